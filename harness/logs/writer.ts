@@ -1,0 +1,106 @@
+// Appends nginx log lines to their files. Every process opens the same files with O_APPEND, as
+// nginx's master and workers share one descriptor per log: lines from several workers interleave
+// whole, never torn. Writes are synchronous, like nginx's write(2) per line, so a crash loses nothing.
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { formatErrorLine, formatTime, levelEnabled, type ErrorLogEntry, type Level } from './error-log.js';
+import { formatAccessLine, formatTimeLocal, type AccessLogEntry } from './access-log.js';
+
+export interface LogFile {
+  path: string;
+  fd: number;
+}
+
+const open = new Map<string, LogFile>();
+
+/** One descriptor per path per process; `stderr` is fd 2. */
+export function openLog(path: string): LogFile {
+  let f = open.get(path);
+  if (f) return f;
+  if (path === 'stderr') f = { path, fd: 2 };
+  else {
+    mkdirSync(dirname(path), { recursive: true });
+    f = { path, fd: openSync(path, 'a') };
+  }
+  open.set(path, f);
+  return f;
+}
+
+export function closeLogs(): void {
+  for (const f of open.values()) if (f.fd !== 2) closeSync(f.fd);
+  open.clear();
+}
+
+/** A cached per-second clock, as nginx's ngx_time_update(): lines of one second share one text. */
+class ClockText {
+  private sec = -1;
+  private errorText = '';
+  private accessText = '';
+  private dateText = '';
+  private refresh(): void {
+    const now = Date.now();
+    const sec = Math.floor(now / 1000);
+    if (sec === this.sec) return;
+    this.sec = sec;
+    const d = new Date(sec * 1000);
+    this.errorText = formatTime(d);
+    this.accessText = formatTimeLocal(d);
+    this.dateText = d.toUTCString();
+  }
+  error(): string {
+    this.refresh();
+    return this.errorText;
+  }
+  access(): string {
+    this.refresh();
+    return this.accessText;
+  }
+  /** The HTTP `Date` header value. */
+  http(): string {
+    this.refresh();
+    return this.dateText;
+  }
+}
+
+export const clock = new ClockText();
+
+export interface ErrorLogTarget {
+  file: LogFile;
+  level: Level;
+}
+
+export type ErrorLogEvent = Omit<ErrorLogEntry, 'time' | 'pid' | 'tid' | 'level'>;
+
+/** The error log(s) of one process: level filter, PID#TID, line ends by OS profile. */
+export class ErrorLog {
+  constructor(
+    private readonly targets: ErrorLogTarget[],
+    private readonly pid: number,
+    private readonly tid: number,
+    private readonly lineEnd: string,
+  ) {}
+
+  enabled(level: Level): boolean {
+    return this.targets.some((t) => levelEnabled(level, t.level));
+  }
+
+  write(level: Level, e: ErrorLogEvent): void {
+    let line: string | undefined;
+    for (const t of this.targets) {
+      if (!levelEnabled(level, t.level)) continue;
+      line ??= formatErrorLine({ ...e, level, time: clock.error(), pid: this.pid, tid: this.tid }) + this.lineEnd;
+      writeSync(t.file.fd, Buffer.from(line, 'latin1'));
+    }
+  }
+
+  /** The same log, for lines written on behalf of one connection (keeps PID#TID and targets). */
+  withTargets(targets: ErrorLogTarget[]): ErrorLog {
+    return new ErrorLog(targets, this.pid, this.tid, this.lineEnd);
+  }
+}
+
+export function writeAccess(files: LogFile[], e: Omit<AccessLogEntry, 'time'>, lineEnd: string): void {
+  if (!files.length) return;
+  const line = Buffer.from(formatAccessLine({ ...e, time: clock.access() }) + lineEnd, 'latin1');
+  for (const f of files) writeSync(f.fd, line);
+}

@@ -1,0 +1,154 @@
+// Real nginx as the proxy engine: `nginx -p <prefix> -c conf/nginx.conf -e logs/error.log -g
+// 'daemon off;'` in the foreground, stopped with its master's pid. `-e logs/error.log` makes the
+// start-up log the Windows build's default. When this machine's hosts file maps localhost to IPv4
+// only, nginx runs in a private mount namespace whose /etc/hosts maps it to both loopbacks, as the
+// reference captures did; where that is not possible the conf names both peers itself.
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { lookup } from 'node:dns/promises';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { startProcess, type StartedProcess } from '../stack/process.js';
+import { waitForHttp, NotReady } from '../stack/ready.js';
+import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
+
+const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx', '/usr/bin/nginx'];
+
+export class NginxMissing extends Error {
+  constructor() {
+    super(
+      'nginx is not installed, so `--proxy nginx` cannot run.\n' +
+        '  Debian/Ubuntu: sudo apt-get install nginx   (or `npx harness setup`, which installs it when run as root)\n' +
+        '  Or run the embedded engine: leave out --proxy nginx.',
+    );
+  }
+}
+
+export function findNginx(): string | undefined {
+  if (process.env.HARNESS_NGINX) return process.env.HARNESS_NGINX;
+  return CANDIDATES.find((p) => existsSync(p));
+}
+
+/** Does this machine resolve `localhost` to both loopbacks, as the users' machines do? */
+async function localhostIsDual(): Promise<boolean> {
+  try {
+    const all = await lookup('localhost', { all: true });
+    return all.some((a) => a.family === 6) && all.some((a) => a.family === 4);
+  } catch {
+    return false;
+  }
+}
+
+function canUnshare(): boolean {
+  return process.getuid?.() === 0 && existsSync('/usr/bin/unshare');
+}
+
+/**
+ * How the conf for real nginx must name the admin server's peers: `implicit` (proxy_pass
+ * http://localhost:PORT, resolved to both loopbacks) or `explicit` (an upstream block with both).
+ */
+export async function nginxLocalhostMode(): Promise<'implicit' | 'explicit'> {
+  return (await localhostIsDual()) || canUnshare() ? 'implicit' : 'explicit';
+}
+
+export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
+  const nginx = findNginx();
+  if (!nginx) throw new NginxMissing();
+  if (o.os === 'windows') {
+    throw new UnsupportedFault('--os windows needs the embedded engine: nginx on Linux writes Linux wording and refuses connections at once. Leave out --proxy nginx.');
+  }
+  if (o.reservedPorts?.length) throw new UnsupportedFault('reserved (forbidden) ports are emulated by the embedded engine only');
+  const nginxArgs = ['-p', o.prefix, '-c', o.conf, '-e', 'logs/error.log', '-g', 'daemon off;'];
+  // The master gets SIGTERM if the harness dies without stopping it (setpriv --pdeathsig).
+  const run = ['setpriv', '--pdeathsig', 'TERM', '--', nginx, ...nginxArgs];
+  let file: string;
+  let args: string[];
+  if (!(await localhostIsDual()) && canUnshare()) {
+    const hosts = join(o.prefix, 'hosts');
+    writeFileSync(hosts, readFileSync('/etc/hosts', 'utf8').replace(/^.*\blocalhost\b.*$/gm, '') + '\n127.0.0.1 localhost\n::1 localhost ip6-localhost ip6-loopback\n');
+    file = 'unshare';
+    args = ['-m', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, ...run];
+  } else {
+    [file, ...args] = run;
+  }
+  const proc = startProcess({ name: 'nginx', file, args, onLine: o.onLine });
+  try {
+    await waitForHttp(o.readyUrl, { process: proc });
+  } catch (e) {
+    if (!(e instanceof NotReady)) throw e;
+    const { code } = proc.running ? { code: null } : await proc.exited;
+    await proc.stop();
+    const emerg = proc.output.filter((l) => l.startsWith('nginx: [emerg]'));
+    throw new ProxyStartError(emerg.length ? emerg[emerg.length - 1] : e.message, emerg, code);
+  }
+  return nginxEngine(o.prefix, proc);
+}
+
+/** Children of `pid`, from /proc (nginx's workers are its master's children). */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(d));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+function nginxEngine(prefix: string, proc: StartedProcess): ProxyEngine {
+  let strace: StartedProcess | undefined;
+  const master = proc.pid;
+  const stopStrace = async () => {
+    await strace?.stop(1000);
+    strace = undefined;
+  };
+  return {
+    name: 'nginx',
+    prefix,
+    process: proc,
+    async workers() {
+      return childrenOf(master);
+    },
+    async crashWorker(c: CrashOptions = {}) {
+      if (c.code !== undefined) throw new UnsupportedFault('real nginx workers are crashed by a signal; an exit code can be chosen on the embedded engine only');
+      const [pid] = childrenOf(master);
+      if (pid === undefined) throw new Error('nginx has no worker process to crash');
+      process.kill(pid, c.signal ?? 'SIGSEGV');
+      return pid;
+    },
+    async failRespawns(on: boolean) {
+      if (!on) return stopStrace();
+      if (strace) return;
+      const which = await execa('sh', ['-c', 'command -v strace'], { reject: false });
+      if (which.exitCode !== 0) throw new UnsupportedFault('making nginx fail to respawn needs strace (apt-get install strace); it injects EAGAIN into the master\'s fork()');
+      // nginx-behaviour.md section 5(a): strace injects EAGAIN into the master's fork().
+      strace = startProcess({
+        name: 'strace',
+        file: 'strace',
+        args: ['-p', String(master), '-f', '-qq', '-o', '/dev/null', '-e', 'trace=clone,clone3,fork,vfork', '-e', 'inject=clone,clone3,fork,vfork:error=EAGAIN'],
+      });
+      // strace is attached once the master is being traced.
+      const deadline = Date.now() + 3000;
+      while (Date.now() < deadline) {
+        const status = readFileSync(`/proc/${master}/status`, 'utf8');
+        if (/^TracerPid:\s+[1-9]/m.test(status)) return;
+        if (!strace.running) throw new UnsupportedFault('strace could not attach to the nginx master (ptrace not permitted here)');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new UnsupportedFault('strace did not attach to the nginx master within 3 s');
+    },
+    async restore() {
+      await stopStrace();
+      // nginx never respawns on its own after a failed fork; a reload starts new workers.
+      if (childrenOf(master).length === 0) process.kill(master, 'SIGHUP');
+    },
+    async stop() {
+      await stopStrace();
+      await proc.stop();
+    },
+  };
+}

@@ -1,0 +1,105 @@
+// The OS profile changes only wording and timing (DESIGN.md): errno texts, function names in
+// messages, PID#TID, line ends, paths, caseless location matching and the ~2 s that Windows spends
+// on each refused loopback connect (Winsock re-sends the SYN after an RST; admin-app.md section 5).
+import type { Errno } from './logs/error-log.js';
+
+export type OsName = 'linux' | 'windows';
+
+export const OS_NAMES: readonly OsName[] = ['linux', 'windows'];
+
+/** The errors the emulated nginx reports, by their Linux names. */
+export type ErrnoName =
+  | 'ECONNREFUSED'
+  | 'ETIMEDOUT'
+  | 'ECONNRESET'
+  | 'ENOENT_FILE'
+  | 'ENOENT_PATH'
+  | 'ENOTDIR'
+  | 'EACCES'
+  | 'EADDRINUSE'
+  | 'EACCES_BIND'
+  | 'EAGAIN';
+
+const LINUX_ERRNO: Record<ErrnoName, Errno> = {
+  ECONNREFUSED: { code: 111, text: 'Connection refused' },
+  ETIMEDOUT: { code: 110, text: 'Connection timed out' },
+  ECONNRESET: { code: 104, text: 'Connection reset by peer' },
+  ENOENT_FILE: { code: 2, text: 'No such file or directory' },
+  ENOENT_PATH: { code: 2, text: 'No such file or directory' },
+  ENOTDIR: { code: 20, text: 'Not a directory' },
+  EACCES: { code: 13, text: 'Permission denied' },
+  EADDRINUSE: { code: 98, text: 'Address already in use' },
+  EACCES_BIND: { code: 13, text: 'Permission denied' },
+  EAGAIN: { code: 11, text: 'Resource temporarily unavailable' },
+};
+
+const WINDOWS_ERRNO: Record<ErrnoName, Errno> = {
+  ECONNREFUSED: { code: 10061, text: 'No connection could be made because the target machine actively refused it' },
+  ETIMEDOUT: {
+    code: 10060,
+    text: 'A connection attempt failed because the connected party did not properly respond after a period of time, or established connection failed because connected host has failed to respond',
+  },
+  ECONNRESET: { code: 10054, text: 'An existing connection was forcibly closed by the remote host' },
+  ENOENT_FILE: { code: 2, text: 'The system cannot find the file specified' },
+  ENOENT_PATH: { code: 3, text: 'The system cannot find the path specified' },
+  ENOTDIR: { code: 3, text: 'The system cannot find the path specified' },
+  EACCES: { code: 5, text: 'Access is denied' },
+  EADDRINUSE: { code: 10048, text: 'Only one usage of each socket address (protocol/network address/port) is normally permitted' },
+  EACCES_BIND: { code: 10013, text: 'An attempt was made to access a socket in a way forbidden by its access permissions' },
+  EAGAIN: { code: 8, text: 'Not enough memory resources are available to process this command' },
+};
+
+export interface OsProfile {
+  name: OsName;
+  lineEnd: '\n' | '\r\n';
+  errno(name: ErrnoName): Errno;
+  /** ngx_create_dir_n / ngx_open_file_n */
+  createDirFn: string;
+  openFileFn: string;
+  /** Milliseconds a refused connect takes before it is reported. */
+  refusedConnectDelayMs: number;
+  /** NGX_HAVE_CASELESS_FILESYSTEM: locations match without case. */
+  caselessLocations: boolean;
+  /** The TID nginx prints after `PID#`: the pid itself on Linux, a thread id unlike it on Windows. */
+  tid(pid: number): number;
+  /** A path as nginx prints it: Windows shows the prefix with backslashes, the rest as written. */
+  displayPath(prefix: string, path: string): string;
+}
+
+export const DEFAULT_WINDOWS_REFUSED_DELAY_MS = 2000;
+
+export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number } = {}): OsProfile {
+  if (name === 'linux') {
+    return {
+      name,
+      lineEnd: '\n',
+      errno: (n) => LINUX_ERRNO[n],
+      createDirFn: 'mkdir()',
+      openFileFn: 'open()',
+      refusedConnectDelayMs: opts.refusedConnectDelayMs ?? 0,
+      caselessLocations: false,
+      tid: (pid) => pid,
+      displayPath: (_prefix, path) => path,
+    };
+  }
+  return {
+    name,
+    lineEnd: '\r\n',
+    errno: (n) => WINDOWS_ERRNO[n],
+    createDirFn: 'CreateDirectory()',
+    openFileFn: 'CreateFile()',
+    refusedConnectDelayMs: opts.refusedConnectDelayMs ?? DEFAULT_WINDOWS_REFUSED_DELAY_MS,
+    caselessLocations: true,
+    // Windows thread ids are multiples of 4 and unrelated to the pid.
+    tid: (pid) => ((pid * 2654435761) % 60000) * 4 + 4,
+    displayPath: (prefix, path) => {
+      const winPrefix = 'C:' + prefix.replace(/\/+$/, '').replace(/\//g, '\\');
+      if (path.startsWith(prefix.replace(/\/+$/, '') + '/')) return winPrefix + path.slice(prefix.replace(/\/+$/, '').length);
+      return path.startsWith('/') ? 'C:' + path.replace(/\//g, '\\') : path;
+    },
+  };
+}
+
+export function hostOs(): OsName {
+  return process.platform === 'win32' ? 'windows' : 'linux';
+}

@@ -1,0 +1,705 @@
+// The typed configuration the embedded engine runs on, built from the directive tree with nginx's
+// contexts, argument counts and inheritance (http → server → location). Anything outside the
+// supported subset stops here with nginx's own `[emerg]` wording.
+import { isAbsolute, join } from 'node:path';
+import { isLevel, type Level } from '../../logs/error-log.js';
+import { ConfError } from './error.js';
+import type { Directive } from './parse.js';
+import { parseFlag, parseNumber, parseSize, parseTime } from './values.js';
+
+export interface LogTarget {
+  /** Absolute path, or 'stderr'. */
+  path: string;
+  level: Level;
+}
+
+export interface ListenConf {
+  host: string;
+  port: number;
+  /** As written, for messages: `127.0.0.1:80`, `[::1]:80`, `0.0.0.0:80`. */
+  text: string;
+  defaultServer: boolean;
+}
+
+export interface UpstreamServerConf {
+  host: string;
+  port: number;
+  weight: number;
+  maxFails: number;
+  failTimeoutMs: number;
+  backup: boolean;
+  down: boolean;
+  /** `server localhost:8080` as written, for messages. */
+  text: string;
+  file: string;
+  line: number;
+}
+
+export interface UpstreamConf {
+  name: string;
+  servers: UpstreamServerConf[];
+  /** `keepalive N`: idle upstream connections cached per worker (0 = none). */
+  keepalive: number;
+  keepaliveTimeoutMs: number;
+  keepaliveRequests: number;
+  /** True for the implicit upstream of `proxy_pass http://host:port/...`. */
+  implicit: boolean;
+  file: string;
+  line: number;
+}
+
+export interface ProxyPassConf {
+  /** `localhost:8080`: the upstream's host as `$proxy_host` shows it (port dropped when 80). */
+  proxyHost: string;
+  upstream: UpstreamConf;
+  /** The URI part of the proxy_pass URL, or undefined when there is none (the request URI passes unchanged). */
+  uri?: string;
+  /** `http://localhost:8080/admin/` as written, minus nothing: for proxy_redirect default. */
+  url: string;
+}
+
+export interface ProxyHeader {
+  name: string;
+  /** Value with `$variables` left in, evaluated per request. */
+  value: string;
+}
+
+export interface LocationConf {
+  modifier: '=' | '^~' | '';
+  path: string;
+  file: string;
+  line: number;
+  root: string;
+  index: string[];
+  errorPages: Map<number, string>;
+  defaultType: string;
+  types: Map<string, string>;
+  accessLogs: string[];
+  errorLog: LogTarget[];
+  clientMaxBodySize: number;
+  clientBodyBufferSize: number;
+  clientBodyTempPath: string;
+  keepaliveTimeoutMs: number;
+  keepaliveRequests: number;
+  sendTimeoutMs: number;
+  logNotFound: boolean;
+  serverTokens: boolean;
+  proxyPass?: ProxyPassConf;
+  proxyHttpVersion: '1.0' | '1.1';
+  proxySetHeaders: ProxyHeader[];
+  proxyConnectTimeoutMs: number;
+  proxyReadTimeoutMs: number;
+  proxySendTimeoutMs: number;
+  proxyNextUpstream: Set<string>;
+  proxyNextUpstreamTries: number;
+  proxyRedirectDefault: boolean;
+}
+
+export interface ServerConf {
+  listens: ListenConf[];
+  serverNames: string[];
+  locations: LocationConf[];
+  /** Settings of the server block itself, used when no location matches. */
+  base: LocationConf;
+  mergeSlashes: boolean;
+  underscoresInHeaders: boolean;
+  ignoreInvalidHeaders: boolean;
+  largeHeaderBufferSize: number;
+  file: string;
+  line: number;
+}
+
+export interface MapConf {
+  source: string;
+  variable: string;
+  values: Map<string, string>;
+  defaultValue: string;
+}
+
+export interface NginxConf {
+  prefix: string;
+  confFile: string;
+  workerProcesses: number;
+  errorLogs: LogTarget[];
+  pid: string;
+  workerConnections: number;
+  maps: MapConf[];
+  upstreams: Map<string, UpstreamConf>;
+  servers: ServerConf[];
+  /** Every `*_temp_path`, in the order nginx creates them (client_body_temp first). */
+  tempPaths: string[];
+}
+
+type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream';
+type Args = [min: number, max: number];
+const ANY = Infinity;
+
+// The supported subset: name → contexts it may appear in, and its argument count.
+const DIRECTIVES: Record<string, { ctx: Ctx[]; args: Args; block?: boolean }> = {
+  user: { ctx: ['main'], args: [1, 2] },
+  worker_processes: { ctx: ['main'], args: [1, 1] },
+  error_log: { ctx: ['main', 'http', 'server', 'location'], args: [1, ANY] },
+  pid: { ctx: ['main'], args: [1, 1] },
+  daemon: { ctx: ['main'], args: [1, 1] },
+  master_process: { ctx: ['main'], args: [1, 1] },
+  events: { ctx: ['main'], args: [0, 0], block: true },
+  worker_connections: { ctx: ['events'], args: [1, 1] },
+  multi_accept: { ctx: ['events'], args: [1, 1] },
+  accept_mutex: { ctx: ['events'], args: [1, 1] },
+  http: { ctx: ['main'], args: [0, 0], block: true },
+  types: { ctx: ['http', 'server', 'location'], args: [0, 0], block: true },
+  default_type: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  log_format: { ctx: ['http'], args: [2, ANY] },
+  access_log: { ctx: ['http', 'server', 'location'], args: [1, ANY] },
+  sendfile: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  tcp_nopush: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  tcp_nodelay: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  gzip: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  charset: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  server_tokens: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  keepalive_timeout: { ctx: ['http', 'server', 'location', 'upstream'], args: [1, 2] },
+  keepalive_requests: { ctx: ['http', 'server', 'location', 'upstream'], args: [1, 1] },
+  send_timeout: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  client_header_timeout: { ctx: ['http', 'server'], args: [1, 1] },
+  client_body_timeout: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  client_header_buffer_size: { ctx: ['http', 'server'], args: [1, 1] },
+  large_client_header_buffers: { ctx: ['http', 'server'], args: [2, 2] },
+  client_max_body_size: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  client_body_buffer_size: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  client_body_temp_path: { ctx: ['http', 'server', 'location'], args: [1, 4] },
+  proxy_temp_path: { ctx: ['http', 'server', 'location'], args: [1, 4] },
+  fastcgi_temp_path: { ctx: ['http', 'server', 'location'], args: [1, 4] },
+  uwsgi_temp_path: { ctx: ['http', 'server', 'location'], args: [1, 4] },
+  scgi_temp_path: { ctx: ['http', 'server', 'location'], args: [1, 4] },
+  merge_slashes: { ctx: ['http', 'server'], args: [1, 1] },
+  underscores_in_headers: { ctx: ['http', 'server'], args: [1, 1] },
+  ignore_invalid_headers: { ctx: ['http', 'server'], args: [1, 1] },
+  types_hash_max_size: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  server_names_hash_bucket_size: { ctx: ['http'], args: [1, 1] },
+  log_not_found: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  map: { ctx: ['http'], args: [2, 2], block: true },
+  upstream: { ctx: ['http'], args: [1, 1], block: true },
+  server: { ctx: ['http', 'upstream'], args: [1, ANY] },
+  keepalive: { ctx: ['upstream'], args: [1, 1] },
+  listen: { ctx: ['server'], args: [1, ANY] },
+  server_name: { ctx: ['server'], args: [1, ANY] },
+  location: { ctx: ['server', 'location'], args: [1, 2], block: true },
+  root: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  index: { ctx: ['http', 'server', 'location'], args: [1, ANY] },
+  error_page: { ctx: ['http', 'server', 'location'], args: [2, ANY] },
+  proxy_pass: { ctx: ['location'], args: [1, 1] },
+  proxy_http_version: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  proxy_set_header: { ctx: ['http', 'server', 'location'], args: [2, 2] },
+  proxy_connect_timeout: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  proxy_read_timeout: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  proxy_send_timeout: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  proxy_next_upstream: { ctx: ['http', 'server', 'location'], args: [1, ANY] },
+  proxy_next_upstream_tries: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  proxy_redirect: { ctx: ['http', 'server', 'location'], args: [1, 2] },
+  proxy_buffering: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+  proxy_request_buffering: { ctx: ['http', 'server', 'location'], args: [1, 1] },
+};
+
+export interface BuildOptions {
+  prefix: string;
+  confFile: string;
+  /** Compiled-in default error log (the Windows build's `logs/error.log`). */
+  defaultErrorLog?: string;
+}
+
+const abs = (prefix: string, p: string) => (isAbsolute(p) || p === 'stderr' ? p : join(prefix, p));
+
+function check(d: Directive, ctx: Ctx): void {
+  const spec = DIRECTIVES[d.name];
+  if (!spec) throw new ConfError(`unknown directive "${d.name}"`, d.file, d.line);
+  if (!spec.ctx.includes(ctx)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
+  if (!!spec.block !== !!d.block) {
+    if (spec.block) throw new ConfError(`directive "${d.name}" has no opening "{"`, d.file, d.line);
+    throw new ConfError(`"${d.name}" directive is not terminated by ";"`, d.file, d.line);
+  }
+  const [min, max] = spec.args;
+  if (d.args.length < min || d.args.length > max) {
+    throw new ConfError(`invalid number of arguments in "${d.name}" directive`, d.file, d.line);
+  }
+}
+
+function defaultLocation(prefix: string): LocationConf {
+  return {
+    modifier: '',
+    path: '',
+    file: '',
+    line: 0,
+    root: join(prefix, 'html'),
+    index: ['index.html'],
+    errorPages: new Map(),
+    defaultType: 'text/plain',
+    types: new Map([
+      ['html', 'text/html'],
+      ['gif', 'image/gif'],
+      ['jpg', 'image/jpeg'],
+    ]),
+    accessLogs: [join(prefix, 'logs/access.log')],
+    errorLog: [],
+    clientMaxBodySize: 1024 * 1024,
+    clientBodyBufferSize: 16 * 1024,
+    clientBodyTempPath: join(prefix, 'temp/client_body_temp'),
+    keepaliveTimeoutMs: 75_000,
+    keepaliveRequests: 1000,
+    sendTimeoutMs: 60_000,
+    logNotFound: true,
+    serverTokens: true,
+    proxyHttpVersion: '1.0',
+    proxySetHeaders: [],
+    proxyConnectTimeoutMs: 60_000,
+    proxyReadTimeoutMs: 60_000,
+    proxySendTimeoutMs: 60_000,
+    proxyNextUpstream: new Set(['error', 'timeout']),
+    proxyNextUpstreamTries: 0,
+    proxyRedirectDefault: true,
+  };
+}
+
+/** Copies inheritable settings: lists and maps are shared until a level sets its own. */
+function inherit(parent: LocationConf): LocationConf {
+  return { ...parent, proxyPass: undefined };
+}
+
+interface Builder {
+  opts: BuildOptions;
+  conf: NginxConf;
+  /** Per-level marks of array directives already set at this level (nginx replaces, not appends, across levels). */
+  tempPaths: Map<string, string>;
+  proxyPasses: { d: Directive; loc: LocationConf }[];
+}
+
+export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
+  const { prefix } = opts;
+  const conf: NginxConf = {
+    prefix,
+    confFile: opts.confFile,
+    workerProcesses: 1,
+    errorLogs: [],
+    pid: join(prefix, 'logs/nginx.pid'),
+    workerConnections: 512,
+    maps: [],
+    upstreams: new Map(),
+    servers: [],
+    tempPaths: [],
+  };
+  const b: Builder = { opts, conf, tempPaths: new Map(), proxyPasses: [] };
+  let events = false;
+  let http: Directive | undefined;
+  const seen = new Set<string>();
+  for (const d of tree) {
+    check(d, 'main');
+    if (seen.has(d.name) && ['worker_processes', 'pid', 'events', 'http', 'daemon', 'master_process', 'user'].includes(d.name)) {
+      throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
+    }
+    seen.add(d.name);
+    switch (d.name) {
+      case 'worker_processes':
+        conf.workerProcesses = d.args[0] === 'auto' ? 1 : Number(d.args[0]);
+        if (d.args[0] !== 'auto' && (!/^\d+$/.test(d.args[0]) || conf.workerProcesses < 1)) {
+          throw new ConfError(`"worker_processes" directive invalid value`, d.file, d.line);
+        }
+        break;
+      case 'error_log':
+        conf.errorLogs.push(logTarget(d, prefix));
+        break;
+      case 'pid':
+        conf.pid = abs(prefix, d.args[0]);
+        break;
+      case 'daemon':
+      case 'master_process':
+        parseFlag(d);
+        break;
+      case 'events':
+        events = true;
+        for (const e of d.block!) {
+          check(e, 'events');
+          if (e.name === 'worker_connections') conf.workerConnections = parseNumber(e, e.args[0]);
+          else parseFlag(e);
+        }
+        break;
+      case 'http':
+        http = d;
+        break;
+    }
+  }
+  if (!events) {
+    throw new ConfError('no "events" section in configuration');
+  }
+  if (!conf.errorLogs.length) conf.errorLogs.push({ path: abs(prefix, opts.defaultErrorLog ?? 'logs/error.log'), level: 'error' });
+  if (http) buildHttp(b, http);
+  for (const name of ['client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path']) {
+    conf.tempPaths.push(b.tempPaths.get(name) ?? join(prefix, 'temp', name.replace('_path', '')));
+  }
+  return conf;
+}
+
+function logTarget(d: Directive, prefix: string): LogTarget {
+  const level = d.args[1] ?? 'error';
+  if (!isLevel(level)) throw new ConfError(`invalid log level "${level}"`, d.file, d.line);
+  return { path: abs(prefix, d.args[0]), level };
+}
+
+function buildHttp(b: Builder, http: Directive): void {
+  const base = defaultLocation(b.opts.prefix);
+  const servers: Directive[] = [];
+  applySettings(b, http.block!, 'http', base, (d) => {
+    switch (d.name) {
+      case 'map':
+        b.conf.maps.push(buildMap(d));
+        return true;
+      case 'upstream':
+        if (b.conf.upstreams.has(d.args[0])) throw new ConfError(`duplicate upstream "${d.args[0]}"`, d.file, d.line);
+        b.conf.upstreams.set(d.args[0], buildUpstream(d));
+        return true;
+      case 'server':
+        if (!d.block) throw new ConfError(`directive "server" has no opening "{"`, d.file, d.line);
+        servers.push(d);
+        return true;
+      case 'log_format':
+        return true;
+    }
+    return false;
+  });
+  for (const s of servers) b.conf.servers.push(buildServer(b, s, base));
+  for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d);
+  if (b.conf.servers.length === 0) {
+    // nginx listens on *:80 (or 8000 unprivileged) with no server block; nothing to serve here.
+  }
+}
+
+/**
+ * Applies the inheritable directives of one level to `loc`; anything else goes to `other`,
+ * which returns false for a directive it does not handle either.
+ */
+function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf, other: (d: Directive) => boolean): void {
+  const setHere = new Set<string>();
+  for (const d of ds) {
+    if (d.name === 'server' && ctx === 'http' && d.block) {
+      other(d);
+      continue;
+    }
+    check(d, ctx);
+    const once = ['root', 'default_type', 'client_max_body_size', 'client_body_buffer_size', 'proxy_http_version', 'proxy_connect_timeout', 'proxy_read_timeout', 'proxy_send_timeout', 'sendfile', 'keepalive_timeout', 'proxy_pass', 'server_tokens'];
+    if (once.includes(d.name) && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
+    const firstHere = !setHere.has(d.name);
+    setHere.add(d.name);
+    const a = d.args;
+    switch (d.name) {
+      case 'root':
+        loc.root = abs(b.opts.prefix, a[0]);
+        break;
+      case 'index':
+        loc.index = firstHere ? [...a] : [...loc.index, ...a];
+        break;
+      case 'error_page': {
+        if (firstHere) loc.errorPages = new Map();
+        const uri = a[a.length - 1];
+        for (const code of a.slice(0, -1)) {
+          if (code.startsWith('=')) throw new ConfError(`"error_page" with "=" is not supported by the embedded engine`, d.file, d.line);
+          const n = Number(code);
+          if (!/^\d{3}$/.test(code) || n < 300 || n > 599) throw new ConfError(`value "${code}" must be between 300 and 599`, d.file, d.line);
+          loc.errorPages.set(n, uri);
+        }
+        break;
+      }
+      case 'default_type':
+        loc.defaultType = a[0];
+        break;
+      case 'types': {
+        const types = new Map<string, string>();
+        for (const t of d.block!) for (const ext of t.args) types.set(ext.toLowerCase(), t.name);
+        loc.types = types;
+        break;
+      }
+      case 'access_log':
+        if (firstHere) loc.accessLogs = [];
+        if (a[0] !== 'off') {
+          if (a[1] !== undefined && a[1] !== 'combined') throw new ConfError(`custom log_format "${a[1]}" is not supported by the embedded engine`, d.file, d.line);
+          loc.accessLogs = [...loc.accessLogs, abs(b.opts.prefix, a[0])];
+        }
+        break;
+      case 'error_log':
+        loc.errorLog = firstHere ? [logTarget(d, b.opts.prefix)] : [...loc.errorLog, logTarget(d, b.opts.prefix)];
+        break;
+      case 'sendfile':
+      case 'tcp_nopush':
+      case 'tcp_nodelay':
+      case 'gzip':
+      case 'proxy_buffering':
+      case 'proxy_request_buffering':
+      case 'merge_slashes':
+      case 'underscores_in_headers':
+      case 'ignore_invalid_headers':
+        parseFlag(d);
+        break;
+      case 'server_tokens':
+        loc.serverTokens = parseFlag(d);
+        break;
+      case 'log_not_found':
+        loc.logNotFound = parseFlag(d);
+        break;
+      case 'charset':
+      case 'types_hash_max_size':
+      case 'server_names_hash_bucket_size':
+      case 'client_header_buffer_size':
+      case 'client_header_timeout':
+      case 'client_body_timeout':
+      case 'large_client_header_buffers':
+        break;
+      case 'keepalive_timeout':
+        loc.keepaliveTimeoutMs = parseTime(d, a[0]);
+        break;
+      case 'keepalive_requests':
+        loc.keepaliveRequests = parseNumber(d, a[0]);
+        break;
+      case 'send_timeout':
+        loc.sendTimeoutMs = parseTime(d, a[0]);
+        break;
+      case 'client_max_body_size':
+        loc.clientMaxBodySize = parseSize(d, a[0]);
+        break;
+      case 'client_body_buffer_size':
+        loc.clientBodyBufferSize = parseSize(d, a[0]);
+        break;
+      case 'client_body_temp_path':
+        loc.clientBodyTempPath = abs(b.opts.prefix, a[0]);
+        if (!b.tempPaths.has(d.name)) b.tempPaths.set(d.name, loc.clientBodyTempPath);
+        break;
+      case 'proxy_temp_path':
+      case 'fastcgi_temp_path':
+      case 'uwsgi_temp_path':
+      case 'scgi_temp_path':
+        if (!b.tempPaths.has(d.name)) b.tempPaths.set(d.name, abs(b.opts.prefix, a[0]));
+        break;
+      case 'proxy_pass':
+        b.proxyPasses.push({ d, loc });
+        break;
+      case 'proxy_http_version':
+        if (a[0] !== '1.0' && a[0] !== '1.1') throw new ConfError(`invalid value "${a[0]}" in "proxy_http_version" directive, it must be "1.0" or "1.1"`, d.file, d.line);
+        loc.proxyHttpVersion = a[0];
+        break;
+      case 'proxy_set_header':
+        loc.proxySetHeaders = firstHere ? [{ name: a[0], value: a[1] }] : [...loc.proxySetHeaders, { name: a[0], value: a[1] }];
+        break;
+      case 'proxy_connect_timeout':
+        loc.proxyConnectTimeoutMs = parseTime(d, a[0]);
+        break;
+      case 'proxy_read_timeout':
+        loc.proxyReadTimeoutMs = parseTime(d, a[0]);
+        break;
+      case 'proxy_send_timeout':
+        loc.proxySendTimeoutMs = parseTime(d, a[0]);
+        break;
+      case 'proxy_next_upstream': {
+        const known = ['error', 'timeout', 'invalid_header', 'http_500', 'http_502', 'http_503', 'http_504', 'http_403', 'http_404', 'http_429', 'non_idempotent', 'off'];
+        for (const v of a) if (!known.includes(v)) throw new ConfError(`invalid value "${v}"`, d.file, d.line);
+        loc.proxyNextUpstream = new Set(a.includes('off') ? [] : a);
+        break;
+      }
+      case 'proxy_next_upstream_tries':
+        loc.proxyNextUpstreamTries = parseNumber(d, a[0]);
+        break;
+      case 'proxy_redirect':
+        if (a[0] === 'default') loc.proxyRedirectDefault = true;
+        else if (a[0] === 'off') loc.proxyRedirectDefault = false;
+        else throw new ConfError(`"proxy_redirect" other than "default" and "off" is not supported by the embedded engine`, d.file, d.line);
+        break;
+      default:
+        if (!other(d)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
+    }
+  }
+}
+
+function buildMap(d: Directive): MapConf {
+  const m: MapConf = { source: d.args[0], variable: d.args[1].replace(/^\$/, ''), values: new Map(), defaultValue: '' };
+  if (!d.args[1].startsWith('$')) throw new ConfError(`invalid variable name "${d.args[1]}"`, d.file, d.line);
+  for (const e of d.block!) {
+    if (e.args.length !== 1) throw new ConfError(`invalid number of the map parameters`, e.file, e.line);
+    if (e.name === 'default') m.defaultValue = e.args[0];
+    else if (e.name.startsWith('~')) throw new ConfError(`regular expressions in "map" are not supported by the embedded engine`, e.file, e.line);
+    else m.values.set(e.name.toLowerCase(), e.args[0]);
+  }
+  return m;
+}
+
+function parseHostPort(text: string, d: Directive, what: string): { host: string; port?: number } {
+  let host: string;
+  let port: string | undefined;
+  if (text.startsWith('[')) {
+    const end = text.indexOf(']');
+    if (end < 0) throw new ConfError(`invalid host in ${what} "${text}"`, d.file, d.line);
+    host = text.slice(1, end);
+    const rest = text.slice(end + 1);
+    if (rest) {
+      if (!rest.startsWith(':')) throw new ConfError(`invalid host in ${what} "${text}"`, d.file, d.line);
+      port = rest.slice(1);
+    }
+  } else {
+    const i = text.lastIndexOf(':');
+    host = i >= 0 ? text.slice(0, i) : text;
+    port = i >= 0 ? text.slice(i + 1) : undefined;
+  }
+  if (port !== undefined && (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535)) {
+    throw new ConfError(`invalid port in ${what} "${text}"`, d.file, d.line);
+  }
+  if (!host) throw new ConfError(`no host in ${what} "${text}"`, d.file, d.line);
+  return { host, port: port === undefined ? undefined : Number(port) };
+}
+
+function buildUpstream(d: Directive): UpstreamConf {
+  const u: UpstreamConf = { name: d.args[0], servers: [], keepalive: 0, keepaliveTimeoutMs: 60_000, keepaliveRequests: 1000, implicit: false, file: d.file, line: d.line };
+  for (const s of d.block!) {
+    check(s, 'upstream');
+    if (s.name === 'keepalive') u.keepalive = parseNumber(s, s.args[0]);
+    else if (s.name === 'keepalive_timeout') u.keepaliveTimeoutMs = parseTime(s, s.args[0]);
+    else if (s.name === 'keepalive_requests') u.keepaliveRequests = parseNumber(s, s.args[0]);
+    else if (s.name === 'server') {
+      const { host, port } = parseHostPort(s.args[0], s, 'upstream');
+      const srv: UpstreamServerConf = { host, port: port ?? 80, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: s.args[0], file: s.file, line: s.line };
+      for (const p of s.args.slice(1)) {
+        const m = /^(weight|max_fails|fail_timeout)=(.+)$/.exec(p);
+        if (m?.[1] === 'weight' && /^\d+$/.test(m[2]) && Number(m[2]) > 0) srv.weight = Number(m[2]);
+        else if (m?.[1] === 'max_fails' && /^\d+$/.test(m[2])) srv.maxFails = Number(m[2]);
+        else if (m?.[1] === 'fail_timeout') srv.failTimeoutMs = parseTime(s, m[2]);
+        else if (p === 'backup') srv.backup = true;
+        else if (p === 'down') srv.down = true;
+        else throw new ConfError(`invalid parameter "${p}"`, s.file, s.line);
+      }
+      u.servers.push(srv);
+    } else throw new ConfError(`"${s.name}" directive is not allowed here`, s.file, s.line);
+  }
+  if (!u.servers.length) throw new ConfError(`no servers are inside upstream`, d.file, d.line);
+  return u;
+}
+
+function buildProxyPass(b: Builder, d: Directive): ProxyPassConf {
+  const url = d.args[0];
+  const m = /^http:\/\/([^/]*)(\/.*)?$/.exec(url);
+  if (!m) {
+    if (/^https:\/\//.test(url)) throw new ConfError(`"proxy_pass" to https is not supported by the embedded engine`, d.file, d.line);
+    throw new ConfError('invalid URL prefix', d.file, d.line);
+  }
+  if (url.includes('$')) throw new ConfError(`variables in "proxy_pass" are not supported by the embedded engine`, d.file, d.line);
+  const { host, port } = parseHostPort(m[1], d, 'upstream');
+  const explicit = port === undefined ? b.conf.upstreams.get(host) : undefined;
+  const upstream: UpstreamConf = explicit ?? {
+    name: m[1],
+    servers: [{ host, port: port ?? 80, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: m[1], file: d.file, line: d.line }],
+    keepalive: 0,
+    keepaliveTimeoutMs: 60_000,
+    keepaliveRequests: 1000,
+    implicit: true,
+    file: d.file,
+    line: d.line,
+  };
+  return { proxyHost: port === undefined || port === 80 ? host.includes(':') ? `[${host}]` : host : m[1], upstream, uri: m[2], url };
+}
+
+function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
+  const base = inherit(http);
+  const server: ServerConf = {
+    listens: [],
+    serverNames: [],
+    locations: [],
+    base,
+    mergeSlashes: true,
+    underscoresInHeaders: false,
+    ignoreInvalidHeaders: true,
+    largeHeaderBufferSize: 8192,
+    file: d.file,
+    line: d.line,
+  };
+  const locations: Directive[] = [];
+  applySettings(b, d.block!, 'server', base, (s) => {
+    switch (s.name) {
+      case 'listen':
+        server.listens.push(parseListen(s));
+        return true;
+      case 'server_name':
+        server.serverNames.push(...s.args);
+        return true;
+      case 'location':
+        locations.push(s);
+        return true;
+    }
+    return false;
+  });
+  for (const s of d.block!) {
+    if (s.name === 'merge_slashes') server.mergeSlashes = parseFlag(s);
+    if (s.name === 'underscores_in_headers') server.underscoresInHeaders = parseFlag(s);
+    if (s.name === 'ignore_invalid_headers') server.ignoreInvalidHeaders = parseFlag(s);
+    if (s.name === 'large_client_header_buffers') server.largeHeaderBufferSize = parseSize(s, s.args[1]);
+  }
+  if (!server.listens.length) server.listens.push({ host: '0.0.0.0', port: 80, text: '0.0.0.0:80', defaultServer: false });
+  if (!server.serverNames.length) server.serverNames.push('');
+  for (const l of locations) server.locations.push(buildLocation(b, l, base));
+  return server;
+}
+
+function parseListen(d: Directive): ListenConf {
+  const [addr, ...params] = d.args;
+  for (const p of params) {
+    if (p !== 'default_server' && p !== 'default') throw new ConfError(`the "${p}" parameter of "listen" is not supported by the embedded engine`, d.file, d.line);
+  }
+  const defaultServer = params.length > 0;
+  if (/^\d+$/.test(addr)) {
+    const port = Number(addr);
+    if (port < 1 || port > 65535) throw new ConfError(`invalid port in "${addr}" of the "listen" directive`, d.file, d.line);
+    return { host: '0.0.0.0', port, text: `0.0.0.0:${port}`, defaultServer };
+  }
+  let host: string;
+  let portText: string;
+  if (addr.startsWith('[')) {
+    const end = addr.indexOf(']:');
+    host = addr.slice(1, end);
+    portText = end >= 0 ? addr.slice(end + 2) : '80';
+    if (end < 0) host = addr.slice(1, -1);
+  } else {
+    const i = addr.lastIndexOf(':');
+    host = i >= 0 ? addr.slice(0, i) : addr;
+    portText = i >= 0 ? addr.slice(i + 1) : '80';
+  }
+  if (!/^\d+$/.test(portText) || Number(portText) < 1 || Number(portText) > 65535) {
+    throw new ConfError(`invalid port in "${addr}" of the "listen" directive`, d.file, d.line);
+  }
+  if (host === 'localhost') host = '127.0.0.1';
+  if (host === '*') host = '0.0.0.0';
+  const text = host.includes(':') ? `[${host}]:${portText}` : `${host}:${portText}`;
+  return { host, port: Number(portText), text, defaultServer };
+}
+
+function buildLocation(b: Builder, d: Directive, server: LocationConf): LocationConf {
+  let modifier: LocationConf['modifier'] = '';
+  let path: string;
+  if (d.args.length === 2) {
+    const mod = d.args[0];
+    if (mod === '~' || mod === '~*') throw new ConfError(`regular expression locations ("${mod} ${d.args[1]}") are not supported by the embedded engine`, d.file, d.line);
+    if (mod !== '=' && mod !== '^~') throw new ConfError(`invalid location modifier "${mod}"`, d.file, d.line);
+    modifier = mod;
+    path = d.args[1];
+  } else {
+    path = d.args[0];
+    if (path.startsWith('=')) {
+      modifier = '=';
+      path = path.slice(1);
+    } else if (path.startsWith('~')) {
+      throw new ConfError(`regular expression locations ("${path}") are not supported by the embedded engine`, d.file, d.line);
+    } else if (path.startsWith('@')) {
+      throw new ConfError(`named locations ("${path}") are not supported by the embedded engine`, d.file, d.line);
+    }
+  }
+  const loc = inherit(server);
+  loc.modifier = modifier;
+  loc.path = path;
+  loc.file = d.file;
+  loc.line = d.line;
+  applySettings(b, d.block!, 'location', loc, (s) => {
+    if (s.name === 'location') throw new ConfError(`nested locations are not supported by the embedded engine`, s.file, s.line);
+    return false;
+  });
+  return loc;
+}

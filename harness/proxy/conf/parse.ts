@@ -1,0 +1,169 @@
+// nginx.conf to a tree of directives, the way ngx_conf_read_token() and ngx_conf_parse() read it:
+// words, '…' and "…" strings with nginx's escapes, `#` comments, `;`, `{ … }`, and `include`.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, basename } from 'node:path';
+import { ConfError } from './error.js';
+
+export interface Directive {
+  name: string;
+  args: string[];
+  file: string;
+  line: number;
+  /** Present for block directives (`http { … }`). */
+  block?: Directive[];
+}
+
+interface Token {
+  kind: 'word' | ';' | '{' | '}' | 'eof';
+  text: string;
+  line: number;
+}
+
+function unescape(s: string): string {
+  return s.replace(/\\(["'\\tnr])/g, (_m, c: string) => ({ t: '\t', n: '\n', r: '\r' })[c] ?? c);
+}
+
+function* tokens(text: string, file: string): Generator<Token> {
+  let line = 1;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i];
+    if (c === '\n') {
+      line++;
+      i++;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') {
+      i++;
+      continue;
+    }
+    if (c === '#') {
+      while (i < n && text[i] !== '\n') i++;
+      continue;
+    }
+    if (c === ';' || c === '{' || c === '}') {
+      yield { kind: c, text: c, line };
+      i++;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      const start = line;
+      let j = i + 1;
+      let s = '';
+      while (j < n && text[j] !== c) {
+        if (text[j] === '\\' && j + 1 < n) {
+          s += text[j] + text[j + 1];
+          j += 2;
+          continue;
+        }
+        if (text[j] === '\n') line++;
+        s += text[j++];
+      }
+      if (j >= n) throw new ConfError('unexpected end of file, expecting ";" or "}"', file, line);
+      i = j + 1;
+      const next = text[i];
+      if (next !== undefined && !/[\s;{)]/.test(next)) throw new ConfError(`unexpected "${next}"`, file, line);
+      yield { kind: 'word', text: unescape(s), line: start };
+      continue;
+    }
+    let j = i;
+    let s = '';
+    while (j < n && !/[\s;{}]/.test(text[j])) {
+      // `${var}` may hold no braces of its own, so `{` only ends a word outside `${`.
+      if (text[j] === '$' && text[j + 1] === '{') {
+        const close = text.indexOf('}', j);
+        if (close < 0) throw new ConfError('unexpected end of file, expecting "}"', file, line);
+        s += text.slice(j, close + 1);
+        j = close + 1;
+        continue;
+      }
+      if (text[j] === '\\' && j + 1 < n) {
+        s += text[j] + text[j + 1];
+        j += 2;
+        continue;
+      }
+      s += text[j++];
+    }
+    yield { kind: 'word', text: unescape(s), line };
+    i = j;
+  }
+  yield { kind: 'eof', text: '', line };
+}
+
+/** Reads a conf file and everything it includes. `confPrefix` resolves relative includes (nginx: the conf file's directory). */
+export function parseConfFile(file: string, confPrefix = dirname(file), includedFrom?: { file: string; line: number }): Directive[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'latin1');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const err = new ConfError(`open() "${file}" failed`, includedFrom?.file ?? file, includedFrom?.line ?? 0);
+    err.errnoName = code === 'ENOENT' ? 'ENOENT_FILE' : code === 'EACCES' ? 'EACCES' : 'ENOENT_FILE';
+    throw err;
+  }
+  return parseConfText(text, file, confPrefix);
+}
+
+export function parseConfText(text: string, file: string, confPrefix = dirname(file)): Directive[] {
+  const it = tokens(text, file);
+  const top = readBlock(it, file, confPrefix, false);
+  return top;
+}
+
+function readBlock(it: Generator<Token>, file: string, confPrefix: string, inBlock: boolean): Directive[] {
+  const out: Directive[] = [];
+  let words: Token[] = [];
+  for (;;) {
+    const t = it.next().value as Token;
+    if (t.kind === 'eof') {
+      if (words.length) throw new ConfError('unexpected end of file, expecting ";" or "}"', file, t.line);
+      if (inBlock) throw new ConfError('unexpected end of file, expecting "}"', file, t.line);
+      return out;
+    }
+    if (t.kind === 'word') {
+      words.push(t);
+      continue;
+    }
+    if (t.kind === '}') {
+      if (words.length) throw new ConfError('unexpected "}"', file, t.line);
+      if (!inBlock) throw new ConfError('unexpected "}"', file, t.line);
+      return out;
+    }
+    if (!words.length) throw new ConfError(`unexpected "${t.kind}"`, file, t.line);
+    const [name, ...args] = words.map((w) => w.text);
+    const d: Directive = { name, args, file, line: t.line };
+    words = [];
+    if (t.kind === '{') {
+      d.block = readBlock(it, file, confPrefix, true);
+      out.push(d);
+      continue;
+    }
+    if (name === 'include') {
+      if (args.length !== 1) throw new ConfError('invalid number of arguments in "include" directive', file, t.line);
+      for (const inc of expandInclude(args[0], confPrefix, file, t.line)) {
+        out.push(...parseConfFile(inc, confPrefix, { file, line: t.line }));
+      }
+      continue;
+    }
+    out.push(d);
+  }
+}
+
+function expandInclude(pattern: string, confPrefix: string, file: string, line: number): string[] {
+  const full = isAbsolute(pattern) ? pattern : join(confPrefix, pattern);
+  if (!/[*?[]/.test(full)) return [full];
+  const dir = dirname(full);
+  const re = new RegExp('^' + basename(full).replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.') + '$');
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    throw new ConfError(`glob() "${full}" failed`, file, line);
+  }
+  return names
+    .filter((n) => re.test(n))
+    .sort()
+    .map((n) => join(dir, n))
+    .filter((p) => statSync(p).isFile());
+}

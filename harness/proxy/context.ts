@@ -1,0 +1,101 @@
+// What one worker process holds for its whole life: the configuration, the OS profile, its logs,
+// its connection counter and the round-robin state of every upstream (per worker, as in nginx).
+import type { NginxConf, UpstreamConf, LocationConf, LogTarget } from './conf/model.js';
+import type { OsProfile } from '../os-profile.js';
+import { ErrorLog, openLog, type ErrorLogTarget, type LogFile } from '../logs/writer.js';
+import { PeerGroup, type PeerSpec } from './round-robin.js';
+
+/** Upstream host → addresses, resolved once by the master (nginx resolves at configuration time). */
+export type ResolvedHosts = Record<string, { address: string; family: 4 | 6 }[]>;
+
+/** `localhost` means both loopbacks, IPv6 first, whatever this machine's hosts file says (DESIGN.md). */
+export const LOCALHOST: { address: string; family: 4 | 6 }[] = [
+  { address: '::1', family: 6 },
+  { address: '127.0.0.1', family: 4 },
+];
+
+export function peerSpecs(u: UpstreamConf, resolved: ResolvedHosts): PeerSpec[] {
+  const out: PeerSpec[] = [];
+  for (const s of u.servers) {
+    for (const a of addressesOf(s.host, resolved)) {
+      out.push({
+        name: a.family === 6 ? `[${a.address}]:${s.port}` : `${a.address}:${s.port}`,
+        host: a.address,
+        port: s.port,
+        family: a.family,
+        weight: s.weight,
+        maxFails: s.maxFails,
+        failTimeoutMs: s.failTimeoutMs,
+        down: s.down,
+      });
+    }
+  }
+  return out;
+}
+
+export function addressesOf(host: string, resolved: ResolvedHosts): { address: string; family: 4 | 6 }[] {
+  if (host === 'localhost') return LOCALHOST;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return [{ address: host, family: 4 }];
+  if (host.includes(':')) return [{ address: host, family: 6 }];
+  return resolved[host] ?? [];
+}
+
+export interface WorkerOptions {
+  conf: NginxConf;
+  os: OsProfile;
+  /** The emulated nginx's version, as `Server:` and the pages show it. */
+  version: string;
+  resolved: ResolvedHosts;
+}
+
+export class WorkerContext {
+  readonly conf: NginxConf;
+  readonly os: OsProfile;
+  readonly version: string;
+  readonly pid = process.pid;
+  readonly errorLog: ErrorLog;
+  private connections = 0;
+  private readonly groups = new Map<UpstreamConf, PeerGroup>();
+  private readonly resolved: ResolvedHosts;
+
+  constructor(o: WorkerOptions) {
+    this.conf = o.conf;
+    this.os = o.os;
+    this.version = o.version;
+    this.resolved = o.resolved;
+    this.errorLog = new ErrorLog(this.targets(o.conf.errorLogs), this.pid, o.os.tid(this.pid), o.os.lineEnd);
+  }
+
+  /** Client connections and upstream connect attempts share one counter (`*N` in the log). */
+  nextConnection(): number {
+    return ++this.connections;
+  }
+
+  peers(u: UpstreamConf): PeerGroup {
+    let g = this.groups.get(u);
+    if (!g) {
+      // The implicit upstream of `proxy_pass http://localhost:8080/...` is named by its host only.
+      const name = u.implicit ? u.servers[0].host : u.name;
+      g = new PeerGroup(name, peerSpecs(u, this.resolved));
+      this.groups.set(u, g);
+    }
+    return g;
+  }
+
+  /** The error log a request in `loc` writes to: the location's own, else the main one. */
+  errorLogFor(loc: LocationConf): ErrorLog {
+    return loc.errorLog.length ? this.errorLog.withTargets(this.targets(loc.errorLog)) : this.errorLog;
+  }
+
+  accessLogFiles(loc: LocationConf): LogFile[] {
+    return loc.accessLogs.map((p) => openLog(p));
+  }
+
+  displayPath(path: string): string {
+    return this.os.displayPath(this.conf.prefix, path);
+  }
+
+  private targets(ts: LogTarget[]): ErrorLogTarget[] {
+    return ts.map((t) => ({ file: openLog(t.path), level: t.level }));
+  }
+}

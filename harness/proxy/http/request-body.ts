@@ -1,0 +1,131 @@
+// The client's request body, read whole before the upstream is chosen (proxy_request_buffering on),
+// so that a retry on the next peer can send it again. Up to client_body_buffer_size it stays in
+// memory; beyond, it goes to a file in client_body_temp_path, named as nginx names them
+// (0000000001, ...), and the file is removed when the request ends.
+import { createReadStream, openSync, writeSync, closeSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { ChunkedDecoder } from './chunked.js';
+
+export interface BufferedBody {
+  length: number;
+  /** In memory... */
+  chunks?: Buffer[];
+  /** ...or in a temp file. */
+  file?: string;
+}
+
+export function bodyStream(b: BufferedBody): Readable | Buffer[] {
+  if (b.file) return createReadStream(b.file);
+  return b.chunks ?? [];
+}
+
+export function releaseBody(b: BufferedBody | undefined): void {
+  if (b?.file) {
+    try {
+      unlinkSync(b.file);
+    } catch {
+      // already gone
+    }
+    b.file = undefined;
+  }
+}
+
+export interface BodyLimits {
+  /** client_max_body_size; 0 = no limit. */
+  maxSize: number;
+  /** Read and drop the body (a request that no handler needs the body of). */
+  discard?: boolean;
+  bufferSize: number;
+  tempPath: string;
+}
+
+export type BodyEvent =
+  | { kind: 'more' }
+  | { kind: 'done'; body: BufferedBody; rest: Buffer }
+  | { kind: 'too-large'; message: string }
+  | { kind: 'invalid'; message: string };
+
+let tempNumber = Math.floor(process.pid * 7919) % 1_000_000_000;
+
+/** Accumulates a body from the bytes of the connection, by Content-Length or chunked framing. */
+export class BodyReader {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private fd?: number;
+  private file?: string;
+  private readonly decoder?: ChunkedDecoder;
+
+  constructor(
+    private readonly limits: BodyLimits,
+    private readonly contentLength: number | undefined,
+    chunked: boolean,
+    /** Called when the body first spills to a file (nginx's [warn] line). */
+    private readonly onSpill: (file: string) => void,
+  ) {
+    if (chunked) {
+      this.decoder = new ChunkedDecoder(
+        (b) => this.store(b),
+        (n) => !this.limits.maxSize || this.size + n <= this.limits.maxSize,
+      );
+    }
+  }
+
+  /** Feeds bytes; returns what happened. Bytes past the body's end come back as `rest`. */
+  push(data: Buffer): BodyEvent {
+    if (this.decoder) {
+      const r = this.decoder.push(data);
+      switch (r.kind) {
+        case 'more':
+          return r;
+        case 'end':
+          return { kind: 'done', body: this.finish(), rest: r.rest };
+        case 'invalid':
+          this.abort();
+          return { kind: 'invalid', message: 'client sent invalid chunked body' };
+        case 'refused':
+          this.abort();
+          return { kind: 'too-large', message: `client intended to send too large chunked body: ${this.size}+${r.size} bytes` };
+      }
+    }
+    const want = (this.contentLength ?? 0) - this.size;
+    const take = data.subarray(0, want);
+    if (take.length) this.store(take);
+    if (this.size < (this.contentLength ?? 0)) return { kind: 'more' };
+    return { kind: 'done', body: this.finish(), rest: data.subarray(take.length) };
+  }
+
+  private store(b: Buffer): void {
+    this.size += b.length;
+    if (this.limits.discard) return;
+    if (this.fd === undefined && this.size <= this.limits.bufferSize) {
+      this.chunks.push(Buffer.from(b));
+      return;
+    }
+    if (this.fd === undefined) {
+      tempNumber = (tempNumber + 1) % 10_000_000_000;
+      this.file = join(this.limits.tempPath, String(tempNumber).padStart(10, '0'));
+      this.fd = openSync(this.file, 'w', 0o600);
+      this.onSpill(this.file);
+      for (const c of this.chunks) writeSync(this.fd, c);
+      this.chunks.length = 0;
+    }
+    writeSync(this.fd, b);
+  }
+
+  private finish(): BufferedBody {
+    if (this.fd !== undefined) {
+      closeSync(this.fd);
+      this.fd = undefined;
+      return { length: this.size, file: this.file };
+    }
+    return { length: this.size, chunks: this.chunks };
+  }
+
+  /** Drops a partly written temp file when the request ends before its body does. */
+  abort(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    releaseBody({ length: 0, file: this.file });
+  }
+}

@@ -1,0 +1,38 @@
+// The response head as nginx's header filter writes it (ngx_http_header_filter_module.c): always
+// `HTTP/1.1`, then Server, Date, Content-Type, Content-Length, Last-Modified, Location,
+// Transfer-Encoding, Connection, and after those every other header in the order it was set.
+import { REASONS, serverHeader, statusOnWire } from '../pages.js';
+
+export interface ResponseFields {
+  status: number;
+  /** The status line after `HTTP/1.1 ` when it is not nginx's own (a proxied `200 OK`, `200`). */
+  statusLine?: string;
+  contentType?: string;
+  contentLength?: number;
+  lastModified?: string;
+  location?: string;
+  chunked?: boolean;
+  keepalive: boolean;
+  /** Headers after Connection, in order. */
+  extra?: [string, string][];
+}
+
+export interface ServerIdentity {
+  version: string;
+  tokens: boolean;
+  date: string;
+}
+
+export function formatResponseHead(f: ResponseFields, id: ServerIdentity): string {
+  const code = statusOnWire(f.status);
+  let s = `HTTP/1.1 ${f.statusLine ?? `${code} ${REASONS[code] ?? ''}`}\r\n`;
+  s += `Server: ${serverHeader(id.version, id.tokens)}\r\nDate: ${id.date}\r\n`;
+  if (f.contentType !== undefined) s += `Content-Type: ${f.contentType}\r\n`;
+  if (f.contentLength !== undefined) s += `Content-Length: ${f.contentLength}\r\n`;
+  if (f.lastModified !== undefined) s += `Last-Modified: ${f.lastModified}\r\n`;
+  if (f.location !== undefined) s += `Location: ${f.location}\r\n`;
+  if (f.chunked) s += 'Transfer-Encoding: chunked\r\n';
+  s += f.keepalive ? 'Connection: keep-alive\r\n' : 'Connection: close\r\n';
+  if (f.extra) for (const [n, v] of f.extra) s += `${n}: ${v}\r\n`;
+  return s + '\r\n';
+}

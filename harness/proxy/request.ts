@@ -1,0 +1,289 @@
+// One request, from its parsed head to its access-log line: server and location selection, the
+// checks nginx makes before a handler runs (URI, body size, the `/api` → `/api/` redirect), the
+// handler, nginx's own pages with error_page, and the response head. Mirrors ngx_http_request.c
+// and ngx_http_core_module.c's phases, for the subset of nginx.conf the engine supports.
+import type { Readable } from 'node:stream';
+import type { LocationConf, ServerConf, ListenConf } from './conf/model.js';
+import type { WorkerContext } from './context.js';
+import type { Level, LogContext } from '../logs/error-log.js';
+import type { ErrnoName } from '../os-profile.js';
+import type { RequestHead } from './http/request-head.js';
+import { parseRequestUri, InvalidUri, type ParsedUri } from './uri.js';
+import { errorPage, closesConnection, statusOnWire } from './pages.js';
+import { formatResponseHead, type ResponseFields } from './http/response.js';
+import { clock, writeAccess, type ErrorLog } from '../logs/writer.js';
+import type { BufferedBody } from './http/request-body.js';
+
+export interface Connection {
+  readonly number: number;
+  readonly remoteAddress: string;
+  readonly listen: ListenConf;
+  readonly localAddress: string;
+  /** Writes bytes to the client; false when the socket's buffer is full (wait for `drain`). */
+  write(b: Buffer | string): boolean;
+  onDrain(cb: () => void): void;
+  /** Reads the request body (buffered, or discarded), then calls back. */
+  readBody(req: HttpRequest, discard: boolean, cb: (body: BufferedBody | undefined) => void): void;
+  /** The request is over: log it, then keep the connection alive or close it. */
+  requestDone(req: HttpRequest): void;
+  /** Closes at once, without a response (nginx's `ngx_http_close_request`). */
+  abort(): void;
+  readonly closed: boolean;
+  onClose(cb: () => void): () => void;
+}
+
+export type Handler = (req: HttpRequest) => void;
+
+export interface Handlers {
+  static: Handler;
+  proxy: Handler;
+}
+
+export class HttpRequest {
+  server: ServerConf;
+  loc: LocationConf;
+  uri!: ParsedUri;
+  keepalive: boolean;
+  /** The method the handlers see: GET after an error_page redirect of a POST. */
+  method: string;
+  status = 0;
+  bodyBytesSent = 0;
+  headerSent = false;
+  done = false;
+  /** Set after an internal redirect to an error page: its status overrides the page's own 200. */
+  errorStatus?: number;
+  /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
+  upstreamName?: string;
+  body?: BufferedBody;
+  bodyRead = false;
+  expectAnswered = false;
+  readonly startedAt = Date.now();
+  private log: ErrorLog;
+
+  constructor(
+    readonly conn: Connection,
+    readonly head: RequestHead,
+    readonly ctx: WorkerContext,
+    private readonly handlers: Handlers,
+  ) {
+    this.server = findServer(ctx.conf.servers, conn.listen, head.host);
+    this.loc = this.server.base;
+    this.log = ctx.errorLogFor(this.loc);
+    this.method = head.method;
+    this.keepalive = head.version === 11 ? head.connection !== 'close' : head.version === 10 && head.connection === 'keep-alive';
+    if (this.server.base.keepaliveTimeoutMs === 0) this.keepalive = false;
+  }
+
+  /** The request context of error-log lines, in nginx's order. */
+  logContext(upstream?: string): LogContext {
+    const c: LogContext = {
+      client: this.conn.remoteAddress,
+      server: this.server.serverNames[0],
+      request: this.head.requestLine,
+      upstream: upstream ?? this.upstreamName,
+    };
+    if (this.head.host !== undefined) c.host = this.head.host;
+    const ref = this.header('referer');
+    if (ref !== undefined) c.referrer = ref;
+    return c;
+  }
+
+  header(key: string): string | undefined {
+    return this.head.headers.find((h) => h.key === key)?.value;
+  }
+
+  logError(level: Level, message: string, o: { errno?: ErrnoName; action?: string; upstream?: string; path?: boolean } = {}): void {
+    if (!this.log.enabled(level)) return;
+    this.log.write(level, {
+      conn: this.conn.number,
+      message,
+      errno: o.errno ? this.ctx.os.errno(o.errno) : undefined,
+      action: o.action,
+      ...this.logContext(o.upstream),
+    });
+  }
+
+  /** Runs the request: URI, location, the checks before the handler, the handler. */
+  run(): void {
+    try {
+      this.uri = parseRequestUri(this.head.target, this.server.mergeSlashes);
+    } catch (e) {
+      if (!(e instanceof InvalidUri)) throw e;
+      this.logError('info', 'client sent invalid request', { action: 'reading client request line' });
+      this.keepalive = false;
+      this.conn.readBody(this, true, () => this.special(400));
+      return;
+    }
+    this.dispatch(false);
+  }
+
+  /** An internal redirect to `this.uri` (index files, error pages): the location is chosen again. */
+  internalRedirect(): void {
+    this.dispatch(true);
+  }
+
+  private dispatch(internal: boolean): void {
+    const found = findLocation(this.server, this.uri.uri, this.ctx.os.caselessLocations);
+    this.loc = found.loc ?? this.server.base;
+    this.log = this.ctx.errorLogFor(this.loc);
+    if (internal) {
+      this.handle();
+      return;
+    }
+    const cl = this.head.contentLength;
+    if (cl !== undefined && this.loc.clientMaxBodySize && cl > this.loc.clientMaxBodySize) {
+      this.logError('error', `client intended to send too large body: ${cl} bytes`);
+      this.keepalive = false;
+      this.special(413);
+      return;
+    }
+    if (found.redirect) {
+      this.conn.readBody(this, true, () => this.redirect(301, this.uri.uri + '/' + (this.uri.args ? '?' + this.uri.args : '')));
+      return;
+    }
+    this.handle();
+  }
+
+  private handle(): void {
+    if (this.loc.proxyPass) this.handlers.proxy(this);
+    else this.handlers.static(this);
+  }
+
+  /** `Location` made absolute as nginx does: the Host header's host (or the local address) and the listen port. */
+  absoluteUrl(path: string): string {
+    let host = this.head.host ?? this.uri.host;
+    if (host !== undefined) {
+      host = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '');
+    } else {
+      host = this.conn.localAddress.includes(':') ? `[${this.conn.localAddress}]` : this.conn.localAddress;
+    }
+    const port = this.conn.listen.port;
+    return `http://${host}${port === 80 ? '' : ':' + port}${path}`;
+  }
+
+  redirect(code: 301 | 302, path: string): void {
+    this.special(code, this.absoluteUrl(path));
+  }
+
+  /**
+   * Answers with one of nginx's own statuses: through `error_page` when the location has one for
+   * it (an internal redirect that keeps the status), else with nginx's built-in page.
+   */
+  special(code: number, location?: string): void {
+    if (closesConnection(code)) this.keepalive = false;
+    const page = this.loc.errorPages.get(code === 494 ? 400 : code);
+    if (page !== undefined && this.errorStatus === undefined && !this.headerSent && location === undefined) {
+      this.errorStatus = statusOnWire(code);
+      this.method = this.method === 'HEAD' ? 'HEAD' : 'GET';
+      this.uri = { ...this.uri, uri: page, args: '' };
+      this.dispatch(true);
+      return;
+    }
+    const body = errorPage(code, this.ctx.version, this.loc.serverTokens);
+    this.respond({ status: code, contentType: body ? 'text/html' : undefined, contentLength: body?.length ?? 0, location }, body);
+  }
+
+  /** Sends a whole response: head and, unless HEAD, the body. */
+  respond(f: Omit<ResponseFields, 'keepalive'>, body?: Buffer | Readable): void {
+    this.sendHead(f);
+    if (!body || this.method === 'HEAD' || this.head.method === 'HEAD') {
+      if (body && !Buffer.isBuffer(body)) body.destroy();
+      this.finish();
+      return;
+    }
+    if (Buffer.isBuffer(body)) {
+      this.write(body);
+      this.finish();
+      return;
+    }
+    body.on('data', (c: Buffer) => {
+      if (!this.write(c)) {
+        body.pause();
+        this.conn.onDrain(() => body.resume());
+      }
+    });
+    body.on('end', () => this.finish());
+    body.on('error', () => this.abort());
+  }
+
+  sendHead(f: Omit<ResponseFields, 'keepalive'>): void {
+    this.status = f.status;
+    this.headerSent = true;
+    if (this.head.version === 9) return;
+    const head = formatResponseHead(
+      { ...f, keepalive: this.keepalive },
+      { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http() },
+    );
+    this.conn.write(Buffer.from(head, 'latin1'));
+  }
+
+  write(b: Buffer): boolean {
+    this.bodyBytesSent += b.length;
+    return this.conn.write(b);
+  }
+
+  finish(): void {
+    if (this.done) return;
+    this.done = true;
+    this.conn.requestDone(this);
+  }
+
+  /** The client gets no (more) response: the connection closes; the access log still gets its line. */
+  abort(): void {
+    if (this.done) return;
+    this.done = true;
+    this.keepalive = false;
+    this.conn.abort();
+    this.conn.requestDone(this);
+  }
+
+  writeAccessLog(): void {
+    const files = this.ctx.accessLogFiles(this.loc);
+    writeAccess(
+      files,
+      {
+        remoteAddr: this.conn.remoteAddress,
+        request: this.head.requestLine,
+        status: this.status || 0,
+        bodyBytesSent: this.bodyBytesSent,
+        referer: this.header('referer'),
+        userAgent: this.header('user-agent'),
+      },
+      this.ctx.os.lineEnd,
+    );
+  }
+}
+
+/** The server block for a connection: by listen address and port, then `server_name` against Host. */
+export function findServer(servers: ServerConf[], listen: ListenConf, host: string | undefined): ServerConf {
+  const onListen = servers.filter((s) => s.listens.some((l) => l.port === listen.port && (l.host === listen.host || l.host === '0.0.0.0' || l.host === '::')));
+  const candidates = onListen.length ? onListen : servers;
+  const name = host?.replace(/:\d+$/, '').toLowerCase();
+  const byName = name !== undefined ? candidates.find((s) => s.serverNames.some((n) => n.toLowerCase() === name)) : undefined;
+  return byName ?? candidates.find((s) => s.listens.some((l) => l.defaultServer && l.port === listen.port)) ?? candidates[0];
+}
+
+/**
+ * ngx_http_core_find_location for `=` and prefix locations: an exact match wins, else the longest
+ * prefix. `redirect` is nginx's auto_redirect: `/api` asked of `location /api/ { proxy_pass ... }`.
+ */
+export function findLocation(server: ServerConf, uri: string, caseless: boolean): { loc?: LocationConf; redirect?: boolean } {
+  const norm = (s: string) => (caseless ? s.toLowerCase() : s);
+  const u = norm(uri);
+  let best: LocationConf | undefined;
+  let redirect: LocationConf | undefined;
+  for (const loc of server.locations) {
+    const p = norm(loc.path);
+    if (loc.modifier === '=') {
+      if (u === p) return { loc };
+      continue;
+    }
+    if (u.startsWith(p)) {
+      if (!best || p.length > best.path.length) best = loc;
+    } else if (loc.proxyPass && p.endsWith('/') && u === p.slice(0, -1)) {
+      redirect = loc;
+    }
+  }
+  if (redirect && (!best || best.path.length < redirect.path.length - 1)) return { loc: redirect, redirect: true };
+  return { loc: best };
+}

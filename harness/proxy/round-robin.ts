@@ -1,0 +1,136 @@
+// nginx's smooth weighted round robin with max_fails/fail_timeout, per worker, as in
+// src/http/ngx_http_upstream_round_robin.c: ngx_http_upstream_get_peer() and
+// ngx_http_upstream_free_round_robin_peer(). Times are whole seconds of a cached clock, as in nginx,
+// which is why a failed peer comes back after 10-12 s of real time, not exactly 10.
+
+export interface PeerAddress {
+  /** `[::1]:8080` / `127.0.0.1:8080`: the text nginx prints in `upstream: "http://<name>/..."`. */
+  name: string;
+  host: string;
+  port: number;
+  family: 4 | 6;
+}
+
+export interface Peer extends PeerAddress {
+  weight: number;
+  maxFails: number;
+  /** fail_timeout in whole seconds. */
+  failTimeout: number;
+  down: boolean;
+  currentWeight: number;
+  effectiveWeight: number;
+  fails: number;
+  accessed: number;
+  checked: number;
+}
+
+export interface PeerSpec extends PeerAddress {
+  weight: number;
+  maxFails: number;
+  failTimeoutMs: number;
+  down: boolean;
+}
+
+/** The peers of one upstream in one worker, with their shared state. */
+export class PeerGroup {
+  readonly peers: Peer[];
+  readonly single: boolean;
+
+  constructor(
+    /** The group's name as `no live upstreams` prints it: `localhost`, `webservers`. */
+    readonly name: string,
+    specs: PeerSpec[],
+    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+  ) {
+    this.peers = specs.map((s) => ({
+      ...s,
+      failTimeout: Math.floor(s.failTimeoutMs / 1000),
+      currentWeight: 0,
+      effectiveWeight: s.weight,
+      fails: 0,
+      accessed: 0,
+      checked: 0,
+    }));
+    this.single = this.peers.length === 1;
+  }
+
+  /** State for one request: which peers it has tried and how many tries it has left. */
+  start(maxTries = 0): PeerSelection {
+    const n = this.peers.length;
+    return new PeerSelection(this, maxTries > 0 ? Math.min(n, maxTries) : n);
+  }
+
+  /** ngx_http_upstream_get_peer(): the best eligible peer not yet tried, or undefined (NGX_BUSY). */
+  pick(tried: Set<Peer>): Peer | undefined {
+    if (this.single) {
+      const p = this.peers[0];
+      return p.down || tried.has(p) ? undefined : p;
+    }
+    const now = this.now();
+    let best: Peer | undefined;
+    let total = 0;
+    for (const peer of this.peers) {
+      if (tried.has(peer) || peer.down) continue;
+      if (peer.maxFails && peer.fails >= peer.maxFails && now - peer.checked <= peer.failTimeout) continue;
+      peer.currentWeight += peer.effectiveWeight;
+      total += peer.effectiveWeight;
+      if (peer.effectiveWeight < peer.weight) peer.effectiveWeight++;
+      if (!best || peer.currentWeight > best.currentWeight) best = peer;
+    }
+    if (!best) return undefined;
+    best.currentWeight -= total;
+    if (now - best.checked > best.failTimeout) best.checked = now;
+    return best;
+  }
+
+  /** ngx_http_upstream_free_round_robin_peer(). Returns true when the peer was just disabled (nginx's [warn]). */
+  free(peer: Peer, failed: boolean): boolean {
+    if (this.single) return false;
+    if (failed) {
+      const now = this.now();
+      peer.fails++;
+      peer.accessed = now;
+      peer.checked = now;
+      let disabled = false;
+      if (peer.maxFails) {
+        peer.effectiveWeight -= Math.floor(peer.weight / peer.maxFails);
+        disabled = peer.fails >= peer.maxFails;
+      }
+      if (peer.effectiveWeight < 0) peer.effectiveWeight = 0;
+      return disabled;
+    }
+    if (peer.accessed < peer.checked) peer.fails = 0;
+    return false;
+  }
+}
+
+export class PeerSelection {
+  private readonly tried = new Set<Peer>();
+  current?: Peer;
+
+  constructor(
+    readonly group: PeerGroup,
+    /** pc->tries */
+    public tries: number,
+  ) {}
+
+  next(): Peer | undefined {
+    this.current = this.group.pick(this.tried);
+    if (this.current) this.tried.add(this.current);
+    return this.current;
+  }
+
+  /** Ends the use of the current peer; a single-peer group allows no further try. */
+  release(failed: boolean): boolean {
+    const peer = this.current;
+    if (!peer) return false;
+    this.current = undefined;
+    if (this.group.single) {
+      this.tries = 0;
+      return false;
+    }
+    const disabled = this.group.free(peer, failed);
+    if (this.tries) this.tries--;
+    return disabled;
+  }
+}

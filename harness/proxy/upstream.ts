@@ -1,0 +1,381 @@
+// `proxy_pass`: nginx's upstream module for one request (ngx_http_upstream.c, ngx_http_proxy_module.c).
+// The body is already buffered; peers are tried in round-robin order; each failure is logged and
+// decides, as ngx_http_upstream_next() does, whether the next peer is tried or the client gets
+// 502/504. The request sent is nginx's: HTTP/1.0 (or proxy_http_version), Host: $proxy_host,
+// Connection: close, Content-Length, then the client's headers in their order.
+import net from 'node:net';
+import type { HttpRequest } from './request.js';
+import type { Peer, PeerSelection } from './round-robin.js';
+import type { ErrnoName } from '../os-profile.js';
+import { escapeUri } from './uri.js';
+import { evaluate } from './variables.js';
+import { bodyStream, releaseBody } from './http/request-body.js';
+import { parseResponseHead, type ResponseHead } from './http/response-head.js';
+import { ChunkedDecoder, encodeChunk, lastChunk } from './http/chunked.js';
+import { idleConnection, keepIdle } from './upstream-keepalive.js';
+
+/** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
+type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive';
+
+const CONNECTING = 'connecting to upstream';
+const SENDING = 'sending request to upstream';
+const READING_HEADER = 'reading response header from upstream';
+const READING_BODY = 'reading upstream';
+
+/** Request headers nginx sets itself, and the client's headers of those names that it drops. */
+const DEFAULT_HEADERS: [string, string][] = [
+  ['Host', '$proxy_host'],
+  ['Connection', 'close'],
+  ['Content-Length', '$proxy_internal_body_length'],
+  ['Transfer-Encoding', ''],
+  ['TE', ''],
+  ['Keep-Alive', ''],
+  ['Expect', ''],
+  ['Upgrade', ''],
+];
+
+/** Response headers nginx hides or writes in its own slots. */
+const HIDDEN = new Set(['server', 'date', 'x-pad', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-type']);
+
+export function proxyHandler(req: HttpRequest): void {
+  req.conn.readBody(req, false, (body) => {
+    req.body = body;
+    new UpstreamRequest(req).connect();
+  });
+}
+
+/** The URI sent upstream: the location's prefix replaced by proxy_pass's URI, re-escaped when the client's was. */
+export function upstreamUri(req: HttpRequest): string {
+  const pp = req.loc.proxyPass!;
+  let uri: string;
+  if (pp.uri === undefined) {
+    uri = req.uri.unparsed.replace(/\?.*$/, '');
+    if (req.errorStatus !== undefined) uri = escapeUri(req.uri.uri);
+  } else {
+    const rest = req.uri.uri.slice(req.loc.modifier === '=' ? req.uri.uri.length : req.loc.path.length);
+    uri = pp.uri + (req.uri.quoted ? escapeUri(rest) : rest);
+  }
+  return req.uri.args ? `${uri}?${req.uri.args}` : uri;
+}
+
+class UpstreamRequest {
+  private readonly selection: PeerSelection;
+  private readonly uri: string;
+  private readonly head: Buffer;
+  private socket?: net.Socket;
+  private timer?: NodeJS.Timeout;
+  private requestSent = false;
+  private connectStarted = 0;
+  private reused = false;
+  private reading: 'none' | 'header' | 'body' = 'none';
+  private peer?: Peer;
+
+  constructor(private readonly req: HttpRequest) {
+    const pp = req.loc.proxyPass!;
+    // nginx closes the upstream connection when the client goes away (proxy_ignore_client_abort off).
+    req.conn.onClose(() => {
+      this.clearTimer();
+      this.socket?.destroy();
+      this.socket = undefined;
+      releaseBody(req.body);
+    });
+    this.selection = req.ctx.peers(pp.upstream).start(req.loc.proxyNextUpstreamTries);
+    this.uri = upstreamUri(req);
+    this.head = Buffer.from(this.requestHead(), 'latin1');
+  }
+
+  private requestHead(): string {
+    const req = this.req;
+    const loc = req.loc;
+    let s = `${req.head.method} ${this.uri} HTTP/${loc.proxyHttpVersion}\r\n`;
+    const set = new Set<string>();
+    const bodyLength = req.body ? String(req.body.length) : req.head.contentLength !== undefined || req.head.chunked ? '0' : '';
+    const emit = (name: string, value: string) => {
+      const key = name.toLowerCase();
+      if (set.has(key)) return;
+      set.add(key);
+      const v = value === '$proxy_internal_body_length' ? bodyLength : evaluate(req, value);
+      if (v !== '') s += `${name}: ${v}\r\n`;
+    };
+    for (const h of loc.proxySetHeaders) emit(h.name, h.value);
+    for (const [n, v] of DEFAULT_HEADERS) emit(n, v);
+    for (const h of req.head.headers) if (!set.has(h.key)) s += `${h.name}: ${h.value}\r\n`;
+    return s + '\r\n';
+  }
+
+  connect(): void {
+    const req = this.req;
+    const peer = this.selection.next();
+    if (!peer) {
+      req.upstreamName = `http://${this.selection.group.name}${this.uri}`;
+      req.logError('error', 'no live upstreams', { action: CONNECTING });
+      this.next('nolive');
+      return;
+    }
+    req.upstreamName = `http://${peer.name}${this.uri}`;
+    this.peer = peer;
+    this.requestSent = false;
+    const idle = idleConnection(req, peer);
+    if (idle) {
+      this.reused = true;
+      this.attach(idle);
+      this.send();
+      return;
+    }
+    this.reused = false;
+    req.ctx.nextConnection();
+    this.connectStarted = Date.now();
+    const socket = net.connect({ host: peer.host, port: peer.port, family: peer.family, noDelay: true });
+    this.attach(socket);
+    this.arm(req.loc.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING, 'ETIMEDOUT'));
+    socket.once('connect', () => this.send());
+  }
+
+  private attach(socket: net.Socket): void {
+    this.socket = socket;
+    socket.on('error', (e: NodeJS.ErrnoException) => this.onSocketError(e));
+  }
+
+  private onSocketError(e: NodeJS.ErrnoException): void {
+    if (this.socket?.connecting || (!this.requestSent && e.code === 'ECONNREFUSED')) {
+      const errno: ErrnoName = e.code === 'ECONNREFUSED' ? 'ECONNREFUSED' : e.code === 'ETIMEDOUT' ? 'ETIMEDOUT' : 'ECONNRESET';
+      // Windows spends ~2 s on a refused loopback connect (SYN retries after RST) before it reports it.
+      const wait = errno === 'ECONNREFUSED' ? this.connectStarted + this.req.ctx.os.refusedConnectDelayMs - Date.now() : 0;
+      this.clearTimer();
+      const report = () => this.fail('error', CONNECTING, errno, 'connect() failed');
+      if (wait > 0) this.timer = setTimeout(report, wait);
+      else report();
+      return;
+    }
+    if (this.reading === 'header') this.fail('error', READING_HEADER, 'ECONNRESET', 'recv() failed');
+    else if (this.reading === 'body') this.bodyFailed('recv() failed', 'ECONNRESET');
+    else this.fail('error', SENDING, 'ECONNRESET', 'writev() failed');
+  }
+
+  private send(): void {
+    const req = this.req;
+    const socket = this.socket!;
+    this.clearTimer();
+    this.requestSent = true;
+    this.arm(req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING, 'ETIMEDOUT'));
+    socket.cork();
+    socket.write(this.head);
+    const body = req.body ? bodyStream(req.body) : [];
+    const afterBody = () => {
+      this.clearTimer();
+      this.readHeader();
+    };
+    if (Array.isArray(body)) {
+      for (const c of body) socket.write(c);
+      socket.uncork();
+      afterBody();
+    } else {
+      socket.uncork();
+      body.on('data', (c: Buffer) => {
+        if (!socket.write(c)) {
+          body.pause();
+          socket.once('drain', () => body.resume());
+        }
+      });
+      body.on('end', afterBody);
+      body.on('error', () => this.fail('error', SENDING, 'ECONNRESET', 'read() failed'));
+    }
+  }
+
+  private readHeader(): void {
+    const req = this.req;
+    const socket = this.socket!;
+    this.reading = 'header';
+    let buf = '';
+    this.arm(req.loc.proxyReadTimeoutMs, () => this.fail('timeout', READING_HEADER, 'ETIMEDOUT'));
+    const onData = (d: Buffer) => {
+      buf += d.toString('latin1');
+      const r = parseResponseHead(buf);
+      if (r.kind === 'more') return;
+      socket.off('data', onData);
+      socket.off('end', onEnd);
+      if (r.kind === 'invalid') {
+        this.clearTimer();
+        this.fail('invalid_header', READING_HEADER, undefined, r.message);
+        return;
+      }
+      this.clearTimer();
+      this.respond(r.head, Buffer.from(buf.slice(r.consumed), 'latin1'));
+    };
+    const onEnd = () => {
+      socket.off('data', onData);
+      this.clearTimer();
+      this.fail('error', READING_HEADER, undefined, 'upstream prematurely closed connection');
+    };
+    socket.on('data', onData);
+    socket.once('end', onEnd);
+  }
+
+  /** The upstream answered: pass its response on, nginx's way. */
+  private respond(up: ResponseHead, first: Buffer): void {
+    const req = this.req;
+    const socket = this.socket!;
+    this.selection.release(false);
+    releaseBody(req.body);
+    this.reading = 'body';
+    const noBody = req.head.method === 'HEAD' || up.status === 204 || up.status === 304 || up.status < 200;
+    const lengthKnown = up.contentLength !== undefined;
+    const toClientChunked = !noBody && !lengthKnown && req.head.version === 11;
+    if (!noBody && !lengthKnown && req.head.version !== 11) req.keepalive = false;
+
+    let contentType: string | undefined;
+    let location: string | undefined;
+    const extra: [string, string][] = [];
+    for (const [name, value] of up.headers) {
+      const key = name.toLowerCase();
+      if (key === 'content-type') contentType = value;
+      else if (key === 'location' && location === undefined && req.loc.proxyRedirectDefault) {
+        const rewritten = this.rewriteLocation(value);
+        if (rewritten !== undefined) location = rewritten;
+        else extra.push([name, value]);
+      } else if (!HIDDEN.has(key) && !key.startsWith('x-accel-')) extra.push([name, value]);
+    }
+    req.sendHead({
+      status: up.status,
+      statusLine: up.statusLine,
+      contentType,
+      contentLength: up.contentLength,
+      location,
+      chunked: toClientChunked,
+      extra,
+    });
+    if (noBody) {
+      this.finishUpstream(up, Buffer.alloc(0));
+      req.finish();
+      return;
+    }
+
+    let left = up.contentLength ?? Infinity;
+    let ended = false;
+    const out = (b: Buffer) => {
+      if (!b.length) return true;
+      if (toClientChunked) {
+        let ok = true;
+        for (const part of encodeChunk(b)) ok = req.write(part) && ok;
+        return ok;
+      }
+      return req.write(b);
+    };
+    const complete = (rest: Buffer) => {
+      if (ended) return;
+      ended = true;
+      this.clearTimer();
+      socket.off('data', onData);
+      socket.off('end', onEnd);
+      if (toClientChunked) req.conn.write(lastChunk());
+      this.finishUpstream(up, rest);
+      req.finish();
+    };
+    const backpressure = () => {
+      socket.pause();
+      req.conn.onDrain(() => socket.resume());
+    };
+    const decoder = up.chunked
+      ? new ChunkedDecoder((b) => {
+          if (!out(b)) backpressure();
+        })
+      : undefined;
+    const onData = (d: Buffer) => {
+      this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
+      if (decoder) {
+        const r = decoder.push(d);
+        if (r.kind === 'end') complete(r.rest);
+        else if (r.kind === 'invalid') this.bodyFailed('upstream sent invalid chunked response');
+        return;
+      }
+      const take = d.length > left ? d.subarray(0, left) : d;
+      left -= take.length;
+      if (!out(take)) backpressure();
+      if (left === 0) complete(d.subarray(take.length));
+    };
+    const onEnd = () => {
+      if (lengthKnown || up.chunked) this.bodyFailed('upstream prematurely closed connection');
+      else complete(Buffer.alloc(0));
+    };
+    socket.on('data', onData);
+    socket.once('end', onEnd);
+    this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
+    if (first.length) onData(first);
+    else if (left === 0) complete(Buffer.alloc(0));
+  }
+
+  /** proxy_redirect default: `http://localhost:8080/admin/x` → `http://<host>:<port>/api/x`. */
+  private rewriteLocation(value: string): string | undefined {
+    const pp = this.req.loc.proxyPass!;
+    const from = pp.uri === undefined ? undefined : `http://${pp.proxyHost}${pp.uri}`;
+    if (!from || !value.startsWith(from)) return undefined;
+    return this.req.absoluteUrl(this.req.loc.path + value.slice(from.length));
+  }
+
+  /** Keeps the upstream connection for reuse when the upstream allows it, else closes it. */
+  private finishUpstream(up: ResponseHead, rest: Buffer): void {
+    const socket = this.socket!;
+    this.socket = undefined;
+    socket.removeAllListeners('data');
+    socket.removeAllListeners('end');
+    socket.removeAllListeners('error');
+    const framed = up.contentLength !== undefined || up.chunked || up.status === 204 || up.status === 304;
+    if (!up.closes && framed && rest.length === 0 && keepIdle(this.req, this.peer!, socket)) return;
+    socket.destroy();
+  }
+
+  /** A failure after the response began: the client connection is cut, as nginx does. */
+  private bodyFailed(message: string, errno?: ErrnoName): void {
+    this.clearTimer();
+    this.req.logError('error', message, { errno, action: READING_BODY });
+    this.socket?.destroy();
+    this.socket = undefined;
+    this.req.abort();
+  }
+
+  /** An attempt failed: log it, then ngx_http_upstream_next(). */
+  private fail(ft: Failure, action: string, errno?: ErrnoName, message?: string): void {
+    const req = this.req;
+    this.clearTimer();
+    this.socket?.destroy();
+    this.socket = undefined;
+    this.reading = 'none';
+    if (ft === 'timeout') req.logError('error', 'upstream timed out', { errno: 'ETIMEDOUT', action });
+    else if (message) req.logError('error', message, { errno, action });
+    this.next(ft, action);
+  }
+
+  private next(ft: Failure, action = CONNECTING): void {
+    const req = this.req;
+    if (ft !== 'nolive') {
+      const cached = this.reused;
+      if (this.selection.release(true)) req.logError('warn', 'upstream server temporarily disabled', { action });
+      // A kept-alive connection that failed does not use up a try (nginx: u->peer.cached).
+      if (cached && ft === 'error') this.selection.tries++;
+    }
+    if (req.conn.closed) {
+      releaseBody(req.body);
+      req.abort();
+      return;
+    }
+    const status = ft === 'timeout' ? 504 : 502;
+    const loc = req.loc;
+    const nonIdempotent = this.requestSent && ['POST', 'LOCK', 'PATCH'].includes(req.head.method) && !loc.proxyNextUpstream.has('non_idempotent');
+    if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || nonIdempotent) {
+      releaseBody(req.body);
+      req.special(status);
+      return;
+    }
+    this.connect();
+  }
+
+  private arm(ms: number, cb: () => void): void {
+    this.clearTimer();
+    this.timer = setTimeout(cb, ms);
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,0 +1,48 @@
+// A worker process: one HTTP server per listen address of the conf, sharing the master's sockets
+// (Node's cluster), and the faults the master can ask of it.
+import net from 'node:net';
+import cluster from 'node:cluster';
+import { loadConf } from './load.js';
+import { WorkerContext, type ResolvedHosts } from './context.js';
+import { ClientConnection } from './http/connection.js';
+import { staticHandler } from './static.js';
+import { proxyHandler } from './upstream.js';
+import { osProfile, type OsName } from '../os-profile.js';
+import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
+
+export function runWorker(): void {
+  const env = JSON.parse(process.env.HARNESS_WORKER!) as WorkerEnv;
+  const send = (m: WorkerToMaster) => process.send?.(m);
+  if (env.failStart) {
+    // A respawn that fails: the new worker dies during its start handshake, as Windows nginx's can.
+    process.exit(env.failStart);
+  }
+  const conf = loadConf({ prefix: env.prefix, conf: env.conf });
+  const ctx = new WorkerContext({
+    conf,
+    os: osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs }),
+    version: env.version,
+    resolved: env.resolved as ResolvedHosts,
+  });
+  const handlers = { static: staticHandler, proxy: proxyHandler };
+  const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
+  let pending = listens.size;
+  for (const listen of listens.values()) {
+    const server = net.createServer({ noDelay: true }, (socket) => new ClientConnection(socket, ctx, listen, handlers));
+    server.on('error', (e) => {
+      send({ type: 'listen-error', message: e.message });
+      process.exit(2);
+    });
+    server.listen({ host: bindAddress(listen.host, env.bindAny), port: listen.port, ipv6Only: listen.host.includes(':') }, () => {
+      if (--pending === 0) send({ type: 'ready' });
+    });
+  }
+  process.on('message', (m: MasterToWorker) => {
+    if (m.type === 'crash') {
+      if (m.signal) process.kill(process.pid, m.signal);
+      else process.exit(m.code ?? 1);
+    }
+  });
+  // Workers leave when the master does (Node's cluster also exits a worker whose channel closes).
+  if (cluster.isWorker) process.on('disconnect', () => process.exit(0));
+}

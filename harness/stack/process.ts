@@ -1,0 +1,91 @@
+// A process the harness started: output line by line with the component's name, its exit as a
+// promise, and a stop that signals only this pid (the process stops its own children), then
+// kills the whole tree by pid if it has not gone within the grace period.
+import { execa, type ResultPromise } from 'execa';
+import treeKill from 'tree-kill';
+
+export interface StartedProcess {
+  readonly name: string;
+  readonly pid: number;
+  /** Resolves with the exit code (or the signal's name) when the process ends. */
+  readonly exited: Promise<{ code: number | null; signal: string | null }>;
+  readonly running: boolean;
+  /** Recent output, for error messages. */
+  readonly output: string[];
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface StartOptions {
+  name: string;
+  file: string;
+  args: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  /** Each output line, as it comes. */
+  onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+  /** Open an IPC channel: a Node child can leave when it closes (the harness died). */
+  ipc?: boolean;
+}
+
+const KEEP_LINES = 200;
+
+export function startProcess(o: StartOptions): StartedProcess {
+  const child: ResultPromise = execa(o.file, o.args, {
+    cwd: o.cwd,
+    env: o.env,
+    extendEnv: true,
+    reject: false,
+    buffer: false,
+    stdin: 'ignore',
+    ipc: o.ipc ?? false,
+    serialization: 'json',
+    cleanup: true,
+    forceKillAfterDelay: false,
+  });
+  const output: string[] = [];
+  let running = true;
+  const lines = (stream: 'stdout' | 'stderr') => {
+    let rest = '';
+    return (d: Buffer) => {
+      const text = rest + d.toString('utf8');
+      const parts = text.split('\n');
+      rest = parts.pop()!;
+      for (const raw of parts) {
+        const line = raw.replace(/\r$/, '');
+        output.push(line);
+        if (output.length > KEEP_LINES) output.shift();
+        o.onLine?.(line, stream);
+      }
+    };
+  };
+  child.stdout?.on('data', lines('stdout'));
+  child.stderr?.on('data', lines('stderr'));
+  const exited = child.then((r) => {
+    running = false;
+    return { code: r.exitCode ?? null, signal: r.signal ?? null };
+  });
+  if (child.pid === undefined) throw new Error(`could not start ${o.name} (${o.file})`);
+  const pid = child.pid;
+  return {
+    name: o.name,
+    pid,
+    exited,
+    get running() {
+      return running;
+    },
+    output,
+    async stop(graceMs = 5000) {
+      if (!running) return;
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), graceMs).unref());
+      if ((await Promise.race([exited, timer])) === 'timeout') {
+        await new Promise<void>((r) => treeKill(pid, 'SIGKILL', () => r()));
+        await exited;
+      }
+    },
+  };
+}

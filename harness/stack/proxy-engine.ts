@@ -1,0 +1,56 @@
+// What the harness needs of a proxy engine, whichever runs: the embedded one or real nginx.
+import type { OsName } from '../os-profile.js';
+import type { StartedProcess } from './process.js';
+
+export type EngineName = 'embedded' | 'nginx';
+export const ENGINES: readonly EngineName[] = ['embedded', 'nginx'];
+
+export interface EngineStartOptions {
+  prefix: string;
+  /** conf/nginx.conf, relative to the prefix. */
+  conf: string;
+  os: OsName;
+  version?: string;
+  refusedConnectDelayMs?: number;
+  /** A URL the proxy answers on once it is up (ready check). */
+  readyUrl: string;
+  onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+  /** Ports that refuse to bind (the Windows profile's excluded port ranges). */
+  reservedPorts?: number[];
+}
+
+/** A proxy that could not start: nginx's emerg lines and what they mean. */
+export class ProxyStartError extends Error {
+  constructor(
+    message: string,
+    readonly emerg: string[],
+    readonly exitCode: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** A fault this engine cannot show. */
+export class UnsupportedFault extends Error {}
+
+export interface CrashOptions {
+  /** Linux: the signal (default SIGSEGV). */
+  signal?: NodeJS.Signals;
+  /** An exit code: a number on Linux, a Windows status like C0000005 in the Windows profile. */
+  code?: string;
+}
+
+export interface ProxyEngine {
+  readonly name: EngineName;
+  readonly prefix: string;
+  readonly process: StartedProcess;
+  /** Pids of the worker processes now. */
+  workers(): Promise<number[]>;
+  /** Crashes one worker; resolves with its pid. */
+  crashWorker(o?: CrashOptions): Promise<number>;
+  /** Makes respawns fail (true) or succeed again (false). */
+  failRespawns(on: boolean): Promise<void>;
+  /** Undoes the faults; a master left without workers starts them again. */
+  restore(): Promise<void>;
+  stop(): Promise<void>;
+}
