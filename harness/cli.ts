@@ -1,10 +1,140 @@
 // yargs commands only: parse, call, print. No logic of its own.
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { resolve } from 'node:path';
+import { OS_NAMES, hostOs, type OsName } from './os-profile.js';
+import { ENGINES, type EngineName } from './stack/proxy-engine.js';
+import { LISTEN_MODES } from '../stubs/admin-server/server.js';
+import type { AdminMode } from './stack/stack.js';
+
+const osOption = {
+  choices: OS_NAMES,
+  default: hostOs(),
+  describe: 'OS profile of the emulated nginx: wording, timing (a refused connect takes ~2 s on windows), line ends',
+} as const;
+
+/** A failure the user can act on: the message, no stack trace, exit code 1 (2 for bad usage). */
+function fail(message: string, code = 1): never {
+  process.stderr.write(`harness: ${message}\n`);
+  process.exit(code);
+}
+
+async function guard(run: () => Promise<number>): Promise<void> {
+  try {
+    process.exitCode = await run();
+  } catch (e) {
+    const known = ['UpError', 'NginxMissing', 'UnsupportedFault', 'FaultError', 'ChaosError'];
+    if (e instanceof Error && known.includes(e.constructor.name)) fail(e.message);
+    throw e;
+  }
+}
 
 await yargs(hideBin(process.argv))
   .scriptName('harness')
+  .usage('$0 <command> [options]\n\nThe sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.')
+  .command(
+    'up',
+    'Bring up the admin stub, a proxy that behaves like nginx, and the front end; Ctrl-C stops all of it',
+    (y) =>
+      y
+        .option('port', { type: 'number', describe: 'Port of the proxy (default 80; a free port when 80 cannot be bound)' })
+        .option('admin-port', { type: 'number', default: 8080, describe: 'Port of the admin server' })
+        .option('admin', { choices: [...LISTEN_MODES, 'external'] as const, default: 'dual' as const, describe: 'How the admin stub listens: both loopbacks, IPv4 only, IPv6 only, not at all; external = your own server on --admin-port' })
+        .option('frontend', { type: 'string', describe: 'Your own front end\'s folder (the built dist/, html/sky) instead of the stub' })
+        .option('prefix', { type: 'string', default: '.harness', describe: 'The stack\'s folder: nginx prefix (conf/, logs/, temp/, html/) and state' })
+        .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: 'Proxy engine: the embedded one, or the system nginx on the same conf' })
+        .option('nginx-conf', { type: 'string', describe: 'Your own nginx.conf for the proxy (either engine)' })
+        .option('workers', { type: 'number', default: 1, describe: 'worker_processes of the rendered conf' })
+        .option('os', osOption)
+        .option('refused-delay', { type: 'number', describe: 'Milliseconds a refused connect takes (default 2000 on windows, 0 on linux)' })
+        .option('nginx-version', { type: 'string', describe: 'Version the embedded engine shows in Server: and its pages (default 1.22.1 linux, 1.20.2 windows)' })
+        .option('doctor', { type: 'boolean', default: false, describe: 'When the stack stops, explain its error log' }),
+    (a) =>
+      guard(async () => {
+        const { up } = await import('./stack/up.js');
+        const { consolePrinter } = await import('./stack/printer.js');
+        return up(
+          {
+            port: a.port,
+            adminPort: a['admin-port'],
+            admin: a.admin as AdminMode,
+            frontend: a.frontend,
+            prefix: a.prefix,
+            proxy: a.proxy,
+            nginxConf: a['nginx-conf'] ? resolve(a['nginx-conf']) : undefined,
+            workers: a.workers,
+            os: a.os as OsName,
+            refusedDelay: a['refused-delay'],
+            nginxVersion: a['nginx-version'],
+            doctor: a.doctor,
+          },
+          consolePrinter(),
+        );
+      }),
+  )
+  .command(
+    'proxy',
+    'Run the embedded engine alone in the foreground, as `nginx -p <prefix> -c <conf> -g "daemon off;"` runs nginx',
+    (y) =>
+      y
+        .option('p', { alias: 'prefix', type: 'string', default: '.', describe: 'Prefix: relative paths in the conf resolve against it' })
+        .option('c', { alias: 'conf', type: 'string', default: 'conf/nginx.conf', describe: 'The conf file, relative to the prefix' })
+        .option('t', { alias: 'test', type: 'boolean', default: false, describe: 'Test the conf and exit' })
+        .option('os', osOption)
+        .option('refused-delay', { type: 'number', describe: 'Milliseconds a refused connect takes (default 2000 on windows)' })
+        .option('nginx-version', { type: 'string', describe: 'Version shown in Server: and the pages' }),
+    (a) =>
+      guard(async () => {
+        const { runMaster, DEFAULT_VERSION } = await import('./proxy/master.js');
+        const os = a.os as OsName;
+        return runMaster({
+          prefix: resolve(a.p),
+          conf: a.c,
+          test: a.t,
+          os,
+          version: a['nginx-version'] ?? DEFAULT_VERSION[os],
+          refusedConnectDelayMs: a['refused-delay'],
+          controlFile: resolve(a.p, 'logs', 'harness-control.json'),
+        });
+      }),
+  )
+  .command(
+    'doctor <error-log>',
+    'Explain an nginx error.log (Windows or Linux): incidents, their cause and the fix',
+    (y) =>
+      y
+        .positional('error-log', { type: 'string', demandOption: true, describe: 'The error.log to read' })
+        .option('access', { type: 'string', describe: 'The matching access.log, for more evidence' })
+        .option('json', { type: 'boolean', default: false, describe: 'Print {"incidents":[...],"unrecognised":[...]}' })
+        .option('follow', { type: 'boolean', default: false, describe: 'Keep watching the log and explain new incidents as they happen' }),
+    (a) =>
+      guard(async () => {
+        const { doctorCommand } = await import('./doctor/index.js');
+        const ac = new AbortController();
+        process.once('SIGINT', () => ac.abort());
+        process.once('SIGTERM', () => ac.abort());
+        return doctorCommand({ errorLog: a['error-log'], access: a.access, json: a.json, follow: a.follow }, process.stdout, process.stderr, ac.signal);
+      }),
+  )
+  .command(
+    'setup',
+    'Install what npm cannot: Debian\'s chromium, nginx, strace and a CJK font (apt-get, as root or through sudo)',
+    (y) => y,
+    () =>
+      guard(async () => {
+        const { setup } = await import('./setup.js');
+        return setup((s) => process.stdout.write(s + '\n'));
+      }),
+  )
   .strict()
   .demandCommand(1, 'Name a command: up, proxy, chaos, doctor or setup.')
+  .recommendCommands()
   .help()
+  .wrap(Math.min(110, process.stdout.columns ?? 100))
+  .fail((msg, err, y) => {
+    if (err) throw err;
+    y.showHelp();
+    process.stderr.write(`\nharness: ${msg}\n`);
+    process.exit(2);
+  })
   .parseAsync();

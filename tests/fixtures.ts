@@ -1,11 +1,50 @@
 import { test as base } from '@playwright/test';
+import getPort from 'get-port';
+import type { EngineName } from '../harness/stack/proxy-engine.js';
+import { Stack, type StackSpec } from '../harness/stack/stack.js';
+import { ProxyUnderTest, type StartOptions } from './support/proxy-under-test.js';
 
 export interface StackOptions {
-  engine: 'embedded' | 'nginx';
+  /** The proxy engine of the Playwright project: `embedded` or `nginx`. */
+  engine: EngineName;
 }
 
-export const test = base.extend<StackOptions>({
+interface Fixtures {
+  /** Starts the project's engine on a conf of the test's (the reference's by default); stopped after the test. */
+  startProxy: (o?: StartOptions) => Promise<ProxyUnderTest>;
+  /** Starts a whole stack (admin stub, the project's proxy engine, the front end) on free ports; stopped after the test. */
+  startStack: (o?: Partial<Omit<StackSpec, 'dir' | 'engine'>>) => Promise<Stack>;
+}
+
+export const test = base.extend<StackOptions & Fixtures>({
   engine: ['embedded', { option: true }],
+  startProxy: async ({ engine }, use, testInfo) => {
+    const started: ProxyUnderTest[] = [];
+    await use(async (o) => {
+      const p = await ProxyUnderTest.start(engine, testInfo.outputPath(`proxy-${started.length}`), o);
+      started.push(p);
+      return p;
+    });
+    await Promise.all(started.map((p) => p.stop()));
+  },
+  startStack: async ({ engine }, use, testInfo) => {
+    const started: Stack[] = [];
+    await use(async (o = {}) => {
+      const stack = await Stack.start({
+        dir: testInfo.outputPath(`stack-${started.length}`),
+        proxyPort: o.proxyPort ?? (await getPort({ host: '127.0.0.1' })),
+        adminPort: o.adminPort ?? (await getPort({ host: '127.0.0.1' })),
+        admin: 'dual',
+        workers: 1,
+        os: 'linux',
+        ...o,
+        engine,
+      });
+      started.push(stack);
+      return stack;
+    });
+    await Promise.all(started.map((s) => s.stop()));
+  },
 });
 
 export { expect } from '@playwright/test';

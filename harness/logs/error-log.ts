@@ -49,6 +49,11 @@ export interface ErrorLogEntry extends LogContext {
   errno?: Errno;
   /** The `while ...` part (ngx_http_log_error's `log->action`). */
   action?: string;
+  /**
+   * ` in <file>:<line>` that ngx_conf_log_error() puts after the errno part of a configuration
+   * error: `host not found in upstream "x" in D:\nginx/conf/nginx.conf:69`.
+   */
+  conf?: { file: string; line: number };
   /** `nginx: [emerg] ...` as printed on stderr at start-up. */
   stderr?: boolean;
   /** The line stopped before its end (nginx's 2048-byte limit, or a cut in copying). */
@@ -64,6 +69,7 @@ export function formatTime(d: Date): string {
 function formatBody(e: Omit<ErrorLogEntry, 'level'>): string {
   let s = e.conn !== undefined ? `*${e.conn} ${e.message}` : e.message;
   if (e.errno) s += ` (${e.errno.code}: ${e.errno.text})`;
+  if (e.conf) s += ` in ${e.conf.file}:${e.conf.line}`;
   if (e.action) s += ` while ${e.action}`;
   for (const f of FIELD_ORDER) {
     const v = e[f];
@@ -85,17 +91,22 @@ export function formatStderrLine(e: Pick<ErrorLogEntry, 'level' | 'message' | 'e
 
 const HEAD = /^(\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}) \[([a-z]+)\] (\d+)#(\d+): (?:\*(\d+) )?/;
 const STDERR_HEAD = /^nginx: \[([a-z]+)\] /;
-// errno part: ` (111: Connection refused)`, ` (10061: No connection ...)`, ` (C0000142: ...)`,
-// and texts that hold parentheses themselves: ` (10060: FormatMessage() error:(317))`.
-const ERRNO = / \((\d+|[0-9A-F]{8}): ((?:[^()]|\([^()]*\))*)\)(?= while |, client: |$)/;
-const WHILE = / while ((?:(?!, client: ).)*)/;
+// The errno part ends the message (before ` while ...`, ` in file:line` and the context):
+// ` (111: Connection refused)`, ` (10061: No connection ...)`, the hex codes Windows prints for
+// values >= 0x80000000, and texts that hold parentheses themselves: ` (10060: FormatMessage() error:(317))`.
+const ERRNO_AT_END = / \((\d+|[0-9A-F]{8}): ((?:[^()]|\([^()]*\))*)\)$/;
+// The same part cut short: ` (10061: No connection could be ma`.
+const ERRNO_CUT = / \((\d+|[0-9A-F]{8}): ([^()]*)$/;
+// ` in <file>:<line>` of a configuration error; nginx prints the file's full path.
+const CONF_AT_END = / in ((?:[A-Za-z]:[\\/]|\/|\\\\)[^"]*?):(\d+)$/;
+const CLIENT = ', client: ';
 
 /**
  * Parses one error-log line (LF, CRLF or no line end). Returns undefined for a line that is not an
  * nginx error-log line at all; a line cut short parses as far as it goes, with `truncated` set.
  */
 export function parseErrorLine(raw: string): ErrorLogEntry | undefined {
-  const line = raw.replace(/\r?\n$/, '').replace(/\r$/, '');
+  const line = raw.replace(/\r?\n$/, '').replace(/\r$/, '').replace(/^\uFEFF/, '');
   let rest: string;
   let entry: ErrorLogEntry;
   const m = HEAD.exec(line);
@@ -111,55 +122,190 @@ export function parseErrorLine(raw: string): ErrorLogEntry | undefined {
     rest = line.slice(s[0].length);
   }
 
-  // Split off the context: it starts at the first `, client: ` (master lines have none).
-  const ctxAt = rest.indexOf(', client: ');
-  let main = ctxAt >= 0 ? rest.slice(0, ctxAt) : rest;
-  if (ctxAt >= 0) parseContext(rest.slice(ctxAt), entry);
-
-  const w = WHILE.exec(main);
-  if (w) {
-    entry.action = w[1];
-    main = main.slice(0, w.index);
+  // The context starts at a `, client: `. The message may itself hold that text (a quoted path),
+  // so the first one after which the rest reads as a whole context wins; a line cut short has
+  // none that does, and then the first one is taken.
+  let main = rest;
+  let context: ContextField[] | undefined;
+  const starts: number[] = [];
+  for (let at = rest.indexOf(CLIENT); at >= 0; at = rest.indexOf(CLIENT, at + 1)) starts.push(at);
+  for (const at of starts) {
+    const best = bestContext(rest.slice(at));
+    if (best) {
+      context = best.fields;
+      main = rest.slice(0, at);
+      break;
+    }
   }
-  const e = ERRNO.exec(main);
-  if (e) {
-    entry.errno = { code: /^\d+$/.test(e[1]) ? Number(e[1]) : e[1], text: e[2] };
-    main = main.slice(0, e.index) + main.slice(e.index + e[0].length);
+  if (!context && starts.length) {
+    context = cutContext(rest.slice(starts[0]));
+    main = rest.slice(0, starts[0]);
+  }
+  for (const f of context ?? []) {
+    entry[f.name] = f.value;
+    if (f.cut) entry.truncated = true;
+  }
+  if (!context) {
+    // A line cut inside `, client: ` itself.
+    for (let k = CLIENT.length - 1; k >= 2; k--) {
+      if (main.endsWith(CLIENT.slice(0, k))) {
+        main = main.slice(0, -k);
+        entry.truncated = true;
+        break;
+      }
+    }
+    const c = CONF_AT_END.exec(main);
+    if (c) {
+      entry.conf = { file: c[1], line: Number(c[2]) };
+      main = main.slice(0, c.index);
+    }
+  }
+
+  // message [errno] [while action]: the errno part sits right before the action, or at the end.
+  // Without an errno, the action is what follows the last ` while ` (fork() failed while spawning
+  // "worker process" (11: ...) keeps its ` while ` in the message: its errno comes after it).
+  let errno = ERRNO_AT_END.exec(main);
+  if (!errno) {
+    let cut = -1;
+    for (let at = main.lastIndexOf(' while '); at >= 0; at = at > 0 ? main.lastIndexOf(' while ', at - 1) : -1) {
+      const e = ERRNO_AT_END.exec(main.slice(0, at));
+      if (e) {
+        errno = e;
+        cut = at;
+        break;
+      }
+      if (cut < 0) cut = at;
+    }
+    if (cut >= 0) {
+      entry.action = main.slice(cut + ' while '.length);
+      main = main.slice(0, cut);
+    }
+  }
+  if (errno) {
+    entry.errno = { code: codeOf(errno[1]), text: errno[2] };
+    main = main.slice(0, errno.index);
+  } else if (!entry.action) {
+    const cut = ERRNO_CUT.exec(main);
+    if (cut) {
+      entry.errno = { code: codeOf(cut[1]), text: cut[2] };
+      main = main.slice(0, cut.index);
+      entry.truncated = true;
+    }
   }
   entry.message = main;
-  if (ctxAt < 0 && !e && /\(\d+: [^)]*$/.test(main)) entry.truncated = true;
   return entry;
 }
 
-function parseContext(ctx: string, entry: ErrorLogEntry): void {
-  // `, name: value` pairs; quoted values may hold `, ` so read them up to the closing `"` that
-  // is followed by `, <field>: ` or the end of the line.
-  const names = FIELD_ORDER.join('|');
-  const re = new RegExp(`, (${names}): `, 'g');
-  const starts: { name: keyof LogContext; at: number; valueAt: number }[] = [];
-  for (let m = re.exec(ctx); m; m = re.exec(ctx)) {
-    starts.push({ name: m[1] as keyof LogContext, at: m.index, valueAt: m.index + m[0].length });
+function codeOf(s: string): number | string {
+  return /^\d+$/.test(s) ? Number(s) : s;
+}
+
+interface ContextField {
+  name: keyof LogContext;
+  value: string;
+  cut?: boolean;
+}
+
+const FIELD_AT = new RegExp(`, (${FIELD_ORDER.join('|')}): `, 'y');
+
+/** The field that starts at `at` (`, name: `), if it may follow a field of order `after`. */
+function fieldAt(ctx: string, at: number, after: number): { name: keyof LogContext; order: number; valueAt: number } | undefined {
+  FIELD_AT.lastIndex = at;
+  const m = FIELD_AT.exec(ctx);
+  if (!m) return undefined;
+  const name = m[1] as keyof LogContext;
+  const order = FIELD_ORDER.indexOf(name);
+  return order > after ? { name, order, valueAt: at + m[0].length } : undefined;
+}
+
+/** How much a value looks like what nginx puts in that field: breaks ties between readings. */
+function shapeScore(name: keyof LogContext, v: string): number {
+  switch (name) {
+    case 'request':
+      return / HTTP\/\d\.\d$/.test(v) ? 2 : 0;
+    case 'upstream':
+      return /^[a-z]+:\/\/[^"\s]*$/.test(v) ? 2 : 0;
+    case 'host':
+      return /^[^\s"]*$/.test(v) ? 1 : 0;
+    case 'client':
+    case 'server':
+      return /^[^\s,"]+$/.test(v) ? 1 : 0;
+    default:
+      return 0;
   }
-  // Keep only field starts that appear in nginx's order (a `, host: ` inside a quoted request
-  // line would otherwise be taken for a field).
-  let order = -1;
-  const fields = starts.filter((s) => {
-    const i = FIELD_ORDER.indexOf(s.name);
-    if (i <= order) return false;
-    if (QUOTED_FIELDS.has(s.name) && ctx[s.valueAt] !== '"') return false;
-    order = i;
-    return true;
-  });
-  fields.forEach((f, i) => {
-    const end = i + 1 < fields.length ? fields[i + 1].at : ctx.length;
-    let v = ctx.slice(f.valueAt, end);
-    if (QUOTED_FIELDS.has(f.name)) {
-      if (v.length >= 2 && v.endsWith('"')) v = v.slice(1, -1);
-      else {
-        v = v.slice(1);
-        entry.truncated = true;
+}
+
+/**
+ * The context as a whole: `, name: value` pairs in nginx's order, quoted values read up to a `"`
+ * that is followed by a later field or the end. A quoted value can hold `", host: "` (nginx does
+ * not escape request lines or headers), so every reading is weighed and the one whose values look
+ * most like nginx's fields wins. Undefined when no reading takes the text to its end.
+ */
+function bestContext(ctx: string): { fields: ContextField[]; score: number } | undefined {
+  const memo = new Map<number, { fields: ContextField[]; score: number } | null>();
+  const from = (at: number, after: number): { fields: ContextField[]; score: number } | null => {
+    if (at === ctx.length) return { fields: [], score: 0 };
+    const key = at * 16 + after + 1;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let best: { fields: ContextField[]; score: number } | null = null;
+    const f = fieldAt(ctx, at, after);
+    if (f) {
+      const quoted = QUOTED_FIELDS.has(f.name);
+      if (!quoted || ctx[f.valueAt] === '"') {
+        const begin = quoted ? f.valueAt + 1 : f.valueAt;
+        for (let end = begin; end <= ctx.length; end++) {
+          const next = quoted ? end + 1 : end;
+          if (quoted && ctx[end] !== '"') continue;
+          if (next !== ctx.length && !fieldAt(ctx, next, f.order)) continue;
+          const value = ctx.slice(begin, end);
+          // client (an address) and server (a server_name) never hold spaces or quotes.
+          if (!quoted && /[\s"]/.test(value)) break;
+          const rest = from(next, f.order);
+          if (!rest) continue;
+          const score = rest.score + 1 + shapeScore(f.name, value);
+          if (!best || score > best.score) best = { fields: [{ name: f.name, value }, ...rest.fields], score };
+        }
       }
     }
-    entry[f.name] = v;
-  });
+    memo.set(key, best);
+    return best;
+  };
+  return from(0, -1) ?? undefined;
+}
+
+/** A context cut short: fields read one after the other, the last one as far as it goes. */
+function cutContext(ctx: string): ContextField[] {
+  const fields: ContextField[] = [];
+  let at = 0;
+  let after = -1;
+  for (;;) {
+    const f = fieldAt(ctx, at, after);
+    if (!f) {
+      // Cut inside a field name (`, ups`): nothing more to read.
+      return fields;
+    }
+    const quoted = QUOTED_FIELDS.has(f.name) && ctx[f.valueAt] === '"';
+    const begin = quoted ? f.valueAt + 1 : f.valueAt;
+    let end = -1;
+    for (let i = begin; i < ctx.length; i++) {
+      if (quoted && ctx[i] !== '"') continue;
+      const next = quoted ? i + 1 : i;
+      if (fieldAt(ctx, next, f.order)) {
+        end = i;
+        break;
+      }
+    }
+    if (end < 0) {
+      // The line ends inside this field, or right after it (`"...", up`): it was cut.
+      let value = ctx.slice(begin);
+      const tail = (quoted ? /"(?:, ?[a-z]*:?)?$/ : /, ?[a-z]*:?$/).exec(value);
+      if (tail) value = value.slice(0, tail.index);
+      fields.push({ name: f.name, value, cut: true });
+      return fields;
+    }
+    fields.push({ name: f.name, value: ctx.slice(begin, end) });
+    at = quoted ? end + 1 : end;
+    after = f.order;
+  }
 }

@@ -1,0 +1,373 @@
+// Conditions of a request on its way to the admin server (the upstream) and back: refused
+// connects, no live upstreams, timeouts, premature close, resets, the browser going away, and
+// nginx proxying to itself.
+import type { ErrorLogEntry } from '../../logs/error-log.js';
+import type { Condition, Group, Grouping, Line, LogView } from '../types.js';
+import {
+  errnoIs,
+  fileOp,
+  hostPort,
+  idempotent,
+  isLoopback,
+  looksWindows,
+  peerOf,
+  plural,
+  requestOf,
+  shortRequest,
+  showPath,
+  type Peer,
+} from '../facts.js';
+
+const CONNECTING = 'connecting to upstream';
+const READING_HEADER = 'reading response header from upstream';
+
+const attemptKey = (e: ErrorLogEntry) => `${e.pid}|${e.conn}|${e.request ?? ''}`;
+const isConnect = (e: ErrorLogEntry) => /^connect\(\) (?:to \S+ )?failed$/.test(e.message);
+/** About the upstream: its address or action says so, or a line cut before them (a connect() nginx makes is to an upstream). */
+const upstreamSide = (e: ErrorLogEntry) =>
+  e.upstream !== undefined || (e.action ?? '').includes('upstream') || e.message.startsWith('upstream ') || (e.truncated === true && e.action === undefined && e.client === undefined);
+const entries = (g: Group) => g.lines.map((l) => l.entry);
+const first = <T>(a: T[]) => a[0];
+const last = <T>(a: T[]) => a[a.length - 1];
+
+function peersOf(g: Group): Peer[] {
+  const seen = new Map<string, Peer>();
+  for (const e of entries(g)) {
+    const p = peerOf(e.upstream);
+    if (p && p.port !== undefined && !seen.has(p.text)) seen.set(p.text, p);
+  }
+  return [...seen.values()];
+}
+
+function listPeers(peers: Peer[]): string {
+  const t = peers.map((p) => p.text);
+  return t.length <= 1 ? (t[0] ?? 'the upstream') : `${t.slice(0, -1).join(', ')} and ${t[t.length - 1]}`;
+}
+
+/** The port the admin server is expected on: from this group, else from the same nginx's other tries. */
+function adminPort(g: Group, log: LogView): number | undefined {
+  const own = peersOf(g).find((p) => p.port !== undefined)?.port;
+  if (own !== undefined) return own;
+  const pid = first(g.lines).entry.pid;
+  for (const l of log.lines) {
+    const p = peerOf(l.entry.upstream);
+    if (l.entry.pid === pid && p?.port !== undefined) return p.port;
+  }
+  return undefined;
+}
+
+/** nginx in a Docker container: clients come from the bridge network, and 127.0.0.1 is the container. */
+function inDocker(g: Group): boolean {
+  return entries(g).some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? '') && isLoopback(peerOf(e.upstream)?.host ?? ''));
+}
+
+const DOCKER_CAUSE =
+  '; nginx runs in a Docker container (its clients come from 172.x), where 127.0.0.1 is the container itself, not the machine the admin server runs on';
+
+function when(g: Group): string {
+  return first(g.lines).entry.time ?? 'that time';
+}
+
+// ---- proxy-loop -------------------------------------------------------------------------------
+
+/** A refused try on nginx's own port, or a request nginx proxied to itself arriving at its static root. */
+function selfProxied(e: ErrorLogEntry): boolean {
+  if (isConnect(e) && errnoIs.refused(e)) {
+    const p = peerOf(e.upstream);
+    return p !== undefined && p.port !== undefined && isLoopback(p.host) && p.port === hostPort(e.host);
+  }
+  const r = requestOf(e.request);
+  return fileOp(e) !== undefined && e.client !== undefined && r !== undefined && /^\/admin\//.test(r.path) && r.proto === 'HTTP/1.0';
+}
+
+export const proxyLoop: Condition = {
+  id: 'proxy-loop',
+  match(e) {
+    if (selfProxied(e) || /worker_connections are not enough/.test(e.message)) return { by: 'key', key: `loop|${e.pid}` };
+    return undefined;
+  },
+  explain(g) {
+    const es = entries(g);
+    const port = es.map((e) => hostPort(e.host)).find((p) => p !== undefined);
+    const refused = es.filter((e) => isConnect(e));
+    const arrived = es.filter((e) => fileOp(e) !== undefined);
+    const exhausted = es.some((e) => /worker_connections are not enough/.test(e.message));
+    const parts: string[] = [];
+    if (refused.length) parts.push(`its try on ${listPeers(refused.map((e) => peerOf(e.upstream)!))} was refused because nginx itself listens there on IPv4 only`);
+    if (arrived.length) {
+      const a = arrived[0];
+      parts.push(`${plural(arrived.length, 'proxied request')} ("${a.request}") came back to nginx and ${arrived.length === 1 ? 'was' : 'were'} looked up as the file ${showPath(fileOp(a)!.path)} (404)`);
+    }
+    if (exhausted) parts.push('the requests it sends to itself used up worker_connections');
+    const portText = port !== undefined ? `port ${port}` : 'its own port';
+    if (!refused.length && !arrived.length) {
+      return {
+        cause: 'nginx ran out of worker_connections, which with this front end almost always means it is proxying to itself (proxy_pass pointing at its own port), each request opening another one.',
+        fix: "Check that proxy_pass points at the admin server's port (http://localhost:8080/admin/), not at a port nginx itself listens on, then run \"nginx -s reload\".",
+        detail: { selfRequests: 0 },
+      };
+    }
+    const cause = `nginx is proxying to itself: it listens on ${portText} and proxy_pass sends /api/ requests to localhost:${port ?? '<that port>'}, so ${parts.join(', and ')}.`;
+    const fix =
+      port === 8080
+        ? 'Leave 8080 to the admin server: change nginx\'s "listen 8080" to a port nothing else uses (e.g. 8081, or 80 if Windows lets nginx have it) and keep proxy_pass http://localhost:8080/admin/, then restart nginx and start the admin server.'
+        : `Point proxy_pass at the admin server's own port (http://localhost:8080/admin/ unless you changed server.port), not at nginx's own ${portText}, then run "nginx -s reload".`;
+    return { cause, fix, detail: { nginxPort: port, selfRequests: arrived.length } };
+  },
+};
+
+// ---- upstream-refused -------------------------------------------------------------------------
+
+export type RefusedVerdict = 'not-running' | 'listens-ipv4-only' | 'listens-ipv6-only' | 'undetermined';
+
+/**
+ * What the refused tries of one request say about the admin server. Both loopbacks refused (in
+ * this request, or around it in the same nginx run, or the browser got 502) → not running. One
+ * family refused and the log goes on without the other's refusal → the other family answered.
+ */
+interface Verdict {
+  verdict: RefusedVerdict;
+  evidence: string;
+  /** For not-running: which refusals the fix can name. */
+  which?: string;
+  singlePeer?: boolean;
+}
+
+function refusedVerdict(g: Group, log: LogView): Verdict {
+  const refused = g.lines.filter((l) => isConnect(l.entry));
+  const peers = refused.map((l) => peerOf(l.entry.upstream)).filter((p): p is Peer => p !== undefined);
+  const families = new Set(peers.map((p) => p.family));
+  const both = 'both [::1] and 127.0.0.1 refused';
+  if (g.lines.some((l) => l.entry.message === 'no live upstreams')) return { verdict: 'not-running', evidence: 'the other address had failed just before: no live upstreams', which: both };
+  if (families.size >= 2) return { verdict: 'not-running', evidence: 'both loopbacks refused in the same request', which: both };
+  if (peers.length >= 2) return { verdict: 'not-running', evidence: `${peers[0].text} refused on every try`, which: `${peers[0].text} refused on every try` };
+  const one = peers[0];
+  const a = first(refused);
+  const z = last(refused);
+  if (!one || one.family === undefined) return { verdict: 'not-running', evidence: 'its only address refused', which: `${one?.text ?? 'the upstream'} refused` };
+  const inGroup = new Set(g.lines.map((l) => l.no));
+  for (const l of log.lines) {
+    if (inGroup.has(l.no) || l.entry.pid !== a.entry.pid || l.t === undefined || z.t === undefined || Math.abs(l.t - z.t) > 60) continue;
+    if (l.entry.message === 'no live upstreams') return { verdict: 'not-running', evidence: `no live upstreams on line ${l.no}`, which: 'every address failed in this run' };
+    const p = peerOf(l.entry.upstream);
+    if (isConnect(l.entry) && errnoIs.refused(l.entry) && p && p.port === one.port && p.family !== undefined && p.family !== one.family) {
+      return { verdict: 'not-running', evidence: `${p.text} refused too on line ${l.no}`, which: both };
+    }
+  }
+  const saw = log.access?.statuses(a.entry, a.t, z.t);
+  if (saw?.some((s) => s === 502 || s === 504)) return { verdict: 'not-running', evidence: `the access log shows ${saw.join(', ')} for this request`, which: `${one.text} refused and the browser got ${saw.join(', ')}` };
+  const answered = saw?.some((s) => s < 500) === true;
+  if (!answered) {
+    if (one.family === 4 && !/^\/admin\//.test(one.uri)) {
+      // The course's /ws/ and /user/ go to `upstream webservers { server 127.0.0.1:8080; }`: one peer only.
+      return { verdict: 'not-running', evidence: `${one.text} is the only server of this location's upstream`, which: `${one.text} refused`, singlePeer: true };
+    }
+    const goesOn = log.settled || log.lines.some((l) => l.no > z.no && l.t !== undefined && z.t !== undefined && l.t >= z.t + 5);
+    if (!goesOn) return { verdict: 'undetermined', evidence: 'the log ends before the retry on the other address' };
+  }
+  return {
+    verdict: one.family === 6 ? 'listens-ipv4-only' : 'listens-ipv6-only',
+    evidence: answered ? `the access log shows ${saw!.join(', ')} for this request` : 'no refusal of the other address followed',
+  };
+}
+
+export const upstreamRefused: Condition = {
+  id: 'upstream-refused',
+  match(e) {
+    if (!isConnect(e) || !errnoIs.refused(e) || !upstreamSide(e)) return undefined;
+    return { by: 'attempt', key: attemptKey(e), peer: peerOf(e.upstream)?.text ?? '', windowS: 5, retries: true };
+  },
+  explain(g, log) {
+    const v = refusedVerdict(g, log);
+    const peers = peersOf(g);
+    const port = adminPort(g, log) ?? 8080;
+    const req = shortRequest(first(g.lines).entry.request);
+    const windows = looksWindows(first(g.lines).entry);
+    const docker = inDocker(g);
+    const detail: Record<string, unknown> = { verdict: v.verdict, evidence: v.evidence, peers: peers.map((p) => p.text), port, request: req };
+    if (v.singlePeer) detail.singlePeer = true;
+    if (docker) detail.docker = true;
+    const saw = log.access?.statuses(first(g.lines).entry, first(g.lines).t, last(g.lines).t);
+    if (saw?.length) detail.browserSaw = saw;
+    let cause: string;
+    let fix: string;
+    switch (v.verdict) {
+      case 'not-running': {
+        const tries = g.lines.filter((l) => isConnect(l.entry)).length;
+        cause =
+          `Nothing accepts connections on port ${port}: nginx's ${tries === 1 ? 'try' : `${tries} tries`} on ${listPeers(peers)} ${tries === 1 ? 'was' : 'were'} refused (${v.evidence}), so ${req} got 502 Bad Gateway` +
+          (windows && !docker ? `, after about ${2 * tries} s on Windows (each refused try takes ~2 s)` : '') +
+          (docker ? DOCKER_CAUSE : '') +
+          '.';
+        fix = docker
+          ? `nginx runs in Docker, so 127.0.0.1:${port} is the container itself: proxy to host.docker.internal:${port} (on Linux add extra_hosts: ["host.docker.internal:host-gateway"]) or to the admin server's service name in the same compose network, and make sure the admin server runs on ${port}.`
+          : `Start the admin server on ${port} (${v.which}) and wait for "Tomcat started on port ${port}" before logging in; nginx tries it again 10 s after these failures.`;
+        break;
+      }
+      case 'listens-ipv4-only':
+        cause = `The admin server listens on IPv4 only: nginx's try on [::1]:${port} was refused and its retry on 127.0.0.1:${port} reached the server (${v.evidence}), so ${req} worked${windows ? ' but waited about 2 s for the refused try' : ''}.`;
+        fix = `Make the admin server listen on both loopbacks (remove server.address from application.yml, drop -Djava.net.preferIPv4Stack=true), or write proxy_pass http://127.0.0.1:${port}/admin/; so nginx never tries [::1].`;
+        break;
+      case 'listens-ipv6-only':
+        cause = `Only 127.0.0.1:${port} was refused and nginx's retry on [::1]:${port} went through (${v.evidence}): the admin server listens on IPv6 only (or, if localhost resolves to 127.0.0.1 alone on this machine, it is not running).`;
+        fix = `Make the admin server listen on IPv4 too (no server.address, or 0.0.0.0) or write proxy_pass http://[::1]:${port}/admin/;, and if it is not running, start it on ${port}.`;
+        break;
+      default: {
+        const other = first(peers)?.family === 6 ? `127.0.0.1:${port}` : `[::1]:${port}`;
+        cause = `nginx's try on ${listPeers(peers)} for ${req} was refused and the log ends before its retry on ${other}, so the admin server on ${port} is either not running or listens on ${first(peers)?.family === 6 ? 'IPv4' : 'IPv6'} only.`;
+        fix = `Start the admin server on ${port}; if it is running, make it listen on both [::1] and 127.0.0.1 (no server.address in application.yml) or write proxy_pass http://127.0.0.1:${port}/admin/;.`;
+      }
+    }
+    return { cause, fix, detail };
+  },
+};
+
+// ---- no-live-upstreams ------------------------------------------------------------------------
+
+export const noLiveUpstreams: Condition = {
+  id: 'no-live-upstreams',
+  match(e) {
+    return e.message === 'no live upstreams' ? { by: 'nolive', key: attemptKey(e), pid: e.pid ?? 0 } : undefined;
+  },
+  explain(g, log) {
+    const es = entries(g);
+    const port = adminPort(g, log);
+    const reqs = [...new Set(es.map((e) => requestOf(e.request)?.path ?? '?'))];
+    const shown = reqs.slice(0, 3).join(', ') + (reqs.length > 3 ? `, ... (${reqs.length} paths)` : '');
+    const docker = inDocker(g) || es.some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? ''));
+    const cause =
+      `Every address of the admin server${port !== undefined ? ` on ${port}` : ''} had just failed (nginx marks a peer failed for 10 s after one error: max_fails=1, fail_timeout=10s), so nginx answered ${plural(es.length, 'request')} (${shown}) with 502 at once without trying.` +
+      (docker ? DOCKER_CAUSE.replace(/^; /, ' Also: ') + '.' : '');
+    const fix = docker
+      ? `Make nginx reach the admin server from its container (host.docker.internal:${port ?? 8080}, or the admin server's service name) and make sure it runs; nginx tries it again 10 s after the last failure.`
+      : `Start the admin server${port !== undefined ? ` on ${port}` : ''} (the refused or timed-out tries before these lines say why it failed); nginx tries it again 10 s after the last failure, no nginx restart needed.`;
+    const saw = es.flatMap((e, i) => log.access?.statuses(e, g.lines[i].t, g.lines[i].t) ?? []);
+    return { cause, fix, detail: { requests: es.length, paths: reqs, ...(port !== undefined ? { port } : {}), ...(saw.length ? { browserSaw: saw } : {}) } };
+  },
+};
+
+// ---- upstream-timeout -------------------------------------------------------------------------
+
+export const upstreamTimeout: Condition = {
+  id: 'upstream-timeout',
+  match(e) {
+    const timedOut = e.message === 'upstream timed out' || (isConnect(e) && (errnoIs.timedOut(e) || errnoIs.unreachable(e)));
+    if (!timedOut || !upstreamSide(e)) return undefined;
+    const connecting = (e.action ?? '') === CONNECTING;
+    return { by: 'attempt', key: attemptKey(e), peer: peerOf(e.upstream)?.text ?? '', windowS: 65, retries: connecting || idempotent(requestOf(e.request)?.method) };
+  },
+  explain(g, log) {
+    const es = entries(g);
+    const e = first(es);
+    const peers = peersOf(g);
+    const req = shortRequest(e.request);
+    const action = e.action ?? '';
+    const retried = peers.length > 1 ? `, neither on ${first(peers).text} nor when nginx retried it on ${last(peers).text}` : '';
+    const detail: Record<string, unknown> = { phase: action || 'unknown', peers: peers.map((p) => p.text), request: req };
+    if (e.errno && /FormatMessage\(\) error/.test(e.errno.text)) detail.note = 'FormatMessage() error: the system had no text for the error code (nginx.exe under Wine)';
+    const saw = log.access?.statuses(e, first(g.lines).t, last(g.lines).t);
+    if (saw?.length) detail.browserSaw = saw;
+    if (action === CONNECTING) {
+      const unreachable = errnoIs.unreachable(e);
+      return {
+        cause: `nginx could not open a TCP connection to ${listPeers(peers)} ${unreachable ? `at all (${e.errno?.code}: ${e.errno?.text})` : 'within proxy_connect_timeout (60 s by default)'}: nothing answered, not even a refusal, so the address is wrong or unreachable or a firewall drops the packets${peers.length > 1 ? ' (on every address)' : ''}.`,
+        fix: `Check that proxy_pass names the machine and port where the admin server runs (127.0.0.1 or localhost for this machine) and that no firewall drops port ${first(peers)?.port ?? 8080}.`,
+        detail,
+      };
+    }
+    if (action === READING_HEADER) {
+      return {
+        cause: `The admin server (${listPeers(peers)}) accepted ${req} but did not answer within proxy_read_timeout (60 s by default)${retried}: stopped at a breakpoint? a slow query?`,
+        fix: `Look at the admin server around ${when(g)}: resume a debugger paused at a breakpoint, or find the slow SQL or lock in its log; only if the request really needs longer, raise proxy_read_timeout in location /api/.`,
+        detail,
+      };
+    }
+    return {
+      cause: `The admin server (${listPeers(peers)}) stopped ${/sending/.test(action) ? 'reading' : 'sending'} in the middle of ${req} for longer than nginx's timeout (60 s) while ${action || 'talking to it'}.`,
+      fix: `Look at the admin server's log around ${when(g)} for a stall (breakpoint, GC pause, slow query), then retry.`,
+      detail,
+    };
+  },
+};
+
+// ---- upstream-closed --------------------------------------------------------------------------
+
+export const upstreamClosed: Condition = {
+  id: 'upstream-closed',
+  match(e) {
+    if (!/^upstream prematurely closed connection/.test(e.message)) return undefined;
+    const header = (e.action ?? '') === READING_HEADER;
+    return { by: 'attempt', key: attemptKey(e), peer: peerOf(e.upstream)?.text ?? '', windowS: 5, retries: header && idempotent(requestOf(e.request)?.method) };
+  },
+  explain(g, log) {
+    const e = first(entries(g));
+    const peers = peersOf(g);
+    const port = first(peers)?.port ?? adminPort(g, log) ?? 8080;
+    const req = shortRequest(e.request);
+    const tool = looksWindows(e) ? `netstat -ano | findstr :${port}` : `ss -ltnp 'sport = :${port}'`;
+    return {
+      cause: `The admin server (${listPeers(peers)}) accepted ${req} and closed the connection without ${(e.action ?? '') === READING_HEADER ? 'a response' : 'finishing the response'}: it crashed, was restarted (IDE or DevTools restart) or stopped during the request, or port ${port} belongs to a program that is not the admin server.`,
+      fix: `Look at the admin server's console around ${when(g)} for an exception or a restart, and check with "${tool}" that port ${port} is the admin server's.`,
+      detail: { peers: peers.map((p) => p.text), request: req },
+    };
+  },
+};
+
+// ---- upstream-reset / client-reset ------------------------------------------------------------
+
+const IO_FAILED = /^(?:WSA)?(?:recv|readv|read|send|writev|write|sendfile|Recv|Send)\(\) failed$/;
+
+export const upstreamReset: Condition = {
+  id: 'upstream-reset',
+  match(e) {
+    const action = e.action ?? '';
+    const io = IO_FAILED.test(e.message) || isConnect(e);
+    if (!io || !errnoIs.reset(e) || !(action.includes('upstream') || action === 'proxying upgraded connection')) return undefined;
+    const header = action === READING_HEADER || action === CONNECTING;
+    return { by: 'attempt', key: attemptKey(e), peer: peerOf(e.upstream)?.text ?? '', windowS: 5, retries: header && idempotent(requestOf(e.request)?.method) };
+  },
+  explain(g) {
+    const e = first(entries(g));
+    const peers = peersOf(g);
+    const req = shortRequest(e.request);
+    const err = `${e.errno?.code}: ${e.errno?.text}`;
+    if (e.action === 'proxying upgraded connection') {
+      return {
+        cause: `The WebSocket ${requestOf(e.request)?.path ?? ''} between nginx and the admin server (${listPeers(peers)}) was cut by the admin server (${err}), which is what happens when the admin server stops or restarts.`,
+        fix: `Nothing to do if you stopped or restarted the admin server around ${when(g)} (the page reconnects); otherwise look at its log for that time.`,
+        detail: { peers: peers.map((p) => p.text), request: req, harmless: true },
+      };
+    }
+    return {
+      cause: `The admin server (${listPeers(peers)}) dropped the connection (${err}) while nginx was ${e.action ?? 'talking to it'} for ${req}: it was stopped, restarted or crashed during the request.`,
+      fix: `Check the admin server's console around ${when(g)} for a restart or an exception, and retry once it runs steadily.`,
+      detail: { peers: peers.map((p) => p.text), request: req },
+    };
+  },
+};
+
+export const clientReset: Condition = {
+  id: 'client-reset',
+  match(e) {
+    const action = e.action ?? '';
+    const closed = /^client (?:prematurely )?closed (?:the )?connection/.test(e.message);
+    const reset = (IO_FAILED.test(e.message) && errnoIs.reset(e) && /client/.test(action)) || (IO_FAILED.test(e.message) && errnoIs.reset(e) && !action && e.client !== undefined && e.upstream === undefined);
+    return closed || reset ? { by: 'key', key: `client|${e.pid}`, windowS: 60 } : undefined;
+  },
+  explain(g) {
+    const es = entries(g);
+    const e = first(es);
+    return {
+      cause: `The browser${e.client ? ` (${e.client})` : ''} closed the connection${e.action ? ` while nginx was ${e.action}` : ''}${es.length > 1 ? ` (${es.length} times)` : ''}: a reload, a closed tab or a cancelled request, not a server fault.`,
+      fix: 'Nothing to do unless every request ends this way; then look at what stops the page (an extension, a proxy or antivirus between browser and nginx).',
+      detail: { harmless: true, requests: [...new Set(es.map((x) => shortRequest(x.request)))] },
+    };
+  },
+};
+
+/** Exposed for the grouping: a refused try, which a following `no live upstreams` may complete. */
+export function isRefusedTry(l: Line): boolean {
+  return isConnect(l.entry) && errnoIs.refused(l.entry);
+}
+
+export type { Grouping };

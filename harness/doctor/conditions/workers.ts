@@ -1,0 +1,94 @@
+// Conditions of nginx's worker processes: one that died (and was replaced), and one that could
+// not be replaced, which leaves the master without a worker.
+import type { ErrorLogEntry } from '../../logs/error-log.js';
+import type { Condition, Group } from '../types.js';
+import { looksWindows } from '../facts.js';
+
+const EXITED = /^worker process (\d+) exited (?:with code (\S+)|on signal (\d+))/;
+const RESPAWN = /^could not respawn worker|^fork\(\) failed while spawning "worker process"|^CreateProcess\(.*\) failed$|^the event ".*" was not signaled for \d+s$/;
+
+const entries = (g: Group) => g.lines.map((l) => l.entry);
+
+const WINDOWS_CODES: Record<string, string> = {
+  C0000142: 'STATUS_DLL_INIT_FAILED: it could not initialise',
+  C0000005: 'STATUS_ACCESS_VIOLATION: it crashed',
+  C0000409: 'STATUS_STACK_BUFFER_OVERRUN: it crashed',
+  C000013A: 'STATUS_CONTROL_C_EXIT: it was interrupted',
+  '1': 'it was ended (TerminateProcess, taskkill /F) or stopped on an [emerg]',
+};
+
+const SIGNALS: Record<string, string> = { '6': 'SIGABRT', '9': 'SIGKILL (killed, e.g. by the OOM killer)', '11': 'SIGSEGV (a crash)', '7': 'SIGBUS (a crash)', '15': 'SIGTERM' };
+
+export interface Exit {
+  worker: number;
+  code?: string;
+  signal?: string;
+}
+
+export function exitOf(e: ErrorLogEntry): Exit | undefined {
+  const m = EXITED.exec(e.message);
+  return m ? { worker: Number(m[1]), code: m[2], signal: m[3] } : undefined;
+}
+
+function how(x: Exit): string {
+  if (x.signal) return `was killed by signal ${x.signal} (${SIGNALS[x.signal] ?? 'a signal'})`;
+  const known = WINDOWS_CODES[x.code ?? ''];
+  return `exited with code ${x.code}${known ? ` (${known})` : ''}`;
+}
+
+export const workerCrashed: Condition = {
+  id: 'worker-crashed',
+  match(e) {
+    const x = exitOf(e);
+    if (!x || x.code === '0') return undefined;
+    return { by: 'exit', master: e.pid ?? 0, worker: x.worker };
+  },
+  explain(g) {
+    const es = entries(g);
+    const exits = es.map(exitOf).filter((x): x is Exit => x !== undefined);
+    const x = exits[0];
+    return {
+      cause: `nginx's worker process ${x.worker} ${how(x)}${exits.length > 1 ? ` (${exits.length} workers in all)` : ''}; the master started a new one, and the requests the old one was serving got no answer.`,
+      fix: looksWindows(es[0])
+        ? 'Nothing to do if it happened once; if it repeats, note the requests in access.log at that time, exclude nginx.exe from antivirus scanning, and use a current nginx for Windows.'
+        : 'Nothing to do if it happened once; if it repeats, check "dmesg" for the OOM killer or a segfault and the modules loaded, and update nginx.',
+      detail: { workers: exits.map((y) => y.worker), ...(x.code ? { code: x.code } : { signal: Number(x.signal) }) },
+    };
+  },
+};
+
+export const respawnFailed: Condition = {
+  id: 'respawn-failed',
+  match(e) {
+    return RESPAWN.test(e.message) ? { by: 'respawn', master: e.pid ?? 0 } : undefined;
+  },
+  explain(g) {
+    const es = entries(g);
+    const x = es.map(exitOf).find((y) => y !== undefined);
+    const fork = es.find((e) => /^fork\(\) failed/.test(e.message));
+    const windows = looksWindows(es[0]) || x?.code !== undefined;
+    const detail: Record<string, unknown> = { master: es[0].pid };
+    if (x) Object.assign(detail, { worker: x.worker }, x.code ? { code: x.code } : { signal: Number(x.signal) });
+    if (fork) {
+      return {
+        cause: `The master could not start a new worker${x ? ` after worker ${x.worker} ${how(x)}` : ''} (fork() failed: ${fork.errno?.code}: ${fork.errno?.text}): the system is out of processes or memory, so nginx now accepts connections and never answers them.`,
+        fix: 'Free processes or memory (check "ulimit -u" and "free -m"), then restart nginx ("nginx -s stop" and start it again); a reload alone leaves stale slots.',
+        detail,
+      };
+    }
+    if (x?.code === 'C0000142') {
+      return {
+        cause: `nginx's worker process could not start (worker ${x.worker} exited with code C0000142, STATUS_DLL_INIT_FAILED), so the master is left with no worker and every request to nginx fails until it is restarted: typically nginx sits in a folder with Chinese or other non-ASCII characters in its path, or nginx.exe is blocked (antivirus, or the downloaded-file mark).`,
+        fix: 'Stop nginx ("taskkill /IM nginx.exe /F"), move the nginx-1.20.2 folder to a path of ASCII letters only (e.g. D:\\nginx-1.20.2), unblock nginx.exe (Properties, Unblock) or allow it in your antivirus, then start nginx again.',
+        detail,
+      };
+    }
+    return {
+      cause: `The master could not start a new worker${x ? ` (worker ${x.worker} ${how(x)} at its start)` : ''}, so nginx runs with no worker and every request fails until it is restarted.`,
+      fix: windows
+        ? 'Look for an [emerg] line just before (it says why the worker stopped), fix it, then stop nginx ("taskkill /IM nginx.exe /F") and start it again.'
+        : 'Look for an [emerg] line just before (it says why the worker stopped), fix it, then restart nginx.',
+      detail,
+    };
+  },
+};

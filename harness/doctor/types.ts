@@ -1,0 +1,118 @@
+// The doctor's vocabulary: conditions, the lines they are read from, how lines group into
+// incidents, and what a condition module provides.
+import type { ErrorLogEntry } from '../logs/error-log.js';
+import type { AccessIndex } from './access.js';
+
+export const CONDITION_IDS = [
+  'upstream-refused',
+  'no-live-upstreams',
+  'upstream-timeout',
+  'upstream-closed',
+  'upstream-reset',
+  'client-reset',
+  'temp-dir-missing',
+  'worker-crashed',
+  'respawn-failed',
+  'bind-failed',
+  'port-forbidden',
+  'body-too-large',
+  'static-not-found',
+  'proxy-loop',
+  'host-not-found',
+  'path-encoding',
+  'signal-failed',
+  'access-denied',
+  'conf-not-found',
+  'info',
+  'unknown',
+] as const;
+
+export type ConditionId = (typeof CONDITION_IDS)[number];
+
+export interface Incident {
+  condition: ConditionId;
+  /** 1-based line numbers of the error log, ascending. */
+  lines: number[];
+  cause: string;
+  fix: string;
+  detail?: Record<string, unknown>;
+}
+
+export interface AccessSummary {
+  requests: number;
+  unrecognised: number;
+  byStatus: Record<string, number>;
+  /** 502/504 answers per request path. */
+  gatewayErrorsByPath: Record<string, number>;
+  /** `POST /admin/... HTTP/1.0` requests: nginx's own proxied requests arriving at itself. */
+  selfProxied: number;
+}
+
+export interface Diagnosis {
+  incidents: Incident[];
+  unrecognised: number[];
+  /** Present when an access log was given (the text report shows it; the JSON does not). */
+  access?: AccessSummary;
+}
+
+/** One line of the error log, parsed. */
+export interface Line {
+  no: number;
+  text: string;
+  entry: ErrorLogEntry;
+  /** Seconds on a naive clock (see facts.seconds); undefined for the stderr form. */
+  t?: number;
+}
+
+/** How a line joins others into one incident. */
+export type Grouping =
+  /** One try of one request on one peer: the tries of a request are one incident. */
+  | { by: 'attempt'; key: string; peer: string; windowS: number; retries: boolean }
+  /** `no live upstreams`: ends the request whose other try failed just before, else a burst. */
+  | { by: 'nolive'; key: string; pid: number }
+  /** A `[warn] upstream server temporarily disabled` follows the try it is about. */
+  | { by: 'after-attempt'; key: string }
+  /** The same failure again and again (start-up failures): one incident while nothing else intervenes. */
+  | { by: 'repeat'; key: string | null }
+  /** Every line with this key, wherever it is in the log (within windowS of the previous one if set). */
+  | { by: 'key'; key: string; windowS?: number }
+  /** `worker process N exited ...`: joins what made worker N fail, else starts a crash. */
+  | { by: 'exit'; master: number; worker: number }
+  /** `could not respawn worker` and friends: the rest of the crash of this master. */
+  | { by: 'respawn'; master: number }
+  | { by: 'single' };
+
+/** Lines grouped into one incident, before it is explained. */
+export interface Group {
+  condition: ConditionId;
+  grouping: Grouping['by'];
+  key: string;
+  lines: Line[];
+  /** Facts the grouping found (the family verdict, the access log's statuses, ...). */
+  detail: Record<string, unknown>;
+}
+
+export interface LogView {
+  /** Every recognised line of the log, in order. */
+  lines: Line[];
+  access?: AccessIndex;
+  /**
+   * True when the log is known to go on after its last line (follow mode, after a quiet spell):
+   * a missing retry line then means the retry worked, not that the copy of the log ended.
+   */
+  settled: boolean;
+}
+
+export interface Explained {
+  cause: string;
+  fix: string;
+  detail?: Record<string, unknown>;
+}
+
+/** A condition: which lines are its evidence, how they group, and what they mean. */
+export interface Condition {
+  id: ConditionId;
+  /** How this line groups, when the line is evidence of this condition. */
+  match(e: ErrorLogEntry): Grouping | undefined;
+  explain(g: Group, log: LogView): Explained;
+}

@@ -1,0 +1,78 @@
+// The control channel of a running `harness up`: HTTP on 127.0.0.1, an ephemeral port, a token
+// in .harness/state.json (mode 0600). `harness chaos inject` and `restore` call it.
+import http from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Stack } from './stack.js';
+import { findFault, FAULTS, FaultError } from './faults/index.js';
+
+export interface ControlChannel {
+  url: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+interface Applied {
+  name: string;
+  arg?: string;
+  undo?: () => Promise<void>;
+}
+
+export async function startStackControl(stack: Stack, onEvent: (text: string) => void): Promise<ControlChannel> {
+  const token = randomBytes(24).toString('hex');
+  const applied: Applied[] = [];
+  const server = http.createServer((req, res) => {
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const got = Buffer.from(String(req.headers['x-harness-token'] ?? ''));
+    if (got.length !== token.length || !timingSafeEqual(got, Buffer.from(token))) return reply(401, { error: 'missing or wrong x-harness-token' });
+    let text = '';
+    req.on('data', (d) => (text += d));
+    req.on('end', async () => {
+      let body: { name?: string; arg?: string } = {};
+      try {
+        body = text ? JSON.parse(text) : {};
+      } catch {
+        return reply(400, { error: 'the body must be JSON' });
+      }
+      try {
+        if (req.method === 'GET' && req.url === '/status') {
+          return reply(200, { applied: applied.map((a) => ({ name: a.name, arg: a.arg })), faults: FAULTS.map((f) => f.name) });
+        }
+        if (req.method === 'POST' && req.url === '/faults') {
+          const fault = findFault(body.name ?? '');
+          if (!fault) return reply(404, { error: `unknown fault "${body.name}"; known: ${FAULTS.map((f) => f.name).join(', ')}` });
+          const undo = await fault.apply(stack, body.arg);
+          applied.push({ name: fault.name, arg: body.arg, undo });
+          onEvent(`chaos: ${fault.name}${body.arg ? ' ' + body.arg : ''} applied`);
+          return reply(200, { applied: fault.name });
+        }
+        if (req.method === 'POST' && req.url === '/restore') {
+          const undone: string[] = [];
+          while (applied.length) {
+            const a = applied.pop()!;
+            await a.undo?.();
+            undone.push(a.name);
+          }
+          onEvent(`chaos: restored (${undone.length ? undone.join(', ') : 'nothing applied'})`);
+          return reply(200, { restored: undone });
+        }
+        return reply(404, { error: `unknown call ${req.method} ${req.url}` });
+      } catch (e) {
+        return reply(e instanceof FaultError ? 400 : 500, { error: (e as Error).message });
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen({ host: '127.0.0.1', port: 0 }, r));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
+}

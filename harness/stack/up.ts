@@ -1,0 +1,159 @@
+// `harness up`: choose the ports, start the stack, print where it is, stream each component's
+// output with its name, serve the control channel, and on Ctrl-C or SIGTERM stop everything it
+// started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
+import getPort from 'get-port';
+import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { Stack, type AdminMode } from './stack.js';
+import { canBind, describeBusyPort } from './ports.js';
+import { ProxyStartError, UnsupportedFault, type EngineName } from './proxy-engine.js';
+import { NginxMissing } from '../nginx/engine.js';
+import { startStackControl } from './control.js';
+import { readState, writeState, removeState } from './state.js';
+import type { OsName } from '../os-profile.js';
+import type { Printer } from './printer.js';
+import { diagnose } from '../doctor/index.js';
+
+export interface UpOptions {
+  /** The proxy's port; undefined = 80, or a free port when 80 cannot be bound. */
+  port?: number;
+  adminPort: number;
+  admin: AdminMode;
+  frontend?: string;
+  prefix: string;
+  proxy: EngineName;
+  nginxConf?: string;
+  workers: number;
+  os: OsName;
+  refusedDelay?: number;
+  nginxVersion?: string;
+  /** Explain the stack's error log when it stops. */
+  doctor?: boolean;
+}
+
+export class UpError extends Error {}
+
+/** What the doctor says of start-up lines: the cause and the fix, one sentence each. */
+function explainLines(lines: string[]): string[] {
+  const d = diagnose(Buffer.from(lines.join('\n') + '\n'));
+  return d.incidents.flatMap((i) => [`What it means: ${i.cause}`, `What to do: ${i.fix}`]);
+}
+
+/** The proxy's port: the one asked for, or 80, or (when 80 is not to be had) a free one. */
+async function proxyPort(o: UpOptions, print: Printer): Promise<number> {
+  const wanted = o.port ?? 80;
+  for (const host of ['127.0.0.1', '::1']) {
+    const r = await canBind(host, wanted);
+    if (r.ok) continue;
+    const why = describeBusyPort(host, wanted, r.code);
+    if (o.port !== undefined) throw new UpError(`${why}.\n  Choose another port with --port, or stop what holds it (the harness never stops a process it did not start).`);
+    const free = await getPort({ host: '127.0.0.1' });
+    print.note(`${why}; the stack uses port ${free} instead (choose one with --port).`);
+    return free;
+  }
+  return wanted;
+}
+
+async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
+  const hosts = o.admin === 'ipv4' ? ['127.0.0.1'] : o.admin === 'ipv6' ? ['::1'] : ['127.0.0.1', '::1'];
+  for (const host of hosts) {
+    const r = await canBind(host, o.adminPort);
+    if (r.ok) {
+      if (o.admin === 'external') print.note(`nothing listens on ${host}:${o.adminPort}: with --admin external, start your own admin server there.`);
+      continue;
+    }
+    if (o.admin === 'external') continue;
+    const why = describeBusyPort(host, o.adminPort, r.code);
+    if (o.admin === 'down') {
+      print.note(`${why}: with --admin down the proxy will reach that process.`);
+      continue;
+    }
+    throw new UpError(
+      `${why}.\n  Is your own admin server (Spring Boot) running? Use --admin external to put the proxy in front of it, or --admin-port to run the stub elsewhere.`,
+    );
+  }
+}
+
+export async function up(o: UpOptions, print: Printer): Promise<number> {
+  const prefix = resolve(o.prefix);
+  const running = readState(prefix);
+  if (running) {
+    throw new UpError(`a stack from ${prefix} is already running (pid ${running.pid}, ${running.url}).\n  Stop it (Ctrl-C in its terminal, or kill ${running.pid}) or use another --prefix.`);
+  }
+  mkdirSync(prefix, { recursive: true });
+  if (o.nginxConf && o.port !== undefined) print.note('--port is ignored with --nginx-conf: the proxy listens where your conf says.');
+  const port = o.nginxConf ? 0 : await proxyPort(o, print);
+  await checkAdminPort(o, print);
+
+  let stack: Stack;
+  try {
+    stack = await Stack.start({
+      dir: prefix,
+      proxyPort: port,
+      adminPort: o.adminPort,
+      admin: o.admin,
+      engine: o.proxy,
+      workers: o.workers,
+      os: o.os,
+      frontendRoot: o.frontend,
+      nginxConf: o.nginxConf,
+      nginxVersion: o.nginxVersion,
+      refusedConnectDelayMs: o.refusedDelay,
+      onLine: (component, line) => print.line(component, line),
+    });
+  } catch (e) {
+    if (e instanceof ProxyStartError) {
+      print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
+      for (const l of e.emerg.length ? e.emerg : [e.message]) print.error(`  ${l}`);
+      for (const x of explainLines(e.emerg)) print.error(`  ${x}`);
+      print.error('Everything the harness had started has been stopped.');
+      return 1;
+    }
+    if (e instanceof NginxMissing || e instanceof UnsupportedFault) throw new UpError(e.message);
+    throw e;
+  }
+
+  const control = await startStackControl(stack, (t) => print.note(t));
+  writeState({
+    pid: process.pid,
+    url: stack.url,
+    control: { url: control.url, token: control.token },
+    engine: o.proxy,
+    os: o.os,
+    prefix,
+    proxyPort: port,
+    adminPort: o.adminPort,
+    startedAt: new Date().toISOString(),
+  });
+  const a = stack.addresses();
+  print.ready([
+    `proxy    ${o.proxy === 'nginx' ? 'nginx' : 'embedded nginx'} (${o.os} profile) on ${o.nginxConf ? 'the listens of ' + o.nginxConf : a.proxy.join(' and ')}`,
+    `admin    ${o.admin === 'external' ? `your own server on port ${o.adminPort}` : o.admin === 'down' ? `down (nothing listens on ${o.adminPort})` : `stub on ${a.admin.join(' and ')}`}`,
+    `frontend ${o.frontend ? resolve(o.frontend) : 'the stub front end'}`,
+    `logs     ${stack.errorLogPath}`,
+    ``,
+    `Open ${o.nginxConf ? 'the address your conf listens on' : stack.url} and log in as admin / 123456. Ctrl-C stops everything.`,
+  ]);
+  if (stack.admin) {
+    stack.admin.onRequest((e) => {
+      if (e.end !== undefined) print.line('admin', `${e.method} ${e.url} ${e.status} ${e.end - e.start} ms (via ${e.localAddress})`);
+    });
+  }
+
+  const why = await new Promise<string>((done) => {
+    process.once('SIGINT', () => done('Ctrl-C'));
+    process.once('SIGTERM', () => done('SIGTERM'));
+    process.once('SIGHUP', () => done('SIGHUP'));
+    stack.proxy!.process.exited.then(({ code, signal }) => done(`the proxy exited (${signal ?? 'code ' + code})`));
+  });
+  print.note(`stopping (${why})...`);
+  await control.close();
+  await stack.stop();
+  removeState(prefix);
+  if (o.doctor) {
+    const { doctorCommand } = await import('../doctor/index.js');
+    await doctorCommand({ errorLog: stack.errorLogPath }, process.stdout, process.stderr);
+  }
+  print.note('stopped; nothing of the stack is left running.');
+  return why.startsWith('the proxy exited') ? 1 : 0;
+}

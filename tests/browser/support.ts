@@ -1,0 +1,33 @@
+// Steps in the admin front end by what a user sees (labels, placeholders, roles), so the same
+// steps drive the stub front end or the real one.
+import { expect, type Page } from '@playwright/test';
+import { EMPLOYEES, type Employee } from '../../stubs/admin-server/employees.js';
+
+export async function login(page: Page, url: string, username = 'admin', password = '123456'): Promise<void> {
+  await page.goto(url);
+  await page.getByPlaceholder('账号').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+/** The rows the stub's page query gives: id order, `name` a substring of the display name. */
+export function expectedPage(page: number, pageSize: number, name?: string): { total: number; rows: Employee[] } {
+  const all = EMPLOYEES.filter((e) => !name || e.name.includes(name));
+  return { total: all.length, rows: all.slice((page - 1) * pageSize, page * pageSize) };
+}
+
+/** The table's rows as [name, username, phone, status text, updateTime]. */
+export async function tableRows(page: Page): Promise<string[][]> {
+  const rows = page.locator('table tbody tr');
+  return rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent!.trim())));
+}
+
+export function asRow(e: Employee): string[] {
+  return [e.name, e.username, e.phone, e.status === 1 ? '启用' : '禁用', e.updateTime];
+}
+
+export async function expectPage(page: Page, n: number, size: number, name?: string): Promise<void> {
+  const want = expectedPage(n, size, name);
+  await expect(page.getByText(`共 ${want.total} 条`)).toBeVisible();
+  await expect.poll(() => tableRows(page)).toEqual(want.rows.map(asRow));
+}

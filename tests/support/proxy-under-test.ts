@@ -1,0 +1,183 @@
+// One engine (embedded or real nginx) on a prefix of its own, with the reference's conf
+// (nginx-behaviour.md section 0) and a test upstream: what the conformance specs run against.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import getPort from 'get-port';
+import { preparePrefix } from '../../harness/nginx/prefix.js';
+import { startEmbedded } from '../../harness/proxy/engine.js';
+import { startNginx } from '../../harness/nginx/engine.js';
+import type { EngineName, ProxyEngine } from '../../harness/stack/proxy-engine.js';
+import type { OsName } from '../../harness/os-profile.js';
+import { TestUpstream, type Family } from './upstream.js';
+import { send, type RawResponse, type SendOptions } from './raw-http.js';
+
+export interface ConfOptions {
+  /** Directives added to the http block. */
+  http?: string;
+  /** Directives added to `location /api/`. */
+  api?: string;
+  /** Directives (and locations) added to the server block. */
+  server?: string;
+  /** Directives added to `location /`. */
+  static?: string;
+  /** proxy_pass target of /api/ (`U` is replaced by the upstream's port). */
+  proxyPass?: string;
+  /** server_name's arguments (`localhost`). */
+  serverName?: string;
+  errorLogLevel?: string;
+  workers?: number;
+  /** Replace the whole conf (P and U are replaced by the ports). */
+  conf?: string;
+}
+
+/**
+ * `upstream localhost { server [::1]:U <params>; server 127.0.0.1:U <params>; }`: the implicit
+ * upstream's two peers written out, so that their parameters can be set (fail_timeout=1s for a
+ * recovery that fits in a test). Used with `proxyPass: 'http://localhost/admin/'`; it writes the
+ * same error-log lines as the implicit one (nginx-behaviour.md section 8).
+ */
+export function localhostPeers(params = ''): string {
+  const p = params ? ' ' + params : '';
+  return `upstream localhost {
+        server [::1]:U${p};
+        server 127.0.0.1:U${p};
+    }`;
+}
+
+export function conformanceConf(o: ConfOptions, port: number, upstreamPort: number): string {
+  const text =
+    o.conf ??
+    `worker_processes  ${o.workers ?? 1};
+error_log  logs/error.log${o.errorLogLevel ? ' ' + o.errorLogLevel : ''};
+pid        logs/nginx.pid;
+events {
+    worker_connections  1024;
+}
+http {
+    include       mime.types;
+    default_type  application/octet-stream;
+    access_log  logs/access.log;
+    sendfile        on;
+    keepalive_timeout  65;
+    client_body_temp_path temp/client_body_temp;
+    proxy_temp_path temp/proxy_temp;
+    fastcgi_temp_path temp/fastcgi_temp;
+    uwsgi_temp_path temp/uwsgi_temp;
+    scgi_temp_path temp/scgi_temp;
+${o.http ?? ''}
+    server {
+        listen       127.0.0.1:P;
+        listen       [::1]:P;
+        server_name  ${o.serverName ?? 'localhost'};
+        location /api/ {
+            proxy_pass ${o.proxyPass ?? 'http://localhost:U/admin/'};
+${o.api ?? ''}
+        }
+        location / {
+            root   html;
+            index  index.html index.htm;
+${o.static ?? ''}
+        }
+${o.server ?? ''}
+    }
+}
+`;
+  return text.replace(/\bP\b/g, String(port)).replace(/\bU\b/g, String(upstreamPort));
+}
+
+export interface StartOptions extends ConfOptions {
+  upstream?: Family;
+  os?: OsName;
+  refusedConnectDelayMs?: number;
+}
+
+export class ProxyUnderTest {
+  private constructor(
+    readonly engineName: EngineName,
+    readonly engine: ProxyEngine,
+    readonly port: number,
+    readonly upstream: TestUpstream,
+    readonly prefix: string,
+  ) {}
+
+  static async start(engineName: EngineName, dir: string, o: StartOptions = {}): Promise<ProxyUnderTest> {
+    const port = await getPort({ host: '127.0.0.1' });
+    const upstreamPort = await getPort({ host: '127.0.0.1' });
+    const upstream = new TestUpstream(upstreamPort);
+    await upstream.listen(o.upstream ?? 'dual');
+    const prefix = join(dir, 'prefix');
+    preparePrefix({ prefix, conf: { text: conformanceConf(o, port, upstreamPort) } });
+    mkdirSync(join(prefix, 'html', 'dir'), { recursive: true });
+    writeFileSync(join(prefix, 'html', 'x'), 'hello\n');
+    writeFileSync(join(prefix, 'html', 'index.html'), '<h1>index</h1>\n');
+    writeFileSync(join(prefix, 'html', 'style.css'), 'body{}\n');
+    const start = engineName === 'nginx' ? startNginx : startEmbedded;
+    try {
+      const engine = await start({
+        prefix,
+        conf: 'conf/nginx.conf',
+        os: o.os ?? 'linux',
+        refusedConnectDelayMs: o.refusedConnectDelayMs,
+        readyUrl: `http://127.0.0.1:${port}/x`,
+      });
+      return new ProxyUnderTest(engineName, engine, port, upstream, prefix);
+    } catch (e) {
+      await upstream.close();
+      throw e;
+    }
+  }
+
+  send(request: string | Buffer, o?: SendOptions): Promise<RawResponse> {
+    return send(this.port, request, o);
+  }
+
+  /** The error log's lines, without the start-up's notice lines. */
+  errorLog(): string[] {
+    return readLines(join(this.prefix, 'logs', 'error.log'));
+  }
+
+  /** The access log's lines after the ready check's request (connection *1). */
+  accessLog(): string[] {
+    return readLines(join(this.prefix, 'logs', 'access.log')).slice(1);
+  }
+
+  /**
+   * The error log's lines bound to a client connection (`*N`), normalised, without the ready
+   * check's connection *1: what a test's requests wrote. Start-up [notice] lines are not included.
+   */
+  requestLog(): string[] {
+    return this.errorLog()
+      .filter((l) => /\] \d+#\d+: \*\d+ /.test(l) && !/\] \d+#\d+: \*1 /.test(l))
+      .map((l) => this.normalise(l));
+  }
+
+  /** The access log's lines after the ready check's, normalised. */
+  access(): string[] {
+    return this.accessLog().map((l) => this.normalise(l));
+  }
+
+  /** Lines with time, PID#TID, the prefix and the ports replaced by placeholders. */
+  normalise(line: string): string {
+    return line
+      .replace(/^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d/, 'TIME')
+      .replace(/\[\d\d\/\w{3}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\]/, '[TIME]')
+      .replace(/\] \d+#\d+: /, '] PID: ')
+      .split(this.prefix)
+      .join('PREFIX')
+      .replace(new RegExp(`:${this.port}(?!\\d)`, 'g'), ':P')
+      .replace(new RegExp(`:${this.upstream.port}(?!\\d)`, 'g'), ':U');
+  }
+
+  async stop(): Promise<void> {
+    await this.engine.stop();
+    await this.upstream.close();
+  }
+}
+
+function readLines(path: string): string[] {
+  try {
+    return readFileSync(path, 'latin1').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}

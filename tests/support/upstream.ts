@@ -1,0 +1,147 @@
+// A raw upstream for tests: listens on both loopbacks, one, or none, records every request exactly
+// as it arrived, and answers as a test needs: echo it back (as the reference's echo.js), a fixed
+// response, never, a close, or after a delay. `blackhole` accepts no connection at all on either
+// loopback (the reference's blackhole.py), so that connects time out.
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export type Family = 'dual' | 'ipv4' | 'ipv6' | 'down' | 'blackhole';
+
+export type Behaviour =
+  | { kind: 'echo' }
+  | { kind: 'fixed'; response: string }
+  | { kind: 'hang' }
+  | { kind: 'close' }
+  /** Answers `response` (a 101) and keeps the connection, sending back each later chunk as `echo:<bytes>`. */
+  | { kind: 'tunnel'; response: string }
+  | { kind: 'delay'; ms: number; then: Behaviour };
+
+export interface Received {
+  /** `::1` or `127.0.0.1`: the loopback the request came in on. */
+  address: string;
+  /** The raw request head and body, latin1. */
+  raw: string;
+  at: number;
+}
+
+export class TestUpstream {
+  readonly received: Received[] = [];
+  behaviour: Behaviour = { kind: 'echo' };
+  private servers: net.Server[] = [];
+  private sockets = new Set<net.Socket>();
+  private tunnels = new WeakSet<net.Socket>();
+  private blackhole?: { child: ChildProcess; fillers: net.Socket[] };
+
+  constructor(readonly port: number) {}
+
+  async listen(family: Family): Promise<void> {
+    await this.close();
+    if (family === 'blackhole') {
+      this.blackhole = await blackhole(this.port);
+      return;
+    }
+    const hosts = family === 'dual' ? ['::1', '127.0.0.1'] : family === 'ipv4' ? ['127.0.0.1'] : family === 'ipv6' ? ['::1'] : [];
+    for (const host of hosts) {
+      const server = net.createServer((s) => this.accept(s));
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen({ host, port: this.port, ipv6Only: host === '::1' }, () => resolve());
+      });
+      this.servers.push(server);
+    }
+  }
+
+  private accept(s: net.Socket): void {
+    this.sockets.add(s);
+    s.on('close', () => this.sockets.delete(s));
+    s.on('error', () => undefined);
+    let got = Buffer.alloc(0);
+    let answered = false;
+    s.on('data', (d) => {
+      if (answered && this.tunnels.has(s)) {
+        s.write(Buffer.concat([Buffer.from('echo:'), d]));
+        return;
+      }
+      got = Buffer.concat([got, d]);
+      const text = got.toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      if (end < 0 || answered) return;
+      const len = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end));
+      const need = end + 4 + (len ? Number(len[1]) : 0);
+      if (got.length < need) return;
+      answered = true;
+      const address = (s.localAddress ?? '').replace(/^::ffff:/, '');
+      const raw = text.slice(0, need);
+      this.received.push({ address, raw, at: Date.now() });
+      this.answer(s, this.behaviour, address, raw);
+    });
+  }
+
+  private answer(s: net.Socket, b: Behaviour, address: string, raw: string): void {
+    switch (b.kind) {
+      case 'echo': {
+        const body = `UPSTREAM ${address} GOT:\n${raw}`;
+        s.end(`HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body, 'latin1')}\r\nConnection: close\r\nX-Up: ${address}\r\n\r\n${body}`, 'latin1');
+        return;
+      }
+      case 'fixed':
+        s.end(b.response, 'latin1');
+        return;
+      case 'hang':
+        return;
+      case 'tunnel':
+        this.tunnels.add(s);
+        s.write(b.response, 'latin1');
+        return;
+      case 'close':
+        s.destroy();
+        return;
+      case 'delay':
+        setTimeout(() => this.answer(s, b.then, address, raw), b.ms);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.blackhole) {
+      for (const s of this.blackhole.fillers) s.destroy();
+      this.blackhole.child.kill('SIGKILL');
+      this.blackhole = undefined;
+    }
+    for (const s of this.sockets) s.destroy();
+    await Promise.all(this.servers.map((srv) => new Promise((r) => srv.close(r))));
+    this.servers = [];
+  }
+}
+
+/**
+ * Listeners on both loopbacks that never accept: a stopped process's sockets with a backlog of 1,
+ * their accept queues filled first, so that the kernel leaves every further SYN unanswered.
+ */
+async function blackhole(port: number): Promise<{ child: ChildProcess; fillers: net.Socket[] }> {
+  const script = `const net = require('net'); let n = 0;
+for (const host of ['::1', '127.0.0.1'])
+  net.createServer().listen({ host, port: ${port}, backlog: 1, ipv6Only: host === '::1' }, () => { if (++n === 2) console.log('up'); });`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`blackhole listener exited (${code})`)));
+  });
+  child.kill('SIGSTOP');
+  const fillers: net.Socket[] = [];
+  for (const host of ['::1', '127.0.0.1']) {
+    for (let i = 0; i < 16; i++) {
+      const s = net.connect({ host, port });
+      s.on('error', () => undefined);
+      fillers.push(s);
+      const connected = await new Promise<boolean>((resolve) => {
+        const t = setTimeout(() => resolve(false), 200);
+        s.once('connect', () => {
+          clearTimeout(t);
+          resolve(true);
+        });
+      });
+      if (!connected) break;
+    }
+  }
+  return { child, fillers };
+}

@@ -1,0 +1,133 @@
+// Shared by the tests/unit/admin-*.spec.ts files: an AdminServer on a free port, and the three ways
+// the tests talk to it (undici over the exact loopback address, and raw sockets for what undici
+// would not send as given).
+import getPort from 'get-port';
+import net from 'node:net';
+import { Agent, request } from 'undici';
+import { AdminServer, type AdminServerOptions } from '../../stubs/admin-server/server.js';
+
+export async function startAdmin(opts: Partial<AdminServerOptions> = {}): Promise<AdminServer> {
+  const server = new AdminServer({ port: await getPort(), ...opts });
+  await server.start();
+  return server;
+}
+
+export const ipv4 = (server: AdminServer) => `http://127.0.0.1:${server.port}`;
+export const ipv6 = (server: AdminServer) => `http://[::1]:${server.port}`;
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export interface CallOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Sent as the body with Content-Type application/json. */
+  json?: unknown;
+  /** The JWT, sent in header `token`. */
+  token?: string;
+  /** On a new connection of its own, not one kept alive from an earlier call (which a server
+   *  restarted since would have closed). */
+  fresh?: boolean;
+}
+
+export async function call(url: string, opts: CallOptions = {}): Promise<Reply> {
+  const headers = { ...opts.headers };
+  let body = opts.body;
+  if (opts.json !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(opts.json);
+  }
+  if (opts.token !== undefined) headers.token = opts.token;
+  const dispatcher = opts.fresh ? new Agent() : undefined;
+  try {
+    const r = await request(url, { method: (opts.method ?? (body === undefined ? 'GET' : 'POST')) as 'GET', headers, body, dispatcher });
+    return { status: r.statusCode, headers: r.headers, text: await r.body.text() };
+  } finally {
+    await dispatcher?.destroy();
+  }
+}
+
+export const ADMIN_LOGIN = { username: 'admin', password: '123456' };
+
+/** Logs admin in and returns the token. */
+export async function adminToken(base: string): Promise<string> {
+  const r = await call(`${base}/admin/employee/login`, { json: ADMIN_LOGIN });
+  const token = /"token":"([^"]+)"/.exec(r.text)?.[1];
+  if (!token) throw new Error(`login failed: ${r.status} ${r.text}`);
+  return token;
+}
+
+/** An error page of Spring Boot's BasicErrorController, as the app's JacksonObjectMapper writes it. */
+export function springError(text: string): { timestamp: number; status: number; error: string; path: string } {
+  const parsed = JSON.parse(text);
+  if (Object.keys(parsed).join() !== 'timestamp,status,error,path') throw new Error(`not a Spring error body: ${text}`);
+  return parsed;
+}
+
+export interface RawReply {
+  status: number;
+  head: string;
+  headers: Record<string, string>;
+  /** The body, chunked framing removed when it was chunked. */
+  body: string;
+  /** Everything received, as sent. */
+  raw: string;
+}
+
+/** Writes `data` on a fresh socket and collects everything until the server closes it (so a 1.1
+ *  request must say `Connection: close`). Write errors after the server answered are ignored. */
+export function rawExchange(port: number, data: string | Buffer | (string | Buffer)[], host = '127.0.0.1'): Promise<RawReply> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(parseRaw(Buffer.concat(chunks))));
+    for (const part of Array.isArray(data) ? data : [data]) socket.write(part);
+  });
+}
+
+function parseRaw(buffer: Buffer): RawReply {
+  const raw = buffer.toString('utf8');
+  const split = buffer.indexOf('\r\n\r\n');
+  const head = split < 0 ? raw : buffer.subarray(0, split).toString('latin1');
+  const [statusLine, ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let body = split < 0 ? Buffer.alloc(0) : buffer.subarray(split + 4);
+  if (headers['transfer-encoding'] === 'chunked') body = unchunk(body);
+  return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), head, headers, body: body.toString('utf8'), raw };
+}
+
+function unchunk(data: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const eol = data.indexOf('\r\n', at);
+    const size = parseInt(data.subarray(at, eol).toString('latin1'), 16);
+    if (eol < 0 || !(size > 0)) return Buffer.concat(parts);
+    parts.push(data.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+}
+
+/** A listener that holds `port` on `host`, for port-taken tests. */
+export async function occupy(port: number, host: string): Promise<net.Server> {
+  const blocker = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    blocker.once('error', reject);
+    blocker.listen({ port, host, ipv6Only: host === '::1' }, resolve);
+  });
+  return blocker;
+}
+
+export function release(blocker: net.Server): Promise<void> {
+  return new Promise((resolve) => blocker.close(() => resolve()));
+}
