@@ -18,6 +18,7 @@ export type ErrnoName =
   | 'EACCES'
   | 'EADDRINUSE'
   | 'EACCES_BIND'
+  | 'EADDRNOTAVAIL'
   | 'EAGAIN';
 
 const LINUX_ERRNO: Record<ErrnoName, Errno> = {
@@ -30,6 +31,7 @@ const LINUX_ERRNO: Record<ErrnoName, Errno> = {
   EACCES: { code: 13, text: 'Permission denied' },
   EADDRINUSE: { code: 98, text: 'Address already in use' },
   EACCES_BIND: { code: 13, text: 'Permission denied' },
+  EADDRNOTAVAIL: { code: 99, text: 'Cannot assign requested address' },
   EAGAIN: { code: 11, text: 'Resource temporarily unavailable' },
 };
 
@@ -46,6 +48,7 @@ const WINDOWS_ERRNO: Record<ErrnoName, Errno> = {
   EACCES: { code: 5, text: 'Access is denied' },
   EADDRINUSE: { code: 10048, text: 'Only one usage of each socket address (protocol/network address/port) is normally permitted' },
   EACCES_BIND: { code: 10013, text: 'An attempt was made to access a socket in a way forbidden by its access permissions' },
+  EADDRNOTAVAIL: { code: 10049, text: 'The requested address is not valid in its context' },
   EAGAIN: { code: 8, text: 'Not enough memory resources are available to process this command' },
 };
 

@@ -60,7 +60,7 @@ export async function startControl(master: Master, file: string): Promise<Contro
         master.failRespawns(body.on !== false);
         return reply(200, { respawnFails: master.respawnFailureArmed });
       case 'POST /restore':
-        master.restore();
+        await master.restore();
         return reply(200, { restored: true });
     }
     return reply(404, { error: `unknown control call ${route}` });

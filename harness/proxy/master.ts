@@ -1,7 +1,10 @@
 // The master process, nginx's way: read the conf, create the temp paths (no parents), open the
 // logs, bind (five tries 500 ms apart), write the pid file, fork the workers, reap and respawn them
 // and log as nginx logs on Linux or on Windows; plus a local control channel for faults.
-import cluster, { type Worker } from 'node:cluster';
+// As in nginx, the master owns the listening sockets and every worker accepts on them: a socket
+// outlives its workers, so while a worker is replaced connections wait in the backlog, and with
+// no worker left (a failed respawn) clients connect and hang.
+import { fork, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { lookup } from 'node:dns/promises';
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -42,22 +45,43 @@ const WORKER_ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'worker-main.
 export class StartupError extends Error {}
 
 interface Slot {
-  worker: Worker;
+  child: ChildProcess;
   pid: number;
   /** The Windows-profile exit code a crash was asked for (C0000005...). */
   windowsCode?: string;
+  /** Booted: its modules and conf are loaded. */
+  booted: boolean;
+  /** Accepting on the listening sockets. */
   ready: boolean;
   failing: boolean;
+  standby: boolean;
 }
+
+/** A listening socket the master owns: bound and, once a worker listens on it, in LISTEN state. */
+interface Listener {
+  key: string;
+  text: string;
+  handle: unknown;
+}
+
+// net._createServerHandle() is what Node's cluster uses to bind a socket in the primary without
+// accepting on it; the handle is then sent to the workers, which listen and accept.
+const createServerHandle = (net as unknown as { _createServerHandle(host: string, port: number, family: 4 | 6, fd?: number, flags?: number): unknown })._createServerHandle;
+const UV_TCP_IPV6ONLY = 1;
+const UV_EADDRINUSE = -98;
+const UV_EACCES = -13;
 
 export class Master {
   readonly os: OsProfile;
   conf!: NginxConf;
   private log!: ErrorLog;
+  /** Workers by pid. */
   private readonly slots = new Map<number, Slot>();
+  /** A booted worker that is not yet given the sockets: the next respawn, at once. */
+  private standby?: Slot;
+  private listeners: Listener[] = [];
   private respawnFails = false;
   private exiting = false;
-  private hangServers: net.Server[] = [];
   private control?: ControlServer;
   private resolved: ResolvedHosts = {};
   private readonly exited = new Set<() => void>();
@@ -94,9 +118,8 @@ export class Master {
     await this.bind();
     writeFileSync(this.conf.pid, `${process.pid}\n`);
     this.write('notice', 'start worker processes');
-    cluster.setupPrimary({ exec: WORKER_ENTRY, silent: false });
     for (let i = 0; i < this.conf.workerProcesses; i++) this.spawn();
-    cluster.on('exit', (w, code, signal) => this.reap(w, code, signal));
+    this.spawnStandby();
     if (this.opts.controlFile) this.control = await startControl(this, this.opts.controlFile);
   }
 
@@ -157,28 +180,44 @@ export class Master {
   /** ngx_open_listening_sockets(): EADDRINUSE is retried 5 times, 500 ms apart; other errors end it. */
   private async bind(): Promise<void> {
     const listens = [...new Map(this.conf.servers.flatMap((s) => s.listens).map((l) => [`${l.host}:${l.port}`, l])).values()];
+    const bound = new Map<string, Listener>();
     for (let tries = 5; tries; tries--) {
       let failed = false;
       for (const l of listens) {
+        const host = bindAddress(l.host, !!this.opts.bindAny);
+        const key = `${host}:${l.port}`;
+        if (bound.has(key)) continue;
         if (this.opts.reservedPorts?.includes(l.port)) this.emerg(`bind() to ${l.text} failed`, 'EACCES_BIND');
-        const err = await tryBind(bindAddress(l.host, !!this.opts.bindAny), l.port);
-        if (!err) continue;
-        if (err === 'EADDRINUSE') {
-          this.log.write('emerg', { message: `bind() to ${l.text} failed`, errno: this.os.errno('EADDRINUSE') });
-          process.stderr.write(formatStderrLine({ level: 'emerg', message: `bind() to ${l.text} failed`, errno: this.os.errno('EADDRINUSE') }) + '\n');
+        const v6 = host.includes(':');
+        // A bound socket only shows it is in use when listen() is called on it: try that first.
+        const inUse = await tryListen(host, l.port);
+        const handle = inUse ?? createServerHandle(host, l.port, v6 ? 6 : 4, undefined, v6 ? UV_TCP_IPV6ONLY : 0);
+        if (typeof handle !== 'number') {
+          bound.set(key, { key, text: l.text, handle });
+          continue;
+        }
+        if (handle === UV_EADDRINUSE) {
+          const line = { message: `bind() to ${l.text} failed`, errno: this.os.errno('EADDRINUSE') };
+          this.log.write('emerg', line);
+          process.stderr.write(formatStderrLine({ level: 'emerg', ...line }) + '\n');
           failed = true;
           continue;
         }
-        this.emerg(`bind() to ${l.text} failed`, err === 'EACCES' ? 'EACCES_BIND' : 'EADDRINUSE');
+        for (const b of bound.values()) closeHandle(b.handle);
+        this.emerg(`bind() to ${l.text} failed`, handle === UV_EACCES ? 'EACCES_BIND' : 'EADDRNOTAVAIL');
       }
-      if (!failed) return;
+      if (!failed) {
+        this.listeners = [...bound.values()];
+        return;
+      }
       this.write('notice', 'try again to bind() after 500ms');
       await new Promise((r) => setTimeout(r, 500));
     }
+    for (const b of bound.values()) closeHandle(b.handle);
     this.emerg('still could not bind()');
   }
 
-  private spawn(failStart?: number): Slot {
+  private fork(o: { failStart?: number; standby: boolean }): Slot {
     const env: WorkerEnv = {
       prefix: this.opts.prefix,
       conf: this.opts.conf,
@@ -187,30 +226,76 @@ export class Master {
       refusedConnectDelayMs: this.opts.refusedConnectDelayMs,
       resolved: this.resolved,
       bindAny: !!this.opts.bindAny,
-      failStart,
+      failStart: o.failStart,
     };
-    const worker = cluster.fork({ HARNESS_WORKER: JSON.stringify(env) });
-    const slot: Slot = { worker, pid: worker.process.pid!, ready: false, failing: failStart !== undefined };
-    this.slots.set(worker.id, slot);
-    this.write('notice', `start worker process ${slot.pid}`);
-    worker.on('message', (m: WorkerToMaster) => {
-      if (m.type === 'ready') slot.ready = true;
+    const child = fork(WORKER_ENTRY, [], { env: { ...process.env, HARNESS_WORKER: JSON.stringify(env) }, stdio: 'inherit' });
+    const slot: Slot = { child, pid: child.pid!, booted: false, ready: false, failing: o.failStart !== undefined, standby: o.standby };
+    child.on('message', (m: WorkerToMaster) => {
+      if (m.type === 'booted') slot.booted = true;
+      else if (m.type === 'ready') slot.ready = true;
       else if (m.type === 'listen-error') this.write('alert', m.message);
     });
+    child.on('error', () => undefined);
+    child.on('exit', (code, signal) => this.reap(slot, code, signal));
     return slot;
   }
 
-  private reap(w: Worker, code: number | null, signal: string | null): void {
-    const slot = this.slots.get(w.id);
-    if (!slot) return;
-    this.slots.delete(w.id);
+  /** Gives a worker the listening sockets: it accepts from then on. */
+  private activate(slot: Slot): void {
+    slot.standby = false;
+    this.slots.set(slot.pid, slot);
+    this.write('notice', `start worker process ${slot.pid}`);
+    for (const l of this.listeners) slot.child.send({ type: 'listen', key: l.key, count: this.listeners.length } satisfies MasterToWorker, l.handle as net.Server);
+  }
+
+  /** Starts a worker process, as ngx_spawn_process() does. */
+  private spawn(failStart?: number): Slot {
+    const slot = this.fork({ failStart, standby: false });
+    this.activate(slot);
+    return slot;
+  }
+
+  /**
+   * nginx forks a worker in a millisecond; a Node worker needs tens of them to load. The master
+   * keeps one booted worker aside and gives it the sockets when a worker dies, so a crashed worker
+   * is replaced as fast as nginx replaces it.
+   */
+  private spawnStandby(): void {
+    if (this.exiting || this.standby) return;
+    this.standby = this.fork({ standby: true });
+  }
+
+  /** A worker in place of a dead one: the standby when it has booted, else a new process. */
+  private respawn(): void {
+    const s = this.standby;
+    if (s?.booted) {
+      this.standby = undefined;
+      this.activate(s);
+      this.spawnStandby();
+      return;
+    }
+    this.spawn();
+  }
+
+  private reap(slot: Slot, code: number | null, signal: string | null): void {
+    if (slot === this.standby || (slot.standby && !this.slots.has(slot.pid))) {
+      if (this.standby === slot) this.standby = undefined;
+      if (this.exiting) this.checkExited();
+      else this.spawnStandby();
+      return;
+    }
+    if (!this.slots.delete(slot.pid)) return;
     if (this.exiting) {
       this.write('notice', `worker process ${slot.pid} exited with code ${code ?? 0}`);
-      if (this.slots.size === 0) for (const cb of this.exited) cb();
+      this.checkExited();
       return;
     }
     if (this.os.name === 'windows') this.reapWindows(slot, code, signal);
     else this.reapLinux(slot, code, signal);
+  }
+
+  private checkExited(): void {
+    if (this.slots.size === 0 && !this.standby) for (const cb of this.exited) cb();
   }
 
   private reapLinux(slot: Slot, code: number | null, signal: string | null): void {
@@ -218,11 +303,11 @@ export class Master {
     else this.write('notice', `worker process ${slot.pid} exited with code ${code}`);
     if (this.respawnFails) {
       this.write('alert', 'fork() failed while spawning "worker process"', 'EAGAIN');
+      // The master keeps the sockets: with no worker, clients connect and hang.
       this.write('alert', 'could not respawn worker process');
-      this.holdListenersWithoutWorkers();
       return;
     }
-    this.spawn();
+    this.respawn();
   }
 
   private reapWindows(slot: Slot, code: number | null, signal: string | null): void {
@@ -231,6 +316,8 @@ export class Master {
       // The new worker died during its start handshake: ngx_spawn_process() fails.
       this.write('alert', `worker process ${slot.pid} exited with code ${text}`);
       this.write('alert', 'could not respawn worker');
+      // Windows nginx's master closed its listening sockets long ago: with no worker, clients are refused.
+      if (this.slots.size === 0) this.closeListeners();
       return;
     }
     this.write('notice', `worker process ${slot.pid} exited with code ${text}`);
@@ -239,22 +326,12 @@ export class Master {
       s.windowsCode = 'C0000142';
       return;
     }
-    this.spawn();
+    this.respawn();
   }
 
-  /**
-   * Linux nginx's master keeps its listening sockets when no worker is left, so clients connect
-   * and then wait forever. Node's cluster closes them with the last worker, so the master listens
-   * again itself and never reads.
-   */
-  private holdListenersWithoutWorkers(): void {
-    if (this.slots.size) return;
-    for (const l of new Map(this.conf.servers.flatMap((s) => s.listens).map((x) => [`${x.host}:${x.port}`, x])).values()) {
-      const s = net.createServer({ pauseOnConnect: true }, () => undefined);
-      s.on('error', () => undefined);
-      s.listen({ host: bindAddress(l.host, !!this.opts.bindAny), port: l.port, ipv6Only: l.host.includes(':') });
-      this.hangServers.push(s);
-    }
+  private closeListeners(): void {
+    for (const l of this.listeners) closeHandle(l.handle);
+    this.listeners = [];
   }
 
   // ---- faults, for the control channel ----
@@ -271,7 +348,7 @@ export class Master {
   crashWorker(o: { pid?: number; signal?: NodeJS.Signals; code?: string }): number | undefined {
     const slot = [...this.slots.values()].find((s) => (o.pid ? s.pid === o.pid : !s.failing));
     if (!slot) return undefined;
-    const msg: MasterToWorker = { type: 'crash' };
+    const msg: Extract<MasterToWorker, { type: 'crash' }> = { type: 'crash' };
     if (this.os.name === 'windows') {
       slot.windowsCode = (o.code ?? 'C0000005').toUpperCase();
       msg.code = 1;
@@ -280,7 +357,7 @@ export class Master {
     } else {
       msg.signal = o.signal ?? 'SIGSEGV';
     }
-    slot.worker.send(msg);
+    slot.child.send(msg);
     return slot.pid;
   }
 
@@ -290,28 +367,27 @@ export class Master {
   }
 
   /** Undoes the faults: respawns stop failing, and a master left without workers starts them again. */
-  restore(): void {
+  async restore(): Promise<void> {
     this.respawnFails = false;
-    if (this.slots.size === 0 && !this.exiting) {
-      for (const s of this.hangServers) s.close();
-      this.hangServers = [];
-      for (let i = 0; i < this.conf.workerProcesses; i++) this.spawn();
-    }
+    if (this.exiting) return;
+    if (!this.listeners.length) await this.bind();
+    while (this.slots.size < this.conf.workerProcesses) this.respawn();
   }
 
   /** Stops the workers and the master (SIGTERM/SIGINT: nginx's fast shutdown). */
   async stop(): Promise<void> {
     if (this.exiting) return;
     this.exiting = true;
-    for (const s of this.hangServers) s.close();
     await this.control?.close();
-    const done = new Promise<void>((r) => (this.slots.size ? this.exited.add(r) : r()));
-    for (const s of this.slots.values()) s.worker.process.kill('SIGTERM');
+    const all = () => [...this.slots.values(), ...(this.standby ? [this.standby] : [])];
+    const done = new Promise<void>((r) => (all().length ? this.exited.add(r) : r()));
+    for (const s of all()) s.child.kill('SIGTERM');
     const timeout = setTimeout(() => {
-      for (const s of this.slots.values()) s.worker.process.kill('SIGKILL');
+      for (const s of all()) s.child.kill('SIGKILL');
     }, 3000);
     await done;
     clearTimeout(timeout);
+    this.closeListeners();
     try {
       unlinkSync(this.conf.pid);
     } catch {
@@ -327,12 +403,17 @@ function signalNumber(signal: string): number {
   return SIGNALS[signal] ?? 0;
 }
 
-function tryBind(host: string, port: number): Promise<string | undefined> {
+/** Listens once with a throwaway server: undefined when the port is free, else the uv error number. */
+function tryListen(host: string, port: number): Promise<number | undefined> {
   return new Promise((resolve) => {
     const s = net.createServer();
-    s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'EADDRINUSE'));
+    s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'EADDRINUSE' ? UV_EADDRINUSE : e.code === 'EACCES' ? UV_EACCES : (e.errno ?? UV_EADDRINUSE)));
     s.listen({ host, port, ipv6Only: host.includes(':'), exclusive: true }, () => s.close(() => resolve(undefined)));
   });
+}
+
+function closeHandle(handle: unknown): void {
+  (handle as { close(): void }).close();
 }
 
 /** Runs a master in this process until SIGTERM/SIGINT, the parent's channel closing, or a start failure. */

@@ -12,9 +12,10 @@ export interface WorkerEnv {
   failStart?: number;
 }
 
-export type MasterToWorker = { type: 'crash'; signal?: NodeJS.Signals; code?: number };
+/** `listen` comes with the master's socket handle; `count` is how many sockets the worker gets. */
+export type MasterToWorker = { type: 'crash'; signal?: NodeJS.Signals; code?: number } | { type: 'listen'; key: string; count: number };
 
-export type WorkerToMaster = { type: 'ready' } | { type: 'listen-error'; message: string };
+export type WorkerToMaster = { type: 'booted' } | { type: 'ready' } | { type: 'listen-error'; message: string };
 
 /**
  * The address a listener binds. A wildcard in the conf (`listen 80;`) binds loopback only, as every

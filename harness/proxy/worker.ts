@@ -1,7 +1,6 @@
-// A worker process: one HTTP server per listen address of the conf, sharing the master's sockets
-// (Node's cluster), and the faults the master can ask of it.
+// A worker process: one server per listen address of the conf, accepting on the sockets the
+// master sends it (nginx's workers inherit the master's), and the faults the master can ask of it.
 import net from 'node:net';
-import cluster from 'node:cluster';
 import { loadConf } from './load.js';
 import { WorkerContext, type ResolvedHosts } from './context.js';
 import { ClientConnection } from './http/connection.js';
@@ -26,23 +25,25 @@ export function runWorker(): void {
   });
   const handlers = { static: staticHandler, proxy: proxyHandler };
   const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
-  let pending = listens.size;
-  for (const listen of listens.values()) {
+  let listening = 0;
+  process.on('message', (m: MasterToWorker, handle?: unknown) => {
+    if (m.type === 'crash') {
+      if (m.signal) process.kill(process.pid, m.signal);
+      else process.exit(m.code ?? 1);
+      return;
+    }
+    const listen = listens.get(m.key);
+    if (!listen || !handle) return;
     const server = net.createServer({ noDelay: true }, (socket) => new ClientConnection(socket, ctx, listen, handlers));
     server.on('error', (e) => {
       send({ type: 'listen-error', message: e.message });
       process.exit(2);
     });
-    server.listen({ host: bindAddress(listen.host, env.bindAny), port: listen.port, ipv6Only: listen.host.includes(':') }, () => {
-      if (--pending === 0) send({ type: 'ready' });
+    server.listen(handle as net.Server, () => {
+      if (++listening === m.count) send({ type: 'ready' });
     });
-  }
-  process.on('message', (m: MasterToWorker) => {
-    if (m.type === 'crash') {
-      if (m.signal) process.kill(process.pid, m.signal);
-      else process.exit(m.code ?? 1);
-    }
   });
-  // Workers leave when the master does (Node's cluster also exits a worker whose channel closes).
-  if (cluster.isWorker) process.on('disconnect', () => process.exit(0));
+  send({ type: 'booted' });
+  // Workers leave when the master does: its channel closes with it.
+  process.on('disconnect', () => process.exit(0));
 }

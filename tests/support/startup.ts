@@ -1,0 +1,46 @@
+// Starting an engine that is expected to fail: what it printed, its exit code, its error log.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import getPort from 'get-port';
+import { preparePrefix } from '../../harness/nginx/prefix.js';
+import { startEmbedded } from '../../harness/proxy/engine.js';
+import { startNginx } from '../../harness/nginx/engine.js';
+import { ProxyStartError, type EngineName } from '../../harness/stack/proxy-engine.js';
+import type { OsName } from '../../harness/os-profile.js';
+import { conformanceConf, type ConfOptions } from './proxy-under-test.js';
+
+export interface FailedStart {
+  error: ProxyStartError;
+  prefix: string;
+  port: number;
+  errorLog: string;
+  ms: number;
+}
+
+export async function startExpectingFailure(
+  engine: EngineName,
+  dir: string,
+  o: ConfOptions & { os?: OsName; port?: number; reservedPorts?: number[]; tempDir?: boolean; edit?: (conf: string) => string },
+): Promise<FailedStart> {
+  const port = o.port ?? (await getPort({ host: '127.0.0.1' }));
+  const upstreamPort = await getPort({ host: '127.0.0.1' });
+  const prefix = join(dir, 'prefix');
+  const text = conformanceConf(o, port, upstreamPort);
+  preparePrefix({ prefix, conf: { text: o.edit ? o.edit(text) : text }, tempDir: o.tempDir });
+  const started = Date.now();
+  const start = engine === 'nginx' ? startNginx : startEmbedded;
+  try {
+    const e = await start({ prefix, conf: 'conf/nginx.conf', os: o.os ?? 'linux', readyUrl: `http://127.0.0.1:${port}/`, reservedPorts: o.reservedPorts });
+    await e.stop();
+  } catch (error) {
+    if (!(error instanceof ProxyStartError)) throw error;
+    let errorLog = '';
+    try {
+      errorLog = readFileSync(join(prefix, 'logs', 'error.log'), 'latin1');
+    } catch {
+      // none written
+    }
+    return { error, prefix, port, errorLog, ms: Date.now() - started };
+  }
+  throw new Error('the engine started, but a failure was expected');
+}
