@@ -13,6 +13,8 @@ const osOption = {
   describe: 'OS profile of the emulated nginx: wording, timing (a refused connect takes ~2 s on windows), line ends',
 } as const;
 
+const print = (s: string) => process.stdout.write(s + '\n');
+
 /** A failure the user can act on: the message, no stack trace, exit code 1 (2 for bad usage). */
 function fail(message: string, code = 1): never {
   process.stderr.write(`harness: ${message}\n`);
@@ -97,6 +99,56 @@ await yargs(hideBin(process.argv))
           controlFile: resolve(a.p, 'logs', 'harness-control.json'),
         });
       }),
+  )
+  .command('chaos', 'Scenarios on a fresh stack, and faults on the stack `harness up` runs', (y) =>
+    y
+      .command('list', 'List the scenarios and the faults', (yy) => yy, () =>
+        guard(async () => {
+          const { chaosList } = await import('./chaos/commands.js');
+          return chaosList(print);
+        }),
+      )
+      .command(
+        'run <name>',
+        'Run a scenario on a fresh isolated stack: a verdict per observation, a timeline (SVG + JSON), exit 1 when one fails',
+        (yy) =>
+          yy
+            .positional('name', { type: 'string', demandOption: true, describe: 'The scenario (see chaos list)' })
+            .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: 'Proxy engine' })
+            .option('os', osOption)
+            .option('out', { type: 'string', describe: 'Where to write timeline.svg/json and the stack (default .harness/chaos/<name>-<time>)' })
+            .option('prefix', { type: 'string', default: '.harness', describe: 'The harness folder' }),
+        (a) =>
+          guard(async () => {
+            const { chaosRun } = await import('./chaos/commands.js');
+            return chaosRun({ name: a.name, proxy: a.proxy, os: a.os as OsName, out: a.out, prefix: a.prefix }, print);
+          }),
+      )
+      .command(
+        'inject <fault> [arg]',
+        'Apply a fault to the running `harness up` stack (watch the browser while it happens)',
+        (yy) =>
+          yy
+            .positional('fault', { type: 'string', demandOption: true, describe: 'admin.stop, admin.start, admin.listen <dual|ipv4|ipv6|down>, admin.slow <ms>, proxy.crash-worker [signal|code], proxy.fail-respawn' })
+            .positional('arg', { type: 'string', describe: 'The fault\'s argument' })
+            .option('prefix', { type: 'string', default: '.harness', describe: 'The folder of the running stack' }),
+        (a) =>
+          guard(async () => {
+            const { chaosInject } = await import('./chaos/commands.js');
+            return chaosInject({ fault: a.fault, arg: a.arg, prefix: a.prefix }, print);
+          }),
+      )
+      .command(
+        'restore',
+        'Undo every fault applied to the running stack',
+        (yy) => yy.option('prefix', { type: 'string', default: '.harness', describe: 'The folder of the running stack' }),
+        (a) =>
+          guard(async () => {
+            const { chaosRestore } = await import('./chaos/commands.js');
+            return chaosRestore({ prefix: a.prefix }, print);
+          }),
+      )
+      .demandCommand(1, 'Name a chaos command: list, run, inject or restore.'),
   )
   .command(
     'doctor <error-log>',

@@ -29,6 +29,8 @@ export interface UpOptions {
   nginxVersion?: string;
   /** Explain the stack's error log when it stops. */
   doctor?: boolean;
+  /** Leave temp/ out of the prefix, as a Git copy of an nginx folder has it (the missing-temp-dir scenario). */
+  noTempDir?: boolean;
 }
 
 export class UpError extends Error {}
@@ -99,6 +101,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       nginxConf: o.nginxConf,
       nginxVersion: o.nginxVersion,
       refusedConnectDelayMs: o.refusedDelay,
+      noTempDir: o.noTempDir,
       onLine: (component, line) => print.line(component, line),
     });
   } catch (e) {

@@ -1,6 +1,6 @@
 // Issue 2: login and paging in a real browser, through the proxy, against the admin stub.
 import { test, expect } from '../fixtures.js';
-import { login, expectPage, expectedPage } from './support.js';
+import { login, expectPage, expectedPage } from '../../scenarios/steps/browser.js';
 
 test.describe('the admin front end through the proxy', () => {
   test('admin/123456 logs in and reaches the employee list', async ({ page, startStack }) => {

@@ -1,0 +1,62 @@
+// The client side of a scenario without a browser: requests to the proxy, timed and put on the
+// timeline, and the admin app's calls by name.
+import { request } from 'undici';
+import { requestKey, type Timeline } from './timeline.js';
+
+export interface ApiResponse {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+  ms: number;
+  /** Set when no HTTP answer came (connection refused, reset, timed out). */
+  error?: string;
+}
+
+export class ApiClient {
+  constructor(
+    private readonly base: string,
+    private readonly timeline: Timeline,
+  ) {}
+
+  async send(method: string, path: string, o: { body?: string | Buffer; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<ApiResponse> {
+    const t0 = Date.now();
+    const ev = this.timeline.add({ lane: 'client', kind: 'request', label: `${method} ${path}`, key: requestKey(method, path) });
+    try {
+      const r = await request(this.base + path, {
+        method: method as 'GET',
+        body: o.body,
+        headers: { referer: this.base + '/', ...o.headers },
+        headersTimeout: o.timeoutMs ?? 30_000,
+        bodyTimeout: o.timeoutMs ?? 30_000,
+        reset: true,
+      });
+      const body = await r.body.text();
+      ev.end = this.timeline.now();
+      ev.detail = String(r.statusCode);
+      return { status: r.statusCode, body, headers: r.headers, ms: Date.now() - t0 };
+    } catch (e) {
+      ev.end = this.timeline.now();
+      ev.detail = 'failed';
+      return { status: 0, body: '', headers: {}, ms: Date.now() - t0, error: (e as NodeJS.ErrnoException).code ?? (e as Error).message };
+    }
+  }
+
+  /** The front end's login call; resolves with the token, or undefined on any failure. */
+  async login(username = 'admin', password = '123456'): Promise<{ token?: string; response: ApiResponse }> {
+    const response = await this.send('POST', '/api/employee/login', {
+      body: JSON.stringify({ username, password }),
+      headers: { 'content-type': 'application/json' },
+    });
+    let token: string | undefined;
+    try {
+      token = (JSON.parse(response.body) as { data?: { token?: string } }).data?.token;
+    } catch {
+      // a 502 page, not JSON
+    }
+    return { token, response };
+  }
+
+  page(token: string, page = 1, pageSize = 10): Promise<ApiResponse> {
+    return this.send('GET', `/api/employee/page?page=${page}&pageSize=${pageSize}`, { headers: { token } });
+  }
+}

@@ -1,0 +1,38 @@
+import { expect } from '@playwright/test';
+import getPort from 'get-port';
+import { defineScenario } from './scenario.js';
+import { up } from '../harness/stack/up.js';
+import { canBind } from '../harness/stack/ports.js';
+import type { Printer } from '../harness/stack/printer.js';
+
+export default defineScenario({
+  name: 'missing-temp-dir',
+  summary: 'The nginx folder has no temp/ (a Git copy of it): the proxy stops at start-up with its emerg line, and harness up says why and what to do.',
+  profiles: ['linux', 'windows'],
+  stack: false,
+  seconds: 2,
+  async steps(run) {
+    const said: string[] = [];
+    const print: Printer = { line: (c, t) => said.push(`${c} | ${t}`), note: (t) => said.push(t), error: (t) => said.push(t), ready: (l) => said.push(...l) };
+    const port = await getPort({ host: '127.0.0.1' });
+    run.step('harness up with a prefix that has no temp/');
+    const code = await up(
+      { port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix: `${run.o.dir}/prefix`, proxy: run.engine, workers: 1, os: run.os, noTempDir: true },
+      print,
+    );
+    const dir = run.os === 'windows' ? 'CreateDirectory() "C:' : 'mkdir() "/';
+    const errno = run.os === 'windows' ? 'failed (3: The system cannot find the path specified)' : 'failed (2: No such file or directory)';
+    await run.observe('harness up fails (exit code 1)', () => expect(code).toBe(1));
+    await run.observe(`it prints nginx's emerg line: ${dir}…/temp/client_body_temp" ${errno}`, () => {
+      const emerg = said.find((l) => l.includes('nginx: [emerg]'));
+      expect(emerg).toContain(`nginx: [emerg] ${dir}`);
+      expect(emerg).toContain(`/temp/client_body_temp" ${errno}`);
+    });
+    await run.observe('it says what that means and what to do: create the temp folder', () => {
+      const text = said.join('\n');
+      expect(text).toContain('What it means:');
+      expect(text).toMatch(/What to do:.*temp/);
+    });
+    await run.observe('nothing of the stack is left listening', async () => expect(await canBind('127.0.0.1', port)).toEqual({ ok: true }));
+  },
+});

@@ -1,0 +1,31 @@
+// The one shape of a scenario: a name, one sentence of what it shows, the stack it needs, the
+// faults it applies (the runner undoes them), its steps, and the observations it asserts. The
+// Playwright specs and `harness chaos run` both run scenarios through harness/chaos/runner.ts.
+import type { StackSpec } from '../harness/stack/stack.js';
+import type { EngineName } from '../harness/stack/proxy-engine.js';
+import type { OsName } from '../harness/os-profile.js';
+import type { ConditionId } from '../harness/doctor/index.js';
+import type { Run } from '../harness/chaos/runner.js';
+
+export interface Scenario {
+  name: string;
+  /** One sentence: what it shows. */
+  summary: string;
+  /** Engines that can show it (default: both). */
+  engines?: readonly EngineName[];
+  /** OS profiles it is about (default: linux only). Real nginx runs the linux profile only. */
+  profiles?: readonly OsName[];
+  /** The stack it needs, over the defaults (admin dual, one worker); false: the steps start it themselves. */
+  stack?: false | ((o: { engine: EngineName; os: OsName }) => Partial<Omit<StackSpec, 'dir' | 'engine' | 'os'>>);
+  /** The faults its steps apply, for `chaos list`. */
+  faults?: readonly string[];
+  /** The condition `harness doctor` must find in the logs the run leaves. */
+  diagnosis?: ConditionId;
+  /** Roughly how long a run takes (s), for `chaos list`. */
+  seconds?: number;
+  steps(run: Run): Promise<void>;
+}
+
+export function defineScenario(s: Scenario): Scenario {
+  return s;
+}

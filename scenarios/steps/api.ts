@@ -1,0 +1,12 @@
+// API steps shared by scenarios.
+import type { Run } from '../../harness/chaos/runner.js';
+import type { ApiResponse } from '../../harness/chaos/api.js';
+
+/** Logs in, then asks for pages 1..n: the statuses of all of them, login first. */
+export async function loginThenPages(run: Run, n: number): Promise<number[]> {
+  run.step(`log in, then ask for ${n} pages`);
+  const { token, response } = await run.api.login();
+  const pages: ApiResponse[] = [];
+  for (let i = 1; i <= n; i++) pages.push(await run.api.page(token ?? '', i));
+  return [response.status, ...pages.map((p) => p.status)];
+}
