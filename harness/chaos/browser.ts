@@ -2,6 +2,7 @@
 // `npx playwright install` cannot download everywhere), else Playwright's own.
 import { existsSync } from 'node:fs';
 
+/** Chromium's own background traffic is refused on a machine without a network. */
 export const CHROMIUM_ARGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export function chromiumPath(): string | undefined {

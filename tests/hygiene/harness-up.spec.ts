@@ -1,0 +1,111 @@
+// Issue 7 item 5: after Ctrl-C, SIGTERM or SIGKILL of `harness up`, and after a failed start,
+// no process of ours is left and no port held; a foreign process on a port is named, never killed;
+// every listener is on loopback; the control channel wants its token.
+import net from 'node:net';
+import { execa, type ResultPromise } from 'execa';
+import getPort from 'get-port';
+import { request } from 'undici';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '../fixtures.js';
+import { distFile } from '../../harness/paths.js';
+import { canBind } from '../../harness/stack/ports.js';
+import { alive, descendants, listeningAddresses } from '../support/processes.js';
+
+interface Up {
+  child: ResultPromise;
+  output: string[];
+  port: number;
+  adminPort: number;
+  prefix: string;
+}
+
+async function harnessUp(engine: string, dir: string, extra: string[] = [], waitFor = /the stack is ready/): Promise<Up> {
+  const port = await getPort({ host: '127.0.0.1' });
+  const adminPort = await getPort({ host: '127.0.0.1' });
+  const prefix = join(dir, 'prefix');
+  const child = execa(process.execPath, [distFile('harness/cli.js'), 'up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix, '--proxy', engine, ...extra], { reject: false, all: true, buffer: false });
+  const output: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    child.all!.on('data', (d: Buffer) => {
+      output.push(...d.toString().split('\n'));
+      if (waitFor.test(output.join('\n'))) resolve();
+    });
+    child.then(() => (waitFor.test(output.join('\n')) ? resolve() : reject(new Error(`harness up exited:\n${output.join('\n')}`))));
+  });
+  return { child, output, port, adminPort, prefix };
+}
+
+async function expectAllGone(pids: number[], ports: number[]): Promise<void> {
+  await expect.poll(() => pids.filter(alive), { timeout: 10_000 }).toEqual([]);
+  for (const p of ports) {
+    expect(await canBind('127.0.0.1', p)).toEqual({ ok: true });
+    expect(await canBind('::1', p)).toEqual({ ok: true });
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGKILL'] as const) {
+  test(`harness up stopped by ${signal}: no process of ours left, no port held`, async ({ engine }, testInfo) => {
+    const up = await harnessUp(engine, testInfo.outputPath('up'));
+    const tree = [up.child.pid!, ...descendants(up.child.pid!)];
+    expect(tree.length).toBeGreaterThanOrEqual(3); // harness, proxy master, worker(s)
+    up.child.kill(signal);
+    await up.child;
+    // After SIGKILL the children notice their parent is gone (IPC channel, parent-death signal) and exit.
+    await expectAllGone(tree, [up.port, up.adminPort]);
+    if (signal !== 'SIGKILL') expect(up.output.join('\n')).toContain('nothing of the stack is left running');
+  });
+}
+
+test('a failed start (missing temp dir for the proxy) leaves nothing behind', async ({ engine }, testInfo) => {
+  const port = await getPort({ host: '127.0.0.1' });
+  const adminPort = await getPort({ host: '127.0.0.1' });
+  // A user's conf whose temp path has no parent: the proxy cannot start.
+  const conf = testInfo.outputPath('nginx.conf');
+  writeFileSync(conf, `events {}\nhttp {\n  client_body_temp_path nonexist/client_body_temp;\n  server { listen 127.0.0.1:${port}; location /api/ { proxy_pass http://localhost:${adminPort}/admin/; } }\n}\n`);
+  const before = descendants(process.pid);
+  const r = await execa(process.execPath, [distFile('harness/cli.js'), 'up', '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], { reject: false, all: true });
+  expect(r.exitCode).toBe(1);
+  expect(r.all).toContain('nginx: [emerg] mkdir()');
+  expect(r.all).toContain('What to do:');
+  expect(descendants(process.pid).filter((p) => !before.includes(p)).filter(alive)).toEqual([]);
+  expect(await canBind('127.0.0.1', port)).toEqual({ ok: true });
+  expect(await canBind('127.0.0.1', adminPort)).toEqual({ ok: true });
+});
+
+test('a port held by a foreign process is named, and the process is left alone', async ({ engine }, testInfo) => {
+  const foreign = net.createServer();
+  await new Promise<void>((r) => foreign.listen({ host: '127.0.0.1', port: 0 }, r));
+  const port = (foreign.address() as net.AddressInfo).port;
+  try {
+    const r = await execa(process.execPath, [distFile('harness/cli.js'), 'up', '--port', String(port), '--admin-port', String(await getPort()), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], { reject: false, all: true });
+    expect(r.exitCode).toBe(1);
+    expect(r.all).toContain(`port ${port} on 127.0.0.1 is in use by pid ${process.pid}`);
+    expect(foreign.listening).toBe(true);
+  } finally {
+    foreign.close();
+  }
+});
+
+test('every listener of the stack is on loopback, and the control channel wants its token', async ({ engine }, testInfo) => {
+  const up = await harnessUp(engine, testInfo.outputPath('up'));
+  try {
+    const pids = [up.child.pid!, ...descendants(up.child.pid!)];
+    const addresses = pids.flatMap(listeningAddresses);
+    expect(addresses.length).toBeGreaterThanOrEqual(4);
+    for (const a of addresses) expect(a).toMatch(/^(127\.0\.0\.1|\[::1\]):\d+$/);
+    const state = JSON.parse(readFileSync(join(up.prefix, 'state.json'), 'utf8')) as { control: { url: string; token: string } };
+    const none = await request(state.control.url + '/restore', { method: 'POST' });
+    expect(none.statusCode).toBe(401);
+    await none.body.dump();
+    const wrong = await request(state.control.url + '/restore', { method: 'POST', headers: { 'x-harness-token': 'x'.repeat(state.control.token.length) } });
+    expect(wrong.statusCode).toBe(401);
+    await wrong.body.dump();
+    const right = await request(state.control.url + '/restore', { method: 'POST', headers: { 'x-harness-token': state.control.token } });
+    expect(right.statusCode).toBe(200);
+    await right.body.dump();
+  } finally {
+    up.child.kill('SIGTERM');
+    await up.child;
+  }
+});

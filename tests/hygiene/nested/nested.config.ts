@@ -1,0 +1,12 @@
+// A Playwright run inside a test (tests/hygiene/test-timeout.spec.ts): one test that times out.
+import { defineConfig } from '@playwright/test';
+import type { StackOptions } from '../../fixtures.js';
+
+export default defineConfig<StackOptions>({
+  testDir: '.',
+  testMatch: /\.nested\.ts$/,
+  timeout: 3000,
+  reporter: 'line',
+  outputDir: process.env.NESTED_OUTPUT ?? 'test-results',
+  projects: [{ name: 'nested', use: { engine: process.env.NESTED_ENGINE === 'nginx' ? 'nginx' : 'embedded' } }],
+});

@@ -1,0 +1,23 @@
+// Issue 7 item 5: a Playwright test that times out still stops its stack (fixture teardown).
+import { readFileSync } from 'node:fs';
+import { execa } from 'execa';
+import { test, expect } from '../fixtures.js';
+import { repoRoot } from '../../harness/paths.js';
+import { canBind } from '../../harness/stack/ports.js';
+import { alive } from '../support/processes.js';
+
+test('a test that times out leaves no process of ours and no port held', async ({ engine }, testInfo) => {
+  const report = testInfo.outputPath('report.json');
+  const r = await execa('npx', ['playwright', 'test', '-c', 'tests/hygiene/nested/nested.config.ts'], {
+    cwd: repoRoot,
+    reject: false,
+    all: true,
+    env: { NESTED_REPORT: report, NESTED_ENGINE: engine, NESTED_OUTPUT: testInfo.outputPath('nested') },
+  });
+  expect(r.exitCode).toBe(1);
+  expect(r.all).toContain('Test timeout of 3000ms exceeded');
+  const { pids, ports } = JSON.parse(readFileSync(report, 'utf8')) as { pids: number[]; ports: number[] };
+  expect(pids.length).toBeGreaterThanOrEqual(2);
+  expect(pids.filter(alive)).toEqual([]);
+  for (const p of ports) expect(await canBind('127.0.0.1', p)).toEqual({ ok: true });
+});
