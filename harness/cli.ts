@@ -4,7 +4,7 @@ import { hideBin } from 'yargs/helpers';
 import { resolve } from 'node:path';
 import { OS_NAMES, hostOs, type OsName } from './os-profile.js';
 import { ENGINES, type EngineName } from './stack/proxy-engine.js';
-import { LISTEN_MODES } from '../stubs/admin-server/server.js';
+import { LISTEN_MODES } from '../stubs/admin-server/listen-modes.js';
 import type { AdminMode } from './stack/stack.js';
 
 const osOption = {

@@ -37,7 +37,8 @@ export function escapeLogValue(v: string): string {
   return out;
 }
 
-const dash = (v: string | undefined) => (v === undefined || v === '' ? '-' : escapeLogValue(v));
+/** A variable that is not set is `-`; one that is set but empty (`User-Agent:`) prints nothing. */
+const dash = (v: string | undefined) => (v === undefined ? '-' : escapeLogValue(v));
 
 export function formatAccessLine(e: AccessLogEntry): string {
   return `${e.remoteAddr} - ${dash(e.remoteUser)} [${e.time}] "${dash(e.request)}" ${e.status} ${e.bodyBytesSent} "${dash(e.referer)}" "${dash(e.userAgent)}"`;

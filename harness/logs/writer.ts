@@ -26,9 +26,10 @@ export function openLog(path: string): LogFile {
   return f;
 }
 
-export function closeLogs(): void {
-  for (const f of open.values()) if (f.fd !== 2) closeSync(f.fd);
-  open.clear();
+export function closeLog(path: string): void {
+  const f = open.get(path);
+  if (f && f.fd !== 2) closeSync(f.fd);
+  open.delete(path);
 }
 
 /** A cached per-second clock, as nginx's ngx_time_update(): lines of one second share one text. */
@@ -69,6 +70,8 @@ export interface ErrorLogTarget {
   level: Level;
 }
 
+const MAX_ERROR_STR = 2048;
+
 export type ErrorLogEvent = Omit<ErrorLogEntry, 'time' | 'pid' | 'tid' | 'level'>;
 
 /** The error log(s) of one process: level filter, PID#TID, line ends by OS profile. */
@@ -88,7 +91,8 @@ export class ErrorLog {
     let line: string | undefined;
     for (const t of this.targets) {
       if (!levelEnabled(level, t.level)) continue;
-      line ??= formatErrorLine({ ...e, level, time: clock.error(), pid: this.pid, tid: this.tid }) + this.lineEnd;
+      // nginx formats a line into NGX_MAX_ERROR_STR (2048) bytes, line end included: longer ones are cut.
+      line ??= formatErrorLine({ ...e, level, time: clock.error(), pid: this.pid, tid: this.tid }).slice(0, MAX_ERROR_STR - this.lineEnd.length) + this.lineEnd;
       writeSync(t.file.fd, Buffer.from(line, 'latin1'));
     }
   }

@@ -109,7 +109,11 @@ function nginxEngine(prefix: string, proc: StartedProcess): ProxyEngine {
   return {
     name: 'nginx',
     prefix,
-    process: proc,
+    pid: master,
+    exited: proc.exited,
+    get running() {
+      return proc.running;
+    },
     async workers() {
       return childrenOf(master);
     },

@@ -8,14 +8,14 @@ import { fork, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { lookup } from 'node:dns/promises';
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { distFile } from '../paths.js';
 import { loadConf, confPath } from './load.js';
 import { ConfError } from './conf/error.js';
 import type { NginxConf } from './conf/model.js';
 import { LOCALHOST, type ResolvedHosts } from './context.js';
 import { osProfile, type OsName, type OsProfile, type ErrnoName } from '../os-profile.js';
-import { ErrorLog, openLog } from '../logs/writer.js';
+import { ErrorLog, openLog, closeLog } from '../logs/writer.js';
 import { formatStderrLine, type Level } from '../logs/error-log.js';
 import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 import { startControl, type ControlServer } from './control.js';
@@ -35,11 +35,14 @@ export interface MasterOptions {
   controlFile?: string;
   /** `-t`: test the configuration and exit. */
   test?: boolean;
+  /** Where nginx's own stderr lines go (`nginx: [emerg] ...`); process.stderr by default. */
+  stderr?: (line: string) => void;
 }
 
 export const DEFAULT_VERSION: Record<OsName, string> = { linux: '1.22.1', windows: '1.20.2' };
 
-const WORKER_ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'worker-main.js');
+// Compiled, whether the master runs from dist/ or from the source (inside the test runner).
+const WORKER_ENTRY = distFile('harness/proxy/worker-main.js');
 
 /** A start-up failure: the `[emerg]` line was written; the master exits 1. */
 export class StartupError extends Error {}
@@ -80,19 +83,24 @@ export class Master {
   /** A booted worker that is not yet given the sockets: the next respawn, at once. */
   private standby?: Slot;
   private listeners: Listener[] = [];
+  private afterReady?: () => void;
   private respawnFails = false;
   private exiting = false;
   private control?: ControlServer;
   private resolved: ResolvedHosts = {};
-  private readonly exited = new Set<() => void>();
+  private readonly workersGone = new Set<() => void>();
+
+  private readonly stderr: (line: string) => void;
 
   constructor(readonly opts: MasterOptions) {
     this.os = osProfile(opts.os, { refusedConnectDelayMs: opts.refusedConnectDelayMs });
+    this.stderr = opts.stderr ?? ((l) => process.stderr.write(l + '\n'));
   }
 
   /** Starts everything; rejects with StartupError after logging nginx's emerg line(s). */
   async start(): Promise<void> {
-    const startupLog = new ErrorLog([{ file: openLog(join(this.opts.prefix, 'logs/error.log')), level: 'error' }], process.pid, this.os.tid(process.pid), this.os.lineEnd);
+    mkdirSync(join(this.opts.prefix, 'logs'), { recursive: true });
+    const startupLog = new ErrorLog([{ file: this.openLog(join(this.opts.prefix, 'logs/error.log')), level: 'error' }], process.pid, this.os.tid(process.pid), this.os.lineEnd);
     this.log = startupLog;
     try {
       this.conf = loadConf(this.opts);
@@ -102,7 +110,7 @@ export class Master {
     }
     await this.resolve();
     if (this.opts.test) {
-      process.stderr.write(`nginx: the configuration file ${this.path(confPath(this.opts))} syntax is ok\n`);
+      this.stderr(`nginx: the configuration file ${this.path(confPath(this.opts))} syntax is ok`);
     }
     this.createTempPaths();
     this.log = new ErrorLog(
@@ -112,14 +120,15 @@ export class Master {
       this.os.lineEnd,
     );
     if (this.opts.test) {
-      process.stderr.write(`nginx: configuration file ${this.path(confPath(this.opts))} test is successful\n`);
+      this.stderr(`nginx: configuration file ${this.path(confPath(this.opts))} test is successful`);
       return;
     }
     await this.bind();
     writeFileSync(this.conf.pid, `${process.pid}\n`);
     this.write('notice', 'start worker processes');
     for (let i = 0; i < this.conf.workerProcesses; i++) this.spawn();
-    this.spawnStandby();
+    // The standby boots once the workers serve, so it does not slow down their start.
+    this.afterReady = () => this.spawnStandby();
     if (this.opts.controlFile) this.control = await startControl(this, this.opts.controlFile);
   }
 
@@ -136,13 +145,20 @@ export class Master {
     const e = errno ? this.os.errno(errno) : undefined;
     const text = message + (e ? ` (${e.code}: ${e.text})` : '') + where;
     this.log.write('emerg', { message: text });
-    process.stderr.write(formatStderrLine({ level: 'emerg', message: text }) + '\n');
+    this.stderr(formatStderrLine({ level: 'emerg', message: text }));
     throw new StartupError(text);
+  }
+
+  private readonly logPaths = new Set<string>();
+
+  private openLog(path: string) {
+    this.logPaths.add(path);
+    return openLog(path);
   }
 
   private openOrDie(path: string) {
     try {
-      return openLog(path);
+      return this.openLog(path);
     } catch (e) {
       return this.emerg(`open() "${this.path(path)}" failed`, (e as NodeJS.ErrnoException).code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH');
     }
@@ -199,7 +215,7 @@ export class Master {
         if (handle === UV_EADDRINUSE) {
           const line = { message: `bind() to ${l.text} failed`, errno: this.os.errno('EADDRINUSE') };
           this.log.write('emerg', line);
-          process.stderr.write(formatStderrLine({ level: 'emerg', ...line }) + '\n');
+          this.stderr(formatStderrLine({ level: 'emerg', ...line }));
           failed = true;
           continue;
         }
@@ -228,11 +244,18 @@ export class Master {
       bindAny: !!this.opts.bindAny,
       failStart: o.failStart,
     };
-    const child = fork(WORKER_ENTRY, [], { env: { ...process.env, HARNESS_WORKER: JSON.stringify(env) }, stdio: 'inherit' });
+    // execArgv: [] so a master inside another program (the test runner) forks plain Node workers.
+    const child = fork(WORKER_ENTRY, [], { env: { ...process.env, HARNESS_WORKER: JSON.stringify(env) }, stdio: 'inherit', execArgv: [] });
     const slot: Slot = { child, pid: child.pid!, booted: false, ready: false, failing: o.failStart !== undefined, standby: o.standby };
     child.on('message', (m: WorkerToMaster) => {
       if (m.type === 'booted') slot.booted = true;
-      else if (m.type === 'ready') slot.ready = true;
+      else if (m.type === 'ready') {
+        slot.ready = true;
+        if ([...this.slots.values()].every((x) => x.ready)) {
+          this.afterReady?.();
+          this.afterReady = undefined;
+        }
+      }
       else if (m.type === 'listen-error') this.write('alert', m.message);
     });
     child.on('error', () => undefined);
@@ -295,7 +318,7 @@ export class Master {
   }
 
   private checkExited(): void {
-    if (this.slots.size === 0 && !this.standby) for (const cb of this.exited) cb();
+    if (this.slots.size === 0 && !this.standby) for (const cb of this.workersGone) cb();
   }
 
   private reapLinux(slot: Slot, code: number | null, signal: string | null): void {
@@ -380,7 +403,7 @@ export class Master {
     this.exiting = true;
     await this.control?.close();
     const all = () => [...this.slots.values(), ...(this.standby ? [this.standby] : [])];
-    const done = new Promise<void>((r) => (all().length ? this.exited.add(r) : r()));
+    const done = new Promise<void>((r) => (all().length ? this.workersGone.add(r) : r()));
     for (const s of all()) s.child.kill('SIGTERM');
     const timeout = setTimeout(() => {
       for (const s of all()) s.child.kill('SIGKILL');
@@ -394,7 +417,14 @@ export class Master {
       // never written, or already gone
     }
     this.write('notice', 'exit');
+    for (const p of this.logPaths) closeLog(p);
+    this.stopped();
   }
+
+  private stopped!: () => void;
+
+  /** Resolves when the master has stopped. */
+  readonly exited = new Promise<void>((r) => (this.stopped = r));
 }
 
 const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGILL: 4, SIGTRAP: 5, SIGABRT: 6, SIGBUS: 7, SIGFPE: 8, SIGKILL: 9, SIGUSR1: 10, SIGSEGV: 11, SIGUSR2: 12, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15 };
@@ -416,9 +446,8 @@ function closeHandle(handle: unknown): void {
   (handle as { close(): void }).close();
 }
 
-/** Runs a master in this process until SIGTERM/SIGINT, the parent's channel closing, or a start failure. */
+/** `harness proxy`: a master in this process, in the foreground, until SIGTERM/SIGINT/SIGQUIT or a start failure. */
 export async function runMaster(opts: MasterOptions): Promise<number> {
-  mkdirSync(join(opts.prefix, 'logs'), { recursive: true });
   const master = new Master(opts);
   try {
     await master.start();
@@ -432,7 +461,5 @@ export async function runMaster(opts: MasterOptions): Promise<number> {
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
     process.once('SIGQUIT', stop);
-    // Started by the harness with an IPC channel: leave with it (the harness was killed).
-    process.once('disconnect', stop);
   });
 }

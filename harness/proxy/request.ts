@@ -2,13 +2,14 @@
 // checks nginx makes before a handler runs (URI, body size, the `/api` → `/api/` redirect), the
 // handler, nginx's own pages with error_page, and the response head. Mirrors ngx_http_request.c
 // and ngx_http_core_module.c's phases, for the subset of nginx.conf the engine supports.
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { LocationConf, ServerConf, ListenConf } from './conf/model.js';
 import type { WorkerContext } from './context.js';
 import type { Level, LogContext } from '../logs/error-log.js';
 import type { ErrnoName } from '../os-profile.js';
-import type { RequestHead } from './http/request-head.js';
-import { parseRequestUri, InvalidUri, type ParsedUri } from './uri.js';
+import type { HeaderField, RequestHead } from './http/request-head.js';
+import type { ParsedUri } from './uri.js';
 import { errorPage, closesConnection, statusOnWire } from './pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, writeAccess, type ErrorLog } from '../logs/writer.js';
@@ -28,6 +29,11 @@ export interface Connection {
   requestDone(req: HttpRequest): void;
   /** Closes at once, without a response (nginx's `ngx_http_close_request`). */
   abort(): void;
+  /**
+   * After a 101: what the client sends from now on goes to `peer` as it comes (`activity` is told
+   * of each chunk); the request ends when either side closes.
+   */
+  upgrade(peer: Socket, activity: () => void): void;
   readonly closed: boolean;
   onClose(cb: () => void): () => void;
 }
@@ -42,7 +48,7 @@ export interface Handlers {
 export class HttpRequest {
   server: ServerConf;
   loc: LocationConf;
-  uri!: ParsedUri;
+  uri: ParsedUri;
   keepalive: boolean;
   /** The method the handlers see: GET after an error_page redirect of a POST. */
   method: string;
@@ -66,24 +72,30 @@ export class HttpRequest {
     readonly ctx: WorkerContext,
     private readonly handlers: Handlers,
   ) {
-    this.server = findServer(ctx.conf.servers, conn.listen, head.host);
+    // The host of an absolute request-target wins over the Host header, as in nginx.
+    this.server = findServer(ctx.conf.servers, conn.listen, head.uri.host ?? head.host);
     this.loc = this.server.base;
+    this.uri = head.uri;
     this.log = ctx.errorLogFor(this.loc);
     this.method = head.method;
     this.keepalive = head.version === 11 ? head.connection !== 'close' : head.version === 10 && head.connection === 'keep-alive';
     if (this.server.base.keepaliveTimeoutMs === 0) this.keepalive = false;
   }
 
-  /** The request context of error-log lines, in nginx's order. */
-  logContext(upstream?: string): LogContext {
+  /**
+   * The request context of error-log lines, in nginx's order. `headers`: the header lines read so
+   * far, for a line written while the head is being read (its Host and Referer, if already seen).
+   */
+  logContext(upstream?: string, headers: HeaderField[] = this.head.headers): LogContext {
     const c: LogContext = {
       client: this.conn.remoteAddress,
       server: this.server.serverNames[0],
       request: this.head.requestLine,
       upstream: upstream ?? this.upstreamName,
     };
-    if (this.head.host !== undefined) c.host = this.head.host;
-    const ref = this.header('referer');
+    const host = headers.find((h) => h.key === 'host')?.value;
+    if (host !== undefined) c.host = host;
+    const ref = headers.find((h) => h.key === 'referer')?.value;
     if (ref !== undefined) c.referrer = ref;
     return c;
   }
@@ -92,28 +104,19 @@ export class HttpRequest {
     return this.head.headers.find((h) => h.key === key)?.value;
   }
 
-  logError(level: Level, message: string, o: { errno?: ErrnoName; action?: string; upstream?: string; path?: boolean } = {}): void {
+  logError(level: Level, message: string, o: { errno?: ErrnoName; action?: string; upstream?: string; headers?: HeaderField[] } = {}): void {
     if (!this.log.enabled(level)) return;
     this.log.write(level, {
       conn: this.conn.number,
       message,
       errno: o.errno ? this.ctx.os.errno(o.errno) : undefined,
       action: o.action,
-      ...this.logContext(o.upstream),
+      ...this.logContext(o.upstream, o.headers),
     });
   }
 
-  /** Runs the request: URI, location, the checks before the handler, the handler. */
+  /** Runs the request (its URI was parsed with the request line): location, the checks before the handler, the handler. */
   run(): void {
-    try {
-      this.uri = parseRequestUri(this.head.target, this.server.mergeSlashes);
-    } catch (e) {
-      if (!(e instanceof InvalidUri)) throw e;
-      this.logError('info', 'client sent invalid request', { action: 'reading client request line' });
-      this.keepalive = false;
-      this.conn.readBody(this, true, () => this.special(400));
-      return;
-    }
     this.dispatch(false);
   }
 
@@ -134,11 +137,15 @@ export class HttpRequest {
     if (cl !== undefined && this.loc.clientMaxBodySize && cl > this.loc.clientMaxBodySize) {
       this.logError('error', `client intended to send too large body: ${cl} bytes`);
       this.keepalive = false;
+      // nginx sets expect_tested first: no "100 Continue" for a body it refuses; the lingering
+      // close drops the body.
+      this.expectAnswered = true;
+      this.bodyRead = true;
       this.special(413);
       return;
     }
     if (found.redirect) {
-      this.conn.readBody(this, true, () => this.redirect(301, this.uri.uri + '/' + (this.uri.args ? '?' + this.uri.args : '')));
+      this.redirect(301, this.uri.uri + '/' + (this.uri.args ? '?' + this.uri.args : ''));
       return;
     }
     this.handle();
@@ -149,14 +156,14 @@ export class HttpRequest {
     else this.handlers.static(this);
   }
 
-  /** `Location` made absolute as nginx does: the Host header's host (or the local address) and the listen port. */
+  /**
+   * `Location` made absolute as nginx does: the Host header's host (or the local address) and the
+   * listen port. The local address is printed as ngx_sock_ntop() prints it without a port: an
+   * IPv6 address without brackets (`http://::1:8080/api/`), as nginx 1.22.1 really does.
+   */
   absoluteUrl(path: string): string {
-    let host = this.head.host ?? this.uri.host;
-    if (host !== undefined) {
-      host = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '');
-    } else {
-      host = this.conn.localAddress.includes(':') ? `[${this.conn.localAddress}]` : this.conn.localAddress;
-    }
+    const given = this.uri.host ?? this.head.host;
+    const host = given !== undefined ? hostName(given) : this.conn.localAddress;
     const port = this.conn.listen.port;
     return `http://${host}${port === 80 ? '' : ':' + port}${path}`;
   }
@@ -169,7 +176,13 @@ export class HttpRequest {
    * Answers with one of nginx's own statuses: through `error_page` when the location has one for
    * it (an internal redirect that keeps the status), else with nginx's built-in page.
    */
-  special(code: number, location?: string): void {
+  special(code: number, location?: string, extra?: [string, string][]): void {
+    if (!this.bodyRead) {
+      // ngx_http_special_response_handler() discards the body first, without a "100 Continue".
+      this.expectAnswered = true;
+      this.conn.readBody(this, true, () => this.special(code, location, extra));
+      return;
+    }
     if (closesConnection(code)) this.keepalive = false;
     const page = this.loc.errorPages.get(code === 494 ? 400 : code);
     if (page !== undefined && this.errorStatus === undefined && !this.headerSent && location === undefined) {
@@ -180,7 +193,7 @@ export class HttpRequest {
       return;
     }
     const body = errorPage(code, this.ctx.version, this.loc.serverTokens);
-    this.respond({ status: code, contentType: body ? 'text/html' : undefined, contentLength: body?.length ?? 0, location }, body);
+    this.respond({ status: code, contentType: body ? 'text/html' : undefined, contentLength: body?.length ?? 0, location, extra }, body);
   }
 
   /** Sends a whole response: head and, unless HEAD, the body. */
@@ -207,7 +220,8 @@ export class HttpRequest {
   }
 
   sendHead(f: Omit<ResponseFields, 'keepalive'>): void {
-    this.status = f.status;
+    // $status is what went on the wire: a 494 is logged as the 400 it was sent as.
+    this.status = statusOnWire(f.status);
     this.headerSent = true;
     if (this.head.version === 9) return;
     const head = formatResponseHead(
@@ -254,11 +268,21 @@ export class HttpRequest {
   }
 }
 
+/**
+ * `r->headers_in.server` as ngx_http_validate_host() leaves it: the host part of a Host header (an
+ * IPv6 literal keeps its brackets), lower-cased, without a trailing dot.
+ */
+export function hostName(host: string): string {
+  let h = host.startsWith('[') && host.includes(']') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
+  if (h.endsWith('.')) h = h.slice(0, -1);
+  return h.toLowerCase();
+}
+
 /** The server block for a connection: by listen address and port, then `server_name` against Host. */
 export function findServer(servers: ServerConf[], listen: ListenConf, host: string | undefined): ServerConf {
   const onListen = servers.filter((s) => s.listens.some((l) => l.port === listen.port && (l.host === listen.host || l.host === '0.0.0.0' || l.host === '::')));
   const candidates = onListen.length ? onListen : servers;
-  const name = host?.replace(/:\d+$/, '').toLowerCase();
+  const name = host === undefined ? undefined : hostName(host);
   const byName = name !== undefined ? candidates.find((s) => s.serverNames.some((n) => n.toLowerCase() === name)) : undefined;
   return byName ?? candidates.find((s) => s.listens.some((l) => l.defaultServer && l.port === listen.port)) ?? candidates[0];
 }

@@ -2,8 +2,12 @@
 // (ngx_http_index_module.c, ngx_http_static_module.c), with their log lines and headers.
 import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, extname } from 'node:path';
+import { Readable } from 'node:stream';
 import type { HttpRequest } from './request.js';
 import type { ErrnoName } from '../os-profile.js';
+import type { ResponseFields } from './http/response.js';
+import { byteRanges, multipartFraming, preconditions, type Ranges } from './http/conditional.js';
+import { nextTempNumber } from './http/request-body.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
@@ -13,6 +17,71 @@ function statOrError(path: string): Stats | NodeJS.ErrnoException {
     return statSync(path);
   } catch (e) {
     return e as NodeJS.ErrnoException;
+  }
+}
+
+/**
+ * The user nginx's workers run as. A master started as root runs them as `user` (default
+ * nobody), so a file only root may read is a 403 for nginx though this process could read it:
+ * the embedded engine refuses what that user could not open. Undefined when there is nothing to
+ * emulate (not root, `user root`, or the Windows profile, whose nginx keeps the master's user).
+ */
+interface WorkerUser {
+  uid: number;
+  gid: number;
+}
+
+let workerUserOf: { conf: object; user: WorkerUser | undefined } | undefined;
+
+function idOf(file: string, name: string, field: number): number | undefined {
+  try {
+    const line = readFileSync(file, 'utf8')
+      .split('\n')
+      .find((l) => l.split(':')[0] === name);
+    return line === undefined ? undefined : Number(line.split(':')[field]);
+  } catch {
+    return undefined;
+  }
+}
+
+function workerUser(req: HttpRequest): WorkerUser | undefined {
+  if (workerUserOf?.conf === req.ctx.conf) return workerUserOf.user;
+  let user: WorkerUser | undefined;
+  const name = req.ctx.conf.user?.name ?? 'nobody';
+  if (process.getuid?.() === 0 && name !== 'root' && req.ctx.os.name !== 'windows') {
+    const uid = idOf('/etc/passwd', name, 2);
+    const group = req.ctx.conf.user?.group;
+    const gid = group !== undefined ? idOf('/etc/group', group, 2) : idOf('/etc/passwd', name, 3);
+    if (uid !== undefined && gid !== undefined) user = { uid, gid };
+  }
+  workerUserOf = { conf: req.ctx.conf, user };
+  return user;
+}
+
+const R_OK = 4;
+const X_OK = 1;
+
+function permits(st: Stats, u: WorkerUser, bit: number): boolean {
+  const shift = st.uid === u.uid ? 6 : st.gid === u.gid ? 3 : 0;
+  return ((st.mode >> shift) & bit) !== 0;
+}
+
+/** Directories the worker user may search, re-checked after a second (nginx caches nothing by default). */
+const searchable = new Map<string, { ok: boolean; at: number }>();
+
+/** True when the worker user could not reach `path`: a directory on the way lacks its search bit. */
+function searchDenied(u: WorkerUser, path: string): boolean {
+  const now = Date.now();
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    let known = searchable.get(dir);
+    if (!known || now - known.at > 1000) {
+      const st = statOrError(dir);
+      known = { ok: st instanceof Error || !st.isDirectory() || permits(st, u, X_OK), at: now };
+      if (searchable.size > 1000) searchable.clear();
+      searchable.set(dir, known);
+    }
+    if (!known.ok) return true;
+    if (dirname(dir) === dir) return false;
   }
 }
 
@@ -35,13 +104,18 @@ export function contentType(req: HttpRequest, path: string): string {
   return (ext && req.loc.types.get(ext)) || req.loc.defaultType;
 }
 
+/**
+ * ngx_http_static_handler / ngx_http_index_handler: the method is checked first, then the file;
+ * only a file that is sent has its request body discarded by the handler (with a "100 Continue"
+ * if one was asked for); every other answer is a special response, which discards it quietly.
+ */
 export function staticHandler(req: HttpRequest): void {
   const m = req.method;
   if (m !== 'GET' && m !== 'HEAD' && m !== 'POST') {
-    req.conn.readBody(req, true, () => req.special(405));
+    req.special(405);
     return;
   }
-  req.conn.readBody(req, true, () => serve(req));
+  serve(req);
 }
 
 function serve(req: HttpRequest): void {
@@ -52,9 +126,19 @@ function serve(req: HttpRequest): void {
     return;
   }
   const path = root + uri;
+  const user = workerUser(req);
+  if (user && searchDenied(user, path)) {
+    fileError(req, path, 'EACCES');
+    return;
+  }
   const st = statOrError(path);
   if (st instanceof Error) {
     fileError(req, path, st.code);
+    return;
+  }
+  // nginx opens what it serves, a directory too (open(O_RDONLY)): both need the read bit.
+  if (user && !permits(st, user, R_OK)) {
+    fileError(req, path, 'EACCES');
     return;
   }
   if (st.isDirectory()) {
@@ -69,12 +153,21 @@ function serve(req: HttpRequest): void {
 }
 
 function serveIndex(req: HttpRequest, dir: string): void {
+  const user = workerUser(req);
   for (const name of req.loc.index) {
+    if (user && searchDenied(user, dir + name)) {
+      indexForbidden(req, dir + name);
+      return;
+    }
     const st = statOrError(dir + name);
     if (!(st instanceof Error) && !st.isDirectory()) {
       // nginx's index module redirects internally to the index file: the location is chosen again.
       req.uri = { ...req.uri, uri: req.uri.uri + name };
       req.internalRedirect();
+      return;
+    }
+    if (st instanceof Error && st.code === 'EACCES') {
+      indexForbidden(req, dir + name);
       return;
     }
     if (st instanceof Error && st.code !== 'ENOENT') {
@@ -95,6 +188,12 @@ function serveIndex(req: HttpRequest, dir: string): void {
   req.special(403);
 }
 
+/** ngx_http_index_error() for EACCES: `"…/index.html" is forbidden (13: Permission denied)`, 403. */
+function indexForbidden(req: HttpRequest, file: string): void {
+  req.logError('error', `"${req.ctx.displayPath(file)}" is forbidden`, { errno: 'EACCES' });
+  req.special(403);
+}
+
 function fileError(req: HttpRequest, path: string, code: string | undefined): void {
   if (code === 'EACCES') {
     req.logError('error', `${req.ctx.os.openFileFn} "${req.ctx.displayPath(path)}" failed`, { errno: 'EACCES' });
@@ -108,21 +207,55 @@ function fileError(req: HttpRequest, path: string, code: string | undefined): vo
 }
 
 function sendFile(req: HttpRequest, path: string, st: Stats): void {
+  req.conn.readBody(req, true, () => sendFileAfterBody(req, path, st));
+}
+
+function sendFileAfterBody(req: HttpRequest, path: string, st: Stats): void {
   const tag = etag(st);
   const lastModified = st.mtime.toUTCString();
-  const ok = req.errorStatus === undefined;
-  if (ok && (req.header('if-none-match') === tag || (req.header('if-none-match') === undefined && req.header('if-modified-since') === lastModified))) {
+  const type = contentType(req, path);
+  if (req.errorStatus !== undefined) {
+    // An error page served by error_page: its status, no Last-Modified or Accept-Ranges, no
+    // conditional or range handling (they apply to a 200 only).
+    sendParts(req, path, st, { status: req.errorStatus, contentType: type, contentLength: st.size, extra: [['ETag', tag]] }, [{ start: 0, end: st.size }]);
+    return;
+  }
+  const v = { etag: tag, mtime: Math.floor(st.mtimeMs / 1000) };
+  const pre = preconditions(req.head.headers, v);
+  if (pre === 412) {
+    req.special(412);
+    return;
+  }
+  if (pre === 304) {
     req.respond({ status: 304, lastModified, extra: [['ETag', tag]] });
     return;
   }
-  const fields = {
-    status: req.errorStatus ?? 200,
-    contentType: contentType(req, path),
-    contentLength: st.size,
-    // nginx drops Last-Modified and Accept-Ranges from an error page served by error_page.
-    lastModified: ok ? lastModified : undefined,
-    extra: ok ? ([['ETag', tag], ['Accept-Ranges', 'bytes']] as [string, string][]) : ([['ETag', tag]] as [string, string][]),
-  };
+  const ranges = byteRanges(req.head.headers, v, st.size);
+  if (ranges === 416) {
+    req.special(416, undefined, [['Content-Range', `bytes */${st.size}`]]);
+    return;
+  }
+  if (ranges === undefined) {
+    sendParts(req, path, st, { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [['ETag', tag], ['Accept-Ranges', 'bytes']] }, [{ start: 0, end: st.size }]);
+    return;
+  }
+  if (ranges.length === 1) {
+    const [r] = ranges;
+    const fields = { status: 206, contentType: type, contentLength: r.end - r.start, lastModified, extra: [['ETag', tag], ['Content-Range', `bytes ${r.start}-${r.end - 1}/${st.size}`]] as [string, string][] };
+    sendParts(req, path, st, fields, ranges);
+    return;
+  }
+  // The boundary is a number from nginx's temp-file counter, printed as 20 digits.
+  const boundary = String(nextTempNumber()).padStart(20, '0');
+  const framing = multipartFraming(boundary, type, ranges, st.size);
+  const length = ranges.reduce((n, r, i) => n + framing.heads[i].length + r.end - r.start, framing.tail.length);
+  const fields = { status: 206, contentType: `multipart/byteranges; boundary=${boundary}`, contentLength: length, lastModified, extra: [['ETag', tag]] as [string, string][] };
+  sendParts(req, path, st, fields, ranges, framing);
+}
+
+/** Sends the head, then the ranges of the file (with their multipart framing, if any). */
+function sendParts(req: HttpRequest, path: string, st: Stats, fields: Omit<ResponseFields, 'keepalive'>, ranges: Ranges, framing?: { heads: string[]; tail: string }): void {
+  const frame = (parts: (string | Buffer)[]) => parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p));
   if (st.size <= SMALL_FILE) {
     let data: Buffer;
     try {
@@ -131,8 +264,19 @@ function sendFile(req: HttpRequest, path: string, st: Stats): void {
       fileError(req, path, (e as NodeJS.ErrnoException).code);
       return;
     }
-    req.respond(fields, data);
+    const parts = ranges.flatMap((r, i) => (framing ? [framing.heads[i], data.subarray(r.start, r.end)] : [data.subarray(r.start, r.end)]));
+    if (framing) parts.push(framing.tail);
+    req.respond(fields, parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(frame(parts)));
     return;
   }
-  req.respond(fields, createReadStream(path));
+  const stream = Readable.from(
+    (async function* () {
+      for (let i = 0; i < ranges.length; i++) {
+        if (framing) yield Buffer.from(framing.heads[i], 'latin1');
+        if (ranges[i].end > ranges[i].start) yield* createReadStream(path, { start: ranges[i].start, end: ranges[i].end - 1 });
+      }
+      if (framing) yield Buffer.from(framing.tail, 'latin1');
+    })(),
+  );
+  req.respond(fields, stream);
 }

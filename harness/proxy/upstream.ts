@@ -68,12 +68,19 @@ class UpstreamRequest {
   private connectStarted = 0;
   private reused = false;
   private reading: 'none' | 'header' | 'body' = 'none';
+  /** The upstream's read event has fired (data, EOF or timeout): nginx's action is then "reading response header". */
+  private readEvent = false;
   private peer?: Peer;
 
   constructor(private readonly req: HttpRequest) {
     const pp = req.loc.proxyPass!;
-    // nginx closes the upstream connection when the client goes away (proxy_ignore_client_abort off).
+    // nginx closes the upstream connection when the client goes away (proxy_ignore_client_abort
+    // off), as ngx_http_upstream_check_broken_connection() sees it with epoll.
     req.conn.onClose(() => {
+      if (this.socket && this.reading !== 'body') {
+        const action = this.socket.connecting ? CONNECTING : this.readEvent ? READING_HEADER : SENDING;
+        req.logError('info', 'epoll_wait() reported that client prematurely closed connection, so upstream connection is closed too', { action });
+      }
       this.clearTimer();
       this.socket?.destroy();
       this.socket = undefined;
@@ -115,6 +122,7 @@ class UpstreamRequest {
     req.upstreamName = `http://${peer.name}${this.uri}`;
     this.peer = peer;
     this.requestSent = false;
+    this.readEvent = false;
     const idle = idleConnection(req, peer);
     if (idle) {
       this.reused = true;
@@ -189,6 +197,7 @@ class UpstreamRequest {
     let buf = '';
     this.arm(req.loc.proxyReadTimeoutMs, () => this.fail('timeout', READING_HEADER, 'ETIMEDOUT'));
     const onData = (d: Buffer) => {
+      this.readEvent = true;
       buf += d.toString('latin1');
       const r = parseResponseHead(buf);
       if (r.kind === 'more') return;
@@ -203,6 +212,7 @@ class UpstreamRequest {
       this.respond(r.head, Buffer.from(buf.slice(r.consumed), 'latin1'));
     };
     const onEnd = () => {
+      this.readEvent = true;
       socket.off('data', onData);
       this.clearTimer();
       this.fail('error', READING_HEADER, undefined, 'upstream prematurely closed connection');
@@ -218,6 +228,9 @@ class UpstreamRequest {
     this.selection.release(false);
     releaseBody(req.body);
     this.reading = 'body';
+    // A 101 to a request that asked for an upgrade makes the connection a tunnel (u->upgrade).
+    const upgrade = up.status === 101 && req.header('upgrade') !== undefined;
+    if (upgrade) req.keepalive = false;
     const noBody = req.head.method === 'HEAD' || up.status === 204 || up.status === 304 || up.status < 200;
     const lengthKnown = up.contentLength !== undefined;
     const toClientChunked = !noBody && !lengthKnown && req.head.version === 11;
@@ -242,8 +255,13 @@ class UpstreamRequest {
       contentLength: up.contentLength,
       location,
       chunked: toClientChunked,
+      upgrade,
       extra,
     });
+    if (upgrade) {
+      this.tunnel(first);
+      return;
+    }
     if (noBody) {
       this.finishUpstream(up, Buffer.alloc(0));
       req.finish();
@@ -267,7 +285,7 @@ class UpstreamRequest {
       this.clearTimer();
       socket.off('data', onData);
       socket.off('end', onEnd);
-      if (toClientChunked) req.conn.write(lastChunk());
+      if (toClientChunked) req.write(lastChunk());
       this.finishUpstream(up, rest);
       req.finish();
     };
@@ -275,15 +293,17 @@ class UpstreamRequest {
       socket.pause();
       req.conn.onDrain(() => socket.resume());
     };
-    const decoder = up.chunked
-      ? new ChunkedDecoder((b) => {
-          if (!out(b)) backpressure();
-        })
-      : undefined;
+    // What one read brings goes out in one piece (one chunk to an HTTP/1.1 client), as nginx's
+    // chunked filter frames whatever one pass of the event pipe has, not the upstream's chunks.
+    const decoded: Buffer[] = [];
+    const decoder = up.chunked ? new ChunkedDecoder((b) => decoded.push(Buffer.from(b))) : undefined;
     const onData = (d: Buffer) => {
       this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
       if (decoder) {
         const r = decoder.push(d);
+        const data = decoded.length === 1 ? decoded[0] : Buffer.concat(decoded);
+        decoded.length = 0;
+        if (!out(data)) backpressure();
         if (r.kind === 'end') complete(r.rest);
         else if (r.kind === 'invalid') this.bodyFailed('upstream sent invalid chunked response');
         return;
@@ -302,6 +322,44 @@ class UpstreamRequest {
     this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
     if (first.length) onData(first);
     else if (left === 0) complete(Buffer.alloc(0));
+  }
+
+  /**
+   * ngx_http_upstream_upgrade(): bytes pass both ways as they come until either side closes;
+   * proxy_read_timeout of silence (either way) ends it with an [info] line.
+   */
+  private tunnel(first: Buffer): void {
+    const req = this.req;
+    const socket = this.socket!;
+    const end = () => {
+      this.clearTimer();
+      this.socket = undefined;
+      socket.destroy();
+    };
+    const idle = () =>
+      this.arm(req.loc.proxyReadTimeoutMs, () => {
+        // ngx_connection_error() on the client connection (log_error NGX_ERROR_INFO): [info].
+        req.logError('info', 'upstream timed out', { errno: 'ETIMEDOUT', action: 'proxying upgraded connection' });
+        end();
+        req.abort();
+      });
+    socket.removeAllListeners('error');
+    socket.on('error', () => undefined);
+    socket.on('data', (d: Buffer) => {
+      idle();
+      if (!req.write(d)) {
+        socket.pause();
+        req.conn.onDrain(() => socket.resume());
+      }
+    });
+    socket.once('close', () => {
+      if (this.socket !== socket) return;
+      end();
+      req.finish();
+    });
+    if (first.length) req.write(first);
+    req.conn.upgrade(socket, idle);
+    idle();
   }
 
   /** proxy_redirect default: `http://localhost:8080/admin/x` → `http://<host>:<port>/api/x`. */

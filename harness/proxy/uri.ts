@@ -30,9 +30,14 @@ export function parseRequestUri(target: string, mergeSlashes = true): ParsedUri 
     if (rest[0] === '?') rest = '/' + rest;
   }
   if (rest[0] !== '/') throw new InvalidUri('request-target does not start with "/"');
+  // A fragment is not part of the URI: nginx drops it from the path and from the arguments.
+  const hash = rest.indexOf('#');
+  if (hash >= 0) rest = rest.slice(0, hash);
   const q = rest.indexOf('?');
   const rawPath = q >= 0 ? rest.slice(0, q) : rest;
   const args = q >= 0 ? rest.slice(q + 1) : '';
+  // The common case, nothing to decode or normalise: $uri is the path as sent.
+  if (!/%|\/\.|\/\//.test(rawPath)) return { uri: rawPath, args, unparsed: rest, quoted: false, host };
 
   let decoded = '';
   for (let i = 0; i < rawPath.length; i++) {

@@ -1,7 +1,7 @@
 // nginx variables in `proxy_set_header` values: the few the course's conf and common confs use,
 // and the variables that `map` blocks define.
 import type { MapConf } from './conf/model.js';
-import type { HttpRequest } from './request.js';
+import { hostName, type HttpRequest } from './request.js';
 
 const VAR = /\$(?:\{([A-Za-z0-9_]+)\}|([A-Za-z0-9_]+))/g;
 
@@ -47,7 +47,7 @@ function variable(req: HttpRequest, name: string): string {
   const pp = req.loc.proxyPass;
   switch (name) {
     case 'host':
-      return (req.head.host ?? req.server.serverNames[0] ?? '').replace(/:\d+$/, '').toLowerCase();
+      return req.uri.host !== undefined ? hostName(req.uri.host) : req.head.host !== undefined ? hostName(req.head.host) : (req.server.serverNames[0] ?? '');
     case 'remote_addr':
       return req.conn.remoteAddress;
     case 'proxy_host':

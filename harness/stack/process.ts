@@ -23,8 +23,6 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Each output line, as it comes. */
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
-  /** Open an IPC channel: a Node child can leave when it closes (the harness died). */
-  ipc?: boolean;
 }
 
 const KEEP_LINES = 200;
@@ -37,8 +35,6 @@ export function startProcess(o: StartOptions): StartedProcess {
     reject: false,
     buffer: false,
     stdin: 'ignore',
-    ipc: o.ipc ?? false,
-    serialization: 'json',
     cleanup: true,
     forceKillAfterDelay: false,
   });

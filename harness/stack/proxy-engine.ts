@@ -1,6 +1,5 @@
 // What the harness needs of a proxy engine, whichever runs: the embedded one or real nginx.
 import type { OsName } from '../os-profile.js';
-import type { StartedProcess } from './process.js';
 
 export type EngineName = 'embedded' | 'nginx';
 export const ENGINES: readonly EngineName[] = ['embedded', 'nginx'];
@@ -43,7 +42,11 @@ export interface CrashOptions {
 export interface ProxyEngine {
   readonly name: EngineName;
   readonly prefix: string;
-  readonly process: StartedProcess;
+  /** The master's pid (the embedded engine's master runs in the harness's own process). */
+  readonly pid: number;
+  /** Resolves when the master has gone: stopped, or (real nginx) exited on its own. */
+  readonly exited: Promise<{ code: number | null; signal: string | null }>;
+  readonly running: boolean;
   /** Pids of the worker processes now. */
   workers(): Promise<number[]>;
   /** Crashes one worker; resolves with its pid. */

@@ -96,10 +96,8 @@ export class Stack {
 
   private async startAll(): Promise<void> {
     const s = this.spec;
-    if (s.admin !== 'external') {
-      this.admin = new AdminServer({ port: s.adminPort, mode: s.admin });
-      await this.admin.start();
-    }
+    // The admin server starts while the proxy boots: neither waits for the other.
+    const admin = s.admin !== 'external' ? (this.admin = new AdminServer({ port: s.adminPort, mode: s.admin })).start() : undefined;
     const localhost = s.engine === 'nginx' ? await nginxLocalhostMode() : 'implicit';
     const confFile = preparePrefix({
       prefix: this.prefix,
@@ -128,7 +126,9 @@ export class Stack {
       reservedPorts: s.reservedPorts,
       onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', line),
     };
-    this.proxy = s.engine === 'nginx' ? await startNginx(opts) : await startEmbedded(opts);
+    const proxy = (s.engine === 'nginx' ? startNginx(opts) : startEmbedded(opts)).then((p) => (this.proxy = p));
+    const [a, p] = await Promise.allSettled([admin, proxy]);
+    for (const r of [a, p]) if (r.status === 'rejected') throw r.reason;
   }
 
   async stop(): Promise<void> {

@@ -147,7 +147,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     process.once('SIGINT', () => done('Ctrl-C'));
     process.once('SIGTERM', () => done('SIGTERM'));
     process.once('SIGHUP', () => done('SIGHUP'));
-    stack.proxy!.process.exited.then(({ code, signal }) => done(`the proxy exited (${signal ?? 'code ' + code})`));
+    stack.proxy!.exited.then(({ code, signal }) => done(`the proxy exited (${signal ?? 'code ' + code})`));
   });
   print.note(`stopping (${why})...`);
   await control.close();

@@ -6,10 +6,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { Dispatcher } from './dispatcher.js';
 import { employeeRoutes } from './employee-controller.js';
 import { AdminTokens } from './token.js';
+import { LISTEN_MODES, type ListenMode } from './listen-modes.js';
 
-/** dual: `::1` and `127.0.0.1` (two sockets); ipv4 / ipv6: one of them; down: nothing listens. */
-export type ListenMode = 'dual' | 'ipv4' | 'ipv6' | 'down';
-export const LISTEN_MODES: readonly ListenMode[] = Object.freeze(['dual', 'ipv4', 'ipv6', 'down'] as const);
+export { LISTEN_MODES, type ListenMode };
 
 const LOOPBACKS: Record<ListenMode, readonly string[]> = {
   dual: ['::1', '127.0.0.1'],

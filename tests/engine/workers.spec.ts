@@ -13,7 +13,7 @@ async function newWorker(p: ProxyUnderTest, old: number): Promise<number> {
 
 test('Linux: a worker killed by SIGSEGV is logged at [alert] by the master and replaced at once', async ({ startProxy }) => {
   const p = await startProxy();
-  const master = p.engine.process.pid;
+  const master = p.engine.pid;
   const [old] = await p.engine.workers();
   expect(await p.engine.crashWorker()).toBe(old);
   const replacement = await newWorker(p, old);
@@ -89,7 +89,7 @@ test.describe('Windows profile', () => {
 
   test('a respawn that dies at start: the two alert lines of the fixtures, then clients are refused', async ({ startProxy }) => {
     const p = await startProxy({ os: 'windows' });
-    const master = p.engine.process.pid;
+    const master = p.engine.pid;
     await p.engine.failRespawns(true);
     await p.engine.crashWorker();
     await expect.poll(() => p.errorLog().length, { timeout: 5000 }).toBe(2);

@@ -17,7 +17,7 @@ test('a test that times out leaves no process of ours and no port held', async (
   expect(r.exitCode).toBe(1);
   expect(r.all).toContain('Test timeout of 3000ms exceeded');
   const { pids, ports } = JSON.parse(readFileSync(report, 'utf8')) as { pids: number[]; ports: number[] };
-  expect(pids.length).toBeGreaterThanOrEqual(2);
+  expect(pids.length).toBeGreaterThanOrEqual(1);
   expect(pids.filter(alive)).toEqual([]);
   for (const p of ports) expect(await canBind('127.0.0.1', p)).toEqual({ ok: true });
 });

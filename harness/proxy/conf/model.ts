@@ -5,7 +5,7 @@ import { isAbsolute, join } from 'node:path';
 import { isLevel, type Level } from '../../logs/error-log.js';
 import { ConfError } from './error.js';
 import type { Directive } from './parse.js';
-import { parseFlag, parseNumber, parseSize, parseTime } from './values.js';
+import { parseFlag, parseNumber, parseSize, parseTime, validTime } from './values.js';
 
 export interface LogTarget {
   /** Absolute path, or 'stderr'. */
@@ -82,6 +82,7 @@ export interface LocationConf {
   keepaliveTimeoutMs: number;
   keepaliveRequests: number;
   sendTimeoutMs: number;
+  clientBodyTimeoutMs: number;
   logNotFound: boolean;
   serverTokens: boolean;
   proxyPass?: ProxyPassConf;
@@ -93,18 +94,29 @@ export interface LocationConf {
   proxyNextUpstream: Set<string>;
   proxyNextUpstreamTries: number;
   proxyRedirectDefault: boolean;
+  /** Server-level settings, inherited from http like the rest, copied to the ServerConf. */
+  server: ServerSettings;
 }
 
-export interface ServerConf {
+/** The srv_conf directives of the subset (allowed in http too, merged into each server). */
+export interface ServerSettings {
+  mergeSlashes: boolean;
+  underscoresInHeaders: boolean;
+  ignoreInvalidHeaders: boolean;
+  /** client_header_buffer_size */
+  headerBufferSize: number;
+  /** large_client_header_buffers: number and size */
+  largeHeaderBuffers: number;
+  largeHeaderBufferSize: number;
+  clientHeaderTimeoutMs: number;
+}
+
+export interface ServerConf extends ServerSettings {
   listens: ListenConf[];
   serverNames: string[];
   locations: LocationConf[];
   /** Settings of the server block itself, used when no location matches. */
   base: LocationConf;
-  mergeSlashes: boolean;
-  underscoresInHeaders: boolean;
-  ignoreInvalidHeaders: boolean;
-  largeHeaderBufferSize: number;
   file: string;
   line: number;
 }
@@ -128,6 +140,8 @@ export interface NginxConf {
   servers: ServerConf[];
   /** Every `*_temp_path`, in the order nginx creates them (client_body_temp first). */
   tempPaths: string[];
+  /** `user`: the workers' user and group (nginx's default is nobody when the master runs as root). */
+  user?: { name: string; group?: string };
 }
 
 type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream';
@@ -215,7 +229,7 @@ function check(d: Directive, ctx: Ctx): void {
   if (!spec.ctx.includes(ctx)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
   if (!!spec.block !== !!d.block) {
     if (spec.block) throw new ConfError(`directive "${d.name}" has no opening "{"`, d.file, d.line);
-    throw new ConfError(`"${d.name}" directive is not terminated by ";"`, d.file, d.line);
+    throw new ConfError(`directive "${d.name}" is not terminated by ";"`, d.file, d.line);
   }
   const [min, max] = spec.args;
   if (d.args.length < min || d.args.length > max) {
@@ -246,6 +260,7 @@ function defaultLocation(prefix: string): LocationConf {
     keepaliveTimeoutMs: 75_000,
     keepaliveRequests: 1000,
     sendTimeoutMs: 60_000,
+    clientBodyTimeoutMs: 60_000,
     logNotFound: true,
     serverTokens: true,
     proxyHttpVersion: '1.0',
@@ -256,12 +271,21 @@ function defaultLocation(prefix: string): LocationConf {
     proxyNextUpstream: new Set(['error', 'timeout']),
     proxyNextUpstreamTries: 0,
     proxyRedirectDefault: true,
+    server: {
+      mergeSlashes: true,
+      underscoresInHeaders: false,
+      ignoreInvalidHeaders: true,
+      headerBufferSize: 1024,
+      largeHeaderBuffers: 4,
+      largeHeaderBufferSize: 8192,
+      clientHeaderTimeoutMs: 60_000,
+    },
   };
 }
 
 /** Copies inheritable settings: lists and maps are shared until a level sets its own. */
 function inherit(parent: LocationConf): LocationConf {
-  return { ...parent, proxyPass: undefined };
+  return { ...parent, proxyPass: undefined, server: { ...parent.server } };
 }
 
 interface Builder {
@@ -270,6 +294,8 @@ interface Builder {
   /** Per-level marks of array directives already set at this level (nginx replaces, not appends, across levels). */
   tempPaths: Map<string, string>;
   proxyPasses: { d: Directive; loc: LocationConf }[];
+  /** Listen addresses seen so far, and whether one of their servers is the default (ngx_http_add_addresses). */
+  defaultListens: Set<string>;
 }
 
 export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
@@ -286,7 +312,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
     servers: [],
     tempPaths: [],
   };
-  const b: Builder = { opts, conf, tempPaths: new Map(), proxyPasses: [] };
+  const b: Builder = { opts, conf, tempPaths: new Map(), proxyPasses: [], defaultListens: new Set() };
   let events = false;
   let http: Directive | undefined;
   const seen = new Set<string>();
@@ -309,6 +335,9 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
       case 'pid':
         conf.pid = abs(prefix, d.args[0]);
         break;
+      case 'user':
+        conf.user = { name: d.args[0], group: d.args[1] };
+        break;
       case 'daemon':
       case 'master_process':
         parseFlag(d);
@@ -317,7 +346,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
         events = true;
         for (const e of d.block!) {
           check(e, 'events');
-          if (e.name === 'worker_connections') conf.workerConnections = parseNumber(e, e.args[0]);
+          if (e.name === 'worker_connections') conf.workerConnections = parseNumber(e, e.args[0], `invalid number "${e.args[0]}"`);
           else parseFlag(e);
         }
         break;
@@ -431,10 +460,23 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
       case 'gzip':
       case 'proxy_buffering':
       case 'proxy_request_buffering':
-      case 'merge_slashes':
-      case 'underscores_in_headers':
-      case 'ignore_invalid_headers':
         parseFlag(d);
+        break;
+      case 'merge_slashes':
+        loc.server.mergeSlashes = parseFlag(d);
+        break;
+      case 'underscores_in_headers':
+        loc.server.underscoresInHeaders = parseFlag(d);
+        break;
+      case 'ignore_invalid_headers':
+        loc.server.ignoreInvalidHeaders = parseFlag(d);
+        break;
+      case 'client_header_buffer_size':
+        loc.server.headerBufferSize = parseSize(d, a[0]);
+        break;
+      case 'large_client_header_buffers':
+        loc.server.largeHeaderBuffers = parseNumber(d, a[0], `"${d.name}" directive invalid value`);
+        loc.server.largeHeaderBufferSize = parseSize(d, a[1]);
         break;
       case 'server_tokens':
         loc.serverTokens = parseFlag(d);
@@ -445,10 +487,6 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
       case 'charset':
       case 'types_hash_max_size':
       case 'server_names_hash_bucket_size':
-      case 'client_header_buffer_size':
-      case 'client_header_timeout':
-      case 'client_body_timeout':
-      case 'large_client_header_buffers':
         break;
       case 'keepalive_timeout':
         loc.keepaliveTimeoutMs = parseTime(d, a[0]);
@@ -458,6 +496,12 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
         break;
       case 'send_timeout':
         loc.sendTimeoutMs = parseTime(d, a[0]);
+        break;
+      case 'client_header_timeout':
+        loc.server.clientHeaderTimeoutMs = parseTime(d, a[0]);
+        break;
+      case 'client_body_timeout':
+        loc.clientBodyTimeoutMs = parseTime(d, a[0]);
         break;
       case 'client_max_body_size':
         loc.clientMaxBodySize = parseSize(d, a[0]);
@@ -479,7 +523,8 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
         b.proxyPasses.push({ d, loc });
         break;
       case 'proxy_http_version':
-        if (a[0] !== '1.0' && a[0] !== '1.1') throw new ConfError(`invalid value "${a[0]}" in "proxy_http_version" directive, it must be "1.0" or "1.1"`, d.file, d.line);
+        // ngx_conf_set_enum_slot()
+        if (a[0] !== '1.0' && a[0] !== '1.1') throw new ConfError(`invalid value "${a[0]}"`, d.file, d.line);
         loc.proxyHttpVersion = a[0];
         break;
       case 'proxy_set_header':
@@ -554,7 +599,7 @@ function buildUpstream(d: Directive): UpstreamConf {
   const u: UpstreamConf = { name: d.args[0], servers: [], keepalive: 0, keepaliveTimeoutMs: 60_000, keepaliveRequests: 1000, implicit: false, file: d.file, line: d.line };
   for (const s of d.block!) {
     check(s, 'upstream');
-    if (s.name === 'keepalive') u.keepalive = parseNumber(s, s.args[0]);
+    if (s.name === 'keepalive') u.keepalive = parseNumber(s, s.args[0], `invalid value "${s.args[0]}" in "keepalive" directive`);
     else if (s.name === 'keepalive_timeout') u.keepaliveTimeoutMs = parseTime(s, s.args[0]);
     else if (s.name === 'keepalive_requests') u.keepaliveRequests = parseNumber(s, s.args[0]);
     else if (s.name === 'server') {
@@ -564,7 +609,7 @@ function buildUpstream(d: Directive): UpstreamConf {
         const m = /^(weight|max_fails|fail_timeout)=(.+)$/.exec(p);
         if (m?.[1] === 'weight' && /^\d+$/.test(m[2]) && Number(m[2]) > 0) srv.weight = Number(m[2]);
         else if (m?.[1] === 'max_fails' && /^\d+$/.test(m[2])) srv.maxFails = Number(m[2]);
-        else if (m?.[1] === 'fail_timeout') srv.failTimeoutMs = parseTime(s, m[2]);
+        else if (m?.[1] === 'fail_timeout' && validTime(m[2])) srv.failTimeoutMs = parseTime(s, m[2]);
         else if (p === 'backup') srv.backup = true;
         else if (p === 'down') srv.down = true;
         else throw new ConfError(`invalid parameter "${p}"`, s.file, s.line);
@@ -602,23 +647,27 @@ function buildProxyPass(b: Builder, d: Directive): ProxyPassConf {
 function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
   const base = inherit(http);
   const server: ServerConf = {
+    ...base.server,
     listens: [],
     serverNames: [],
     locations: [],
     base,
-    mergeSlashes: true,
-    underscoresInHeaders: false,
-    ignoreInvalidHeaders: true,
-    largeHeaderBufferSize: 8192,
     file: d.file,
     line: d.line,
   };
   const locations: Directive[] = [];
   applySettings(b, d.block!, 'server', base, (s) => {
     switch (s.name) {
-      case 'listen':
-        server.listens.push(parseListen(s));
+      case 'listen': {
+        const l = parseListen(s);
+        if (server.listens.some((x) => x.text === l.text)) throw new ConfError(`a duplicate listen ${l.text}`, s.file, s.line);
+        if (l.defaultServer) {
+          if (b.defaultListens.has(l.text)) throw new ConfError(`a duplicate default server for ${l.text}`, s.file, s.line);
+          b.defaultListens.add(l.text);
+        }
+        server.listens.push(l);
         return true;
+      }
       case 'server_name':
         server.serverNames.push(...s.args);
         return true;
@@ -628,15 +677,17 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
     }
     return false;
   });
-  for (const s of d.block!) {
-    if (s.name === 'merge_slashes') server.mergeSlashes = parseFlag(s);
-    if (s.name === 'underscores_in_headers') server.underscoresInHeaders = parseFlag(s);
-    if (s.name === 'ignore_invalid_headers') server.ignoreInvalidHeaders = parseFlag(s);
-    if (s.name === 'large_client_header_buffers') server.largeHeaderBufferSize = parseSize(s, s.args[1]);
-  }
+  Object.assign(server, base.server);
   if (!server.listens.length) server.listens.push({ host: '0.0.0.0', port: 80, text: '0.0.0.0:80', defaultServer: false });
   if (!server.serverNames.length) server.serverNames.push('');
-  for (const l of locations) server.locations.push(buildLocation(b, l, base));
+  for (const l of locations) {
+    const loc = buildLocation(b, l, base);
+    // ngx_http_join_exact_locations(): the same prefix twice, or the same exact match twice.
+    if (server.locations.some((x) => x.path === loc.path && (x.modifier === '=') === (loc.modifier === '='))) {
+      throw new ConfError(`duplicate location "${loc.path}"`, loc.file, loc.line);
+    }
+    server.locations.push(loc);
+  }
   return server;
 }
 

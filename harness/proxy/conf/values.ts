@@ -13,8 +13,8 @@ export function parseSize(d: Directive, v: string): number {
 
 const TIME_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000, M: 2_592_000_000, y: 31_536_000_000 };
 
-/** A time in milliseconds; a bare number means seconds, as in nginx. */
-export function parseTime(d: Directive, v: string): number {
+/** A time in milliseconds (a bare number means seconds, as in nginx), or undefined if it is not one. */
+function timeMs(v: string): number | undefined {
   if (/^\d+$/.test(v)) return Number(v) * 1000;
   let total = 0;
   const re = /(\d+)(ms|s|m|h|d|w|M|y)/y;
@@ -22,12 +22,22 @@ export function parseTime(d: Directive, v: string): number {
   while (at < v.length) {
     re.lastIndex = at;
     const m = re.exec(v);
-    if (!m) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
+    if (!m) return undefined;
     total += Number(m[1]) * TIME_UNITS[m[2]];
     at = re.lastIndex;
   }
-  if (!v.length) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
-  return total;
+  return v.length ? total : undefined;
+}
+
+export function validTime(v: string): boolean {
+  return timeMs(v) !== undefined;
+}
+
+/** A time in milliseconds; a bare number means seconds, as in nginx. */
+export function parseTime(d: Directive, v: string): number {
+  const ms = timeMs(v);
+  if (ms === undefined) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
+  return ms;
 }
 
 export function parseFlag(d: Directive): boolean {
@@ -37,7 +47,11 @@ export function parseFlag(d: Directive): boolean {
   throw new ConfError(`invalid value "${v}" in "${d.name}" directive, it must be "on" or "off"`, d.file, d.line);
 }
 
-export function parseNumber(d: Directive, v: string): number {
-  if (!/^\d+$/.test(v)) throw new ConfError(`invalid number "${v}" in "${d.name}" directive`, d.file, d.line);
+/**
+ * A number as ngx_conf_set_num_slot() reads it: `"keepalive_requests" directive invalid number`.
+ * Directives with handlers of their own word it their own way: `message` gives that text.
+ */
+export function parseNumber(d: Directive, v: string, message = `"${d.name}" directive invalid number`): number {
+  if (!/^\d+$/.test(v)) throw new ConfError(message, d.file, d.line);
   return Number(v);
 }

@@ -1,19 +1,35 @@
 // One client connection, as ngx_http_request.c runs it: request heads read (and refused) as nginx
-// does, bodies read or discarded, keep-alive and pipelining, and a lingering close after a refusal.
+// does, bodies read or discarded, keep-alive and pipelining, a lingering close after a refusal,
+// and the [info] lines nginx writes when the client goes away.
 import type { Socket } from 'node:net';
 import type { ListenConf, ServerConf } from '../conf/model.js';
 import type { WorkerContext } from '../context.js';
+import type { ErrorLog } from '../../logs/writer.js';
 import { HttpRequest, findServer, type Connection, type Handlers } from '../request.js';
-import { parseRequestHead, type HeadError, type HeadLimits, type RequestHead } from './request-head.js';
-import { BodyReader, type BufferedBody } from './request-body.js';
+import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './request-head.js';
+import { BodyReader, type BodyEvent, type BufferedBody } from './request-body.js';
 
 const EMPTY = Buffer.alloc(0);
 const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
-/** nginx's client_header_timeout and lingering_timeout defaults. */
-const HEADER_TIMEOUT_MS = 60_000;
+/** nginx's lingering_timeout default. */
 const LINGERING_TIMEOUT_MS = 5_000;
 /** Stop reading from a client that sends far ahead of what is being answered. */
 const MAX_BUFFERED_INPUT = 1024 * 1024;
+
+/** The head of a request that never got one of its own (refused, or cut off): for its log lines. */
+function headOf(requestLine: string, headers: HeaderField[], version: 9 | 11 = 11): RequestHead {
+  return {
+    method: requestLine.split(' ')[0],
+    target: '/',
+    uri: { uri: '/', args: '', unparsed: '/', quoted: false },
+    requestLine,
+    version,
+    headers,
+    host: headers.find((h) => h.key === 'host')?.value,
+    chunked: false,
+    expectContinue: false,
+  };
+}
 
 export class ClientConnection implements Connection {
   readonly number: number;
@@ -21,14 +37,23 @@ export class ClientConnection implements Connection {
   readonly localAddress: string;
   closed = false;
   private input: Buffer = EMPTY;
-  private state: 'head' | 'busy' | 'body' | 'closing' = 'head';
+  /**
+   * head: waiting for (more of) a request head; busy: a request is being handled; body: its body
+   * is being read; discard: the answer went out and the rest of the body is being dropped;
+   * tunnel: an upgraded connection (after a 101); closing: lingering close.
+   */
+  private state: 'head' | 'busy' | 'body' | 'discard' | 'tunnel' | 'closing' = 'head';
+  private tunnelTo?: { peer: Socket; activity: () => void };
   private current?: HttpRequest;
   private body?: { reader: BodyReader; req: HttpRequest; cb: (b: BufferedBody | undefined) => void };
+  /** A body being dropped while (or after) its request is answered (ngx_http_discard_request_body). */
+  private discarding?: { reader: BodyReader; req: HttpRequest };
   private timer?: NodeJS.Timeout;
   private requests = 0;
   private readonly closeListeners = new Set<() => void>();
   private readonly limits: HeadLimits;
   private readonly defaultServer: ServerConf;
+  private readonly log: ErrorLog;
 
   constructor(
     private readonly socket: Socket,
@@ -40,17 +65,21 @@ export class ClientConnection implements Connection {
     this.remoteAddress = (socket.remoteAddress ?? '').replace(/^::ffff:/, '');
     this.localAddress = (socket.localAddress ?? '').replace(/^::ffff:/, '');
     this.defaultServer = findServer(ctx.conf.servers, listen, undefined);
+    this.log = ctx.errorLogFor(this.defaultServer.base);
+    const s = this.defaultServer;
     this.limits = {
-      largeBufferSize: this.defaultServer.largeHeaderBufferSize,
-      largeBuffersTotal: 4 * this.defaultServer.largeHeaderBufferSize,
-      underscoresInHeaders: this.defaultServer.underscoresInHeaders,
-      ignoreInvalidHeaders: this.defaultServer.ignoreInvalidHeaders,
+      headerBufferSize: s.headerBufferSize,
+      largeBufferSize: s.largeHeaderBufferSize,
+      largeBuffers: s.largeHeaderBuffers,
+      underscoresInHeaders: s.underscoresInHeaders,
+      ignoreInvalidHeaders: s.ignoreInvalidHeaders,
+      mergeSlashes: s.mergeSlashes,
     };
     socket.setNoDelay(true);
     socket.on('data', (d: Buffer) => this.onData(d));
     socket.on('error', () => undefined);
     socket.on('close', () => this.onSocketClose());
-    this.arm(HEADER_TIMEOUT_MS);
+    this.arm(s.clientHeaderTimeoutMs, () => this.headTimedOut());
   }
 
   write(b: Buffer | string): boolean {
@@ -73,14 +102,40 @@ export class ClientConnection implements Connection {
     this.socket.destroy();
   }
 
+  upgrade(peer: Socket, activity: () => void): void {
+    this.state = 'tunnel';
+    this.clearTimer();
+    this.tunnelTo = { peer, activity };
+    if (this.input.length) peer.write(this.input);
+    this.input = EMPTY;
+    this.socket.resume();
+  }
+
   private onData(d: Buffer): void {
     if (this.state === 'closing') return;
+    // The first bytes of a request on a kept-alive connection: client_header_timeout from now on.
+    if (this.state === 'head' && !this.input.length && this.requests > 0) {
+      this.arm(this.defaultServer.clientHeaderTimeoutMs, () => this.headTimedOut());
+    }
+    if (this.tunnelTo) {
+      const { peer, activity } = this.tunnelTo;
+      activity();
+      if (!peer.write(d)) {
+        this.socket.pause();
+        peer.once('drain', () => this.socket.resume());
+      }
+      return;
+    }
     this.input = this.input.length ? Buffer.concat([this.input, d]) : d;
     if (this.state === 'busy' && this.input.length > MAX_BUFFERED_INPUT) this.socket.pause();
     this.process();
   }
 
   private process(): void {
+    if (this.discarding) {
+      this.feedDiscard();
+      if (this.discarding) return;
+    }
     if (this.state === 'body') {
       this.feedBody();
       return;
@@ -88,72 +143,96 @@ export class ClientConnection implements Connection {
     if (this.state !== 'head' || !this.input.length) return;
     const r = parseRequestHead(this.input.toString('latin1'), this.limits);
     if (r.kind === 'more') return;
-    this.input = this.input.subarray(r.consumed);
     this.clearTimer();
     this.state = 'busy';
     this.requests++;
     if (r.kind === 'error') {
-      this.refuse(r.error);
+      this.input = EMPTY;
+      this.refuse(r.error, r.notices);
       return;
     }
+    this.input = this.input.subarray(r.consumed);
     const req = new HttpRequest(this, r.head, this.ctx, this.handlers);
+    this.logNotices(req, r.notices);
     if (this.requests >= req.loc.keepaliveRequests) req.keepalive = false;
     this.current = req;
     req.run();
   }
 
+  /** Header lines nginx dropped (ignore_invalid_headers), logged at [info] with the headers read before each. */
+  private logNotices(req: HttpRequest, notices: HeadNotice[]): void {
+    for (const n of notices) req.logError('info', n.message, { action: 'reading client request headers', headers: n.seen });
+  }
+
   /** A request refused while its head was read: nginx logs it at [info] and closes after its page. */
-  private refuse(e: HeadError): void {
-    const head: RequestHead = {
-      method: e.requestLine?.split(' ')[0] ?? '',
-      target: '/',
-      requestLine: e.requestLine ?? '',
-      version: 11,
-      headers: e.host !== undefined ? [{ name: 'Host', key: 'host', value: e.host }] : [],
-      host: e.host,
-      chunked: false,
-      expectContinue: false,
-    };
-    const req = new HttpRequest(this, head, this.ctx, this.handlers);
+  private refuse(e: HeadError, notices: HeadNotice[]): void {
+    const req = new HttpRequest(this, headOf(e.requestLine ?? '', e.headers, e.version), this.ctx, this.handlers);
     req.keepalive = false;
+    req.bodyRead = true;
     this.current = req;
-    req.logError('info', e.message, { action: e.action });
+    this.logNotices(req, notices);
+    req.logError('info', e.message, { action: `reading client request ${e.stage === 'line' ? 'line' : 'headers'}` });
     req.special(e.status);
   }
 
   readBody(req: HttpRequest, discard: boolean, cb: (body: BufferedBody | undefined) => void): void {
     const head = req.head;
+    // ngx_http_test_expect(): "100 Continue" for any HTTP/1.1 request that asked, body or not.
+    if (head.expectContinue && !req.expectAnswered) {
+      req.expectAnswered = true;
+      this.write(CONTINUE);
+      req.bodyBytesSent += CONTINUE.length;
+    }
     if (req.bodyRead || (head.contentLength === undefined && !head.chunked)) {
       req.bodyRead = true;
       cb(req.body);
       return;
     }
-    if (head.expectContinue && !req.expectAnswered) {
-      req.expectAnswered = true;
-      this.write(CONTINUE);
-    }
+    req.bodyRead = true;
     const reader = new BodyReader(
       { maxSize: discard ? 0 : req.loc.clientMaxBodySize, bufferSize: req.loc.clientBodyBufferSize, tempPath: req.loc.clientBodyTempPath, discard },
       head.contentLength,
       head.chunked,
       (file) => req.logError('warn', `a client request body is buffered to a temporary file ${req.ctx.displayPath(file)}`),
     );
+    if (discard) {
+      // The answer does not wait for a body nobody needs: what has come is dropped now, the rest
+      // as it comes, before the next request on the connection.
+      this.discarding = { reader, req };
+      this.feedDiscard();
+      cb(undefined);
+      return;
+    }
     this.body = { reader, req, cb };
     this.state = 'body';
-    this.arm(HEADER_TIMEOUT_MS);
+    this.arm(req.loc.clientBodyTimeoutMs, () => this.bodyTimedOut());
     this.feedBody();
+  }
+
+  /** Hands what has arrived to a body reader. */
+  private pushInput(reader: BodyReader): BodyEvent {
+    const data = this.input;
+    this.input = EMPTY;
+    return reader.push(data);
+  }
+
+  private feedDiscard(): void {
+    const d = this.discarding!;
+    const r = this.pushInput(d.reader);
+    if (r.kind === 'more') return;
+    this.discarding = undefined;
+    if (r.kind === 'done') this.input = r.rest;
+    else d.req.keepalive = false;
+    if (this.state === 'discard') this.afterRequest(d.req);
   }
 
   private feedBody(): void {
     const b = this.body!;
-    const data = this.input;
-    this.input = EMPTY;
-    const r = b.reader.push(data);
+    const r = this.pushInput(b.reader);
     if (r.kind === 'more') return;
     this.clearTimer();
     this.body = undefined;
     this.state = 'busy';
-    b.req.bodyRead = true;
     if (r.kind === 'done') {
       this.input = r.rest;
       b.cb(r.body);
@@ -172,15 +251,28 @@ export class ClientConnection implements Connection {
   requestDone(req: HttpRequest): void {
     if (req !== this.current) return;
     this.current = undefined;
+    this.tunnelTo = undefined;
     req.writeAccessLog();
     if (this.closed) return;
+    if (this.discarding && req.keepalive && req.head.version !== 9) {
+      this.state = 'discard';
+      this.socket.resume();
+      this.arm(LINGERING_TIMEOUT_MS);
+      return;
+    }
+    this.afterRequest(req);
+  }
+
+  /** The request is over and its body is gone: keep the connection for the next one, or close it. */
+  private afterRequest(req: HttpRequest): void {
+    this.discarding = undefined;
     if (req.head.version === 9 || !req.keepalive || this.input.length > MAX_BUFFERED_INPUT) {
       this.lingeringClose();
       return;
     }
     this.state = 'head';
     this.socket.resume();
-    this.arm(req.loc.keepaliveTimeoutMs);
+    this.arm(req.loc.keepaliveTimeoutMs, () => this.headTimedOut());
     if (this.input.length) setImmediate(() => this.process());
   }
 
@@ -194,24 +286,89 @@ export class ClientConnection implements Connection {
   }
 
   private onSocketClose(): void {
+    const state = this.state;
     this.closed = true;
     this.clearTimer();
     this.body?.reader.abort();
+    this.discarding?.reader.abort();
     this.body = undefined;
+    this.discarding = undefined;
     for (const cb of this.closeListeners) cb();
     this.closeListeners.clear();
     const req = this.current;
     if (req && !req.done) {
-      // The client went away before its answer: nginx logs 499 (client closed request).
-      if (!req.headerSent) req.status = 499;
+      if (state === 'body') {
+        // ngx_http_do_read_client_request_body(): no `while` part; the request counts as a 400.
+        req.logError('info', 'client prematurely closed connection');
+        req.status = 400;
+      } else if (!req.headerSent) {
+        // The client went away before its answer: nginx logs 499 (client closed request).
+        req.status = 499;
+      }
       req.done = true;
       this.requestDone(req);
+      return;
     }
+    if (state === 'head') this.endedWhileWaiting('closed');
   }
 
-  private arm(ms: number): void {
+  /**
+   * client_header_timeout (or keepalive_timeout between requests) ran out: nginx closes without
+   * an answer, and logs it at [info] unless it was an idle kept-alive connection.
+   */
+  private headTimedOut(): void {
+    if (this.requests === 0 || this.input.length) this.endedWhileWaiting('timed out');
+    this.state = 'closing';
+    this.socket.destroy();
+  }
+
+  /** client_body_timeout: no line of its own; the request is logged as a 408 with nothing sent. */
+  private bodyTimedOut(): void {
+    const req = this.body!.req;
+    this.state = 'closing';
+    this.closed = true;
+    req.status = 408;
+    req.done = true;
+    this.requestDone(req);
+    this.socket.destroy();
+  }
+
+  /**
+   * The client closed, or timed out, between requests or in the middle of a head
+   * (ngx_http_wait_request_handler, ngx_http_keepalive_handler, ngx_http_read_request_header).
+   */
+  private endedWhileWaiting(how: 'closed' | 'timed out'): void {
+    const r = this.input.length ? parseRequestHead(this.input.toString('latin1'), this.limits) : undefined;
+    const partial = r?.kind === 'more' ? r.partial : undefined;
+    const errno = how === 'timed out' ? this.ctx.os.errno('ETIMEDOUT') : undefined;
+    if (!partial) {
+      if (!this.log.enabled('info')) return;
+      if (this.requests === 0) {
+        this.log.write('info', {
+          conn: this.number,
+          message: how === 'closed' ? 'client closed connection' : 'client timed out',
+          errno,
+          action: 'waiting for request',
+          client: this.remoteAddress,
+          server: this.listen.text,
+        });
+      } else {
+        this.log.write('info', { conn: this.number, message: `client ${this.remoteAddress} closed keepalive connection` });
+      }
+      return;
+    }
+    const req = new HttpRequest(this, headOf(partial.requestLine, partial.headers), this.ctx, this.handlers);
+    const action = `reading client request ${partial.stage === 'line' ? 'line' : 'headers'}`;
+    if (how === 'closed') req.logError('info', 'client prematurely closed connection', { action });
+    else req.logError('info', 'client timed out', { action, errno: 'ETIMEDOUT' });
+    req.status = how === 'closed' ? 400 : 408;
+    req.done = true;
+    req.writeAccessLog();
+  }
+
+  private arm(ms: number, onExpiry: () => void = () => this.socket.destroy()): void {
     this.clearTimer();
-    if (ms > 0) this.timer = setTimeout(() => this.socket.destroy(), ms);
+    if (ms > 0) this.timer = setTimeout(onExpiry, ms);
   }
 
   private clearTimer(): void {

@@ -46,7 +46,32 @@ export type BodyEvent =
   | { kind: 'too-large'; message: string }
   | { kind: 'invalid'; message: string };
 
-let tempNumber = Math.floor(process.pid * 7919) % 1_000_000_000;
+/**
+ * ngx_temp_number: temp files are numbered 0000000001, 0000000002, ... from the start. nginx's
+ * counter lives in memory shared by the workers; here each worker counts on its own, and a name
+ * another worker already holds is handled as nginx handles any collision: O_EXCL fails with
+ * EEXIST and the number jumps by ngx_random_number.
+ */
+let tempNumber = 0;
+const randomNumber = ((Date.now() % 1000) << 16) + process.pid;
+
+/** ngx_next_temp_number(0): also what multipart/byteranges boundaries are made of. */
+export function nextTempNumber(): number {
+  return ++tempNumber;
+}
+
+function createTempFile(dir: string): { fd: number; file: string } {
+  let n = nextTempNumber();
+  for (;;) {
+    const file = join(dir, String(n % 10_000_000_000).padStart(10, '0'));
+    try {
+      return { fd: openSync(file, 'wx', 0o600), file };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      n = tempNumber += randomNumber;
+    }
+  }
+}
 
 /** Accumulates a body from the bytes of the connection, by Content-Length or chunked framing. */
 export class BodyReader {
@@ -103,9 +128,7 @@ export class BodyReader {
       return;
     }
     if (this.fd === undefined) {
-      tempNumber = (tempNumber + 1) % 10_000_000_000;
-      this.file = join(this.limits.tempPath, String(tempNumber).padStart(10, '0'));
-      this.fd = openSync(this.file, 'w', 0o600);
+      ({ fd: this.fd, file: this.file } = createTempFile(this.limits.tempPath));
       this.onSpill(this.file);
       for (const c of this.chunks) writeSync(this.fd, c);
       this.chunks.length = 0;

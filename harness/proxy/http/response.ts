@@ -13,6 +13,8 @@ export interface ResponseFields {
   location?: string;
   chunked?: boolean;
   keepalive: boolean;
+  /** A 101 that turns the connection into a tunnel: `Connection: upgrade`. */
+  upgrade?: boolean;
   /** Headers after Connection, in order. */
   extra?: [string, string][];
 }
@@ -32,7 +34,7 @@ export function formatResponseHead(f: ResponseFields, id: ServerIdentity): strin
   if (f.lastModified !== undefined) s += `Last-Modified: ${f.lastModified}\r\n`;
   if (f.location !== undefined) s += `Location: ${f.location}\r\n`;
   if (f.chunked) s += 'Transfer-Encoding: chunked\r\n';
-  s += f.keepalive ? 'Connection: keep-alive\r\n' : 'Connection: close\r\n';
+  s += f.upgrade ? 'Connection: upgrade\r\n' : f.keepalive ? 'Connection: keep-alive\r\n' : 'Connection: close\r\n';
   if (f.extra) for (const [n, v] of f.extra) s += `${n}: ${v}\r\n`;
   return s + '\r\n';
 }

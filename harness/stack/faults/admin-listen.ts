@@ -1,4 +1,4 @@
-import { LISTEN_MODES, type ListenMode } from '../../../stubs/admin-server/server.js';
+import { LISTEN_MODES, type ListenMode } from '../../../stubs/admin-server/listen-modes.js';
 import { FaultError, requireAdmin, type Fault } from './fault.js';
 
 export const adminListen: Fault = {

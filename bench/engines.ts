@@ -1,0 +1,66 @@
+// The two engines of the benchmark on one conf: the project's renderConf + preparePrefix, and its
+// startEmbedded / startNginx, each on a prefix and port of its own (the files differ only in the
+// listen port). Both are registered for clean-up at once.
+import getPort from 'get-port';
+import { join } from 'node:path';
+import { renderConf } from '../harness/nginx/render.js';
+import { preparePrefix } from '../harness/nginx/prefix.js';
+import { startNginx, nginxLocalhostMode } from '../harness/nginx/engine.js';
+import { startEmbedded } from '../harness/proxy/engine.js';
+import { defaultFrontendRoot } from '../harness/paths.js';
+import type { EngineName, ProxyEngine } from '../harness/stack/proxy-engine.js';
+import { defer } from './procs.js';
+
+export type { EngineName };
+export type ConfKind = 'default' | 'keepalive';
+export const CONF_KINDS: readonly ConfKind[] = ['default', 'keepalive'];
+
+export const CONF_LABEL: Record<ConfKind, string> = {
+  default: "nginx's defaults (HTTP/1.0, a new upstream connection per request)",
+  keepalive: 'upstream keepalive 32, proxy_http_version 1.1, Connection ""',
+};
+
+export interface RunningEngine {
+  name: EngineName;
+  port: number;
+  origin: string;
+  prefix: string;
+  confText: string;
+  engine: ProxyEngine;
+  stop(): Promise<void>;
+}
+
+let serial = 0;
+
+export async function renderFor(o: { port: number; adminPort: number; workers: number; conf: ConfKind }): Promise<string> {
+  return renderConf({
+    proxyPort: o.port,
+    adminPort: o.adminPort,
+    frontendRoot: defaultFrontendRoot,
+    workers: o.workers,
+    localhost: await nginxLocalhostMode(),
+    upstreamKeepalive: o.conf === 'keepalive' ? 32 : undefined,
+  });
+}
+
+export async function startEngine(name: EngineName, o: { root: string; adminPort: number; workers: number; conf: ConfKind }): Promise<RunningEngine> {
+  const port = await getPort();
+  const prefix = join(o.root, `${name}-${o.conf}-w${o.workers}-${++serial}`);
+  const confText = await renderFor({ port, adminPort: o.adminPort, workers: o.workers, conf: o.conf });
+  preparePrefix({ prefix, conf: { text: confText } });
+  const opts = { prefix, conf: 'conf/nginx.conf', os: 'linux' as const, readyUrl: `http://127.0.0.1:${port}/` };
+  const engine = name === 'nginx' ? await startNginx(opts) : await startEmbedded(opts);
+  const undefer = defer(`${name} engine (pid ${engine.pid})`, () => engine.stop());
+  return {
+    name,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    prefix,
+    confText,
+    engine,
+    async stop() {
+      await engine.stop();
+      undefer();
+    },
+  };
+}

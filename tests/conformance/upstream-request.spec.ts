@@ -1,0 +1,125 @@
+// nginx-behaviour.md section 7a (and 8): what the upstream receives. HTTP/1.0, `Host: $proxy_host`,
+// `Connection: close`, `Content-Length` when there is a body, then the client's headers in their
+// order minus the hop-by-hop ones; nothing added; a chunked body buffered and sent with a length.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '../fixtures.js';
+import { get, post } from '../support/raw-http.js';
+import { withoutDate } from '../support/pages.js';
+
+test('7a: HTTP/1.0, Host: $proxy_host, Connection: close, then the client\'s headers in order minus hop-by-hop ones', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual' });
+  const r = await p.send(
+    get('/api/users?x=1&y=%20z', p.port, [
+      'User-Agent: curl/7.88.1',
+      'Accept: */*',
+      'X-Custom: a',
+      'Referer: http://r.example/',
+      'Keep-Alive: 300',
+      'TE: trailers',
+      'Upgrade: foo',
+      'Cookie: c=1',
+    ]),
+  );
+  const sent = `GET /admin/users?x=1&y=%20z HTTP/1.0\r\nHost: localhost:${p.upstream.port}\r\nConnection: close\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\nX-Custom: a\r\nReferer: http://r.example/\r\nCookie: c=1\r\n\r\n`;
+  expect(p.upstream.received.map((x) => x.raw)).toEqual([sent]);
+  expect(r.statusLine).toBe('HTTP/1.1 200 OK');
+  const body = `UPSTREAM ::1 GOT:\n${sent}`;
+  expect(withoutDate(r.headers)).toEqual([
+    ['Server', 'nginx/1.22.1'],
+    ['Content-Type', 'text/plain'],
+    ['Content-Length', String(body.length)],
+    ['Connection', 'keep-alive'],
+    ['X-Up', '::1'],
+  ]);
+  expect(r.body).toBe(body);
+  await expect.poll(() => p.access()).toEqual([`127.0.0.1 - - [TIME] "GET /api/users?x=1&y=%20z HTTP/1.1" 200 ${body.length} "http://r.example/" "curl/7.88.1"`]);
+});
+
+test('7a: a POST body goes out with Content-Length right after Connection, the client\'s own one dropped from its place', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual' });
+  const r = await p.send(post('/api/items', p.port, '{"a":1}', ['User-Agent: curl/7.88.1', 'Accept: */*', 'Content-Type: application/json']));
+  expect(r.status).toBe(200);
+  expect(p.upstream.received.map((x) => x.raw)).toEqual([
+    `POST /admin/items HTTP/1.0\r\nHost: localhost:${p.upstream.port}\r\nConnection: close\r\nContent-Length: 7\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\nContent-Type: application/json\r\n\r\n{"a":1}`,
+  ]);
+});
+
+test('7a/8: a chunked body with Expect: 100-continue: "100 Continue" to the client, Content-Length to the upstream', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual' });
+  const r = await p.send(
+    get('/api/items', p.port, ['User-Agent: curl/7.88.1', 'Transfer-Encoding: chunked', 'Content-Type: application/x-www-form-urlencoded', 'Expect: 100-continue'], 'POST') +
+      '6\r\nhello=\r\n5\r\nworld\r\n0\r\n\r\n',
+  );
+  expect(r.interim).toEqual(['HTTP/1.1 100 Continue\r\n\r\n']);
+  expect(r.statusLine).toBe('HTTP/1.1 200 OK');
+  const sent = `POST /admin/items HTTP/1.0\r\nHost: localhost:${p.upstream.port}\r\nConnection: close\r\nContent-Length: 11\r\nUser-Agent: curl/7.88.1\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\nhello=world`;
+  expect(p.upstream.received.map((x) => x.raw)).toEqual([sent]);
+  // The 25 bytes of the 100 Continue count in $body_bytes_sent (section 8).
+  const bytes = `UPSTREAM ::1 GOT:\n${sent}`.length + 25;
+  await expect.poll(() => p.access()).toEqual([`127.0.0.1 - - [TIME] "POST /api/items HTTP/1.1" 200 ${bytes} "-" "curl/7.88.1"`]);
+});
+
+test('7a: no X-Forwarded-For, X-Real-IP, X-Forwarded-Proto or Forwarded is added; the client\'s pass unchanged', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual' });
+  await p.send(get('/api/plain', p.port));
+  await p.send(get('/api/xff', p.port, ['X-Forwarded-For: 1.2.3.4', 'X-Real-IP: 5.6.7.8']));
+  const [plain, xff] = p.upstream.received.map((x) => x.raw);
+  expect(plain).toBe(`GET /admin/plain HTTP/1.0\r\nHost: localhost:${p.upstream.port}\r\nConnection: close\r\n\r\n`);
+  expect(xff).toBe(`GET /admin/xff HTTP/1.0\r\nHost: localhost:${p.upstream.port}\r\nConnection: close\r\nX-Forwarded-For: 1.2.3.4\r\nX-Real-IP: 5.6.7.8\r\n\r\n`);
+});
+
+test('7a: an HTTP/1.0 client: the upstream request is the same; the answer says Connection: close and the connection closes', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual' });
+  const r = await p.send(`GET /api/old HTTP/1.0\r\nHost: 127.0.0.1:${p.port}\r\nAccept: */*\r\n\r\n`);
+  const sent = `GET /admin/old HTTP/1.0\r\nHost: localhost:${p.upstream.port}\r\nConnection: close\r\nAccept: */*\r\n\r\n`;
+  expect(p.upstream.received.map((x) => x.raw)).toEqual([sent]);
+  expect(r.statusLine).toBe('HTTP/1.1 200 OK');
+  expect(withoutDate(r.headers)).toEqual([
+    ['Server', 'nginx/1.22.1'],
+    ['Content-Type', 'text/plain'],
+    ['Content-Length', String(`UPSTREAM ::1 GOT:\n${sent}`.length)],
+    ['Connection', 'close'],
+    ['X-Up', '::1'],
+  ]);
+  expect(r.closed).toBe(true);
+});
+
+test('8: a header whose name has an underscore is dropped; a line without a colon goes on as "Name: "', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual' });
+  const r = await p.send(get('/api/h', p.port, ['X_Under: 1', 'X-NoColon', 'X-After: 2']));
+  expect(r.status).toBe(200);
+  expect(p.upstream.received.map((x) => x.raw)).toEqual([`GET /admin/h HTTP/1.0\r\nHost: localhost:${p.upstream.port}\r\nConnection: close\r\nX-NoColon: \r\nX-After: 2\r\n\r\n`]);
+});
+
+test('8: headers named in the client\'s Connection header are not removed', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual' });
+  await p.send(get('/api/c', p.port, ['Connection: X-Foo', 'X-Foo: bar']));
+  expect(p.upstream.received.map((x) => x.raw)).toEqual([`GET /admin/c HTTP/1.0\r\nHost: localhost:${p.upstream.port}\r\nConnection: close\r\nX-Foo: bar\r\n\r\n`]);
+});
+
+test('8: /api/u? reaches the upstream without the "?"', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual' });
+  await p.send(get('/api/u?', p.port));
+  expect(p.upstream.received.map((x) => x.raw.split('\r\n')[0])).toEqual(['GET /admin/u HTTP/1.0']);
+  const bytes = `UPSTREAM ::1 GOT:\n${p.upstream.received[0].raw}`.length;
+  await expect.poll(() => p.access()).toEqual([`127.0.0.1 - - [TIME] "GET /api/u? HTTP/1.1" 200 ${bytes} "-" "-"`]);
+});
+
+test('7a: a body over client_body_buffer_size goes to client_body_temp ([warn]) and the file is removed afterwards', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', errorLogLevel: 'warn' });
+  const body = 'b'.repeat(20000);
+  const r = await p.send(post('/api/big', p.port, body));
+  expect(r.status).toBe(200);
+  expect(p.upstream.received.map((x) => x.raw)).toEqual([`POST /admin/big HTTP/1.0\r\nHost: localhost:${p.upstream.port}\r\nConnection: close\r\nContent-Length: 20000\r\n\r\n${body}`]);
+  expect(p.requestLog()).toEqual([
+    'TIME [warn] PID: *2 a client request body is buffered to a temporary file PREFIX/temp/client_body_temp/0000000001, client: 127.0.0.1, server: localhost, request: "POST /api/big HTTP/1.1", host: "127.0.0.1:P"',
+  ]);
+  expect(readdirSync(join(p.prefix, 'temp', 'client_body_temp'))).toEqual([]);
+});
+
+test('7a: a second large body takes the next temp file number', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', errorLogLevel: 'warn' });
+  for (let i = 0; i < 2; i++) expect((await p.send(post('/api/big', p.port, 'b'.repeat(17000)))).status).toBe(200);
+  expect(p.requestLog().map((l) => /temporary file (\S+),/.exec(l)?.[1])).toEqual(['PREFIX/temp/client_body_temp/0000000001', 'PREFIX/temp/client_body_temp/0000000002']);
+});
