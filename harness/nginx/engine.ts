@@ -14,6 +14,7 @@ import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyE
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx', '/usr/bin/nginx'];
 
 export class NginxMissing extends Error {
+  override name = 'NginxMissing';
   constructor() {
     super(
       'nginx is not installed, so `--proxy nginx` cannot run.\n' +

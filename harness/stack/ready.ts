@@ -1,11 +1,12 @@
 // Readiness, as Playwright's webServer checks it: ask the exact address a consumer will dial until
 // it answers, racing the process's exit and a deadline.
-import { request } from 'undici';
 import type { StartedProcess } from './process.js';
 
 export class NotReady extends Error {}
 
 export async function waitForHttp(url: string, o: { process?: StartedProcess; timeoutMs?: number; intervalMs?: number } = {}): Promise<void> {
+  // Loaded here, not at the top: the import (~0.1 s) overlaps the proxy's workers booting.
+  const { request } = await import('undici');
   const deadline = Date.now() + (o.timeoutMs ?? 15_000);
   let exited = false;
   o.process?.exited.then(() => (exited = true));

@@ -1,13 +1,12 @@
 // A Stack is the components of one run (DESIGN.md): the admin stub (in this process), a proxy
-// engine (a process of its own) on an nginx.conf rendered from the spec or the user's own, and the
-// front end it serves. start() brings them up in order and checks each is ready on the address its
-// consumer dials; stop() stops what it started, on every path out, failed starts included.
+// engine (the embedded one's master in this process and its workers, or real nginx) on an
+// nginx.conf rendered from the spec or the user's own, and the front end it serves. start() brings
+// them up and checks each is ready on the address its consumer dials; stop() stops what it
+// started, on every path out, failed starts included.
 import { join, resolve } from 'node:path';
-import { AdminServer, type ListenMode } from '../../stubs/admin-server/server.js';
+import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
 import { renderConf, type ConfSpec } from '../nginx/render.js';
 import { preparePrefix } from '../nginx/prefix.js';
-import { startNginx, nginxLocalhostMode } from '../nginx/engine.js';
-import { startEmbedded } from '../proxy/engine.js';
 import { DEFAULT_VERSION } from '../proxy/master.js';
 import type { OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
@@ -96,9 +95,9 @@ export class Stack {
 
   private async startAll(): Promise<void> {
     const s = this.spec;
-    // The admin server starts while the proxy boots: neither waits for the other.
-    const admin = s.admin !== 'external' ? (this.admin = new AdminServer({ port: s.adminPort, mode: s.admin })).start() : undefined;
-    const localhost = s.engine === 'nginx' ? await nginxLocalhostMode() : 'implicit';
+    // Each engine's modules load only when it runs (execa and undici take ~0.1 s each to load).
+    const nginx = s.engine === 'nginx' ? await import('../nginx/engine.js') : undefined;
+    const localhost = nginx ? await nginx.nginxLocalhostMode() : 'implicit';
     const confFile = preparePrefix({
       prefix: this.prefix,
       tempDir: !s.noTempDir,
@@ -126,9 +125,17 @@ export class Stack {
       reservedPorts: s.reservedPorts,
       onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', line),
     };
-    const proxy = (s.engine === 'nginx' ? startNginx(opts) : startEmbedded(opts)).then((p) => (this.proxy = p));
+    const proxy = (nginx ? nginx.startNginx(opts) : import('../proxy/engine.js').then((e) => e.startEmbedded(opts))).then((p) => (this.proxy = p));
+    // The admin server starts (and its modules load) while the proxy's workers boot.
+    const admin = s.admin !== 'external' ? this.startAdmin(s.adminPort, s.admin) : undefined;
     const [a, p] = await Promise.allSettled([admin, proxy]);
     for (const r of [a, p]) if (r.status === 'rejected') throw r.reason;
+  }
+
+  private async startAdmin(port: number, mode: ListenMode): Promise<void> {
+    const { AdminServer } = await import('../../stubs/admin-server/server.js');
+    this.admin = new AdminServer({ port, mode });
+    await this.admin.start();
   }
 
   async stop(): Promise<void> {

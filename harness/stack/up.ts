@@ -7,7 +7,6 @@ import { mkdirSync } from 'node:fs';
 import { Stack, type AdminMode } from './stack.js';
 import { canBind, describeBusyPort } from './ports.js';
 import { ProxyStartError, UnsupportedFault, type EngineName } from './proxy-engine.js';
-import { NginxMissing } from '../nginx/engine.js';
 import { startStackControl } from './control.js';
 import { readState, writeState, removeState } from './state.js';
 import type { OsName } from '../os-profile.js';
@@ -112,7 +111,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       print.error('Everything the harness had started has been stopped.');
       return 1;
     }
-    if (e instanceof NginxMissing || e instanceof UnsupportedFault) throw new UpError(e.message);
+    if (e instanceof UnsupportedFault || (e as Error).name === 'NginxMissing') throw new UpError((e as Error).message);
     throw e;
   }
 
