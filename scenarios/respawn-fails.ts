@@ -19,7 +19,7 @@ export default defineScenario({
       expect.poll(() => run.errorLog().map((e) => `${e.level} ${e.message.replace(/\d+/, 'N')}`), { timeout: 5000 }).toEqual(expected),
     );
     await run.observe('the master is up with no worker', async () => {
-      expect(run.stack.proxy!.process.running).toBe(true);
+      expect(run.stack.proxy!.running).toBe(true);
       expect(await run.stack.proxy!.workers()).toEqual([]);
     });
     run.step('GET /api/employee/page');
