@@ -26,7 +26,7 @@ async function guard(run: () => Promise<number>): Promise<void> {
     process.exitCode = await run();
   } catch (e) {
     const known = ['UpError', 'NginxMissing', 'UnsupportedFault', 'FaultError', 'ChaosError'];
-    if (e instanceof Error && known.includes(e.constructor.name)) fail(e.message);
+    if (e instanceof Error && known.includes(e.constructor.name)) fail(e.message, (e as { exitCode?: number }).exitCode ?? 1);
     throw e;
   }
 }

@@ -12,7 +12,15 @@ import { runScenario, applies, type Progress } from './runner.js';
 import { renderSvg } from './svg.js';
 import { chromiumPath, CHROMIUM_ARGS } from './browser.js';
 
-export class ChaosError extends Error {}
+export class ChaosError extends Error {
+  constructor(
+    message: string,
+    /** 2: the command was asked something that cannot be (an unknown or inapplicable scenario). */
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
 
 type Out = (s: string) => void;
 
@@ -37,9 +45,9 @@ function mark(p: Progress): string {
 
 export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName; out?: string; prefix: string }, out: Out): Promise<number> {
   const s = findScenario(o.name);
-  if (!s) throw new ChaosError(`no scenario "${o.name}". \`harness chaos list\` shows them: ${SCENARIOS.map((x) => x.name).join(', ')}`);
+  if (!s) throw new ChaosError(`no scenario "${o.name}". \`harness chaos list\` shows them: ${SCENARIOS.map((x) => x.name).join(', ')}`, 2);
   const reason = applies(s, o.proxy, o.os);
-  if (reason) throw new ChaosError(`${reason}. Run it with ${s.engines ? `--proxy ${s.engines[0]} ` : ''}--os ${(s.profiles ?? ['linux'])[0]}.`);
+  if (reason) throw new ChaosError(`${reason}. Run it with ${s.engines ? `--proxy ${s.engines[0]} ` : ''}--os ${(s.profiles ?? ['linux'])[0]}.`, 2);
   const dir = resolve(o.out ?? join(o.prefix, 'chaos', `${s.name}-${o.proxy}-${o.os}-${new Date().toISOString().replace(/[:.]/g, '-')}`));
   mkdirSync(dir, { recursive: true });
   out(`${s.name}: ${s.summary}`);
