@@ -117,11 +117,12 @@ await yargs(hideBin(process.argv))
             .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: 'Proxy engine' })
             .option('os', osOption)
             .option('out', { type: 'string', describe: 'Where to write timeline.svg/json and the stack (default .harness/chaos/<name>-<time>)' })
-            .option('prefix', { type: 'string', default: '.harness', describe: 'The harness folder' }),
+            .option('prefix', { type: 'string', default: '.harness', describe: 'The harness folder' })
+            .option('doctor', { type: 'boolean', default: false, describe: 'End by explaining the logs the run left (harness doctor)' }),
         (a) =>
           guard(async () => {
             const { chaosRun } = await import('./chaos/commands.js');
-            return chaosRun({ name: a.name, proxy: a.proxy, os: a.os as OsName, out: a.out, prefix: a.prefix }, print);
+            return chaosRun({ name: a.name, proxy: a.proxy, os: a.os as OsName, out: a.out, prefix: a.prefix, doctor: a.doctor }, print);
           }),
       )
       .command(

@@ -43,7 +43,7 @@ function mark(p: Progress): string {
   return p.ok ? `${t}  ✓ ${p.text}` : `${t}  ✗ ${p.text}\n${(p.error ?? '').split('\n').map((l) => `          ${l}`).join('\n')}`;
 }
 
-export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName; out?: string; prefix: string }, out: Out): Promise<number> {
+export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName; out?: string; prefix: string; doctor?: boolean }, out: Out): Promise<number> {
   const s = findScenario(o.name);
   if (!s) throw new ChaosError(`no scenario "${o.name}". \`harness chaos list\` shows them: ${SCENARIOS.map((x) => x.name).join(', ')}`, 2);
   const reason = applies(s, o.proxy, o.os);
@@ -79,6 +79,11 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
     out(`\n${result.ok ? 'PASSED' : 'FAILED'}: ${observations.length - failed} of ${observations.length} observations hold.`);
     out(`Timeline: ${join(dir, 'timeline.svg')} (and timeline.json); the stack's logs: ${join(dir, 'stack-0', 'logs')}`);
     if (!result.ok && result.error && !observations.some((v) => !v.ok)) out(`The run stopped: ${result.error.message}`);
+    if (o.doctor && result.stack) {
+      out('\nharness doctor on the stack\'s logs:\n');
+      const { doctorCommand } = await import('../doctor/index.js');
+      await doctorCommand({ errorLog: result.stack.errorLogPath, access: result.stack.accessLogPath }, process.stdout, process.stderr);
+    }
     return result.ok ? 0 : 1;
   } finally {
     await browser?.close();

@@ -154,7 +154,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   removeState(prefix);
   if (o.doctor) {
     const { doctorCommand } = await import('../doctor/index.js');
-    await doctorCommand({ errorLog: stack.errorLogPath }, process.stdout, process.stderr);
+    await doctorCommand({ errorLog: stack.errorLogPath, access: stack.accessLogPath }, process.stdout, process.stderr);
   }
   print.note('stopped; nothing of the stack is left running.');
   return why.startsWith('the proxy exited') ? 1 : 0;
