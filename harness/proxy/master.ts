@@ -106,12 +106,12 @@ export class Master {
       this.conf = loadConf(this.opts);
     } catch (e) {
       if (!(e instanceof ConfError)) throw e;
+      // nginx finds a missing events section after parsing: `-t` has called the syntax ok by then.
+      if (e.file === undefined) this.syntaxOk();
       this.emerg(e.text, e.errnoName, e.file === undefined ? '' : ` in ${this.path(e.file)}:${e.line}`);
     }
     await this.resolve();
-    if (this.opts.test) {
-      this.stderr(`nginx: the configuration file ${this.path(confPath(this.opts))} syntax is ok`);
-    }
+    this.syntaxOk();
     this.createTempPaths();
     this.log = new ErrorLog(
       this.conf.errorLogs.map((t) => ({ file: this.openOrDie(t.path), level: t.level })),
@@ -132,6 +132,10 @@ export class Master {
     if (this.opts.controlFile) this.control = await startControl(this, this.opts.controlFile);
   }
 
+  private syntaxOk(): void {
+    if (this.opts.test) this.stderr(`nginx: the configuration file ${this.path(confPath(this.opts))} syntax is ok`);
+  }
+
   private path(p: string): string {
     return this.os.displayPath(this.opts.prefix, p);
   }
@@ -146,6 +150,7 @@ export class Master {
     const text = message + (e ? ` (${e.code}: ${e.text})` : '') + where;
     this.log.write('emerg', { message: text });
     this.stderr(formatStderrLine({ level: 'emerg', message: text }));
+    if (this.opts.test) this.stderr(`nginx: configuration file ${this.path(confPath(this.opts))} test failed`);
     throw new StartupError(text);
   }
 
