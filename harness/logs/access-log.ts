@@ -23,11 +23,14 @@ export function formatTimeLocal(d: Date): string {
   return `${p(d.getDate())}/${MONTHS[d.getMonth()]}/${d.getFullYear()}:${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())} ${sign}${p(Math.floor(a / 60))}${p(a % 60)}`;
 }
 
+const NEEDS_ESCAPE = /[\x00-\x1f\x22\x5c\x7f-\uffff]/;
+
 /**
  * ngx_http_log_escape(): `"`, `\`, control bytes and bytes >= 0x7f become `\xHH`. The input is a
  * latin1 ("binary") string holding the raw bytes, as the proxy keeps request lines and headers.
  */
 export function escapeLogValue(v: string): string {
+  if (!NEEDS_ESCAPE.test(v)) return v;
   let out = '';
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);

@@ -56,6 +56,9 @@ export class WorkerContext {
   readonly errorLog: ErrorLog;
   private connections = 0;
   private readonly groups = new Map<UpstreamConf, PeerGroup>();
+  /** Each location's logs, opened once. */
+  private readonly errorLogs = new Map<LocationConf, ErrorLog>();
+  private readonly accessLogs = new Map<LocationConf, LogFile[]>();
   private readonly resolved: ResolvedHosts;
 
   constructor(o: WorkerOptions) {
@@ -84,11 +87,16 @@ export class WorkerContext {
 
   /** The error log a request in `loc` writes to: the location's own, else the main one. */
   errorLogFor(loc: LocationConf): ErrorLog {
-    return loc.errorLog.length ? this.errorLog.withTargets(this.targets(loc.errorLog)) : this.errorLog;
+    if (!loc.errorLog.length) return this.errorLog;
+    let log = this.errorLogs.get(loc);
+    if (!log) this.errorLogs.set(loc, (log = this.errorLog.withTargets(this.targets(loc.errorLog))));
+    return log;
   }
 
   accessLogFiles(loc: LocationConf): LogFile[] {
-    return loc.accessLogs.map((p) => openLog(p));
+    let files = this.accessLogs.get(loc);
+    if (!files) this.accessLogs.set(loc, (files = loc.accessLogs.map((p) => openLog(p))));
+    return files;
   }
 
   displayPath(path: string): string {

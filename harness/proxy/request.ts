@@ -8,7 +8,7 @@ import type { LocationConf, ServerConf, ListenConf } from './conf/model.js';
 import type { WorkerContext } from './context.js';
 import type { Level, LogContext } from '../logs/error-log.js';
 import type { ErrnoName } from '../os-profile.js';
-import type { HeaderField, RequestHead } from './http/request-head.js';
+import { validateHost, type HeaderField, type RequestHead } from './http/request-head.js';
 import type { ParsedUri } from './uri.js';
 import { errorPage, closesConnection, statusOnWire } from './pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
@@ -20,7 +20,7 @@ export interface Connection {
   readonly remoteAddress: string;
   readonly listen: ListenConf;
   readonly localAddress: string;
-  /** Writes bytes to the client; false when the socket's buffer is full (wait for `drain`). */
+  /** Writes bytes (a string: latin1, one char per byte) to the client; false when the socket's buffer is full (wait for `drain`). */
   write(b: Buffer | string): boolean;
   onDrain(cb: () => void): void;
   /** Reads the request body (buffered, or discarded), then calls back. */
@@ -35,6 +35,7 @@ export interface Connection {
    */
   upgrade(peer: Socket, activity: () => void): void;
   readonly closed: boolean;
+  /** Calls `cb` if the connection closes before the current request is done. */
   onClose(cb: () => void): () => void;
 }
 
@@ -137,10 +138,8 @@ export class HttpRequest {
     if (cl !== undefined && this.loc.clientMaxBodySize && cl > this.loc.clientMaxBodySize) {
       this.logError('error', `client intended to send too large body: ${cl} bytes`);
       this.keepalive = false;
-      // nginx sets expect_tested first: no "100 Continue" for a body it refuses; the lingering
-      // close drops the body.
-      this.expectAnswered = true;
-      this.bodyRead = true;
+      // Without a "100 Continue", the body is discarded (special() does it), the connection kept
+      // for it until it is all in or lingering_timeout passes without a byte, as nginx does.
       this.special(413);
       return;
     }
@@ -197,7 +196,7 @@ export class HttpRequest {
   }
 
   /** Sends a whole response: head and, unless HEAD, the body. */
-  respond(f: Omit<ResponseFields, 'keepalive'>, body?: Buffer | Readable): void {
+  respond(f: ResponseFields, body?: Buffer | Readable): void {
     this.sendHead(f);
     if (!body || this.method === 'HEAD' || this.head.method === 'HEAD') {
       if (body && !Buffer.isBuffer(body)) body.destroy();
@@ -219,16 +218,12 @@ export class HttpRequest {
     body.on('error', () => this.abort());
   }
 
-  sendHead(f: Omit<ResponseFields, 'keepalive'>): void {
+  sendHead(f: ResponseFields): void {
     // $status is what went on the wire: a 494 is logged as the 400 it was sent as.
     this.status = statusOnWire(f.status);
     this.headerSent = true;
     if (this.head.version === 9) return;
-    const head = formatResponseHead(
-      { ...f, keepalive: this.keepalive },
-      { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http() },
-    );
-    this.conn.write(Buffer.from(head, 'latin1'));
+    this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http() }));
   }
 
   write(b: Buffer): boolean {
@@ -257,6 +252,8 @@ export class HttpRequest {
       files,
       {
         remoteAddr: this.conn.remoteAddress,
+        remoteUser: undefined,
+        time: clock.access(),
         request: this.head.requestLine,
         status: this.status || 0,
         bodyBytesSent: this.bodyBytesSent,
@@ -268,23 +265,30 @@ export class HttpRequest {
   }
 }
 
-/**
- * `r->headers_in.server` as ngx_http_validate_host() leaves it: the host part of a Host header (an
- * IPv6 literal keeps its brackets), lower-cased, without a trailing dot.
- */
+/** `r->headers_in.server` for a Host header or request-line host (both were validated with the head). */
 export function hostName(host: string): string {
-  let h = host.startsWith('[') && host.includes(']') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
-  if (h.endsWith('.')) h = h.slice(0, -1);
-  return h.toLowerCase();
+  return validateHost(host) ?? '';
 }
 
 /** The server block for a connection: by listen address and port, then `server_name` against Host. */
 export function findServer(servers: ServerConf[], listen: ListenConf, host: string | undefined): ServerConf {
-  const onListen = servers.filter((s) => s.listens.some((l) => l.port === listen.port && (l.host === listen.host || l.host === '0.0.0.0' || l.host === '::')));
-  const candidates = onListen.length ? onListen : servers;
+  const candidates = serversOn(servers, listen);
+  if (candidates.length === 1) return candidates[0];
   const name = host === undefined ? undefined : hostName(host);
   const byName = name !== undefined ? candidates.find((s) => s.serverNames.some((n) => n.toLowerCase() === name)) : undefined;
   return byName ?? candidates.find((s) => s.listens.some((l) => l.defaultServer && l.port === listen.port)) ?? candidates[0];
+}
+
+/** The servers of a listen address, found once per conf (a request asks for them each time). */
+const onListen = new WeakMap<ListenConf, { servers: ServerConf[]; candidates: ServerConf[] }>();
+
+function serversOn(servers: ServerConf[], listen: ListenConf): ServerConf[] {
+  const known = onListen.get(listen);
+  if (known?.servers === servers) return known.candidates;
+  const found = servers.filter((s) => s.listens.some((l) => l.port === listen.port && (l.host === listen.host || l.host === '0.0.0.0' || l.host === '::')));
+  const candidates = found.length ? found : servers;
+  onListen.set(listen, { servers, candidates });
+  return candidates;
 }
 
 /**

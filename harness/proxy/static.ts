@@ -12,6 +12,54 @@ import { nextTempNumber } from './http/request-body.js';
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
 
+/**
+ * Small files' contents, so that a file served again costs a stat (which every request still
+ * makes) instead of open, fstat, read and close. An entry is used only while the file's stat is
+ * the one it was read under; a file changed less than SETTLED_MS before it was read is not kept,
+ * since another change within the file system's timestamp granularity could leave its stat as it
+ * was. So a file that changes is always served as it now is, as nginx (without
+ * open_file_cache) does.
+ */
+interface CachedFile {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  data: Buffer;
+}
+
+const SETTLED_MS = 1000;
+const CACHE_BYTES = 16 * 1024 * 1024;
+const contents = new Map<string, CachedFile>();
+let cachedBytes = 0;
+
+function sameFile(c: CachedFile, st: Stats): boolean {
+  return c.ino === st.ino && c.dev === st.dev && c.size === st.size && c.mtimeMs === st.mtimeMs && c.ctimeMs === st.ctimeMs;
+}
+
+/** The contents of the small file `path`, whose stat is `st` (throws as readFileSync does). */
+function smallFile(path: string, st: Stats): Buffer {
+  const known = contents.get(path);
+  if (known && sameFile(known, st)) return known.data;
+  if (known) {
+    contents.delete(path);
+    cachedBytes -= known.size;
+  }
+  const data = readFileSync(path);
+  if (data.length === st.size && Date.now() - st.ctimeMs > SETTLED_MS) {
+    // The oldest entries make room (a Map iterates in insertion order).
+    for (const [p, c] of contents) {
+      if (cachedBytes + data.length <= CACHE_BYTES) break;
+      contents.delete(p);
+      cachedBytes -= c.size;
+    }
+    contents.set(path, { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, data });
+    cachedBytes += data.length;
+  }
+  return data;
+}
+
 function statOrError(path: string): Stats | NodeJS.ErrnoException {
   try {
     return statSync(path);
@@ -66,22 +114,28 @@ function permits(st: Stats, u: WorkerUser, bit: number): boolean {
   return ((st.mode >> shift) & bit) !== 0;
 }
 
-/** Directories the worker user may search, re-checked after a second (nginx caches nothing by default). */
-const searchable = new Map<string, { ok: boolean; at: number }>();
+/** Directories whose files the worker user may reach, re-checked after a second (nginx caches nothing by default). */
+const reachable = new Map<string, { ok: boolean; at: number }>();
 
 /** True when the worker user could not reach `path`: a directory on the way lacks its search bit. */
 function searchDenied(u: WorkerUser, path: string): boolean {
+  const dir = dirname(path);
   const now = Date.now();
-  for (let dir = dirname(path); ; dir = dirname(dir)) {
-    let known = searchable.get(dir);
-    if (!known || now - known.at > 1000) {
-      const st = statOrError(dir);
-      known = { ok: st instanceof Error || !st.isDirectory() || permits(st, u, X_OK), at: now };
-      if (searchable.size > 1000) searchable.clear();
-      searchable.set(dir, known);
-    }
-    if (!known.ok) return true;
-    if (dirname(dir) === dir) return false;
+  let known = reachable.get(dir);
+  if (!known || now - known.at > 1000) {
+    known = { ok: searchable(u, dir), at: now };
+    if (reachable.size > 1000) reachable.clear();
+    reachable.set(dir, known);
+  }
+  return !known.ok;
+}
+
+/** `dir` and every directory above it have the worker user's search bit. */
+function searchable(u: WorkerUser, dir: string): boolean {
+  for (; ; dir = dirname(dir)) {
+    const st = statOrError(dir);
+    if (!(st instanceof Error || !st.isDirectory() || permits(st, u, X_OK))) return false;
+    if (dirname(dir) === dir) return true;
   }
 }
 
@@ -93,6 +147,18 @@ function notFoundErrno(req: HttpRequest, path: string, code: string | undefined)
     return parent instanceof Error ? 'ENOENT_PATH' : 'ENOENT_FILE';
   }
   return 'ENOENT_FILE';
+}
+
+/** Last-Modified texts by mtime: formatting a date costs more than the rest of a small file's answer. */
+const httpTimes = new Map<number, string>();
+
+function httpTime(mtimeMs: number): string {
+  let text = httpTimes.get(mtimeMs);
+  if (text === undefined) {
+    if (httpTimes.size > 1000) httpTimes.clear();
+    httpTimes.set(mtimeMs, (text = new Date(mtimeMs).toUTCString()));
+  }
+  return text;
 }
 
 export function etag(st: Stats): string {
@@ -212,7 +278,7 @@ function sendFile(req: HttpRequest, path: string, st: Stats): void {
 
 function sendFileAfterBody(req: HttpRequest, path: string, st: Stats): void {
   const tag = etag(st);
-  const lastModified = st.mtime.toUTCString();
+  const lastModified = httpTime(st.mtimeMs);
   const type = contentType(req, path);
   if (req.errorStatus !== undefined) {
     // An error page served by error_page: its status, no Last-Modified or Accept-Ranges, no
@@ -254,19 +320,24 @@ function sendFileAfterBody(req: HttpRequest, path: string, st: Stats): void {
 }
 
 /** Sends the head, then the ranges of the file (with their multipart framing, if any). */
-function sendParts(req: HttpRequest, path: string, st: Stats, fields: Omit<ResponseFields, 'keepalive'>, ranges: Ranges, framing?: { heads: string[]; tail: string }): void {
+function sendParts(req: HttpRequest, path: string, st: Stats, fields: ResponseFields, ranges: Ranges, framing?: { heads: string[]; tail: string }): void {
   const frame = (parts: (string | Buffer)[]) => parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p));
   if (st.size <= SMALL_FILE) {
     let data: Buffer;
     try {
-      data = readFileSync(path);
+      data = smallFile(path, st);
     } catch (e) {
       fileError(req, path, (e as NodeJS.ErrnoException).code);
       return;
     }
-    const parts = ranges.flatMap((r, i) => (framing ? [framing.heads[i], data.subarray(r.start, r.end)] : [data.subarray(r.start, r.end)]));
-    if (framing) parts.push(framing.tail);
-    req.respond(fields, parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(frame(parts)));
+    if (!framing) {
+      // One range (the whole file, or a single byte range).
+      req.respond(fields, data.subarray(ranges[0].start, ranges[0].end));
+      return;
+    }
+    const parts = ranges.flatMap((r, i) => [framing.heads[i], data.subarray(r.start, r.end)]);
+    parts.push(framing.tail);
+    req.respond(fields, Buffer.concat(frame(parts)));
     return;
   }
   const stream = Readable.from(

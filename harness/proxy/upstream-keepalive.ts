@@ -2,50 +2,98 @@
 // peers and reuses them (ngx_http_upstream_keepalive_module.c). Only with proxy_http_version 1.1
 // and a cleared Connection header does the upstream leave them open.
 import type { Socket } from 'node:net';
+import type { UpstreamConf } from './conf/model.js';
 import type { HttpRequest } from './request.js';
 import type { Peer } from './round-robin.js';
 
-const idle = new Map<Peer, Socket[]>();
-
-function limit(req: HttpRequest): number {
-  return req.loc.proxyPass?.upstream.keepalive ?? 0;
+interface Cached {
+  peer: Peer;
+  socket: Socket;
 }
 
-/** An idle connection to `peer`, if one is cached. */
+/** Per upstream block, as nginx's cache: least recently used first. */
+const caches = new Map<UpstreamConf, Cached[]>();
+
+/** What this module knows of an upstream connection, from its first time in the cache on. */
+interface Kept {
+  /** Requests it has carried (nginx's c->requests), for keepalive_requests. */
+  requests: number;
+  /** Set while it waits in the cache. */
+  idle?: { cache: Cached[]; entry: Cached; timer: NodeJS.Timeout };
+}
+
+const kept = new WeakMap<Socket, Kept>();
+
+function upstreamOf(req: HttpRequest): UpstreamConf | undefined {
+  const u = req.loc.proxyPass?.upstream;
+  return u?.keepalive ? u : undefined;
+}
+
+/** The most recently cached idle connection to `peer`, if any (ngx_http_upstream_get_keepalive_peer). */
 export function idleConnection(req: HttpRequest, peer: Peer): Socket | undefined {
-  if (!limit(req)) return undefined;
-  const list = idle.get(peer);
-  while (list?.length) {
-    const s = list.pop()!;
-    s.removeAllListeners('close');
-    s.removeAllListeners('error');
-    s.removeAllListeners('data');
-    s.setTimeout(0);
-    if (!s.destroyed && !s.readableEnded) return s;
+  const u = upstreamOf(req);
+  const cache = u && caches.get(u);
+  if (!cache) return undefined;
+  for (let i = cache.length - 1; i >= 0; i--) {
+    if (cache[i].peer !== peer) continue;
+    const { socket } = cache[i];
+    leaveCache(kept.get(socket)!);
+    return socket;
   }
   return undefined;
 }
 
-/** Caches a connection whose response ended cleanly; false when the cache is off or full. */
+/**
+ * Caches a connection whose response ended cleanly (ngx_http_upstream_free_keepalive_peer); false
+ * when the cache is off or the connection has carried keepalive_requests requests.
+ */
 export function keepIdle(req: HttpRequest, peer: Peer, socket: Socket): boolean {
-  const max = limit(req);
-  if (!max) return false;
-  let list = idle.get(peer);
-  if (!list) idle.set(peer, (list = []));
-  if (list.length >= max) {
-    // nginx evicts the least recently used connection to make room.
-    list.shift()?.destroy();
+  const u = upstreamOf(req);
+  if (!u) return false;
+  let k = kept.get(socket);
+  if (!k) {
+    k = { requests: 0 };
+    kept.set(socket, k);
+    watch(socket, k);
   }
-  list.push(socket);
-  const drop = () => {
-    const i = list!.indexOf(socket);
-    if (i >= 0) list!.splice(i, 1);
-    socket.destroy();
-  };
-  socket.once('close', drop);
-  socket.once('error', drop);
-  // Anything the upstream sends on an idle connection, or its closing it, ends the connection.
-  socket.once('data', drop);
-  socket.setTimeout(req.loc.proxyPass!.upstream.keepaliveTimeoutMs, drop);
+  if (++k.requests >= u.keepaliveRequests) return false;
+  const cache = caches.get(u) ?? [];
+  caches.set(u, cache);
+  // nginx evicts the least recently used connection to make room.
+  if (cache.length >= u.keepalive) close(cache[0].socket);
+  const entry: Cached = { peer, socket };
+  cache.push(entry);
+  k.idle = { cache, entry, timer: setTimeout(() => close(socket), u.keepaliveTimeoutMs) };
+  // A response that ended while its client could not take more left the socket paused: an idle
+  // connection is read (nginx keeps its read event armed), or its close would go unnoticed and
+  // the next request on it would wait for an answer that never comes.
+  socket.resume();
   return true;
+}
+
+/**
+ * Anything the upstream sends on an idle connection, or its closing it, ends the connection
+ * (ngx_http_upstream_keepalive_close_handler). The listeners stay for the connection's life and
+ * act only while it is idle.
+ */
+function watch(socket: Socket, k: Kept): void {
+  const onIdleEvent = () => {
+    if (k.idle) close(socket);
+  };
+  socket.on('data', onIdleEvent);
+  socket.on('end', onIdleEvent);
+  socket.on('error', onIdleEvent);
+  socket.on('close', onIdleEvent);
+}
+
+function leaveCache(k: Kept): void {
+  const { cache, entry, timer } = k.idle!;
+  k.idle = undefined;
+  clearTimeout(timer);
+  cache.splice(cache.indexOf(entry), 1);
+}
+
+function close(socket: Socket): void {
+  leaveCache(kept.get(socket)!);
+  socket.destroy();
 }

@@ -5,12 +5,13 @@
 // Connection: close, Content-Length, then the client's headers in their order.
 import net from 'node:net';
 import type { HttpRequest } from './request.js';
+import type { LocationConf, ProxyHeader } from './conf/model.js';
 import type { Peer, PeerSelection } from './round-robin.js';
 import type { ErrnoName } from '../os-profile.js';
 import { escapeUri } from './uri.js';
 import { evaluate } from './variables.js';
 import { bodyStream, releaseBody } from './http/request-body.js';
-import { parseResponseHead, type ResponseHead } from './http/response-head.js';
+import { parseResponseHead, responseHeadEnd, type ResponseHead } from './http/response-head.js';
 import { ChunkedDecoder, encodeChunk, lastChunk } from './http/chunked.js';
 import { idleConnection, keepIdle } from './upstream-keepalive.js';
 
@@ -23,16 +24,42 @@ const READING_HEADER = 'reading response header from upstream';
 const READING_BODY = 'reading upstream';
 
 /** Request headers nginx sets itself, and the client's headers of those names that it drops. */
-const DEFAULT_HEADERS: [string, string][] = [
-  ['Host', '$proxy_host'],
-  ['Connection', 'close'],
-  ['Content-Length', '$proxy_internal_body_length'],
-  ['Transfer-Encoding', ''],
-  ['TE', ''],
-  ['Keep-Alive', ''],
-  ['Expect', ''],
-  ['Upgrade', ''],
+const DEFAULT_HEADERS: ProxyHeader[] = [
+  { name: 'Host', value: '$proxy_host' },
+  { name: 'Connection', value: 'close' },
+  { name: 'Content-Length', value: '$proxy_internal_body_length' },
+  { name: 'Transfer-Encoding', value: '' },
+  { name: 'TE', value: '' },
+  { name: 'Keep-Alive', value: '' },
+  { name: 'Expect', value: '' },
+  { name: 'Upgrade', value: '' },
 ];
+
+/**
+ * A location's request headers: its proxy_set_header ones, then nginx's defaults of other names,
+ * merged once as nginx merges them at configuration time; `keys` are the names of all of them
+ * (the client's headers of these names are not passed, even where the value is empty).
+ */
+interface HeaderTemplate {
+  headers: { name: string; value: string; variables: boolean }[];
+  keys: Set<string>;
+}
+
+const templates = new WeakMap<LocationConf, HeaderTemplate>();
+
+function headerTemplate(loc: LocationConf): HeaderTemplate {
+  let t = templates.get(loc);
+  if (t) return t;
+  t = { headers: [], keys: new Set() };
+  for (const h of [...loc.proxySetHeaders, ...DEFAULT_HEADERS]) {
+    const key = h.name.toLowerCase();
+    if (t.keys.has(key)) continue;
+    t.keys.add(key);
+    t.headers.push({ name: h.name, value: h.value, variables: h.value.includes('$') });
+  }
+  templates.set(loc, t);
+  return t;
+}
 
 /** Response headers nginx hides or writes in its own slots. */
 const HIDDEN = new Set(['server', 'date', 'x-pad', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-type']);
@@ -95,18 +122,13 @@ class UpstreamRequest {
     const req = this.req;
     const loc = req.loc;
     let s = `${req.head.method} ${this.uri} HTTP/${loc.proxyHttpVersion}\r\n`;
-    const set = new Set<string>();
+    const t = headerTemplate(loc);
     const bodyLength = req.body ? String(req.body.length) : req.head.contentLength !== undefined || req.head.chunked ? '0' : '';
-    const emit = (name: string, value: string) => {
-      const key = name.toLowerCase();
-      if (set.has(key)) return;
-      set.add(key);
-      const v = value === '$proxy_internal_body_length' ? bodyLength : evaluate(req, value);
-      if (v !== '') s += `${name}: ${v}\r\n`;
-    };
-    for (const h of loc.proxySetHeaders) emit(h.name, h.value);
-    for (const [n, v] of DEFAULT_HEADERS) emit(n, v);
-    for (const h of req.head.headers) if (!set.has(h.key)) s += `${h.name}: ${h.value}\r\n`;
+    for (const h of t.headers) {
+      const v = h.value === '$proxy_internal_body_length' ? bodyLength : h.variables ? evaluate(req, h.value) : h.value;
+      if (v !== '') s += `${h.name}: ${v}\r\n`;
+    }
+    for (const h of req.head.headers) if (!t.keys.has(h.key)) s += `${h.name}: ${h.value}\r\n`;
     return s + '\r\n';
   }
 
@@ -141,10 +163,10 @@ class UpstreamRequest {
 
   private attach(socket: net.Socket): void {
     this.socket = socket;
-    socket.on('error', (e: NodeJS.ErrnoException) => this.onSocketError(e));
+    socket.on('error', this.onSocketError);
   }
 
-  private onSocketError(e: NodeJS.ErrnoException): void {
+  private readonly onSocketError = (e: NodeJS.ErrnoException): void => {
     if (this.socket?.connecting || (!this.requestSent && e.code === 'ECONNREFUSED')) {
       const errno: ErrnoName = e.code === 'ECONNREFUSED' ? 'ECONNREFUSED' : e.code === 'ETIMEDOUT' ? 'ETIMEDOUT' : 'ECONNRESET';
       // Windows spends ~2 s on a refused loopback connect (SYN retries after RST) before it reports it.
@@ -158,34 +180,34 @@ class UpstreamRequest {
     if (this.reading === 'header') this.fail('error', READING_HEADER, 'ECONNRESET', 'recv() failed');
     else if (this.reading === 'body') this.bodyFailed('recv() failed', 'ECONNRESET');
     else this.fail('error', SENDING, 'ECONNRESET', 'writev() failed');
-  }
+  };
 
   private send(): void {
     const req = this.req;
     const socket = this.socket!;
     this.clearTimer();
     this.requestSent = true;
-    this.arm(req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING, 'ETIMEDOUT'));
     socket.cork();
     socket.write(this.head);
     const body = req.body ? bodyStream(req.body) : [];
-    const afterBody = () => {
-      this.clearTimer();
-      this.readHeader();
-    };
     if (Array.isArray(body)) {
+      // All of it is handed to the socket at once: nothing left to time.
       for (const c of body) socket.write(c);
       socket.uncork();
-      afterBody();
+      this.readHeader();
     } else {
       socket.uncork();
+      this.arm(req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING, 'ETIMEDOUT'));
       body.on('data', (c: Buffer) => {
         if (!socket.write(c)) {
           body.pause();
           socket.once('drain', () => body.resume());
         }
       });
-      body.on('end', afterBody);
+      body.on('end', () => {
+        this.clearTimer();
+        this.readHeader();
+      });
       body.on('error', () => this.fail('error', SENDING, 'ECONNRESET', 'read() failed'));
     }
   }
@@ -194,12 +216,14 @@ class UpstreamRequest {
     const req = this.req;
     const socket = this.socket!;
     this.reading = 'header';
-    let buf = '';
+    let received: Buffer = Buffer.alloc(0);
     this.arm(req.loc.proxyReadTimeoutMs, () => this.fail('timeout', READING_HEADER, 'ETIMEDOUT'));
     const onData = (d: Buffer) => {
       this.readEvent = true;
-      buf += d.toString('latin1');
-      const r = parseResponseHead(buf);
+      received = received.length ? Buffer.concat([received, d]) : d;
+      // Only the head is read as text (latin1: one char per byte, so the offsets agree).
+      const end = responseHeadEnd(received);
+      const r = parseResponseHead(received.toString('latin1', 0, end < 0 ? received.length : end));
       if (r.kind === 'more') return;
       socket.off('data', onData);
       socket.off('end', onEnd);
@@ -209,7 +233,7 @@ class UpstreamRequest {
         return;
       }
       this.clearTimer();
-      this.respond(r.head, Buffer.from(buf.slice(r.consumed), 'latin1'));
+      this.respond(r.head, received.subarray(r.consumed));
     };
     const onEnd = () => {
       this.readEvent = true;
@@ -263,8 +287,8 @@ class UpstreamRequest {
       return;
     }
     if (noBody) {
-      this.finishUpstream(up, Buffer.alloc(0));
       req.finish();
+      this.finishUpstream(up, Buffer.alloc(0));
       return;
     }
 
@@ -286,32 +310,37 @@ class UpstreamRequest {
       socket.off('data', onData);
       socket.off('end', onEnd);
       if (toClientChunked) req.write(lastChunk());
-      this.finishUpstream(up, rest);
+      // The client's answer first, then the upstream connection is kept or closed.
       req.finish();
+      this.finishUpstream(up, rest);
     };
     const backpressure = () => {
       socket.pause();
-      req.conn.onDrain(() => socket.resume());
+      // By the time the client drains, the connection may be cached or serving another request.
+      req.conn.onDrain(() => {
+        if (this.socket === socket) socket.resume();
+      });
     };
     // What one read brings goes out in one piece (one chunk to an HTTP/1.1 client), as nginx's
     // chunked filter frames whatever one pass of the event pipe has, not the upstream's chunks.
     const decoded: Buffer[] = [];
-    const decoder = up.chunked ? new ChunkedDecoder((b) => decoded.push(Buffer.from(b))) : undefined;
+    const decoder = up.chunked ? new ChunkedDecoder((b) => decoded.push(b)) : undefined;
     const onData = (d: Buffer) => {
-      this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
       if (decoder) {
         const r = decoder.push(d);
         const data = decoded.length === 1 ? decoded[0] : Buffer.concat(decoded);
         decoded.length = 0;
         if (!out(data)) backpressure();
-        if (r.kind === 'end') complete(r.rest);
-        else if (r.kind === 'invalid') this.bodyFailed('upstream sent invalid chunked response');
-        return;
+        if (r.kind === 'end') return complete(r.rest);
+        if (r.kind === 'invalid') return this.bodyFailed('upstream sent invalid chunked response');
+      } else {
+        const take = d.length > left ? d.subarray(0, left) : d;
+        left -= take.length;
+        if (!out(take)) backpressure();
+        if (left === 0) return complete(d.subarray(take.length));
       }
-      const take = d.length > left ? d.subarray(0, left) : d;
-      left -= take.length;
-      if (!out(take)) backpressure();
-      if (left === 0) complete(d.subarray(take.length));
+      // proxy_read_timeout: from one read to the next.
+      this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
     };
     const onEnd = () => {
       if (lengthKnown || up.chunked) this.bodyFailed('upstream prematurely closed connection');
@@ -319,9 +348,9 @@ class UpstreamRequest {
     };
     socket.on('data', onData);
     socket.once('end', onEnd);
-    this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
     if (first.length) onData(first);
     else if (left === 0) complete(Buffer.alloc(0));
+    else this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
   }
 
   /**
@@ -343,7 +372,7 @@ class UpstreamRequest {
         end();
         req.abort();
       });
-    socket.removeAllListeners('error');
+    socket.off('error', this.onSocketError);
     socket.on('error', () => undefined);
     socket.on('data', (d: Buffer) => {
       idle();
@@ -374,9 +403,7 @@ class UpstreamRequest {
   private finishUpstream(up: ResponseHead, rest: Buffer): void {
     const socket = this.socket!;
     this.socket = undefined;
-    socket.removeAllListeners('data');
-    socket.removeAllListeners('end');
-    socket.removeAllListeners('error');
+    socket.off('error', this.onSocketError);
     const framed = up.contentLength !== undefined || up.chunked || up.status === 204 || up.status === 304;
     if (!up.closes && framed && rest.length === 0 && keepIdle(this.req, this.peer!, socket)) return;
     socket.destroy();

@@ -16,6 +16,8 @@ export interface ParsedUri {
 }
 
 export class InvalidUri extends Error {}
+/** A request-target refused by ngx_http_parse_request_line() itself: before it knows the version, so the answer is never an HTTP/0.9 one. */
+export class InvalidTarget extends InvalidUri {}
 
 const HEX = /^[0-9a-fA-F]{2}$/;
 
@@ -23,13 +25,7 @@ const HEX = /^[0-9a-fA-F]{2}$/;
 export function parseRequestUri(target: string, mergeSlashes = true): ParsedUri {
   let host: string | undefined;
   let rest = target;
-  const abs = /^https?:\/\/([^/?#]*)/i.exec(target);
-  if (abs) {
-    host = abs[1];
-    rest = target.slice(abs[0].length) || '/';
-    if (rest[0] === '?') rest = '/' + rest;
-  }
-  if (rest[0] !== '/') throw new InvalidUri('request-target does not start with "/"');
+  if (rest[0] !== '/') ({ host, rest } = absoluteForm(target));
   // A fragment is not part of the URI: nginx drops it from the path and from the arguments.
   const hash = rest.indexOf('#');
   if (hash >= 0) rest = rest.slice(0, hash);
@@ -74,6 +70,34 @@ export function parseRequestUri(target: string, mergeSlashes = true): ParsedUri 
   }
   const uri = '/' + out.join('/') + (trailing && out.length ? '/' : '');
   return { uri, args, unparsed: rest, quoted: rawPath.includes('%'), host };
+}
+
+/** The bytes of an IP literal in brackets: unreserved, sub-delims and `:` (sw_host_ip_literal). */
+const IP_LITERAL = /[0-9A-Za-z:\-._~!$&'()*+,;=]/;
+
+/**
+ * An absolute request-target as ngx_http_parse_request_line() reads it (sw_schema to sw_port):
+ * any scheme, `://`, a host of letters, digits, `.` and `-` or a bracketed IP literal, an optional
+ * `:` and digits, then the path, a `?` or nothing (the path is then `/`). No userinfo, no other byte.
+ */
+function absoluteForm(target: string): { host: string; rest: string } {
+  let i = 0;
+  while (i < target.length && /[A-Za-z0-9+.-]/.test(target[i])) i++;
+  if (i === 0 || !/[A-Za-z]/.test(target[0]) || !target.startsWith('://', i)) throw new InvalidTarget('request-target is neither a path nor absolute');
+  const start = (i += 3);
+  if (target[i] === '[') {
+    for (i++; i < target.length && target[i] !== ']'; i++) if (!IP_LITERAL.test(target[i])) throw new InvalidTarget('bad IP literal');
+    if (target[i++] !== ']') throw new InvalidTarget('unbalanced IP literal');
+  } else {
+    while (i < target.length && /[A-Za-z0-9.-]/.test(target[i])) i++;
+  }
+  const host = target.slice(start, i);
+  if (target[i] === ':') for (i++; i < target.length && target[i] >= '0' && target[i] <= '9'; i++);
+  const rest = target.slice(i);
+  if (rest === '') return { host, rest: '/' };
+  if (rest[0] === '/') return { host, rest };
+  if (rest[0] === '?') return { host, rest: '/' + rest };
+  throw new InvalidTarget('bad byte in the host or port');
 }
 
 // ngx_escape_uri's NGX_ESCAPE_URI set: controls, space, `#`, `%`, `?`, DEL and every byte >= 0x80.

@@ -7,6 +7,7 @@ import { ClientConnection } from './http/connection.js';
 import { staticHandler } from './static.js';
 import { proxyHandler } from './upstream.js';
 import { osProfile, type OsName } from '../os-profile.js';
+import { flushLogs } from '../logs/writer.js';
 import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 
 export function runWorker(): void {
@@ -28,6 +29,8 @@ export function runWorker(): void {
   let listening = 0;
   process.on('message', (m: MasterToWorker, handle?: unknown) => {
     if (m.type === 'crash') {
+      // A crash on demand comes after the lines of the requests answered so far, as nginx's would.
+      flushLogs();
       if (m.signal) process.kill(process.pid, m.signal);
       else process.exit(m.code ?? 1);
       return;

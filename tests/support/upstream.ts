@@ -24,6 +24,20 @@ export interface Received {
   at: number;
 }
 
+/** A server on each of `hosts` (`::1` IPv6-only), all on `port`. */
+export async function listenOn(hosts: string[], port: number, accept: (s: net.Socket) => void): Promise<net.Server[]> {
+  const servers: net.Server[] = [];
+  for (const host of hosts) {
+    const server = net.createServer(accept);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ host, port, ipv6Only: host === '::1' }, () => resolve());
+    });
+    servers.push(server);
+  }
+  return servers;
+}
+
 export class TestUpstream {
   readonly received: Received[] = [];
   behaviour: Behaviour = { kind: 'echo' };
@@ -41,14 +55,7 @@ export class TestUpstream {
       return;
     }
     const hosts = family === 'dual' ? ['::1', '127.0.0.1'] : family === 'ipv4' ? ['127.0.0.1'] : family === 'ipv6' ? ['::1'] : [];
-    for (const host of hosts) {
-      const server = net.createServer((s) => this.accept(s));
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen({ host, port: this.port, ipv6Only: host === '::1' }, () => resolve());
-      });
-      this.servers.push(server);
-    }
+    this.servers = await listenOn(hosts, this.port, (s) => this.accept(s));
   }
 
   private accept(s: net.Socket): void {

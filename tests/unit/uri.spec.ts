@@ -54,8 +54,17 @@ test('7e: climbing above the root, a decoded NUL and a bad escape are refused (4
 });
 
 test('7e: an absolute-form target gives the host and the path', () => {
-  expect(parseRequestUri('http://foo.example:81/x?y')).toMatchObject({ host: 'foo.example:81', uri: '/x', args: 'y' });
+  // The host without its port (nginx's host_start..host_end), any scheme.
+  expect(parseRequestUri('http://foo.example:81/x?y')).toMatchObject({ host: 'foo.example', uri: '/x', args: 'y' });
   expect(parseRequestUri('http://foo.example')).toMatchObject({ host: 'foo.example', uri: '/' });
+  expect(parseRequestUri('ftp://foo.example?q')).toMatchObject({ host: 'foo.example', uri: '/', args: 'q' });
+  expect(parseRequestUri('http://[::1]:8080/x')).toMatchObject({ host: '[::1]', uri: '/x' });
+});
+
+test('7e: an absolute-form target nginx refuses: userinfo, an unbalanced IP literal, a bad port, no "//"', () => {
+  for (const t of ['http://user:pass@a.example/x', 'http://[::1/x', 'http://a.example:8o/x', 'http:/a/x', 'http://a_b/x', '1http://a/x']) {
+    expect(() => parseRequestUri(t), t).toThrow(InvalidUri);
+  }
 });
 
 test('7e: NGX_ESCAPE_URI escapes controls, space, #, %, ? and bytes >= 0x7f, nothing else', () => {

@@ -8,8 +8,10 @@ export type ChunkedResult =
   /** A chunk-size line announced `size` more bytes; the caller may refuse it (client_max_body_size). */
   | { kind: 'refused'; size: number };
 
+const EMPTY = Buffer.alloc(0);
+
 export class ChunkedDecoder {
-  private pending: Buffer = Buffer.alloc(0);
+  private pending: Buffer = EMPTY;
   private left = 0;
   private state: 'size' | 'data' | 'data-crlf' | 'trailer' = 'size';
 
@@ -21,7 +23,7 @@ export class ChunkedDecoder {
 
   push(data: Buffer): ChunkedResult {
     let buf = this.pending.length ? Buffer.concat([this.pending, data]) : data;
-    this.pending = Buffer.alloc(0);
+    this.pending = EMPTY;
     for (;;) {
       if (this.state === 'data') {
         const take = buf.subarray(0, this.left);
@@ -37,17 +39,18 @@ export class ChunkedDecoder {
         this.pending = Buffer.from(buf);
         return { kind: 'more' };
       }
-      const line = buf.subarray(0, nl).toString('latin1').replace(/\r$/, '');
+      // The line, without its LF and the CR before it.
+      const end = nl > 0 && buf[nl - 1] === 0x0d ? nl - 1 : nl;
+      const line = buf.subarray(0, end);
       buf = buf.subarray(nl + 1);
       if (this.state === 'data-crlf') {
-        if (line !== '') return { kind: 'invalid' };
+        if (end !== 0) return { kind: 'invalid' };
         this.state = 'size';
       } else if (this.state === 'trailer') {
-        if (line === '') return { kind: 'end', rest: buf };
+        if (end === 0) return { kind: 'end', rest: buf };
       } else {
-        const m = /^([0-9a-fA-F]{1,15})(?:[ \t]*;.*)?$/.exec(line);
-        if (!m) return { kind: 'invalid' };
-        const n = parseInt(m[1], 16);
+        const n = chunkSize(line);
+        if (n === undefined) return { kind: 'invalid' };
         if (n === 0) {
           this.state = 'trailer';
         } else {
@@ -58,6 +61,35 @@ export class ChunkedDecoder {
       }
     }
   }
+}
+
+/**
+ * A chunk-size line (without its CRLF) as ngx_http_parse_chunked() reads it: hex digits (leading
+ * zeros allowed, the value at most 2^59 - 1), then optionally a space, tab or `;` that starts an
+ * extension nginx skips up to the line's end. The size, or undefined for a line nginx refuses.
+ */
+function chunkSize(line: Buffer): number | undefined {
+  let i = 0;
+  while (line[i] === 0x30) i++;
+  const first = i;
+  while (i < line.length && hexDigit(line[i]) >= 0) i++;
+  if (i === 0) return undefined;
+  // nginx refuses a size above NGX_MAX_OFF_T_VALUE / 16 (0x7ffffffffffffff) before each next byte.
+  const digits = i - first;
+  if (digits > 15 || (digits === 15 && hexDigit(line[first]) > 7)) return undefined;
+  const n = digits ? parseInt(line.toString('latin1', first, i), 16) : 0;
+  if (i === line.length) return n;
+  const c = line[i];
+  // The extension runs to the line's end; a CR inside it (not the one before the LF) is refused.
+  if ((c !== 0x20 && c !== 0x09 && c !== 0x3b) || line.indexOf(0x0d, i) >= 0) return undefined;
+  return n;
+}
+
+function hexDigit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  return -1;
 }
 
 const CRLF = Buffer.from('\r\n');

@@ -13,8 +13,23 @@ const EMPTY = Buffer.alloc(0);
 const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
 /** nginx's lingering_timeout default. */
 const LINGERING_TIMEOUT_MS = 5_000;
+/** nginx's lingering_time default: the longest a body is dropped after its answer. */
+const LINGERING_TIME_MS = 30_000;
 /** Stop reading from a client that sends far ahead of what is being answered. */
 const MAX_BUFFERED_INPUT = 1024 * 1024;
+
+function uncork(socket: Socket): void {
+  if (socket.writableCorked) socket.uncork();
+}
+
+/**
+ * Node reads a client's address with getpeername(), which fails once the client has reset (nginx
+ * has it from accept()). On a loopback address the client is, unless it bound another, at the
+ * same address; elsewhere it is unknown.
+ */
+function loopbackPeer(local: string): string {
+  return local === '::1' || local.startsWith('127.') ? local : '';
+}
 
 /** The head of a request that never got one of its own (refused, or cut off): for its log lines. */
 function headOf(requestLine: string, headers: HeaderField[], version: 9 | 11 = 11): RequestHead {
@@ -48,6 +63,8 @@ export class ClientConnection implements Connection {
   private body?: { reader: BodyReader; req: HttpRequest; cb: (b: BufferedBody | undefined) => void };
   /** A body being dropped while (or after) its request is answered (ngx_http_discard_request_body). */
   private discarding?: { reader: BodyReader; req: HttpRequest };
+  /** When a body dropped after its answer is given up (lingering_time). */
+  private discardUntil = 0;
   private timer?: NodeJS.Timeout;
   private requests = 0;
   private readonly closeListeners = new Set<() => void>();
@@ -62,8 +79,8 @@ export class ClientConnection implements Connection {
     private readonly handlers: Handlers,
   ) {
     this.number = ctx.nextConnection();
-    this.remoteAddress = (socket.remoteAddress ?? '').replace(/^::ffff:/, '');
     this.localAddress = (socket.localAddress ?? '').replace(/^::ffff:/, '');
+    this.remoteAddress = (socket.remoteAddress ?? loopbackPeer(this.localAddress)).replace(/^::ffff:/, '');
     this.defaultServer = findServer(ctx.conf.servers, listen, undefined);
     this.log = ctx.errorLogFor(this.defaultServer.base);
     const s = this.defaultServer;
@@ -83,8 +100,17 @@ export class ClientConnection implements Connection {
   }
 
   write(b: Buffer | string): boolean {
-    if (this.closed) return true;
-    return this.socket.write(b);
+    // A socket already ended or destroyed (its 'close' not yet emitted) takes nothing more, and
+    // will never drain: nothing should wait for it.
+    if (this.closed || !this.socket.writable) return true;
+    // What one turn of the event loop writes (a head and its body, a proxied head and the
+    // first bytes of its body) goes out in one writev, as nginx's output chain does.
+    if (!this.socket.writableCorked) {
+      this.socket.cork();
+      process.nextTick(uncork, this.socket);
+    }
+    // Buffers only: a writev of buffers alone is much cheaper for Node than one with strings.
+    return this.socket.write(typeof b === 'string' ? Buffer.from(b, 'latin1') : b);
   }
 
   onDrain(cb: () => void): void {
@@ -99,6 +125,8 @@ export class ClientConnection implements Connection {
 
   abort(): void {
     this.closed = true;
+    // What was written before the abort still goes out, as it would have without the cork.
+    uncork(this.socket);
     this.socket.destroy();
   }
 
@@ -113,10 +141,7 @@ export class ClientConnection implements Connection {
 
   private onData(d: Buffer): void {
     if (this.state === 'closing') return;
-    // The first bytes of a request on a kept-alive connection: client_header_timeout from now on.
-    if (this.state === 'head' && !this.input.length && this.requests > 0) {
-      this.arm(this.defaultServer.clientHeaderTimeoutMs, () => this.headTimedOut());
-    }
+    const firstBytes = this.state === 'head' && !this.input.length && this.requests > 0;
     if (this.tunnelTo) {
       const { peer, activity } = this.tunnelTo;
       activity();
@@ -129,6 +154,11 @@ export class ClientConnection implements Connection {
     this.input = this.input.length ? Buffer.concat([this.input, d]) : d;
     if (this.state === 'busy' && this.input.length > MAX_BUFFERED_INPUT) this.socket.pause();
     this.process();
+    // The first bytes of a request on a kept-alive connection, and not yet its whole head:
+    // client_header_timeout from now on.
+    if (firstBytes && this.state === 'head' && this.input.length) {
+      this.arm(this.defaultServer.clientHeaderTimeoutMs, () => this.headTimedOut());
+    }
   }
 
   private process(): void {
@@ -219,7 +249,10 @@ export class ClientConnection implements Connection {
   private feedDiscard(): void {
     const d = this.discarding!;
     const r = this.pushInput(d.reader);
-    if (r.kind === 'more') return;
+    if (r.kind === 'more') {
+      if (this.state === 'discard') this.arm(Math.min(LINGERING_TIMEOUT_MS, this.discardUntil - Date.now()));
+      return;
+    }
     this.discarding = undefined;
     if (r.kind === 'done') this.input = r.rest;
     else d.req.keepalive = false;
@@ -250,12 +283,20 @@ export class ClientConnection implements Connection {
 
   requestDone(req: HttpRequest): void {
     if (req !== this.current) return;
+    // The answer goes out now, before the bookkeeping below.
+    uncork(this.socket);
     this.current = undefined;
     this.tunnelTo = undefined;
+    // Close listeners belong to the request (its upstream connection): a kept-alive connection
+    // would otherwise gather one per request.
+    this.closeListeners.clear();
     req.writeAccessLog();
     if (this.closed) return;
-    if (this.discarding && req.keepalive && req.head.version !== 9) {
+    if (this.discarding && req.head.version !== 9) {
+      // ngx_http_finalize_connection(): the body is still dropped, kept-alive or not, for as long
+      // as bytes come within lingering_timeout of each other, lingering_time at most.
       this.state = 'discard';
+      this.discardUntil = Date.now() + LINGERING_TIME_MS;
       this.socket.resume();
       this.arm(LINGERING_TIMEOUT_MS);
       return;

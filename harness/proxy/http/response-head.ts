@@ -29,8 +29,7 @@ export function parseResponseHead(buf: string, maxSize = 4096 * 2): ResponseHead
     if (buf.length >= 5 && !buf.startsWith('HTTP/')) return { kind: 'invalid', message: 'upstream sent no valid HTTP/1.0 header' };
     return { kind: 'more' };
   }
-  const lines = buf.slice(0, end).split('\n').map((l) => l.replace(/\r$/, ''));
-  const m = STATUS.exec(lines[0]);
+  const m = STATUS.exec(lineAt(buf, 0, buf.indexOf('\n')));
   if (!m) return { kind: 'invalid', message: 'upstream sent no valid HTTP/1.0 header' };
   const version = Number(m[1]) * 10 + Number(m[2]);
   const head: ResponseHead = {
@@ -41,10 +40,14 @@ export function parseResponseHead(buf: string, maxSize = 4096 * 2): ResponseHead
     chunked: false,
     closes: version < 11,
   };
-  for (const line of lines.slice(1)) {
+  // The lines after the status line (the head ends with a LF, at `end`).
+  for (let pos = buf.indexOf('\n') + 1; pos < end; ) {
+    const nl = buf.indexOf('\n', pos);
+    const line = lineAt(buf, pos, nl);
+    pos = nl + 1;
     if (line === '') continue;
     const colon = line.indexOf(':');
-    if (colon <= 0 || /[\x00-\x20\x7f]/.test(line.slice(0, colon))) return { kind: 'invalid', message: 'upstream sent invalid header' };
+    if (colon <= 0 || !validName(line, colon)) return { kind: 'invalid', message: 'upstream sent invalid header' };
     const name = line.slice(0, colon);
     const value = line.slice(colon + 1).trim();
     const key = name.toLowerCase();
@@ -67,10 +70,34 @@ export function parseResponseHead(buf: string, maxSize = 4096 * 2): ResponseHead
   return { kind: 'head', head, consumed: end };
 }
 
+/** No control byte, space or DEL before the colon. */
+function validName(line: string, colon: number): boolean {
+  for (let i = 0; i < colon; i++) {
+    const c = line.charCodeAt(i);
+    if (c <= 0x20 || c === 0x7f) return false;
+  }
+  return true;
+}
+
+/** The line from `start` to the LF at `lf`, without its CR. */
+function lineAt(buf: string, start: number, lf: number): string {
+  return buf.slice(start, buf.charCodeAt(lf - 1) === 0x0d && lf > start ? lf - 1 : lf);
+}
+
 /** Index just past the empty line that ends the head, or -1. */
 function findHeadEnd(buf: string): number {
-  const crlf = buf.indexOf('\r\n\r\n');
-  const lf = buf.indexOf('\n\n');
+  return headEnd(buf.indexOf('\r\n\r\n'), buf.indexOf('\n\n'));
+}
+
+const CRLF_CRLF = Buffer.from('\r\n\r\n');
+const LF_LF = Buffer.from('\n\n');
+
+/** findHeadEnd() in the bytes received (which are parsed as text only up to there). */
+export function responseHeadEnd(buf: Buffer): number {
+  return headEnd(buf.indexOf(CRLF_CRLF), buf.indexOf(LF_LF));
+}
+
+function headEnd(crlf: number, lf: number): number {
   if (crlf < 0 && lf < 0) return -1;
   if (crlf < 0) return lf + 2;
   if (lf < 0) return crlf + 4;

@@ -12,7 +12,6 @@ export interface ResponseFields {
   lastModified?: string;
   location?: string;
   chunked?: boolean;
-  keepalive: boolean;
   /** A 101 that turns the connection into a tunnel: `Connection: upgrade`. */
   upgrade?: boolean;
   /** Headers after Connection, in order. */
@@ -25,7 +24,8 @@ export interface ServerIdentity {
   date: string;
 }
 
-export function formatResponseHead(f: ResponseFields, id: ServerIdentity): string {
+/** `keepalive`: `Connection: keep-alive`, else `close` (a 101's is `upgrade`). */
+export function formatResponseHead(f: ResponseFields, keepalive: boolean, id: ServerIdentity): string {
   const code = statusOnWire(f.status);
   let s = `HTTP/1.1 ${f.statusLine ?? `${code} ${REASONS[code] ?? ''}`}\r\n`;
   s += `Server: ${serverHeader(id.version, id.tokens)}\r\nDate: ${id.date}\r\n`;
@@ -34,7 +34,7 @@ export function formatResponseHead(f: ResponseFields, id: ServerIdentity): strin
   if (f.lastModified !== undefined) s += `Last-Modified: ${f.lastModified}\r\n`;
   if (f.location !== undefined) s += `Location: ${f.location}\r\n`;
   if (f.chunked) s += 'Transfer-Encoding: chunked\r\n';
-  s += f.upgrade ? 'Connection: upgrade\r\n' : f.keepalive ? 'Connection: keep-alive\r\n' : 'Connection: close\r\n';
+  s += f.upgrade ? 'Connection: upgrade\r\n' : keepalive ? 'Connection: keep-alive\r\n' : 'Connection: close\r\n';
   if (f.extra) for (const [n, v] of f.extra) s += `${n}: ${v}\r\n`;
   return s + '\r\n';
 }
