@@ -12,7 +12,9 @@ import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster }
 
 export function runWorker(): void {
   const env = JSON.parse(process.env.HARNESS_WORKER!) as WorkerEnv;
-  const send = (m: WorkerToMaster) => process.send?.(m);
+  // A master that is gone (a stack stopped while this worker booted) is no error: the callback
+  // takes the closed channel's error, and 'disconnect' below ends the worker.
+  const send = (m: WorkerToMaster) => process.send?.(m, undefined, undefined, () => undefined);
   if (env.failStart) {
     // A respawn that fails: the new worker dies during its start handshake, as Windows nginx's can.
     process.exit(env.failStart);

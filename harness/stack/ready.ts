@@ -1,12 +1,11 @@
 // Readiness, as Playwright's webServer checks it: ask the exact address a consumer will dial until
 // it answers, racing the process's exit and a deadline.
+import http from 'node:http';
 import type { StartedProcess } from './process.js';
 
 export class NotReady extends Error {}
 
 export async function waitForHttp(url: string, o: { process?: StartedProcess; timeoutMs?: number; intervalMs?: number } = {}): Promise<void> {
-  // Loaded here, not at the top: the import (~0.1 s) overlaps the proxy's workers booting.
-  const { request } = await import('undici');
   const deadline = Date.now() + (o.timeoutMs ?? 15_000);
   let exited = false;
   o.process?.exited.then(() => (exited = true));
@@ -14,8 +13,7 @@ export async function waitForHttp(url: string, o: { process?: StartedProcess; ti
   while (Date.now() < deadline) {
     if (exited) throw new NotReady(`${o.process!.name} exited before ${url} answered`);
     try {
-      const r = await request(url, { method: 'GET', headersTimeout: 2000, bodyTimeout: 2000, reset: true });
-      await r.body.dump();
+      await answers(url);
       return;
     } catch (e) {
       last = (e as Error).message;
@@ -23,4 +21,20 @@ export async function waitForHttp(url: string, o: { process?: StartedProcess; ti
     await new Promise((r) => setTimeout(r, o.intervalMs ?? 10));
   }
   throw new NotReady(`${url} did not answer within ${o.timeoutMs ?? 15_000} ms (${last})`);
+}
+
+/**
+ * One GET on a new connection, resolved once a whole answer (any status) has come. node:http, not
+ * undici: it is loaded already, and undici's load (~70 ms of CPU) would slow the workers' boot.
+ */
+function answers(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false, timeout: 2000 }, (res) => {
+      res.resume();
+      res.on('end', resolve);
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('no answer within 2 s')));
+    req.on('error', reject);
+  });
 }

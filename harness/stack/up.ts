@@ -11,7 +11,6 @@ import { startStackControl } from './control.js';
 import { readState, writeState, removeState } from './state.js';
 import type { OsName } from '../os-profile.js';
 import type { Printer } from './printer.js';
-import { diagnose } from '../doctor/index.js';
 
 export interface UpOptions {
   /** The proxy's port; undefined = 80, or a free port when 80 cannot be bound. */
@@ -35,7 +34,8 @@ export interface UpOptions {
 export class UpError extends Error {}
 
 /** What the doctor says of start-up lines: the cause and the fix, one sentence each. */
-function explainLines(lines: string[]): string[] {
+async function explainLines(lines: string[]): Promise<string[]> {
+  const { diagnose } = await import('../doctor/index.js');
   const d = diagnose(Buffer.from(lines.join('\n') + '\n'));
   return d.incidents.flatMap((i) => [`What it means: ${i.cause}`, `What to do: ${i.fix}`]);
 }
@@ -107,7 +107,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     if (e instanceof ProxyStartError) {
       print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
       for (const l of e.emerg.length ? e.emerg : [e.message]) print.error(`  ${l}`);
-      for (const x of explainLines(e.emerg)) print.error(`  ${x}`);
+      for (const x of await explainLines(e.emerg)) print.error(`  ${x}`);
       print.error('Everything the harness had started has been stopped.');
       return 1;
     }

@@ -1,7 +1,10 @@
 // The admin JWT, as sky-server's JwtUtil (jjwt 0.9.1) makes and checks it: HS256 over the UTF-8
 // bytes of `sky.jwt.admin-secret-key` (itcast), claims {empId, exp}, exp = now + admin-ttl (2 h).
 // `new SignJWT({empId}).setProtectedHeader({alg:'HS256'})` gives the same bytes as jjwt.
-import { SignJWT, jwtVerify, type JWTHeaderParameters } from 'jose';
+import type { JWTHeaderParameters } from 'jose';
+
+/** jose loads on the first token (it takes ~40 ms to load: a stack is up sooner without it). */
+const jose = () => import('jose');
 
 export const ADMIN_SECRET = 'itcast';
 export const ADMIN_TTL_MS = 7_200_000;
@@ -24,6 +27,7 @@ export class AdminTokens {
 
   /** JwtUtil.createJWT(secret, ttl, {empId}). */
   async sign(empId: number, nowMs: number): Promise<string> {
+    const { SignJWT } = await jose();
     return new SignJWT({ empId })
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime(Math.floor((nowMs + this.#ttlMs) / 1000))
@@ -36,6 +40,7 @@ export class AdminTokens {
     if (!token) return undefined;
     const known = this.#verified.get(token);
     if (known) return known.expMs === undefined || nowMs <= known.expMs ? known.empId : undefined;
+    const { jwtVerify } = await jose();
     try {
       // jjwt 0.9.1 checks the signature with the algorithm the header names (any HS*, even with a
       // 6-byte key) and calls a token expired when now > exp; jose's test is now >= exp, hence the -1 ms.
