@@ -13,6 +13,9 @@ import { startNginx } from '../../harness/nginx/engine.js';
 import type { EngineName, ProxyEngine } from '../../harness/stack/proxy-engine.js';
 import { conformanceConf, type ConfOptions } from './proxy-under-test.js';
 import { WireUpstream } from './wire-upstream.js';
+import { execa } from 'execa';
+import { repoRoot } from '../../harness/paths.js';
+import { waitForHttp } from '../../harness/stack/ready.js';
 
 /** The static files of every prefix (proxy-under-test.ts's), all with this modification time. */
 const HTML: Record<string, string> = { x: 'hello\n', 'index.html': '<h1>index</h1>\n', 'style.css': 'body{}\n' };
@@ -20,7 +23,7 @@ const MTIME = new Date('2026-01-02T03:04:05Z');
 
 export interface EngineUnderTest {
   name: EngineName;
-  engine: ProxyEngine;
+  engine: Pick<ProxyEngine, 'stop'>;
   port: number;
   upstream: WireUpstream;
   prefix: string;
@@ -38,7 +41,29 @@ export interface EnginePair {
   stop(): Promise<void>;
 }
 
-async function startOne(name: EngineName, dir: string, o: ConfOptions, markers: { prefix: string; above: string; conf: string }): Promise<EngineUnderTest> {
+/**
+ * `harness proxy -p PREFIX -c CONF` in the foreground, as a user runs it (the CLI, not the engine's
+ * module): stopped with SIGTERM, like `nginx -g 'daemon off;'`.
+ */
+async function startHarnessProxy(o: { prefix: string; conf: string; os: string; readyUrl: string }): Promise<Pick<ProxyEngine, 'stop'>> {
+  const child = execa(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'proxy', '-p', o.prefix, '-c', o.conf, '--os', o.os], { reject: false, stdio: 'inherit' });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await child;
+  };
+  try {
+    await waitForHttp(o.readyUrl, { timeoutMs: 10_000 });
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { stop };
+}
+
+/** `cli`: the embedded engine through `harness proxy`; `module`: its master in this process. */
+export type EmbeddedVia = 'cli' | 'module';
+
+async function startOne(name: EngineName, dir: string, o: ConfOptions, markers: { prefix: string; above: string; conf: string }, via: EmbeddedVia = 'module'): Promise<EngineUnderTest> {
   const port = await getPort({ host: '127.0.0.1' });
   const upstreamPort = await getPort({ host: '127.0.0.1' });
   const upstream = new WireUpstream(upstreamPort);
@@ -57,7 +82,7 @@ async function startOne(name: EngineName, dir: string, o: ConfOptions, markers: 
   writeFileSync(join(prefix, 'secret.txt'), `${markers.prefix}\n`);
   writeFileSync(join(dir, 'secret.txt'), `${markers.above}\n`);
   chmodSync(dir, 0o755);
-  const start = name === 'nginx' ? startNginx : startEmbedded;
+  const start = name === 'nginx' ? startNginx : via === 'cli' ? startHarnessProxy : startEmbedded;
   try {
     const engine = await start({ prefix, conf: 'conf/nginx.conf', os: 'linux', readyUrl: `http://127.0.0.1:${port}/x` });
     const accessLog = () => {
@@ -81,11 +106,11 @@ async function startOne(name: EngineName, dir: string, o: ConfOptions, markers: 
 }
 
 /** Starts real nginx and the embedded engine on the same conf, under `dir`. */
-export async function startEnginePair(dir: string, o: ConfOptions = {}): Promise<EnginePair> {
+export async function startEnginePair(dir: string, o: ConfOptions = {}, via: EmbeddedVia = 'module'): Promise<EnginePair> {
   const mark = (what: string) => `HOSTILE-${what}-${randomBytes(8).toString('hex')}`;
   const markers = { prefix: mark('PREFIX-SECRET'), above: mark('ABOVE-PREFIX-SECRET'), conf: mark('CONF-MARKER') };
   mkdirSync(dir, { recursive: true });
-  const [n, e] = await Promise.allSettled([startOne('nginx', join(dir, 'nginx'), o, markers), startOne('embedded', join(dir, 'embedded'), o, markers)]);
+  const [n, e] = await Promise.allSettled([startOne('nginx', join(dir, 'nginx'), o, markers), startOne('embedded', join(dir, 'embedded'), o, markers, via)]);
   if (n.status === 'rejected' || e.status === 'rejected') {
     await Promise.all([n, e].map((r) => (r.status === 'fulfilled' ? stopOne(r.value) : undefined)));
     throw n.status === 'rejected' ? n.reason : (e as PromiseRejectedResult).reason;
