@@ -115,5 +115,9 @@ export async function chaosRestore(o: { prefix: string }, out: Out): Promise<num
   const r = await control(o.prefix, '/restore');
   const undone = r.restored as string[];
   out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault was applied');
+  if (undone.some((f) => f === 'admin.stop' || f === 'admin.listen')) {
+    // What users meet right after a restore: the proxy has not forgotten the failure yet.
+    out('The proxy still counts a peer that failed as down for fail_timeout (10 s, per worker): until then /api may answer 502 "no live upstreams", as nginx does.');
+  }
   return 0;
 }

@@ -2,7 +2,7 @@
 // no process of ours is left and no port held; a foreign process on a port is named, never killed;
 // every listener is on loopback; the control channel wants its token.
 import net from 'node:net';
-import { execa, type ResultPromise } from 'execa';
+import { execa } from 'execa';
 import getPort from 'get-port';
 import { request } from 'undici';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,30 +11,7 @@ import { test, expect } from '../fixtures.js';
 import { distFile } from '../../harness/paths.js';
 import { canBind } from '../../harness/stack/ports.js';
 import { alive, descendants, listeningAddresses } from '../support/processes.js';
-
-interface Up {
-  child: ResultPromise;
-  output: string[];
-  port: number;
-  adminPort: number;
-  prefix: string;
-}
-
-async function harnessUp(engine: string, dir: string, extra: string[] = [], waitFor = /the stack is ready/): Promise<Up> {
-  const port = await getPort({ host: '127.0.0.1' });
-  const adminPort = await getPort({ host: '127.0.0.1' });
-  const prefix = join(dir, 'prefix');
-  const child = execa(process.execPath, [distFile('harness/cli.js'), 'up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix, '--proxy', engine, ...extra], { reject: false, all: true, buffer: false });
-  const output: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    child.all!.on('data', (d: Buffer) => {
-      output.push(...d.toString().split('\n'));
-      if (waitFor.test(output.join('\n'))) resolve();
-    });
-    child.then(() => (waitFor.test(output.join('\n')) ? resolve() : reject(new Error(`harness up exited:\n${output.join('\n')}`))));
-  });
-  return { child, output, port, adminPort, prefix };
-}
+import { harnessUp } from '../support/harness-up.js';
 
 async function expectAllGone(pids: number[], ports: number[]): Promise<void> {
   await expect.poll(() => pids.filter(alive), { timeout: 10_000 }).toEqual([]);

@@ -1,0 +1,30 @@
+// `harness up` as a user runs it (the CLI in a process of its own) on free ports, for the tests that
+// need the real command: process hygiene, and `harness chaos inject` against a running stack.
+import { execa, type ResultPromise } from 'execa';
+import getPort from 'get-port';
+import { join } from 'node:path';
+import { distFile } from '../../harness/paths.js';
+
+export interface Up {
+  child: ResultPromise;
+  output: string[];
+  port: number;
+  adminPort: number;
+  prefix: string;
+}
+
+export async function harnessUp(engine: string, dir: string, extra: string[] = [], waitFor = /the stack is ready/): Promise<Up> {
+  const port = await getPort({ host: '127.0.0.1' });
+  const adminPort = await getPort({ host: '127.0.0.1' });
+  const prefix = join(dir, 'prefix');
+  const child = execa(process.execPath, [distFile('harness/cli.js'), 'up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix, '--proxy', engine, ...extra], { reject: false, all: true, buffer: false });
+  const output: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    child.all!.on('data', (d: Buffer) => {
+      output.push(...d.toString().split('\n'));
+      if (waitFor.test(output.join('\n'))) resolve();
+    });
+    child.then(() => (waitFor.test(output.join('\n')) ? resolve() : reject(new Error(`harness up exited:\n${output.join('\n')}`))));
+  });
+  return { child, output, port, adminPort, prefix };
+}
