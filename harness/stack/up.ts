@@ -82,6 +82,21 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     throw new UpError(`a stack from ${prefix} is already running (pid ${running.pid}, ${running.url}).\n  Stop it (Ctrl-C in its terminal, or kill ${running.pid}) or use another --prefix.`);
   }
   mkdirSync(prefix, { recursive: true });
+  // From here on a stop signal stops what was started: one that comes while the stack starts
+  // waits for the start to end (a signal with no listener would kill the harness outright). The
+  // listeners stay (`on`, not `once`): execa's exit hook re-raises a signal it thinks nobody
+  // else listens to, which would kill the harness before it has stopped anything.
+  let starting = true;
+  const stopAsked = new Promise<string>((done) => {
+    const on = (signal: NodeJS.Signals, why: string) =>
+      process.on(signal, () => {
+        if (starting) print.note(`${why}: stopping as soon as the stack's start is over...`);
+        done(why);
+      });
+    on('SIGINT', 'Ctrl-C');
+    on('SIGTERM', 'SIGTERM');
+    on('SIGHUP', 'SIGHUP');
+  });
   if (o.nginxConf && o.port !== undefined) print.note('--port is ignored with --nginx-conf: the proxy listens where your conf says.');
   const port = o.nginxConf ? 0 : await proxyPort(o, print);
   await checkAdminPort(o, print);
@@ -127,6 +142,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     adminPort: o.adminPort,
     startedAt: new Date().toISOString(),
   });
+  starting = false;
   const a = stack.addresses();
   print.ready([
     `proxy    ${o.proxy === 'nginx' ? 'nginx' : 'embedded nginx'} (${o.os} profile) on ${o.nginxConf ? 'the listens of ' + o.nginxConf : a.proxy.join(' and ')}`,
@@ -142,12 +158,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     });
   }
 
-  const why = await new Promise<string>((done) => {
-    process.once('SIGINT', () => done('Ctrl-C'));
-    process.once('SIGTERM', () => done('SIGTERM'));
-    process.once('SIGHUP', () => done('SIGHUP'));
-    stack.proxy!.exited.then(({ code, signal }) => done(`the proxy exited (${signal ?? 'code ' + code})`));
-  });
+  const why = await Promise.race([stopAsked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
   print.note(`stopping (${why})...`);
   await control.close();
   await stack.stop();
