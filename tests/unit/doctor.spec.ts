@@ -2,18 +2,20 @@
 // the text report's order and counts, the command's exit codes and messages, --follow on a live
 // file, the access log's evidence, and the lines the harness's own nginx emulation writes.
 import { test, expect } from '@playwright/test';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import {
+  analyse,
   diagnose,
   diagnoseFile,
   doctorCommand,
   follow,
   renderJson,
   renderText,
+  renderIncident,
   splitLines,
   DoctorInputError,
   type Incident,
@@ -138,9 +140,10 @@ test('--json is exactly {"incidents":[{condition, lines, cause, fix}], "unrecogn
 
 test('the text report: a summary with counts, conditions and incidents newest first, evidence quoted with line numbers', () => {
   const bytes = fixture('01');
-  const d = diagnose(bytes);
+  const a = analyse(bytes, { keepText: true });
+  const d = a.diagnosis();
   const lines = splitLines(bytes).map((l) => l.text);
-  const text = renderText(d, lines, { name: 'error.log' });
+  const text = renderText(d, a, { name: 'error.log' });
   const [first] = text.split('\n');
   expect(first).toBe('error.log: 11 lines, 6 incidents (6 to act on): no-live-upstreams ×1, upstream-refused ×4, upstream-closed ×1.');
   // Conditions by their newest line: no live upstreams (11), refused (8), closed (5).
@@ -157,12 +160,13 @@ test('the text report: a summary with counts, conditions and incidents newest fi
   expect(text).toMatch(/\n {2}cause: Nothing accepts connections on port 8080/);
   expect(text).toMatch(/\n {2}fix: {3}Start the admin server on 8080/);
   // Long incidents quote the first two and the last line and count the rest.
-  const long = renderText(diagnose(fixture('05')), splitLines(fixture('05')).map((l) => l.text));
+  const long05 = analyse(fixture('05'), { keepText: true });
+  const long = renderText(long05.diagnosis(), long05);
   expect(long).toContain('... 11 more lines (3-13)');
   expect(long).toContain('   14 | 2025/02/03 19:21:59 [emerg]');
   // Colour only when asked.
   expect(text).not.toContain('\x1b[');
-  expect(renderText(d, lines, { color: true })).toContain('\x1b[');
+  expect(renderText(d, a, { color: true })).toContain('\x1b[');
 });
 
 test('the command: exit 2 with a clear message for a missing file, a folder, a missing access log', async () => {
@@ -227,7 +231,7 @@ test('follow: appended lines become incidents as they complete; truncation and r
   writeFileSync(file, fixture('07').subarray(0, fixture('07').indexOf(10) + 1)); // one old line, not reported again
   const got: { incident: Incident; text: string }[] = [];
   const ac = new AbortController();
-  const done = follow(file, (incident, text) => got.push({ incident, text }), { signal: ac.signal, pollMs: 20, settleMs: 200, fromByte: statSync(file).size });
+  const done = follow(file, { incident: (incident, text) => got.push({ incident, text: renderIncident(incident, text) }) }, { signal: ac.signal, pollMs: 20, settleMs: 200 });
   try {
     const pair = fixture('03').toString('latin1').split('\n').slice(0, 2);
     // The first try, then its pair written in two pieces (the second cut mid-line): one incident,
@@ -276,8 +280,8 @@ function pairLine(): string {
 test('follow: a missing file or a folder is a clear error', async () => {
   const dir = tempDir();
   try {
-    await expect(follow(path.join(dir, 'nope.log'), () => undefined)).rejects.toThrow(/no such file/);
-    await expect(follow(dir, () => undefined)).rejects.toThrow(/is a folder/);
+    await expect(follow(path.join(dir, 'nope.log'), { incident: () => undefined })).rejects.toThrow(/no such file/);
+    await expect(follow(dir, { incident: () => undefined })).rejects.toThrow(/is a folder/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -304,9 +308,10 @@ test('the access log confirms what the browser saw', () => {
       'garbage',
     ].join('\r\n') + '\r\n',
   );
-  const d = diagnose(fixture('27'), { accessLogBytes: access });
+  const a27 = analyse(fixture('27'), { accessLogBytes: access, keepText: true });
+  const d = a27.diagnosis();
   expect(d.access).toEqual({ requests: 3, unrecognised: 1, byStatus: { 404: 2, 502: 1 }, gatewayErrorsByPath: { '/api/shop/status': 1 }, selfProxied: 1 });
-  const text = renderText(d, splitLines(fixture('27')).map((l) => l.text));
+  const text = renderText(d, a27);
   expect(text).toContain('access log: 3 requests (404 ×2, 502 ×1)');
   expect(text).toContain('1 request for /admin/... over HTTP/1.0 reached nginx itself');
   // The JSON stays exactly the two keys.

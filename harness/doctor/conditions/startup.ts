@@ -2,7 +2,7 @@
 // port it may not or cannot bind, its configuration not found or not readable, a path it cannot
 // encode, an upstream name it cannot resolve, and `nginx -s ...` with no nginx to signal.
 import type { ErrorLogEntry } from '../../logs/error-log.js';
-import type { Condition, Group } from '../types.js';
+import { EPISODE_S, type Condition, type Group } from '../types.js';
 import { baseName, errnoIs, fileOp, looksWindows, nginxFolder, nonAscii, parentOf, plural, showPath } from '../facts.js';
 
 const entries = (g: Group) => g.lines.map((l) => l.entry);
@@ -66,12 +66,12 @@ export const signalFailed: Condition = {
   id: 'signal-failed',
   match(e) {
     const ev = OPEN_EVENT.exec(e.message);
-    if (ev) return { by: 'key', key: `signal|${ev[2]}` };
+    if (ev) return { by: 'key', key: `signal|${ev[2]}`, windowS: EPISODE_S };
     const op = fileOp(e);
-    if (op && /nginx\.pid$/.test(op.path) && errnoIs.notFound(e)) return { by: 'key', key: 'signal|pidfile' };
-    if (/^invalid PID number/.test(e.message)) return { by: 'key', key: 'signal|pidfile' };
+    if (op && /nginx\.pid$/.test(op.path) && errnoIs.notFound(e)) return { by: 'key', key: 'signal|pidfile', windowS: EPISODE_S };
+    if (/^invalid PID number/.test(e.message)) return { by: 'key', key: 'signal|pidfile', windowS: EPISODE_S };
     const kill = /^kill\((\d+), \d+\) failed$/.exec(e.message);
-    if (kill && Number(e.errno?.code) === 3 && e.conn === undefined) return { by: 'key', key: `signal|${kill[1]}` };
+    if (kill && Number(e.errno?.code) === 3 && e.conn === undefined) return { by: 'key', key: `signal|${kill[1]}`, windowS: EPISODE_S };
     return undefined;
   },
   explain(g) {
@@ -106,8 +106,8 @@ export const accessDenied: Condition = {
   match(e) {
     if (!errnoIs.denied(e)) return undefined;
     const op = fileOp(e);
-    if (op) return e.client !== undefined ? { by: 'key', key: `denied|${e.pid}|${op.path}` } : { by: 'repeat', key: `denied|${op.path}` };
-    if (/^connect\(\) (?:to \S+ )?failed$/.test(e.message)) return { by: 'key', key: `selinux|${e.pid}` };
+    if (op) return e.client !== undefined ? { by: 'key', key: `denied|${e.pid}|${op.path}`, windowS: EPISODE_S } : { by: 'repeat', key: `denied|${op.path}` };
+    if (/^connect\(\) (?:to \S+ )?failed$/.test(e.message)) return { by: 'key', key: `selinux|${e.pid}`, windowS: EPISODE_S };
     return undefined;
   },
   explain(g) {

@@ -2,7 +2,7 @@
 // connects, no live upstreams, timeouts, premature close, resets, the browser going away, and
 // nginx proxying to itself.
 import type { ErrorLogEntry } from '../../logs/error-log.js';
-import type { Condition, Group, Grouping, Line, LogView } from '../types.js';
+import { EPISODE_S, type Condition, type Group, type LogView } from '../types.js';
 import {
   errnoIs,
   fileOp,
@@ -46,14 +46,7 @@ function listPeers(peers: Peer[]): string {
 
 /** The port the admin server is expected on: from this group, else from the same nginx's other tries. */
 function adminPort(g: Group, log: LogView): number | undefined {
-  const own = peersOf(g).find((p) => p.port !== undefined)?.port;
-  if (own !== undefined) return own;
-  const pid = first(g.lines).entry.pid;
-  for (const l of log.lines) {
-    const p = peerOf(l.entry.upstream);
-    if (l.entry.pid === pid && p?.port !== undefined) return p.port;
-  }
-  return undefined;
+  return peersOf(g).find((p) => p.port !== undefined)?.port ?? log.portOf(first(g.lines).entry.pid);
 }
 
 /** nginx in a Docker container: clients come from the bridge network, and 127.0.0.1 is the container. */
@@ -83,7 +76,7 @@ function selfProxied(e: ErrorLogEntry): boolean {
 export const proxyLoop: Condition = {
   id: 'proxy-loop',
   match(e) {
-    if (selfProxied(e) || /worker_connections are not enough/.test(e.message)) return { by: 'key', key: `loop|${e.pid}` };
+    if (selfProxied(e) || /worker_connections are not enough/.test(e.message)) return { by: 'key', key: `loop|${e.pid}`, windowS: EPISODE_S };
     return undefined;
   },
   explain(g) {
@@ -145,15 +138,9 @@ function refusedVerdict(g: Group, log: LogView): Verdict {
   const a = first(refused);
   const z = last(refused);
   if (!one || one.family === undefined) return { verdict: 'not-running', evidence: 'its only address refused', which: `${one?.text ?? 'the upstream'} refused` };
-  const inGroup = new Set(g.lines.map((l) => l.no));
-  for (const l of log.lines) {
-    if (inGroup.has(l.no) || l.entry.pid !== a.entry.pid || l.t === undefined || z.t === undefined || Math.abs(l.t - z.t) > 60) continue;
-    if (l.entry.message === 'no live upstreams') return { verdict: 'not-running', evidence: `no live upstreams on line ${l.no}`, which: 'every address failed in this run' };
-    const p = peerOf(l.entry.upstream);
-    if (isConnect(l.entry) && errnoIs.refused(l.entry) && p && p.port === one.port && p.family !== undefined && p.family !== one.family) {
-      return { verdict: 'not-running', evidence: `${p.text} refused too on line ${l.no}`, which: both };
-    }
-  }
+  const down = log.index.downAround(a.entry.pid, z.t, one.port, one.family === 6 ? 4 : 6, 60);
+  if (down?.peer) return { verdict: 'not-running', evidence: `${down.peer} refused too on line ${down.no}`, which: both };
+  if (down) return { verdict: 'not-running', evidence: `no live upstreams on line ${down.no}`, which: 'every address failed in this run' };
   const saw = log.access?.statuses(a.entry, a.t, z.t);
   if (saw?.some((s) => s === 502 || s === 504)) return { verdict: 'not-running', evidence: `the access log shows ${saw.join(', ')} for this request`, which: `${one.text} refused and the browser got ${saw.join(', ')}` };
   const answered = saw?.some((s) => s < 500) === true;
@@ -162,7 +149,7 @@ function refusedVerdict(g: Group, log: LogView): Verdict {
       // The course's /ws/ and /user/ go to `upstream webservers { server 127.0.0.1:8080; }`: one peer only.
       return { verdict: 'not-running', evidence: `${one.text} is the only server of this location's upstream`, which: `${one.text} refused`, singlePeer: true };
     }
-    const goesOn = log.settled || log.lines.some((l) => l.no > z.no && l.t !== undefined && z.t !== undefined && l.t >= z.t + 5);
+    const goesOn = log.settled(g) || log.index.wentOnAfter(z.no);
     if (!goesOn) return { verdict: 'undetermined', evidence: 'the log ends before the retry on the other address' };
   }
   return {
@@ -365,9 +352,3 @@ export const clientReset: Condition = {
   },
 };
 
-/** Exposed for the grouping: a refused try, which a following `no live upstreams` may complete. */
-export function isRefusedTry(l: Line): boolean {
-  return isConnect(l.entry) && errnoIs.refused(l.entry);
-}
-
-export type { Grouping };
