@@ -171,8 +171,8 @@ await yargs(hideBin(process.argv))
           process.once('SIGTERM', () => ac.abort());
         }
         // yargs reads a lone "-" (standard input) as an empty value.
-        const stdinIfEmpty = (v: string | undefined) => (v === '' ? '-' : v);
-        return doctorCommand({ errorLog: stdinIfEmpty(a['error-log'])!, access: stdinIfEmpty(a.access), json: a.json, follow: a.follow }, process.stdout, process.stderr, ac.signal);
+        const errorLog = a['error-log'] === '' ? '-' : a['error-log'];
+        return doctorCommand({ errorLog, access: a.access, json: a.json, follow: a.follow }, process.stdout, process.stderr, ac.signal);
       }),
   )
   .command(

@@ -46,7 +46,6 @@ async function write(out: NodeJS.WritableStream, pieces: Iterable<string>): Prom
 export async function doctorCommand(args: DoctorArgs, out: NodeJS.WritableStream, err: NodeJS.WritableStream, signal?: AbortSignal): Promise<number> {
   try {
     const name = args.errorLog === STDIN ? 'standard input' : basename(args.errorLog);
-    if (args.access !== undefined && args.access === STDIN && args.errorLog === STDIN) throw new DoctorInputError('the error log and the access log cannot both be read from standard input ("-"): name one of them as a file.');
     if (args.follow && args.errorLog === STDIN) throw new DoctorInputError('--follow watches a log file as nginx writes it: name the file (logs\\error.log), not "-".');
     if (args.errorLog === STDIN && (process.stdin as { isTTY?: boolean }).isTTY) err.write('harness doctor: reading the log from standard input: paste it, then press Ctrl-D (Ctrl-Z then Enter on Windows).\n');
     const access = args.access !== undefined ? await indexAccessLog(readLog(args.access, 'access log')) : undefined;
