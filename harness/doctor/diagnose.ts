@@ -91,8 +91,22 @@ export class Analyser {
 
   /** The incident of a group, from what the log says so far; `settled`: see LogView. */
   explain(g: Group, settled: (g: Group) => boolean = () => false): Incident {
-    const view: LogView = { index: this.index, access: this.access, settled, portOf: (pid) => this.index.port(pid) };
-    return this.intern(explainGroup(g, view));
+    return this.intern(explainGroup(g, this.view(settled)));
+  }
+
+  /** What explanations read of the log; `unknown` hears of each fact a later line could still give. */
+  private view(settled: (g: Group) => boolean, unknown = () => {}): LogView {
+    const known = <T>(v: T | undefined) => {
+      if (v === undefined) unknown();
+      return v;
+    };
+    return {
+      index: this.index,
+      access: this.access,
+      settled,
+      portOf: (pid) => known(this.index.port(pid)),
+      requestAfter: (no) => known(this.index.requestAfter(no)),
+    };
   }
 
   /** The group is reported or explained for good: later lines start a new one. */
@@ -129,18 +143,8 @@ export class Analyser {
       return;
     }
     let missing = false;
-    const view: LogView = {
-      index: this.index,
-      access: this.access,
-      settled: () => false,
-      portOf: (pid) => {
-        const p = this.index.port(pid);
-        if (p === undefined) missing = true; // a later line may name it: explain at the end
-        return p;
-      },
-    };
-    const incident = this.intern(explainGroup(g, view));
-    if (missing) return;
+    const incident = this.intern(explainGroup(g, this.view(() => false, () => (missing = true))));
+    if (missing) return; // a later line may still tell: explained at the end
     if (this.opts.keepText) for (const l of quoted(g)) this.texts.set(l.no, l.text);
     this.slots[g.slot!] = incident;
     this.seal(g);

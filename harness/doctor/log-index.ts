@@ -1,9 +1,10 @@
 // What an explanation needs from the rest of the log, gathered once as the lines go by, so that
 // the doctor stays linear however long the log: the admin server's port per nginx process, the
 // refusals and `no live upstreams` of each process per second (the IPv4/IPv6 verdict looks 60 s
-// either side of a try), and whether the log went on at least 5 s after a refused try.
+// either side of a try), whether the log went on at least 5 s after a refused try, the first
+// request nginx handled after a crash, and the nginx folders its paths name.
 import type { Line } from './types.js';
-import { errnoIs, peerOf } from './facts.js';
+import { errnoIs, fileOp, nginxFolder, peerOf } from './facts.js';
 import { MinHeap } from './heap.js';
 
 export interface Nearby {
@@ -23,15 +24,32 @@ export function isRefusedConnect(l: Line): boolean {
   return /^connect\(\) (?:to \S+ )?failed$/.test(l.entry.message) && errnoIs.refused(l.entry);
 }
 
+const MAX_FOLDERS = 8;
+/** A worker's exit or a failed respawn: after it, does nginx serve requests again? */
+const CRASH = /^worker process \d+ exited|^could not respawn/;
+
 export class LogIndex {
   private portByPid = new Map<number, number>();
   private seconds = new Map<number, Map<number, Down[]>>();
   /** Refused tries waiting for a line 5 s later: a min-heap on the time that line needs. */
   private waiting = new MinHeap<number>();
   private wentOn = new Set<number>();
+  /** Lines waiting for the next request line, and the request line each got. */
+  private awaitingRequest: number[] = [];
+  private requestAfterLine = new Map<number, number>();
+  /** nginx folders named by the log's paths (the first few), with the first line naming each. */
+  readonly folders = new Map<string, number>();
 
   add(l: Line): void {
     const e = l.entry;
+    if (e.client !== undefined && this.awaitingRequest.length) {
+      for (const no of this.awaitingRequest) this.requestAfterLine.set(no, l.no);
+      this.awaitingRequest = [];
+    }
+    if (CRASH.test(e.message)) this.awaitingRequest.push(l.no);
+    const op = fileOp(e);
+    const folder = op && nginxFolder(op.path);
+    if (folder && this.folders.size < MAX_FOLDERS && !this.folders.has(folder)) this.folders.set(folder, l.no);
     if (l.t !== undefined) for (const no of this.waiting.popUntil(l.t, true)) this.wentOn.add(no);
     const peer = peerOf(e.upstream);
     if (e.pid === undefined) return;
@@ -76,8 +94,14 @@ export class LogIndex {
     return this.wentOn.has(no);
   }
 
-  /** The try is explained for good: forget it. */
+  /** The first line about a request after the crash line `no`: nginx was serving again. */
+  requestAfter(no: number): number | undefined {
+    return this.requestAfterLine.get(no);
+  }
+
+  /** The line is explained for good: forget what was kept for it. */
   forget(no: number): void {
     this.wentOn.delete(no);
+    this.requestAfterLine.delete(no);
   }
 }

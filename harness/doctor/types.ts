@@ -113,6 +113,8 @@ export interface LogView {
   index: LogIndex;
   /** The port this nginx process proxied to (index.port, noting when it is not known yet). */
   portOf(pid: number | undefined): number | undefined;
+  /** The first request line after the crash line `no` (index.requestAfter, noting when there is none yet). */
+  requestAfter(no: number): number | undefined;
   access?: AccessIndex;
   /**
    * True when the log is known to go on quietly after this group (--follow, nothing joined it for

@@ -307,10 +307,14 @@ test('causes and fixes name what the lines name: port, folder, path, peer', () =
   expect(port.fix).toContain('netsh int ipv4 show excludedportrange protocol=tcp');
   expect(port.fix).toContain('net stop http');
   expect(incidentAt('28-gyqq-win-1113-bind-80-4555-openevent-self-404.log', 6).fix).toContain('findstr :4555');
+  // C0000142 + could not respawn: the session or desktop, not the folder (ASCII paths, requests served later).
   const crash = incidentAt('11-nanmorx-win-worker-c0000142-could-not-respawn.log', 3);
-  expect(crash.cause).toMatch(/C0000142/);
-  expect(crash.cause).toMatch(/non-ASCII/);
-  expect(crash.cause).toMatch(/blocked/);
+  expect(crash.cause).toMatch(/C0000142 \(STATUS_DLL_INIT_FAILED/);
+  expect(crash.cause).toMatch(/session or desktop .* is ending \(log off.*\) or its desktop heap is used up/);
+  expect(crash.cause).toContain('nginx served requests again later (line 9)');
+  expect(crash.cause + crash.fix).not.toMatch(/non-ASCII|blocked|antivirus|Unblock/);
+  expect(crash.fix).toMatch(/^If nginx answers now .*nothing to do\. Otherwise stop what is left of it \("taskkill \/IM nginx\.exe \/F"\) and start it again/);
+  expect(incidentAt('14-qiujw-win-worker-c0000142-could-not-respawn.log', 3).fix).toContain('"cd /d E:\\nginx-1.20.2" then "start nginx"');
   const loop = incidentAt('27-bohe5-win-bind-10013-proxy-to-self-404-admin-employee-login-c0000142.log', 6);
   expect(loop.cause).toContain('listens on port 8080');
   expect(loop.cause).toContain('POST /admin/employee/login HTTP/1.0');
