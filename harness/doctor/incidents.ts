@@ -208,6 +208,6 @@ export function isProblem(i: Incident): boolean {
 /** The refused pair is whole (both peers tried): nothing more can join it. */
 export function isComplete(g: Group): boolean {
   if (g.condition !== 'upstream-refused') return false;
-  const hosts = new Set(g.lines.map((l) => peerOf(l.entry.upstream)?.family).filter((f) => f !== undefined));
+  const hosts = new Set(g.lines.map((l) => peerOf(l.entry)?.family).filter((f) => f !== undefined));
   return hosts.size >= 2 || g.lines.some((l) => l.entry.message === 'no live upstreams');
 }

@@ -51,7 +51,7 @@ export class LogIndex {
     const folder = op && nginxFolder(op.path);
     if (folder && this.folders.size < MAX_FOLDERS && !this.folders.has(folder)) this.folders.set(folder, l.no);
     if (l.t !== undefined) for (const no of this.waiting.popUntil(l.t, true)) this.wentOn.add(no);
-    const peer = peerOf(e.upstream);
+    const peer = peerOf(e);
     if (e.pid === undefined) return;
     if (peer?.port !== undefined && !this.portByPid.has(e.pid)) this.portByPid.set(e.pid, peer.port);
     if (l.t === undefined) return;

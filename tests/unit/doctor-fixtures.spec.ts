@@ -215,7 +215,8 @@ const TABLE: Record<string, { incidents: Expected; unrecognised?: number[] }> = 
   },
   '28-gyqq-win-1113-bind-80-4555-openevent-self-404.log': {
     incidents: [
-      ['path-encoding', [1, 2]],
+      ['path-encoding', [1]],
+      ['path-encoding', [2]],
       ['port-forbidden', [3]],
       ['upstream-refused', [4, 5]],
       ['port-forbidden', [6]],
