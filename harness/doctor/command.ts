@@ -9,6 +9,7 @@ import { incidentJson, jsonPieces, printable, renderIncident, renderText } from 
 import { once } from 'node:events';
 import { follow } from './follow.js';
 import { DoctorInputError, readLog, STDIN } from './input.js';
+import { plural } from './facts.js';
 
 export interface DoctorArgs {
   errorLog: string;
@@ -24,10 +25,11 @@ function isTty(s: NodeJS.WritableStream): boolean {
 /** Why a log with lines but not one nginx error-log line is not what the doctor reads, and what to give it. */
 function notAnErrorLog(name: string, c: LineCounts): string | undefined {
   if (c.lines === 0 || c.recognised > 0) return undefined;
+  const share = (n: number) => (n < c.lines ? `${n} of its ${plural(c.lines, 'line')}` : c.lines === 1 ? 'its only line' : `all ${c.lines} lines`);
   if (c.accessLike > 0 && c.accessLike >= c.lines / 2) {
-    return `${name} is nginx's access log (${c.accessLike} of its ${c.lines} lines are requests), not its error log. Give it with --access and name the error log next to it: npx harness doctor logs/error.log --access logs/access.log`;
+    return `${name} is nginx's access log (${share(c.accessLike)} are requests), not its error log. Give it with --access and name the error log next to it: npx harness doctor logs/error.log --access logs/access.log`;
   }
-  const what = c.binaryLike > 0 ? `${name} is not a text log (${c.binaryLike} of its ${c.lines} lines hold control characters: a binary file?)` : `no line of ${name} is an nginx error-log line`;
+  const what = c.binaryLike > 0 ? `${name} is not a text log (control characters on ${share(c.binaryLike)}: a binary file?)` : `no line of ${name} is an nginx error-log line`;
   return `${what}. nginx's error log has lines like "2024/07/17 19:15:13 [error] 1234#5678: *1 connect() failed ..."; name that file: logs\\error.log in the nginx folder on Windows, /var/log/nginx/error.log on Linux.`;
 }
 

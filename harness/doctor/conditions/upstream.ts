@@ -39,6 +39,11 @@ function peersOf(g: Group): Peer[] {
   return [...seen.values()];
 }
 
+/** [::1] before 127.0.0.1 (the order of localhost's peers): the same explanation whichever nginx tried first. */
+function byFamily(peers: Peer[]): Peer[] {
+  return [...peers].sort((a, b) => (b.family ?? 0) - (a.family ?? 0));
+}
+
 function listPeers(peers: Peer[]): string {
   const t = peers.map((p) => p.text);
   return t.length <= 1 ? (t[0] ?? 'the upstream') : `${t.slice(0, -1).join(', ')} and ${t[t.length - 1]}`;
@@ -189,7 +194,7 @@ export const upstreamRefused: Condition = {
       case 'not-running': {
         const tries = g.lines.filter((l) => isConnect(l.entry)).length;
         cause =
-          `Nothing accepts connections on port ${port}: nginx's ${tries === 1 ? 'try' : `${tries} tries`} on ${listPeers(peers)} ${tries === 1 ? 'was' : 'were'} refused (${v.evidence}), so ${req} got 502 Bad Gateway` +
+          `Nothing accepts connections on port ${port}: nginx's ${tries === 1 ? 'try' : `${tries} tries`} on ${listPeers(byFamily(peers))} ${tries === 1 ? 'was' : 'were'} refused (${v.evidence}), so ${req} got 502 Bad Gateway` +
           (windows && !docker ? `, after about ${2 * tries} s on Windows (each refused try takes ~2 s)` : '') +
           (docker ? DOCKER_CAUSE : '') +
           '.';
