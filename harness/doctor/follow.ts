@@ -163,7 +163,9 @@ export async function follow(path: string, on: FollowHandlers, opts: FollowOptio
       report(false);
       await sleep(pollMs, opts.signal);
     }
-    // Stopped: the line being written counts as cut; what has not settled keeps its doubts.
+    // Stopped: what was written by now is read, the line being written counts as cut, and what
+    // has not settled keeps its doubts.
+    await read().catch(() => undefined);
     take(splitter.flush());
     report(true);
   } finally {

@@ -17,6 +17,7 @@ export { isProblem } from './incidents.js';
 export { DoctorInputError } from './input.js';
 export { splitLines } from './read.js';
 export { Analyser, analyseLog } from './diagnose.js';
+export { expectDiagnosis, describeExpectation, type DiagnosisExpectation, type RefusedVerdict } from './expect.js';
 
 /** A log in memory, analysed; `keepText` keeps what renderText quotes. */
 export function analyse(errorLogBytes: Uint8Array, opts: { accessLogBytes?: Uint8Array; keepText?: boolean } = {}): Analyser {

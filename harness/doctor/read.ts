@@ -22,6 +22,11 @@ export function decodeLine(bytes: Uint8Array): string {
   }
 }
 
+/**
+ * Longer lines are cut there: nginx writes at most 2048 bytes a line (NGX_MAX_ERROR_STR), and a
+ * file with no line ends at all (a binary file) must not be held whole.
+ */
+const MAX_LINE = 64 * 1024;
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const UTF16LE_BOM = [0xff, 0xfe];
 const BOMS = [UTF8_BOM, UTF16LE_BOM];
@@ -44,6 +49,12 @@ export class LineSplitter {
   private utf16Partial = '';
 
   push(bytes: Uint8Array): RawLine[] {
+    if (this.partial.length >= MAX_LINE && this.mode === 'bytes') {
+      // A line too long already: skip what comes until its end.
+      const lf = bytes.indexOf(0x0a);
+      if (lf < 0) return [];
+      bytes = bytes.subarray(lf);
+    }
     let buf = this.partial.length ? Buffer.concat([this.partial, bytes]) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (this.mode === 'start') {
       if (BOMS.some((bom) => buf.length < bom.length && buf.every((b, i) => b === bom[i]))) {
@@ -64,18 +75,18 @@ export class LineSplitter {
     const out: RawLine[] = [];
     let start = 0;
     for (let lf = buf.indexOf(0x0a); lf >= 0; lf = buf.indexOf(0x0a, start)) {
-      out.push({ no: ++this.count, text: decodeLine(stripCr(buf.subarray(start, lf))) });
+      out.push({ no: ++this.count, text: decodeLine(stripCr(buf.subarray(start, Math.min(lf, start + MAX_LINE)))) });
       start = lf + 1;
     }
     // Copied: the rest of a large read must not keep the whole read alive.
-    this.partial = Buffer.from(buf.subarray(start));
+    this.partial = Buffer.from(buf.subarray(start, start + MAX_LINE));
     return out;
   }
 
   private pushUtf16(text: string): RawLine[] {
     const parts = (this.utf16Partial + text).split('\n');
-    this.utf16Partial = parts.pop()!;
-    return parts.map((t) => ({ no: ++this.count, text: t.replace(/\r$/, '') }));
+    this.utf16Partial = parts.pop()!.slice(0, MAX_LINE);
+    return parts.map((t) => ({ no: ++this.count, text: t.slice(0, MAX_LINE).replace(/\r$/, '') }));
   }
 
   /** The line still waiting for its LF, as a (cut) line of its own; none is left afterwards. */
