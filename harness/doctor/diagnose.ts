@@ -9,7 +9,7 @@ import { parseAccessLine } from '../logs/access-log.js';
 import type { AccessIndex } from './access.js';
 import type { Diagnosis, Group, Incident, LogView } from './types.js';
 import { linesOf, type RawLine } from './read.js';
-import { explainGroup, Grouper } from './incidents.js';
+import { explainGroup, explanationOf, Grouper } from './incidents.js';
 import { LogIndex } from './log-index.js';
 import { seconds } from './facts.js';
 import { MinHeap } from './heap.js';
@@ -48,6 +48,8 @@ export class Analyser {
   private slots: (Group | Incident)[] = [];
   private deadlines = new MinHeap<Group>();
   private texts = new Map<number, string>();
+  /** The lines kept for quoting, by explanation (keepText). */
+  private quoted = new Map<string, number[]>();
   /** One copy of each cause and fix text: a long log repeats the same few. */
   private interned = new Map<string, unknown>();
 
@@ -145,9 +147,21 @@ export class Analyser {
     let missing = false;
     const incident = this.intern(explainGroup(g, this.view(() => false, () => (missing = true))));
     if (missing) return; // a later line may still tell: explained at the end
-    if (this.opts.keepText) for (const l of quoted(g)) this.texts.set(l.no, l.text);
+    if (this.opts.keepText) this.keepQuote(incident, g);
     this.slots[g.slot!] = incident;
     this.seal(g);
+  }
+
+  /** The report quotes the newest incident of each explanation: only its lines' text is kept. */
+  private keepQuote(i: Incident, g: Group): void {
+    const key = explanationOf(i);
+    const kept = this.quoted.get(key);
+    const last = i.lines[i.lines.length - 1];
+    if (kept && kept[kept.length - 1] > last) return;
+    for (const no of kept ?? []) this.texts.delete(no);
+    const lines = quoted(g);
+    for (const l of lines) this.texts.set(l.no, l.text);
+    this.quoted.set(key, lines.map((l) => l.no));
   }
 
   /**

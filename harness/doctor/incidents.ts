@@ -200,6 +200,11 @@ export function explainGroup(g: Group, log: LogView): Incident {
   return incident;
 }
 
+/** Incidents with the same explanation (condition, cause, fix) are one entry of the text report. */
+export function explanationOf(i: Incident): string {
+  return `${i.condition}\n${i.cause}\n${i.fix}`;
+}
+
 /** An incident that needs no action: notices, the course's shipped lines, harmless 404s and resets. */
 export function isProblem(i: Incident): boolean {
   return i.condition !== 'info' && i.detail?.harmless !== true && i.detail?.shipped !== true;

@@ -10,13 +10,12 @@ import type { Diagnosis } from './types.js';
 
 export type { ConditionId, Diagnosis, Incident, AccessSummary } from './types.js';
 export { CONDITION_IDS } from './types.js';
-export { renderJson, renderText, renderIncident, printable } from './report.js';
+export { renderJson, renderText, renderIncident } from './report.js';
 export { follow, type FollowOptions, type FollowHandlers } from './follow.js';
 export { doctorCommand, type DoctorArgs } from './command.js';
 export { isProblem } from './incidents.js';
 export { DoctorInputError } from './input.js';
 export { splitLines } from './read.js';
-export { Analyser, analyseLog } from './diagnose.js';
 export { expectDiagnosis, describeExpectation, type DiagnosisExpectation, type RefusedVerdict } from './expect.js';
 
 /** A log in memory, analysed; `keepText` keeps what renderText quotes. */

@@ -4,7 +4,7 @@
 // ("5×, lines ...") that quotes the newest one's evidence, then what needs no action, folded.
 // Everything printed from a log is made printable: a log's control characters never reach the terminal.
 import type { Diagnosis, Incident } from './types.js';
-import { isProblem } from './incidents.js';
+import { explanationOf, isProblem } from './incidents.js';
 import { plural, ranges } from './facts.js';
 
 /** The text of a line of the log by its number. */
@@ -93,7 +93,7 @@ interface Entry {
 function entries(incidents: Incident[]): Entry[] {
   const byText = new Map<string, Entry>();
   for (const i of [...incidents].sort((a, b) => newest(b) - newest(a))) {
-    const key = `${i.condition}\n${i.cause}\n${i.fix}`;
+    const key = explanationOf(i);
     const e = byText.get(key);
     if (e) e.incidents.push(i);
     else byText.set(key, { condition: i.condition, incidents: [i], problem: isProblem(i) });
