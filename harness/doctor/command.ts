@@ -84,10 +84,13 @@ async function followCommand(
   await follow(
     args.errorLog,
     {
-      start(d, log) {
+      start(d, log, open) {
         problems = d.incidents.some(isProblem);
         if (args.json) for (const i of d.incidents) out.write(incidentJson(i) + '\n');
-        else out.write(renderText(d, log, { color: o.color, name }) + `\nfollowing ${printable(args.errorLog)}: new incidents are explained as they complete (Ctrl-C stops)\n`);
+        else {
+          const which = open ? `${open === 1 ? 'the incident' : `the ${open} incidents`} the log ends with and new ones` : 'new incidents';
+          out.write(renderText(d, log, { color: o.color, name, open }) + `\nfollowing ${printable(args.errorLog)}: ${which} are explained as they complete (Ctrl-C stops)\n`);
+        }
       },
       incident(i, text) {
         if (isProblem(i)) problems = true;

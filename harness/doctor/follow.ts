@@ -16,8 +16,8 @@ import type { LineText, Quoted } from './report.js';
 import { inputError, DoctorInputError, openLogFile } from './input.js';
 
 export interface FollowHandlers {
-  /** The log as it stood when following began, less the incidents it ends with that may still grow. */
-  start?(d: Diagnosis, log: Quoted): void;
+  /** The log as it stood when following began, less the `open` incidents it ends with that may still grow. */
+  start?(d: Diagnosis, log: Quoted, open: number): void;
   /** An incident, once complete. */
   incident(i: Incident, text: LineText): void;
   /** The file was truncated in place, or replaced by a new one: its lines are numbered from 1 again. */
@@ -146,7 +146,7 @@ export async function follow(path: string, on: FollowHandlers, opts: FollowOptio
     }
     // The log as it stands: reported now, except what it ends with that may still grow.
     const carried = new Set(analyser.groups.filter((g) => mayGrow(g, endT)));
-    on.start?.(analyser.diagnosis(carried), analyser);
+    on.start?.(analyser.diagnosis(carried), analyser, carried.size);
     analyser.finishEarly = false;
     const now = Date.now();
     waiting.clear();

@@ -107,7 +107,8 @@ function listed(e: Entry): string {
   return `${e.incidents.length}×, lines ${shown.join('; ')}${more ? `; ... ${more} more` : ''}`;
 }
 
-export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; name?: string } = {}): string {
+/** `open`: incidents of the log held back, not in `d` yet (--follow): nothing is said to be fine before they are. */
+export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; name?: string; open?: number } = {}): string {
   const text = log.text;
   const p = paint(opts.color ?? false);
   const name = printable(opts.name ?? 'error.log');
@@ -126,9 +127,10 @@ export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; n
       `${name}: ${plural(nLines, 'line')}, ${plural(d.incidents.length, 'incident')} (${nProblems} to act on)` +
         (counts.size ? `: ${[...counts].map(([c, n]) => `${c} ×${n}`).join(', ')}` : '') +
         (d.unrecognised.length ? `; ${plural(d.unrecognised.length, 'line')} not recognised` : '') +
+        (opts.open ? `; ${opts.open} more still open` : '') +
         '.',
     );
-    if (!nProblems) out.push(p.green(d.incidents.length ? 'Nothing here needs fixing.' : 'No incidents: nothing here needs fixing.'));
+    if (!nProblems && !opts.open) out.push(p.green(d.incidents.length ? 'Nothing here needs fixing.' : 'No incidents: nothing here needs fixing.'));
   }
   // Problems by condition, the condition with the newest problem first.
   const byCondition = new Map<string, Entry[]>();

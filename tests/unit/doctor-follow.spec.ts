@@ -124,6 +124,28 @@ test('Ctrl-C while a refused line is half written: reported, undetermined (not "
   await w.stop();
   expect(w.reported()).toEqual(['upstream-refused 2']);
   expect(w.seen.incidents[0].incident.detail?.verdict).toBe('undetermined');
+  expect(w.seen.incidents[0].incident.cause).toContain('the line is cut before the address it tried');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('--follow in text: the start report says the incident the log ends with is still open, and nothing is called fine yet', async () => {
+  const dir = tempDir();
+  const file = path.join(dir, 'error.log');
+  writeFileSync(file, fixtureLine('01', 1) + '\n');
+  const out = sink();
+  const ac = new AbortController();
+  const done = doctorCommand({ errorLog: file, follow: true }, out.stream, sink().stream, ac.signal);
+  try {
+    await expect.poll(() => out.text()).toContain('following');
+    expect(out.text()).toBe(
+      `error.log: 1 line, 0 incidents (0 to act on); 1 more still open.\n\nfollowing ${file}: the incident the log ends with and new ones are explained as they complete (Ctrl-C stops)\n`,
+    );
+    appendFileSync(file, fixtureLine('01', 2) + '\n');
+    await expect.poll(() => out.text(), { timeout: 5000 }).toContain('● upstream-refused  lines 1-2');
+  } finally {
+    ac.abort();
+  }
+  expect(await done).toBe(1);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -218,7 +218,9 @@ export const upstreamRefused: Condition = {
         break;
       default: {
         const other = first(peers)?.family === 6 ? `127.0.0.1:${port}` : `[::1]:${port}`;
-        cause = `nginx's try on ${listPeers(peers)} for ${req} was refused and the log ends before its retry on ${other}, so the admin server on ${port} is either not running or listens on ${first(peers)?.family === 6 ? 'IPv4' : 'IPv6'} only.`;
+        cause = peers.length
+          ? `nginx's try on ${listPeers(peers)} for ${req} was refused and the log ends before its retry on ${other}, so the admin server on ${port} is either not running or listens on ${first(peers)?.family === 6 ? 'IPv4' : 'IPv6'} only.`
+          : `nginx's try for ${req} was refused, but the line is cut before the address it tried, so whether the admin server on ${port} is not running or listens on one of IPv4 and IPv6 only cannot be told.`;
         fix = `Start the admin server on ${port}; if it is running, make it listen on both [::1] and 127.0.0.1 (no server.address in application.yml) or write proxy_pass http://127.0.0.1:${port}/admin/;.`;
       }
     }
