@@ -8,7 +8,7 @@ import { lookup } from 'node:dns/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { startProcess, type StartedProcess } from '../stack/process.js';
-import { waitForHttp, NotReady } from '../stack/ready.js';
+import { waitForProxy, NotReady } from '../stack/ready.js';
 import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx', '/usr/bin/nginx'];
@@ -73,7 +73,7 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
   }
   const proc = startProcess({ name: 'nginx', file, args, onLine: o.onLine });
   try {
-    await waitForHttp(o.readyUrl, { process: proc });
+    await waitForProxy(o.ready, { process: proc });
   } catch (e) {
     if (!(e instanceof NotReady)) throw e;
     const { code } = proc.running ? { code: null } : await proc.exited;

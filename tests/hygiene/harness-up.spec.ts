@@ -50,6 +50,23 @@ test('a failed start (missing temp dir for the proxy) leaves nothing behind', as
   expect(await canBind('127.0.0.1', adminPort)).toEqual({ ok: true });
 });
 
+test('a proxy that could not listen where a browser dials is a failed start, not "ready"', async ({ engine }, testInfo) => {
+  // A conf that listens on the admin server's port: whichever of the two gets the port, the other
+  // cannot have it, and what answers there is not the proxy (issue 2's audit: "ready", then 404s).
+  const adminPort = await getPort({ host: '127.0.0.1' });
+  const conf = testInfo.outputPath('nginx.conf');
+  writeFileSync(conf, `events {}\nhttp {\n  server { listen 127.0.0.1:${adminPort}; listen [::1]:${adminPort}; location /api/ { proxy_pass http://localhost:${adminPort}/admin/; } }\n}\n`);
+  const before = descendants(process.pid);
+  const r = await execa(process.execPath, [distFile('harness/cli.js'), 'up', '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], { reject: false, all: true });
+  expect(r.exitCode).toBe(1);
+  expect(r.all).not.toContain('the stack is ready');
+  expect(r.all).not.toMatch(/^\s+at /m);
+  expect(r.all).toMatch(/was answered, but not by the proxy|the admin stub could not listen: port \d+ on (127\.0\.0\.1|::1) is in use by pid|bind\(\) to .* failed \(98: Address already in use\)/);
+  expect(descendants(process.pid).filter((p) => !before.includes(p)).filter(alive)).toEqual([]);
+  expect(await canBind('127.0.0.1', adminPort)).toEqual({ ok: true });
+  expect(await canBind('::1', adminPort)).toEqual({ ok: true });
+});
+
 test('a port held by a foreign process is named, and the process is left alone', async ({ engine }, testInfo) => {
   const foreign = net.createServer();
   await new Promise<void>((r) => foreign.listen({ host: '127.0.0.1', port: 0 }, r));
