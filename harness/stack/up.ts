@@ -35,6 +35,9 @@ export interface UpOptions {
 
 export class UpError extends Error {}
 
+/** How often `up` looks whether its parent is still there (a getppid() call). */
+const PARENT_POLL_MS = 250;
+
 /** What the doctor says of start-up lines: the cause and the fix, one sentence each. */
 async function explainLines(lines: string[]): Promise<string[]> {
   const { diagnose } = await import('../doctor/index.js');
@@ -96,6 +99,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   // listeners stay (`on`, not `once`): execa's exit hook re-raises a signal it thinks nobody
   // else listens to, which would kill the harness before it has stopped anything.
   let starting = true;
+  let parentWatch: NodeJS.Timeout | undefined;
   const stopAsked = new Promise<string>((done) => {
     const on = (signal: NodeJS.Signals, why: string) =>
       process.on(signal, () => {
@@ -105,6 +109,14 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     on('SIGINT', 'Ctrl-C');
     on('SIGTERM', 'SIGTERM');
     on('SIGHUP', 'SIGHUP');
+    // Task runners, `timeout` and IDEs signal only the pid they started: npx's. npm passes the
+    // signal to its shell, which dies and leaves this process re-parented with the ports held.
+    const parent = process.ppid;
+    parentWatch = setInterval(() => {
+      if (process.ppid === parent) return;
+      if (starting) print.note(`the parent process (pid ${parent}) is gone: stopping as soon as the stack's start is over...`);
+      done(`the parent process (pid ${parent}) is gone`);
+    }, PARENT_POLL_MS).unref();
   });
   if (o.nginxConf && o.port !== undefined) print.note('--port is ignored with --nginx-conf: the proxy listens where your conf says.');
   const port = o.nginxConf ? 0 : await proxyPort(o, print);
@@ -169,6 +181,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   }
 
   const why = await Promise.race([stopAsked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
+  clearInterval(parentWatch);
   print.note(`stopping (${why})...`);
   await control.close();
   await stack.stop();

@@ -5,7 +5,7 @@ import net from 'node:net';
 import { execa } from 'execa';
 import getPort from 'get-port';
 import { request } from 'undici';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { distFile } from '../../harness/paths.js';
@@ -33,6 +33,30 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGKILL'] as const) {
     if (signal !== 'SIGKILL') expect(up.output.join('\n')).toContain('nothing of the stack is left running');
   });
 }
+
+test('npx harness up whose npx alone is signalled (as task runners, timeout and IDEs do): it notices and stops everything', async ({ engine }, testInfo) => {
+  const up = await harnessUp(engine, testInfo.outputPath('up'), [], undefined, { via: 'npx' });
+  const tree = [up.child.pid!, ...descendants(up.child.pid!)];
+  expect(tree.length).toBeGreaterThanOrEqual(4); // npm exec, sh, node (harness up), nginx or the workers
+  up.child.kill('SIGTERM');
+  await up.child;
+  await expectAllGone(tree, [up.port, up.adminPort]);
+  await expect.poll(() => up.output.join('\n')).toMatch(/stopping \(the parent process \(pid \d+\) is gone\)[^]*nothing of the stack is left running/);
+  expect(existsSync(join(up.prefix, 'state.json'))).toBe(false);
+});
+
+test('harness up | tee, then Ctrl-C (tee gone too): the stop still completes', async ({ engine }, testInfo) => {
+  const up = await harnessUp(engine, testInfo.outputPath('up'));
+  const tree = [up.child.pid!, ...descendants(up.child.pid!)];
+  // The reader of both pipes goes away, as tee does on Ctrl-C: every later write gets EPIPE.
+  up.child.stdout!.destroy();
+  up.child.stderr!.destroy();
+  up.child.kill('SIGINT');
+  const r = await up.child;
+  expect(r.exitCode).toBe(0);
+  await expectAllGone(tree, [up.port, up.adminPort]);
+  expect(existsSync(join(up.prefix, 'state.json'))).toBe(false);
+});
 
 test('a failed start (missing temp dir for the proxy) leaves nothing behind', async ({ engine }, testInfo) => {
   const port = await getPort({ host: '127.0.0.1' });
