@@ -105,6 +105,20 @@ test('a port held by a foreign process is named, and the process is left alone',
   }
 });
 
+test('--admin external with nothing on the admin port: a note per loopback, each written as a URL writes it', async ({ engine }, testInfo) => {
+  const up = await harnessUp(engine, testInfo.outputPath('up'), ['--admin', 'external']);
+  try {
+    const notes = up.output.filter((l) => l.includes('nothing listens on'));
+    expect(notes.map((l) => l.replace(/^harness \| /, ''))).toEqual([
+      `nothing listens on 127.0.0.1:${up.adminPort}: with --admin external, start your own admin server there.`,
+      `nothing listens on [::1]:${up.adminPort}: with --admin external, start your own admin server there.`,
+    ]);
+  } finally {
+    up.child.kill('SIGTERM');
+    await up.child;
+  }
+});
+
 test('every listener of the stack is on loopback, and the control channel wants its token', async ({ engine }, testInfo) => {
   const up = await harnessUp(engine, testInfo.outputPath('up'));
   try {
