@@ -31,7 +31,7 @@ export function sourceSignature(dir = root) {
   const hash = createHash('sha1');
   for (const f of files.sort()) {
     const s = statSync(f);
-    hash.update(`${relative(dir, f)}\0${s.size}\0${Math.floor(s.mtimeMs)}\n`);
+    hash.update(`${relative(dir, f)}\0${s.size}\0${s.mtimeMs}\n`);
   }
   return hash.digest('hex');
 }

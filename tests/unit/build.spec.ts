@@ -3,7 +3,7 @@
 // or restored with an older mtime, is a change a newest-mtime check would miss.
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
-import { cpSync, mkdirSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { repoRoot } from '../../harness/paths.js';
 // @ts-expect-error plain JS module shared with bin/harness.js
@@ -18,9 +18,11 @@ test('the source signature changes with an edit, a deletion and a restore with t
   writeFileSync(join(dir, 'tsconfig.json'), '{}');
   writeFileSync(file, 'export const a = 1;\n');
   writeFileSync(join(dir, 'harness', 'b.ts'), 'export const b = 1;\n');
+  // A whole second, which utimes() sets exactly (a copy's restored mtime is what it was).
+  const mtime = new Date('2026-01-01T00:00:00Z');
+  utimesSync(file, mtime, mtime);
   const original = signature(dir);
   expect(signature(dir)).toBe(original);
-  const { mtime } = statSync(file);
   unlinkSync(file);
   const deleted = signature(dir);
   expect(deleted).not.toBe(original);
