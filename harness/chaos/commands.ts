@@ -1,5 +1,5 @@
 // `harness chaos list | run | inject | restore`: scenarios on a fresh stack, faults on the running one.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { request } from 'undici';
 import type { Browser } from 'playwright';
@@ -11,6 +11,7 @@ import type { OsName } from '../os-profile.js';
 import { runScenario, applies, type Progress } from './runner.js';
 import { renderSvg } from './svg.js';
 import { chromiumPath, CHROMIUM_ARGS } from './browser.js';
+import { writableFolder } from '../flags.js';
 
 export class ChaosError extends Error {
   constructor(
@@ -49,7 +50,7 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
   const reason = applies(s, o.proxy, o.os);
   if (reason) throw new ChaosError(`${reason}. Run it with ${s.engines ? `--proxy ${s.engines[0]} ` : ''}--os ${(s.profiles ?? ['linux'])[0]}.`, 2);
   const dir = resolve(o.out ?? join(o.prefix, 'chaos', `${s.name}-${o.proxy}-${o.os}-${new Date().toISOString().replace(/[:.]/g, '-')}`));
-  mkdirSync(dir, { recursive: true });
+  writableFolder(o.out === undefined ? '--prefix' : '--out', dir);
   out(`${s.name}: ${s.summary}`);
   out(`  ${o.proxy} engine, ${o.os} profile; a fresh stack in ${dir}\n`);
   let browser: Browser | undefined;

@@ -8,7 +8,8 @@ import { lookup } from 'node:dns/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { startProcess, type StartedProcess } from '../stack/process.js';
-import { waitForHttp, NotReady } from '../stack/ready.js';
+import { waitForProxy, NotReady } from '../stack/ready.js';
+import { installAdvice } from '../system-packages.js';
 import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx', '/usr/bin/nginx'];
@@ -16,16 +17,19 @@ const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/ngin
 export class NginxMissing extends Error {
   override name = 'NginxMissing';
   constructor() {
+    const named = process.env.HARNESS_NGINX;
     super(
-      'nginx is not installed, so `--proxy nginx` cannot run.\n' +
-        '  Debian/Ubuntu: sudo apt-get install nginx   (or `npx harness setup`, which installs it when run as root)\n' +
-        '  Or run the embedded engine: leave out --proxy nginx.',
+      `nginx is not installed: ${installAdvice(['nginx'])} (or \`npx harness setup\`, which does it as root or through sudo)` +
+        (named ? `; HARNESS_NGINX names ${named}, which does not exist` : '') +
+        '.\n  Without it, `--proxy nginx` and the nginx test project cannot run; the embedded engine (no --proxy nginx) needs none.',
     );
   }
 }
 
+/** The system nginx: HARNESS_NGINX when set (only that), else the usual places. */
 export function findNginx(): string | undefined {
-  if (process.env.HARNESS_NGINX) return process.env.HARNESS_NGINX;
+  const named = process.env.HARNESS_NGINX;
+  if (named) return existsSync(named) ? named : undefined;
   return CANDIDATES.find((p) => existsSync(p));
 }
 
@@ -73,7 +77,7 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
   }
   const proc = startProcess({ name: 'nginx', file, args, onLine: o.onLine });
   try {
-    await waitForHttp(o.readyUrl, { process: proc });
+    await waitForProxy(o.ready, { process: proc });
   } catch (e) {
     if (!(e instanceof NotReady)) throw e;
     const { code } = proc.running ? { code: null } : await proc.exited;

@@ -1,7 +1,7 @@
 // The embedded engine as the harness runs it: its master in the harness's own process (as `harness
 // proxy` runs it in the foreground), forking the workers; nothing else to start, so the stack is up
 // about as soon as one Node worker can be.
-import { NotReady, waitForHttp } from '../stack/ready.js';
+import { NotReady, waitForProxy } from '../stack/ready.js';
 import { ProxyStartError, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
 import { Master, StartupError, DEFAULT_VERSION } from './master.js';
 
@@ -21,7 +21,7 @@ export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine>
   });
   try {
     await master.start();
-    await waitForHttp(o.readyUrl);
+    await waitForProxy(o.ready);
   } catch (e) {
     await master.stop();
     if (e instanceof StartupError) throw new ProxyStartError(stderr.at(-1) ?? e.message, stderr, 1);

@@ -30,7 +30,7 @@ export async function startExpectingFailure(
   const started = Date.now();
   const start = engine === 'nginx' ? startNginx : startEmbedded;
   try {
-    const e = await start({ prefix, conf: 'conf/nginx.conf', os: o.os ?? 'linux', readyUrl: `http://127.0.0.1:${port}/`, reservedPorts: o.reservedPorts });
+    const e = await start({ prefix, conf: 'conf/nginx.conf', os: o.os ?? 'linux', ready: { urls: [`http://127.0.0.1:${port}/`] }, reservedPorts: o.reservedPorts });
     await e.stop();
   } catch (error) {
     if (!(error instanceof ProxyStartError)) throw error;
