@@ -1,8 +1,8 @@
 // Issue 2: login and paging in a real browser, through the proxy, against the admin stub.
 import { test, expect } from '../fixtures.js';
-import { login, expectPage, expectedPage } from '../../scenarios/steps/browser.js';
+import { login, expectPage, expectedPage, expectAdminUnreachable } from '../../scenarios/steps/browser.js';
 
-test.describe('the admin front end through the proxy', () => {
+test.describe('the admin front end through the proxy', { tag: '@login-and-page' }, () => {
   test('admin/123456 logs in and reaches the employee list', async ({ page, startStack }) => {
     const stack = await startStack();
     await login(page, stack.url);
@@ -81,13 +81,10 @@ test.describe('the admin front end through the proxy', () => {
     await expect(page).toHaveURL(/#\/login$/);
   });
 
-  test('with the admin server down, the login page shows what failed', async ({ page, startStack }) => {
+  test('with the admin server down, the login page shows what failed', { tag: '@admin-down' }, async ({ page, startStack }) => {
     const stack = await startStack({ admin: 'down' });
     await login(page, stack.url);
-    const banner = page.getByTestId('http-error');
-    await expect(banner).toBeVisible();
-    await expect(banner).toContainText('502 Bad Gateway');
-    await expect(banner).toContainText('8080');
+    await expectAdminUnreachable(page);
     await expect(page).toHaveURL(/#\/login$/);
   });
 });
