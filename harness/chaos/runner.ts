@@ -168,6 +168,7 @@ export class Run {
         seen.set(e, ev);
       }
       if (e.end === undefined) return;
+      seen.delete(e);
       ev.end = e.end - this.timeline.start;
       ev.detail = e.status === undefined ? 'failed' : String(e.status);
       ev.short = `${e.status ?? 'dropped'} on ${e.localAddress}`;
