@@ -116,7 +116,7 @@ await yargs(hideBin(process.argv))
         'Run a scenario on a fresh isolated stack: a verdict per observation, a timeline (SVG + JSON), exit 1 when one fails',
         (yy) =>
           yy
-            .positional('name', { type: 'string', demandOption: true, describe: 'The scenario (see chaos list)' })
+            .positional('name', { type: 'string', demandOption: true, describe: 'The scenario (see chaos list), or the path of a compiled scenario module (default export: defineScenario({...}))' })
             .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: 'Proxy engine' })
             .option('os', osOption)
             .option('out', { type: 'string', requiresArg: true, describe: 'Where to write timeline.svg/json and the stack (default .harness/chaos/<name>-<time>)' })

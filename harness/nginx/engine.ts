@@ -75,17 +75,20 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
   } else {
     [file, ...args] = run;
   }
-  const proc = startProcess({ name: 'nginx', file, args, onLine: o.onLine });
-  try {
-    await waitForProxy(o.ready, { process: proc });
-  } catch (e) {
-    if (!(e instanceof NotReady)) throw e;
-    const { code } = proc.running ? { code: null } : await proc.exited;
-    await proc.stop();
-    const emerg = proc.output.filter((l) => l.startsWith('nginx: [emerg]'));
-    throw new ProxyStartError(emerg.length ? emerg[emerg.length - 1] : e.message, emerg, code);
-  }
-  return nginxEngine(o.prefix, proc);
+  const launch = async () => {
+    const proc = startProcess({ name: 'nginx', file, args, onLine: o.onLine });
+    try {
+      await waitForProxy(o.ready, { process: proc });
+    } catch (e) {
+      if (!(e instanceof NotReady)) throw e;
+      const { code } = proc.running ? { code: null } : await proc.exited;
+      await proc.stop();
+      const emerg = proc.output.filter((l) => l.startsWith('nginx: [emerg]'));
+      throw new ProxyStartError(emerg.length ? emerg[emerg.length - 1] : e.message, emerg, code);
+    }
+    return proc;
+  };
+  return nginxEngine(o.prefix, await launch(), launch);
 }
 
 /** Children of `pid`, from /proc (nginx's workers are its master's children). */
@@ -104,18 +107,30 @@ function childrenOf(pid: number): number[] {
   return out;
 }
 
-function nginxEngine(prefix: string, proc: StartedProcess): ProxyEngine {
+/** `relaunch` starts nginx again as it was started (restore, after a failed respawn). */
+function nginxEngine(prefix: string, first: StartedProcess, relaunch: () => Promise<StartedProcess>): ProxyEngine {
   let strace: StartedProcess | undefined;
-  const master = proc.pid;
+  let proc = first;
+  let master = proc.pid;
+  /** Workers when respawns were made to fail: fewer at restore means a respawn failed. */
+  let workersBefore = 0;
   const stopStrace = async () => {
     await strace?.stop(1000);
     strace = undefined;
   };
+  // Resolves when nginx exits for good, not when restore stops it to start it again.
+  let exit!: (r: { code: number | null; signal: string | null }) => void;
+  const exited = new Promise<{ code: number | null; signal: string | null }>((r) => (exit = r));
+  let relaunching = false;
+  const watch = (p: StartedProcess) => void p.exited.then((r) => !relaunching && p === proc && exit(r));
+  watch(proc);
   return {
     name: 'nginx',
     prefix,
-    pid: master,
-    exited: proc.exited,
+    get pid() {
+      return master;
+    },
+    exited,
     get running() {
       return proc.running;
     },
@@ -132,6 +147,7 @@ function nginxEngine(prefix: string, proc: StartedProcess): ProxyEngine {
     async failRespawns(on: boolean) {
       if (!on) return stopStrace();
       if (strace) return;
+      workersBefore = childrenOf(master).length;
       const which = await execa('sh', ['-c', 'command -v strace'], { reject: false });
       if (which.exitCode !== 0) throw new UnsupportedFault('making nginx fail to respawn needs strace (apt-get install strace); it injects EAGAIN into the master\'s fork()');
       // nginx-behaviour.md section 5(a): strace injects EAGAIN into the master's fork().
@@ -152,8 +168,25 @@ function nginxEngine(prefix: string, proc: StartedProcess): ProxyEngine {
     },
     async restore() {
       await stopStrace();
-      // nginx never respawns on its own after a failed fork; a reload starts new workers.
-      if (childrenOf(master).length === 0) process.kill(master, 'SIGHUP');
+      if (childrenOf(master).length >= workersBefore) return;
+      // nginx never respawns on its own after a failed fork, and a reload cannot mend it: the
+      // failed spawn left its process slot holding the dead worker's pid and the closed channel's
+      // descriptor numbers, which the reload's new log files reuse; the reload then writes to
+      // them (sendmsg() failed (88)), signals the dead pid (kill() failed (3)), and the new
+      // workers close their access.log (9: Bad file descriptor). So nginx is started afresh on
+      // the same prefix, as a user would restart it.
+      relaunching = true;
+      try {
+        await proc.stop();
+        proc = await relaunch();
+        master = proc.pid;
+      } catch (e) {
+        exit({ code: null, signal: null });
+        throw e;
+      } finally {
+        relaunching = false;
+      }
+      watch(proc);
     },
     async stop() {
       await stopStrace();
