@@ -99,22 +99,23 @@ async function control(prefix: string, path: string, body?: unknown): Promise<Re
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await r.body.json()) as Record<string, unknown>;
-  if (r.statusCode >= 300) throw new ChaosError(String(json.error ?? `the stack answered ${r.statusCode}`));
+  // 400/404: the fault or its argument was wrong (bad usage, exit 2); anything else failed (exit 1).
+  if (r.statusCode >= 300) throw new ChaosError(String(json.error ?? `the stack answered ${r.statusCode}`), r.statusCode === 400 || r.statusCode === 404 ? 2 : 1);
   return json;
 }
 
 export async function chaosInject(o: { fault: string; arg?: string; prefix: string }, out: Out): Promise<number> {
-  await control(o.prefix, '/faults', { name: o.fault, arg: o.arg });
+  const r = await control(o.prefix, '/faults', { name: o.fault, arg: o.arg });
   const f = FAULTS.find((x) => x.name === o.fault);
   out(`${o.fault}${o.arg ? ' ' + o.arg : ''} applied: ${f?.summary ?? ''}`);
-  out('Undo with: npx harness chaos restore');
+  if (r.undoable) out('Undo with: npx harness chaos restore');
   return 0;
 }
 
 export async function chaosRestore(o: { prefix: string }, out: Out): Promise<number> {
   const r = await control(o.prefix, '/restore');
   const undone = r.restored as string[];
-  out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault was applied');
+  out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault that can be undone is applied (a crashed worker is replaced by the master; there is nothing to undo)');
   if (undone.some((f) => f === 'admin.stop' || f === 'admin.listen')) {
     // What users meet right after a restore: the proxy has not forgotten the failure yet.
     out('The proxy still counts a peer that failed as down for fail_timeout (10 s, per worker): until then /api may answer 502 "no live upstreams", as nginx does.');
