@@ -71,7 +71,7 @@ export function processTree(pid: number): number[] {
   return out.filter((p) => pp.has(p));
 }
 
-/** A worker (or the standby) of an embedded engine whose master runs in this process. */
+/** A worker (or the spare) of an embedded engine whose master runs in this process. */
 export function isEmbeddedWorker(pid: number): boolean {
   try {
     // Workers and the spare carry titles, not their script's name.
