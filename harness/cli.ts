@@ -16,6 +16,20 @@ const osOption = {
 
 const refusedDelay = (describe: string) => ({ requiresArg: true, coerce: flag.milliseconds('--refused-delay'), describe }) as const;
 
+const excludedPortOption = {
+  array: true,
+  requiresArg: true,
+  describe: 'With --os windows: a port in Windows\' excluded port ranges (netsh int ipv4 show excludedportrange): binding it fails with 10013; repeatable',
+} as const;
+
+/** --excluded-port emulates a Windows condition: only under that profile. */
+function excludedPorts(a: { os: string; 'excluded-port'?: unknown[] }): number[] | undefined {
+  const ports = a['excluded-port']?.map(flag.port('--excluded-port'));
+  if (!ports?.length) return undefined;
+  if (a.os !== 'windows') throw new flag.UsageError('--excluded-port emulates Windows\' excluded port ranges (bind() error 10013): use it with --os windows');
+  return ports;
+}
+
 const print = (s: string) => process.stdout.write(s + '\n');
 
 /** A failure the user can act on: the message, no stack trace, exit code 1 (2 for bad usage). */
@@ -53,6 +67,7 @@ await yargs(hideBin(process.argv))
         .option('os', osOption)
         .option('refused-delay', refusedDelay('Milliseconds a refused connect takes (default 2000 on windows, 0 on linux)'))
         .option('nginx-version', { type: 'string', describe: 'Version the embedded engine shows in Server: and its pages (default 1.22.1 linux, 1.20.2 windows)' })
+        .option('excluded-port', excludedPortOption)
         .option('doctor', { type: 'boolean', default: false, describe: 'When the stack stops, explain its error log' }),
     (a) =>
       guard(async () => {
@@ -71,6 +86,7 @@ await yargs(hideBin(process.argv))
             os: a.os as OsName,
             refusedDelay: a['refused-delay'],
             nginxVersion: a['nginx-version'],
+            excludedPorts: excludedPorts(a),
             doctor: a.doctor,
           },
           consolePrinter(),
@@ -87,7 +103,8 @@ await yargs(hideBin(process.argv))
         .option('t', { alias: 'test', type: 'boolean', default: false, describe: 'Test the conf and exit' })
         .option('os', osOption)
         .option('refused-delay', refusedDelay('Milliseconds a refused connect takes (default 2000 on windows)'))
-        .option('nginx-version', { type: 'string', describe: 'Version shown in Server: and the pages' }),
+        .option('nginx-version', { type: 'string', describe: 'Version shown in Server: and the pages' })
+        .option('excluded-port', excludedPortOption),
     (a) =>
       guard(async () => {
         const { runMaster, DEFAULT_VERSION } = await import('./proxy/master.js');
@@ -99,6 +116,7 @@ await yargs(hideBin(process.argv))
           os,
           version: a['nginx-version'] ?? DEFAULT_VERSION[os],
           refusedConnectDelayMs: a['refused-delay'],
+          reservedPorts: excludedPorts(a),
           controlFile: resolve(a.p, 'logs', 'harness-control.json'),
         });
       }),

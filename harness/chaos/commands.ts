@@ -122,8 +122,8 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
 }
 
 /** Makes `dir` an empty folder for a run: a previous run's folder (it has a timeline.json) is
- *  emptied, so its logs do not mix with this run's; any other folder with files in it is refused. */
-/** The run's folder, made (or emptied of an earlier run's files) and writable. */
+ *  emptied, so its logs do not mix with this run's; any other folder with files in it is refused;
+ *  one that cannot be made or written in is a usage error. */
 function freshRunDir(flag: string, dir: string): void {
   writableFolder(flag, dir);
   const entries = readdirSync(dir);
@@ -149,14 +149,14 @@ export async function chaosInject(o: { fault: string; arg?: string; prefix: stri
   }
   const r = await control(o.prefix, '/faults', { name: o.fault, arg: o.arg });
   out(`${o.fault}${o.arg ? ' ' + o.arg : ''} applied: ${r.effect ?? f.summary}`);
-  out('Undo with: npx harness chaos restore');
+  if (r.undoable) out('Undo with: npx harness chaos restore');
   return 0;
 }
 
 export async function chaosRestore(o: { prefix: string }, out: Out): Promise<number> {
   const r = await control(o.prefix, '/restore');
   const undone = r.restored as string[];
-  out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault was applied');
+  out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault that can be undone is applied (a crashed worker is replaced by the master; there is nothing to undo)');
   if (undone.some((f) => f === 'admin.stop' || f === 'admin.listen')) {
     // What users meet right after a restore: the proxy has not forgotten the failure yet.
     out('The proxy still counts a peer that failed as down for fail_timeout (10 s, per worker): until then /api may answer 502 "no live upstreams", as nginx does.');

@@ -4,6 +4,7 @@
 import { NotReady, waitForProxy } from '../stack/ready.js';
 import { ProxyStartError, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
 import { Master, StartupError, DEFAULT_VERSION } from './master.js';
+import { crashRequest } from './crash.js';
 
 export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine> {
   const stderr: string[] = [];
@@ -44,11 +45,7 @@ export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine>
     async workers() {
       return master.workers().map((w) => w.pid);
     },
-    async crashWorker(c: CrashOptions = {}) {
-      const pid = master.crashWorker(c);
-      if (pid === undefined) throw new Error('the embedded proxy has no worker to crash');
-      return pid;
-    },
+    crashWorker: (c: CrashOptions = {}) => master.crashWorker(crashRequest(o.os, c)),
     async failRespawns(on: boolean) {
       master.failRespawns(on);
     },

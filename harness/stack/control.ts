@@ -48,13 +48,20 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
           const undo = await fault.apply(stack, body.arg);
           applied.push({ name: fault.name, arg: body.arg, undo });
           onEvent(`chaos: ${fault.name}${body.arg ? ' ' + body.arg : ''} applied`);
-          return reply(200, { applied: fault.name, effect: fault.effect?.(stack, body.arg) });
+          return reply(200, { applied: fault.name, effect: fault.effect?.(stack, body.arg), undoable: !!undo });
         }
         if (req.method === 'POST' && req.url === '/restore') {
           const undone: string[] = [];
           while (applied.length) {
             const a = applied.pop()!;
-            await a.undo?.();
+            // A crash is an event, not a state: there is nothing to undo, and it is not listed.
+            if (!a.undo) continue;
+            try {
+              await a.undo();
+            } catch (e) {
+              applied.push(a); // still applied: a later restore tries again
+              throw e;
+            }
             undone.push(a.name);
           }
           onEvent(`chaos: restored (${undone.length ? undone.join(', ') : 'nothing applied'})`);

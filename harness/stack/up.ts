@@ -9,7 +9,8 @@ import { UsageError, writableFolder } from '../flags.js';
 import { ProxyStartError, UnsupportedFault, type EngineName } from './proxy-engine.js';
 import { startStackControl } from './control.js';
 import { readState, writeState, removeState } from './state.js';
-import type { OsName } from '../os-profile.js';
+import { hostOs, type OsName } from '../os-profile.js';
+import type { Incident } from '../doctor/types.js';
 import type { Printer } from './printer.js';
 
 export interface UpOptions {
@@ -27,6 +28,8 @@ export interface UpOptions {
   os: OsName;
   refusedDelay?: number;
   nginxVersion?: string;
+  /** The Windows profile's excluded ports: binding one fails with 10013. */
+  excludedPorts?: number[];
   /** Explain the stack's error log when it stops. */
   doctor?: boolean;
   /** Leave temp/ out of the prefix, as a Git copy of an nginx folder has it (the missing-temp-dir scenario). */
@@ -38,11 +41,21 @@ export class UpError extends Error {}
 /** How often `up` looks whether its parent is still there (a getppid() call). */
 const PARENT_POLL_MS = 250;
 
-/** What the doctor says of start-up lines: the cause and the fix, one sentence each. */
-async function explainLines(lines: string[]): Promise<string[]> {
+/**
+ * What the doctor says of start-up lines: the cause and the fix, one sentence each. The doctor
+ * words a busy port's fix for the OS the lines come from; under the Windows profile on another
+ * host the port is busy here, so the fix names this host's holder instead.
+ */
+async function explainLines(lines: string[], os: OsName): Promise<string[]> {
   const { diagnose } = await import('../doctor/index.js');
   const d = diagnose(Buffer.from(lines.join('\n') + '\n'));
-  return d.incidents.flatMap((i) => [`What it means: ${i.cause}`, `What to do: ${i.fix}`]);
+  const fix = (i: Incident) => {
+    const address = String(i.detail?.address ?? '');
+    if (i.condition !== 'bind-failed' || os === hostOs() || !address) return i.fix;
+    const port = Number(address.slice(address.lastIndexOf(':') + 1));
+    return `${describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE')}: stop it (the harness never stops a process it did not start), or choose another port with --port.`;
+  };
+  return d.incidents.flatMap((i) => [`What it means: ${i.cause}`, `What to do: ${fix(i)}`]);
 }
 
 /** The proxy's port: the one asked for, or 80, or (when 80 is not to be had) a free one. */
@@ -137,13 +150,14 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       nginxVersion: o.nginxVersion,
       refusedConnectDelayMs: o.refusedDelay,
       noTempDir: o.noTempDir,
+      reservedPorts: o.excludedPorts,
       onLine: (component, line) => print.line(component, line),
     });
   } catch (e) {
     if (e instanceof ProxyStartError) {
       print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
       for (const l of e.emerg.length ? e.emerg : [e.message]) print.error(`  ${l}`);
-      for (const x of await explainLines(e.emerg)) print.error(`  ${x}`);
+      for (const x of await explainLines(e.emerg, o.os)) print.error(`  ${x}`);
       print.error('Everything the harness had started has been stopped.');
       return 1;
     }
