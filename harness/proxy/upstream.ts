@@ -136,7 +136,7 @@ class UpstreamRequest {
     const req = this.req;
     const peer = this.selection.next();
     if (!peer) {
-      req.upstreamName = `http://${this.selection.group.name}${this.uri}`;
+      req.upstreamName = `http://${this.selection.name}${this.uri}`;
       req.logError('error', 'no live upstreams', { action: CONNECTING });
       this.next('nolive');
       return;
