@@ -157,7 +157,7 @@ class UpstreamRequest {
     this.connectStarted = Date.now();
     const socket = net.connect({ host: peer.host, port: peer.port, family: peer.family, noDelay: true });
     this.attach(socket);
-    this.arm(req.loc.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING, 'ETIMEDOUT'));
+    this.arm(req.loc.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING));
     socket.once('connect', () => this.send());
   }
 
@@ -197,7 +197,7 @@ class UpstreamRequest {
       this.readHeader();
     } else {
       socket.uncork();
-      this.arm(req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING, 'ETIMEDOUT'));
+      this.arm(req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING));
       body.on('data', (c: Buffer) => {
         if (!socket.write(c)) {
           body.pause();
@@ -217,7 +217,7 @@ class UpstreamRequest {
     const socket = this.socket!;
     this.reading = 'header';
     let received: Buffer = Buffer.alloc(0);
-    this.arm(req.loc.proxyReadTimeoutMs, () => this.fail('timeout', READING_HEADER, 'ETIMEDOUT'));
+    this.arm(req.loc.proxyReadTimeoutMs, () => this.fail('timeout', READING_HEADER));
     const onData = (d: Buffer) => {
       this.readEvent = true;
       received = received.length ? Buffer.concat([received, d]) : d;
@@ -418,15 +418,14 @@ class UpstreamRequest {
     this.req.abort();
   }
 
-  /** An attempt failed: log it, then ngx_http_upstream_next(). */
+  /** An attempt failed: log it (a timeout is logged by next()), then ngx_http_upstream_next(). */
   private fail(ft: Failure, action: string, errno?: ErrnoName, message?: string): void {
     const req = this.req;
     this.clearTimer();
     this.socket?.destroy();
     this.socket = undefined;
     this.reading = 'none';
-    if (ft === 'timeout') req.logError('error', 'upstream timed out', { errno: 'ETIMEDOUT', action });
-    else if (message) req.logError('error', message, { errno, action });
+    if (message) req.logError('error', message, { errno, action });
     this.next(ft, action);
   }
 
@@ -438,6 +437,8 @@ class UpstreamRequest {
       // A kept-alive connection that failed does not use up a try (nginx: u->peer.cached).
       if (cached && ft === 'error') this.selection.tries++;
     }
+    // nginx frees the peer first: a timeout's line comes after the peer's [warn].
+    if (ft === 'timeout') req.logError('error', 'upstream timed out', { errno: 'ETIMEDOUT', action });
     if (req.conn.closed) {
       releaseBody(req.body);
       req.abort();
