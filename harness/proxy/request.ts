@@ -144,7 +144,8 @@ export class HttpRequest {
       return;
     }
     if (found.redirect) {
-      this.redirect(301, this.uri.uri + '/' + (this.uri.args ? '?' + this.uri.args : ''));
+      // The Location is the location's name, as written, with the query.
+      this.redirect(301, this.loc.path + (this.uri.args ? '?' + this.uri.args : ''));
       return;
     }
     this.handle();
@@ -293,7 +294,8 @@ function serversOn(servers: ServerConf[], listen: ListenConf): ServerConf[] {
 
 /**
  * ngx_http_core_find_location for `=` and prefix locations: an exact match wins, else the longest
- * prefix. `redirect` is nginx's auto_redirect: `/api` asked of `location /api/ { proxy_pass ... }`.
+ * prefix. `redirect` is nginx's auto_redirect: `/api` asked of `location /api/ { proxy_pass ... }`
+ * (or of `location = /api/`), the exact location's when both have the name.
  */
 export function findLocation(server: ServerConf, uri: string, caseless: boolean): { loc?: LocationConf; redirect?: boolean } {
   const norm = (s: string) => (caseless ? s.toLowerCase() : s);
@@ -302,15 +304,12 @@ export function findLocation(server: ServerConf, uri: string, caseless: boolean)
   let redirect: LocationConf | undefined;
   for (const loc of server.locations) {
     const p = norm(loc.path);
+    if (loc.proxyPass && p.endsWith('/') && u === p.slice(0, -1) && !(redirect?.modifier === '=' && norm(redirect.path) === p)) redirect = loc;
     if (loc.modifier === '=') {
       if (u === p) return { loc };
       continue;
     }
-    if (u.startsWith(p)) {
-      if (!best || p.length > best.path.length) best = loc;
-    } else if (loc.proxyPass && p.endsWith('/') && u === p.slice(0, -1)) {
-      redirect = loc;
-    }
+    if (u.startsWith(p) && (!best || p.length > best.path.length)) best = loc;
   }
   if (redirect && (!best || best.path.length < redirect.path.length - 1)) return { loc: redirect, redirect: true };
   return { loc: best };

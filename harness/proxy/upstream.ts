@@ -391,12 +391,16 @@ class UpstreamRequest {
     idle();
   }
 
-  /** proxy_redirect default: `http://localhost:8080/admin/x` → `http://<host>:<port>/api/x`. */
+  /**
+   * proxy_redirect default, made of proxy_pass's URL as written (ngx_http_proxy_merge_loc_conf()):
+   * with a URI, `http://localhost:8080/admin/x` → `/api/x`; without one, `http://127.0.0.1:8080/x`
+   * → `/x`. The header filter then makes it absolute: `http://<host>:<port>/api/x`.
+   */
   private rewriteLocation(value: string): string | undefined {
     const pp = this.req.loc.proxyPass!;
-    const from = pp.uri === undefined ? undefined : `http://${pp.proxyHost}${pp.uri}`;
-    if (!from || !value.startsWith(from)) return undefined;
-    return this.req.absoluteUrl(this.req.loc.path + value.slice(from.length));
+    const [from, to] = pp.uri === undefined ? [pp.url + '/', '/'] : [pp.url, this.req.loc.path];
+    if (!value.startsWith(from)) return undefined;
+    return this.req.absoluteUrl(to + value.slice(from.length));
   }
 
   /** Keeps the upstream connection for reuse when the upstream allows it, else closes it. */
