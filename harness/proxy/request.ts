@@ -63,6 +63,8 @@ export class HttpRequest {
   upstreamName?: string;
   body?: BufferedBody;
   bodyRead = false;
+  /** The body was found not to parse while it was being dropped: a static answer becomes a 400. */
+  bodyInvalid = false;
   expectAnswered = false;
   readonly startedAt = Date.now();
   private log: ErrorLog;

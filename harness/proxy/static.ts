@@ -273,7 +273,11 @@ function fileError(req: HttpRequest, path: string, code: string | undefined): vo
 }
 
 function sendFile(req: HttpRequest, path: string, st: Stats): void {
-  req.conn.readBody(req, true, () => sendFileAfterBody(req, path, st));
+  req.conn.readBody(req, true, () => {
+    // ngx_http_static_handler() answers with what ngx_http_discard_request_body() returns.
+    if (req.bodyInvalid) req.special(400);
+    else sendFileAfterBody(req, path, st);
+  });
 }
 
 function sendFileAfterBody(req: HttpRequest, path: string, st: Stats): void {

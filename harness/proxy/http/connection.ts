@@ -254,8 +254,13 @@ export class ClientConnection implements Connection {
       return;
     }
     this.discarding = undefined;
-    if (r.kind === 'done') this.input = r.rest;
-    else d.req.keepalive = false;
+    if (r.kind === 'done') {
+      this.input = r.rest;
+    } else {
+      d.req.keepalive = false;
+      d.req.bodyInvalid = true;
+      d.req.logError('error', r.message);
+    }
     if (this.state === 'discard') this.afterRequest(d.req);
   }
 
@@ -272,13 +277,8 @@ export class ClientConnection implements Connection {
       return;
     }
     b.req.keepalive = false;
-    if (r.kind === 'too-large') {
-      b.req.logError('error', r.message);
-      b.req.special(413);
-    } else {
-      b.req.logError('info', r.message);
-      b.req.special(400);
-    }
+    b.req.logError('error', r.message);
+    b.req.special(r.kind === 'too-large' ? 413 : 400);
   }
 
   requestDone(req: HttpRequest): void {
