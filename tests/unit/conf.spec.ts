@@ -46,7 +46,7 @@ test('3: the course\'s nginx.conf (admin-app.md section 3) loads unchanged', asy
   const [root, page50x, api, user, ws] = server.locations;
   expect(root.root).toBe(join(prefix, 'html/sky'));
   expect(root.index).toEqual(['index.html', 'index.htm']);
-  expect([...root.errorPages]).toEqual([500, 502, 503, 504].map((c) => [c, '/50x.html']));
+  expect([...root.errorPages]).toEqual([500, 502, 503, 504].map((c) => [c, { uri: '/50x.html', args: '' }]));
   expect(page50x.root).toBe(join(prefix, 'html'));
   expect(api.proxyPass).toMatchObject({ proxyHost: 'localhost:8080', uri: '/admin/', upstream: { implicit: true } });
   expect(api.proxyHttpVersion).toBe('1.0');
@@ -109,6 +109,34 @@ const REFUSALS: Refusal[] = [
   { name: 'proxy_pass without a scheme', files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass localhost:8080; } }') }, emerg: `invalid URL prefix in ${CONF}:3` },
   { name: 'an invalid listen port', files: { 'conf/nginx.conf': HTTP('server { listen 127.0.0.1:99999; }') }, emerg: `invalid port in "127.0.0.1:99999" of the "listen" directive in ${CONF}:3` },
   { name: 'an upstream server parameter', files: { 'conf/nginx.conf': HTTP('upstream u { server 127.0.0.1:1 fail_timeout=x; }') }, emerg: `invalid parameter "fail_timeout=x" in ${CONF}:3` },
+  { name: 'fail_timeout in milliseconds', files: { 'conf/nginx.conf': HTTP('upstream u { server 127.0.0.1:1 fail_timeout=500ms; }') }, emerg: `invalid parameter "fail_timeout=500ms" in ${CONF}:3` },
+  { name: 'weight=0', files: { 'conf/nginx.conf': HTTP('upstream u { server 127.0.0.1:1 weight=0; }') }, emerg: `invalid parameter "weight=0" in ${CONF}:3` },
+  { name: 'max_fails not a number', files: { 'conf/nginx.conf': HTTP('upstream u { server 127.0.0.1:1 max_fails=x; }') }, emerg: `invalid parameter "max_fails=x" in ${CONF}:3` },
+  { name: 'backup servers only', files: { 'conf/nginx.conf': HTTP('upstream u {\n server 127.0.0.1:1 backup;\n}\nserver { listen 127.0.0.1:18080; }') }, emerg: `no servers in upstream "u" in ${CONF}:3` },
+  { name: 'a port on an upstream name', files: { 'conf/nginx.conf': HTTP('upstream u { server 127.0.0.1:1; }\nserver { location / { proxy_pass http://u:81; } }') }, emerg: `upstream "u" may not have port 81 in ${CONF}:4` },
+  { name: 'max_conns=', files: { 'conf/nginx.conf': HTTP('upstream u { server 127.0.0.1:1 max_conns=2; }') }, emerg: `the "max_conns" parameter of "server" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`, outsideSubset: true },
+  { name: 'a time in months, in milliseconds', files: { 'conf/nginx.conf': HTTP('proxy_read_timeout 1M;') }, emerg: `"proxy_read_timeout" directive invalid value in ${CONF}:3` },
+  { name: 'keepalive_timeout\'s header in milliseconds', files: { 'conf/nginx.conf': HTTP('keepalive_timeout 65 500ms;') }, emerg: `"keepalive_timeout" directive invalid value in ${CONF}:3` },
+  { name: 'a temp path level of 0', files: { 'conf/nginx.conf': HTTP('client_body_temp_path temp/b 0;') }, emerg: `"client_body_temp_path" directive invalid value in ${CONF}:3` },
+  { name: 'temp path levels over 10 digits', files: { 'conf/nginx.conf': HTTP('client_body_temp_path temp/b 9 2;') }, emerg: `"client_body_temp_path" directive invalid value in ${CONF}:3` },
+  { name: 'a duplicate temp path', files: { 'conf/nginx.conf': HTTP('client_body_temp_path temp/b;\nclient_body_temp_path temp/c;') }, emerg: `"client_body_temp_path" directive is duplicate in ${CONF}:4` },
+  { name: 'error_page with "=" and no code', files: { 'conf/nginx.conf': HTTP('error_page =200 /x;') }, emerg: `invalid value "=200" in ${CONF}:3` },
+  { name: 'error_page with "=" and no number', files: { 'conf/nginx.conf': HTTP('error_page 404 =abc /x;') }, emerg: `invalid value "=abc" in ${CONF}:3` },
+  { name: 'server_tokens that is not on, off or build', files: { 'conf/nginx.conf': HTTP('server_tokens maybe;') }, emerg: `invalid value "maybe" in ${CONF}:3` },
+  ...[
+    ['gzip on;', '"gzip on" is'],
+    ['charset koi8-r;', '"charset koi8-r" is'],
+    ['proxy_buffering off;', '"proxy_buffering off" is'],
+    ['proxy_request_buffering off;', '"proxy_request_buffering off" is'],
+    ['proxy_next_upstream error http_502;', '"proxy_next_upstream http_502" is'],
+    ['error_page 404 @fallback;', 'named locations ("@fallback") are'],
+  ].map(([directive, what]): Refusal => ({
+    name: `${directive} (nginx has an effect the engine does not emulate)`,
+    files: { 'conf/nginx.conf': HTTP(directive) },
+    emerg: `${what} not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`,
+    outsideSubset: true,
+  })),
+  { name: 'master_process off', files: { 'conf/nginx.conf': 'master_process off;\nevents {}\n' }, emerg: `"master_process off" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:1`, outsideSubset: true },
   { name: 'an empty upstream', files: { 'conf/nginx.conf': HTTP('upstream u { }') }, emerg: `no servers are inside upstream in ${CONF}:3` },
   { name: 'error_page code', files: { 'conf/nginx.conf': HTTP('error_page 200 /x;') }, emerg: `value "200" must be between 300 and 599 in ${CONF}:3` },
   { name: 'unknown variable', files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X $nope; } }') }, emerg: 'unknown "nope" variable' },
