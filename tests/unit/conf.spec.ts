@@ -54,7 +54,7 @@ test('3: the course\'s nginx.conf (admin-app.md section 3) loads unchanged', asy
   expect(user.proxyPass).toMatchObject({ proxyHost: 'webservers', uri: '/user/', upstream: { name: 'webservers', implicit: false } });
   expect(ws.proxyHttpVersion).toBe('1.1');
   expect(ws.proxyReadTimeoutMs).toBe(3_600_000);
-  expect(ws.proxySetHeaders).toEqual([
+  expect(ws.proxySetHeaders.map(({ name, value }) => ({ name, value }))).toEqual([
     { name: 'Upgrade', value: '$http_upgrade' },
     { name: 'Connection', value: '$connection_upgrade' },
   ]);
@@ -140,6 +140,23 @@ const REFUSALS: Refusal[] = [
   { name: 'an empty upstream', files: { 'conf/nginx.conf': HTTP('upstream u { }') }, emerg: `no servers are inside upstream in ${CONF}:3` },
   { name: 'error_page code', files: { 'conf/nginx.conf': HTTP('error_page 200 /x;') }, emerg: `value "200" must be between 300 and 599 in ${CONF}:3` },
   { name: 'unknown variable', files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X $nope; } }') }, emerg: 'unknown "nope" variable' },
+  { name: 'an unknown variable in a map\'s source', files: { 'conf/nginx.conf': HTTP('map $nosuch $m { default 1; }') }, emerg: 'unknown "nosuch" variable' },
+  { name: 'an unknown variable in a map\'s value', files: { 'conf/nginx.conf': HTTP('map $host $m { default $nosuch; }') }, emerg: 'unknown "nosuch" variable' },
+  { name: 'an unknown variable in log_format', files: { 'conf/nginx.conf': HTTP('log_format main \'$remote_addr $bogus\';') }, emerg: 'unknown "bogus" variable' },
+  { name: 'map and log_format variables before proxy_set_header ones', files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X $first; } }\nlog_format main \'$second\';') }, emerg: 'unknown "second" variable' },
+  { name: 'a log_format named combined', files: { 'conf/nginx.conf': HTTP('log_format combined \'$status\';') }, emerg: `duplicate "log_format" name "combined" in ${CONF}:3` },
+  {
+    name: 'a variable nginx has but the engine cannot give',
+    files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X-Time $msec; } }') },
+    emerg: `the variable "$msec" (used by "proxy_set_header X-Time") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`,
+    outsideSubset: true,
+  },
+  {
+    name: 'a map made of a variable the engine cannot give',
+    files: { 'conf/nginx.conf': HTTP('map $ssl_protocol $m { default 1; }\nserver { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X $m; } }') },
+    emerg: `the variable "$ssl_protocol" (used by "proxy_set_header X") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:4`,
+    outsideSubset: true,
+  },
   { name: 'no events', files: { 'conf/nginx.conf': 'http {}\n' }, emerg: 'no "events" section in configuration' },
 ];
 

@@ -6,6 +6,7 @@ import { isLevel, type Level } from '../../logs/error-log.js';
 import { ConfError, unsupported } from './error.js';
 import type { Directive } from './parse.js';
 import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
+import { variableNames } from '../variables.js';
 
 export interface LogTarget {
   /** Absolute path, or 'stderr'. */
@@ -62,6 +63,8 @@ export interface ProxyHeader {
   name: string;
   /** Value with `$variables` left in, evaluated per request. */
   value: string;
+  /** Where proxy_set_header set it (nginx's own headers have no place). */
+  at?: { file: string; line: number };
 }
 
 /** One `error_page` code's target. */
@@ -149,6 +152,11 @@ export interface NginxConf {
   pid: string;
   workerConnections: number;
   maps: MapConf[];
+  /**
+   * The variables the conf names as nginx reads it (map sources and values, log_format), in that
+   * order: nginx indexes them then, and names the first it does not know.
+   */
+  variables: string[];
   upstreams: Map<string, UpstreamConf>;
   servers: ServerConf[];
   /** Every `*_temp_path`, in the order nginx creates them (client_body_temp first). */
@@ -322,6 +330,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
     pid: join(prefix, 'logs/nginx.pid'),
     workerConnections: 512,
     maps: [],
+    variables: [],
     upstreams: new Map(),
     servers: [],
     tempPaths: [],
@@ -392,10 +401,11 @@ function logTarget(d: Directive, prefix: string): LogTarget {
 function buildHttp(b: Builder, http: Directive): void {
   const base = defaultLocation(b.opts.prefix);
   const servers: Directive[] = [];
+  const logFormats = new Set<string>();
   applySettings(b, http.block!, 'http', base, (d) => {
     switch (d.name) {
       case 'map':
-        b.conf.maps.push(buildMap(d));
+        b.conf.maps.push(buildMap(d, b.conf.variables));
         return true;
       case 'upstream':
         if (b.conf.upstreams.has(d.args[0])) throw new ConfError(`duplicate upstream "${d.args[0]}"`, d.file, d.line);
@@ -406,6 +416,11 @@ function buildHttp(b: Builder, http: Directive): void {
         servers.push(d);
         return true;
       case 'log_format':
+        // ngx_http_log_set_format(): `combined` is predefined; the formats are never written
+        // (access_log refuses any but combined), but their variables must exist.
+        if (d.args[0] === 'combined' || logFormats.has(d.args[0])) throw new ConfError(`duplicate "log_format" name "${d.args[0]}"`, d.file, d.line);
+        logFormats.add(d.args[0]);
+        for (const s of d.args.slice(d.args[1]?.startsWith('escape=') ? 2 : 1)) b.conf.variables.push(...variableNames(s, false));
         return true;
     }
     return false;
@@ -564,7 +579,7 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
         loc.proxyHttpVersion = a[0];
         break;
       case 'proxy_set_header':
-        loc.proxySetHeaders = firstHere ? [{ name: a[0], value: a[1] }] : [...loc.proxySetHeaders, { name: a[0], value: a[1] }];
+        loc.proxySetHeaders = [...(firstHere ? [] : loc.proxySetHeaders), { name: a[0], value: a[1], at: { file: d.file, line: d.line } }];
         break;
       case 'proxy_connect_timeout':
         loc.proxyConnectTimeoutMs = parseTime(d, a[0]);
@@ -628,11 +643,13 @@ function errorPages(d: Directive): [number, ErrorPage][] {
   });
 }
 
-function buildMap(d: Directive): MapConf {
+function buildMap(d: Directive, variables: string[]): MapConf {
   const m: MapConf = { source: d.args[0], variable: d.args[1].replace(/^\$/, ''), values: new Map(), defaultValue: '' };
   if (!d.args[1].startsWith('$')) throw new ConfError(`invalid variable name "${d.args[1]}"`, d.file, d.line);
+  variables.push(...variableNames(m.source));
   for (const e of d.block!) {
     if (e.args.length !== 1) throw new ConfError(`invalid number of the map parameters`, e.file, e.line);
+    variables.push(...variableNames(e.args[0]));
     if (e.name === 'default') m.defaultValue = e.args[0];
     else if (e.name.startsWith('~')) throw unsupported('regular expressions in "map"', e, true);
     else m.values.set(e.name.toLowerCase(), e.args[0]);
