@@ -27,24 +27,19 @@ test('keepalive_timeout with one value in a location keeps the header value of t
   expect(r.headers.find(([n]) => n === 'Keep-Alive')).toEqual(['Keep-Alive', 'timeout=60']);
 });
 
-test('keepalive_timeout 0 in a location: its answers close the connection, other locations\' keep it', async ({ startProxy }) => {
-  const p = await startProxy({ upstream: 'dual', api: 'keepalive_timeout 0;' });
-  const c = await RawConnection.open(p.port);
-  c.write(get('/x', p.port));
-  expect((await c.next()).headers.find(([n]) => n === 'Connection')).toEqual(['Connection', 'keep-alive']);
-  c.write(get('/api/k', p.port));
-  expect((await c.next()).headers.find(([n]) => n === 'Connection')).toEqual(['Connection', 'close']);
-  expect(await c.closedWithin(3000)).toBe(true);
-  c.close();
-});
-
-test('keepalive_requests 2 in a location: its answer to the second request on a connection closes it', async ({ startProxy }) => {
-  const p = await startProxy({ upstream: 'dual', api: 'keepalive_requests 2;' });
-  const c = await RawConnection.open(p.port);
-  c.write(get('/x', p.port));
-  expect((await c.next()).headers.find(([n]) => n === 'Connection')).toEqual(['Connection', 'keep-alive']);
-  c.write(get('/api/k', p.port));
-  expect((await c.next()).headers.find(([n]) => n === 'Connection')).toEqual(['Connection', 'close']);
-  expect(await c.closedWithin(3000)).toBe(true);
-  c.close();
-});
+// The location's limit decides: /x (no limit of its own) keeps the connection, /api/ closes it.
+for (const [api, what] of [
+  ['keepalive_timeout 0;', 'keepalive_timeout 0 in a location: its answers close the connection'],
+  ['keepalive_requests 2;', 'keepalive_requests 2 in a location: its answer to the second request on a connection closes it'],
+]) {
+  test(`${what}, other locations' keep it`, async ({ startProxy }) => {
+    const p = await startProxy({ upstream: 'dual', api });
+    const c = await RawConnection.open(p.port);
+    c.write(get('/x', p.port));
+    expect((await c.next()).headers.find(([n]) => n === 'Connection')).toEqual(['Connection', 'keep-alive']);
+    c.write(get('/api/k', p.port));
+    expect((await c.next()).headers.find(([n]) => n === 'Connection')).toEqual(['Connection', 'close']);
+    expect(await c.closedWithin(3000)).toBe(true);
+    c.close();
+  });
+}
