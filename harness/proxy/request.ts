@@ -196,6 +196,8 @@ export class HttpRequest {
       this.sendErrorPage(code, page);
       return;
     }
+    // nginx's own page answers with its own status, even after an error page (r->err_status = error).
+    this.errorStatus = 0;
     const body = errorPage(code, this.ctx.version, this.loc.serverTokens);
     this.respond({ status: code, contentType: body ? 'text/html' : undefined, contentLength: body?.length ?? 0, location, extra }, body);
   }

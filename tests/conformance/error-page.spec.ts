@@ -61,3 +61,14 @@ test('error_page 400 /x: a bad request line gets the page with its 400, a header
   expect(big.statusLine).toBe('HTTP/1.1 400 Bad Request');
   expect(big.body).toBe(PAGES.headerTooLarge);
 });
+
+test('error_page 502 /nothere.html, a page that does not exist: nginx\'s 404 page with its 404, and the open() line', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'down', server: 'error_page 502 /nothere.html;' });
+  const r = await p.send(get('/api/x', p.port));
+  expect(r.statusLine).toBe('HTTP/1.1 404 Not Found');
+  expect(r.body).toBe(PAGES[404]);
+  expect(p.requestLog().at(-1)).toBe(
+    'TIME [error] PID: *2 open() "PREFIX/html/nothere.html" failed (2: No such file or directory), client: 127.0.0.1, server: localhost, request: "GET /api/x HTTP/1.1", upstream: "http://127.0.0.1:U/admin/x", host: "127.0.0.1:P"',
+  );
+  await expect.poll(() => p.access()).toEqual(['127.0.0.1 - - [TIME] "GET /api/x HTTP/1.1" 404 153 "-" "-"']);
+});
