@@ -1,16 +1,18 @@
 // Real nginx as the proxy engine: `nginx -p <prefix> -c conf/nginx.conf -e logs/error.log -g
 // 'daemon off;'` in the foreground, stopped with its master's pid. `-e logs/error.log` makes the
-// start-up log the Windows build's default. When this machine's hosts file maps localhost to IPv4
+// start-up log the Windows build's default, and the other defaults the conf leaves unset are made
+// the Windows build's too (defaults.ts), so nothing is written outside the prefix. When this machine's hosts file maps localhost to IPv4
 // only, nginx runs in a private mount namespace whose /etc/hosts maps it to both loopbacks, as the
 // reference captures did; where that is not possible the conf names both peers itself.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { execa } from 'execa';
 import { startProcess, type StartedProcess } from '../stack/process.js';
 import { waitForProxy, NotReady } from '../stack/ready.js';
 import { installAdvice } from '../system-packages.js';
 import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
+import { applyPrefixDefaults } from './defaults.js';
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx', '/usr/bin/nginx'];
 
@@ -62,7 +64,8 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
     throw new UnsupportedFault('--os windows needs the embedded engine: nginx on Linux writes Linux wording and refuses connections at once. Leave out --proxy nginx.');
   }
   if (o.reservedPorts?.length) throw new UnsupportedFault('reserved (forbidden) ports are emulated by the embedded engine only');
-  const nginxArgs = ['-p', o.prefix, '-c', o.conf, '-e', 'logs/error.log', '-g', 'daemon off;'];
+  const { globals } = applyPrefixDefaults(isAbsolute(o.conf) ? o.conf : join(o.prefix, o.conf));
+  const nginxArgs = ['-p', o.prefix, '-c', o.conf, '-e', 'logs/error.log', '-g', `daemon off;${globals ? ' ' + globals : ''}`];
   // The master gets SIGTERM if the harness dies without stopping it (setpriv --pdeathsig).
   const run = ['setpriv', '--pdeathsig', 'TERM', '--', nginx, ...nginxArgs];
   let file: string;

@@ -130,6 +130,20 @@ export async function startEnginePair(dir: string, o: ConfOptions = {}, via: Emb
   };
 }
 
+/** `text` (an answer, log lines) with the engine's prefix, Date, times, pid#tid, connection numbers and ports replaced. */
+export function normaliseFor(x: EngineUnderTest, text: string): string {
+  return text
+    .split(x.prefix)
+    .join('PREFIX')
+    .replace(/\r\nDate: [^\r\n]*/g, '\r\nDate: DATE')
+    .replace(/^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d /gm, 'TIME ')
+    .replace(/\[\d\d\/\w{3}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\]/g, '[TIME]')
+    .replace(/\d+#\d+: \*\d+ /g, 'PID#TID: *N ')
+    .replace(/\d+#\d+: /g, 'PID#TID: ')
+    .replace(new RegExp(`(?<!\\d)${x.port}(?!\\d)`, 'g'), 'P')
+    .replace(new RegExp(`(?<!\\d)${x.upstream.port}(?!\\d)`, 'g'), 'U');
+}
+
 async function stopOne(e: EngineUnderTest): Promise<void> {
   try {
     await e.engine.stop();
