@@ -11,7 +11,7 @@ import { constants } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { distFile } from '../paths.js';
+import { WORKER_ENTRY, takePrebooted } from './preboot.js';
 import { loadConf, confPath } from './load.js';
 import { ConfError } from './conf/error.js';
 import type { NginxConf } from './conf/model.js';
@@ -44,8 +44,6 @@ export interface MasterOptions {
 
 export const DEFAULT_VERSION: Record<OsName, string> = { linux: '1.22.1', windows: '1.20.2' };
 
-// Compiled, whether the master runs from dist/ or from the source (inside the test runner).
-const WORKER_ENTRY = distFile('harness/proxy/worker-main.js');
 
 /** A start-up failure: the `[emerg]` line was written; the master exits 1. */
 export class StartupError extends Error {}
@@ -317,8 +315,11 @@ export class Master {
       failStart: o.failStart,
       spare: o.spare,
     };
+    // A first worker the CLI pre-booted has loaded its modules already: it only needs its job.
+    const prebooted = o.spare || o.failStart !== undefined ? undefined : takePrebooted();
+    prebooted?.send({ type: 'configure', env } satisfies MasterToWorker);
     // execArgv: [] so a master inside another program (the test runner) forks plain Node workers.
-    const child = fork(WORKER_ENTRY, [], { env: { ...process.env, HARNESS_WORKER: JSON.stringify(env) }, stdio: 'inherit', execArgv: [] });
+    const child = prebooted ?? fork(WORKER_ENTRY, [], { env: { ...process.env, HARNESS_WORKER: JSON.stringify(env) }, stdio: 'inherit', execArgv: [] });
     let listened!: (l: Listened) => void;
     let reaped!: () => void;
     const slot: Slot = {

@@ -1,4 +1,5 @@
-// What the master tells a worker at start (an environment variable) and over the cluster channel.
+// What the master tells a worker at start (an environment variable, or `configure` for a worker the
+// CLI pre-booted) and over the cluster channel.
 
 export interface WorkerEnv {
   prefix: string;
@@ -20,6 +21,7 @@ export interface WorkerEnv {
  * (ngx_signal_worker_processes), so the worker logs no "signal ... received" line for it.
  */
 export type MasterToWorker =
+  | { type: 'configure'; env: WorkerEnv }
   | { type: 'crash'; signal?: NodeJS.Signals; code?: number }
   | { type: 'listen'; key: string; count: number }
   | { type: 'terminate' };
@@ -34,9 +36,12 @@ export const SPARE_TITLE = 'harness: spare worker (not serving)';
 /** ... and while it loads. */
 export const SPARE_BOOTING_TITLE = 'harness: spare worker (starting, not serving)';
 
+/** ... and for a worker the CLI started before it knew the conf (preboot.ts). */
+export const PREBOOT_TITLE = 'harness: worker (starting, waiting for its conf)';
+
 /** A worker's or the spare's /proc/<pid>/cmdline (its title, NUL-padded). */
 export function isWorkerTitle(cmdline: string): boolean {
-  return [WORKER_TITLE, SPARE_TITLE, SPARE_BOOTING_TITLE].some((t) => cmdline.startsWith(t));
+  return [WORKER_TITLE, SPARE_TITLE, SPARE_BOOTING_TITLE, PREBOOT_TITLE].some((t) => cmdline.startsWith(t));
 }
 
 /**

@@ -12,8 +12,7 @@ import { osProfile, type OsName } from '../os-profile.js';
 import { flushLogs } from '../logs/writer.js';
 import { bindAddress, SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 
-export function runWorker(): void {
-  const env = JSON.parse(process.env.HARNESS_WORKER!) as WorkerEnv;
+export function runWorker(env: WorkerEnv): void {
   // A master that is gone (a stack stopped while this worker booted) is no error: the callback
   // takes the closed channel's error, and 'disconnect' below ends the worker.
   const send = (m: WorkerToMaster) => process.send?.(m, undefined, undefined, () => undefined);
@@ -72,6 +71,7 @@ export function runWorker(): void {
       return;
     }
     if (m.type === 'terminate') return terminate();
+    if (m.type !== 'listen') return;
     const listen = listens.get(m.key);
     if (!listen || !handle) return;
     spare = false;

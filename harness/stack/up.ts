@@ -8,6 +8,7 @@ import { canBind, describeBusyPort, hostPort } from './ports.js';
 import { UsageError, writableFolder } from '../flags.js';
 import { ProxyStartError, UnsupportedFault, type EngineName } from './proxy-engine.js';
 import { startStackControl } from './control.js';
+import { discardPrebooted } from '../proxy/preboot.js';
 import { readState, writeState, removeState } from './state.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
@@ -156,7 +157,8 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   } catch (e) {
     if (e instanceof ProxyStartError) {
       print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
-      for (const l of e.emerg.length ? e.emerg : [e.message]) print.error(`  ${l}`);
+      // Each distinct line once: the five tries of a busy port's bind() have streamed by already.
+      for (const l of e.emerg.length ? new Set(e.emerg) : [e.message]) print.error(`  ${l}`);
       for (const x of await explainLines(e.emerg, o.os)) print.error(`  ${x}`);
       print.error('Everything the harness had started has been stopped.');
       return 1;
@@ -164,6 +166,9 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     if (e instanceof AdminStartError) throw new UpError(`${e.message}.\n  Choose another --admin-port${o.nginxConf ? ', or one your nginx.conf does not listen on' : ''}.`);
     if (e instanceof UnsupportedFault || (e as Error).name === 'NginxMissing') throw new UpError((e as Error).message);
     throw e;
+  } finally {
+    // The CLI's guess that a worker would be wanted (bin/harness.js) may have been wrong.
+    discardPrebooted();
   }
 
   const control = await startStackControl(stack, (t) => print.note(t));

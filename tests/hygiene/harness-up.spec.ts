@@ -8,7 +8,7 @@ import { request } from 'undici';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
-import { distFile } from '../../harness/paths.js';
+import { distFile, repoRoot } from '../../harness/paths.js';
 import { canBind } from '../../harness/stack/ports.js';
 import { alive, descendants, listeningAddresses } from '../support/processes.js';
 import { harnessUp } from '../support/harness-up.js';
@@ -140,4 +140,18 @@ test('every listener of the stack is on loopback, and the control channel wants 
     up.child.kill('SIGTERM');
     await up.child;
   }
+});
+
+test('a worker pre-booted for a command that then fails (a bad flag value) is gone with it', async ({}, testInfo) => {
+  testInfo.skip(testInfo.project.name !== 'embedded', 'the pre-booted worker is the embedded engine\'s');
+  const child = execa(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'up', '--port', 'abc', '--prefix', testInfo.outputPath('prefix')], { reject: false, all: true });
+  // The worker is forked before yargs has read `--port abc`: catch it while the CLI still runs.
+  let seen: number[] = [];
+  const watch = setInterval(() => (seen = [...new Set([...seen, ...descendants(child.pid!)])]), 5);
+  const r = await child;
+  clearInterval(watch);
+  expect(r.exitCode).toBe(2);
+  expect(r.all).toContain('harness: --port abc: a port is a whole number from 1 to 65535.');
+  expect(seen.length).toBeGreaterThan(0);
+  await expect.poll(() => seen.filter(alive), { timeout: 5_000 }).toEqual([]);
 });
