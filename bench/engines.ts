@@ -48,7 +48,7 @@ export async function startEngine(name: EngineName, o: { root: string; adminPort
   const prefix = join(o.root, `${name}-${o.conf}-w${o.workers}-${++serial}`);
   const confText = await renderFor({ port, adminPort: o.adminPort, workers: o.workers, conf: o.conf });
   preparePrefix({ prefix, conf: { text: confText } });
-  const opts = { prefix, conf: 'conf/nginx.conf', os: 'linux' as const, readyUrl: `http://127.0.0.1:${port}/` };
+  const opts = { prefix, conf: 'conf/nginx.conf', os: 'linux' as const, ready: { urls: [`http://127.0.0.1:${port}/`] } };
   const engine = name === 'nginx' ? await startNginx(opts) : await startEmbedded(opts);
   const undefer = defer(`${name} engine (pid ${engine.pid})`, () => engine.stop());
   return {

@@ -2,6 +2,7 @@
 // (normal end, error, Ctrl-C/SIGTERM); plus process trees and their memory, from /proc.
 import { readFileSync, readdirSync } from 'node:fs';
 import treeKill from 'tree-kill';
+import { isWorkerTitle } from '../harness/proxy/protocol.js';
 
 type Closer = { name: string; close: () => Promise<void> };
 const closers = new Set<Closer>();
@@ -70,10 +71,11 @@ export function processTree(pid: number): number[] {
   return out.filter((p) => pp.has(p));
 }
 
-/** A worker (or the standby) of an embedded engine whose master runs in this process. */
+/** A worker (or the spare) of an embedded engine whose master runs in this process. */
 export function isEmbeddedWorker(pid: number): boolean {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('harness/proxy/worker-main.js');
+    // Workers and the spare carry titles, not their script's name.
+    return isWorkerTitle(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
   } catch {
     return false;
   }

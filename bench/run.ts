@@ -317,7 +317,7 @@ async function crashPart(s: Settings, root: string, admin: Admin, res: Results):
       for (let i = 1; i <= s.crashes; i++) {
         for (const e of engines) {
           await waitForWorkers(e, workers);
-          // Let a replacement (and the embedded engine's standby behind it) finish booting.
+          // Let a replacement (and the embedded engine's spare behind it) finish booting.
           await sleep(1500);
           const c = await crashOnce(e, workers);
           res.crash.push({ ...c, engine: e.name, workers });
@@ -564,7 +564,7 @@ function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<
     );
   }
   if (res.crash.length) notes.push('Worker crash: the benchmark sends SIGSEGV to a worker pid of either engine (the same fault for both), idle, then polls with requests on new connections; median (min–max) of the crashes.');
-  if (res.memory.length) notes.push("Memory: VmRSS summed over the proxy's process tree (the embedded engine's includes its standby worker) and the admin server, one reading each; RSS counts shared pages once per process (PSS is in latest.json).");
+  if (res.memory.length) notes.push("Memory: VmRSS summed over the proxy's process tree (the embedded engine's includes its spare worker) and the admin server, one reading each; RSS counts shared pages once per process (PSS is in latest.json).");
   return {
     title: 'Embedded engine vs nginx, same nginx.conf, same run',
     startedAt,

@@ -1,37 +1,53 @@
-// Keeps dist/ in step with the TypeScript source, so neither `harness` nor the test suite
-// can ever run a stale build: compare the newest source mtime with the last build's stamp.
+// Keeps dist/ in step with the TypeScript source, so neither `harness` nor the test suite can ever
+// run a stale build. The stamp holds a hash of every source file's path, size and mtime: an edit,
+// a deleted file, or one restored with an older mtime all change it (a newest-mtime check misses
+// the last two). `npm run build` and `prepare` come through here too, so a fresh clone compiles
+// once, at `npm install`, and the stamp says so.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'dist', '.build-stamp');
 const sourceDirs = ['harness', 'stubs', 'scenarios', 'tests', 'bench'];
+const sourceFiles = ['tsconfig.json', 'package.json', 'playwright.config.ts'];
 
-function newestSource(dir, newest = 0) {
+function collect(dir, out) {
   let entries;
-  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return newest; }
+  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return; }
   for (const e of entries) {
     const p = join(dir, e.name);
-    if (e.isDirectory()) newest = newestSource(p, newest);
-    else if (e.name.endsWith('.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
+    if (e.isDirectory()) collect(p, out);
+    else if (e.name.endsWith('.ts')) out.push(p);
   }
-  return newest;
 }
 
-export function isStale() {
-  if (!existsSync(stamp)) return true;
-  const built = statSync(stamp).mtimeMs;
-  const files = ['tsconfig.json', 'package.json', 'playwright.config.ts'].map((f) => join(root, f));
-  let newest = Math.max(...files.filter(existsSync).map((f) => statSync(f).mtimeMs));
-  for (const d of sourceDirs) newest = newestSource(join(root, d), newest);
-  return newest > built;
+/** One hash over every source file's path, size and mtime (of this project, or of a copy's `dir`). */
+export function sourceSignature(dir = root) {
+  const files = sourceFiles.map((f) => join(dir, f)).filter(existsSync);
+  for (const d of sourceDirs) collect(join(dir, d), files);
+  const hash = createHash('sha1');
+  for (const f of files.sort()) {
+    const s = statSync(f);
+    hash.update(`${relative(dir, f)}\0${s.size}\0${s.mtimeMs}\n`);
+  }
+  return hash.digest('hex');
 }
 
-export function ensureBuilt({ quiet = false } = {}) {
-  if (!isStale()) return;
-  if (!quiet) process.stderr.write('harness: the TypeScript source changed since the last build; compiling (tsc)...\n');
+function builtSignature() {
+  try { return readFileSync(stamp, 'utf8').trim(); } catch { return undefined; }
+}
+
+export function ensureBuilt({ quiet = false, force = false } = {}) {
+  // Taken before compiling: a file saved during the build makes the next run build again.
+  const signature = sourceSignature();
+  const built = builtSignature();
+  if (!force && built === signature) return;
+  if (!quiet) {
+    process.stderr.write(built === undefined ? 'harness: compiling the TypeScript source (first build)...\n' : 'harness: the TypeScript source changed since the last build; compiling (tsc)...\n');
+  }
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   if (!existsSync(tsc)) {
     process.stderr.write('harness: TypeScript is not installed. Run `npm install` in ' + root + ' first.\n');
@@ -43,5 +59,8 @@ export function ensureBuilt({ quiet = false } = {}) {
     process.stderr.write('harness: the TypeScript build failed (errors above). Fix them, then run the command again.\n');
     process.exit(1);
   }
-  writeFileSync(stamp, new Date().toISOString() + '\n');
+  writeFileSync(stamp, signature + '\n');
 }
+
+// `node bin/build.js` (prepare: when the source changed) and `node bin/build.js --force` (npm run build).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) ensureBuilt({ force: process.argv.includes('--force') });

@@ -6,12 +6,29 @@ import { OS_NAMES, hostOs, type OsName } from './os-profile.js';
 import { ENGINES, type EngineName } from './stack/proxy-engine.js';
 import { LISTEN_MODES } from '../stubs/admin-server/listen-modes.js';
 import type { AdminMode } from './stack/stack.js';
+import * as flag from './flags.js';
 
 const osOption = {
   choices: OS_NAMES,
   default: hostOs(),
   describe: 'OS profile of the emulated nginx: wording, timing (a refused connect takes ~2 s on windows), line ends',
 } as const;
+
+const refusedDelay = (describe: string) => ({ requiresArg: true, coerce: flag.milliseconds('--refused-delay'), describe }) as const;
+
+const excludedPortOption = {
+  array: true,
+  requiresArg: true,
+  describe: 'With --os windows: a port in Windows\' excluded port ranges (netsh int ipv4 show excludedportrange): binding it fails with 10013; repeatable',
+} as const;
+
+/** --excluded-port emulates a Windows condition: only under that profile. */
+function excludedPorts(a: { os: string; 'excluded-port'?: unknown[] }): number[] | undefined {
+  const ports = a['excluded-port']?.map(flag.port('--excluded-port'));
+  if (!ports?.length) return undefined;
+  if (a.os !== 'windows') throw new flag.UsageError('--excluded-port emulates Windows\' excluded port ranges (bind() error 10013): use it with --os windows');
+  return ports;
+}
 
 const print = (s: string) => process.stdout.write(s + '\n');
 
@@ -25,7 +42,7 @@ async function guard(run: () => Promise<number>): Promise<void> {
   try {
     process.exitCode = await run();
   } catch (e) {
-    const known = ['UpError', 'NginxMissing', 'UnsupportedFault', 'FaultError', 'ChaosError'];
+    const known = ['UpError', 'UsageError', 'NginxMissing', 'UnsupportedFault', 'FaultError', 'ChaosError'];
     if (e instanceof Error && known.includes(e.constructor.name)) fail(e.message, (e as { exitCode?: number }).exitCode ?? 1);
     throw e;
   }
@@ -39,17 +56,18 @@ await yargs(hideBin(process.argv))
     'Bring up the admin stub, a proxy that behaves like nginx, and the front end; Ctrl-C stops all of it',
     (y) =>
       y
-        .option('port', { type: 'number', describe: 'Port of the proxy (default 80; a free port when 80 cannot be bound)' })
-        .option('admin-port', { type: 'number', default: 8080, describe: 'Port of the admin server' })
+        .option('port', { requiresArg: true, coerce: flag.port('--port'), describe: 'Port of the proxy (default 80; a free port when 80 cannot be bound)' })
+        .option('admin-port', { requiresArg: true, coerce: flag.port('--admin-port'), default: 8080, describe: 'Port of the admin server' })
         .option('admin', { choices: [...LISTEN_MODES, 'external'] as const, default: 'dual' as const, describe: 'How the admin stub listens: both loopbacks, IPv4 only, IPv6 only, not at all; external = your own server on --admin-port' })
-        .option('frontend', { type: 'string', describe: 'Your own front end\'s folder (the built dist/, html/sky) instead of the stub' })
-        .option('prefix', { type: 'string', default: '.harness', describe: 'The stack\'s folder: nginx prefix (conf/, logs/, temp/, html/) and state' })
+        .option('frontend', { requiresArg: true, coerce: flag.frontendFolder('--frontend'), describe: 'Your own front end\'s folder (the built dist/, html/sky) instead of the stub' })
+        .option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The stack\'s folder: nginx prefix (conf/, logs/, temp/, html/) and state' })
         .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: 'Proxy engine: the embedded one, or the system nginx on the same conf' })
-        .option('nginx-conf', { type: 'string', describe: 'Your own nginx.conf for the proxy (either engine)' })
-        .option('workers', { type: 'number', default: 1, describe: 'worker_processes of the rendered conf' })
+        .option('nginx-conf', { type: 'string', requiresArg: true, describe: 'Your own nginx.conf for the proxy (either engine)' })
+        .option('workers', { requiresArg: true, coerce: flag.workers('--workers'), default: 1, describe: `worker_processes of the rendered conf (1 to ${flag.MAX_WORKERS})` })
         .option('os', osOption)
-        .option('refused-delay', { type: 'number', describe: 'Milliseconds a refused connect takes (default 2000 on windows, 0 on linux)' })
+        .option('refused-delay', refusedDelay('Milliseconds a refused connect takes (default 2000 on windows, 0 on linux)'))
         .option('nginx-version', { type: 'string', describe: 'Version the embedded engine shows in Server: and its pages (default 1.22.1 linux, 1.20.2 windows)' })
+        .option('excluded-port', excludedPortOption)
         .option('doctor', { type: 'boolean', default: false, describe: 'When the stack stops, explain its error log' }),
     (a) =>
       guard(async () => {
@@ -68,6 +86,7 @@ await yargs(hideBin(process.argv))
             os: a.os as OsName,
             refusedDelay: a['refused-delay'],
             nginxVersion: a['nginx-version'],
+            excludedPorts: excludedPorts(a),
             doctor: a.doctor,
           },
           consolePrinter(),
@@ -79,23 +98,25 @@ await yargs(hideBin(process.argv))
     'Run the embedded engine alone in the foreground, as `nginx -p <prefix> -c <conf> -g "daemon off;"` runs nginx',
     (y) =>
       y
-        .option('p', { alias: 'prefix', type: 'string', default: '.', describe: 'Prefix: relative paths in the conf resolve against it' })
-        .option('c', { alias: 'conf', type: 'string', default: 'conf/nginx.conf', describe: 'The conf file, relative to the prefix' })
+        .option('p', { alias: 'prefix', requiresArg: true, coerce: flag.existingFolder('-p', 'the nginx prefix folder (the one with conf/ and logs/)'), default: '.', describe: 'Prefix: relative paths in the conf resolve against it' })
+        .option('c', { alias: 'conf', type: 'string', requiresArg: true, default: 'conf/nginx.conf', describe: 'The conf file, relative to the prefix' })
         .option('t', { alias: 'test', type: 'boolean', default: false, describe: 'Test the conf and exit' })
         .option('os', osOption)
-        .option('refused-delay', { type: 'number', describe: 'Milliseconds a refused connect takes (default 2000 on windows)' })
-        .option('nginx-version', { type: 'string', describe: 'Version shown in Server: and the pages' }),
+        .option('refused-delay', refusedDelay('Milliseconds a refused connect takes (default 2000 on windows)'))
+        .option('nginx-version', { type: 'string', describe: 'Version shown in Server: and the pages' })
+        .option('excluded-port', excludedPortOption),
     (a) =>
       guard(async () => {
         const { runMaster, DEFAULT_VERSION } = await import('./proxy/master.js');
         const os = a.os as OsName;
         return runMaster({
-          prefix: resolve(a.p),
+          prefix: a.p,
           conf: a.c,
           test: a.t,
           os,
           version: a['nginx-version'] ?? DEFAULT_VERSION[os],
           refusedConnectDelayMs: a['refused-delay'],
+          reservedPorts: excludedPorts(a),
           controlFile: resolve(a.p, 'logs', 'harness-control.json'),
         });
       }),
@@ -113,11 +134,11 @@ await yargs(hideBin(process.argv))
         'Run a scenario on a fresh isolated stack: a verdict per observation, a timeline (SVG + JSON), exit 1 when one fails',
         (yy) =>
           yy
-            .positional('name', { type: 'string', demandOption: true, describe: 'The scenario (see chaos list)' })
+            .positional('name', { type: 'string', demandOption: true, describe: 'The scenario (see chaos list), or the path of a compiled scenario module (default export: defineScenario({...}))' })
             .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: 'Proxy engine' })
             .option('os', osOption)
-            .option('out', { type: 'string', describe: 'Where to write timeline.svg/json and the stack (default .harness/chaos/<name>-<time>)' })
-            .option('prefix', { type: 'string', default: '.harness', describe: 'The harness folder' })
+            .option('out', { type: 'string', requiresArg: true, describe: 'Where to write timeline.svg/json and the stack (default .harness/chaos/<name>-<time>)' })
+            .option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The harness folder' })
             .option('doctor', { type: 'boolean', default: false, describe: 'End by explaining the logs the run left (harness doctor)' }),
         (a) =>
           guard(async () => {
@@ -132,7 +153,7 @@ await yargs(hideBin(process.argv))
           yy
             .positional('fault', { type: 'string', demandOption: true, describe: 'admin.stop, admin.start, admin.listen <dual|ipv4|ipv6|down>, admin.slow <ms>, proxy.crash-worker [signal|code], proxy.fail-respawn' })
             .positional('arg', { type: 'string', describe: 'The fault\'s argument' })
-            .option('prefix', { type: 'string', default: '.harness', describe: 'The folder of the running stack' }),
+            .option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' }),
         (a) =>
           guard(async () => {
             const { chaosInject } = await import('./chaos/commands.js');
@@ -142,7 +163,7 @@ await yargs(hideBin(process.argv))
       .command(
         'restore',
         'Undo every fault applied to the running stack',
-        (yy) => yy.option('prefix', { type: 'string', default: '.harness', describe: 'The folder of the running stack' }),
+        (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' }),
         (a) =>
           guard(async () => {
             const { chaosRestore } = await import('./chaos/commands.js');
@@ -157,7 +178,7 @@ await yargs(hideBin(process.argv))
     (y) =>
       y
         .positional('error-log', { type: 'string', demandOption: true, describe: 'The error.log to read, or - for standard input' })
-        .option('access', { type: 'string', describe: 'The matching access.log, for more evidence' })
+        .option('access', { type: 'string', requiresArg: true, describe: 'The matching access.log, for more evidence' })
         .option('json', { type: 'boolean', default: false, describe: 'Print {"incidents":[...],"unrecognised":[...]} (--follow: one incident per line)' })
         .option('follow', { type: 'boolean', default: false, describe: 'Keep watching the log and explain new incidents as they happen' }),
     (a) =>
@@ -191,7 +212,8 @@ await yargs(hideBin(process.argv))
   .help()
   .wrap(Math.min(110, process.stdout.columns ?? 100))
   .fail((msg, err, y) => {
-    if (err) throw err;
+    // yargs' own errors (and the flag checks' UsageErrors, which it wraps) are bad usage; others are bugs.
+    if (err && err.name !== 'YError') throw err;
     y.showHelp();
     process.stderr.write(`\nharness: ${msg}\n`);
     process.exit(2);

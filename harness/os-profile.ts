@@ -65,13 +65,28 @@ export interface OsProfile {
   caselessLocations: boolean;
   /** The TID nginx prints after `PID#`: the pid itself on Linux, a thread id unlike it on Windows. */
   tid(pid: number): number;
-  /** A path as nginx prints it: Windows shows the prefix with backslashes, the rest as written. */
+  /** A path as nginx prints it: Windows shows the prefix (or a root) with backslashes, the rest as written. */
   displayPath(prefix: string, path: string): string;
+}
+
+/**
+ * A path as Windows nginx prints it (fixtures 04, 05, 27: `D:\cjwm\nginx-1.20.2/html/sky/admin/x`):
+ * its prefix is its own folder, with backslashes, and what the conf and the URI add is joined with
+ * `/`. A root outside the prefix is shown the same way: the root as a Windows path, then the URI.
+ */
+function windowsPath(prefix: string, roots: readonly string[], path: string): string {
+  const windows = (p: string) => 'C:' + p.replace(/\//g, '\\');
+  const under = (p: string, dir: string) => p === dir || p.startsWith(dir + '/');
+  const base = prefix.replace(/\/+$/, '');
+  const dir = under(path, base) ? base : roots.map((r) => r.replace(/\/+$/, '')).filter((r) => r && under(path, r)).sort((a, b) => b.length - a.length)[0];
+  if (dir) return windows(dir) + path.slice(dir.length);
+  return path.startsWith('/') ? windows(path) : path;
 }
 
 export const DEFAULT_WINDOWS_REFUSED_DELAY_MS = 2000;
 
-export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number } = {}): OsProfile {
+/** `roots`: the conf's static roots (absolute), for the Windows paths of files under them. */
+export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; roots?: readonly string[] } = {}): OsProfile {
   if (name === 'linux') {
     return {
       name,
@@ -95,11 +110,7 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number }
     caselessLocations: true,
     // Windows thread ids are multiples of 4 and unrelated to the pid.
     tid: (pid) => ((pid * 2654435761) % 60000) * 4 + 4,
-    displayPath: (prefix, path) => {
-      const winPrefix = 'C:' + prefix.replace(/\/+$/, '').replace(/\//g, '\\');
-      if (path.startsWith(prefix.replace(/\/+$/, '') + '/')) return winPrefix + path.slice(prefix.replace(/\/+$/, '').length);
-      return path.startsWith('/') ? 'C:' + path.replace(/\//g, '\\') : path;
-    },
+    displayPath: (prefix, path) => windowsPath(prefix, opts.roots ?? [], path),
   };
 }
 

@@ -1,12 +1,15 @@
 import { expect } from '@playwright/test';
 import { defineScenario } from './scenario.js';
 import { login, expectPage } from './steps/browser.js';
+import { isRefusal } from './steps/logs.js';
+import type { ApiResponse } from '../harness/chaos/api.js';
 
 export default defineScenario({
   name: 'admin-flapping',
   summary: 'The admin server stops and starts again while the browser is in use: pages fail with 502, then work again once the 10 s fail window has passed.',
   faults: ['admin.stop', 'admin.start'],
   diagnosis: 'upstream-refused',
+  observations: 5,
   seconds: 15,
   async steps(run) {
     const page = await run.page();
@@ -20,16 +23,31 @@ export default defineScenario({
       await expect(page.getByTestId('http-error')).toContainText('502 Bad Gateway');
       await expect(page.getByText('请求出错了：Request failed with status code 502')).toBeVisible();
     });
+    // Both peers failed when the page-2 request was refused: nginx skips them for fail_timeout.
+    const failedAt = run.timedErrorLog().filter((l) => isRefusal(l.entry)).at(-1)?.t ?? NaN;
     await run.fault('admin.start');
-    run.step('the admin server is back; both peers stay failed until the window has passed');
-    const started = Date.now();
+    run.step('the admin server is back; probe /api until the proxy tries its peers again');
+    const before = run.errorLog().length;
+    const probes: ApiResponse[] = [];
     await expect(async () => {
-      const r = await run.api.page('probe');
+      probes.push(await run.api.page('probe'));
       // The stub answers 401 to a bad token: the proxy reached it again.
-      expect(r.status).toBe(401);
+      expect(probes.at(-1)!.status).toBe(401);
     }).toPass({ intervals: [500], timeout: 15_000 });
-    const waited = Date.now() - started;
-    await run.observe('the proxy reaches the admin server again within 12 s (fail_timeout 10 s, whole seconds)', () => expect(waited).toBeLessThan(12_500));
+    const between = probes.slice(0, -1);
+    await run.observe(`until then every probe (${between.length}) gets 502 at once, logged as "no live upstreams": the peers are not tried`, () => {
+      expect(between.length).toBeGreaterThan(0);
+      expect(between.map((p) => p.status)).toEqual(between.map(() => 502));
+      expect(Math.max(...between.map((p) => p.ms))).toBeLessThan(500);
+      expect(run.errorLog().slice(before).map((e) => e.message)).toEqual(between.map(() => 'no live upstreams'));
+    });
+    const reached = probes.at(-1)!;
+    const waited = reached.sentAt + reached.ms - failedAt;
+    await run.observe(`the proxy reaches the admin server again ${(waited / 1000).toFixed(2)} s after the peers failed: not before fail_timeout (10 s; whole seconds, so up to 11 s) has passed`, () => {
+      expect(failedAt, 'the page-2 request logged a refusal').not.toBeNaN();
+      expect(waited).toBeGreaterThanOrEqual(9_950);
+      expect(waited).toBeLessThan(12_500);
+    });
     run.step('reload the list, then go to page 2');
     await page.reload();
     await expectPage(page, 1, 10);

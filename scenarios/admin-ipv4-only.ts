@@ -8,6 +8,7 @@ export default defineScenario({
   summary: 'The admin server listens on 127.0.0.1 only: the first request logs one refusal of [::1] and still succeeds; the next ones skip [::1] silently for the fail window.',
   stack: () => ({ admin: 'ipv4' }),
   diagnosis: 'upstream-refused',
+  observations: 3,
   seconds: 2,
   async steps(run) {
     const statuses = await loginThenPages(run, 3);

@@ -8,6 +8,7 @@ export default defineScenario({
   summary: 'The admin server listens on ::1 only: the first request goes to [::1] unlogged; the second is round-robined to 127.0.0.1, refused, logged and retried on [::1].',
   stack: () => ({ admin: 'ipv6' }),
   diagnosis: 'upstream-refused',
+  observations: 3,
   seconds: 2,
   async steps(run) {
     const statuses = await loginThenPages(run, 3);

@@ -5,6 +5,7 @@ export default defineScenario({
   name: 'body-too-large',
   summary: 'An upload over client_max_body_size (1 MiB, nginx\'s default) is refused with 413 before it reaches the admin server.',
   diagnosis: 'body-too-large',
+  observations: 3,
   seconds: 1,
   async steps(run) {
     const { token } = await run.api.login();

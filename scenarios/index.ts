@@ -1,4 +1,7 @@
-// Every scenario, in the order `harness chaos list` shows them.
+// Every scenario, in the order `harness chaos list` shows them; and a user's own, from a file.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Scenario } from './scenario.js';
 import loginAndPage from './login-and-page.js';
 import adminDown from './admin-down.js';
@@ -30,4 +33,28 @@ export const SCENARIOS: readonly Scenario[] = [
 
 export function findScenario(name: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.name === name);
+}
+
+/** A path rather than a name: `./my-scenario.js`, `dist/x.js`. */
+export function isScenarioPath(nameOrPath: string): boolean {
+  return /[/\\]|\.[cm]?js$/.test(nameOrPath);
+}
+
+export class ScenarioFileError extends Error {}
+
+/** A scenario from a compiled module whose default export has a scenario's shape (defineScenario). */
+export async function loadScenarioFile(path: string): Promise<Scenario> {
+  const file = resolve(path);
+  if (!existsSync(file)) throw new ScenarioFileError(`no scenario file ${file}. Name a scenario (\`harness chaos list\`) or a compiled .js module whose default export is defineScenario({...}).`);
+  let s: Partial<Scenario> | undefined;
+  try {
+    s = ((await import(pathToFileURL(file).href)) as { default?: Partial<Scenario> }).default;
+  } catch (e) {
+    throw new ScenarioFileError(`${file} could not be loaded: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const missing = (['name', 'summary', 'observations', 'seconds', 'steps'] as const).filter((k) => s?.[k] === undefined);
+  if (!s || missing.length || typeof s.steps !== 'function') {
+    throw new ScenarioFileError(`${file} does not export a scenario as its default: defineScenario({ name, summary, observations, seconds, steps(run) {...} })${missing.length ? ` (missing: ${missing.join(', ')})` : ''}.`);
+  }
+  return s as Scenario;
 }

@@ -5,7 +5,8 @@ import { login, expectPage } from './steps/browser.js';
 export default defineScenario({
   name: 'login-and-page',
   summary: 'The happy path in the browser: admin/123456 logs in through the proxy and pages through the employees.',
-  seconds: 3,
+  observations: 4,
+  seconds: 4,
   async steps(run) {
     const page = await run.page();
     run.step('log in as admin / 123456');

@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { resolve } from 'node:path';
 import getPort from 'get-port';
 import { defineScenario } from './scenario.js';
 import { up } from '../harness/stack/up.js';
@@ -10,16 +11,18 @@ export default defineScenario({
   summary: 'The nginx folder has no temp/ (a Git copy of it): the proxy stops at start-up with its emerg line, and harness up says why and what to do.',
   profiles: ['linux', 'windows'],
   stack: false,
-  seconds: 2,
+  diagnosis: 'temp-dir-missing',
+  observations: 4,
+  seconds: 1,
   async steps(run) {
     const said: string[] = [];
     const print: Printer = { line: (c, t) => said.push(`${c} | ${t}`), note: (t) => said.push(t), error: (t) => said.push(t), ready: (l) => said.push(...l) };
     const port = await getPort({ host: '127.0.0.1' });
+    const prefix = resolve(run.o.dir, 'prefix');
+    run.followLogs(prefix);
     run.step('harness up with a prefix that has no temp/');
-    const code = await up(
-      { port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix: `${run.o.dir}/prefix`, proxy: run.engine, workers: 1, os: run.os, noTempDir: true },
-      print,
-    );
+    const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, proxy: run.engine, workers: 1, os: run.os, noTempDir: true }, print);
+    for (const line of said) run.note(`harness up | ${line}`);
     const dir = run.os === 'windows' ? 'CreateDirectory() "C:' : 'mkdir() "/';
     const errno = run.os === 'windows' ? 'failed (3: The system cannot find the path specified)' : 'failed (2: No such file or directory)';
     await run.observe('harness up fails (exit code 1)', () => expect(code).toBe(1));

@@ -7,7 +7,8 @@ export default defineScenario({
   profiles: ['linux', 'windows'],
   faults: ['proxy.fail-respawn', 'proxy.crash-worker'],
   diagnosis: 'respawn-failed',
-  seconds: 3,
+  observations: 3,
+  seconds: { linux: 3, windows: 2 },
   async steps(run) {
     await run.fault('proxy.fail-respawn');
     await run.fault('proxy.crash-worker');

@@ -21,11 +21,19 @@ export interface Scenario {
   faults?: readonly string[];
   /** The condition `harness doctor` must find in the logs the run leaves. */
   diagnosis?: ConditionId;
-  /** Roughly how long a run takes (s), for `chaos list`. */
-  seconds?: number;
+  /** How many observations its steps make (the doctor's check aside): a failed run counts those it never reached. */
+  observations: number;
+  /** How long `harness chaos run` takes with it (s, measured on a quiet 2-core machine), for
+   *  `chaos list`; by OS profile where they differ. */
+  seconds: number | Partial<Record<OsName, number>>;
   steps(run: Run): Promise<void>;
 }
 
 export function defineScenario(s: Scenario): Scenario {
   return s;
+}
+
+/** How long a run of `s` under `os` takes (s). */
+export function secondsOf(s: Scenario, os: OsName): number {
+  return typeof s.seconds === 'number' ? s.seconds : (s.seconds[os] ?? Math.max(...Object.values(s.seconds)));
 }

@@ -6,6 +6,7 @@ export default defineScenario({
   summary: 'A proxy worker dies of SIGSEGV: the master logs the alert, starts a new worker at once, and service goes on.',
   faults: ['proxy.crash-worker'],
   diagnosis: 'worker-crashed',
+  observations: 3,
   seconds: 2,
   async steps(run) {
     const { token } = await run.api.login();

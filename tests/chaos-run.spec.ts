@@ -1,32 +1,77 @@
-// `harness chaos run NAME` as a developer types it: the command wraps the same runner that
+// `harness chaos run | inject | restore` as a developer types them: `run` wraps the same runner that
 // scenarios.spec.ts drives, so here it is the command's own part that is checked: its progress and
-// verdict lines, its exit codes, the browser it launches itself, the timeline files it writes, and
-// `--doctor` over the run's logs. One browser scenario and one process scenario, on each engine.
-import { existsSync, readFileSync } from 'node:fs';
+// verdict lines, its exit codes, the browser it launches itself, the files it writes, `--doctor`;
+// and `inject`/`restore` against a running `harness up`, with their answers to bad input.
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
+import getPort from 'get-port';
+import { request } from 'undici';
 import { test, expect } from './fixtures.js';
 import { distFile } from '../harness/paths.js';
+import { harnessUp, type Up } from './support/harness-up.js';
+import { parseErrorLine } from '../harness/logs/error-log.js';
 
-const chaosRun = (args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), 'chaos', 'run', ...args], { reject: false, all: true });
+const cli = (args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), 'chaos', ...args], { reject: false, all: true });
+const chaosRun = (args: string[]) => cli(['run', ...args]);
 
 for (const [name, condition] of [
   ['login-and-page', undefined],
   ['worker-crash', 'worker-crashed'],
 ] as const) {
-  test(`harness chaos run ${name}: a verdict per observation, exit 0, the timeline files${condition ? ', and the doctor names ' + condition : ''}`, async ({ engine }, testInfo) => {
+  test(`harness chaos run ${name}: a verdict per observation, exit 0, the timeline files${condition ? ', and the doctor names ' + condition : ''}`, { tag: `@${name}` }, async ({ engine }, testInfo) => {
     test.setTimeout(60_000);
     const out = testInfo.outputPath('run');
     const r = await chaosRun([name, '--proxy', engine, '--out', out, ...(condition ? ['--doctor'] : [])]);
     expect(r.exitCode, r.all).toBe(0);
-    expect(r.all).toMatch(/PASSED: (\d+) of \1 observations hold\./);
+    expect(r.all).toMatch(/PASSED: (\d+) of \1 observations hold \(\d+\.\d s\)\./);
     expect(r.all).not.toMatch(/FAIL/);
-    const timeline = JSON.parse(readFileSync(join(out, 'timeline.json'), 'utf8')) as { events: unknown[] };
+    expect(r.all).toContain(`The proxy's logs: ${join(out, 'stack-0', 'logs')}`);
+    const timeline = JSON.parse(readFileSync(join(out, 'timeline.json'), 'utf8')) as { events: { lane: string; request?: string }[]; verdicts: unknown[] };
     expect(timeline.events.length).toBeGreaterThan(0);
+    // Every log line of a proxied request is linked to the request that caused it.
+    expect(timeline.events.filter((e) => e.lane === 'proxy' && e.request).length).toBeGreaterThan(0);
+    expect(timeline.verdicts.length).toBeGreaterThan(0);
     expect(readFileSync(join(out, 'timeline.svg'), 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
-    if (condition) expect(r.all).toMatch(new RegExp(`harness doctor on the stack's logs:[\\s\\S]*error\\.log: .*: ${condition} ×1\\.`));
+    expect(existsSync(join(out, 'failure.png'))).toBe(false);
+    if (condition) expect(r.all).toMatch(new RegExp(`harness doctor on .*error\\.log:[\\s\\S]*error\\.log: .*: ${condition} ×1\\.`));
   });
 }
+
+test('harness chaos run missing-temp-dir: the emerg line is shown, the logs named are the ones written, --doctor reads them', { tag: '@missing-temp-dir' }, async ({ engine }, testInfo) => {
+  const out = testInfo.outputPath('run');
+  const r = await chaosRun(['missing-temp-dir', '--proxy', engine, '--out', out, '--doctor']);
+  expect(r.exitCode, r.all).toBe(0);
+  expect(r.all).toMatch(/harness up \| .*nginx: \[emerg\] mkdir\(\) ".*\/temp\/client_body_temp" failed \(2: No such file or directory\)/);
+  const logs = join(out, 'prefix', 'logs');
+  expect(r.all).toContain(`The proxy's logs: ${logs}`);
+  expect(readFileSync(join(logs, 'error.log'), 'utf8')).toContain('[emerg]');
+  expect(r.all).toMatch(/harness doctor on .*error\.log:[\s\S]*temp-dir-missing ×1\./);
+  const timeline = JSON.parse(readFileSync(join(out, 'timeline.json'), 'utf8')) as { events: { kind: string; label: string }[] };
+  expect(timeline.events.filter((e) => e.kind === 'error-log').map((e) => parseErrorLine(e.label)?.level)).toEqual(['emerg']);
+});
+
+test('harness chaos run FILE: a failing observation gives exit 1, the count of what held, failed and never ran, a short diff, and a screenshot', async ({ engine }, testInfo) => {
+  test.setTimeout(60_000);
+  const out = testInfo.outputPath('run');
+  const r = await chaosRun([distFile('tests/support/failing-scenario.js'), '--proxy', engine, '--out', out]);
+  expect(r.exitCode, r.all).toBe(1);
+  expect(r.all).toContain('✓ the list shows page 1');
+  expect(r.all).toContain('✗ the list is empty');
+  expect(r.all).toMatch(/FAILED: 1 held, 1 failed, 2 not run \(\d+\.\d s\)\./);
+  expect(r.all).not.toContain('never reached');
+  // The diff of ten rows is cut to a few lines in the terminal; timeline.json keeps all of it.
+  const shown = r.all!.slice(r.all!.indexOf('✗ the list is empty'), r.all!.indexOf('FAILED:')).trim().split('\n');
+  expect(shown.length).toBeLessThanOrEqual(16);
+  expect(shown.at(-1)).toMatch(/… \d+ more lines: the verdict's whole text is in timeline\.json/);
+  const { verdicts } = JSON.parse(readFileSync(join(out, 'timeline.json'), 'utf8')) as { verdicts: { ok?: boolean; error?: string }[] };
+  const failure = verdicts.find((v) => v.ok === false)!;
+  expect(failure.error!.split('\n').length).toBeGreaterThan(40);
+  expect(failure.error).toContain('张三');
+  // The page as it was: a PNG next to the timeline.
+  expect(r.all).toContain(`the browser when it failed: ${join(out, 'failure.png')}`);
+  expect(readFileSync(join(out, 'failure.png')).subarray(1, 4).toString()).toBe('PNG');
+});
 
 test('harness chaos run: an unknown scenario is a usage error (exit 2) that lists the scenarios', async ({ engine }, testInfo) => {
   const r = await chaosRun(['no-such-scenario', '--proxy', engine, '--out', testInfo.outputPath('run')]);
@@ -34,4 +79,117 @@ test('harness chaos run: an unknown scenario is a usage error (exit 2) that list
   expect(r.all).toContain('no scenario "no-such-scenario"');
   expect(r.all).toContain('admin-down');
   expect(existsSync(testInfo.outputPath('run'))).toBe(false);
+});
+
+test.describe('harness chaos inject and restore', () => {
+  const inject = (up: Up, ...args: string[]) => cli(['inject', ...args, '--prefix', up.prefix]);
+  const restore = (up: Up) => cli(['restore', '--prefix', up.prefix]);
+  const page = async (up: Up) => {
+    const t0 = Date.now();
+    const r = await request(`http://127.0.0.1:${up.port}/api/employee/page?page=1&pageSize=10`, { headers: { token: 'none' }, reset: true });
+    await r.body.text();
+    return { status: r.statusCode, ms: Date.now() - t0 };
+  };
+  const errorLog = (up: Up) => readFileSync(join(up.prefix, 'logs', 'error.log'), 'latin1').split('\n').flatMap((l) => parseErrorLine(l) ?? []);
+  const accessLines = (up: Up) => readFileSync(join(up.prefix, 'logs', 'access.log'), 'latin1').split('\n').filter(Boolean);
+  const stop = async (up: Up) => {
+    up.child.kill('SIGINT');
+    await up.child;
+  };
+
+  test('admin.listen ipv4: requests still succeed, the first logs a refusal of [::1]; admin.slow: answers come late, and the output says which timeout applies', { tag: ['@admin-ipv4-only', '@admin-slow'] }, async ({ engine }, testInfo) => {
+    test.setTimeout(60_000);
+    const up = await harnessUp(engine, testInfo.outputPath('up'));
+    try {
+      const listen = await inject(up, 'admin.listen', 'ipv4');
+      expect(listen.exitCode, listen.all).toBe(0);
+      expect(listen.all).toContain('admin.listen ipv4 applied');
+      // The stub answers 401 to a bad token: the request reached it, on 127.0.0.1 after [::1] refused.
+      expect((await page(up)).status).toBe(401);
+      expect(errorLog(up).map((e) => [e.message, e.upstream?.replace(/:\d+\/.*/, '')])).toEqual([['connect() failed', 'http://[::1]']]);
+      expect((await restore(up)).all).toContain('restored: undid admin.listen');
+
+      const slow = await inject(up, 'admin.slow', '1500');
+      expect(slow.exitCode, slow.all).toBe(0);
+      // harness up's conf keeps nginx's default proxy_read_timeout: slow, not failed.
+      expect(slow.all).toContain("this stack's proxy_read_timeout for /api/ is 60 s");
+      expect(slow.all).toContain('still get their usual answers (200, 401, ...), 1.5 s late');
+      const late = await page(up);
+      expect(late.status).toBe(401);
+      expect(late.ms).toBeGreaterThanOrEqual(1500);
+      expect((await restore(up)).all).toContain('restored: undid admin.slow');
+      const again = await page(up);
+      expect(again.status).toBe(401);
+      expect(again.ms).toBeLessThan(1000);
+    } finally {
+      await stop(up);
+    }
+  });
+
+  test('proxy.fail-respawn + proxy.crash-worker, then restore: requests are served again and logged to access.log', { tag: '@respawn-fails' }, async ({ engine }, testInfo) => {
+    test.setTimeout(60_000);
+    const up = await harnessUp(engine, testInfo.outputPath('up'));
+    try {
+      expect((await inject(up, 'proxy.fail-respawn')).exitCode).toBe(0);
+      expect((await inject(up, 'proxy.crash-worker')).exitCode).toBe(0);
+      await expect.poll(() => errorLog(up).map((e) => e.message).filter((m) => m.startsWith('could not respawn'))).toHaveLength(1);
+      const restored = await restore(up);
+      expect(restored.exitCode, restored.all).toBe(0);
+      for (let i = 0; i < 3; i++) {
+        const before = accessLines(up).length;
+        expect((await page(up)).status).toBe(401);
+        await expect.poll(() => accessLines(up).slice(before)).toEqual([expect.stringContaining('"GET /api/employee/page?page=1&pageSize=10 HTTP/1.1" 401 0')]);
+      }
+      // The restore left no trace of a broken reload in the error log.
+      expect(errorLog(up).filter((e) => /sendmsg|kill\(|Bad file descriptor/.test(`${e.message} ${e.errno?.text ?? ''}`))).toEqual([]);
+    } finally {
+      await stop(up);
+    }
+  });
+});
+
+test.describe('harness chaos inject: bad input and no stack', () => {
+  test.skip(({ engine }) => engine === 'nginx', 'the checks come before any stack or engine');
+
+  test('an unknown fault is a usage error that lists the faults', async ({}, testInfo) => {
+    const r = await cli(['inject', 'admin.explode', '--prefix', testInfo.outputPath('none')]);
+    expect(r.exitCode).toBe(2);
+    expect(r.all).toContain('no fault "admin.explode"');
+    expect(r.all).toContain('admin.stop, admin.start, admin.listen');
+  });
+
+  test('a fault without its required argument is a usage error that says what to give', async ({}, testInfo) => {
+    const listen = await cli(['inject', 'admin.listen', '--prefix', testInfo.outputPath('none')]);
+    expect(listen.exitCode).toBe(2);
+    expect(listen.all).toContain('admin.listen needs its mode: dual, ipv4, ipv6, down');
+    const slow = await cli(['inject', 'admin.slow', '--prefix', testInfo.outputPath('none')]);
+    expect(slow.exitCode).toBe(2);
+    expect(slow.all).toContain('admin.slow needs its ms');
+  });
+
+  test('no stack running: says so and how to start one (exit 1)', async ({}, testInfo) => {
+    const prefix = testInfo.outputPath('none');
+    for (const args of [['inject', 'admin.stop'], ['restore']]) {
+      const r = await cli([...args, '--prefix', prefix]);
+      expect(r.exitCode).toBe(1);
+      expect(r.all).toContain(`no stack is running from ${prefix}`);
+      expect(r.all).toContain('npx harness up');
+    }
+  });
+
+  test('a stale state.json (its pid alive, its control channel dead): says the stack does not answer and what to do, no stack trace', async ({}, testInfo) => {
+    const prefix = testInfo.outputPath('stale');
+    mkdirSync(prefix, { recursive: true });
+    const port = await getPort({ host: '127.0.0.1' });
+    // This test's own pid: alive, and no harness up.
+    const state = { pid: process.pid, url: 'http://localhost:1/', control: { url: `http://127.0.0.1:${port}`, token: 'x' }, engine: 'embedded', os: 'linux', prefix, proxyPort: 1, adminPort: 2, startedAt: '2026-01-01T00:00:00.000Z' };
+    writeFileSync(join(prefix, 'state.json'), JSON.stringify(state));
+    const r = await cli(['inject', 'admin.stop', '--prefix', prefix]);
+    expect(r.exitCode).toBe(1);
+    expect(r.all).toContain(`the stack recorded in ${join(prefix, 'state.json')} (pid ${process.pid}`);
+    expect(r.all).toContain('does not answer on its control channel');
+    expect(r.all).toContain('ECONNREFUSED');
+    expect(r.all).toContain(`delete ${join(prefix, 'state.json')}`);
+    expect(r.all).not.toMatch(/^\s+at /m);
+  });
 });

@@ -3,6 +3,7 @@ import getPort from 'get-port';
 import type { EngineName } from '../harness/stack/proxy-engine.js';
 import { Stack, type StackSpec } from '../harness/stack/stack.js';
 import { ProxyUnderTest, type StartOptions } from './support/proxy-under-test.js';
+import { findNginx, NginxMissing } from '../harness/nginx/engine.js';
 
 export interface StackOptions {
   /** The proxy engine of the Playwright project: `embedded` or `nginx`. */
@@ -10,6 +11,8 @@ export interface StackOptions {
 }
 
 interface Fixtures {
+  /** The nginx project's tests fail at once, saying how to install nginx, where it is missing. */
+  nginxInstalled: void;
   /** Starts the project's engine on a conf of the test's (the reference's by default); stopped after the test. */
   startProxy: (o?: StartOptions) => Promise<ProxyUnderTest>;
   /** Starts a whole stack (admin stub, the project's proxy engine, the front end) on free ports; stopped after the test. */
@@ -18,6 +21,13 @@ interface Fixtures {
 
 export const test = base.extend<StackOptions & Fixtures>({
   engine: ['embedded', { option: true }],
+  nginxInstalled: [
+    async ({ engine }, use) => {
+      if (engine === 'nginx' && !findNginx()) throw new NginxMissing();
+      await use();
+    },
+    { auto: true },
+  ],
   startProxy: async ({ engine }, use, testInfo) => {
     const started: ProxyUnderTest[] = [];
     await use(async (o) => {

@@ -2,8 +2,9 @@
 // same definitions `harness chaos run` runs. Each test is tagged with its scenario's name
 // (`npx playwright test --grep @admin-down`) and has the run's timeline attached (SVG and JSON).
 import type { BrowserContext } from '@playwright/test';
-import { test } from './fixtures.js';
+import { test, expect } from './fixtures.js';
 import { SCENARIOS } from '../scenarios/index.js';
+import { secondsOf } from '../scenarios/scenario.js';
 import { runScenario, applies } from '../harness/chaos/runner.js';
 import { renderSvg } from '../harness/chaos/svg.js';
 
@@ -12,7 +13,7 @@ for (const s of SCENARIOS) {
     test(`${s.name}${os === 'windows' ? ' (windows profile)' : ''}: ${s.summary}`, { tag: `@${s.name}` }, async ({ engine, browser }, testInfo) => {
       const reason = applies(s, engine, os);
       test.skip(reason !== undefined, reason);
-      test.setTimeout(((s.seconds ?? 5) + 30) * 1000);
+      test.setTimeout((secondsOf(s, os) + 30) * 1000);
       let context: BrowserContext | undefined;
       const result = await runScenario(s, {
         engine,
@@ -31,12 +32,16 @@ for (const s of SCENARIOS) {
         body: result.verdicts.map((v) => `${(v.t / 1000).toFixed(2)}s ${v.kind === 'observation' ? (v.ok ? 'PASS' : 'FAIL') : v.kind.toUpperCase()} ${v.text}${v.error ? `\n    ${v.error}` : ''}`).join('\n'),
         contentType: 'text/plain',
       });
-      if (context) {
-        const page = context.pages()[0];
-        if (!result.ok && page) await testInfo.attach('screenshot.png', { body: await page.screenshot(), contentType: 'image/png' });
-        await context.close();
-      }
+      if (result.screenshot) await testInfo.attach('screenshot.png', { body: result.screenshot, contentType: 'image/png' });
+      await context?.close();
       if (!result.ok) throw result.error;
+      // Every proxy line and admin request of an /api request is linked to the one request that
+      // caused it, and placed no earlier than that request was sent.
+      const events = result.timeline.toJSON().events;
+      const unlinked = events.filter((e) => (e.lane === 'proxy' || e.lane === 'admin') && e.requestLine?.includes(' /api/') && !e.request);
+      expect(unlinked.map((e) => e.label)).toEqual([]);
+      const sent = new Map(events.filter((e) => e.id).map((e) => [e.id, e.t]));
+      expect(events.filter((e) => e.request && e.t < sent.get(e.request)! - 10).map((e) => e.label)).toEqual([]);
     });
   }
 }

@@ -1,13 +1,15 @@
 // The client side of a scenario without a browser: requests to the proxy, timed and put on the
 // timeline, and the admin app's calls by name.
 import { request } from 'undici';
-import { requestKey, type Timeline } from './timeline.js';
+import type { Timeline } from './timeline.js';
 
 export interface ApiResponse {
   status: number;
   body: string;
   headers: Record<string, string | string[] | undefined>;
   ms: number;
+  /** When it was sent, in ms on the run's timeline. */
+  sentAt: number;
   /** Set when no HTTP answer came (connection refused, reset, timed out). */
   error?: string;
 }
@@ -19,8 +21,10 @@ export class ApiClient {
   ) {}
 
   async send(method: string, path: string, o: { body?: string | Buffer; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<ApiResponse> {
+    // The logs are read before and after, so the lines between are known to be this request's time.
+    this.timeline.poll();
     const t0 = Date.now();
-    const ev = this.timeline.add({ lane: 'client', kind: 'request', label: `${method} ${path}`, key: requestKey(method, path) });
+    const ev = this.timeline.request('client', method, path);
     try {
       const r = await request(this.base + path, {
         method: method as 'GET',
@@ -33,11 +37,15 @@ export class ApiClient {
       const body = await r.body.text();
       ev.end = this.timeline.now();
       ev.detail = String(r.statusCode);
-      return { status: r.statusCode, body, headers: r.headers, ms: Date.now() - t0 };
+      this.timeline.poll();
+      return { status: r.statusCode, body, headers: r.headers, ms: Date.now() - t0, sentAt: ev.t };
     } catch (e) {
       ev.end = this.timeline.now();
+      const error = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
       ev.detail = 'failed';
-      return { status: 0, body: '', headers: {}, ms: Date.now() - t0, error: (e as NodeJS.ErrnoException).code ?? (e as Error).message };
+      ev.short = error === 'ECONNREFUSED' ? 'refused' : /TIMEOUT/.test(error) ? 'no answer' : error;
+      this.timeline.poll();
+      return { status: 0, body: '', headers: {}, ms: Date.now() - t0, sentAt: ev.t, error };
     }
   }
 

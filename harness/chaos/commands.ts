@@ -1,16 +1,17 @@
 // `harness chaos list | run | inject | restore`: scenarios on a fresh stack, faults on the running one.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { request } from 'undici';
 import type { Browser } from 'playwright';
-import { SCENARIOS, findScenario } from '../../scenarios/index.js';
-import { FAULTS } from '../stack/faults/index.js';
-import { readState } from '../stack/state.js';
+import { SCENARIOS, findScenario, isScenarioPath, loadScenarioFile, ScenarioFileError } from '../../scenarios/index.js';
+import { secondsOf, type Scenario } from '../../scenarios/scenario.js';
+import { FAULTS, findFault } from '../stack/faults/index.js';
+import { callControl, ControlError } from '../stack/control.js';
 import type { EngineName } from '../stack/proxy-engine.js';
 import type { OsName } from '../os-profile.js';
 import { runScenario, applies, type Progress } from './runner.js';
 import { renderSvg } from './svg.js';
 import { chromiumPath, CHROMIUM_ARGS } from './browser.js';
+import { writableFolder } from '../flags.js';
 
 export class ChaosError extends Error {
   constructor(
@@ -26,30 +27,53 @@ type Out = (s: string) => void;
 
 export function chaosList(out: Out): number {
   out('Scenarios (harness chaos run <name> [--proxy nginx] [--os windows]):\n');
+  const nameWidth = Math.max(...SCENARIOS.map((s) => s.name.length)) + 2;
   for (const s of SCENARIOS) {
-    const where = [`engines: ${(s.engines ?? ['embedded', 'nginx']).join('/')}`, `profiles: ${(s.profiles ?? ['linux']).join('/')}`, `~${s.seconds ?? 5} s`];
-    out(`  ${s.name.padEnd(24)} ${s.summary}`);
-    out(`  ${''.padEnd(24)} ${where.join(', ')}${s.faults?.length ? `, faults: ${s.faults.join(', ')}` : ''}`);
+    const profiles = s.profiles ?? ['linux'];
+    const where = [`engines: ${(s.engines ?? ['embedded', 'nginx']).join('/')}`, `profiles: ${profiles.join('/')}`, typeof s.seconds === 'number' ? `~${s.seconds} s` : profiles.map((p) => `~${secondsOf(s, p)} s on ${p}`).join(', ')];
+    out(`  ${s.name.padEnd(nameWidth)}${s.summary}`);
+    out(`  ${''.padEnd(nameWidth)}${where.join(', ')}${s.faults?.length ? `, faults: ${s.faults.join(', ')}` : ''}`);
   }
   out('\nFaults (harness chaos inject <fault> [arg], on the stack `harness up` runs; `harness chaos restore` undoes them):\n');
-  for (const f of FAULTS) out(`  ${(f.name + (f.arg ? ` ${f.arg.required ? '<' : '['}${f.arg.name}${f.arg.required ? '>' : ']'}` : '')).padEnd(34)} ${f.summary}`);
+  const usage = FAULTS.map((f) => f.name + (f.arg ? ` ${f.arg.required ? '<' : '['}${f.arg.name}${f.arg.required ? '>' : ']'}` : ''));
+  const usageWidth = Math.max(...usage.map((u) => u.length)) + 2;
+  FAULTS.forEach((f, i) => out(`  ${usage[i].padEnd(usageWidth)}${f.summary}`));
   return 0;
 }
+
+/** Lines of a failure shown in the terminal; the whole text is in timeline.json. */
+const FAILURE_LINES = 14;
 
 function mark(p: Progress): string {
   const t = `${(p.t / 1000).toFixed(1).padStart(5)}s`;
   if (p.kind === 'step') return `${t}  → ${p.text}`;
   if (p.kind === 'fault') return `${t}  ⚡ fault ${p.text}`;
-  return p.ok ? `${t}  ✓ ${p.text}` : `${t}  ✗ ${p.text}\n${(p.error ?? '').split('\n').map((l) => `          ${l}`).join('\n')}`;
+  if (p.kind === 'note') return `          ${p.text}`;
+  if (p.ok) return `${t}  ✓ ${p.text}`;
+  const lines = (p.error ?? '').split('\n');
+  while (lines.length && !lines.at(-1)!.trim()) lines.pop();
+  const shown = lines.slice(0, FAILURE_LINES);
+  if (lines.length > shown.length) shown.push(`… ${lines.length - shown.length} more lines: the verdict's whole text is in timeline.json`);
+  return `${t}  ✗ ${p.text}\n${shown.map((l) => `          ${l}`).join('\n')}`;
+}
+
+async function scenarioNamed(nameOrPath: string): Promise<Scenario> {
+  const s = findScenario(nameOrPath);
+  if (s) return s;
+  if (!isScenarioPath(nameOrPath)) throw new ChaosError(`no scenario "${nameOrPath}". \`harness chaos list\` shows them: ${SCENARIOS.map((x) => x.name).join(', ')}`, 2);
+  try {
+    return await loadScenarioFile(nameOrPath);
+  } catch (e) {
+    throw e instanceof ScenarioFileError ? new ChaosError(e.message, 2) : e;
+  }
 }
 
 export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName; out?: string; prefix: string; doctor?: boolean }, out: Out): Promise<number> {
-  const s = findScenario(o.name);
-  if (!s) throw new ChaosError(`no scenario "${o.name}". \`harness chaos list\` shows them: ${SCENARIOS.map((x) => x.name).join(', ')}`, 2);
+  const s = await scenarioNamed(o.name);
   const reason = applies(s, o.proxy, o.os);
   if (reason) throw new ChaosError(`${reason}. Run it with ${s.engines ? `--proxy ${s.engines[0]} ` : ''}--os ${(s.profiles ?? ['linux'])[0]}.`, 2);
   const dir = resolve(o.out ?? join(o.prefix, 'chaos', `${s.name}-${o.proxy}-${o.os}-${new Date().toISOString().replace(/[:.]/g, '-')}`));
-  mkdirSync(dir, { recursive: true });
+  freshRunDir(o.out === undefined ? '--prefix' : '--out', dir);
   out(`${s.name}: ${s.summary}`);
   out(`  ${o.proxy} engine, ${o.os} profile; a fresh stack in ${dir}\n`);
   let browser: Browser | undefined;
@@ -70,19 +94,26 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
         return browser.newPage();
       },
     });
-    const json = result.timeline.toJSON();
     const title = `${s.name} — ${o.proxy} engine, ${o.os} profile — ${result.ok ? 'passed' : 'FAILED'}`;
-    writeFileSync(join(dir, 'timeline.json'), JSON.stringify(json, null, 2) + '\n');
-    writeFileSync(join(dir, 'timeline.svg'), renderSvg(json.events, title) + '\n');
-    const observations = result.verdicts.filter((v) => v.kind === 'observation');
-    const failed = observations.filter((v) => !v.ok).length;
-    out(`\n${result.ok ? 'PASSED' : 'FAILED'}: ${observations.length - failed} of ${observations.length} observations hold.`);
-    out(`Timeline: ${join(dir, 'timeline.svg')} (and timeline.json); the stack's logs: ${join(dir, 'stack-0', 'logs')}`);
-    if (!result.ok && result.error && !observations.some((v) => !v.ok)) out(`The run stopped: ${result.error.message}`);
-    if (o.doctor && result.stack) {
-      out('\nharness doctor on the stack\'s logs:\n');
+    writeFileSync(join(dir, 'timeline.json'), JSON.stringify({ ...result.timeline.toJSON(), verdicts: result.verdicts }, null, 2) + '\n');
+    writeFileSync(join(dir, 'timeline.svg'), renderSvg(result.timeline.toJSON().events, title) + '\n');
+    if (result.screenshot) writeFileSync(join(dir, 'failure.png'), result.screenshot);
+    const { held, failed, notRun } = result.tally;
+    const took = `${(result.ms / 1000).toFixed(1)} s`;
+    if (result.ok) out(`\nPASSED: ${held} of ${held} observations hold (${took}).`);
+    else out(`\nFAILED: ${held} held, ${failed} failed, ${notRun} not run (${took}).`);
+    if (!result.ok && result.error && !failed) out(`The run stopped: ${result.error.message}`);
+    out(`Timeline: ${join(dir, 'timeline.svg')} (and timeline.json)${result.screenshot ? `; the browser when it failed: ${join(dir, 'failure.png')}` : ''}`);
+    if (result.prefixes.length) out(`The proxy's logs: ${result.prefixes.map((p) => join(p, 'logs')).join(', ')}`);
+    if (o.doctor) {
       const { doctorCommand } = await import('../doctor/index.js');
-      await doctorCommand({ errorLog: result.stack.errorLogPath, access: result.stack.accessLogPath }, process.stdout, process.stderr);
+      for (const p of result.prefixes) {
+        const errorLog = join(p, 'logs', 'error.log');
+        const access = join(p, 'logs', 'access.log');
+        if (!existsSync(errorLog)) continue;
+        out(`\nharness doctor on ${errorLog}:\n`);
+        await doctorCommand({ errorLog, access: existsSync(access) ? access : undefined }, process.stdout, process.stderr);
+      }
     }
     return result.ok ? 0 : 1;
   } finally {
@@ -90,31 +121,42 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
   }
 }
 
+/** Makes `dir` an empty folder for a run: a previous run's folder (it has a timeline.json) is
+ *  emptied, so its logs do not mix with this run's; any other folder with files in it is refused;
+ *  one that cannot be made or written in is a usage error. */
+function freshRunDir(flag: string, dir: string): void {
+  writableFolder(flag, dir);
+  const entries = readdirSync(dir);
+  if (entries.length && !entries.includes('timeline.json')) {
+    throw new ChaosError(`${dir} is not empty and holds no earlier chaos run: name a new or empty folder with --out.`, 2);
+  }
+  for (const e of entries) rmSync(join(dir, e), { recursive: true, force: true });
+}
+
 async function control(prefix: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const state = readState(resolve(prefix));
-  if (!state) throw new ChaosError(`no stack is running from ${resolve(prefix)}. Start one with \`npx harness up\` (in another terminal), or name its folder with --prefix.`);
-  const r = await request(state.control.url + path, {
-    method: 'POST',
-    headers: { 'x-harness-token': state.control.token, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await r.body.json()) as Record<string, unknown>;
-  if (r.statusCode >= 300) throw new ChaosError(String(json.error ?? `the stack answered ${r.statusCode}`));
-  return json;
+  try {
+    return await callControl(resolve(prefix), path, body);
+  } catch (e) {
+    throw e instanceof ControlError ? new ChaosError(e.message, e.exitCode) : e;
+  }
 }
 
 export async function chaosInject(o: { fault: string; arg?: string; prefix: string }, out: Out): Promise<number> {
-  await control(o.prefix, '/faults', { name: o.fault, arg: o.arg });
-  const f = FAULTS.find((x) => x.name === o.fault);
-  out(`${o.fault}${o.arg ? ' ' + o.arg : ''} applied: ${f?.summary ?? ''}`);
-  out('Undo with: npx harness chaos restore');
+  const f = findFault(o.fault);
+  if (!f) throw new ChaosError(`no fault "${o.fault}". The faults: ${FAULTS.map((x) => x.name).join(', ')} (\`harness chaos list\` says what each does).`, 2);
+  if (f.arg?.required && o.arg === undefined) {
+    throw new ChaosError(`${f.name} needs its ${f.arg.name}${f.arg.values ? `: ${f.arg.values.join(', ')}` : ''}, e.g. harness chaos inject ${f.name} ${f.arg.values?.[0] ?? '3000'}`, 2);
+  }
+  const r = await control(o.prefix, '/faults', { name: o.fault, arg: o.arg });
+  out(`${o.fault}${o.arg ? ' ' + o.arg : ''} applied: ${r.effect ?? f.summary}`);
+  if (r.undoable) out('Undo with: npx harness chaos restore');
   return 0;
 }
 
 export async function chaosRestore(o: { prefix: string }, out: Out): Promise<number> {
   const r = await control(o.prefix, '/restore');
   const undone = r.restored as string[];
-  out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault was applied');
+  out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault that can be undone is applied (a crashed worker is replaced by the master; there is nothing to undo)');
   if (undone.some((f) => f === 'admin.stop' || f === 'admin.listen')) {
     // What users meet right after a restore: the proxy has not forgotten the failure yet.
     out('The proxy still counts a peer that failed as down for fail_timeout (10 s, per worker): until then /api may answer 502 "no live upstreams", as nginx does.');

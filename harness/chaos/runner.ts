@@ -2,6 +2,7 @@
 // end, each observation's verdict as it comes, the doctor's reading of the logs it left, and a
 // timeline of everything. Shared by the Playwright specs and `harness chaos run`.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import getPort from 'get-port';
 import type { Page } from 'playwright';
 import type { Scenario } from '../../scenarios/scenario.js';
@@ -13,10 +14,11 @@ import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
 import { diagnose, type Diagnosis } from '../doctor/index.js';
 import { ApiClient } from './api.js';
-import { Timeline, requestKey } from './timeline.js';
+import { Timeline, requestLineOf, type TimelineEvent } from './timeline.js';
 
 export interface Progress {
-  kind: 'step' | 'fault' | 'observation';
+  /** A note is something a step printed that the user should see (an emerg line). */
+  kind: 'step' | 'fault' | 'observation' | 'note';
   text: string;
   ok?: boolean;
   error?: string;
@@ -39,8 +41,14 @@ export interface RunResult {
   /** The first failed observation (or the error that stopped the run). */
   error?: Error;
   verdicts: Progress[];
+  /** Observations that held, failed, and never ran (the run stopped first), the doctor's check included. */
+  tally: { held: number; failed: number; notRun: number };
   timeline: Timeline;
-  stack?: Stack;
+  /** The nginx prefixes whose logs the run followed (each has logs/error.log and logs/access.log). */
+  prefixes: string[];
+  /** The browser page as it was when the run failed. */
+  screenshot?: Buffer;
+  ms: number;
 }
 
 export class ObservationFailed extends Error {}
@@ -50,6 +58,7 @@ export class Run {
   stack!: Stack;
   readonly api: ApiClient;
   readonly verdicts: Progress[] = [];
+  readonly prefixes: string[] = [];
   private readonly undo: (() => Promise<void>)[] = [];
   private readonly stacks: Stack[] = [];
   private pageP?: Promise<Page>;
@@ -81,19 +90,26 @@ export class Run {
     this.report({ kind: 'step', text });
   }
 
+  /** Shows the user a line a step saw (not an observation: nothing is asserted). */
+  note(text: string): void {
+    this.report({ kind: 'note', text });
+  }
+
   /** Asserts something the scenario shows; its verdict is reported either way, and a failure ends the run. */
   async observe(text: string, check: () => unknown | Promise<unknown>): Promise<void> {
+    // Lines already written go on the timeline before the verdict that reads them.
+    this.timeline.poll();
     try {
       await check();
     } catch (e) {
-      const message = (e as Error).message;
-      this.timeline.add({ lane: 'harness', kind: 'observation', label: `${text}: ${message}`, detail: 'fail' });
+      const message = stripAnsi((e as Error).message);
+      this.timeline.add({ lane: 'harness', kind: 'observation', label: `${text}: ${message}`, short: `✗ ${text}`, detail: 'fail' });
       this.report({ kind: 'observation', text, ok: false, error: message });
       const failure = new ObservationFailed(`${text}\n${message}`);
       failure.stack = (e as Error).stack;
       throw failure;
     }
-    this.timeline.add({ lane: 'harness', kind: 'observation', label: text, detail: 'pass' });
+    this.timeline.add({ lane: 'harness', kind: 'observation', label: text, short: `✓ ${text}`, detail: 'pass' });
     this.report({ kind: 'observation', text, ok: true });
   }
 
@@ -101,10 +117,10 @@ export class Run {
   async fault(name: string, arg?: string): Promise<void> {
     const f = findFault(name);
     if (!f) throw new Error(`unknown fault ${name}`);
+    const text = `${name}${arg ? ' ' + arg : ''}`;
+    this.timeline.add({ lane: 'harness', kind: 'fault', label: text, short: `⚡ ${text}` });
     const undo = await f.apply(this.stack, arg);
     if (undo) this.undo.push(undo);
-    const text = `${name}${arg ? ' ' + arg : ''}`;
-    this.timeline.add({ lane: 'harness', kind: 'fault', label: text });
     this.report({ kind: 'fault', text });
   }
 
@@ -125,44 +141,66 @@ export class Run {
     return stack;
   }
 
+  /** Another stack as the scenario describes it, whose proxy has no failed peers yet. */
+  freshStack(): Promise<Stack> {
+    const { stack } = this.scenario;
+    return this.startStack(stack ? stack({ engine: this.engine, os: this.os }) : {});
+  }
+
+  /** Puts an nginx prefix's error and access logs on the timeline, and under the doctor's eyes. */
+  followLogs(prefix: string): void {
+    if (this.prefixes.includes(prefix)) return;
+    this.prefixes.push(prefix);
+    this.timeline.follow(join(prefix, 'logs', 'error.log'), 'error-log');
+    this.timeline.follow(join(prefix, 'logs', 'access.log'), 'access-log');
+  }
+
   private use(stack: Stack): void {
     this.stack = stack;
     (this as { api: ApiClient }).api = new ApiClient(stack.proxyUrl, this.timeline);
-    this.timeline.follow(stack.errorLogPath, 'error-log');
-    this.timeline.follow(stack.accessLogPath, 'access-log');
+    this.followLogs(stack.prefix);
+    // An admin request goes on the timeline when it arrives (an answer held back may end after the run).
+    const seen = new Map<object, TimelineEvent>();
     stack.admin?.onRequest((e) => {
+      let ev = seen.get(e);
+      if (!ev) {
+        ev = this.timeline.add({ lane: 'admin', kind: 'request', label: `${e.method} ${e.url} (on ${e.localAddress})`, short: `unanswered on ${e.localAddress}`, t: e.start - this.timeline.start, requestLine: requestLineOf(e.method, e.url) });
+        seen.set(e, ev);
+      }
       if (e.end === undefined) return;
-      this.timeline.add({
-        lane: 'admin',
-        kind: 'request',
-        label: `${e.method} ${e.url} (via ${e.localAddress})`,
-        t: e.start - this.timeline.start,
-        end: e.end - this.timeline.start,
-        detail: e.status === undefined ? 'failed' : String(e.status),
-        key: requestKey(e.method, e.url),
-      });
+      seen.delete(e);
+      ev.end = e.end - this.timeline.start;
+      ev.detail = e.status === undefined ? 'failed' : String(e.status);
+      ev.short = `${e.status ?? 'dropped'} on ${e.localAddress}`;
     });
   }
 
-  /** A browser page on the stack; its requests go on the timeline. */
+  /** A browser page on the stack; its requests to /api go on the timeline, timed by the browser. */
   page(): Promise<Page> {
     this.pageP ??= (async () => {
       if (!this.o.newPage) throw new Error('this run has no browser');
       const page = await this.o.newPage();
-      const started = new Map<object, number>();
-      page.on('request', (r) => started.set(r, this.timeline.now()));
       const done = async (r: import('playwright').Request, failed: boolean) => {
-        const t = started.get(r);
-        if (t === undefined || !new URL(r.url()).pathname.startsWith('/api/')) return;
-        const status = failed ? 'failed' : String((await r.response())?.status() ?? 'failed');
         const url = new URL(r.url());
-        this.timeline.add({ lane: 'browser', kind: 'request', label: `${r.method()} ${url.pathname}${url.search}`, t, end: this.timeline.now(), detail: status, key: requestKey(r.method(), url.pathname + url.search) });
+        if (!url.pathname.startsWith('/api/')) return;
+        const response = failed ? null : await r.response();
+        const { startTime, responseEnd } = r.timing();
+        const ev = this.timeline.request('browser', r.method(), url.pathname + url.search, startTime - this.timeline.start);
+        ev.end = responseEnd >= 0 ? ev.t + responseEnd : this.timeline.now();
+        ev.detail = response ? String(response.status()) : 'failed';
+        if (!response) ev.short = r.failure()?.errorText ?? 'failed';
       };
       page.on('requestfinished', (r) => void done(r, false));
       page.on('requestfailed', (r) => void done(r, true));
       return page;
     })();
     return this.pageP;
+  }
+
+  /** The page as it is now, if the run opened one. */
+  async screenshot(): Promise<Buffer | undefined> {
+    const page = await this.pageP?.catch(() => undefined);
+    return page && !page.isClosed() ? page.screenshot().catch(() => undefined) : undefined;
   }
 
   /** The error log's raw lines (line ends removed). */
@@ -174,20 +212,23 @@ export class Run {
     return this.errorLines().flatMap((l) => parseErrorLine(l) ?? []);
   }
 
+  /** The error-log lines of every stack of the run, each with when it was written (ms on the timeline, within [from, t]). */
+  timedErrorLog(): { entry: ErrorLogEntry; t: number; from: number }[] {
+    this.timeline.poll();
+    return this.timeline.events.flatMap((e) => {
+      const entry = e.kind === 'error-log' ? parseErrorLine(e.label) : undefined;
+      return entry ? [{ entry, t: e.t, from: e.from ?? e.t }] : [];
+    });
+  }
+
   accessLog(): AccessLogEntry[] {
     return readLines(this.stack.accessLogPath).flatMap((l) => parseAccessLine(l) ?? []);
   }
 
-  /** What `harness doctor` says of the error log and access log this run has left. */
+  /** What `harness doctor` says of the error and access logs this run has left (every prefix's). */
   diagnosis(): Diagnosis {
-    const read = (p: string) => {
-      try {
-        return readFileSync(p);
-      } catch {
-        return Buffer.alloc(0);
-      }
-    };
-    return diagnose(read(this.stack.errorLogPath), { accessLogBytes: read(this.stack.accessLogPath) });
+    const read = (name: string) => Buffer.concat(this.prefixes.map((p) => readBytes(join(p, 'logs', name))));
+    return diagnose(read('error.log'), { accessLogBytes: read('access.log') });
   }
 
   async finish(): Promise<void> {
@@ -197,12 +238,19 @@ export class Run {
   }
 }
 
-function readLines(path: string): string[] {
+function readBytes(path: string): Buffer {
   try {
-    return readFileSync(path, 'latin1').split('\n').map((l) => l.replace(/\r$/, '')).filter(Boolean);
+    return readFileSync(path);
   } catch {
-    return [];
+    return Buffer.alloc(0);
   }
+}
+
+// Playwright's expect colours its messages for a terminal; the verdicts are read in files too.
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
+
+function readLines(path: string): string[] {
+  return readBytes(path).toString('latin1').split('\n').map((l) => l.replace(/\r$/, '')).filter(Boolean);
 }
 
 /** Can this scenario run on this engine and profile? The reason when not. */
@@ -217,15 +265,17 @@ export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult
   const timeline = new Timeline();
   const run = new Run(s, o, timeline);
   let error: Error | undefined;
+  let screenshot: Buffer | undefined;
   try {
     if (s.stack !== false) {
       run.step(`start a stack: ${o.engine} engine, ${o.os} profile`);
       await run.startStack(s.stack?.({ engine: o.engine, os: o.os }) ?? {});
     }
     await s.steps(run);
+    const made = run.verdicts.filter((v) => v.kind === 'observation').length;
+    if (made !== s.observations) throw new Error(`${s.name} made ${made} observations but declares ${s.observations}: correct its \`observations\``);
     if (s.diagnosis) {
       const want = s.diagnosis;
-      timeline.poll();
       await run.observe(`harness doctor reads the run's error log as ${want}`, () => {
         const found = run.diagnosis().incidents.map((i) => i.condition);
         if (!found.includes(want)) throw new Error(`the doctor found ${found.length ? found.join(', ') : 'no incident'}`);
@@ -233,9 +283,23 @@ export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult
     }
   } catch (e) {
     error = e as Error;
-    if (!(e instanceof ObservationFailed)) run.verdicts.push({ kind: 'observation', text: 'the run stopped', ok: false, error: error.message, t: timeline.now() });
+    if (!(e instanceof ObservationFailed)) timeline.add({ lane: 'harness', kind: 'observation', label: `the run stopped: ${error.message}`, short: '✗ the run stopped', detail: 'fail' });
+    screenshot = await run.screenshot();
   } finally {
     await run.finish();
   }
-  return { ok: !error, error, verdicts: run.verdicts, timeline, stack: run.stack };
+  const observations = run.verdicts.filter((v) => v.kind === 'observation');
+  const held = observations.filter((v) => v.ok).length;
+  const failed = observations.length - held;
+  const planned = s.observations + (s.diagnosis ? 1 : 0);
+  return {
+    ok: !error,
+    error,
+    verdicts: run.verdicts,
+    tally: { held, failed, notRun: Math.max(0, planned - held - failed) },
+    timeline,
+    prefixes: run.prefixes,
+    screenshot,
+    ms: timeline.now(),
+  };
 }

@@ -1,63 +1,213 @@
-// A timeline as an SVG: one lane per source, requests as bars, log lines as ticks, the events of
-// one request joined by a thin line; every mark has its full text as a tooltip.
-import type { Lane, TimelineEvent } from './timeline.js';
+// A timeline as an SVG that reads as a picture (Playwright's report shows it as an image, so no
+// text may live in tooltips only): one row per source, requests as bars, log lines and steps as
+// ticks, each with a few visible words; labels that would collide go on a new track of the row;
+// a dotted line joins each log line and admin request to the browser or client request it
+// belongs to; the axis spans the run. Tooltips still carry every line's full text.
+import type { TimelineEvent } from './timeline.js';
 
-const LANES: Lane[] = ['harness', 'browser', 'client', 'proxy', 'admin'];
-const LANE_H = 44;
-const LEFT = 90;
-const WIDTH = 1100;
+const WIDTH = 1200;
+const LEFT = 150;
+const RIGHT = 16;
+const TRACK_H = 17;
+const FONT = 10;
+const MAX_TRACKS = 14;
+
+const ROWS = [
+  { key: 'harness', title: 'harness', sub: 'steps, faults, checks' },
+  { key: 'browser', title: 'browser', sub: 'its /api requests' },
+  { key: 'client', title: 'client', sub: 'the harness\'s requests' },
+  { key: 'error-log', title: 'proxy error.log', sub: '' },
+  { key: 'access-log', title: 'proxy access.log', sub: '' },
+  { key: 'admin', title: 'admin server', sub: 'its request journal' },
+] as const;
+type RowKey = (typeof ROWS)[number]['key'];
+
+const C = {
+  ok: '#1e88e5',
+  clientError: '#fb8c00',
+  serverError: '#e53935',
+  failed: '#757575',
+  error: '#ef6c00',
+  alert: '#b71c1c',
+  info: '#78909c',
+  fault: '#8e24aa',
+  step: '#546e7a',
+  pass: '#2e7d32',
+  fail: '#c62828',
+};
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function colour(e: TimelineEvent): string {
-  const d = e.detail ?? '';
-  if (e.kind === 'observation') return d === 'pass' ? '#2e7d32' : '#c62828';
-  if (e.kind === 'fault') return '#6a1b9a';
-  if (/^(emerg|alert|crit)$/.test(d)) return '#b71c1c';
-  if (d === 'error') return '#e65100';
-  if (/^[45]\d\d$/.test(d) || d === 'failed') return '#d84315';
-  if (/^[23]\d\d$/.test(d)) return '#1565c0';
-  return '#546e7a';
+function rowOf(e: TimelineEvent): RowKey {
+  return e.lane === 'proxy' ? (e.kind === 'access-log' ? 'access-log' : 'error-log') : e.lane;
 }
 
-export function renderSvg(events: TimelineEvent[], title: string): string {
-  const lanes = LANES.filter((l) => events.some((e) => e.lane === l));
-  const span = Math.max(1000, ...events.map((e) => e.end ?? e.t)) * 1.02;
-  const x = (t: number) => LEFT + (t / span) * (WIDTH - LEFT - 20);
-  const y = (l: Lane) => 40 + lanes.indexOf(l) * LANE_H;
-  const height = 60 + lanes.length * LANE_H;
-  const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" font-family="sans-serif" font-size="11">`);
-  out.push(`<rect width="100%" height="100%" fill="#fff"/><text x="10" y="18" font-size="13" font-weight="bold">${esc(title)}</text>`);
-  const step = span > 20000 ? 5000 : span > 5000 ? 1000 : 500;
-  for (let t = 0; t <= span; t += step) {
-    out.push(`<line x1="${x(t)}" y1="26" x2="${x(t)}" y2="${height - 16}" stroke="#eee"/><text x="${x(t)}" y="${height - 4}" fill="#888" text-anchor="middle">${(t / 1000).toFixed(t % 1000 ? 1 : 0)} s</text>`);
+function statusColour(d: string | undefined): string {
+  if (!d || !/^\d{3}$/.test(d)) return C.failed;
+  return d < '400' ? C.ok : d < '500' ? C.clientError : C.serverError;
+}
+
+function colour(e: TimelineEvent): string {
+  const d = e.detail;
+  if (e.kind === 'observation') return d === 'pass' ? C.pass : C.fail;
+  if (e.kind === 'fault') return C.fault;
+  if (e.kind === 'step') return C.step;
+  if (e.kind === 'error-log') return d === 'error' ? C.error : /^(emerg|alert|crit)$/.test(d ?? '') ? C.alert : C.info;
+  return statusColour(d);
+}
+
+/** The words beside a mark. */
+function text(e: TimelineEvent): string {
+  if (e.kind === 'request' && e.lane !== 'admin') {
+    // `GET /api/employee/page?page=2&pageSize=10` → `502 GET page?page=2&pageSize=10`
+    const [method, uri] = e.label.split(' ');
+    return `${e.short ?? e.detail ?? ''} ${method} ${uri.replace(/^.*\/(?=[^/]*$)/, '')}`.trim();
   }
-  for (const l of lanes) out.push(`<text x="10" y="${y(l) + 16}" fill="#333">${l}</text><line x1="${LEFT}" y1="${y(l) + 30}" x2="${WIDTH - 20}" y2="${y(l) + 30}" stroke="#ddd"/>`);
-  // Links between the events of one request.
-  const byKey = new Map<string, TimelineEvent[]>();
-  for (const e of events) if (e.key) byKey.set(e.key, [...(byKey.get(e.key) ?? []), e]);
-  for (const group of byKey.values()) {
-    const sorted = [...group].sort((a, b) => a.t - b.t);
-    for (let i = 1; i < sorted.length; i++) {
-      const a = sorted[i - 1];
-      const b = sorted[i];
-      if (a.lane === b.lane || b.t - a.t > 15000) continue;
-      out.push(`<line x1="${x(a.t)}" y1="${y(a.lane) + 14}" x2="${x(b.t)}" y2="${y(b.lane) + 14}" stroke="#bbb" stroke-dasharray="2,2"/>`);
+  if (e.kind === 'step') return `→ ${e.label}`;
+  // An access line no request of the run explains (the page, its scripts, the ready check): what was asked.
+  if (e.kind === 'access-log' && !e.request && e.requestLine) return `${e.short ?? '?'} ${e.requestLine}`;
+  return e.short ?? e.label;
+}
+
+function truncate(s: string, max: number): string {
+  return s.length > max ? s.slice(0, max - 1) + '…' : s;
+}
+
+/** Roughly how wide a text is drawn (CJK takes twice an ASCII letter). */
+function widthOf(s: string): number {
+  let w = 0;
+  for (const ch of s) w += ch.charCodeAt(0) > 0x2e7f ? FONT : FONT * 0.6;
+  return w;
+}
+
+function niceStep(span: number): number {
+  const raw = span / 10;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw)!;
+}
+
+interface Placed {
+  e: TimelineEvent;
+  x: number;
+  w: number;
+  label: string;
+  /** Where the label goes: in the bar, after the mark, or (near the right edge) before it. */
+  at: 'inside' | 'right' | 'left';
+  track: number;
+}
+
+const overlaps = (taken: [number, number][], a: number, b: number) => taken.some(([p, q]) => a < q + 4 && p < b + 4);
+
+export function renderSvg(events: TimelineEvent[], title: string): string {
+  const last = Math.max(1, ...events.map((e) => e.end ?? e.t));
+  const span = last * 1.02;
+  const plotW = WIDTH - LEFT - RIGHT;
+  const x = (t: number) => LEFT + (Math.max(0, t) / span) * plotW;
+
+  // Lay out each row: marks in time order, each label on the first track where it does not collide.
+  const rows = ROWS.filter((r) => events.some((e) => rowOf(e) === r.key));
+  const placed = new Map<RowKey, Placed[]>();
+  const tracks = new Map<RowKey, number>();
+  for (const r of rows) {
+    const taken: [number, number][][] = [];
+    const list: Placed[] = [];
+    let previous = '';
+    for (const e of events.filter((ev) => rowOf(ev) === r.key).sort((a, b) => a.t - b.t)) {
+      const x0 = x(e.t);
+      const w = e.end !== undefined ? Math.max(3, x(e.end) - x0) : 3;
+      // The same request again (a probe in a loop) says only what changed: its status.
+      const full = text(e);
+      const label = truncate(full === previous && e.kind === 'request' ? (e.short ?? e.detail ?? '') : full, r.key === 'harness' ? 80 : 60);
+      previous = full;
+      const lw = widthOf(label);
+      const at = e.end !== undefined && lw + 6 <= w ? 'inside' : x0 + w + 3 + lw <= WIDTH - RIGHT ? 'right' : 'left';
+      const [a, b] = at === 'inside' ? [x0, x0 + w] : at === 'right' ? [x0, x0 + w + 3 + lw] : [x0 - 3 - lw, x0 + w];
+      let track = taken.findIndex((t) => !overlaps(t, a, b));
+      if (track < 0) track = Math.min(taken.length, MAX_TRACKS - 1);
+      (taken[track] ??= []).push([a, b]);
+      list.push({ e, x: x0, w, label, at, track });
+    }
+    placed.set(r.key, list);
+    tracks.set(r.key, Math.max(1, taken.length));
+  }
+
+  // Room for the marks, and for the row's title and subtitle.
+  const rowHeight = (row: RowKey) => Math.max(tracks.get(row)! * TRACK_H + 12, 36);
+  const LEGEND_Y = 40;
+  const TOP = 66;
+  const rowY = new Map<RowKey, number>();
+  let y = TOP;
+  for (const r of rows) {
+    rowY.set(r.key, y);
+    y += rowHeight(r.key);
+  }
+  const axisY = y + 4;
+  const height = axisY + 24;
+  const markY = (row: RowKey, track: number) => rowY.get(row)! + 6 + track * TRACK_H;
+
+  const out: string[] = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" font-family="sans-serif" font-size="${FONT}">`);
+  out.push(`<rect width="100%" height="100%" fill="#fff"/><text x="10" y="20" font-size="14" font-weight="bold">${esc(title)}</text>`);
+
+  // Legend.
+  const legend: [string, string, 'bar' | 'tick' | 'dash'][] = [
+    [C.ok, 'answered 1xx-3xx', 'bar'],
+    [C.clientError, '4xx', 'bar'],
+    [C.serverError, '5xx', 'bar'],
+    [C.failed, 'no answer / refused', 'bar'],
+    [C.error, '[error] line', 'tick'],
+    [C.alert, '[alert] [emerg]', 'tick'],
+    [C.fault, 'fault', 'tick'],
+    [C.pass, 'check held', 'tick'],
+    [C.fail, 'check failed', 'tick'],
+    ['#888', 'same request', 'dash'],
+  ];
+  let lx = 10;
+  for (const [c, name, shape] of legend) {
+    if (shape === 'bar') out.push(`<rect x="${lx}" y="${LEGEND_Y - 8}" width="14" height="9" fill="${c}"/>`);
+    else if (shape === 'tick') out.push(`<rect x="${lx + 5}" y="${LEGEND_Y - 10}" width="3" height="12" fill="${c}"/>`);
+    else out.push(`<line x1="${lx}" y1="${LEGEND_Y - 4}" x2="${lx + 14}" y2="${LEGEND_Y - 4}" stroke="${c}" stroke-dasharray="2,2"/>`);
+    out.push(`<text x="${lx + 18}" y="${LEGEND_Y}" fill="#333">${esc(name)}</text>`);
+    lx += 18 + widthOf(name) + 16;
+  }
+
+  // Axis and grid, scaled to the run.
+  const step = niceStep(span);
+  for (let t = 0; t <= span; t += step) {
+    const label = span < 2000 ? `${Math.round(t)} ms` : `${+(t / 1000).toFixed(3)} s`;
+    out.push(`<line x1="${x(t)}" y1="${TOP - 4}" x2="${x(t)}" y2="${axisY}" stroke="#eee"/><text x="${x(t)}" y="${axisY + 14}" fill="#777" text-anchor="middle">${label}</text>`);
+  }
+  for (const r of rows) {
+    const top = rowY.get(r.key)!;
+    const h = rowHeight(r.key);
+    out.push(`<rect x="0" y="${top - 4}" width="${WIDTH}" height="${h}" fill="${ROWS.indexOf(r) % 2 ? '#fafafa' : '#fff'}" opacity="0.6"/>`);
+    out.push(`<text x="10" y="${top + 12}" fill="#222" font-size="11" font-weight="bold">${esc(r.title)}</text>`);
+    if (r.sub) out.push(`<text x="10" y="${top + 25}" fill="#888">${esc(r.sub)}</text>`);
+    out.push(`<line x1="0" y1="${top + h - 4}" x2="${WIDTH}" y2="${top + h - 4}" stroke="#e0e0e0"/>`);
+  }
+
+  // Links: each line or admin request to its request's bar, at the time it happened.
+  const byId = new Map<string, Placed>();
+  for (const list of placed.values()) for (const p of list) if (p.e.id) byId.set(p.e.id, p);
+  for (const [row, list] of placed) {
+    for (const p of list) {
+      const owner = p.e.request ? byId.get(p.e.request) : undefined;
+      if (!owner) continue;
+      const y1 = markY(rowOf(owner.e), owner.track) + 6;
+      const y2 = markY(row, p.track) + 6;
+      out.push(`<line x1="${p.x + 1}" y1="${y1}" x2="${p.x + 1}" y2="${y2}" stroke="${colour(owner.e)}" stroke-opacity="0.55" stroke-dasharray="2,2"/>`);
     }
   }
-  for (const e of events) {
-    const c = colour(e);
-    const tip = `<title>${esc(`${(e.t / 1000).toFixed(3)} s  ${e.label}${e.detail ? `  [${e.detail}]` : ''}`)}</title>`;
-    if (e.end !== undefined) {
-      const w = Math.max(2, x(e.end) - x(e.t));
-      // Wide enough bars carry their request and status as text.
-      const text = `${e.label} ${e.detail ?? ''}`;
-      const fits = Math.floor((w - 6) / 6);
-      const label = fits >= 8 ? `<text x="${x(e.t) + 3}" y="${y(e.lane) + 18}" fill="#fff" font-size="10">${esc(text.length > fits ? text.slice(0, fits - 1) + '…' : text)}</text>` : '';
-      out.push(`<g><rect x="${x(e.t)}" y="${y(e.lane) + 6}" width="${w}" height="16" rx="2" fill="${c}" opacity="0.8"/>${label}${tip}</g>`);
-    } else {
-      out.push(`<g><rect x="${x(e.t) - 1.5}" y="${y(e.lane) + 4}" width="3" height="20" fill="${c}"/>${tip}</g>`);
+
+  for (const [row, list] of placed) {
+    for (const p of list) {
+      const c = colour(p.e);
+      const my = markY(row, p.track);
+      const tip = `<title>${esc(`${(p.e.t / 1000).toFixed(3)} s${p.e.end !== undefined ? `–${(p.e.end / 1000).toFixed(3)} s` : ''}  ${p.e.label}`)}</title>`;
+      const mark = p.e.end !== undefined ? `<rect x="${p.x}" y="${my}" width="${p.w}" height="12" rx="2" fill="${c}"/>` : `<rect x="${p.x - 1}" y="${my - 1}" width="3" height="14" fill="${c}"/>`;
+      const textColour = p.at === 'inside' ? '#fff' : p.e.kind === 'observation' ? c : '#333';
+      const tx = p.at === 'inside' ? p.x + 3 : p.at === 'right' ? p.x + p.w + 3 : p.x - 3;
+      out.push(`<g>${mark}<text x="${tx}" y="${my + 10}" fill="${textColour}"${p.at === 'left' ? ' text-anchor="end"' : ''}>${esc(p.label)}</text>${tip}</g>`);
     }
   }
   out.push('</svg>');

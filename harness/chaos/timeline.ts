@@ -1,35 +1,65 @@
 // One time axis for a run: what the browser or the client sent, what the proxy logged, what the
-// admin server received, and what the harness did, linked by request (`/api/x` = `/admin/x`).
-import { readFileSync, statSync } from 'node:fs';
+// admin server received, and what the harness did. Log lines are stamped by when they were
+// written, not when they were read: the last line of each read gets the file's mtime (exact to a
+// kernel tick), the others the interval since the file was last looked at. At the end every log
+// line and admin request is linked to the browser or client request it belongs to (link.ts).
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { parseErrorLine } from '../logs/error-log.js';
 import { parseAccessLine } from '../logs/access-log.js';
+import { linkRequests } from './link.js';
+import { shortLogLabel } from './labels.js';
 
 export type Lane = 'browser' | 'client' | 'proxy' | 'admin' | 'harness';
 
 export interface TimelineEvent {
-  /** ms since the run started. */
+  /** ms since the run started; for a log line, the latest it can have been written. */
   t: number;
   /** End of a span (a request), ms since the start. */
   end?: number;
   lane: Lane;
   kind: 'request' | 'error-log' | 'access-log' | 'step' | 'fault' | 'observation';
+  /** The whole text: the log line, the request, the step. */
   label: string;
+  /** What the picture writes beside the mark: `refused [::1]`, `502`, `no live upstreams`. */
+  short?: string;
   /** HTTP status, log level, or verdict. */
   detail?: string;
-  /** Links events of one request across lanes: method and path below /api or /admin. */
-  key?: string;
+  /** A browser or client request's own id (`b1`, `c3`). */
+  id?: string;
+  /** The browser or client request (its id) this log line or admin request belongs to. */
+  request?: string;
+  /** `METHOD /api/...` as the client sent it (the admin server's `/admin/...` mapped back): what links match on. */
+  requestLine?: string;
+  /** A log line: the earliest it can have been written (the file was last seen without it). */
+  from?: number;
+  /** An error-log line's connection number (`*N`). */
+  conn?: number;
 }
 
-/** `POST /api/employee/login?x` and `POST /admin/employee/login?x` → `POST /employee/login?x`. */
-export function requestKey(method: string, url: string): string {
-  const path = url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/(api|admin)(?=\/)/, '');
-  return `${method} ${path}`;
+/** `GET /admin/employee/page?page=1` (or `/api/...`, or absolute-form) → `GET /api/employee/page?page=1`. */
+export function requestLineOf(method: string, uri: string): string {
+  return `${method} ${uri.replace(/^https?:\/\/[^/]+/, '').replace(/^\/admin(?=\/)/, '/api')}`;
+}
+
+/** `POST /api/x HTTP/1.1` (a log's request field) → `POST /api/x`. */
+function logRequestLine(request: string | undefined): string | undefined {
+  const m = /^(\S+) (\S+)/.exec(request ?? '');
+  return m ? requestLineOf(m[1], m[2]) : undefined;
+}
+
+interface Tail {
+  path: string;
+  kind: 'error-log' | 'access-log';
+  offset: number;
+  /** ms since the start when the file was last seen without the bytes after `offset`. */
+  seen: number;
 }
 
 export class Timeline {
   readonly events: TimelineEvent[] = [];
   readonly start = Date.now();
-  private readonly tails: { path: string; offset: number; kind: 'error-log' | 'access-log' }[] = [];
+  private readonly tails: Tail[] = [];
+  private readonly ids = { browser: 0, client: 0 };
   private timer?: NodeJS.Timeout;
 
   now(): number {
@@ -42,54 +72,79 @@ export class Timeline {
     return ev;
   }
 
-  /** Follows a log file: each new line becomes an event stamped when it appeared. */
+  /** A browser or client request, with an id of its own; the caller sets `end` and `detail`. */
+  request(lane: 'browser' | 'client', method: string, url: string, t?: number): TimelineEvent {
+    const id = `${lane[0]}${++this.ids[lane]}`;
+    return this.add({ lane, kind: 'request', id, label: `${method} ${url}`, requestLine: requestLineOf(method, url), t });
+  }
+
+  /** Follows a log file from its present end. */
   follow(path: string, kind: 'error-log' | 'access-log'): void {
+    if (this.tails.some((t) => t.path === path)) return;
     let offset = 0;
     try {
       offset = statSync(path).size;
     } catch {
-      // not yet written
+      // not written yet
     }
-    this.tails.push({ path, offset, kind });
-    this.timer ??= setInterval(() => this.poll(), 20);
+    this.tails.push({ path, kind, offset, seen: this.now() });
+    // Reads at request boundaries and observations place lines exactly; this catches the rest.
+    this.timer ??= setInterval(() => this.poll(), 10);
   }
 
   /** Reads what the followed logs have gained. */
   poll(): void {
     for (const tail of this.tails) {
-      let data: Buffer;
+      const looked = this.now();
+      let size: number;
+      let mtime: number;
       try {
-        data = readFileSync(tail.path);
+        ({ size, mtimeMs: mtime } = statSync(tail.path));
       } catch {
+        tail.seen = looked;
         continue;
       }
-      if (data.length <= tail.offset) continue;
-      const text = data.subarray(tail.offset).toString('latin1');
+      if (size <= tail.offset) {
+        tail.seen = looked;
+        continue;
+      }
+      // Every byte below `size` was written by `mtime`.
+      const bytes = Buffer.alloc(size - tail.offset);
+      const fd = openSync(tail.path, 'r');
+      try {
+        readSync(fd, bytes, 0, bytes.length, tail.offset);
+      } finally {
+        closeSync(fd);
+      }
+      const text = bytes.toString('latin1');
       const complete = text.lastIndexOf('\n');
       if (complete < 0) continue;
       tail.offset += complete + 1;
+      const t = Math.max(Math.round((mtime - this.start) * 10) / 10, tail.seen);
       for (const line of text.slice(0, complete).split('\n')) {
-        if (line.trim()) this.addLogLine(line.replace(/\r$/, ''), tail.kind);
+        if (line.trim()) this.addLogLine(line.replace(/\r$/, ''), tail.kind, tail.seen, t);
       }
+      // A line cut short by this read began before `looked`: the bound stays where it was.
+      if (complete === text.length - 1) tail.seen = looked;
     }
   }
 
-  private addLogLine(line: string, kind: 'error-log' | 'access-log'): void {
+  private addLogLine(line: string, kind: 'error-log' | 'access-log', from: number, t: number): void {
     if (kind === 'error-log') {
       const e = parseErrorLine(line);
-      const req = e?.request?.split(' ');
-      this.add({ lane: 'proxy', kind, label: line, detail: e?.level, key: req && req.length >= 2 ? requestKey(req[0], req[1]) : undefined });
+      this.add({ lane: 'proxy', kind, label: line, short: e && shortLogLabel(e), detail: e?.level, requestLine: logRequestLine(e?.request), conn: e?.conn, from, t });
       return;
     }
     const a = parseAccessLine(line);
-    const req = a?.request.split(' ');
-    this.add({ lane: 'proxy', kind, label: line, detail: a ? String(a.status) : undefined, key: req && req.length >= 2 ? requestKey(req[0], req[1]) : undefined });
+    this.add({ lane: 'proxy', kind, label: line, short: a && String(a.status), detail: a && String(a.status), requestLine: logRequestLine(a?.request), from, t });
   }
 
+  /** Reads the logs a last time, stops following them, and links every line to its request. */
   stop(): void {
     this.poll();
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    linkRequests(this.events);
   }
 
   toJSON(): { start: string; events: TimelineEvent[] } {

@@ -21,19 +21,23 @@ export interface Peer {
   uri: string;
 }
 
-/**
- * The upstream peer of a line. In a line cut inside the address, what is cut is left out: the port
- * of `"http://127.0.0.1:80` (of :8080), the whole peer of `"http://127.0.`.
- */
-export function peerOf(e: ErrorLogEntry): Peer | undefined {
-  const m = /^[a-z]+:\/\/(\[[^\]]*\]|[^/:?]+)(?::(\d+))?([/?].*)?$/.exec(e.upstream ?? '');
+export function peerOf(upstream: string | undefined): Peer | undefined {
+  const m = /^[a-z]+:\/\/(\[[^\]]*\]|[^/:?]+)(?::(\d+))?([/?].*)?$/.exec(upstream ?? '');
   if (!m) return undefined;
-  const cut = e.cutField === 'upstream' && m[3] === undefined;
-  if (cut && m[2] === undefined) return undefined;
   const host = m[1].replace(/^\[|\]$/g, '');
   const family = isIPv4(host) ? 4 : isIPv6(host) ? 6 : undefined;
-  const port = m[2] && !cut ? Number(m[2]) : undefined;
-  return { host, port, family, text: m[1] + (port !== undefined ? ':' + port : ''), uri: m[3] ?? '/' };
+  return { host, port: m[2] ? Number(m[2]) : undefined, family, text: m[1] + (m[2] ? ':' + m[2] : ''), uri: m[3] ?? '/' };
+}
+
+/**
+ * The upstream peer a line names. In a line cut inside the address, what is cut is left out: the
+ * port of `"http://127.0.0.1:80` (of :8080), the whole peer of `"http://127.0.`.
+ */
+export function linePeer(e: ErrorLogEntry): Peer | undefined {
+  const p = peerOf(e.upstream);
+  const whole = e.cutField !== 'upstream' || /^[a-z]+:\/\/[^/?]+[/?]/.test(e.upstream ?? '');
+  if (!p || whole) return p;
+  return p.port === undefined ? undefined : { ...p, port: undefined, text: p.text.replace(/:\d+$/, '') };
 }
 
 export function isLoopback(host: string): boolean {

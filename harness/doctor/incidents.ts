@@ -11,7 +11,7 @@
 //                 and `could not respawn` joins that crash: the alerts of one crash are one incident.
 import type { Condition, ConditionId, Group, Incident, Line, LogView } from './types.js';
 import { classify, condition as conditionOf } from './conditions/index.js';
-import { peerOf } from './facts.js';
+import { linePeer } from './facts.js';
 
 const UPSTREAM_TRIES: ReadonlySet<ConditionId> = new Set(['upstream-refused', 'upstream-timeout', 'upstream-closed', 'upstream-reset']);
 const SEVERE = new Set(['emerg', 'alert', 'crit']);
@@ -213,6 +213,6 @@ export function isProblem(i: Incident): boolean {
 /** The refused pair is whole (both peers tried): nothing more can join it. */
 export function isComplete(g: Group): boolean {
   if (g.condition !== 'upstream-refused') return false;
-  const hosts = new Set(g.lines.map((l) => peerOf(l.entry)?.family).filter((f) => f !== undefined));
+  const hosts = new Set(g.lines.map((l) => linePeer(l.entry)?.family).filter((f) => f !== undefined));
   return hosts.size >= 2 || g.lines.some((l) => l.entry.message === 'no live upstreams');
 }

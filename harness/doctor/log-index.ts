@@ -4,7 +4,7 @@
 // either side of a try), whether the log went on at least 5 s after a refused try, the first
 // request nginx handled after a crash, and the nginx folders its paths name.
 import type { Line } from './types.js';
-import { errnoIs, fileOp, nginxFolder, peerOf } from './facts.js';
+import { errnoIs, fileOp, linePeer, nginxFolder } from './facts.js';
 import { MinHeap } from './heap.js';
 
 export interface Nearby {
@@ -51,7 +51,7 @@ export class LogIndex {
     const folder = op && nginxFolder(op.path);
     if (folder && this.folders.size < MAX_FOLDERS && !this.folders.has(folder)) this.folders.set(folder, l.no);
     if (l.t !== undefined) for (const no of this.waiting.popUntil(l.t, true)) this.wentOn.add(no);
-    const peer = peerOf(e);
+    const peer = linePeer(e);
     if (e.pid === undefined) return;
     if (peer?.port !== undefined && !this.portByPid.has(e.pid)) this.portByPid.set(e.pid, peer.port);
     if (l.t === undefined) return;

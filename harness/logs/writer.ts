@@ -110,12 +110,13 @@ export class ErrorLog {
     return this.targets.some((t) => levelEnabled(level, t.level));
   }
 
-  write(level: Level, e: ErrorLogEvent): void {
+  /** `time`: a cached time nginx did not update meanwhile (the bind() retries); now by default. */
+  write(level: Level, e: ErrorLogEvent, time?: string): void {
     let line: string | undefined;
     for (const t of this.targets) {
       if (!levelEnabled(level, t.level)) continue;
       // nginx formats a line into NGX_MAX_ERROR_STR (2048) bytes, line end included: longer ones are cut.
-      line ??= formatErrorLine({ ...e, level, time: clock.error(), pid: this.pid, tid: this.tid }).slice(0, MAX_ERROR_STR - this.lineEnd.length) + this.lineEnd;
+      line ??= formatErrorLine({ ...e, level, time: time ?? clock.error(), pid: this.pid, tid: this.tid }).slice(0, MAX_ERROR_STR - this.lineEnd.length) + this.lineEnd;
       // A file that is both an error log and an access log keeps its lines in order.
       flushFile(t.file);
       writeSync(t.file.fd, Buffer.from(line, 'latin1'));

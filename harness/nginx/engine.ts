@@ -1,31 +1,37 @@
 // Real nginx as the proxy engine: `nginx -p <prefix> -c conf/nginx.conf -e logs/error.log -g
 // 'daemon off;'` in the foreground, stopped with its master's pid. `-e logs/error.log` makes the
-// start-up log the Windows build's default. When this machine's hosts file maps localhost to IPv4
+// start-up log the Windows build's default, and the other defaults the conf leaves unset are made
+// the Windows build's too (defaults.ts), so nothing is written outside the prefix. When this machine's hosts file maps localhost to IPv4
 // only, nginx runs in a private mount namespace whose /etc/hosts maps it to both loopbacks, as the
 // reference captures did; where that is not possible the conf names both peers itself.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { execa } from 'execa';
 import { startProcess, type StartedProcess } from '../stack/process.js';
-import { waitForHttp, NotReady } from '../stack/ready.js';
+import { waitForProxy, NotReady } from '../stack/ready.js';
+import { installAdvice } from '../system-packages.js';
 import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
+import { applyPrefixDefaults } from './defaults.js';
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx', '/usr/bin/nginx'];
 
 export class NginxMissing extends Error {
   override name = 'NginxMissing';
   constructor() {
+    const named = process.env.HARNESS_NGINX;
     super(
-      'nginx is not installed, so `--proxy nginx` cannot run.\n' +
-        '  Debian/Ubuntu: sudo apt-get install nginx   (or `npx harness setup`, which installs it when run as root)\n' +
-        '  Or run the embedded engine: leave out --proxy nginx.',
+      `nginx is not installed: ${installAdvice(['nginx'])} (or \`npx harness setup\`, which does it as root or through sudo)` +
+        (named ? `; HARNESS_NGINX names ${named}, which does not exist` : '') +
+        '.\n  Without it, `--proxy nginx` and the nginx test project cannot run; the embedded engine (no --proxy nginx) needs none.',
     );
   }
 }
 
+/** The system nginx: HARNESS_NGINX when set (only that), else the usual places. */
 export function findNginx(): string | undefined {
-  if (process.env.HARNESS_NGINX) return process.env.HARNESS_NGINX;
+  const named = process.env.HARNESS_NGINX;
+  if (named) return existsSync(named) ? named : undefined;
   return CANDIDATES.find((p) => existsSync(p));
 }
 
@@ -58,7 +64,8 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
     throw new UnsupportedFault('--os windows needs the embedded engine: nginx on Linux writes Linux wording and refuses connections at once. Leave out --proxy nginx.');
   }
   if (o.reservedPorts?.length) throw new UnsupportedFault('reserved (forbidden) ports are emulated by the embedded engine only');
-  const nginxArgs = ['-p', o.prefix, '-c', o.conf, '-e', 'logs/error.log', '-g', 'daemon off;'];
+  const { globals } = applyPrefixDefaults(isAbsolute(o.conf) ? o.conf : join(o.prefix, o.conf));
+  const nginxArgs = ['-p', o.prefix, '-c', o.conf, '-e', 'logs/error.log', '-g', `daemon off;${globals ? ' ' + globals : ''}`];
   // The master gets SIGTERM if the harness dies without stopping it (setpriv --pdeathsig).
   const run = ['setpriv', '--pdeathsig', 'TERM', '--', nginx, ...nginxArgs];
   let file: string;
@@ -71,17 +78,20 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
   } else {
     [file, ...args] = run;
   }
-  const proc = startProcess({ name: 'nginx', file, args, onLine: o.onLine });
-  try {
-    await waitForHttp(o.readyUrl, { process: proc });
-  } catch (e) {
-    if (!(e instanceof NotReady)) throw e;
-    const { code } = proc.running ? { code: null } : await proc.exited;
-    await proc.stop();
-    const emerg = proc.output.filter((l) => l.startsWith('nginx: [emerg]'));
-    throw new ProxyStartError(emerg.length ? emerg[emerg.length - 1] : e.message, emerg, code);
-  }
-  return nginxEngine(o.prefix, proc);
+  const launch = async () => {
+    const proc = startProcess({ name: 'nginx', file, args, onLine: o.onLine });
+    try {
+      await waitForProxy(o.ready, { process: proc });
+    } catch (e) {
+      if (!(e instanceof NotReady)) throw e;
+      const { code } = proc.running ? { code: null } : await proc.exited;
+      await proc.stop();
+      const emerg = proc.output.filter((l) => l.startsWith('nginx: [emerg]'));
+      throw new ProxyStartError(emerg.length ? emerg[emerg.length - 1] : e.message, emerg, code);
+    }
+    return proc;
+  };
+  return nginxEngine(o.prefix, await launch(), launch);
 }
 
 /** Children of `pid`, from /proc (nginx's workers are its master's children). */
@@ -100,18 +110,30 @@ function childrenOf(pid: number): number[] {
   return out;
 }
 
-function nginxEngine(prefix: string, proc: StartedProcess): ProxyEngine {
+/** `relaunch` starts nginx again as it was started (restore, after a failed respawn). */
+function nginxEngine(prefix: string, first: StartedProcess, relaunch: () => Promise<StartedProcess>): ProxyEngine {
   let strace: StartedProcess | undefined;
-  const master = proc.pid;
+  let proc = first;
+  let master = proc.pid;
+  /** Workers when respawns were made to fail: fewer at restore means a respawn failed. */
+  let workersBefore = 0;
   const stopStrace = async () => {
     await strace?.stop(1000);
     strace = undefined;
   };
+  // Resolves when nginx exits for good, not when restore stops it to start it again.
+  let exit!: (r: { code: number | null; signal: string | null }) => void;
+  const exited = new Promise<{ code: number | null; signal: string | null }>((r) => (exit = r));
+  let relaunching = false;
+  const watch = (p: StartedProcess) => void p.exited.then((r) => !relaunching && p === proc && exit(r));
+  watch(proc);
   return {
     name: 'nginx',
     prefix,
-    pid: master,
-    exited: proc.exited,
+    get pid() {
+      return master;
+    },
+    exited,
     get running() {
       return proc.running;
     },
@@ -128,6 +150,7 @@ function nginxEngine(prefix: string, proc: StartedProcess): ProxyEngine {
     async failRespawns(on: boolean) {
       if (!on) return stopStrace();
       if (strace) return;
+      workersBefore = childrenOf(master).length;
       const which = await execa('sh', ['-c', 'command -v strace'], { reject: false });
       if (which.exitCode !== 0) throw new UnsupportedFault('making nginx fail to respawn needs strace (apt-get install strace); it injects EAGAIN into the master\'s fork()');
       // nginx-behaviour.md section 5(a): strace injects EAGAIN into the master's fork().
@@ -148,8 +171,25 @@ function nginxEngine(prefix: string, proc: StartedProcess): ProxyEngine {
     },
     async restore() {
       await stopStrace();
-      // nginx never respawns on its own after a failed fork; a reload starts new workers.
-      if (childrenOf(master).length === 0) process.kill(master, 'SIGHUP');
+      if (childrenOf(master).length >= workersBefore) return;
+      // nginx never respawns on its own after a failed fork, and a reload cannot mend it: the
+      // failed spawn left its process slot holding the dead worker's pid and the closed channel's
+      // descriptor numbers, which the reload's new log files reuse; the reload then writes to
+      // them (sendmsg() failed (88)), signals the dead pid (kill() failed (3)), and the new
+      // workers close their access.log (9: Bad file descriptor). So nginx is started afresh on
+      // the same prefix, as a user would restart it.
+      relaunching = true;
+      try {
+        await proc.stop();
+        proc = await relaunch();
+        master = proc.pid;
+      } catch (e) {
+        exit({ code: null, signal: null });
+        throw e;
+      } finally {
+        relaunching = false;
+      }
+      watch(proc);
     },
     async stop() {
       await stopStrace();

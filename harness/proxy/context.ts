@@ -27,6 +27,7 @@ export function peerSpecs(u: UpstreamConf, resolved: ResolvedHosts): PeerSpec[] 
         maxFails: s.maxFails,
         failTimeoutMs: s.failTimeoutMs,
         down: s.down,
+        backup: s.backup,
       });
     }
   }

@@ -3,7 +3,8 @@
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { writeFileSync, unlinkSync } from 'node:fs';
-import type { Master } from './master.js';
+import { ListenAgainError, NoWorkerError, type Master } from './master.js';
+import { crashRequest, CrashRequestError } from './crash.js';
 
 export interface ControlInfo {
   url: string;
@@ -15,6 +16,18 @@ export interface ControlServer {
   close(): Promise<void>;
 }
 
+const ROUTES = ['GET /status', 'POST /workers/crash', 'POST /respawn/fail', 'POST /restore'];
+
+/** An answer other than 200: its status and what went wrong. */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 function authorised(req: http.IncomingMessage, token: string): boolean {
   const got = Buffer.from(req.headers['x-harness-token']?.toString() ?? '');
   const want = Buffer.from(token);
@@ -22,17 +35,38 @@ function authorised(req: http.IncomingMessage, token: string): boolean {
 }
 
 function readJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     let s = '';
     req.on('data', (d) => (s += d));
     req.on('end', () => {
       try {
-        resolve(s ? (JSON.parse(s) as Record<string, unknown>) : {});
+        const v: unknown = s.trim() ? JSON.parse(s) : {};
+        if (v && typeof v === 'object' && !Array.isArray(v)) return resolve(v as Record<string, unknown>);
       } catch {
-        resolve({});
+        // answered below
       }
+      reject(new Refusal(400, `the body must be a JSON object, e.g. {"signal":"SIGSEGV"} (got ${JSON.stringify(s.slice(0, 80))})`));
     });
   });
+}
+
+async function answer(master: Master, route: string, req: http.IncomingMessage): Promise<unknown> {
+  const body = req.method === 'POST' ? await readJson(req) : {};
+  switch (route) {
+    case 'GET /status':
+      return { pid: process.pid, os: master.os.name, workers: master.workers(), spare: master.sparePid ?? null, respawnFails: master.respawnFailureArmed };
+    case 'POST /workers/crash':
+      // Answered once the worker has exited and the master has reaped it.
+      return { crashed: await master.crashWorker(crashRequest(master.os.name, body)) };
+    case 'POST /respawn/fail':
+      if (body.on !== undefined && typeof body.on !== 'boolean') throw new Refusal(400, `"on" must be true or false (got ${JSON.stringify(body.on)})`);
+      master.failRespawns(body.on !== false);
+      return { respawnFails: master.respawnFailureArmed };
+    case 'POST /restore':
+      await master.restore();
+      return { restored: true, workers: master.workers() };
+  }
+  throw new Refusal(404, `unknown control call ${route}; the calls are: ${ROUTES.join(', ')}`);
 }
 
 export async function startControl(master: Master, file: string): Promise<ControlServer> {
@@ -42,28 +76,17 @@ export async function startControl(master: Master, file: string): Promise<Contro
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (!authorised(req, token)) return reply(401, { error: 'missing or wrong x-harness-token' });
-    const body = req.method === 'POST' ? await readJson(req) : {};
-    const route = `${req.method} ${req.url}`;
-    switch (route) {
-      case 'GET /status':
-        return reply(200, { pid: process.pid, os: master.os.name, workers: master.workers(), respawnFails: master.respawnFailureArmed });
-      case 'POST /workers/crash': {
-        const pid = master.crashWorker({
-          pid: typeof body.pid === 'number' ? body.pid : undefined,
-          signal: typeof body.signal === 'string' ? (body.signal as NodeJS.Signals) : undefined,
-          code: typeof body.code === 'string' || typeof body.code === 'number' ? String(body.code) : undefined,
-        });
-        return pid === undefined ? reply(409, { error: 'no worker to crash' }) : reply(200, { crashed: pid });
-      }
-      case 'POST /respawn/fail':
-        master.failRespawns(body.on !== false);
-        return reply(200, { respawnFails: master.respawnFailureArmed });
-      case 'POST /restore':
-        await master.restore();
-        return reply(200, { restored: true });
+    if (!authorised(req, token)) return reply(401, { error: 'missing or wrong x-harness-token: the token is in the control file (logs/harness-control.json)' });
+    try {
+      reply(200, await answer(master, `${req.method} ${req.url}`, req));
+    } catch (e) {
+      if (e instanceof Refusal) return reply(e.status, { error: e.message });
+      if (e instanceof CrashRequestError) return reply(400, { error: e.message });
+      if (e instanceof NoWorkerError) return reply(409, { error: e.message });
+      // The master keeps running without sockets: nginx's reload that cannot bind keeps its old cycle.
+      if (e instanceof ListenAgainError) return reply(409, { error: `the listening sockets could not be opened again: ${e.message}. Free the port and restore again.` });
+      reply(500, { error: (e as Error).message });
     }
-    return reply(404, { error: `unknown control call ${route}` });
   });
   await new Promise<void>((r) => server.listen({ host: '127.0.0.1', port: 0 }, r));
   const port = (server.address() as { port: number }).port;

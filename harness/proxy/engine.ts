@@ -1,9 +1,10 @@
 // The embedded engine as the harness runs it: its master in the harness's own process (as `harness
 // proxy` runs it in the foreground), forking the workers; nothing else to start, so the stack is up
 // about as soon as one Node worker can be.
-import { NotReady, waitForHttp } from '../stack/ready.js';
+import { NotReady, waitForProxy } from '../stack/ready.js';
 import { ProxyStartError, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
 import { Master, StartupError, DEFAULT_VERSION } from './master.js';
+import { crashRequest } from './crash.js';
 
 export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine> {
   const stderr: string[] = [];
@@ -21,7 +22,7 @@ export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine>
   });
   try {
     await master.start();
-    await waitForHttp(o.readyUrl);
+    await waitForProxy(o.ready);
   } catch (e) {
     await master.stop();
     if (e instanceof StartupError) throw new ProxyStartError(stderr.at(-1) ?? e.message, stderr, 1);
@@ -44,11 +45,7 @@ export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine>
     async workers() {
       return master.workers().map((w) => w.pid);
     },
-    async crashWorker(c: CrashOptions = {}) {
-      const pid = master.crashWorker(c);
-      if (pid === undefined) throw new Error('the embedded proxy has no worker to crash');
-      return pid;
-    },
+    crashWorker: (c: CrashOptions = {}) => master.crashWorker(crashRequest(o.os, c)),
     async failRespawns(on: boolean) {
       master.failRespawns(on);
     },

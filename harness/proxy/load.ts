@@ -2,9 +2,10 @@
 // both call this on the same file, as nginx's workers inherit the master's parsed configuration.
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseConfFile } from './conf/parse.js';
-import { buildConf, type NginxConf } from './conf/model.js';
-import { ConfError } from './conf/error.js';
-import { knownVariable, variableNames } from './variables.js';
+import { buildConf, type NginxConf, type ProxyHeader } from './conf/model.js';
+import { ConfError, unsupported } from './conf/error.js';
+import { knownVariable, nginxVariable, variableNames } from './variables.js';
+import type { MapConf } from './conf/model.js';
 
 export interface LoadOptions {
   /** `-p`: the prefix; relative paths in the conf resolve against it. */
@@ -21,14 +22,39 @@ export function loadConf(o: LoadOptions): NginxConf {
   const prefix = resolve(o.prefix);
   const file = confPath(o);
   const conf = buildConf(parseConfFile(file), { prefix, confFile: file });
-  for (const server of conf.servers) {
-    for (const loc of server.locations) {
-      for (const h of loc.proxySetHeaders) {
-        for (const v of variableNames(h.value)) {
-          if (!knownVariable(v, conf.maps)) throw new ConfError(`unknown "${v}" variable`);
-        }
-      }
+  checkVariables(conf);
+  return conf;
+}
+
+/**
+ * ngx_http_variables_init_vars(): the first variable nginx does not know stops it, in the order it
+ * met them (map and log_format while reading, proxy_set_header values when merging). Then a
+ * variable nginx knows but the engine cannot give a value is refused where proxy_set_header uses it.
+ */
+function checkVariables(conf: NginxConf): void {
+  const headers: ProxyHeader[] = conf.servers.flatMap((s) => [s.base, ...s.locations]).flatMap((l) => l.proxySetHeaders);
+  const used = [...conf.variables, ...headers.flatMap((h) => variableNames(h.value))];
+  const unknown = used.find((v) => !nginxVariable(v, conf.maps));
+  if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
+  for (const h of headers) {
+    for (const v of variableNames(h.value)) {
+      const missing = unevaluable(v, conf.maps);
+      if (missing !== undefined && h.at) throw unsupported(`the variable "$${missing}" (used by "proxy_set_header ${h.name}")`, h.at);
     }
   }
-  return conf;
+}
+
+/** The variable, or one a map makes it of, that the engine cannot evaluate; undefined when all can be. */
+function unevaluable(name: string, maps: MapConf[], seen = new Set<string>()): string | undefined {
+  if (!knownVariable(name, maps)) return name;
+  const map = maps.find((m) => m.variable === name);
+  if (!map || seen.has(name)) return undefined;
+  seen.add(name);
+  for (const text of [map.source, map.defaultValue, ...map.values.values()]) {
+    for (const v of variableNames(text)) {
+      const missing = unevaluable(v, maps, seen);
+      if (missing !== undefined) return missing;
+    }
+  }
+  return undefined;
 }

@@ -16,7 +16,7 @@ const { values } = parseArgs({
     'refused-delay': { type: 'string' },
     'control-file': { type: 'string' },
     'bind-any': { type: 'boolean' },
-    'reserved-port': { type: 'string', multiple: true },
+    'excluded-port': { type: 'string', multiple: true },
   },
 });
 
@@ -34,6 +34,6 @@ const code = await runMaster({
   refusedConnectDelayMs: values['refused-delay'] === undefined ? undefined : Number(values['refused-delay']),
   controlFile: values['control-file'],
   bindAny: values['bind-any'],
-  reservedPorts: values['reserved-port']?.map(Number),
+  reservedPorts: values['excluded-port']?.map(Number),
 });
 process.exit(code);

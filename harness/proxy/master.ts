@@ -1,23 +1,26 @@
 // The master process, nginx's way: read the conf, create the temp paths (no parents), open the
-// logs, bind (five tries 500 ms apart), write the pid file, fork the workers, reap and respawn them
-// and log as nginx logs on Linux or on Windows; plus a local control channel for faults.
+// logs, open the listening sockets (bind() and listen(), five tries 500 ms apart), write the pid
+// file, fork the workers, reap and respawn them and log as nginx logs on Linux or on Windows; plus
+// a local control channel for faults.
 // As in nginx, the master owns the listening sockets and every worker accepts on them: a socket
 // outlives its workers, so while a worker is replaced connections wait in the backlog, and with
 // no worker left (a failed respawn) clients connect and hang.
 import { fork, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { constants } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { distFile } from '../paths.js';
+import { WORKER_ENTRY, takePrebooted } from './preboot.js';
 import { loadConf, confPath } from './load.js';
 import { ConfError } from './conf/error.js';
 import type { NginxConf } from './conf/model.js';
 import { LOCALHOST, type ResolvedHosts } from './context.js';
 import { osProfile, type OsName, type OsProfile, type ErrnoName } from '../os-profile.js';
-import { ErrorLog, openLog, closeLog } from '../logs/writer.js';
+import { ErrorLog, openLog, closeLog, clock } from '../logs/writer.js';
 import { formatStderrLine, type Level } from '../logs/error-log.js';
 import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
+import { windowsCodeText, windowsExitCode, type CrashRequest } from './crash.js';
 import { startControl, type ControlServer } from './control.js';
 
 export interface MasterOptions {
@@ -41,26 +44,42 @@ export interface MasterOptions {
 
 export const DEFAULT_VERSION: Record<OsName, string> = { linux: '1.22.1', windows: '1.20.2' };
 
-// Compiled, whether the master runs from dist/ or from the source (inside the test runner).
-const WORKER_ENTRY = distFile('harness/proxy/worker-main.js');
 
 /** A start-up failure: the `[emerg]` line was written; the master exits 1. */
 export class StartupError extends Error {}
 
+/** A running master could not open its listening sockets again (restore); it keeps running. */
+export class ListenAgainError extends Error {}
+
+/** A crash that cannot be done now (no worker, or every one already crashing). */
+export class NoWorkerError extends Error {}
+
+/** How a worker's first listen() went: fine, failed with a Node error code, or it exited first. */
+type Listened = { ok: true } | { ok: false; key: string; code: string } | { ok: false; exited: true };
+
 interface Slot {
   child: ChildProcess;
   pid: number;
-  /** The Windows-profile exit code a crash was asked for (C0000005...). */
-  windowsCode?: string;
   /** Booted: its modules and conf are loaded. */
   booted: boolean;
-  /** Accepting on the listening sockets. */
-  ready: boolean;
+  /** Started to fail (a respawn made to fail, the Windows profile's way). */
   failing: boolean;
-  standby: boolean;
+  spare: boolean;
+  /** A crash was asked of it: another crash picks another worker. */
+  crashing: boolean;
+  /** The Windows exit status a crash was asked for (the process itself exits 1). */
+  windowsCode?: number;
+  /** Ended by the master with no line of its own: a start whose listen() failed. */
+  quiet: boolean;
+  /** Started by startWorkers(): its listen() is the first on a new socket, and may fail. */
+  firstListen: boolean;
+  /** Its listen() failed after the start: not respawned (it would fail again). */
+  noRespawn: boolean;
+  listened: Promise<Listened>;
+  reaped: Promise<void>;
 }
 
-/** A listening socket the master owns: bound and, once a worker listens on it, in LISTEN state. */
+/** A listening socket the master owns: bound, and listening once a worker has called listen(). */
 interface Listener {
   key: string;
   text: string;
@@ -68,11 +87,14 @@ interface Listener {
 }
 
 // net._createServerHandle() is what Node's cluster uses to bind a socket in the primary without
-// accepting on it; the handle is then sent to the workers, which listen and accept.
+// accepting on it; the handle is then sent to the workers, which listen and accept. Node has no
+// listen() that does not also accept, so the first worker's listen() is the master's.
 const createServerHandle = (net as unknown as { _createServerHandle(host: string, port: number, family: 4 | 6, fd?: number, flags?: number): unknown })._createServerHandle;
 const UV_TCP_IPV6ONLY = 1;
 const UV_EADDRINUSE = -98;
 const UV_EACCES = -13;
+/** NGX_LISTEN_BACKLOG on Linux and on win32. */
+const BACKLOG = 511;
 
 export class Master {
   readonly os: OsProfile;
@@ -80,10 +102,9 @@ export class Master {
   private log!: ErrorLog;
   /** Workers by pid. */
   private readonly slots = new Map<number, Slot>();
-  /** A booted worker that is not yet given the sockets: the next respawn, at once. */
-  private standby?: Slot;
+  /** A booted worker not yet given the sockets: the next respawn, at once (see spawnSpare). */
+  private spare?: Slot;
   private listeners: Listener[] = [];
-  private afterReady?: () => void;
   private respawnFails = false;
   private exiting = false;
   private control?: ControlServer;
@@ -94,7 +115,8 @@ export class Master {
 
   constructor(readonly opts: MasterOptions) {
     this.os = osProfile(opts.os, { refusedConnectDelayMs: opts.refusedConnectDelayMs });
-    this.stderr = opts.stderr ?? ((l) => process.stderr.write(l + '\n'));
+    // ngx_log_stderr() ends a line with NGX_LINEFEED: CRLF in the win32 build.
+    this.stderr = opts.stderr ?? ((l) => process.stderr.write(l + this.os.lineEnd));
   }
 
   /** Starts everything; rejects with StartupError after logging nginx's emerg line(s). */
@@ -123,12 +145,10 @@ export class Master {
       this.stderr(`nginx: configuration file ${this.path(confPath(this.opts))} test is successful`);
       return;
     }
-    await this.bind();
+    await this.openListeningSockets(false);
     writeFileSync(this.conf.pid, `${process.pid}\n`);
-    this.write('notice', 'start worker processes');
-    for (let i = 0; i < this.conf.workerProcesses; i++) this.spawn();
-    // The standby boots once the workers serve, so it does not slow down their start.
-    this.afterReady = () => this.spawnStandby();
+    // The spare boots once the workers serve, so it does not slow down their start.
+    this.spawnSpare();
     if (this.opts.controlFile) this.control = await startControl(this, this.opts.controlFile);
   }
 
@@ -140,15 +160,15 @@ export class Master {
     return this.os.displayPath(this.opts.prefix, p);
   }
 
-  private write(level: Level, message: string, errno?: ErrnoName): void {
-    this.log.write(level, { message, errno: errno ? this.os.errno(errno) : undefined });
+  private write(level: Level, message: string, errno?: ErrnoName, time?: string): void {
+    this.log.write(level, { message, errno: errno ? this.os.errno(errno) : undefined }, time);
   }
 
   /** `[emerg]` to the error log and `nginx: [emerg]` to stderr, then out. */
-  private emerg(message: string, errno?: ErrnoName, where = ''): never {
+  private emerg(message: string, errno?: ErrnoName, where = '', time?: string): never {
     const e = errno ? this.os.errno(errno) : undefined;
     const text = message + (e ? ` (${e.code}: ${e.text})` : '') + where;
-    this.log.write('emerg', { message: text });
+    this.log.write('emerg', { message: text }, time);
     this.stderr(formatStderrLine({ level: 'emerg', message: text }));
     if (this.opts.test) this.stderr(`nginx: configuration file ${this.path(confPath(this.opts))} test failed`);
     throw new StartupError(text);
@@ -198,47 +218,92 @@ export class Master {
     }
   }
 
-  /** ngx_open_listening_sockets(): EADDRINUSE is retried 5 times, 500 ms apart; other errors end it. */
-  private async bind(): Promise<void> {
-    const listens = [...new Map(this.conf.servers.flatMap((s) => s.listens).map((l) => [`${l.host}:${l.port}`, l])).values()];
+  /**
+   * ngx_open_listening_sockets(): bind() and listen() every address; EADDRINUSE from either is
+   * tried again, five times 500 ms apart, other errors end it. nginx's cached clock is not updated
+   * while it sleeps between the tries, so every line carries the second the first try began.
+   * `running`: a master that serves already (restore, nginx's reload): nginx writes these lines to
+   * its error log only (no `nginx: [emerg]` on stderr once it runs), and keeps running on failure.
+   */
+  private async openListeningSockets(running: boolean): Promise<void> {
+    const time = clock.error();
+    let last = '';
+    const fail = (message: string, errno?: ErrnoName): never => {
+      for (const b of bound.values()) closeHandle(b.handle);
+      if (!running) return this.emerg(message, errno, '', time);
+      const e = errno ? this.os.errno(errno) : undefined;
+      const text = message + (e ? ` (${e.code}: ${e.text})` : '');
+      this.write('emerg', text, undefined, time);
+      throw new ListenAgainError(last ? `${text}: ${last}` : text);
+    };
+    const retry = (message: string, errno: ErrnoName) => {
+      const e = this.os.errno(errno);
+      last = `${message} (${e.code}: ${e.text})`;
+      this.log.write('emerg', { message: last }, time);
+      if (!running) this.stderr(formatStderrLine({ level: 'emerg', message: last }));
+    };
+    const listens = [...new Map(this.conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, !!this.opts.bindAny)}:${l.port}`, l])).entries()];
     const bound = new Map<string, Listener>();
     for (let tries = 5; tries; tries--) {
       let failed = false;
-      for (const l of listens) {
-        const host = bindAddress(l.host, !!this.opts.bindAny);
-        const key = `${host}:${l.port}`;
+      for (const [key, l] of listens) {
         if (bound.has(key)) continue;
-        if (this.opts.reservedPorts?.includes(l.port)) this.emerg(`bind() to ${l.text} failed`, 'EACCES_BIND');
+        if (this.opts.reservedPorts?.includes(l.port)) fail(`bind() to ${l.text} failed`, 'EACCES_BIND');
+        const host = key.slice(0, key.lastIndexOf(':'));
         const v6 = host.includes(':');
         // A bound socket only shows it is in use when listen() is called on it: try that first.
         const inUse = await tryListen(host, l.port);
         const handle = inUse ?? createServerHandle(host, l.port, v6 ? 6 : 4, undefined, v6 ? UV_TCP_IPV6ONLY : 0);
-        if (typeof handle !== 'number') {
-          bound.set(key, { key, text: l.text, handle });
-          continue;
-        }
-        if (handle === UV_EADDRINUSE) {
-          const line = { message: `bind() to ${l.text} failed`, errno: this.os.errno('EADDRINUSE') };
-          this.log.write('emerg', line);
-          this.stderr(formatStderrLine({ level: 'emerg', ...line }));
+        if (typeof handle !== 'number') bound.set(key, { key, text: l.text, handle });
+        else if (handle === UV_EADDRINUSE) {
+          retry(`bind() to ${l.text} failed`, 'EADDRINUSE');
           failed = true;
-          continue;
-        }
-        for (const b of bound.values()) closeHandle(b.handle);
-        this.emerg(`bind() to ${l.text} failed`, handle === UV_EACCES ? 'EACCES_BIND' : 'EADDRNOTAVAIL');
+        } else fail(`bind() to ${l.text} failed`, handle === UV_EACCES ? 'EACCES_BIND' : 'EADDRNOTAVAIL');
       }
       if (!failed) {
         this.listeners = [...bound.values()];
-        return;
+        const refused = await this.startWorkers();
+        if (!refused) return;
+        // Something took the port between bind() and listen() (nginx's OpenVZ case, here any
+        // process that binds in that moment): the socket is closed and bound again.
+        const l = bound.get(refused.key)!;
+        this.listeners = [];
+        closeHandle(l.handle);
+        bound.delete(refused.key);
+        const errno = listenErrno(refused.code);
+        if (errno !== 'EADDRINUSE') fail(`listen() to ${l.text}, backlog ${BACKLOG} failed`, errno);
+        retry(`listen() to ${l.text}, backlog ${BACKLOG} failed`, errno);
       }
-      this.write('notice', 'try again to bind() after 500ms');
+      this.write('notice', 'try again to bind() after 500ms', undefined, time);
       await new Promise((r) => setTimeout(r, 500));
     }
-    for (const b of bound.values()) closeHandle(b.handle);
-    this.emerg('still could not bind()');
+    fail('still could not bind()');
   }
 
-  private fork(o: { failStart?: number; standby: boolean }): Slot {
+  /**
+   * Starts the workers on the listening sockets and waits until they listen. When listen() fails,
+   * they are ended without a trace (nginx would not have forked them yet) and the failure is returned.
+   */
+  private async startWorkers(): Promise<{ key: string; code: string } | undefined> {
+    this.write('notice', 'start worker processes');
+    const started: Slot[] = [];
+    for (let i = 0; i < this.conf.workerProcesses; i++) {
+      const s = this.respawn();
+      s.firstListen = true;
+      started.push(s);
+    }
+    const results = await Promise.all(started.map((s) => s.listened));
+    const refused = results.find((r): r is { ok: false; key: string; code: string } => !r.ok && 'key' in r);
+    if (!refused) return undefined;
+    for (const s of started) {
+      s.quiet = true;
+      s.child.kill('SIGKILL');
+    }
+    await Promise.all(started.map((s) => s.reaped));
+    return refused;
+  }
+
+  private fork(o: { failStart?: number; spare: boolean }): Slot {
     const env: WorkerEnv = {
       prefix: this.opts.prefix,
       conf: this.opts.conf,
@@ -248,113 +313,150 @@ export class Master {
       resolved: this.resolved,
       bindAny: !!this.opts.bindAny,
       failStart: o.failStart,
+      spare: o.spare,
     };
+    // A first worker the CLI pre-booted has loaded its modules already: it only needs its job.
+    const prebooted = o.spare || o.failStart !== undefined ? undefined : takePrebooted();
+    prebooted?.send({ type: 'configure', env } satisfies MasterToWorker);
     // execArgv: [] so a master inside another program (the test runner) forks plain Node workers.
-    const child = fork(WORKER_ENTRY, [], { env: { ...process.env, HARNESS_WORKER: JSON.stringify(env) }, stdio: 'inherit', execArgv: [] });
-    const slot: Slot = { child, pid: child.pid!, booted: false, ready: false, failing: o.failStart !== undefined, standby: o.standby };
+    const child = prebooted ?? fork(WORKER_ENTRY, [], { env: { ...process.env, HARNESS_WORKER: JSON.stringify(env) }, stdio: 'inherit', execArgv: [] });
+    let listened!: (l: Listened) => void;
+    let reaped!: () => void;
+    const slot: Slot = {
+      child,
+      pid: child.pid!,
+      booted: false,
+      failing: o.failStart !== undefined,
+      spare: o.spare,
+      crashing: false,
+      quiet: false,
+      firstListen: false,
+      noRespawn: false,
+      listened: new Promise((r) => (listened = r)),
+      reaped: new Promise((r) => (reaped = r)),
+    };
     child.on('message', (m: WorkerToMaster) => {
       if (m.type === 'booted') slot.booted = true;
-      else if (m.type === 'ready') {
-        slot.ready = true;
-        if ([...this.slots.values()].every((x) => x.ready)) {
-          this.afterReady?.();
-          this.afterReady = undefined;
+      else if (m.type === 'ready') listened({ ok: true });
+      else if (m.type === 'listen-error') {
+        listened({ ok: false, key: m.key, code: m.code });
+        // After the start a listen() cannot fail on a socket that listens already; if it does, say
+        // so, and do not respawn a worker that would fail the same way.
+        if (!slot.firstListen) {
+          const l = this.listeners.find((x) => x.key === m.key);
+          this.write('alert', `listen() to ${l?.text ?? m.key}, backlog ${BACKLOG} failed`, listenErrno(m.code));
+          slot.noRespawn = true;
         }
       }
-      else if (m.type === 'listen-error') this.write('alert', m.message);
     });
     child.on('error', () => undefined);
-    child.on('exit', (code, signal) => this.reap(slot, code, signal));
+    child.on('exit', (code, signal) => {
+      listened({ ok: false, exited: true });
+      this.reap(slot, code, signal as NodeJS.Signals | null);
+      reaped();
+    });
     return slot;
   }
 
   /** Gives a worker the listening sockets: it accepts from then on. */
   private activate(slot: Slot): void {
-    slot.standby = false;
+    slot.spare = false;
     this.slots.set(slot.pid, slot);
     this.write('notice', `start worker process ${slot.pid}`);
     for (const l of this.listeners) slot.child.send({ type: 'listen', key: l.key, count: this.listeners.length } satisfies MasterToWorker, l.handle as net.Server);
   }
 
-  /** Starts a worker process, as ngx_spawn_process() does. */
-  private spawn(failStart?: number): Slot {
-    const slot = this.fork({ failStart, standby: false });
+  /**
+   * nginx forks a worker in a millisecond; a Node worker needs tens of them to load. The master
+   * keeps one booted worker aside, the spare, and gives it the sockets when a worker dies, so a
+   * crashed worker is replaced as fast as nginx replaces it. It serves nothing until then, logs
+   * nothing, and `ps` shows it as `harness: spare worker (not serving)`.
+   */
+  private spawnSpare(): void {
+    if (this.exiting || this.spare) return;
+    this.spare = this.fork({ spare: true });
+  }
+
+  /** A worker in place of a dead one (ngx_spawn_process()): the spare when it has booted, else a new process. */
+  private respawn(failStart?: number): Slot {
+    const s = this.spare;
+    if (failStart === undefined && s?.booted) {
+      this.spare = undefined;
+      this.activate(s);
+      this.spawnSpare();
+      return s;
+    }
+    const slot = this.fork({ failStart, spare: false });
     this.activate(slot);
     return slot;
   }
 
-  /**
-   * nginx forks a worker in a millisecond; a Node worker needs tens of them to load. The master
-   * keeps one booted worker aside and gives it the sockets when a worker dies, so a crashed worker
-   * is replaced as fast as nginx replaces it.
-   */
-  private spawnStandby(): void {
-    if (this.exiting || this.standby) return;
-    this.standby = this.fork({ standby: true });
-  }
-
-  /** A worker in place of a dead one: the standby when it has booted, else a new process. */
-  private respawn(): void {
-    const s = this.standby;
-    if (s?.booted) {
-      this.standby = undefined;
-      this.activate(s);
-      this.spawnStandby();
+  private reap(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
+    if (slot.quiet) {
+      this.slots.delete(slot.pid);
       return;
     }
-    this.spawn();
-  }
-
-  private reap(slot: Slot, code: number | null, signal: string | null): void {
-    if (slot === this.standby || (slot.standby && !this.slots.has(slot.pid))) {
-      if (this.standby === slot) this.standby = undefined;
-      if (this.exiting) this.checkExited();
-      else this.spawnStandby();
-      return;
-    }
+    if (slot.spare) return this.reapSpare(slot, code, signal);
     if (!this.slots.delete(slot.pid)) return;
-    if (this.exiting) {
-      this.write('notice', `worker process ${slot.pid} exited with code ${code ?? 0}`);
-      this.checkExited();
-      return;
-    }
-    if (this.os.name === 'windows') this.reapWindows(slot, code, signal);
-    else this.reapLinux(slot, code, signal);
+    const respawn = this.os.name === 'windows' ? this.reapWindows(slot, code, signal) : this.reapLinux(slot, code, signal);
+    if (this.exiting) return this.checkExited();
+    if (!respawn || slot.noRespawn) return;
+    if (this.respawnFails) return this.failRespawn();
+    this.respawn();
+  }
+
+  /** The spare is the harness's, not nginx's: its death is told apart, and costs no request. */
+  private reapSpare(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.spare === slot) this.spare = undefined;
+    if (this.exiting) return this.checkExited();
+    const how = signal ? `on signal ${constants.signals[signal]}` : `with code ${code}`;
+    // One that died while booting would die again: the next respawn forks a worker instead.
+    const next = slot.booted ? 'a new spare is starting' : 'it died while booting, so none is started until the next respawn';
+    this.write('notice', `spare worker process ${slot.pid} exited ${how} (the harness's pre-booted spare, not serving: no request was lost; ${next})`);
+    if (slot.booted) this.spawnSpare();
   }
 
   private checkExited(): void {
-    if (this.slots.size === 0 && !this.standby) for (const cb of this.workersGone) cb();
+    if (this.slots.size === 0 && !this.spare) for (const cb of this.workersGone) cb();
   }
 
-  private reapLinux(slot: Slot, code: number | null, signal: string | null): void {
-    if (signal) this.write('alert', `worker process ${slot.pid} exited on signal ${signalNumber(signal)}`);
-    else this.write('notice', `worker process ${slot.pid} exited with code ${code}`);
-    if (this.respawnFails) {
-      this.write('alert', 'fork() failed while spawning "worker process"', 'EAGAIN');
-      // The master keeps the sockets: with no worker, clients connect and hang.
-      this.write('alert', 'could not respawn worker process');
-      return;
+  /** ngx_process_get_status() and ngx_reap_children(); true when the worker is to be respawned. */
+  private reapLinux(slot: Slot, code: number | null, signal: NodeJS.Signals | null): boolean {
+    this.write('notice', `signal 17 (SIGCHLD) received from ${slot.pid}`);
+    if (signal) {
+      this.write('alert', `worker process ${slot.pid} exited on signal ${constants.signals[signal]}`);
+      return true;
     }
-    this.respawn();
+    this.write('notice', `worker process ${slot.pid} exited with code ${code}`);
+    if (code !== 2 || this.exiting) return true;
+    this.write('alert', `worker process ${slot.pid} exited with fatal code 2 and cannot be respawned`);
+    return false;
   }
 
-  private reapWindows(slot: Slot, code: number | null, signal: string | null): void {
-    const text = slot.windowsCode ?? (signal ? '1' : (code ?? 0).toString(16).toUpperCase());
-    if (slot.failing) {
-      // The new worker died during its start handshake: ngx_spawn_process() fails.
-      this.write('alert', `worker process ${slot.pid} exited with code ${text}`);
-      this.write('alert', 'could not respawn worker');
-      // Windows nginx's master closed its listening sockets long ago: with no worker, clients are refused.
-      if (this.slots.size === 0) this.closeListeners();
+  /** ngx_reap_worker() (win32): the exit code in hex; a worker that dies at start fails its spawn. */
+  private reapWindows(slot: Slot, code: number | null, signal: NodeJS.Signals | null): boolean {
+    const text = windowsCodeText(slot.windowsCode ?? (signal ? windowsExitCode(signal) : (code ?? 0)));
+    if (!slot.failing) {
+      this.write('notice', `worker process ${slot.pid} exited with code ${text}`);
+      return true;
+    }
+    // The new worker died during its start handshake: ngx_spawn_process() fails.
+    this.write('alert', `worker process ${slot.pid} exited with code ${text}`);
+    this.write('alert', 'could not respawn worker');
+    // Windows nginx's master closed its listening sockets long ago: with no worker, clients are refused.
+    if (this.slots.size === 0) this.closeListeners();
+    return false;
+  }
+
+  /** A respawn made to fail: Linux's fork() EAGAIN, or a Windows worker that dies at its start. */
+  private failRespawn(): void {
+    if (this.os.name === 'windows') {
+      this.respawn(1).windowsCode = 0xc0000142;
       return;
     }
-    this.write('notice', `worker process ${slot.pid} exited with code ${text}`);
-    if (this.respawnFails) {
-      const s = this.spawn(1);
-      s.windowsCode = 'C0000142';
-      return;
-    }
-    this.respawn();
+    this.write('alert', 'fork() failed while spawning "worker process"', 'EAGAIN');
+    // The master keeps the sockets: with no worker, clients connect and hang.
+    this.write('alert', 'could not respawn worker process');
   }
 
   private closeListeners(): void {
@@ -364,52 +466,74 @@ export class Master {
 
   // ---- faults, for the control channel ----
 
-  workers(): { pid: number; ready: boolean }[] {
-    return [...this.slots.values()].map((s) => ({ pid: s.pid, ready: s.ready }));
+  workers(): { pid: number; crashing: boolean }[] {
+    return [...this.slots.values()].map((s) => ({ pid: s.pid, crashing: s.crashing }));
+  }
+
+  /** The spare's pid, while there is one. */
+  get sparePid(): number | undefined {
+    return this.spare?.pid;
   }
 
   get respawnFailureArmed(): boolean {
     return this.respawnFails;
   }
 
-  /** Crashes one worker: by a signal (Linux), or an exit with a Windows status code (`C0000005`). */
-  crashWorker(o: { pid?: number; signal?: NodeJS.Signals; code?: string }): number | undefined {
-    const slot = [...this.slots.values()].find((s) => (o.pid ? s.pid === o.pid : !s.failing));
-    if (!slot) return undefined;
-    const msg: Extract<MasterToWorker, { type: 'crash' }> = { type: 'crash' };
-    if (this.os.name === 'windows') {
-      slot.windowsCode = (o.code ?? 'C0000005').toUpperCase();
-      msg.code = 1;
-    } else if (o.code !== undefined) {
-      msg.code = Number(o.code);
-    } else {
-      msg.signal = o.signal ?? 'SIGSEGV';
+  /**
+   * Crashes one worker (a checked request: crash.ts) and resolves with its pid once it has exited
+   * and been reaped. Two crashes at once end two workers: one already crashing is not chosen again.
+   */
+  async crashWorker(r: CrashRequest): Promise<number> {
+    const pids = () => [...this.slots.keys()].join(', ') || 'none';
+    const slot = r.pid !== undefined ? this.slots.get(r.pid) : [...this.slots.values()].find((s) => !s.crashing && !s.failing);
+    if (!slot) {
+      if (r.pid !== undefined) throw new NoWorkerError(`no worker process ${r.pid}; the workers are: ${pids()}`);
+      throw new NoWorkerError(this.slots.size ? `every worker (${pids()}) is crashing already: wait until they are replaced` : 'no worker is running (a failed respawn left none): restore first');
     }
+    if (slot.crashing) throw new NoWorkerError(`worker process ${slot.pid} is crashing already`);
+    slot.crashing = true;
+    const msg: Extract<MasterToWorker, { type: 'crash' }> = { type: 'crash' };
+    if (this.os.name === 'windows' && r.code !== undefined) {
+      // A Linux process cannot exit with an NTSTATUS: it exits 1, and the master reports the status.
+      slot.windowsCode = r.code;
+      msg.code = 1;
+    } else if (r.code !== undefined) msg.code = r.code;
+    else msg.signal = r.signal ?? 'SIGSEGV';
     slot.child.send(msg);
+    await slot.reaped;
     return slot.pid;
   }
 
-  /** The next respawn fails (Linux: fork() EAGAIN; Windows: the new worker dies at start). */
+  /** Every respawn fails until restore (Linux: fork() EAGAIN; Windows: the new worker dies at start). */
   failRespawns(on: boolean): void {
     this.respawnFails = on;
   }
 
-  /** Undoes the faults: respawns stop failing, and a master left without workers starts them again. */
+  /**
+   * Undoes the faults, as nginx's reload does: respawns stop failing, and a master left without
+   * workers starts them again, opening its sockets again when it had closed them (Windows). Rejects
+   * with ListenAgainError when they cannot be opened; the master then keeps running without them.
+   */
   async restore(): Promise<void> {
     this.respawnFails = false;
     if (this.exiting) return;
-    if (!this.listeners.length) await this.bind();
+    if (!this.listeners.length) return this.openListeningSockets(true);
     while (this.slots.size < this.conf.workerProcesses) this.respawn();
   }
 
-  /** Stops the workers and the master (SIGTERM/SIGINT: nginx's fast shutdown). */
-  async stop(): Promise<void> {
+  /** Stops the workers and the master: nginx's fast shutdown (SIGTERM/SIGINT), for SIGQUIT too. */
+  async stop(signal?: NodeJS.Signals): Promise<void> {
     if (this.exiting) return;
     this.exiting = true;
+    // ngx_signal_handler()'s line, without "from <pid>" (Node cannot tell who sent it).
+    if (signal && signal !== 'SIGQUIT' && this.os.name === 'linux') this.write('notice', `signal ${constants.signals[signal]} (${signal}) received, exiting`);
     await this.control?.close();
-    const all = () => [...this.slots.values(), ...(this.standby ? [this.standby] : [])];
+    const all = () => [...this.slots.values(), ...(this.spare ? [this.spare] : [])];
     const done = new Promise<void>((r) => (all().length ? this.workersGone.add(r) : r()));
-    for (const s of all()) s.child.kill('SIGTERM');
+    for (const s of all()) {
+      if (s.child.connected) s.child.send({ type: 'terminate' } satisfies MasterToWorker, () => undefined);
+      else s.child.kill('SIGTERM');
+    }
     const timeout = setTimeout(() => {
       for (const s of all()) s.child.kill('SIGKILL');
     }, 3000);
@@ -432,10 +556,8 @@ export class Master {
   readonly exited = new Promise<void>((r) => (this.stopped = r));
 }
 
-const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGILL: 4, SIGTRAP: 5, SIGABRT: 6, SIGBUS: 7, SIGFPE: 8, SIGKILL: 9, SIGUSR1: 10, SIGSEGV: 11, SIGUSR2: 12, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15 };
-
-function signalNumber(signal: string): number {
-  return SIGNALS[signal] ?? 0;
+function listenErrno(code: string): ErrnoName {
+  return code === 'EADDRINUSE' ? 'EADDRINUSE' : code === 'EACCES' ? 'EACCES_BIND' : 'EADDRNOTAVAIL';
 }
 
 /** Listens once with a throwaway server: undefined when the port is free, else the uv error number. */
@@ -462,7 +584,7 @@ export async function runMaster(opts: MasterOptions): Promise<number> {
   }
   if (opts.test) return 0;
   return new Promise((resolve) => {
-    const stop = () => master.stop().then(() => resolve(0));
+    const stop = (signal: NodeJS.Signals) => master.stop(signal).then(() => resolve(0));
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
     process.once('SIGQUIT', stop);

@@ -43,6 +43,9 @@ export const REASONS: Record<number, string> = {
   507: 'Insufficient Storage',
 };
 
+/** Where a page's title is not its status line's reason (ngx_http_error_302_page, ..._401_page). */
+const PAGE_REASONS: Record<number, string> = { 302: 'Found', 401: 'Authorization Required' };
+
 /** nginx's internal codes that answer with another status: 494 (header too large) is a 400. */
 export const NGX_HTTP_REQUEST_HEADER_TOO_LARGE = 494;
 
@@ -66,7 +69,7 @@ export function errorPage(code: number, version: string, tokens = true): Buffer 
     );
   }
   if (code < 300 || code === 304 || !REASONS[code]) return undefined;
-  const title = `${code} ${REASONS[code]}`;
+  const title = `${code} ${PAGE_REASONS[code] ?? REASONS[code]}`;
   return Buffer.from(`<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n${tail}`, 'latin1');
 }
 

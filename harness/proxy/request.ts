@@ -4,7 +4,7 @@
 // and ngx_http_core_module.c's phases, for the subset of nginx.conf the engine supports.
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import type { LocationConf, ServerConf, ListenConf } from './conf/model.js';
+import type { ErrorPage, LocationConf, ServerConf, ListenConf } from './conf/model.js';
 import type { WorkerContext } from './context.js';
 import type { Level, LogContext } from '../logs/error-log.js';
 import type { ErrnoName } from '../os-profile.js';
@@ -20,6 +20,8 @@ export interface Connection {
   readonly remoteAddress: string;
   readonly listen: ListenConf;
   readonly localAddress: string;
+  /** Requests read on this connection so far, this one included (r->connection->requests). */
+  readonly requests: number;
   /** Writes bytes (a string: latin1, one char per byte) to the client; false when the socket's buffer is full (wait for `drain`). */
   write(b: Buffer | string): boolean;
   onDrain(cb: () => void): void;
@@ -57,12 +59,16 @@ export class HttpRequest {
   bodyBytesSent = 0;
   headerSent = false;
   done = false;
-  /** Set after an internal redirect to an error page: its status overrides the page's own 200. */
-  errorStatus?: number;
+  /** An error page was used (r->error_page): no second one for this request. */
+  errorPage = false;
+  /** r->err_status: the status that overrides the page's own, after error_page (0: none). */
+  errorStatus = 0;
   /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
   upstreamName?: string;
   body?: BufferedBody;
   bodyRead = false;
+  /** The body was found not to parse while it was being dropped: a static answer becomes a 400. */
+  bodyInvalid = false;
   expectAnswered = false;
   readonly startedAt = Date.now();
   private log: ErrorLog;
@@ -80,7 +86,6 @@ export class HttpRequest {
     this.log = ctx.errorLogFor(this.loc);
     this.method = head.method;
     this.keepalive = head.version === 11 ? head.connection !== 'close' : head.version === 10 && head.connection === 'keep-alive';
-    if (this.server.base.keepaliveTimeoutMs === 0) this.keepalive = false;
   }
 
   /**
@@ -130,6 +135,8 @@ export class HttpRequest {
     const found = findLocation(this.server, this.uri.uri, this.ctx.os.caselessLocations);
     this.loc = found.loc ?? this.server.base;
     this.log = this.ctx.errorLogFor(this.loc);
+    // ngx_http_update_location_config(): the location's own keep-alive limits end keep-alive.
+    if (this.loc.keepaliveTimeoutMs === 0 || this.conn.requests >= this.loc.keepaliveRequests) this.keepalive = false;
     if (internal) {
       this.handle();
       return;
@@ -144,7 +151,8 @@ export class HttpRequest {
       return;
     }
     if (found.redirect) {
-      this.redirect(301, this.uri.uri + '/' + (this.uri.args ? '?' + this.uri.args : ''));
+      // The Location is the location's name, as written, with the query.
+      this.redirect(301, this.loc.path + (this.uri.args ? '?' + this.uri.args : ''));
       return;
     }
     this.handle();
@@ -183,16 +191,35 @@ export class HttpRequest {
       return;
     }
     if (closesConnection(code)) this.keepalive = false;
-    const page = this.loc.errorPages.get(code === 494 ? 400 : code);
-    if (page !== undefined && this.errorStatus === undefined && !this.headerSent && location === undefined) {
-      this.errorStatus = statusOnWire(code);
+    const page = this.loc.errorPages.get(code);
+    if (page !== undefined && !this.errorPage && !this.headerSent && location === undefined) {
+      this.sendErrorPage(code, page);
+      return;
+    }
+    // nginx's own page answers with its own status, even after an error page (r->err_status = error).
+    this.errorStatus = 0;
+    const body = errorPage(code, this.ctx.version, this.loc.serverTokens);
+    this.respond({ status: code, contentType: body ? 'text/html' : undefined, contentLength: body?.length ?? 0, location, extra }, body);
+  }
+
+  /**
+   * ngx_http_send_error_page(): a URI is an internal redirect (a GET, unless HEAD) that answers
+   * with the error's status, or `=code`'s; anything else is a redirect to it, a 302 unless `=code`
+   * names another redirect, with that status's page and the Location among the other headers.
+   */
+  private sendErrorPage(code: number, page: ErrorPage): void {
+    this.errorPage = true;
+    this.errorStatus = page.overwrite ?? statusOnWire(code);
+    if (page.uri.startsWith('/')) {
       this.method = this.method === 'HEAD' ? 'HEAD' : 'GET';
-      this.uri = { ...this.uri, uri: page, args: '' };
+      this.uri = { ...this.uri, uri: page.uri, args: page.args };
       this.dispatch(true);
       return;
     }
-    const body = errorPage(code, this.ctx.version, this.loc.serverTokens);
-    this.respond({ status: code, contentType: body ? 'text/html' : undefined, contentLength: body?.length ?? 0, location, extra }, body);
+    if (![301, 302, 303, 307, 308].includes(this.errorStatus)) this.errorStatus = 302;
+    const status = this.errorStatus;
+    const body = errorPage(status, this.ctx.version, this.loc.serverTokens)!;
+    this.respond({ status, contentType: 'text/html', contentLength: body.length, extra: [['Location', page.uri]] }, body);
   }
 
   /** Sends a whole response: head and, unless HEAD, the body. */
@@ -219,11 +246,14 @@ export class HttpRequest {
   }
 
   sendHead(f: ResponseFields): void {
+    // ngx_http_send_header(): after error_page, its status is the answer's, whoever answers;
+    // `=200` leaves the filters that come after it (ranges, conditions) their own statuses.
+    if (this.errorStatus && !(this.errorStatus === 200 && [206, 304, 412, 416].includes(f.status))) f = { ...f, status: this.errorStatus, statusLine: undefined };
     // $status is what went on the wire: a 494 is logged as the 400 it was sent as.
     this.status = statusOnWire(f.status);
     this.headerSent = true;
     if (this.head.version === 9) return;
-    this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http() }));
+    this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http(), keepaliveHeader: this.loc.keepaliveHeader }));
   }
 
   write(b: Buffer): boolean {
@@ -293,7 +323,8 @@ function serversOn(servers: ServerConf[], listen: ListenConf): ServerConf[] {
 
 /**
  * ngx_http_core_find_location for `=` and prefix locations: an exact match wins, else the longest
- * prefix. `redirect` is nginx's auto_redirect: `/api` asked of `location /api/ { proxy_pass ... }`.
+ * prefix. `redirect` is nginx's auto_redirect: `/api` asked of `location /api/ { proxy_pass ... }`
+ * (or of `location = /api/`), the exact location's when both have the name.
  */
 export function findLocation(server: ServerConf, uri: string, caseless: boolean): { loc?: LocationConf; redirect?: boolean } {
   const norm = (s: string) => (caseless ? s.toLowerCase() : s);
@@ -302,15 +333,12 @@ export function findLocation(server: ServerConf, uri: string, caseless: boolean)
   let redirect: LocationConf | undefined;
   for (const loc of server.locations) {
     const p = norm(loc.path);
+    if (loc.proxyPass && p.endsWith('/') && u === p.slice(0, -1) && !(redirect?.modifier === '=' && norm(redirect.path) === p)) redirect = loc;
     if (loc.modifier === '=') {
       if (u === p) return { loc };
       continue;
     }
-    if (u.startsWith(p)) {
-      if (!best || p.length > best.path.length) best = loc;
-    } else if (loc.proxyPass && p.endsWith('/') && u === p.slice(0, -1)) {
-      redirect = loc;
-    }
+    if (u.startsWith(p) && (!best || p.length > best.path.length)) best = loc;
   }
   if (redirect && (!best || best.path.length < redirect.path.length - 1)) return { loc: redirect, redirect: true };
   return { loc: best };

@@ -1,6 +1,7 @@
 // nginx's smooth weighted round robin with max_fails/fail_timeout, per worker, as in
 // src/http/ngx_http_upstream_round_robin.c: ngx_http_upstream_get_peer() and
-// ngx_http_upstream_free_round_robin_peer(). Times are whole seconds of a cached clock, as in nginx,
+// ngx_http_upstream_free_round_robin_peer(), and its backup peers (peers->next), which a request
+// turns to only when no primary peer can be tried, and which have a round robin of their own. Times are whole seconds of a cached clock, as in nginx,
 // which is why a failed peer comes back after 10-12 s of real time, not exactly 10.
 
 export interface PeerAddress {
@@ -29,34 +30,48 @@ export interface PeerSpec extends PeerAddress {
   maxFails: number;
   failTimeoutMs: number;
   down: boolean;
+  /** `server ... backup`. */
+  backup?: boolean;
 }
 
-/** The peers of one upstream in one worker, with their shared state. */
+/** The peers of one upstream in one worker, with their shared state (ngx_http_upstream_rr_peers_t). */
 export class PeerGroup {
   readonly peers: Peer[];
+  /** The backup peers (peers->next), when the upstream has any. */
+  readonly backup?: PeerGroup;
+  /** One peer and no backup: nginx counts no failure of it and tries it once. */
   readonly single: boolean;
+  /** peers->tries: a down peer takes no try. */
+  readonly tries: number;
 
   constructor(
     /** The group's name as `no live upstreams` prints it: `localhost`, `webservers`. */
     readonly name: string,
     specs: PeerSpec[],
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+    /** This is the backup list of an upstream: every spec is a backup peer, and the list is never single. */
+    isBackup = false,
   ) {
-    this.peers = specs.map((s) => ({
-      ...s,
-      failTimeout: Math.floor(s.failTimeoutMs / 1000),
-      currentWeight: 0,
-      effectiveWeight: s.weight,
-      fails: 0,
-      accessed: 0,
-      checked: 0,
-    }));
-    this.single = this.peers.length === 1;
+    this.peers = specs
+      .filter((s) => isBackup || !s.backup)
+      .map((s) => ({
+        ...s,
+        failTimeout: Math.floor(s.failTimeoutMs / 1000),
+        currentWeight: 0,
+        effectiveWeight: s.weight,
+        fails: 0,
+        accessed: 0,
+        checked: 0,
+      }));
+    const backups = isBackup ? [] : specs.filter((s) => s.backup);
+    if (backups.length) this.backup = new PeerGroup(name, backups, now, true);
+    this.single = this.peers.length === 1 && !this.backup && !isBackup;
+    this.tries = this.peers.filter((p) => !p.down).length;
   }
 
-  /** State for one request: which peers it has tried and how many tries it has left. */
+  /** State for one request: which peers it has tried and how many tries it has left (ngx_http_upstream_tries()). */
   start(maxTries = 0): PeerSelection {
-    const n = this.peers.length;
+    const n = this.tries + (this.backup?.tries ?? 0);
     return new PeerSelection(this, maxTries > 0 ? Math.min(n, maxTries) : n);
   }
 
@@ -109,13 +124,25 @@ export class PeerSelection {
   current?: Peer;
 
   constructor(
-    readonly group: PeerGroup,
+    /** The list peers come from (rrp->peers): the primary peers, then, once none could be tried, the backup ones. */
+    private group: PeerGroup,
     /** pc->tries */
     public tries: number,
   ) {}
 
+  /** The upstream's name, as `no live upstreams` prints it. */
+  get name(): string {
+    return this.group.name;
+  }
+
+  /** ngx_http_upstream_get_round_robin_peer(): a peer, from the backup list when no primary one is left. */
   next(): Peer | undefined {
     this.current = this.group.pick(this.tried);
+    if (!this.current && this.group.backup) {
+      this.group = this.group.backup;
+      this.tried.clear();
+      this.current = this.group.pick(this.tried);
+    }
     if (this.current) this.tried.add(this.current);
     return this.current;
   }

@@ -273,16 +273,20 @@ function fileError(req: HttpRequest, path: string, code: string | undefined): vo
 }
 
 function sendFile(req: HttpRequest, path: string, st: Stats): void {
-  req.conn.readBody(req, true, () => sendFileAfterBody(req, path, st));
+  req.conn.readBody(req, true, () => {
+    // ngx_http_static_handler() answers with what ngx_http_discard_request_body() returns.
+    if (req.bodyInvalid) req.special(400);
+    else sendFileAfterBody(req, path, st);
+  });
 }
 
 function sendFileAfterBody(req: HttpRequest, path: string, st: Stats): void {
   const tag = etag(st);
   const lastModified = httpTime(st.mtimeMs);
   const type = contentType(req, path);
-  if (req.errorStatus !== undefined) {
-    // An error page served by error_page: its status, no Last-Modified or Accept-Ranges, no
-    // conditional or range handling (they apply to a 200 only).
+  if (req.errorStatus && req.errorStatus !== 200) {
+    // An error page served by error_page with a status of its own: no Last-Modified or
+    // Accept-Ranges, no conditional or range handling (they apply to a 200 only).
     sendParts(req, path, st, { status: req.errorStatus, contentType: type, contentLength: st.size, extra: [['ETag', tag]] }, [{ start: 0, end: st.size }]);
     return;
   }

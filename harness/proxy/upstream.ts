@@ -77,7 +77,7 @@ export function upstreamUri(req: HttpRequest): string {
   let uri: string;
   if (pp.uri === undefined) {
     uri = req.uri.unparsed.replace(/\?.*$/, '');
-    if (req.errorStatus !== undefined) uri = escapeUri(req.uri.uri);
+    if (req.errorPage) uri = escapeUri(req.uri.uri);
   } else {
     const rest = req.uri.uri.slice(req.loc.modifier === '=' ? req.uri.uri.length : req.loc.path.length);
     uri = pp.uri + (req.uri.quoted ? escapeUri(rest) : rest);
@@ -136,7 +136,7 @@ class UpstreamRequest {
     const req = this.req;
     const peer = this.selection.next();
     if (!peer) {
-      req.upstreamName = `http://${this.selection.group.name}${this.uri}`;
+      req.upstreamName = `http://${this.selection.name}${this.uri}`;
       req.logError('error', 'no live upstreams', { action: CONNECTING });
       this.next('nolive');
       return;
@@ -155,9 +155,11 @@ class UpstreamRequest {
     this.reused = false;
     req.ctx.nextConnection();
     this.connectStarted = Date.now();
-    const socket = net.connect({ host: peer.host, port: peer.port, family: peer.family, noDelay: true });
+    // No TCP_NODELAY, as nginx sets none on a connection to an upstream: the request goes in one
+    // write (cork), and the setsockopt() would be one system call more per request.
+    const socket = net.connect({ host: peer.host, port: peer.port, family: peer.family });
     this.attach(socket);
-    this.arm(req.loc.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING, 'ETIMEDOUT'));
+    this.arm(req.loc.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING));
     socket.once('connect', () => this.send());
   }
 
@@ -197,7 +199,7 @@ class UpstreamRequest {
       this.readHeader();
     } else {
       socket.uncork();
-      this.arm(req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING, 'ETIMEDOUT'));
+      this.arm(req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING));
       body.on('data', (c: Buffer) => {
         if (!socket.write(c)) {
           body.pause();
@@ -217,7 +219,7 @@ class UpstreamRequest {
     const socket = this.socket!;
     this.reading = 'header';
     let received: Buffer = Buffer.alloc(0);
-    this.arm(req.loc.proxyReadTimeoutMs, () => this.fail('timeout', READING_HEADER, 'ETIMEDOUT'));
+    this.arm(req.loc.proxyReadTimeoutMs, () => this.fail('timeout', READING_HEADER));
     const onData = (d: Buffer) => {
       this.readEvent = true;
       received = received.length ? Buffer.concat([received, d]) : d;
@@ -391,12 +393,16 @@ class UpstreamRequest {
     idle();
   }
 
-  /** proxy_redirect default: `http://localhost:8080/admin/x` → `http://<host>:<port>/api/x`. */
+  /**
+   * proxy_redirect default, made of proxy_pass's URL as written (ngx_http_proxy_merge_loc_conf()):
+   * with a URI, `http://localhost:8080/admin/x` → `/api/x`; without one, `http://127.0.0.1:8080/x`
+   * → `/x`. The header filter then makes it absolute: `http://<host>:<port>/api/x`.
+   */
   private rewriteLocation(value: string): string | undefined {
     const pp = this.req.loc.proxyPass!;
-    const from = pp.uri === undefined ? undefined : `http://${pp.proxyHost}${pp.uri}`;
-    if (!from || !value.startsWith(from)) return undefined;
-    return this.req.absoluteUrl(this.req.loc.path + value.slice(from.length));
+    const [from, to] = pp.uri === undefined ? [pp.url + '/', '/'] : [pp.url, this.req.loc.path];
+    if (!value.startsWith(from)) return undefined;
+    return this.req.absoluteUrl(to + value.slice(from.length));
   }
 
   /** Keeps the upstream connection for reuse when the upstream allows it, else closes it. */
@@ -418,15 +424,14 @@ class UpstreamRequest {
     this.req.abort();
   }
 
-  /** An attempt failed: log it, then ngx_http_upstream_next(). */
+  /** An attempt failed: log it (a timeout is logged by next()), then ngx_http_upstream_next(). */
   private fail(ft: Failure, action: string, errno?: ErrnoName, message?: string): void {
     const req = this.req;
     this.clearTimer();
     this.socket?.destroy();
     this.socket = undefined;
     this.reading = 'none';
-    if (ft === 'timeout') req.logError('error', 'upstream timed out', { errno: 'ETIMEDOUT', action });
-    else if (message) req.logError('error', message, { errno, action });
+    if (message) req.logError('error', message, { errno, action });
     this.next(ft, action);
   }
 
@@ -438,6 +443,8 @@ class UpstreamRequest {
       // A kept-alive connection that failed does not use up a try (nginx: u->peer.cached).
       if (cached && ft === 'error') this.selection.tries++;
     }
+    // nginx frees the peer first: a timeout's line comes after the peer's [warn].
+    if (ft === 'timeout') req.logError('error', 'upstream timed out', { errno: 'ETIMEDOUT', action });
     if (req.conn.closed) {
       releaseBody(req.body);
       req.abort();

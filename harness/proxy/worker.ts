@@ -1,6 +1,8 @@
 // A worker process: one server per listen address of the conf, accepting on the sockets the
-// master sends it (nginx's workers inherit the master's), and the faults the master can ask of it.
+// master sends it (nginx's workers inherit the master's), the faults the master can ask of it,
+// and nginx's worker signals: TERM/INT end it at once, QUIT after its connections (exit code 0).
 import net from 'node:net';
+import { constants } from 'node:os';
 import { loadConf } from './load.js';
 import { WorkerContext, type ResolvedHosts } from './context.js';
 import { ClientConnection } from './http/connection.js';
@@ -8,10 +10,9 @@ import { staticHandler } from './static.js';
 import { proxyHandler } from './upstream.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { flushLogs } from '../logs/writer.js';
-import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
+import { bindAddress, SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 
-export function runWorker(): void {
-  const env = JSON.parse(process.env.HARNESS_WORKER!) as WorkerEnv;
+export function runWorker(env: WorkerEnv): void {
   // A master that is gone (a stack stopped while this worker booted) is no error: the callback
   // takes the closed channel's error, and 'disconnect' below ends the worker.
   const send = (m: WorkerToMaster) => process.send?.(m, undefined, undefined, () => undefined);
@@ -20,15 +21,47 @@ export function runWorker(): void {
     process.exit(env.failStart);
   }
   const conf = loadConf({ prefix: env.prefix, conf: env.conf });
-  const ctx = new WorkerContext({
-    conf,
-    os: osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs }),
-    version: env.version,
-    resolved: env.resolved as ResolvedHosts,
-  });
+  const roots = conf.servers.flatMap((s) => [s.base, ...s.locations].map((l) => l.root));
+  const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
+  const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts });
   const handlers = { static: staticHandler, proxy: proxyHandler };
   const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
+  const servers: net.Server[] = [];
+  let spare = env.spare;
   let listening = 0;
+
+  // The spare is no nginx process: it leaves no line in nginx's log.
+  const notice = (message: string) => spare || ctx.errorLog.write('notice', { message });
+  /** ngx_worker_process_exit(): "exit", then exit code 0. */
+  const exit = () => {
+    notice('exit');
+    flushLogs();
+    process.exit(0);
+  };
+  const terminate = () => {
+    notice('exiting');
+    exit();
+  };
+  /** ngx_quit: stop accepting, let the connections finish, then exit. */
+  const shutDown = () => {
+    notice('gracefully shutting down');
+    process.title = 'nginx: worker process is shutting down';
+    let open = servers.length;
+    if (!open) terminate();
+    // Idle keep-alive connections end at their keepalive_timeout here; nginx closes them at once.
+    for (const s of servers) s.close(() => --open || terminate());
+  };
+  // ngx_signal_handler(): Node cannot tell who sent a signal, so the line is nginx's form without
+  // "from <pid>". Windows has no signals: its workers are told by events, and log no such line.
+  const onSignal = (signal: NodeJS.Signals, then: () => void, action: string) =>
+    process.on(signal, () => {
+      if (os.name === 'linux') notice(`signal ${constants.signals[signal]} (${signal}) received, ${action}`);
+      then();
+    });
+  onSignal('SIGTERM', terminate, 'exiting');
+  onSignal('SIGINT', terminate, 'exiting');
+  onSignal('SIGQUIT', shutDown, 'shutting down');
+
   process.on('message', (m: MasterToWorker, handle?: unknown) => {
     if (m.type === 'crash') {
       // A crash on demand comes after the lines of the requests answered so far, as nginx's would.
@@ -37,18 +70,27 @@ export function runWorker(): void {
       else process.exit(m.code ?? 1);
       return;
     }
+    if (m.type === 'terminate') return terminate();
+    if (m.type !== 'listen') return;
     const listen = listens.get(m.key);
     if (!listen || !handle) return;
+    spare = false;
+    process.title = WORKER_TITLE;
     const server = net.createServer({ noDelay: true }, (socket) => new ClientConnection(socket, ctx, listen, handlers));
-    server.on('error', (e) => {
-      send({ type: 'listen-error', message: e.message });
-      process.exit(2);
+    servers.push(server);
+    server.on('error', (e: NodeJS.ErrnoException) => {
+      // The master logs it as nginx's listen() failure; exit code 2 is nginx's "fatal, do not respawn".
+      const msg: WorkerToMaster = { type: 'listen-error', key: m.key, code: e.code ?? 'EADDRINUSE' };
+      if (process.send) process.send(msg, undefined, undefined, () => process.exit(2));
+      else process.exit(2);
     });
     server.listen(handle as net.Server, () => {
       if (++listening === m.count) send({ type: 'ready' });
     });
   });
+  if (spare) process.title = SPARE_TITLE;
   send({ type: 'booted' });
   // Workers leave when the master does: its channel closes with it.
   process.on('disconnect', () => process.exit(0));
 }
+

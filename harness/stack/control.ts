@@ -1,9 +1,11 @@
 // The control channel of a running `harness up`: HTTP on 127.0.0.1, an ephemeral port, a token
-// in .harness/state.json (mode 0600). `harness chaos inject` and `restore` call it.
+// in .harness/state.json (mode 0600). `harness chaos inject` and `restore` call it through
+// callControl().
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Stack } from './stack.js';
 import { findFault, FAULTS, FaultError } from './faults/index.js';
+import { readState, statePath } from './state.js';
 
 export interface ControlChannel {
   url: string;
@@ -46,13 +48,20 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
           const undo = await fault.apply(stack, body.arg);
           applied.push({ name: fault.name, arg: body.arg, undo });
           onEvent(`chaos: ${fault.name}${body.arg ? ' ' + body.arg : ''} applied`);
-          return reply(200, { applied: fault.name });
+          return reply(200, { applied: fault.name, effect: fault.effect?.(stack, body.arg), undoable: !!undo });
         }
         if (req.method === 'POST' && req.url === '/restore') {
           const undone: string[] = [];
           while (applied.length) {
             const a = applied.pop()!;
-            await a.undo?.();
+            // A crash is an event, not a state: there is nothing to undo, and it is not listed.
+            if (!a.undo) continue;
+            try {
+              await a.undo();
+            } catch (e) {
+              applied.push(a); // still applied: a later restore tries again
+              throw e;
+            }
             undone.push(a.name);
           }
           onEvent(`chaos: restored (${undone.length ? undone.join(', ') : 'nothing applied'})`);
@@ -75,4 +84,44 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
         server.closeAllConnections();
       }),
   };
+}
+
+/** A call the stack refused or could not take: `exitCode` 2 for bad input (an unknown fault, a bad argument). */
+export class ControlError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** Calls the control channel of the `harness up` running from `prefix`. */
+export async function callControl(prefix: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const state = readState(prefix);
+  if (!state) throw new ControlError(`no stack is running from ${prefix}. Start one with \`npx harness up\` (in another terminal), or name its folder with --prefix.`);
+  // undici is loaded by the client only: `harness up` starts without it.
+  const { request } = await import('undici');
+  let status: number;
+  let json: Record<string, unknown>;
+  try {
+    const r = await request(state.control.url + path, {
+      method: 'POST',
+      headers: { 'x-harness-token': state.control.token, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headersTimeout: 30_000,
+    });
+    status = r.statusCode;
+    json = (await r.body.json()) as Record<string, unknown>;
+  } catch (e) {
+    // The process of that pid is alive but is not (or no longer) the stack: killed -9 and its pid
+    // reused, or a copied folder.
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new ControlError(
+      `the stack recorded in ${statePath(prefix)} (pid ${state.pid}, started ${state.startedAt}) does not answer on its control channel ${state.control.url} (${why}).\n` +
+        `  If that harness up still runs, stop it (Ctrl-C in its terminal) and start it again; if it does not, delete ${statePath(prefix)} and start one with \`npx harness up\`.`,
+    );
+  }
+  if (status >= 300) throw new ControlError(String(json.error ?? `the stack answered ${status}`), status === 400 || status === 404 ? 2 : 1);
+  return json;
 }

@@ -60,6 +60,11 @@ export function portHolder(port: number): { pid: number; command: string } | und
   return undefined;
 }
 
+/** An address as a URL writes it: `127.0.0.1:8080`, `[::1]:8080`. */
+export function hostPort(host: string, port: number): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 /** "port 8080 on 127.0.0.1 is in use by pid 123 (java -jar sky.jar)" */
 export function describeBusyPort(host: string, port: number, code: string): string {
   if (code === 'EACCES') return `port ${port} on ${host} may not be bound by this user (EACCES: ports below 1024 need privileges)`;

@@ -1,5 +1,6 @@
 // What the harness needs of a proxy engine, whichever runs: the embedded one or real nginx.
 import type { OsName } from '../os-profile.js';
+import type { ProxyReadiness } from './ready.js';
 
 export type EngineName = 'embedded' | 'nginx';
 export const ENGINES: readonly EngineName[] = ['embedded', 'nginx'];
@@ -11,8 +12,8 @@ export interface EngineStartOptions {
   os: OsName;
   version?: string;
   refusedConnectDelayMs?: number;
-  /** A URL the proxy answers on once it is up (ready check). */
-  readyUrl: string;
+  /** What the proxy answers, and where, once it is up (the ready check). */
+  ready: ProxyReadiness;
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
   /** Ports that refuse to bind (the Windows profile's excluded port ranges). */
   reservedPorts?: number[];

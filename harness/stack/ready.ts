@@ -1,37 +1,97 @@
 // Readiness, as Playwright's webServer checks it: ask the exact address a consumer will dial until
-// it answers, racing the process's exit and a deadline.
+// it answers, racing the process's exit and a deadline. For a proxy, "answered" means answered by
+// the proxy: on every address a browser dials for `localhost` (127.0.0.1 and [::1]), with nginx's
+// `Server:` header, and at `/` with the front end's index.html. Anything else that answers there
+// holds the port; waiting longer would not change that.
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 import type { StartedProcess } from './process.js';
+import { describeBusyPort } from './ports.js';
 
 export class NotReady extends Error {}
 
-export async function waitForHttp(url: string, o: { process?: StartedProcess; timeoutMs?: number; intervalMs?: number } = {}): Promise<void> {
+/** What must answer before a proxy is ready. */
+export interface ProxyReadiness {
+  /** Each URL a consumer dials: for the stack, `/` on both loopbacks. */
+  urls: string[];
+  /** The front end's index.html: each URL must answer 200 with exactly its bytes. */
+  index?: string;
+}
+
+interface Answer {
+  status: number;
+  server?: string;
+  body: Buffer;
+}
+
+interface WaitOptions {
+  process?: StartedProcess;
+  timeoutMs?: number;
+  intervalMs?: number;
+  /** Stops the wait (another address's check has failed already). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Until `url` answers; `wrong` names what is wrong with an answer (undefined: it is the right one).
+ * A wrong answer ends the wait at once: something else serves that address.
+ */
+export async function waitForHttp(url: string, o: WaitOptions & { wrong?: (a: Answer) => string | undefined } = {}): Promise<void> {
   const deadline = Date.now() + (o.timeoutMs ?? 15_000);
   let exited = false;
   o.process?.exited.then(() => (exited = true));
   let last = '';
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !o.signal?.aborted) {
     if (exited) throw new NotReady(`${o.process!.name} exited before ${url} answered`);
+    let answer: Answer | undefined;
     try {
-      await answers(url);
-      return;
+      answer = await get(url);
     } catch (e) {
       last = (e as Error).message;
+    }
+    if (answer) {
+      const wrong = o.wrong?.(answer);
+      if (wrong) throw new NotReady(wrong);
+      return;
     }
     await new Promise((r) => setTimeout(r, o.intervalMs ?? 10));
   }
   throw new NotReady(`${url} did not answer within ${o.timeoutMs ?? 15_000} ms (${last})`);
 }
 
+/** Until every URL of `r` is answered by the proxy (see the top of this file). */
+export async function waitForProxy(r: ProxyReadiness, o: WaitOptions = {}): Promise<void> {
+  const index = r.index === undefined ? undefined : readFileSync(r.index);
+  const stop = new AbortController();
+  try {
+    await Promise.all(r.urls.map((url) => waitForHttp(url, { ...o, signal: stop.signal, wrong: (a) => notTheProxy(url, a, r.index, index) })));
+  } finally {
+    stop.abort();
+  }
+}
+
+function notTheProxy(url: string, a: Answer, indexPath: string | undefined, index: Buffer | undefined): string | undefined {
+  if (!/^nginx(\/|$)/.test(a.server ?? '')) {
+    const { hostname, port } = new URL(url);
+    const holder = describeBusyPort(hostname.replace(/^\[|\]$/g, ''), Number(port), 'EADDRINUSE');
+    return `${url} was answered, but not by the proxy (${a.status}, ${a.server ? `Server: ${a.server}` : 'no Server header'}, where nginx sends "Server: nginx"): ${holder}, so the proxy could not listen there`;
+  }
+  if (index && (a.status !== 200 || !a.body.equals(index))) {
+    return `the proxy answered ${url} with ${a.status === 200 ? 'a page that is not' : a.status + ' instead of'} the front end's index (${indexPath}): check its root`;
+  }
+  return undefined;
+}
+
 /**
- * One GET on a new connection, resolved once a whole answer (any status) has come. node:http, not
- * undici: it is loaded already, and undici's load (~70 ms of CPU) would slow the workers' boot.
+ * One GET on a new connection, resolved once the whole answer has come. node:http, not undici: it
+ * is loaded already, and undici's load (~70 ms of CPU) would slow the workers' boot.
  */
-function answers(url: string): Promise<void> {
+function get(url: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent: false, timeout: 2000 }, (res) => {
-      res.resume();
-      res.on('end', resolve);
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, server: res.headers.server?.toString(), body: Buffer.concat(chunks) }));
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error('no answer within 2 s')));

@@ -12,8 +12,16 @@ import type { OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
 import type { EngineName, ProxyEngine } from './proxy-engine.js';
 import { loadConf } from '../proxy/load.js';
+import { describeBusyPort, hostPort } from './ports.js';
+import type { ProxyReadiness } from './ready.js';
 
 export type AdminMode = ListenMode | 'external';
+
+/** The admin stub could not listen (its port was taken meanwhile, by the proxy of a conf that listens there too). */
+export class AdminStartError extends Error {}
+
+/** The addresses a browser dials for `localhost`, IPv4 first. */
+const LOOPBACKS = ['127.0.0.1', '::1'];
 
 export interface StackSpec {
   /** The per-stack directory; the nginx prefix (conf/, html/, logs/, temp/) is made in it. */
@@ -72,7 +80,7 @@ export class Stack {
     return `http://localhost:${this.spec.proxyPort}/`;
   }
 
-  /** The URL the proxy is checked on, and that tests dial: IPv4 loopback, as the browser's first try. */
+  /** The URL tests dial: IPv4 loopback. */
   get proxyUrl(): string {
     return `http://127.0.0.1:${this.spec.proxyPort}`;
   }
@@ -88,8 +96,8 @@ export class Stack {
   addresses(): StackAddresses {
     return {
       url: this.url,
-      proxy: [`127.0.0.1:${this.spec.proxyPort}`, `[::1]:${this.spec.proxyPort}`],
-      admin: this.admin?.addresses().map((a) => (a.host.includes(':') ? `[${a.host}]:${a.port}` : `${a.host}:${a.port}`)) ?? [],
+      proxy: LOOPBACKS.map((h) => hostPort(h, this.spec.proxyPort)),
+      admin: this.admin?.addresses().map((a) => hostPort(a.host, a.port)) ?? [],
     };
   }
 
@@ -98,6 +106,7 @@ export class Stack {
     // Each engine's modules load only when it runs (execa and undici take ~0.1 s each to load).
     const nginx = s.engine === 'nginx' ? await import('../nginx/engine.js') : undefined;
     const localhost = nginx ? await nginx.nginxLocalhostMode() : 'implicit';
+    const frontendRoot = resolve(s.frontendRoot ?? defaultFrontendRoot);
     const confFile = preparePrefix({
       prefix: this.prefix,
       tempDir: !s.noTempDir,
@@ -107,21 +116,24 @@ export class Stack {
             text: renderConf({
               proxyPort: s.proxyPort,
               adminPort: s.adminPort,
-              frontendRoot: resolve(s.frontendRoot ?? defaultFrontendRoot),
+              frontendRoot,
               workers: s.workers,
               localhost,
               ...s.conf,
             }),
           },
     });
-    const readyUrl = s.nginxConf ? userConfReadyUrl(this.prefix, confFile) : `${this.proxyUrl}/`;
+    // A browser dials both loopbacks for `localhost`: the front end's index must answer on each.
+    const ready: ProxyReadiness = s.nginxConf
+      ? userConfReadiness(this.prefix, confFile)
+      : { urls: LOOPBACKS.map((h) => `http://${hostPort(h, s.proxyPort)}/`), index: join(frontendRoot, 'index.html') };
     const opts = {
       prefix: this.prefix,
       conf: 'conf/nginx.conf',
       os: s.os,
       version: s.nginxVersion ?? DEFAULT_VERSION[s.os],
       refusedConnectDelayMs: s.refusedConnectDelayMs,
-      readyUrl,
+      ready,
       reservedPorts: s.reservedPorts,
       onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', line),
     };
@@ -135,7 +147,13 @@ export class Stack {
   private async startAdmin(port: number, mode: ListenMode): Promise<void> {
     const { AdminServer } = await import('../../stubs/admin-server/server.js');
     this.admin = new AdminServer({ port, mode });
-    await this.admin.start();
+    try {
+      await this.admin.start();
+    } catch (e) {
+      const cause = (e as Error).cause as (NodeJS.ErrnoException & { address?: string }) | undefined;
+      if (!cause?.code || !cause.address) throw e;
+      throw new AdminStartError(`the admin stub could not listen: ${describeBusyPort(cause.address, port, cause.code)}`);
+    }
   }
 
   async stop(): Promise<void> {
@@ -145,17 +163,18 @@ export class Stack {
   }
 }
 
-/** For a user's own conf: the first listen address it names, as the ready check's target. */
-function userConfReadyUrl(prefix: string, confFile: string): string {
+/**
+ * For a user's own conf: every address it listens on (a wildcard as the loopback a browser dials),
+ * answered by nginx; what `/` serves there is the conf's business.
+ */
+function userConfReadiness(prefix: string, confFile: string): ProxyReadiness {
+  let urls: string[] = [];
   try {
-    const conf = loadConf({ prefix, conf: confFile });
-    const l = conf.servers[0]?.listens[0];
-    if (l) {
-      const host = l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host;
-      return `http://${host.includes(':') ? `[${host}]` : host}:${l.port}/`;
-    }
+    const listens = loadConf({ prefix, conf: confFile }).servers.flatMap((s) => s.listens);
+    const hosts = listens.map((l) => hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
+    urls = [...new Set(hosts)].map((h) => `http://${h}/`);
   } catch {
     // the engine reports the conf's error itself
   }
-  return 'http://127.0.0.1:80/';
+  return { urls: urls.length ? urls : ['http://127.0.0.1:80/'] };
 }

@@ -3,18 +3,22 @@
 // started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
 import getPort from 'get-port';
 import { resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { Stack, type AdminMode } from './stack.js';
-import { canBind, describeBusyPort } from './ports.js';
+import { AdminStartError, Stack, type AdminMode } from './stack.js';
+import { canBind, describeBusyPort, hostPort } from './ports.js';
+import { UsageError, writableFolder } from '../flags.js';
 import { ProxyStartError, UnsupportedFault, type EngineName } from './proxy-engine.js';
 import { startStackControl } from './control.js';
+import { discardPrebooted } from '../proxy/preboot.js';
 import { readState, writeState, removeState } from './state.js';
-import type { OsName } from '../os-profile.js';
+import { hostOs, type OsName } from '../os-profile.js';
+import type { Incident } from '../doctor/types.js';
 import type { Printer } from './printer.js';
 
 export interface UpOptions {
-  /** The proxy's port; undefined = 80, or a free port when 80 cannot be bound. */
+  /** The proxy's port; undefined = defaultPort, or a free port when that cannot be bound. */
   port?: number;
+  /** 80, as nginx's; another only where a test holds it to see the fallback (not a flag). */
+  defaultPort?: number;
   adminPort: number;
   admin: AdminMode;
   frontend?: string;
@@ -25,6 +29,8 @@ export interface UpOptions {
   os: OsName;
   refusedDelay?: number;
   nginxVersion?: string;
+  /** The Windows profile's excluded ports: binding one fails with 10013. */
+  excludedPorts?: number[];
   /** Explain the stack's error log when it stops. */
   doctor?: boolean;
   /** Leave temp/ out of the prefix, as a Git copy of an nginx folder has it (the missing-temp-dir scenario). */
@@ -33,24 +39,41 @@ export interface UpOptions {
 
 export class UpError extends Error {}
 
-/** What the doctor says of start-up lines: the cause and the fix, one sentence each. */
-async function explainLines(lines: string[]): Promise<string[]> {
+/** How often `up` looks whether its parent is still there (a getppid() call). */
+const PARENT_POLL_MS = 250;
+
+/**
+ * What the doctor says of start-up lines: the cause and the fix, one sentence each. The doctor
+ * words a busy port's fix for the OS the lines come from; under the Windows profile on another
+ * host the port is busy here, so the fix names this host's holder instead.
+ */
+async function explainLines(lines: string[], os: OsName): Promise<string[]> {
   const { diagnose } = await import('../doctor/index.js');
   const d = diagnose(Buffer.from(lines.join('\n') + '\n'));
-  return d.incidents.flatMap((i) => [`What it means: ${i.cause}`, `What to do: ${i.fix}`]);
+  const fix = (i: Incident) => {
+    const address = String(i.detail?.address ?? '');
+    if (i.condition !== 'bind-failed' || os === hostOs() || !address) return i.fix;
+    const port = Number(address.slice(address.lastIndexOf(':') + 1));
+    return `${describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE')}: stop it (the harness never stops a process it did not start), or choose another port with --port.`;
+  };
+  return d.incidents.flatMap((i) => [`What it means: ${i.cause}`, `What to do: ${fix(i)}`]);
 }
 
 /** The proxy's port: the one asked for, or 80, or (when 80 is not to be had) a free one. */
-async function proxyPort(o: UpOptions, print: Printer): Promise<number> {
-  const wanted = o.port ?? 80;
+export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adminPort'>, print: Pick<Printer, 'note'>): Promise<number> {
+  const wanted = o.port ?? o.defaultPort ?? 80;
+  const fallback = async (why: string) => {
+    const free = await getPort({ host: '127.0.0.1', exclude: [o.adminPort] });
+    print.note(`${why}; the stack uses port ${free} instead (choose one with --port).`);
+    return free;
+  };
+  if (o.port === undefined && wanted === o.adminPort) return fallback(`port ${wanted} is the admin server's (--admin-port)`);
   for (const host of ['127.0.0.1', '::1']) {
     const r = await canBind(host, wanted);
     if (r.ok) continue;
     const why = describeBusyPort(host, wanted, r.code);
     if (o.port !== undefined) throw new UpError(`${why}.\n  Choose another port with --port, or stop what holds it (the harness never stops a process it did not start).`);
-    const free = await getPort({ host: '127.0.0.1' });
-    print.note(`${why}; the stack uses port ${free} instead (choose one with --port).`);
-    return free;
+    return fallback(why);
   }
   return wanted;
 }
@@ -60,7 +83,7 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
   for (const host of hosts) {
     const r = await canBind(host, o.adminPort);
     if (r.ok) {
-      if (o.admin === 'external') print.note(`nothing listens on ${host}:${o.adminPort}: with --admin external, start your own admin server there.`);
+      if (o.admin === 'external') print.note(`nothing listens on ${hostPort(host, o.adminPort)}: with --admin external, start your own admin server there.`);
       continue;
     }
     if (o.admin === 'external') continue;
@@ -76,17 +99,21 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
 }
 
 export async function up(o: UpOptions, print: Printer): Promise<number> {
+  if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
+    throw new UsageError(`--port and --admin-port are both ${o.port}: the proxy and the admin server cannot listen on one port. Give them two (the defaults are 80 and 8080).`);
+  }
   const prefix = resolve(o.prefix);
   const running = readState(prefix);
   if (running) {
     throw new UpError(`a stack from ${prefix} is already running (pid ${running.pid}, ${running.url}).\n  Stop it (Ctrl-C in its terminal, or kill ${running.pid}) or use another --prefix.`);
   }
-  mkdirSync(prefix, { recursive: true });
+  writableFolder('--prefix', o.prefix);
   // From here on a stop signal stops what was started: one that comes while the stack starts
   // waits for the start to end (a signal with no listener would kill the harness outright). The
   // listeners stay (`on`, not `once`): execa's exit hook re-raises a signal it thinks nobody
   // else listens to, which would kill the harness before it has stopped anything.
   let starting = true;
+  let parentWatch: NodeJS.Timeout | undefined;
   const stopAsked = new Promise<string>((done) => {
     const on = (signal: NodeJS.Signals, why: string) =>
       process.on(signal, () => {
@@ -96,6 +123,14 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     on('SIGINT', 'Ctrl-C');
     on('SIGTERM', 'SIGTERM');
     on('SIGHUP', 'SIGHUP');
+    // Task runners, `timeout` and IDEs signal only the pid they started: npx's. npm passes the
+    // signal to its shell, which dies and leaves this process re-parented with the ports held.
+    const parent = process.ppid;
+    parentWatch = setInterval(() => {
+      if (process.ppid === parent) return;
+      if (starting) print.note(`the parent process (pid ${parent}) is gone: stopping as soon as the stack's start is over...`);
+      done(`the parent process (pid ${parent}) is gone`);
+    }, PARENT_POLL_MS).unref();
   });
   if (o.nginxConf && o.port !== undefined) print.note('--port is ignored with --nginx-conf: the proxy listens where your conf says.');
   const port = o.nginxConf ? 0 : await proxyPort(o, print);
@@ -116,18 +151,24 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       nginxVersion: o.nginxVersion,
       refusedConnectDelayMs: o.refusedDelay,
       noTempDir: o.noTempDir,
+      reservedPorts: o.excludedPorts,
       onLine: (component, line) => print.line(component, line),
     });
   } catch (e) {
     if (e instanceof ProxyStartError) {
       print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
-      for (const l of e.emerg.length ? e.emerg : [e.message]) print.error(`  ${l}`);
-      for (const x of await explainLines(e.emerg)) print.error(`  ${x}`);
+      // Each distinct line once: the five tries of a busy port's bind() have streamed by already.
+      for (const l of e.emerg.length ? new Set(e.emerg) : [e.message]) print.error(`  ${l}`);
+      for (const x of await explainLines(e.emerg, o.os)) print.error(`  ${x}`);
       print.error('Everything the harness had started has been stopped.');
       return 1;
     }
+    if (e instanceof AdminStartError) throw new UpError(`${e.message}.\n  Choose another --admin-port${o.nginxConf ? ', or one your nginx.conf does not listen on' : ''}.`);
     if (e instanceof UnsupportedFault || (e as Error).name === 'NginxMissing') throw new UpError((e as Error).message);
     throw e;
+  } finally {
+    // The CLI's guess that a worker would be wanted (bin/harness.js) may have been wrong.
+    discardPrebooted();
   }
 
   const control = await startStackControl(stack, (t) => print.note(t));
@@ -159,6 +200,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   }
 
   const why = await Promise.race([stopAsked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
+  clearInterval(parentWatch);
   print.note(`stopping (${why})...`);
   await control.close();
   await stack.stop();

@@ -26,6 +26,19 @@ export function asRow(e: Employee): string[] {
   return [e.name, e.username, e.phone, e.status === 1 ? '启用' : '禁用', e.updateTime];
 }
 
+/** The front end's failure banner after the login's 502: what failed and the likely cause, in the
+ *  words of either language (the wording, and whether it names the admin port, may change). */
+export async function expectAdminUnreachable(page: Page): Promise<void> {
+  const banner = page.getByTestId('http-error');
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveAttribute('data-status', '502');
+  await expect(banner).toHaveAttribute('data-request', /^POST \/api\/employee\/login/);
+  await expect(banner).toContainText('502 Bad Gateway');
+  await expect(banner).toContainText('管理端');
+  await expect(banner).toContainText(/admin server/);
+  await expect(banner).toContainText(/reach|connect|running/);
+}
+
 export async function expectPage(page: Page, n: number, size: number, name?: string): Promise<void> {
   const want = expectedPage(n, size, name);
   await expect(page.getByText(`共 ${want.total} 条`)).toBeVisible();

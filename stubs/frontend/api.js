@@ -217,21 +217,21 @@ export function describeFailure(e, what) {
   switch (e.status) {
     case 502: {
       const d = line(
-        '代理无法连接到管理端服务 localhost:8080，请确认后端已启动',
-        'the proxy could not reach the admin server (is it running on port 8080?)',
+        '代理（nginx）回答了，但连不上管理端服务：请确认后端已启动，且监听在 nginx.conf 里 proxy_pass 写的端口上（课程的配置是 localhost:8080）',
+        'the proxy (nginx) answered, but could not reach the admin server: is it running, on the port nginx.conf\'s proxy_pass names (localhost:8080 in the course\'s conf)?',
       );
       if (e.elapsedMs >= 1500) {
         const s = (e.elapsedMs / 1000).toFixed(1);
         d.hint = {
-          zh: `等了 ${s} s 才失败：在 Windows 上，每次被拒绝的连接都要重试约 2 s，而 nginx 会先试 [::1]:8080 再试 127.0.0.1:8080，所以约 4 s 才得到 502。`,
-          en: `It took ${s} s to fail: on Windows each refused connect is retried for about 2 s, and nginx tries [::1]:8080 and then 127.0.0.1:8080, so the 502 comes after about 4 s.`,
+          zh: `等了 ${s} s 才失败：在 Windows 上，每次被拒绝的连接都要重试约 2 s，而 nginx 会先试 localhost 的 [::1] 再试 127.0.0.1，所以约 4 s 才得到 502。`,
+          en: `It took ${s} s to fail: on Windows each refused connect is retried for about 2 s, and nginx tries localhost's [::1] and then 127.0.0.1, so the 502 comes after about 4 s.`,
         };
       }
       return d;
     }
     case 504:
       return line(
-        '管理端服务 localhost:8080 接受了连接，但没有在规定时间内响应：代理读取超时，后端可能停在了断点上或卡住了',
+        '管理端服务接受了连接，但没有在规定时间内响应：代理读取超时，后端可能停在了断点上或卡住了',
         'the admin server accepted the connection but did not answer in time (proxy read timeout — is it stopped at a breakpoint?)',
       );
     case 503:

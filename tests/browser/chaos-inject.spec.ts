@@ -9,7 +9,7 @@ import { login, expectPage } from '../../scenarios/steps/browser.js';
 
 const chaos = (prefix: string, ...args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), 'chaos', ...args, '--prefix', prefix], { reject: false });
 
-test('chaos inject admin.stop: the open page shows the 502; chaos restore: it works again after the fail window', async ({ page, engine }, testInfo) => {
+test('chaos inject admin.stop: the open page shows the 502; chaos restore: it works again after the fail window', { tag: '@admin-flapping' }, async ({ page, engine }, testInfo) => {
   // The proxy keeps a failed peer down for fail_timeout (10 s), as nginx does: that wait is the subject.
   test.setTimeout(60_000);
   const up = await harnessUp(engine, testInfo.outputPath('up'));

@@ -1,8 +1,9 @@
 // Issue 2: login and paging in a real browser, through the proxy, against the admin stub.
 import { test, expect } from '../fixtures.js';
-import { login, expectPage, expectedPage } from '../../scenarios/steps/browser.js';
+import { login, expectPage, expectedPage, expectAdminUnreachable } from '../../scenarios/steps/browser.js';
+import { AdminTokens } from '../../stubs/admin-server/token.js';
 
-test.describe('the admin front end through the proxy', () => {
+test.describe('the admin front end through the proxy', { tag: '@login-and-page' }, () => {
   test('admin/123456 logs in and reaches the employee list', async ({ page, startStack }) => {
     const stack = await startStack();
     await login(page, stack.url);
@@ -81,13 +82,30 @@ test.describe('the admin front end through the proxy', () => {
     await expect(page).toHaveURL(/#\/login$/);
   });
 
-  test('with the admin server down, the login page shows what failed', async ({ page, startStack }) => {
+  test('a token the admin server refuses (401: expired after its 2 h) sends the page back to login', async ({ page, startStack }) => {
+    const stack = await startStack();
+    // Signed as the server signs, but three hours ago: the cookie a browser keeps overnight.
+    const expired = await new AdminTokens().sign(1, Date.now() - 3 * 3_600_000);
+    await page.context().addCookies([{ name: 'token', value: expired, url: stack.url }]);
+    await page.goto(stack.url + '#/employee');
+    await expect(page).toHaveURL(/#\/login$/);
+    await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+    await expect(page.getByTestId('http-error')).toBeHidden();
+    expect(stack.admin!.journal.map((e) => `${e.method} ${e.url} ${e.status}`)).toEqual(['GET /admin/employee/page?page=1&pageSize=10 401']);
+    // The refused token is dropped, or the route guard would send the page straight back to the list.
+    expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+  });
+
+  test('with the admin server down, the login page shows what failed', { tag: '@admin-down' }, async ({ page, startStack }) => {
     const stack = await startStack({ admin: 'down' });
     await login(page, stack.url);
+    await expectAdminUnreachable(page);
     const banner = page.getByTestId('http-error');
-    await expect(banner).toBeVisible();
-    await expect(banner).toContainText('502 Bad Gateway');
-    await expect(banner).toContainText('8080');
+    // What failed (the proxy answered 502) and the likely cause (the admin server is not where
+    // proxy_pass points). The admin port is this stack's own: the page cannot know it, nor claim it.
+    await expect(banner).toContainText('Login request failed: 502 Bad Gateway — the proxy (nginx) answered, but could not reach the admin server');
+    await expect(banner).toContainText("on the port nginx.conf's proxy_pass names");
+    await expect(banner).not.toContainText(String(stack.spec.adminPort));
     await expect(page).toHaveURL(/#\/login$/);
   });
 });

@@ -87,3 +87,17 @@ test('3e: an answer within proxy_read_timeout passes', async ({ startProxy }) =>
   expect(r.body).toContain('GET /admin/soon HTTP/1.0');
   expect(p.errorLog()).toEqual([]);
 });
+
+test('3e: at level warn a timed-out peer\'s [warn] comes before its "upstream timed out" (nginx frees the peer first)', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', errorLogLevel: 'warn', api: 'proxy_read_timeout 1s;' });
+  p.upstream.behaviour = { kind: 'hang' };
+  expect((await p.send(get('/api/slow', p.port))).status).toBe(504);
+  const disabled = (peer: string) =>
+    `TIME [warn] PID: *2 upstream server temporarily disabled while reading response header from upstream, client: 127.0.0.1, server: localhost, request: "GET /api/slow HTTP/1.1", upstream: "http://${peer}/admin/slow", host: "127.0.0.1:P"`;
+  expect(p.requestLog()).toEqual([
+    disabled('[::1]:U'),
+    timedOut('reading response header from upstream', 'GET /api/slow HTTP/1.1', '[::1]:U', 'slow'),
+    disabled('127.0.0.1:U'),
+    timedOut('reading response header from upstream', 'GET /api/slow HTTP/1.1', '127.0.0.1:U', 'slow'),
+  ]);
+});

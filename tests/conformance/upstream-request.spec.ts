@@ -123,3 +123,15 @@ test('7a: a second large body takes the next temp file number', async ({ startPr
   for (let i = 0; i < 2; i++) expect((await p.send(post('/api/big', p.port, 'b'.repeat(17000)))).status).toBe(200);
   expect(p.requestLog().map((l) => /temporary file (\S+),/.exec(l)?.[1])).toEqual(['PREFIX/temp/client_body_temp/0000000001', 'PREFIX/temp/client_body_temp/0000000002']);
 });
+
+test('client_body_temp_path with levels 1 2: the file is in <last digit>/<two before it>/, level directories made as needed', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', errorLogLevel: 'warn', api: 'client_body_temp_path temp/leveled 1 2;' });
+  const body = 'b'.repeat(20000);
+  expect((await p.send(post('/api/big', p.port, body))).status).toBe(200);
+  expect(p.upstream.received.map((x) => x.raw.endsWith(`Content-Length: 20000\r\n\r\n${body}`))).toEqual([true]);
+  expect(p.requestLog()).toEqual([
+    'TIME [warn] PID: *2 a client request body is buffered to a temporary file PREFIX/temp/leveled/1/00/0000000001, client: 127.0.0.1, server: localhost, request: "POST /api/big HTTP/1.1", host: "127.0.0.1:P"',
+  ]);
+  // The file is gone; the level directories stay, as nginx leaves them.
+  expect(readdirSync(join(p.prefix, 'temp', 'leveled', '1', '00'))).toEqual([]);
+});

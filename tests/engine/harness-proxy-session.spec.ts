@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { send } from '../support/raw-http.js';
-import { startEnginePair, type EngineUnderTest } from '../support/engine-pair.js';
+import { normaliseFor, startEnginePair, type EngineUnderTest } from '../support/engine-pair.js';
 
 test.skip(({ engine }) => engine === 'nginx', 'differential: the test runs both engines itself');
 
@@ -27,27 +27,15 @@ const SESSION = [
   req('DELETE /x HTTP/1.1'),
 ];
 
-function normalise(text: string, x: EngineUnderTest): string {
-  return text
-    .split(x.prefix)
-    .join('PREFIX')
-    .replace(/\r\nDate: [^\r\n]*/g, '\r\nDate: DATE')
-    .replace(/^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d /gm, 'TIME ')
-    .replace(/\[\d\d\/\w{3}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\]/g, '[TIME]')
-    .replace(/\d+#\d+: \*\d+ /g, 'PID#TID: *N ')
-    .replace(/\d+#\d+: /g, 'PID#TID: ')
-    .replace(new RegExp(`(?<!\\d)${x.port}(?!\\d)`, 'g'), 'P')
-    .replace(new RegExp(`(?<!\\d)${x.upstream.port}(?!\\d)`, 'g'), 'U');
-}
 
-const logOf = (x: EngineUnderTest, file: string) => normalise(readFileSync(join(x.prefix, 'logs', file), 'latin1'), x).split('\n').filter(Boolean);
+const logOf = (x: EngineUnderTest, file: string) => normaliseFor(x, readFileSync(join(x.prefix, 'logs', file), 'latin1')).split('\n').filter(Boolean);
 
 test('harness proxy -p -c and nginx -p -c answer a session with the same bytes and the same log lines', async ({}, testInfo) => {
   const pair = await startEnginePair(testInfo.outputPath('pair'), {}, 'cli');
   try {
     for (const request of SESSION) {
       const [n, e] = await Promise.all([pair.nginx, pair.embedded].map((x) => send(x.port, request, { timeoutMs: 5000 })));
-      expect(normalise(e.raw, pair.embedded), request.split('\r\n')[0]).toBe(normalise(n.raw, pair.nginx));
+      expect(normaliseFor(pair.embedded, e.raw), request.split('\r\n')[0]).toBe(normaliseFor(pair.nginx, n.raw));
     }
     // Every answer is in: each engine's logs hold the session's lines (the ready check's first).
     await expect.poll(() => logOf(pair.embedded, 'access.log').length).toBe(SESSION.length + 1);
@@ -56,7 +44,7 @@ test('harness proxy -p -c and nginx -p -c answer a session with the same bytes a
     expect(logOf(pair.embedded, 'error.log')).toEqual(logOf(pair.nginx, 'error.log'));
     // The session does write error lines: the miss's open() failure.
     expect(logOf(pair.nginx, 'error.log').join('\n')).toContain('/missing.js" failed (2: No such file or directory)');
-    const upstream = (x: EngineUnderTest) => x.upstream.received.map((r) => normalise(r.raw, x));
+    const upstream = (x: EngineUnderTest) => x.upstream.received.map((r) => normaliseFor(x, r.raw));
     expect(upstream(pair.embedded)).toEqual(upstream(pair.nginx));
     expect(upstream(pair.nginx)).toHaveLength(2);
   } finally {

@@ -1,82 +1,179 @@
 // Issue 4 item 3 (nginx-behaviour.md section 4): start-up failures, as nginx reports them.
 import net from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import getPort from 'get-port';
+import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';
-import { startExpectingFailure } from '../support/startup.js';
-import { canBind } from '../../harness/stack/ports.js';
+import { startExpectingFailure, type FailedStart } from '../support/startup.js';
+import { conformanceConf } from '../support/proxy-under-test.js';
 import { parseErrorLine } from '../../harness/logs/error-log.js';
+import { preparePrefix } from '../../harness/nginx/prefix.js';
+import { distFile } from '../../harness/paths.js';
 
 /** The reference conf with its client_body_temp_path under a folder that does not exist. */
 function missingTempParent(conf: string): string {
   return conf.replace('client_body_temp_path temp/client_body_temp;', 'client_body_temp_path nonexist/temp/client_body_temp;');
 }
 
+/** A listening socket on 127.0.0.1 held by this process: the port is taken. */
+async function holdPort(): Promise<{ port: number; close: () => void }> {
+  const holder = net.createServer();
+  await new Promise<void>((r) => holder.listen({ host: '127.0.0.1', port: 0 }, r));
+  return { port: (holder.address() as net.AddressInfo).port, close: () => holder.close() };
+}
+
+/** ms between the `nginx: [emerg]` lines, as they arrived. */
+function gaps(f: FailedStart): number[] {
+  const at = f.printed.filter((p) => p.line.startsWith('nginx: [emerg]')).map((p) => p.at);
+  return at.slice(1).map((t, i) => t - at[i]);
+}
+
+const WIN_10048 = '10048: Only one usage of each socket address (protocol/network address/port) is normally permitted';
+
 test.describe('a client_body_temp_path whose parent is missing', () => {
-  test('Linux: [emerg] mkdir() ... (2: No such file or directory), exit 1, nothing bound', async ({ engine }, testInfo) => {
-    const f = await startExpectingFailure(engine, testInfo.outputPath('p'), { edit: missingTempParent });
-    const path = `${f.prefix}/nonexist/temp/client_body_temp`;
-    expect(f.error.exitCode).toBe(1);
-    expect(f.error.emerg).toEqual([`nginx: [emerg] mkdir() "${path}" failed (2: No such file or directory)`]);
-    const lines = f.errorLog.split('\n').filter(Boolean);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d \\[emerg\\] (\\d+)#\\1: mkdir\\(\\) "${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}" failed \\(2: No such file or directory\\)$`));
-    expect(await canBind('127.0.0.1', f.port)).toEqual({ ok: true });
+  test('Linux: [emerg] mkdir() ... (2: No such file or directory), exit 1, and no bind() even with the port taken', async ({ engine }, testInfo) => {
+    // The port is held as well: nginx creates its paths before it binds, so only the mkdir() line comes.
+    const held = await holdPort();
+    try {
+      const f = await startExpectingFailure(engine, testInfo.outputPath('p'), { port: held.port, edit: missingTempParent });
+      const path = `${f.prefix}/nonexist/temp/client_body_temp`;
+      expect(f.error.exitCode).toBe(1);
+      expect(f.error.emerg).toEqual([`nginx: [emerg] mkdir() "${path}" failed (2: No such file or directory)`]);
+      const lines = f.errorLog.split('\n').filter(Boolean);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d \\[emerg\\] (\\d+)#\\1: mkdir\\(\\) "${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}" failed \\(2: No such file or directory\\)$`));
+      expect(f.printed.map((p) => p.line).filter((l) => l.includes('bind()'))).toEqual([]);
+      // No pid file: nginx exits before it writes one.
+      expect(existsSync(join(f.prefix, 'logs', 'nginx.pid'))).toBe(false);
+    } finally {
+      held.close();
+    }
   });
 
-  test('Windows: [emerg] CreateDirectory() "C:\\...\\prefix/..." failed (3: ...), CRLF', async ({ engine }, testInfo) => {
+  test('Windows: [emerg] CreateDirectory() "C:\\...\\prefix/..." failed (3: ...), CRLF, no bind()', async ({ engine }, testInfo) => {
     test.skip(engine === 'nginx', 'Linux nginx cannot show the Windows profile');
-    const f = await startExpectingFailure(engine, testInfo.outputPath('p'), { os: 'windows', edit: missingTempParent });
-    const winPrefix = 'C:' + f.prefix.replace(/\//g, '\\');
-    expect(f.error.exitCode).toBe(1);
-    expect(f.error.emerg).toEqual([`nginx: [emerg] CreateDirectory() "${winPrefix}/nonexist/temp/client_body_temp" failed (3: The system cannot find the path specified)`]);
-    expect(f.errorLog.endsWith('\r\n')).toBe(true);
-    const e = parseErrorLine(f.errorLog)!;
-    expect(e.level).toBe('emerg');
-    expect(e.tid).not.toBe(e.pid);
-    expect(e.message).toBe(`CreateDirectory() "${winPrefix}/nonexist/temp/client_body_temp" failed`);
-    expect(e.errno).toEqual({ code: 3, text: 'The system cannot find the path specified' });
-    // The same shape as a real user's line (fixture 05).
-    const real = parseErrorLine('2025/02/03 19:17:56 [emerg] 36216#34376: CreateDirectory() "D:\\Study\\CQ_front\\cangqiong-takeout\\nginx-1.20.2/temp/client_body_temp" failed (3: The system cannot find the path specified)')!;
-    expect(Object.keys(e).sort()).toEqual(Object.keys(real).sort());
-    expect(await canBind('127.0.0.1', f.port)).toEqual({ ok: true });
+    const held = await holdPort();
+    try {
+      const f = await startExpectingFailure(engine, testInfo.outputPath('p'), { os: 'windows', port: held.port, edit: missingTempParent });
+      const winPrefix = 'C:' + f.prefix.replace(/\//g, '\\');
+      expect(f.error.exitCode).toBe(1);
+      expect(f.error.emerg).toEqual([`nginx: [emerg] CreateDirectory() "${winPrefix}/nonexist/temp/client_body_temp" failed (3: The system cannot find the path specified)`]);
+      expect(f.errorLog.endsWith('\r\n')).toBe(true);
+      expect(f.errorLog.split('\r\n').filter(Boolean)).toHaveLength(1);
+      const e = parseErrorLine(f.errorLog)!;
+      expect(e.level).toBe('emerg');
+      expect(e.tid).not.toBe(e.pid);
+      expect(e.message).toBe(`CreateDirectory() "${winPrefix}/nonexist/temp/client_body_temp" failed`);
+      expect(e.errno).toEqual({ code: 3, text: 'The system cannot find the path specified' });
+    } finally {
+      held.close();
+    }
   });
 });
 
 test.describe('a listen port that is taken', () => {
-  test('five bind() tries 500 ms apart, then "still could not bind()", exit 1', async ({ engine }, testInfo) => {
-    const holder = net.createServer();
-    await new Promise<void>((r) => holder.listen({ host: '127.0.0.1', port: 0 }, r));
-    const port = (holder.address() as net.AddressInfo).port;
+  test('five bind() tries 500 ms apart in one cached second, then "still could not bind()", exit 1', async ({ engine }, testInfo) => {
+    const held = await holdPort();
     try {
-      const f = await startExpectingFailure(engine, testInfo.outputPath('p'), { port });
-      const bind = `nginx: [emerg] bind() to 127.0.0.1:${port} failed (98: Address already in use)`;
+      const f = await startExpectingFailure(engine, testInfo.outputPath('p'), { port: held.port });
+      const bind = `nginx: [emerg] bind() to 127.0.0.1:${held.port} failed (98: Address already in use)`;
       expect(f.error.exitCode).toBe(1);
       expect(f.error.emerg).toEqual([bind, bind, bind, bind, bind, 'nginx: [emerg] still could not bind()']);
-      // Four waits of 500 ms between the five tries.
-      expect(f.ms).toBeGreaterThanOrEqual(1900);
-      expect(f.ms).toBeLessThan(6000);
+      // Each try waits 500 ms, the last one too (ngx_msleep(500) after every failed try).
+      for (const gap of gaps(f)) {
+        expect(gap).toBeGreaterThanOrEqual(400);
+        expect(gap).toBeLessThanOrEqual(700);
+      }
+      expect(gaps(f)).toHaveLength(5);
       const log = f.errorLog.split('\n').filter(Boolean).map((l) => parseErrorLine(l)!);
-      expect(log.map((e) => e.message)).toEqual([...Array(5).fill(`bind() to 127.0.0.1:${port} failed`), 'still could not bind()']);
+      expect(log.map((e) => e.message)).toEqual([...Array(5).fill(`bind() to 127.0.0.1:${held.port} failed`), 'still could not bind()']);
+      // nginx's cached clock is not updated while it sleeps between the tries.
+      expect(new Set(log.map((e) => e.time)).size).toBe(1);
     } finally {
-      holder.close();
+      held.close();
     }
   });
 
-  test('Windows: 10048, and 10013 for a forbidden (reserved) port', async ({ engine }, testInfo) => {
+  test('Windows: 10048 five times 500 ms apart, and 10013 at once for an excluded port', async ({ engine }, testInfo) => {
     test.skip(engine === 'nginx', 'Linux nginx cannot show the Windows profile');
-    const holder = net.createServer();
-    await new Promise<void>((r) => holder.listen({ host: '127.0.0.1', port: 0 }, r));
-    const port = (holder.address() as net.AddressInfo).port;
+    const held = await holdPort();
     try {
-      const f = await startExpectingFailure(engine, testInfo.outputPath('taken'), { port, os: 'windows' });
-      expect(f.error.emerg[0]).toBe(`nginx: [emerg] bind() to 127.0.0.1:${port} failed (10048: Only one usage of each socket address (protocol/network address/port) is normally permitted)`);
-      expect(f.error.emerg.at(-1)).toBe('nginx: [emerg] still could not bind()');
+      const f = await startExpectingFailure(engine, testInfo.outputPath('taken'), { port: held.port, os: 'windows' });
+      const bind = `nginx: [emerg] bind() to 127.0.0.1:${held.port} failed (${WIN_10048})`;
+      expect(f.error.emerg).toEqual([bind, bind, bind, bind, bind, 'nginx: [emerg] still could not bind()']);
+      expect(gaps(f)).toHaveLength(5);
+      for (const gap of gaps(f)) {
+        expect(gap).toBeGreaterThanOrEqual(400);
+        expect(gap).toBeLessThanOrEqual(700);
+      }
+      const log = f.errorLog.split('\r\n').filter(Boolean).map((l) => parseErrorLine(l)!);
+      expect(log.map((e) => e.message)).toEqual([...Array(5).fill(`bind() to 127.0.0.1:${held.port} failed`), 'still could not bind()']);
+      expect(new Set(log.map((e) => e.time)).size).toBe(1);
     } finally {
-      holder.close();
+      held.close();
     }
-    const reserved = await getPort({ host: '127.0.0.1' });
-    const f = await startExpectingFailure(engine, testInfo.outputPath('forbidden'), { os: 'windows', port: reserved, reservedPorts: [reserved] });
+    const excluded = await getPort({ host: '127.0.0.1' });
+    const f = await startExpectingFailure(engine, testInfo.outputPath('forbidden'), { os: 'windows', port: excluded, reservedPorts: [excluded] });
     // Not retried: only "address in use" is.
-    expect(f.error.emerg).toEqual([`nginx: [emerg] bind() to 127.0.0.1:${reserved} failed (10013: An attempt was made to access a socket in a way forbidden by its access permissions)`]);
+    expect(f.error.emerg).toEqual([`nginx: [emerg] bind() to 127.0.0.1:${excluded} failed (10013: An attempt was made to access a socket in a way forbidden by its access permissions)`]);
+  });
+});
+
+test.describe('harness proxy, the command', () => {
+  test.skip(({ engine }) => engine === 'nginx', 'the embedded engine\'s own command');
+
+  async function prefixOn(dir: string, port: number, edit: (c: string) => string = (c) => c): Promise<string> {
+    const prefix = join(dir, 'prefix');
+    preparePrefix({ prefix, conf: { text: edit(conformanceConf({}, port, await getPort({ host: '127.0.0.1' }))) } });
+    return prefix;
+  }
+
+  test('on a port an outside process listens on: nginx\'s bind() lines, exit 1, nothing left behind', async ({}, testInfo) => {
+    const holder = execa(process.execPath, ['-e', 'require("net").createServer().listen(0, "127.0.0.1", function () { console.log("PORT " + this.address().port) })']);
+    try {
+      const port = await new Promise<number>((r) => {
+        let out = '';
+        holder.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /^PORT (\d+)$/m.exec(out);
+          if (m) r(Number(m[1]));
+        });
+      });
+      const prefix = await prefixOn(testInfo.outputPath('p'), port);
+      const r = await execa(process.execPath, [distFile('harness/cli.js'), 'proxy', '-p', prefix, '-c', 'conf/nginx.conf', '--os', 'linux'], { reject: false, timeout: 15_000 });
+      const bind = `nginx: [emerg] bind() to 127.0.0.1:${port} failed (98: Address already in use)`;
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr.split('\n')).toEqual([bind, bind, bind, bind, bind, 'nginx: [emerg] still could not bind()']);
+      expect(existsSync(join(prefix, 'logs', 'nginx.pid'))).toBe(false);
+      expect(existsSync(join(prefix, 'logs', 'harness-control.json'))).toBe(false);
+    } finally {
+      holder.kill();
+      await holder.catch(() => undefined);
+    }
+  });
+
+  test('Windows profile: stderr lines end with CRLF, as ngx_log_stderr() writes them on win32', async ({}, testInfo) => {
+    const prefix = await prefixOn(testInfo.outputPath('p'), await getPort({ host: '127.0.0.1' }), missingTempParent);
+    const r = await execa(process.execPath, [distFile('harness/cli.js'), 'proxy', '-p', prefix, '--os', 'windows'], { reject: false, stripFinalNewline: false });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toBe(`nginx: [emerg] CreateDirectory() "${'C:' + prefix.replace(/\//g, '\\')}/nonexist/temp/client_body_temp" failed (3: The system cannot find the path specified)\r\n`);
+    // The same run under the Linux profile ends its line with LF alone.
+    const linux = await execa(process.execPath, [distFile('harness/cli.js'), 'proxy', '-p', prefix, '--os', 'linux'], { reject: false, stripFinalNewline: false });
+    expect(linux.stderr).toMatch(/failed \(2: No such file or directory\)\n$/);
+    expect(linux.stderr).not.toContain('\r');
+  });
+
+  test('--excluded-port under the Windows profile: bind() fails with 10013; without --os windows it is refused', async ({}, testInfo) => {
+    const port = await getPort({ host: '127.0.0.1' });
+    const prefix = await prefixOn(testInfo.outputPath('p'), port);
+    const cli = (...args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), 'proxy', '-p', prefix, ...args], { reject: false, timeout: 15_000 });
+    const win = await cli('--os', 'windows', '--excluded-port', String(port));
+    expect(win.exitCode).toBe(1);
+    expect(win.stderr.trimEnd()).toBe(`nginx: [emerg] bind() to 127.0.0.1:${port} failed (10013: An attempt was made to access a socket in a way forbidden by its access permissions)`);
+    expect(readFileSync(join(prefix, 'logs', 'error.log'), 'latin1')).toContain(`bind() to 127.0.0.1:${port} failed (10013: `);
+    const linux = await cli('--os', 'linux', '--excluded-port', String(port));
+    expect(linux.exitCode).toBe(2);
+    expect(linux.stderr).toContain('--excluded-port emulates Windows\' excluded port ranges (bind() error 10013): use it with --os windows');
   });
 });

@@ -5,10 +5,10 @@ import net from 'node:net';
 import { execa } from 'execa';
 import getPort from 'get-port';
 import { request } from 'undici';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
-import { distFile } from '../../harness/paths.js';
+import { distFile, repoRoot } from '../../harness/paths.js';
 import { canBind } from '../../harness/stack/ports.js';
 import { alive, descendants, listeningAddresses } from '../support/processes.js';
 import { harnessUp } from '../support/harness-up.js';
@@ -34,6 +34,30 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGKILL'] as const) {
   });
 }
 
+test('npx harness up whose npx alone is signalled (as task runners, timeout and IDEs do): it notices and stops everything', async ({ engine }, testInfo) => {
+  const up = await harnessUp(engine, testInfo.outputPath('up'), [], undefined, { via: 'npx' });
+  const tree = [up.child.pid!, ...descendants(up.child.pid!)];
+  expect(tree.length).toBeGreaterThanOrEqual(4); // npm exec, sh, node (harness up), nginx or the workers
+  up.child.kill('SIGTERM');
+  await up.child;
+  await expectAllGone(tree, [up.port, up.adminPort]);
+  await expect.poll(() => up.output.join('\n')).toMatch(/stopping \(the parent process \(pid \d+\) is gone\)[^]*nothing of the stack is left running/);
+  expect(existsSync(join(up.prefix, 'state.json'))).toBe(false);
+});
+
+test('harness up | tee, then Ctrl-C (tee gone too): the stop still completes', async ({ engine }, testInfo) => {
+  const up = await harnessUp(engine, testInfo.outputPath('up'));
+  const tree = [up.child.pid!, ...descendants(up.child.pid!)];
+  // The reader of both pipes goes away, as tee does on Ctrl-C: every later write gets EPIPE.
+  up.child.stdout!.destroy();
+  up.child.stderr!.destroy();
+  up.child.kill('SIGINT');
+  const r = await up.child;
+  expect(r.exitCode).toBe(0);
+  await expectAllGone(tree, [up.port, up.adminPort]);
+  expect(existsSync(join(up.prefix, 'state.json'))).toBe(false);
+});
+
 test('a failed start (missing temp dir for the proxy) leaves nothing behind', async ({ engine }, testInfo) => {
   const port = await getPort({ host: '127.0.0.1' });
   const adminPort = await getPort({ host: '127.0.0.1' });
@@ -50,6 +74,23 @@ test('a failed start (missing temp dir for the proxy) leaves nothing behind', as
   expect(await canBind('127.0.0.1', adminPort)).toEqual({ ok: true });
 });
 
+test('a proxy that could not listen where a browser dials is a failed start, not "ready"', async ({ engine }, testInfo) => {
+  // A conf that listens on the admin server's port: whichever of the two gets the port, the other
+  // cannot have it, and what answers there is not the proxy (issue 2's audit: "ready", then 404s).
+  const adminPort = await getPort({ host: '127.0.0.1' });
+  const conf = testInfo.outputPath('nginx.conf');
+  writeFileSync(conf, `events {}\nhttp {\n  server { listen 127.0.0.1:${adminPort}; listen [::1]:${adminPort}; location /api/ { proxy_pass http://localhost:${adminPort}/admin/; } }\n}\n`);
+  const before = descendants(process.pid);
+  const r = await execa(process.execPath, [distFile('harness/cli.js'), 'up', '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], { reject: false, all: true });
+  expect(r.exitCode).toBe(1);
+  expect(r.all).not.toContain('the stack is ready');
+  expect(r.all).not.toMatch(/^\s+at /m);
+  expect(r.all).toMatch(/was answered, but not by the proxy|the admin stub could not listen: port \d+ on (127\.0\.0\.1|::1) is in use by pid|bind\(\) to .* failed \(98: Address already in use\)/);
+  expect(descendants(process.pid).filter((p) => !before.includes(p)).filter(alive)).toEqual([]);
+  expect(await canBind('127.0.0.1', adminPort)).toEqual({ ok: true });
+  expect(await canBind('::1', adminPort)).toEqual({ ok: true });
+});
+
 test('a port held by a foreign process is named, and the process is left alone', async ({ engine }, testInfo) => {
   const foreign = net.createServer();
   await new Promise<void>((r) => foreign.listen({ host: '127.0.0.1', port: 0 }, r));
@@ -61,6 +102,20 @@ test('a port held by a foreign process is named, and the process is left alone',
     expect(foreign.listening).toBe(true);
   } finally {
     foreign.close();
+  }
+});
+
+test('--admin external with nothing on the admin port: a note per loopback, each written as a URL writes it', async ({ engine }, testInfo) => {
+  const up = await harnessUp(engine, testInfo.outputPath('up'), ['--admin', 'external']);
+  try {
+    const notes = up.output.filter((l) => l.includes('nothing listens on'));
+    expect(notes.map((l) => l.replace(/^harness \| /, ''))).toEqual([
+      `nothing listens on 127.0.0.1:${up.adminPort}: with --admin external, start your own admin server there.`,
+      `nothing listens on [::1]:${up.adminPort}: with --admin external, start your own admin server there.`,
+    ]);
+  } finally {
+    up.child.kill('SIGTERM');
+    await up.child;
   }
 });
 
@@ -85,4 +140,18 @@ test('every listener of the stack is on loopback, and the control channel wants 
     up.child.kill('SIGTERM');
     await up.child;
   }
+});
+
+test('a worker pre-booted for a command that then fails (a bad flag value) is gone with it', async ({}, testInfo) => {
+  testInfo.skip(testInfo.project.name !== 'embedded', 'the pre-booted worker is the embedded engine\'s');
+  const child = execa(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'up', '--port', 'abc', '--prefix', testInfo.outputPath('prefix')], { reject: false, all: true });
+  // The worker is forked before yargs has read `--port abc`: catch it while the CLI still runs.
+  let seen: number[] = [];
+  const watch = setInterval(() => (seen = [...new Set([...seen, ...descendants(child.pid!)])]), 5);
+  const r = await child;
+  clearInterval(watch);
+  expect(r.exitCode).toBe(2);
+  expect(r.all).toContain('harness: --port abc: a port is a whole number from 1 to 65535.');
+  expect(seen.length).toBeGreaterThan(0);
+  await expect.poll(() => seen.filter(alive), { timeout: 5_000 }).toEqual([]);
 });

@@ -15,7 +15,7 @@ import { conformanceConf, type ConfOptions } from './proxy-under-test.js';
 import { WireUpstream } from './wire-upstream.js';
 import { execa } from 'execa';
 import { repoRoot } from '../../harness/paths.js';
-import { waitForHttp } from '../../harness/stack/ready.js';
+import { waitForProxy, type ProxyReadiness } from '../../harness/stack/ready.js';
 
 /** The static files of every prefix (proxy-under-test.ts's), all with this modification time. */
 const HTML: Record<string, string> = { x: 'hello\n', 'index.html': '<h1>index</h1>\n', 'style.css': 'body{}\n' };
@@ -45,14 +45,14 @@ export interface EnginePair {
  * `harness proxy -p PREFIX -c CONF` in the foreground, as a user runs it (the CLI, not the engine's
  * module): stopped with SIGTERM, like `nginx -g 'daemon off;'`.
  */
-async function startHarnessProxy(o: { prefix: string; conf: string; os: string; readyUrl: string }): Promise<Pick<ProxyEngine, 'stop'>> {
+async function startHarnessProxy(o: { prefix: string; conf: string; os: string; ready: ProxyReadiness }): Promise<Pick<ProxyEngine, 'stop'>> {
   const child = execa(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'proxy', '-p', o.prefix, '-c', o.conf, '--os', o.os], { reject: false, stdio: 'inherit' });
   const stop = async () => {
     child.kill('SIGTERM');
     await child;
   };
   try {
-    await waitForHttp(o.readyUrl, { timeoutMs: 10_000 });
+    await waitForProxy(o.ready, { timeoutMs: 10_000 });
   } catch (e) {
     await stop();
     throw e;
@@ -84,7 +84,7 @@ async function startOne(name: EngineName, dir: string, o: ConfOptions, markers: 
   chmodSync(dir, 0o755);
   const start = name === 'nginx' ? startNginx : via === 'cli' ? startHarnessProxy : startEmbedded;
   try {
-    const engine = await start({ prefix, conf: 'conf/nginx.conf', os: 'linux', readyUrl: `http://127.0.0.1:${port}/x` });
+    const engine = await start({ prefix, conf: 'conf/nginx.conf', os: 'linux', ready: { urls: [`http://127.0.0.1:${port}/x`] } });
     const accessLog = () => {
       try {
         return readFileSync(join(prefix, 'logs', 'access.log'), 'latin1').split('\n').filter(Boolean);
@@ -128,6 +128,20 @@ export async function startEnginePair(dir: string, o: ConfOptions = {}, via: Emb
       await Promise.all([stopOne(nginx), stopOne(embedded)]);
     },
   };
+}
+
+/** `text` (an answer, log lines) with the engine's prefix, Date, times, pid#tid, connection numbers and ports replaced. */
+export function normaliseFor(x: EngineUnderTest, text: string): string {
+  return text
+    .split(x.prefix)
+    .join('PREFIX')
+    .replace(/\r\nDate: [^\r\n]*/g, '\r\nDate: DATE')
+    .replace(/^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d /gm, 'TIME ')
+    .replace(/\[\d\d\/\w{3}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\]/g, '[TIME]')
+    .replace(/\d+#\d+: \*\d+ /g, 'PID#TID: *N ')
+    .replace(/\d+#\d+: /g, 'PID#TID: ')
+    .replace(new RegExp(`(?<!\\d)${x.port}(?!\\d)`, 'g'), 'P')
+    .replace(new RegExp(`(?<!\\d)${x.upstream.port}(?!\\d)`, 'g'), 'U');
 }
 
 async function stopOne(e: EngineUnderTest): Promise<void> {

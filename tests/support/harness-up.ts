@@ -3,7 +3,7 @@
 import { execa, type ResultPromise } from 'execa';
 import getPort from 'get-port';
 import { join } from 'node:path';
-import { distFile } from '../../harness/paths.js';
+import { repoRoot } from '../../harness/paths.js';
 
 export interface Up {
   child: ResultPromise;
@@ -13,11 +13,18 @@ export interface Up {
   prefix: string;
 }
 
-export async function harnessUp(engine: string, dir: string, extra: string[] = [], waitFor = /the stack is ready/): Promise<Up> {
+/**
+ * It runs through bin/harness.js, the entry point `npx harness` runs (which pre-boots the first
+ * worker); `via: 'npx'` runs it exactly as the README says, `npx harness up` in the project (npm exec, a
+ * shell, then node), so that `child.pid` is npx's, the pid a task runner or IDE would signal.
+ */
+export async function harnessUp(engine: string, dir: string, extra: string[] = [], waitFor = /the stack is ready/, o: { via?: 'bin' | 'npx' } = {}): Promise<Up> {
   const port = await getPort({ host: '127.0.0.1' });
   const adminPort = await getPort({ host: '127.0.0.1' });
   const prefix = join(dir, 'prefix');
-  const child = execa(process.execPath, [distFile('harness/cli.js'), 'up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix, '--proxy', engine, ...extra], { reject: false, all: true, buffer: false });
+  const args = ['up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix, '--proxy', engine, ...extra];
+  const [file, ...before] = o.via === 'npx' ? ['npx', 'harness'] : [process.execPath, join(repoRoot, 'bin', 'harness.js')];
+  const child = execa(file, [...before, ...args], { cwd: repoRoot, reject: false, all: true, buffer: false });
   const output: string[] = [];
   await new Promise<void>((resolve, reject) => {
     child.all!.on('data', (d: Buffer) => {

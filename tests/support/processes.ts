@@ -37,21 +37,27 @@ export function descendants(pid: number): number[] {
   return out;
 }
 
-/** Listening TCP sockets (address:port) held by `pid`, from /proc/net/tcp{,6} and its fds. */
-export function listeningAddresses(pid: number): string[] {
-  const inodes = new Set<string>();
+/** What `pid`'s file descriptors point at (paths, `socket:[inode]`, ...), from /proc/PID/fd. */
+export function openFiles(pid: number): string[] {
+  let fds: string[];
   try {
-    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-      try {
-        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
-        if (m) inodes.add(m[1]);
-      } catch {
-        // closed meanwhile
-      }
-    }
+    fds = readdirSync(`/proc/${pid}/fd`);
   } catch {
     return [];
   }
+  return fds.flatMap((fd) => {
+    try {
+      return [readlinkSync(`/proc/${pid}/fd/${fd}`)];
+    } catch {
+      return []; // closed meanwhile
+    }
+  });
+}
+
+/** Listening TCP sockets (address:port) held by `pid`, from /proc/net/tcp{,6} and its fds. */
+export function listeningAddresses(pid: number): string[] {
+  const inodes = new Set(openFiles(pid).flatMap((f) => /^socket:\[(\d+)\]$/.exec(f)?.[1] ?? []));
+  if (!inodes.size) return [];
   const out: string[] = [];
   for (const [file, v6] of [['/proc/net/tcp', false], ['/proc/net/tcp6', true]] as const) {
     for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {

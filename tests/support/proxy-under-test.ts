@@ -118,7 +118,7 @@ export class ProxyUnderTest {
         conf: 'conf/nginx.conf',
         os: o.os ?? 'linux',
         refusedConnectDelayMs: o.refusedConnectDelayMs,
-        readyUrl: `http://127.0.0.1:${port}/x`,
+        ready: { urls: [`http://127.0.0.1:${port}/x`] },
       });
       return new ProxyUnderTest(engineName, engine, port, upstream, prefix);
     } catch (e) {

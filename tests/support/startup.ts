@@ -15,6 +15,8 @@ export interface FailedStart {
   port: number;
   errorLog: string;
   ms: number;
+  /** What the engine printed, each line with the time it arrived (Date.now()). */
+  printed: { line: string; at: number }[];
 }
 
 export async function startExpectingFailure(
@@ -28,9 +30,11 @@ export async function startExpectingFailure(
   const text = conformanceConf(o, port, upstreamPort);
   preparePrefix({ prefix, conf: { text: o.edit ? o.edit(text) : text }, tempDir: o.tempDir });
   const started = Date.now();
+  const printed: FailedStart['printed'] = [];
   const start = engine === 'nginx' ? startNginx : startEmbedded;
   try {
-    const e = await start({ prefix, conf: 'conf/nginx.conf', os: o.os ?? 'linux', readyUrl: `http://127.0.0.1:${port}/`, reservedPorts: o.reservedPorts });
+    const onLine = (line: string) => printed.push({ line, at: Date.now() });
+    const e = await start({ prefix, conf: 'conf/nginx.conf', os: o.os ?? 'linux', ready: { urls: [`http://127.0.0.1:${port}/`] }, reservedPorts: o.reservedPorts, onLine });
     await e.stop();
   } catch (error) {
     if (!(error instanceof ProxyStartError)) throw error;
@@ -40,7 +44,7 @@ export async function startExpectingFailure(
     } catch {
       // none written
     }
-    return { error, prefix, port, errorLog, ms: Date.now() - started };
+    return { error, prefix, port, errorLog, ms: Date.now() - started, printed };
   }
   throw new Error('the engine started, but a failure was expected');
 }

@@ -9,151 +9,8 @@ import { test, expect } from '@playwright/test';
 import { loadConf } from '../../harness/proxy/load.js';
 import { distFile, nginxAssets } from '../../harness/paths.js';
 import { findNginx } from '../../harness/nginx/engine.js';
+import { COURSE_CONF } from '../support/course-conf.js';
 
-// admin-app.md section 3, byte for byte as shipped with the course (tabs, comments, the Chinese
-// comments and the `weight=90 ;` spacing included).
-const COURSE_CONF = `
-#user  nobody;
-worker_processes  1;
-
-#error_log  logs/error.log;
-#error_log  logs/error.log  notice;
-#error_log  logs/error.log  info;
-
-#pid        logs/nginx.pid;
-
-
-events {
-    worker_connections  1024;
-}
-
-
-http {
-    include       mime.types;
-    default_type  application/octet-stream;
-
-    #log_format  main  '$remote_addr - $remote_user [$time_local] "$request" '
-    #                  '$status $body_bytes_sent "$http_referer" '
-    #                  '"$http_user_agent" "$http_x_forwarded_for"';
-
-    #access_log  logs/access.log  main;
-
-    sendfile        on;
-    #tcp_nopush     on;
-
-    #keepalive_timeout  0;
-    keepalive_timeout  65;
-
-    #gzip  on;
-\t
-\tmap $http_upgrade $connection_upgrade{
-\t\tdefault upgrade;
-\t\t'' close;
-\t}
-
-\tupstream webservers{
-\t  server 127.0.0.1:8080 weight=90 ;
-\t  #server 127.0.0.1:8088 weight=10 ;
-\t}
-
-    server {
-        listen       80;
-        server_name  localhost;
-
-        #charset koi8-r;
-
-        #access_log  logs/host.access.log  main;
-
-        location / {
-            root   html/sky;
-            index  index.html index.htm;
-        }
-
-        #error_page  404              /404.html;
-
-        # redirect server error pages to the static page /50x.html
-        #
-        error_page   500 502 503 504  /50x.html;
-        location = /50x.html {
-            root   html;
-        }
-
-        # 反向代理,处理管理端发送的请求
-        location /api/ {
-\t\t\tproxy_pass   http://localhost:8080/admin/;
-            #proxy_pass   http://webservers/admin/;
-        }
-\t\t
-\t\t# 反向代理,处理用户端发送的请求
-        location /user/ {
-            proxy_pass   http://webservers/user/;
-        }
-\t\t
-\t\t# WebSocket
-\t\tlocation /ws/ {
-            proxy_pass   http://webservers/ws/;
-\t\t\tproxy_http_version 1.1;
-\t\t\tproxy_read_timeout 3600s;
-\t\t\tproxy_set_header Upgrade $http_upgrade;
-\t\t\tproxy_set_header Connection "$connection_upgrade";
-        }
-
-        # pass the PHP scripts to FastCGI server listening on 127.0.0.1:9000
-        #
-        #location ~ \\.php$ {
-        #    root           html;
-        #    fastcgi_pass   127.0.0.1:9000;
-        #    fastcgi_index  index.php;
-        #    fastcgi_param  SCRIPT_FILENAME  /scripts$fastcgi_script_name;
-        #    include        fastcgi_params;
-        #}
-
-        # deny access to .htaccess files, if Apache's document root
-        # concurs with nginx's one
-        #
-        #location ~ /\\.ht {
-        #    deny  all;
-        #}
-    }
-
-
-    # another virtual host using mix of IP-, name-, and port-based configuration
-    #
-    #server {
-    #    listen       8000;
-    #    listen       somename:8080;
-    #    server_name  somename  alias  another.alias;
-
-    #    location / {
-    #        root   html;
-    #        index  index.html index.htm;
-    #    }
-    #}
-
-
-    # HTTPS server
-    #
-    #server {
-    #    listen       443 ssl;
-    #    server_name  localhost;
-
-    #    ssl_certificate      cert.pem;
-    #    ssl_certificate_key  cert.key;
-
-    #    ssl_session_cache    shared:SSL:1m;
-    #    ssl_session_timeout  5m;
-
-    #    ssl_ciphers  HIGH:!aNULL:!MD5;
-    #    ssl_prefer_server_ciphers  on;
-
-    #    location / {
-    #        root   html;
-    #        index  index.html index.htm;
-    #    }
-    #}
-
-}
-`;
 
 /** A prefix with conf/nginx.conf (and any other files), mime.types and logs/. */
 function prefixWith(dir: string, files: Record<string, string>): string {
@@ -189,7 +46,7 @@ test('3: the course\'s nginx.conf (admin-app.md section 3) loads unchanged', asy
   const [root, page50x, api, user, ws] = server.locations;
   expect(root.root).toBe(join(prefix, 'html/sky'));
   expect(root.index).toEqual(['index.html', 'index.htm']);
-  expect([...root.errorPages]).toEqual([500, 502, 503, 504].map((c) => [c, '/50x.html']));
+  expect([...root.errorPages]).toEqual([500, 502, 503, 504].map((c) => [c, { uri: '/50x.html', args: '' }]));
   expect(page50x.root).toBe(join(prefix, 'html'));
   expect(api.proxyPass).toMatchObject({ proxyHost: 'localhost:8080', uri: '/admin/', upstream: { implicit: true } });
   expect(api.proxyHttpVersion).toBe('1.0');
@@ -197,7 +54,7 @@ test('3: the course\'s nginx.conf (admin-app.md section 3) loads unchanged', asy
   expect(user.proxyPass).toMatchObject({ proxyHost: 'webservers', uri: '/user/', upstream: { name: 'webservers', implicit: false } });
   expect(ws.proxyHttpVersion).toBe('1.1');
   expect(ws.proxyReadTimeoutMs).toBe(3_600_000);
-  expect(ws.proxySetHeaders).toEqual([
+  expect(ws.proxySetHeaders.map(({ name, value }) => ({ name, value }))).toEqual([
     { name: 'Upgrade', value: '$http_upgrade' },
     { name: 'Connection', value: '$connection_upgrade' },
   ]);
@@ -252,9 +109,54 @@ const REFUSALS: Refusal[] = [
   { name: 'proxy_pass without a scheme', files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass localhost:8080; } }') }, emerg: `invalid URL prefix in ${CONF}:3` },
   { name: 'an invalid listen port', files: { 'conf/nginx.conf': HTTP('server { listen 127.0.0.1:99999; }') }, emerg: `invalid port in "127.0.0.1:99999" of the "listen" directive in ${CONF}:3` },
   { name: 'an upstream server parameter', files: { 'conf/nginx.conf': HTTP('upstream u { server 127.0.0.1:1 fail_timeout=x; }') }, emerg: `invalid parameter "fail_timeout=x" in ${CONF}:3` },
+  { name: 'fail_timeout in milliseconds', files: { 'conf/nginx.conf': HTTP('upstream u { server 127.0.0.1:1 fail_timeout=500ms; }') }, emerg: `invalid parameter "fail_timeout=500ms" in ${CONF}:3` },
+  { name: 'weight=0', files: { 'conf/nginx.conf': HTTP('upstream u { server 127.0.0.1:1 weight=0; }') }, emerg: `invalid parameter "weight=0" in ${CONF}:3` },
+  { name: 'max_fails not a number', files: { 'conf/nginx.conf': HTTP('upstream u { server 127.0.0.1:1 max_fails=x; }') }, emerg: `invalid parameter "max_fails=x" in ${CONF}:3` },
+  { name: 'backup servers only', files: { 'conf/nginx.conf': HTTP('upstream u {\n server 127.0.0.1:1 backup;\n}\nserver { listen 127.0.0.1:18080; }') }, emerg: `no servers in upstream "u" in ${CONF}:3` },
+  { name: 'a port on an upstream name', files: { 'conf/nginx.conf': HTTP('upstream u { server 127.0.0.1:1; }\nserver { location / { proxy_pass http://u:81; } }') }, emerg: `upstream "u" may not have port 81 in ${CONF}:4` },
+  { name: 'max_conns=', files: { 'conf/nginx.conf': HTTP('upstream u { server 127.0.0.1:1 max_conns=2; }') }, emerg: `the "max_conns" parameter of "server" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`, outsideSubset: true },
+  { name: 'a time in months, in milliseconds', files: { 'conf/nginx.conf': HTTP('proxy_read_timeout 1M;') }, emerg: `"proxy_read_timeout" directive invalid value in ${CONF}:3` },
+  { name: 'keepalive_timeout\'s header in milliseconds', files: { 'conf/nginx.conf': HTTP('keepalive_timeout 65 500ms;') }, emerg: `"keepalive_timeout" directive invalid value in ${CONF}:3` },
+  { name: 'a temp path level of 0', files: { 'conf/nginx.conf': HTTP('client_body_temp_path temp/b 0;') }, emerg: `"client_body_temp_path" directive invalid value in ${CONF}:3` },
+  { name: 'temp path levels over 10 digits', files: { 'conf/nginx.conf': HTTP('client_body_temp_path temp/b 9 2;') }, emerg: `"client_body_temp_path" directive invalid value in ${CONF}:3` },
+  { name: 'a duplicate temp path', files: { 'conf/nginx.conf': HTTP('client_body_temp_path temp/b;\nclient_body_temp_path temp/c;') }, emerg: `"client_body_temp_path" directive is duplicate in ${CONF}:4` },
+  { name: 'error_page with "=" and no code', files: { 'conf/nginx.conf': HTTP('error_page =200 /x;') }, emerg: `invalid value "=200" in ${CONF}:3` },
+  { name: 'error_page with "=" and no number', files: { 'conf/nginx.conf': HTTP('error_page 404 =abc /x;') }, emerg: `invalid value "=abc" in ${CONF}:3` },
+  { name: 'server_tokens that is not on, off or build', files: { 'conf/nginx.conf': HTTP('server_tokens maybe;') }, emerg: `invalid value "maybe" in ${CONF}:3` },
+  ...[
+    ['gzip on;', '"gzip on" is'],
+    ['charset koi8-r;', '"charset koi8-r" is'],
+    ['proxy_buffering off;', '"proxy_buffering off" is'],
+    ['proxy_request_buffering off;', '"proxy_request_buffering off" is'],
+    ['proxy_next_upstream error http_502;', '"proxy_next_upstream http_502" is'],
+    ['error_page 404 @fallback;', 'named locations ("@fallback") are'],
+  ].map(([directive, what]): Refusal => ({
+    name: `${directive} (nginx has an effect the engine does not emulate)`,
+    files: { 'conf/nginx.conf': HTTP(directive) },
+    emerg: `${what} not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`,
+    outsideSubset: true,
+  })),
+  { name: 'master_process off', files: { 'conf/nginx.conf': 'master_process off;\nevents {}\n' }, emerg: `"master_process off" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:1`, outsideSubset: true },
   { name: 'an empty upstream', files: { 'conf/nginx.conf': HTTP('upstream u { }') }, emerg: `no servers are inside upstream in ${CONF}:3` },
   { name: 'error_page code', files: { 'conf/nginx.conf': HTTP('error_page 200 /x;') }, emerg: `value "200" must be between 300 and 599 in ${CONF}:3` },
   { name: 'unknown variable', files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X $nope; } }') }, emerg: 'unknown "nope" variable' },
+  { name: 'an unknown variable in a map\'s source', files: { 'conf/nginx.conf': HTTP('map $nosuch $m { default 1; }') }, emerg: 'unknown "nosuch" variable' },
+  { name: 'an unknown variable in a map\'s value', files: { 'conf/nginx.conf': HTTP('map $host $m { default $nosuch; }') }, emerg: 'unknown "nosuch" variable' },
+  { name: 'an unknown variable in log_format', files: { 'conf/nginx.conf': HTTP('log_format main \'$remote_addr $bogus\';') }, emerg: 'unknown "bogus" variable' },
+  { name: 'map and log_format variables before proxy_set_header ones', files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X $first; } }\nlog_format main \'$second\';') }, emerg: 'unknown "second" variable' },
+  { name: 'a log_format named combined', files: { 'conf/nginx.conf': HTTP('log_format combined \'$status\';') }, emerg: `duplicate "log_format" name "combined" in ${CONF}:3` },
+  {
+    name: 'a variable nginx has but the engine cannot give',
+    files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X-Time $msec; } }') },
+    emerg: `the variable "$msec" (used by "proxy_set_header X-Time") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`,
+    outsideSubset: true,
+  },
+  {
+    name: 'a map made of a variable the engine cannot give',
+    files: { 'conf/nginx.conf': HTTP('map $ssl_protocol $m { default 1; }\nserver { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X $m; } }') },
+    emerg: `the variable "$ssl_protocol" (used by "proxy_set_header X") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:4`,
+    outsideSubset: true,
+  },
   { name: 'no events', files: { 'conf/nginx.conf': 'http {}\n' }, emerg: 'no "events" section in configuration' },
 ];
 

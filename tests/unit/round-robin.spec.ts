@@ -167,3 +167,23 @@ test('proxy_next_upstream_tries 1: only the first peer is tried', () => {
   s.release(true);
   expect(s.tries).toBe(0);
 });
+
+test('backup peers: tried only once no primary can be, in a round robin of their own; a lone primary is then no single peer', () => {
+  const clock = new Clock();
+  const g = new PeerGroup('u', [spec('p:1'), spec('b1:1', { backup: true }), spec('b2:1', { backup: true, weight: 3 })], clock.read);
+  // Primary up: the backups are never asked.
+  expect(timeline(g, clock, [1, 1], () => true)).toEqual([['ok p:1'], ['ok p:1']]);
+  // Primary refused: one try of it, counted as a failure, then the backups, b2 weighted 3.
+  expect(timeline(g, clock, [2, 2, 2, 2], (p) => p !== 'p:1')).toEqual([['refused p:1', 'ok b2:1'], ['ok b1:1'], ['ok b2:1'], ['ok b2:1']]);
+  // Everything refused with the primary inside its fail window: its try is left over, so the same
+  // request ends in no live upstreams (as in 3d), and so does the next.
+  expect(timeline(g, clock, [3, 3], () => false)).toEqual([['refused b2:1', 'refused b1:1', 'no live upstreams'], ['no live upstreams']]);
+  // Once the primary's fail_timeout has passed it is tried first again.
+  expect(timeline(g, clock, [20], () => true)).toEqual([['ok p:1']]);
+});
+
+test('a down peer takes no try: tries are the peers not down, backups included', () => {
+  const g = new PeerGroup('u', [spec('a:1', { down: true }), spec('b:1'), spec('c:1', { backup: true }), spec('d:1', { backup: true, down: true })]);
+  expect(g.start().tries).toBe(2);
+  expect(g.start(5).tries).toBe(2);
+});

@@ -231,7 +231,8 @@ export const confNotFound: Condition = {
 
 // ---- port-forbidden / bind-failed -------------------------------------------------------------
 
-const BIND = /^bind\(\) to (\S+) failed$/;
+// listen() can fail with EADDRINUSE too when the port is taken between bind() and listen().
+const BIND = /^(?:bind|listen)\(\) to ([^\s,]+)(?:, backlog -?\d+)? failed$/;
 
 function portOf(addr: string): number | undefined {
   const m = /:(\d+)$/.exec(addr);

@@ -10,7 +10,7 @@ import {
   idempotent,
   isLoopback,
   looksWindows,
-  peerOf,
+  linePeer,
   plural,
   requestOf,
   shortRequest,
@@ -33,7 +33,7 @@ const last = <T>(a: T[]) => a[a.length - 1];
 function peersOf(g: Group): Peer[] {
   const seen = new Map<string, Peer>();
   for (const e of entries(g)) {
-    const p = peerOf(e);
+    const p = linePeer(e);
     if (p && p.port !== undefined && !seen.has(p.text)) seen.set(p.text, p);
   }
   return [...seen.values()];
@@ -56,7 +56,7 @@ function adminPort(g: Group, log: LogView): number | undefined {
 
 /** nginx in a Docker container: clients come from the bridge network, and 127.0.0.1 is the container. */
 function inDocker(g: Group): boolean {
-  return entries(g).some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? '') && isLoopback(peerOf(e)?.host ?? ''));
+  return entries(g).some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? '') && isLoopback(linePeer(e)?.host ?? ''));
 }
 
 const DOCKER_CAUSE =
@@ -71,7 +71,7 @@ function when(g: Group): string {
 /** A refused try on nginx's own port, or a request nginx proxied to itself arriving at its static root. */
 function selfProxied(e: ErrorLogEntry): boolean {
   if (isConnect(e) && errnoIs.refused(e)) {
-    const p = peerOf(e);
+    const p = linePeer(e);
     return p !== undefined && p.port !== undefined && isLoopback(p.host) && p.port === hostPort(e.host);
   }
   const r = requestOf(e.request);
@@ -91,7 +91,7 @@ export const proxyLoop: Condition = {
     const arrived = es.filter((e) => fileOp(e) !== undefined);
     const exhausted = es.some((e) => /worker_connections are not enough/.test(e.message));
     const parts: string[] = [];
-    if (refused.length) parts.push(`its try on ${listPeers(refused.map((e) => peerOf(e)!))} was refused because nginx itself listens there on IPv4 only`);
+    if (refused.length) parts.push(`its try on ${listPeers(refused.map((e) => linePeer(e)!))} was refused because nginx itself listens there on IPv4 only`);
     if (arrived.length) {
       const a = arrived[0];
       parts.push(`${plural(arrived.length, 'proxied request')} ("${a.request}") came back to nginx and ${arrived.length === 1 ? 'was' : 'were'} looked up as the file ${showPath(fileOp(a)!.path)} (404)`);
@@ -135,7 +135,7 @@ interface Verdict {
 
 function refusedVerdict(g: Group, log: LogView): Verdict {
   const refused = g.lines.filter((l) => isConnect(l.entry));
-  const peers = refused.map((l) => peerOf(l.entry)).filter((p): p is Peer => p !== undefined);
+  const peers = refused.map((l) => linePeer(l.entry)).filter((p): p is Peer => p !== undefined);
   const families = new Set(peers.map((p) => p.family));
   const both = 'both [::1] and 127.0.0.1 refused';
   if (g.lines.some((l) => l.entry.message === 'no live upstreams')) return { verdict: 'not-running', evidence: 'the other address had failed just before: no live upstreams', which: both };
@@ -174,7 +174,7 @@ export const upstreamRefused: Condition = {
   id: 'upstream-refused',
   match(e) {
     if (!isConnect(e) || !errnoIs.refused(e) || !upstreamSide(e)) return undefined;
-    return { by: 'attempt', key: attemptKey(e), peer: peerOf(e)?.text ?? '', windowS: 5, retries: true };
+    return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 5, retries: true };
   },
   explain(g, log) {
     const v = refusedVerdict(g, log);
@@ -261,7 +261,7 @@ export const upstreamTimeout: Condition = {
     const timedOut = e.message === 'upstream timed out' || (isConnect(e) && (errnoIs.timedOut(e) || errnoIs.unreachable(e)));
     if (!timedOut || !upstreamSide(e)) return undefined;
     const connecting = (e.action ?? '') === CONNECTING;
-    return { by: 'attempt', key: attemptKey(e), peer: peerOf(e)?.text ?? '', windowS: 65, retries: connecting || idempotent(requestOf(e.request)?.method) };
+    return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 65, retries: connecting || idempotent(requestOf(e.request)?.method) };
   },
   explain(g, log) {
     const es = entries(g);
@@ -304,7 +304,7 @@ export const upstreamClosed: Condition = {
   match(e) {
     if (!/^upstream prematurely closed connection/.test(e.message)) return undefined;
     const header = (e.action ?? '') === READING_HEADER;
-    return { by: 'attempt', key: attemptKey(e), peer: peerOf(e)?.text ?? '', windowS: 5, retries: header && idempotent(requestOf(e.request)?.method) };
+    return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 5, retries: header && idempotent(requestOf(e.request)?.method) };
   },
   explain(g, log) {
     const e = first(entries(g));
@@ -331,7 +331,7 @@ export const upstreamReset: Condition = {
     const io = IO_FAILED.test(e.message) || isConnect(e);
     if (!io || !errnoIs.reset(e) || !(action.includes('upstream') || action === 'proxying upgraded connection')) return undefined;
     const header = action === READING_HEADER || action === CONNECTING;
-    return { by: 'attempt', key: attemptKey(e), peer: peerOf(e)?.text ?? '', windowS: 5, retries: header && idempotent(requestOf(e.request)?.method) };
+    return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 5, retries: header && idempotent(requestOf(e.request)?.method) };
   },
   explain(g) {
     const e = first(entries(g));

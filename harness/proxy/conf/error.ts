@@ -15,3 +15,11 @@ export class ConfError extends Error {
     super(file === undefined ? text : `${text} in ${file}:${line}`);
   }
 }
+
+/**
+ * Something real nginx accepts and the embedded engine does not emulate: refused at start-up as
+ * nginx refuses what it does not know, naming it and the way to run it (`what`: `"gzip on"`).
+ */
+export function unsupported(what: string, at: { file: string; line: number }, plural = false): ConfError {
+  return new ConfError(`${what} ${plural ? 'are' : 'is'} not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx)`, at.file, at.line);
+}

@@ -3,9 +3,10 @@
 // supported subset stops here with nginx's own `[emerg]` wording.
 import { isAbsolute, join } from 'node:path';
 import { isLevel, type Level } from '../../logs/error-log.js';
-import { ConfError } from './error.js';
+import { ConfError, unsupported } from './error.js';
 import type { Directive } from './parse.js';
-import { parseFlag, parseNumber, parseSize, parseTime, validTime } from './values.js';
+import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
+import { variableNames } from '../variables.js';
 
 export interface LogTarget {
   /** Absolute path, or 'stderr'. */
@@ -62,6 +63,17 @@ export interface ProxyHeader {
   name: string;
   /** Value with `$variables` left in, evaluated per request. */
   value: string;
+  /** Where proxy_set_header set it (nginx's own headers have no place). */
+  at?: { file: string; line: number };
+}
+
+/** One `error_page` code's target. */
+export interface ErrorPage {
+  /** `/50x.html`: an internal redirect (with `args`); anything else is a redirect to it (`http://...`). */
+  uri: string;
+  args: string;
+  /** `=code`: the status of the answer; 0 for a bare `=` (the page's own status); undefined: the error's own. */
+  overwrite?: number;
 }
 
 export interface LocationConf {
@@ -71,7 +83,7 @@ export interface LocationConf {
   line: number;
   root: string;
   index: string[];
-  errorPages: Map<number, string>;
+  errorPages: Map<number, ErrorPage>;
   defaultType: string;
   types: Map<string, string>;
   accessLogs: string[];
@@ -79,7 +91,11 @@ export interface LocationConf {
   clientMaxBodySize: number;
   clientBodyBufferSize: number;
   clientBodyTempPath: string;
+  /** client_body_temp_path's levels: `1 2` puts file 0000000123 in 3/12/ (ngx_create_hashed_filename()). */
+  clientBodyTempLevels: number[];
   keepaliveTimeoutMs: number;
+  /** keepalive_timeout's second value: `Keep-Alive: timeout=N` on kept-alive answers. */
+  keepaliveHeader?: number;
   keepaliveRequests: number;
   sendTimeoutMs: number;
   clientBodyTimeoutMs: number;
@@ -136,6 +152,11 @@ export interface NginxConf {
   pid: string;
   workerConnections: number;
   maps: MapConf[];
+  /**
+   * The variables the conf names as nginx reads it (map sources and values, log_format), in that
+   * order: nginx indexes them then, and names the first it does not know.
+   */
+  variables: string[];
   upstreams: Map<string, UpstreamConf>;
   servers: ServerConf[];
   /** Every `*_temp_path`, in the order nginx creates them (client_body_temp first). */
@@ -257,6 +278,7 @@ function defaultLocation(prefix: string): LocationConf {
     clientMaxBodySize: 1024 * 1024,
     clientBodyBufferSize: 16 * 1024,
     clientBodyTempPath: join(prefix, 'temp/client_body_temp'),
+    clientBodyTempLevels: [],
     keepaliveTimeoutMs: 75_000,
     keepaliveRequests: 1000,
     sendTimeoutMs: 60_000,
@@ -291,8 +313,8 @@ function inherit(parent: LocationConf): LocationConf {
 interface Builder {
   opts: BuildOptions;
   conf: NginxConf;
-  /** Per-level marks of array directives already set at this level (nginx replaces, not appends, across levels). */
-  tempPaths: Map<string, string>;
+  /** The paths each `*_temp_path` directive names, at any level, in the order given. */
+  tempPaths: Map<string, string[]>;
   proxyPasses: { d: Directive; loc: LocationConf }[];
   /** Listen addresses seen so far, and whether one of their servers is the default (ngx_http_add_addresses). */
   defaultListens: Set<string>;
@@ -308,6 +330,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
     pid: join(prefix, 'logs/nginx.pid'),
     workerConnections: 512,
     maps: [],
+    variables: [],
     upstreams: new Map(),
     servers: [],
     tempPaths: [],
@@ -339,14 +362,17 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
         conf.user = { name: d.args[0], group: d.args[1] };
         break;
       case 'daemon':
-      case 'master_process':
         parseFlag(d);
+        break;
+      case 'master_process':
+        if (!parseFlag(d)) throw unsupported('"master_process off"', d);
         break;
       case 'events':
         events = true;
         for (const e of d.block!) {
           check(e, 'events');
           if (e.name === 'worker_connections') conf.workerConnections = parseNumber(e, e.args[0], `invalid number "${e.args[0]}"`);
+          // multi_accept, accept_mutex: which worker accepts a connection, not what it answers.
           else parseFlag(e);
         }
         break;
@@ -361,7 +387,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
   if (!conf.errorLogs.length) conf.errorLogs.push({ path: abs(prefix, opts.defaultErrorLog ?? 'logs/error.log'), level: 'error' });
   if (http) buildHttp(b, http);
   for (const name of ['client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path']) {
-    conf.tempPaths.push(b.tempPaths.get(name) ?? join(prefix, 'temp', name.replace('_path', '')));
+    for (const p of b.tempPaths.get(name) ?? [join(prefix, 'temp', name.replace('_path', ''))]) if (!conf.tempPaths.includes(p)) conf.tempPaths.push(p);
   }
   return conf;
 }
@@ -375,10 +401,11 @@ function logTarget(d: Directive, prefix: string): LogTarget {
 function buildHttp(b: Builder, http: Directive): void {
   const base = defaultLocation(b.opts.prefix);
   const servers: Directive[] = [];
+  const logFormats = new Set<string>();
   applySettings(b, http.block!, 'http', base, (d) => {
     switch (d.name) {
       case 'map':
-        b.conf.maps.push(buildMap(d));
+        b.conf.maps.push(buildMap(d, b.conf.variables));
         return true;
       case 'upstream':
         if (b.conf.upstreams.has(d.args[0])) throw new ConfError(`duplicate upstream "${d.args[0]}"`, d.file, d.line);
@@ -389,12 +416,21 @@ function buildHttp(b: Builder, http: Directive): void {
         servers.push(d);
         return true;
       case 'log_format':
+        // ngx_http_log_set_format(): `combined` is predefined; the formats are never written
+        // (access_log refuses any but combined), but their variables must exist.
+        if (d.args[0] === 'combined' || logFormats.has(d.args[0])) throw new ConfError(`duplicate "log_format" name "${d.args[0]}"`, d.file, d.line);
+        logFormats.add(d.args[0]);
+        for (const s of d.args.slice(d.args[1]?.startsWith('escape=') ? 2 : 1)) b.conf.variables.push(...variableNames(s, false));
         return true;
     }
     return false;
   });
   for (const s of servers) b.conf.servers.push(buildServer(b, s, base));
   for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d);
+  // ngx_http_upstream_init_round_robin(), once the http block is read: backup peers alone are no upstream.
+  for (const u of b.conf.upstreams.values()) {
+    if (u.servers.every((s) => s.backup)) throw new ConfError(`no servers in upstream "${u.name}"`, u.file, u.line);
+  }
   if (b.conf.servers.length === 0) {
     // nginx listens on *:80 (or 8000 unprivileged) with no server block; nothing to serve here.
   }
@@ -412,7 +448,7 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
       continue;
     }
     check(d, ctx);
-    const once = ['root', 'default_type', 'client_max_body_size', 'client_body_buffer_size', 'proxy_http_version', 'proxy_connect_timeout', 'proxy_read_timeout', 'proxy_send_timeout', 'sendfile', 'keepalive_timeout', 'proxy_pass', 'server_tokens'];
+    const once = ['root', 'default_type', 'client_max_body_size', 'client_body_buffer_size', 'proxy_http_version', 'proxy_connect_timeout', 'proxy_read_timeout', 'proxy_send_timeout', 'sendfile', 'keepalive_timeout', 'proxy_pass', 'server_tokens', 'client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path'];
     if (once.includes(d.name) && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
     const firstHere = !setHere.has(d.name);
     setHere.add(d.name);
@@ -424,17 +460,10 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
       case 'index':
         loc.index = firstHere ? [...a] : [...loc.index, ...a];
         break;
-      case 'error_page': {
+      case 'error_page':
         if (firstHere) loc.errorPages = new Map();
-        const uri = a[a.length - 1];
-        for (const code of a.slice(0, -1)) {
-          if (code.startsWith('=')) throw new ConfError(`"error_page" with "=" is not supported by the embedded engine`, d.file, d.line);
-          const n = Number(code);
-          if (!/^\d{3}$/.test(code) || n < 300 || n > 599) throw new ConfError(`value "${code}" must be between 300 and 599`, d.file, d.line);
-          loc.errorPages.set(n, uri);
-        }
+        for (const [code, page] of errorPages(d)) loc.errorPages.set(code, page);
         break;
-      }
       case 'default_type':
         loc.defaultType = a[0];
         break;
@@ -447,20 +476,31 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
       case 'access_log':
         if (firstHere) loc.accessLogs = [];
         if (a[0] !== 'off') {
-          if (a[1] !== undefined && a[1] !== 'combined') throw new ConfError(`custom log_format "${a[1]}" is not supported by the embedded engine`, d.file, d.line);
+          if (a[1] !== undefined && a[1] !== 'combined') throw unsupported(`custom log_format "${a[1]}"`, d);
           loc.accessLogs = [...loc.accessLogs, abs(b.opts.prefix, a[0])];
         }
         break;
       case 'error_log':
         loc.errorLog = firstHere ? [logTarget(d, b.opts.prefix)] : [...loc.errorLog, logTarget(d, b.opts.prefix)];
         break;
+      // sendfile(2) against read(2) and write(2), TCP_CORK, TCP_NODELAY: how nginx hands the bytes
+      // to the kernel and how they are packed into segments, never which bytes go or in what
+      // order; a client over loopback gets the same answers, byte for byte, either way.
       case 'sendfile':
       case 'tcp_nopush':
       case 'tcp_nodelay':
+        parseFlag(d);
+        break;
+      // Only the value that changes nothing: `gzip off`, `proxy_buffering on` (the engine passes a
+      // response on as it reads it, as nginx does while proxy_buffers hold it) and
+      // `proxy_request_buffering on` (the engine reads the whole body first, as nginx does).
       case 'gzip':
       case 'proxy_buffering':
       case 'proxy_request_buffering':
-        parseFlag(d);
+        if (parseFlag(d) !== (d.name !== 'gzip')) throw unsupported(`"${d.name} ${a[0]}"`, d);
+        break;
+      case 'charset':
+        if (a[0] !== 'off') throw unsupported(`"charset ${a[0]}"`, d);
         break;
       case 'merge_slashes':
         loc.server.mergeSlashes = parseFlag(d);
@@ -479,17 +519,26 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
         loc.server.largeHeaderBufferSize = parseSize(d, a[1]);
         break;
       case 'server_tokens':
-        loc.serverTokens = parseFlag(d);
+        // An enum: `build` adds the build name given to ./configure --build, which neither the
+        // Windows nor Debian's build has: the same as `on`.
+        if (!['on', 'off', 'build'].includes(a[0])) throw new ConfError(`invalid value "${a[0]}"`, d.file, d.line);
+        loc.serverTokens = a[0] !== 'off';
         break;
       case 'log_not_found':
         loc.logNotFound = parseFlag(d);
         break;
-      case 'charset':
+      // Sizes of nginx's lookup tables: how it finds a type or a server name, not which it finds.
       case 'types_hash_max_size':
       case 'server_names_hash_bucket_size':
         break;
       case 'keepalive_timeout':
         loc.keepaliveTimeoutMs = parseTime(d, a[0]);
+        // The header's value is inherited on its own: a level that gives one value keeps the outer one's.
+        if (a[1] !== undefined) {
+          const header = seconds(a[1]);
+          if (header === undefined) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
+          loc.keepaliveHeader = header;
+        }
         break;
       case 'keepalive_requests':
         loc.keepaliveRequests = parseNumber(d, a[0]);
@@ -511,13 +560,15 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
         break;
       case 'client_body_temp_path':
         loc.clientBodyTempPath = abs(b.opts.prefix, a[0]);
-        if (!b.tempPaths.has(d.name)) b.tempPaths.set(d.name, loc.clientBodyTempPath);
+        loc.clientBodyTempLevels = tempLevels(d);
+        b.tempPaths.set(d.name, [...(b.tempPaths.get(d.name) ?? []), loc.clientBodyTempPath]);
         break;
       case 'proxy_temp_path':
       case 'fastcgi_temp_path':
       case 'uwsgi_temp_path':
       case 'scgi_temp_path':
-        if (!b.tempPaths.has(d.name)) b.tempPaths.set(d.name, abs(b.opts.prefix, a[0]));
+        tempLevels(d);
+        b.tempPaths.set(d.name, [...(b.tempPaths.get(d.name) ?? []), abs(b.opts.prefix, a[0])]);
         break;
       case 'proxy_pass':
         b.proxyPasses.push({ d, loc });
@@ -528,7 +579,7 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
         loc.proxyHttpVersion = a[0];
         break;
       case 'proxy_set_header':
-        loc.proxySetHeaders = firstHere ? [{ name: a[0], value: a[1] }] : [...loc.proxySetHeaders, { name: a[0], value: a[1] }];
+        loc.proxySetHeaders = [...(firstHere ? [] : loc.proxySetHeaders), { name: a[0], value: a[1], at: { file: d.file, line: d.line } }];
         break;
       case 'proxy_connect_timeout':
         loc.proxyConnectTimeoutMs = parseTime(d, a[0]);
@@ -542,6 +593,9 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
       case 'proxy_next_upstream': {
         const known = ['error', 'timeout', 'invalid_header', 'http_500', 'http_502', 'http_503', 'http_504', 'http_403', 'http_404', 'http_429', 'non_idempotent', 'off'];
         for (const v of a) if (!known.includes(v)) throw new ConfError(`invalid value "${v}"`, d.file, d.line);
+        // A response's status never sends the engine to the next peer.
+        const status = a.find((v) => v.startsWith('http_'));
+        if (status) throw unsupported(`"proxy_next_upstream ${status}"`, d);
         loc.proxyNextUpstream = new Set(a.includes('off') ? [] : a);
         break;
       }
@@ -551,7 +605,7 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
       case 'proxy_redirect':
         if (a[0] === 'default') loc.proxyRedirectDefault = true;
         else if (a[0] === 'off') loc.proxyRedirectDefault = false;
-        else throw new ConfError(`"proxy_redirect" other than "default" and "off" is not supported by the embedded engine`, d.file, d.line);
+        else throw unsupported('"proxy_redirect" other than "default" and "off"', d);
         break;
       default:
         if (!other(d)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
@@ -559,13 +613,45 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
   }
 }
 
-function buildMap(d: Directive): MapConf {
+/** ngx_conf_set_path_slot(): `path [level1 [level2 [level3]]]`, at most 10 digits of the name in all. */
+function tempLevels(d: Directive): number[] {
+  const levels = d.args.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : 0));
+  if (levels.includes(0) || levels.reduce((n, l) => n + l, 0) > 10) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
+  return levels;
+}
+
+/** ngx_http_core_error_page(): `error_page code ... [=[code]] uri`. */
+function errorPages(d: Directive): [number, ErrorPage][] {
+  const a = d.args;
+  const uri = a[a.length - 1];
+  const eq = a[a.length - 2].startsWith('=') ? a[a.length - 2] : undefined;
+  let overwrite: number | undefined;
+  if (eq !== undefined) {
+    if (a.length === 2 || (eq.length > 1 && !/^\d+$/.test(eq.slice(1)))) throw new ConfError(`invalid value "${eq}"`, d.file, d.line);
+    overwrite = eq.length > 1 ? Number(eq.slice(1)) : 0;
+  }
+  if (uri.includes('$')) throw unsupported('variables in "error_page"', d, true);
+  if (uri.startsWith('@')) throw unsupported(`named locations ("${uri}")`, d, true);
+  const q = uri.startsWith('/') ? uri.indexOf('?') : -1;
+  const target = q < 0 ? { uri, args: '' } : { uri: uri.slice(0, q), args: uri.slice(q + 1) };
+  return a.slice(0, eq === undefined ? -1 : -2).map((code) => {
+    const n = Number(code);
+    if (!/^\d+$/.test(code) || n === 499) throw new ConfError(`invalid value "${code}"`, d.file, d.line);
+    if (n < 300 || n > 599) throw new ConfError(`value "${code}" must be between 300 and 599`, d.file, d.line);
+    // A page for 494 (a header too large) answers, as the error itself does, with a 400.
+    return [n, { ...target, overwrite: overwrite ?? (n === 494 ? 400 : undefined) }];
+  });
+}
+
+function buildMap(d: Directive, variables: string[]): MapConf {
   const m: MapConf = { source: d.args[0], variable: d.args[1].replace(/^\$/, ''), values: new Map(), defaultValue: '' };
   if (!d.args[1].startsWith('$')) throw new ConfError(`invalid variable name "${d.args[1]}"`, d.file, d.line);
+  variables.push(...variableNames(m.source));
   for (const e of d.block!) {
     if (e.args.length !== 1) throw new ConfError(`invalid number of the map parameters`, e.file, e.line);
+    variables.push(...variableNames(e.args[0]));
     if (e.name === 'default') m.defaultValue = e.args[0];
-    else if (e.name.startsWith('~')) throw new ConfError(`regular expressions in "map" are not supported by the embedded engine`, e.file, e.line);
+    else if (e.name.startsWith('~')) throw unsupported('regular expressions in "map"', e, true);
     else m.values.set(e.name.toLowerCase(), e.args[0]);
   }
   return m;
@@ -602,34 +688,41 @@ function buildUpstream(d: Directive): UpstreamConf {
     if (s.name === 'keepalive') u.keepalive = parseNumber(s, s.args[0], `invalid value "${s.args[0]}" in "keepalive" directive`);
     else if (s.name === 'keepalive_timeout') u.keepaliveTimeoutMs = parseTime(s, s.args[0]);
     else if (s.name === 'keepalive_requests') u.keepaliveRequests = parseNumber(s, s.args[0]);
-    else if (s.name === 'server') {
-      const { host, port } = parseHostPort(s.args[0], s, 'upstream');
-      const srv: UpstreamServerConf = { host, port: port ?? 80, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: s.args[0], file: s.file, line: s.line };
-      for (const p of s.args.slice(1)) {
-        const m = /^(weight|max_fails|fail_timeout)=(.+)$/.exec(p);
-        if (m?.[1] === 'weight' && /^\d+$/.test(m[2]) && Number(m[2]) > 0) srv.weight = Number(m[2]);
-        else if (m?.[1] === 'max_fails' && /^\d+$/.test(m[2])) srv.maxFails = Number(m[2]);
-        else if (m?.[1] === 'fail_timeout' && validTime(m[2])) srv.failTimeoutMs = parseTime(s, m[2]);
-        else if (p === 'backup') srv.backup = true;
-        else if (p === 'down') srv.down = true;
-        else throw new ConfError(`invalid parameter "${p}"`, s.file, s.line);
-      }
-      u.servers.push(srv);
-    } else throw new ConfError(`"${s.name}" directive is not allowed here`, s.file, s.line);
+    else if (s.name === 'server') u.servers.push(buildUpstreamServer(s));
+    else throw new ConfError(`"${s.name}" directive is not allowed here`, s.file, s.line);
   }
   if (!u.servers.length) throw new ConfError(`no servers are inside upstream`, d.file, d.line);
   return u;
+}
+
+/** ngx_http_upstream_server(): `server address [weight=N] [max_fails=N] [fail_timeout=T] [backup] [down]`. */
+function buildUpstreamServer(s: Directive): UpstreamServerConf {
+  const { host, port } = parseHostPort(s.args[0], s, 'upstream');
+  const srv: UpstreamServerConf = { host, port: port ?? 80, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: s.args[0], file: s.file, line: s.line };
+  for (const p of s.args.slice(1)) {
+    const [, name, value] = /^(weight|max_fails|fail_timeout|max_conns)=(.*)$/.exec(p) ?? [];
+    const n = /^\d+$/.test(value ?? '') ? Number(value) : undefined;
+    if (name === 'weight' && n) srv.weight = n;
+    else if (name === 'max_fails' && n !== undefined) srv.maxFails = n;
+    else if (name === 'fail_timeout' && seconds(value) !== undefined) srv.failTimeoutMs = seconds(value)! * 1000;
+    else if (name === 'max_conns' && n !== undefined) throw unsupported('the "max_conns" parameter of "server"', s);
+    else if (p === 'backup') srv.backup = true;
+    else if (p === 'down') srv.down = true;
+    else throw new ConfError(`invalid parameter "${p}"`, s.file, s.line);
+  }
+  return srv;
 }
 
 function buildProxyPass(b: Builder, d: Directive): ProxyPassConf {
   const url = d.args[0];
   const m = /^http:\/\/([^/]*)(\/.*)?$/.exec(url);
   if (!m) {
-    if (/^https:\/\//.test(url)) throw new ConfError(`"proxy_pass" to https is not supported by the embedded engine`, d.file, d.line);
+    if (/^https:\/\//.test(url)) throw unsupported('"proxy_pass" to https', d);
     throw new ConfError('invalid URL prefix', d.file, d.line);
   }
-  if (url.includes('$')) throw new ConfError(`variables in "proxy_pass" are not supported by the embedded engine`, d.file, d.line);
+  if (url.includes('$')) throw unsupported('variables in "proxy_pass"', d, true);
   const { host, port } = parseHostPort(m[1], d, 'upstream');
+  if (port !== undefined && b.conf.upstreams.has(host)) throw new ConfError(`upstream "${host}" may not have port ${port}`, d.file, d.line);
   const explicit = port === undefined ? b.conf.upstreams.get(host) : undefined;
   const upstream: UpstreamConf = explicit ?? {
     name: m[1],
@@ -694,7 +787,7 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
 function parseListen(d: Directive): ListenConf {
   const [addr, ...params] = d.args;
   for (const p of params) {
-    if (p !== 'default_server' && p !== 'default') throw new ConfError(`the "${p}" parameter of "listen" is not supported by the embedded engine`, d.file, d.line);
+    if (p !== 'default_server' && p !== 'default') throw unsupported(`the "${p}" parameter of "listen"`, d);
   }
   const defaultServer = params.length > 0;
   if (/^\d+$/.test(addr)) {
@@ -728,7 +821,7 @@ function buildLocation(b: Builder, d: Directive, server: LocationConf): Location
   let path: string;
   if (d.args.length === 2) {
     const mod = d.args[0];
-    if (mod === '~' || mod === '~*') throw new ConfError(`regular expression locations ("${mod} ${d.args[1]}") are not supported by the embedded engine`, d.file, d.line);
+    if (mod === '~' || mod === '~*') throw unsupported(`regular expression locations ("${mod} ${d.args[1]}")`, d, true);
     if (mod !== '=' && mod !== '^~') throw new ConfError(`invalid location modifier "${mod}"`, d.file, d.line);
     modifier = mod;
     path = d.args[1];
@@ -738,9 +831,9 @@ function buildLocation(b: Builder, d: Directive, server: LocationConf): Location
       modifier = '=';
       path = path.slice(1);
     } else if (path.startsWith('~')) {
-      throw new ConfError(`regular expression locations ("${path}") are not supported by the embedded engine`, d.file, d.line);
+      throw unsupported(`regular expression locations ("${path}")`, d, true);
     } else if (path.startsWith('@')) {
-      throw new ConfError(`named locations ("${path}") are not supported by the embedded engine`, d.file, d.line);
+      throw unsupported(`named locations ("${path}")`, d, true);
     }
   }
   const loc = inherit(server);
@@ -749,7 +842,7 @@ function buildLocation(b: Builder, d: Directive, server: LocationConf): Location
   loc.file = d.file;
   loc.line = d.line;
   applySettings(b, d.block!, 'location', loc, (s) => {
-    if (s.name === 'location') throw new ConfError(`nested locations are not supported by the embedded engine`, s.file, s.line);
+    if (s.name === 'location') throw unsupported('nested locations', s, true);
     return false;
   });
   return loc;

@@ -11,12 +11,16 @@ export interface Directive {
   line: number;
   /** Present for block directives (`http { … }`). */
   block?: Directive[];
+  /** For a block directive: the offset of its `{` in the file's text (latin1: one char per byte). */
+  open?: number;
 }
 
 interface Token {
   kind: 'word' | ';' | '{' | '}' | 'eof';
   text: string;
   line: number;
+  /** Where `;`, `{` or `}` is in the text. */
+  offset?: number;
 }
 
 function unescape(s: string): string {
@@ -43,7 +47,7 @@ function* tokens(text: string, file: string): Generator<Token> {
       continue;
     }
     if (c === ';' || c === '{' || c === '}') {
-      yield { kind: c, text: c, line };
+      yield { kind: c, text: c, line, offset: i };
       i++;
       continue;
     }
@@ -135,6 +139,7 @@ function readBlock(it: Generator<Token>, file: string, confPrefix: string, inBlo
     const d: Directive = { name, args, file, line: t.line };
     words = [];
     if (t.kind === '{') {
+      d.open = t.offset;
       d.block = readBlock(it, file, confPrefix, true);
       out.push(d);
       continue;

@@ -11,33 +11,54 @@ export function parseSize(d: Directive, v: string): number {
   return Number(m[1]) * (unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1);
 }
 
-const TIME_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000, M: 2_592_000_000, y: 31_536_000_000 };
+/** Units from the largest; each may come once, in this order (ngx_parse_time()). Seconds per unit. */
+const TIME_UNITS: [unit: string, seconds: number][] = [
+  ['y', 31_536_000],
+  ['M', 2_592_000],
+  ['w', 604_800],
+  ['d', 86_400],
+  ['h', 3_600],
+  ['m', 60],
+  ['s', 1],
+  ['ms', 0.001],
+];
 
-/** A time in milliseconds (a bare number means seconds, as in nginx), or undefined if it is not one. */
-function timeMs(v: string): number | undefined {
-  if (/^\d+$/.test(v)) return Number(v) * 1000;
+/**
+ * ngx_parse_time(): a time in milliseconds, or undefined if it is not one. A bare number is
+ * seconds; units go from the largest down, each at most once, blanks allowed after one. In
+ * seconds (`inSeconds`, for fail_timeout= and keepalive_timeout's header) `ms` is no unit, and
+ * in milliseconds `y` and `M` are none either.
+ */
+function timeMs(v: string, inSeconds: boolean): number | undefined {
+  const re = /(\d+)(ms|[yMwdhms]) */y;
+  let next = inSeconds ? 0 : 2;
   let total = 0;
-  const re = /(\d+)(ms|s|m|h|d|w|M|y)/y;
   let at = 0;
-  while (at < v.length) {
-    re.lastIndex = at;
+  for (re.lastIndex = 0; at < v.length; at = re.lastIndex) {
     const m = re.exec(v);
-    if (!m) return undefined;
-    total += Number(m[1]) * TIME_UNITS[m[2]];
-    at = re.lastIndex;
+    if (!m) break;
+    const i = TIME_UNITS.findIndex(([u]) => u === m[2]);
+    if (i < next || (inSeconds && m[2] === 'ms')) return undefined;
+    next = i + 1;
+    total += Number(m[1]) * TIME_UNITS[i][1] * 1000;
   }
-  return v.length ? total : undefined;
-}
-
-export function validTime(v: string): boolean {
-  return timeMs(v) !== undefined;
+  const rest = v.slice(at);
+  if (rest && !/^\d+$/.test(rest)) return undefined;
+  if (!v.length) return undefined;
+  return total + Number(rest || 0) * 1000;
 }
 
 /** A time in milliseconds; a bare number means seconds, as in nginx. */
 export function parseTime(d: Directive, v: string): number {
-  const ms = timeMs(v);
+  const ms = timeMs(v, false);
   if (ms === undefined) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
   return ms;
+}
+
+/** A time nginx keeps in whole seconds (`fail_timeout=`, keepalive_timeout's second value), or undefined. */
+export function seconds(v: string): number | undefined {
+  const ms = timeMs(v, true);
+  return ms === undefined ? undefined : Math.floor(ms / 1000);
 }
 
 export function parseFlag(d: Directive): boolean {

@@ -66,7 +66,7 @@ export class ClientConnection implements Connection {
   /** When a body dropped after its answer is given up (lingering_time). */
   private discardUntil = 0;
   private timer?: NodeJS.Timeout;
-  private requests = 0;
+  requests = 0;
   private readonly closeListeners = new Set<() => void>();
   private readonly limits: HeadLimits;
   private readonly defaultServer: ServerConf;
@@ -184,7 +184,6 @@ export class ClientConnection implements Connection {
     this.input = this.input.subarray(r.consumed);
     const req = new HttpRequest(this, r.head, this.ctx, this.handlers);
     this.logNotices(req, r.notices);
-    if (this.requests >= req.loc.keepaliveRequests) req.keepalive = false;
     this.current = req;
     req.run();
   }
@@ -220,7 +219,7 @@ export class ClientConnection implements Connection {
     }
     req.bodyRead = true;
     const reader = new BodyReader(
-      { maxSize: discard ? 0 : req.loc.clientMaxBodySize, bufferSize: req.loc.clientBodyBufferSize, tempPath: req.loc.clientBodyTempPath, discard },
+      { maxSize: discard ? 0 : req.loc.clientMaxBodySize, bufferSize: req.loc.clientBodyBufferSize, tempPath: req.loc.clientBodyTempPath, tempLevels: req.loc.clientBodyTempLevels, discard },
       head.contentLength,
       head.chunked,
       (file) => req.logError('warn', `a client request body is buffered to a temporary file ${req.ctx.displayPath(file)}`),
@@ -254,8 +253,13 @@ export class ClientConnection implements Connection {
       return;
     }
     this.discarding = undefined;
-    if (r.kind === 'done') this.input = r.rest;
-    else d.req.keepalive = false;
+    if (r.kind === 'done') {
+      this.input = r.rest;
+    } else {
+      d.req.keepalive = false;
+      d.req.bodyInvalid = true;
+      d.req.logError('error', r.message);
+    }
     if (this.state === 'discard') this.afterRequest(d.req);
   }
 
@@ -272,13 +276,8 @@ export class ClientConnection implements Connection {
       return;
     }
     b.req.keepalive = false;
-    if (r.kind === 'too-large') {
-      b.req.logError('error', r.message);
-      b.req.special(413);
-    } else {
-      b.req.logError('info', r.message);
-      b.req.special(400);
-    }
+    b.req.logError('error', r.message);
+    b.req.special(r.kind === 'too-large' ? 413 : 400);
   }
 
   requestDone(req: HttpRequest): void {

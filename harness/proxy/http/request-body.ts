@@ -1,8 +1,9 @@
 // The client's request body, read whole before the upstream is chosen (proxy_request_buffering on),
 // so that a retry on the next peer can send it again. Up to client_body_buffer_size it stays in
 // memory; beyond, it goes to a file in client_body_temp_path, named as nginx names them
-// (0000000001, ...), and the file is removed when the request ends.
-import { createReadStream, openSync, writeSync, closeSync, unlinkSync } from 'node:fs';
+// (0000000001, ..., in level directories when the path has levels), and the file is removed when
+// the request ends.
+import { createReadStream, mkdirSync, openSync, writeSync, closeSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ChunkedDecoder } from './chunked.js';
@@ -38,6 +39,8 @@ export interface BodyLimits {
   discard?: boolean;
   bufferSize: number;
   tempPath: string;
+  /** client_body_temp_path's levels. */
+  tempLevels: number[];
 }
 
 export type BodyEvent =
@@ -60,16 +63,46 @@ export function nextTempNumber(): number {
   return ++tempNumber;
 }
 
-function createTempFile(dir: string): { fd: number; file: string } {
+/**
+ * ngx_create_hashed_filename(): each level is a directory named by that many digits from the end
+ * of the file's name, the first level the last digits: levels 1 2 put 0000000123 in `3/12/`.
+ * Returns the file and its level directories, outermost first.
+ */
+function hashedPath(dir: string, name: string, levels: number[]): { file: string; dirs: string[] } {
+  const dirs: string[] = [];
+  let end = name.length;
+  for (const l of levels) {
+    dirs.push(join(dirs.at(-1) ?? dir, name.slice(end - l, end)));
+    end -= l;
+  }
+  return { file: join(dirs.at(-1) ?? dir, name), dirs };
+}
+
+/** ngx_create_temp_file(): a new numbered file; missing level directories are made (ngx_create_path()). */
+function createTempFile(dir: string, levels: number[]): { fd: number; file: string } {
   let n = nextTempNumber();
   for (;;) {
-    const file = join(dir, String(n % 10_000_000_000).padStart(10, '0'));
+    const { file, dirs } = hashedPath(dir, String(n % 10_000_000_000).padStart(10, '0'), levels);
     try {
       return { fd: openSync(file, 'wx', 0o600), file };
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && dirs.length) {
+        for (const d of dirs) createLevel(d);
+        continue;
+      }
+      if (code !== 'EEXIST') throw e;
       n = tempNumber += randomNumber;
     }
+  }
+}
+
+/** ngx_create_path(): one mkdir per level (never the temp path itself, nor parents); an existing one is fine. */
+function createLevel(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
   }
 }
 
@@ -128,7 +161,7 @@ export class BodyReader {
       return;
     }
     if (this.fd === undefined) {
-      ({ fd: this.fd, file: this.file } = createTempFile(this.limits.tempPath));
+      ({ fd: this.fd, file: this.file } = createTempFile(this.limits.tempPath, this.limits.tempLevels));
       this.onSpill(this.file);
       for (const c of this.chunks) writeSync(this.fd, c);
       this.chunks.length = 0;

@@ -22,6 +22,8 @@ export interface ServerIdentity {
   version: string;
   tokens: boolean;
   date: string;
+  /** keepalive_timeout's second value: `Keep-Alive: timeout=N` after `Connection: keep-alive`. */
+  keepaliveHeader?: number;
 }
 
 /** `keepalive`: `Connection: keep-alive`, else `close` (a 101's is `upgrade`). */
@@ -35,6 +37,7 @@ export function formatResponseHead(f: ResponseFields, keepalive: boolean, id: Se
   if (f.location !== undefined) s += `Location: ${f.location}\r\n`;
   if (f.chunked) s += 'Transfer-Encoding: chunked\r\n';
   s += f.upgrade ? 'Connection: upgrade\r\n' : keepalive ? 'Connection: keep-alive\r\n' : 'Connection: close\r\n';
+  if (keepalive && !f.upgrade && id.keepaliveHeader) s += `Keep-Alive: timeout=${id.keepaliveHeader}\r\n`;
   if (f.extra) for (const [n, v] of f.extra) s += `${n}: ${v}\r\n`;
   return s + '\r\n';
 }

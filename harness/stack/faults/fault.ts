@@ -9,6 +9,8 @@ export interface Fault {
   readonly summary: string;
   /** What the argument is, when the fault takes one (`ipv4`, `3000`). */
   readonly arg?: { name: string; required: boolean; values?: readonly string[] };
+  /** What a user of this stack will see now that it is applied, when the summary cannot say (it depends on the stack). */
+  effect?(stack: Stack, arg?: string): string;
   /** Applies the fault; resolves with the undo, or undefined when there is nothing to undo. */
   apply(stack: Stack, arg?: string): Promise<(() => Promise<void>) | undefined>;
 }

@@ -2,7 +2,7 @@ import { requireProxy, type Fault } from './fault.js';
 
 export const proxyFailRespawn: Fault = {
   name: 'proxy.fail-respawn',
-  summary: 'The next worker respawn fails ("could not respawn worker"): after the next crash the proxy has no worker (Linux: clients hang; Windows: refused).',
+  summary: 'Every worker respawn fails until `harness chaos restore` ("could not respawn worker"): after the next crash the proxy has no worker (Linux: clients hang; Windows: refused).',
   async apply(stack) {
     const proxy = requireProxy(stack);
     await proxy.failRespawns(true);

@@ -1,0 +1,23 @@
+// The few words a timeline shows beside an error-log line: what happened and to which peer.
+import type { ErrorLogEntry } from '../logs/error-log.js';
+import { peerOf } from '../doctor/facts.js';
+
+const MAX = 60;
+
+/** `http://[::1]:8080/admin/x` → `[::1]`; `http://localhost/admin/x` (an upstream group) → `localhost`. */
+export function peerName(e: ErrorLogEntry): string {
+  const host = peerOf(e.upstream)?.host ?? '?';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export function shortLogLabel(e: ErrorLogEntry): string {
+  if (e.message === 'connect() failed') return `refused ${peerName(e)}`;
+  if (e.message === 'upstream timed out') return `timed out ${peerName(e)}`;
+  if (e.message === 'no live upstreams') return 'no live upstreams';
+  if (e.message.startsWith('client intended to send too large body')) return 'body too large';
+  // Paths in messages (temp dirs, pid files) are long: their last two parts say enough.
+  const text = e.message.replace(/"([^"]*[/\\])?([^"/\\]*[/\\][^"/\\]+)"/g, (_, dir: string | undefined, tail: string) => `"${dir ? '…/' : ''}${tail}"`);
+  const errno = e.errno ? ` (${e.errno.code})` : '';
+  const s = `${e.level === 'error' ? '' : e.level + ': '}${text}${errno}`;
+  return s.length > MAX ? s.slice(0, MAX - 1) + '…' : s;
+}

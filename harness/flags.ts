@@ -1,0 +1,74 @@
+// The values the CLI's flags take, checked where they come in: a bad one is a usage error (exit 2)
+// that names the flag, what it got and what it takes, never Node's own error from deep inside (a
+// RangeError from listen(), an EEXIST from mkdir()) nor an nginx [emerg] about a generated file.
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+  readonly exitCode = 2;
+}
+
+/** yargs passes a value on as a number when it reads as one, as text otherwise, as an array when repeated. */
+function shown(flag: string, v: unknown): string {
+  if (Array.isArray(v)) throw new UsageError(`${flag} is given ${v.length} times (${v.join(', ')}): give it once.`);
+  return `${flag} ${typeof v === 'string' && !v.trim() ? JSON.stringify(v) : String(v)}`;
+}
+
+function wholeNumber(flag: string, v: unknown, min: number, max: number, what: string): number {
+  const text = shown(flag, v);
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${text}: ${what} is a whole number from ${min} to ${max}.`);
+  return n;
+}
+
+export const port = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, 65535, 'a port');
+
+/** More embedded workers than this only exhausts memory: each is a Node process (~50 MB). */
+export const MAX_WORKERS = 64;
+
+export const workers = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, MAX_WORKERS, 'worker_processes');
+
+export const milliseconds = (flag: string) => (v: unknown) => {
+  const text = shown(flag, v);
+  const n = typeof v === 'number' ? v : NaN;
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(`${text}: a delay is a number of milliseconds, 0 or more.`);
+  return n;
+};
+
+/** A folder that exists: its absolute path. */
+export const existingFolder = (flag: string, what: string) => (v: unknown) => {
+  const text = shown(flag, v);
+  const path = resolve(String(v));
+  if (!existsSync(path)) throw new UsageError(`${text}: there is no such folder. Name ${what}.`);
+  if (!statSync(path).isDirectory()) throw new UsageError(`${text}: that is a file, not a folder. Name ${what}.`);
+  return path;
+};
+
+/** A front end to serve: a folder with index.html at its top, as nginx's `root` wants it. */
+export const frontendFolder = (flag: string) => (v: unknown) => {
+  const what = "the front end's folder: the built dist/ (with index.html at its top), or nginx's html/sky";
+  const path = existingFolder(flag, what)(v);
+  if (existsSync(join(path, 'index.html'))) return path;
+  const inside = ['dist', 'sky', 'html/sky'].map((d) => join(path, d)).find((d) => existsSync(join(d, 'index.html')));
+  throw new UsageError(
+    `${shown(flag, v)}: there is no index.html in ${path}, so every page would be nginx's 404.${inside ? ` Did you mean ${inside}?` : ''} Name ${what}.`,
+  );
+};
+
+/** Makes `path` (and its parents) a folder this user can write in, or says why it cannot be. */
+export function writableFolder(flag: string, path: string): string {
+  const abs = resolve(path);
+  const fail = (why: string) => new UsageError(`${flag} ${path}${abs === path ? '' : ` (${abs})`}: ${why}. Name a folder you may write in (it is made if missing).`);
+  try {
+    mkdirSync(abs, { recursive: true });
+    accessSync(abs, constants.W_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') throw fail('that is a file, or a file stands in its path, where a folder is needed');
+    if (code === 'EACCES' || code === 'EPERM') throw fail(`this user may not create it or write in it (${code})`);
+    if (code === 'EROFS') throw fail('it is on a read-only file system');
+    throw fail(`it cannot be made (${code ?? (e as Error).message})`);
+  }
+  return abs;
+}

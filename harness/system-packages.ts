@@ -1,0 +1,39 @@
+// The system packages the suite needs and npm cannot bring, by the names this machine's package
+// manager knows them: what `harness setup` installs, and what an error tells a user to install.
+import { existsSync } from 'node:fs';
+
+export type Need = 'chromium' | 'nginx' | 'strace' | 'cjk-font';
+export type PackageManager = 'apt-get' | 'dnf';
+
+const PACKAGES: Record<PackageManager, Record<Need, string>> = {
+  'apt-get': { chromium: 'chromium', nginx: 'nginx', strace: 'strace', 'cjk-font': 'fonts-wqy-zenhei' },
+  dnf: { chromium: 'chromium', nginx: 'nginx', strace: 'strace', 'cjk-font': 'wqy-zenhei-fonts' },
+};
+
+/** What a need is, for a machine without a package manager we know. */
+const DESCRIBED: Record<Need, string> = {
+  chromium: 'Chromium',
+  nginx: 'nginx',
+  strace: 'strace',
+  'cjk-font': 'a CJK font (WenQuanYi Zen Hei)',
+};
+
+export function packageManager(): PackageManager | undefined {
+  if (existsSync('/usr/bin/apt-get')) return 'apt-get';
+  if (existsSync('/usr/bin/dnf')) return 'dnf';
+  return undefined;
+}
+
+export function packagesOf(needs: Need[], pm: PackageManager): string[] {
+  return needs.map((n) => PACKAGES[pm][n]);
+}
+
+/**
+ * How to install `needs` on this machine (or on `where`): "run `sudo apt-get install -y nginx`",
+ * or words where no package manager is known.
+ */
+export function installAdvice(needs: Need[], where = { pm: packageManager(), root: process.getuid?.() === 0 }): string {
+  const { pm, root } = where;
+  if (!pm) return `install ${needs.map((n) => DESCRIBED[n]).join(', ')} with your system's package manager`;
+  return `run \`${root ? '' : 'sudo '}${pm} install -y ${packagesOf(needs, pm).join(' ')}\``;
+}

@@ -1,0 +1,61 @@
+// The build check that runs before every `harness` command and the suite: a fresh clone compiles
+// once (at npm install's `prepare`), not again at the first `npx harness`; a source file deleted,
+// or restored with an older mtime, is a change a newest-mtime check would miss.
+import { test, expect } from '@playwright/test';
+import { execa } from 'execa';
+import { cpSync, mkdirSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { repoRoot } from '../../harness/paths.js';
+// @ts-expect-error plain JS module shared with bin/harness.js
+import { sourceSignature } from '../../bin/build.js';
+
+const signature = sourceSignature as (dir?: string) => string;
+
+test('the source signature changes with an edit, a deletion and a restore with the old mtime', async ({}, testInfo) => {
+  const dir = testInfo.outputPath('tree');
+  const file = join(dir, 'harness', 'a.ts');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(join(dir, 'tsconfig.json'), '{}');
+  writeFileSync(file, 'export const a = 1;\n');
+  writeFileSync(join(dir, 'harness', 'b.ts'), 'export const b = 1;\n');
+  // A whole second, which utimes() sets exactly (a copy's restored mtime is what it was).
+  const mtime = new Date('2026-01-01T00:00:00Z');
+  utimesSync(file, mtime, mtime);
+  const original = signature(dir);
+  expect(signature(dir)).toBe(original);
+  unlinkSync(file);
+  const deleted = signature(dir);
+  expect(deleted).not.toBe(original);
+  // Restored as `cp -p` or an archive restores it: older than the build made without it.
+  writeFileSync(file, 'export const a = 1;\n');
+  utimesSync(file, mtime, mtime);
+  expect(signature(dir)).not.toBe(deleted);
+  expect(signature(dir)).toBe(original);
+  writeFileSync(file, 'export const a = 10;\n');
+  utimesSync(file, mtime, mtime);
+  expect(signature(dir)).not.toBe(original); // same mtime, another size
+});
+
+test('a fresh clone: npm install\'s prepare compiles and stamps; the first harness command does not compile again', async ({}, testInfo) => {
+  test.setTimeout(90_000);
+  const clone = testInfo.outputPath('clone');
+  const tracked = (await execa('git', ['ls-files'], { cwd: repoRoot })).stdout.split('\n').filter((f) => !f.startsWith('bench/results/'));
+  for (const f of tracked) {
+    try {
+      cpSync(join(repoRoot, f), join(clone, f), { recursive: true });
+    } catch {
+      // deleted in the working tree: not in a clone of it either
+    }
+  }
+  symlinkSync(join(repoRoot, 'node_modules'), join(clone, 'node_modules'));
+  const prepare = await execa('npm', ['run', 'prepare'], { cwd: clone, all: true, reject: false });
+  expect(prepare.exitCode, prepare.all).toBe(0);
+  expect(prepare.all).toContain('compiling the TypeScript source (first build)');
+  expect(readFileSync(join(clone, 'dist', '.build-stamp'), 'utf8').trim()).toBe(signature(clone));
+  const first = await execa(process.execPath, [join(clone, 'bin', 'harness.js'), '--help'], { all: true });
+  expect(first.all).not.toContain('compiling');
+  // A source file deleted: the next command rebuilds, though no file is newer than the stamp.
+  rmSync(join(clone, 'tests', 'unit', 'uri.spec.ts'));
+  const after = await execa(process.execPath, [join(clone, 'bin', 'harness.js'), '--help'], { all: true });
+  expect(after.all).toContain('the TypeScript source changed since the last build; compiling');
+});

@@ -1,0 +1,110 @@
+// Bad flag values are usage errors: exit 2, one line that names the flag, what it got and what it
+// takes; never a Node stack trace, an nginx [emerg] about the generated conf, or a stack started
+// with a value nobody meant (`--port` alone was port 80). Every command gets free ports, so that a
+// check that is missing could not bind 80 or 8080.
+import { test, expect } from '@playwright/test';
+import { execa } from 'execa';
+import getPort from 'get-port';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { distFile } from '../../harness/paths.js';
+
+async function harness(args: string[]) {
+  const r = await execa(process.execPath, [distFile('harness/cli.js'), ...args], { reject: false, timeout: 20_000 });
+  return { code: r.exitCode, stderr: r.stderr, stdout: r.stdout };
+}
+
+function expectUsageError(r: { code?: number; stderr: string; stdout: string }, message: string | RegExp): void {
+  const lastLine = r.stderr.trim().split('\n').at(-1);
+  if (typeof message === 'string') expect(lastLine).toBe(`harness: ${message}`);
+  else expect(lastLine).toMatch(message);
+  expect(r.code).toBe(2);
+  expect(r.stderr).not.toMatch(/^\s+at |Error \[|\[emerg\]/m);
+  expect(r.stdout).not.toContain('the stack is ready');
+}
+
+test('harness up: ports are whole numbers from 1 to 65535, and need a value', async ({}, testInfo) => {
+  const free = String(await getPort({ host: '127.0.0.1' }));
+  const prefix = testInfo.outputPath('prefix');
+  const cases: [string[], string][] = [
+    [['--port', 'abc', '--admin-port', free], '--port abc: a port is a whole number from 1 to 65535.'],
+    [['--port', '70000', '--admin-port', free], '--port 70000: a port is a whole number from 1 to 65535.'],
+    [['--port', '-1', '--admin-port', free], '--port -1: a port is a whole number from 1 to 65535.'],
+    [['--port', '1.5', '--admin-port', free], '--port 1.5: a port is a whole number from 1 to 65535.'],
+    [['--port', '0', '--admin-port', free], '--port 0: a port is a whole number from 1 to 65535.'],
+    [['--port', '', '--admin-port', free], '--port "": a port is a whole number from 1 to 65535.'],
+    [['--port', '1', '--port', '2', '--admin-port', free], '--port is given 2 times (1, 2): give it once.'],
+    [['--port', free, '--admin-port', 'abc'], '--admin-port abc: a port is a whole number from 1 to 65535.'],
+    [['--admin-port', free, '--port'], 'Not enough arguments following: port'],
+  ];
+  const results = await Promise.all(cases.map(([args]) => harness(['up', '--prefix', prefix, ...args])));
+  results.forEach((r, i) => expectUsageError(r, cases[i][1]));
+  expect(existsSync(join(prefix, 'state.json'))).toBe(false);
+});
+
+test('harness up: --workers, --refused-delay; --port and --admin-port may not be the same port', async ({}, testInfo) => {
+  const [port, adminPort] = [String(await getPort({ host: '127.0.0.1' })), String(await getPort({ host: '127.0.0.1' }))];
+  const up = ['up', '--prefix', testInfo.outputPath('prefix'), '--port', port, '--admin-port', adminPort];
+  const cases: [string[], string][] = [
+    [[...up, '--workers', '0'], '--workers 0: worker_processes is a whole number from 1 to 64.'],
+    [[...up, '--workers', 'abc'], '--workers abc: worker_processes is a whole number from 1 to 64.'],
+    [[...up, '--workers', '65'], '--workers 65: worker_processes is a whole number from 1 to 64.'],
+    [[...up, '--refused-delay', 'abc'], '--refused-delay abc: a delay is a number of milliseconds, 0 or more.'],
+    [[...up, '--refused-delay', '-5'], '--refused-delay -5: a delay is a number of milliseconds, 0 or more.'],
+    [
+      ['up', '--prefix', testInfo.outputPath('prefix'), '--port', port, '--admin-port', port],
+      `--port and --admin-port are both ${port}: the proxy and the admin server cannot listen on one port. Give them two (the defaults are 80 and 8080).`,
+    ],
+  ];
+  const results = await Promise.all(cases.map(([args]) => harness(args)));
+  results.forEach((r, i) => expectUsageError(r, cases[i][1]));
+});
+
+test('harness up: a --prefix that cannot be a folder is named, with what to do', async ({}, testInfo) => {
+  const file = testInfo.outputPath('a-file');
+  mkdirSync(testInfo.outputPath(), { recursive: true });
+  writeFileSync(file, 'x');
+  const ports = ['--port', String(await getPort({ host: '127.0.0.1' })), '--admin-port', String(await getPort({ host: '127.0.0.1' }))];
+  for (const prefix of [file, join(file, 'inside')]) {
+    expectUsageError(
+      await harness(['up', '--prefix', prefix, ...ports]),
+      `--prefix ${prefix}: that is a file, or a file stands in its path, where a folder is needed. Name a folder you may write in (it is made if missing).`,
+    );
+  }
+});
+
+test('harness up: a --frontend that is missing, a file, or has no index.html is refused before anything starts', async ({}, testInfo) => {
+  const root = testInfo.outputPath('project');
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  writeFileSync(join(root, 'dist', 'index.html'), '<h1>app</h1>');
+  writeFileSync(join(root, 'package.json'), '{}');
+  const prefix = testInfo.outputPath('prefix');
+  const ports = ['--port', String(await getPort({ host: '127.0.0.1' })), '--admin-port', String(await getPort({ host: '127.0.0.1' }))];
+  const what = "Name the front end's folder: the built dist/ (with index.html at its top), or nginx's html/sky.";
+  const cases: [string, string][] = [
+    [join(root, 'missing'), `--frontend ${join(root, 'missing')}: there is no such folder. ${what}`],
+    [join(root, 'package.json'), `--frontend ${join(root, 'package.json')}: that is a file, not a folder. ${what}`],
+    [root, `--frontend ${root}: there is no index.html in ${root}, so every page would be nginx's 404. Did you mean ${join(root, 'dist')}? ${what}`],
+  ];
+  const results = await Promise.all(cases.map(([dir]) => harness(['up', '--prefix', prefix, ...ports, '--frontend', dir])));
+  results.forEach((r, i) => expectUsageError(r, cases[i][1]));
+  expect(existsSync(prefix)).toBe(false);
+});
+
+test('harness proxy and chaos run: the same checks for their folders and numbers', async ({}, testInfo) => {
+  const file = testInfo.outputPath('a-file');
+  mkdirSync(testInfo.outputPath(), { recursive: true });
+  writeFileSync(file, 'x');
+  const missing = testInfo.outputPath('missing');
+  const prefixWhat = 'Name the nginx prefix folder (the one with conf/ and logs/).';
+  const cases: [string[], string][] = [
+    [['proxy', '-p', file, '-t'], `-p ${file}: that is a file, not a folder. ${prefixWhat}`],
+    [['proxy', '-p', missing, '-t'], `-p ${missing}: there is no such folder. ${prefixWhat}`],
+    [['proxy', '-p', testInfo.outputPath(), '--refused-delay', 'abc', '-t'], '--refused-delay abc: a delay is a number of milliseconds, 0 or more.'],
+    [['chaos', 'run', 'admin-down', '--out', file], `--out ${file}: that is a file, or a file stands in its path, where a folder is needed. Name a folder you may write in (it is made if missing).`],
+  ];
+  const results = await Promise.all(cases.map(([args]) => harness(args)));
+  results.forEach((r, i) => expectUsageError(r, cases[i][1]));
+  // nginx does not make a prefix that is not there; neither may the harness.
+  expect(existsSync(missing)).toBe(false);
+});

@@ -1,0 +1,60 @@
+// `harness up` without --port takes 80, and when 80 cannot be had says why and takes a free port.
+// The tests never touch 80: the default is an internal option, pointed at a port the test holds.
+import { test, expect } from '@playwright/test';
+import net from 'node:net';
+import getPort from 'get-port';
+import { proxyPort, UpError } from '../../harness/stack/up.js';
+import { canBind } from '../../harness/stack/ports.js';
+
+async function hold(): Promise<{ port: number; close: () => Promise<void> }> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen({ host: '127.0.0.1', port: 0 }, r));
+  return { port: (s.address() as net.AddressInfo).port, close: () => new Promise((r) => s.close(() => r())) };
+}
+
+function notes(): { note: (t: string) => void; lines: string[] } {
+  const lines: string[] = [];
+  return { note: (t) => lines.push(t), lines };
+}
+
+test('no --port, the default port held: a free port instead, and the note names the holder', async () => {
+  const held = await hold();
+  try {
+    const adminPort = await getPort({ host: '127.0.0.1' });
+    const print = notes();
+    const port = await proxyPort({ defaultPort: held.port, adminPort }, print);
+    expect(port).not.toBe(held.port);
+    expect(port).not.toBe(adminPort);
+    expect(await canBind('127.0.0.1', port)).toEqual({ ok: true });
+    expect(print.lines).toHaveLength(1);
+    expect(print.lines[0]).toMatch(new RegExp(`^port ${held.port} on 127\\.0\\.0\\.1 is in use by pid ${process.pid} \\(.+\\); the stack uses port ${port} instead \\(choose one with --port\\)\\.$`));
+  } finally {
+    await held.close();
+  }
+});
+
+test('no --port, the default port free: it is used, nothing is said', async () => {
+  const free = await getPort({ host: '127.0.0.1' });
+  const print = notes();
+  expect(await proxyPort({ defaultPort: free, adminPort: await getPort({ host: '127.0.0.1' }) }, print)).toBe(free);
+  expect(print.lines).toEqual([]);
+});
+
+test('no --port, the default port is --admin-port: a free port, not the admin server\'s', async () => {
+  const adminPort = await getPort({ host: '127.0.0.1' });
+  const print = notes();
+  const port = await proxyPort({ defaultPort: adminPort, adminPort }, print);
+  expect(port).not.toBe(adminPort);
+  expect(print.lines).toEqual([`port ${adminPort} is the admin server's (--admin-port); the stack uses port ${port} instead (choose one with --port).`]);
+});
+
+test('an explicit --port that is held is an error naming the port and its holder, never a fallback', async () => {
+  const held = await hold();
+  try {
+    const e = await proxyPort({ port: held.port, adminPort: await getPort({ host: '127.0.0.1' }) }, notes()).catch((x: Error) => x);
+    expect(e).toBeInstanceOf(UpError);
+    expect((e as Error).message).toMatch(new RegExp(`^port ${held.port} on 127\\.0\\.0\\.1 is in use by pid ${process.pid} \\(.*\\)\\.\\n  Choose another port with --port, or stop what holds it`));
+  } finally {
+    await held.close();
+  }
+});
