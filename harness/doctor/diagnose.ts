@@ -44,8 +44,8 @@ export class Analyser {
   /** Explain groups as soon as they can grow no more (off while --follow reports them itself). */
   finishEarly = true;
   private grouper = new Grouper();
-  /** Incidents, and groups not explained yet, in the order of their first lines. */
-  private slots: (Group | Incident)[] = [];
+  /** Incidents, and groups not explained yet, in the order of their first lines (null: reported by --follow). */
+  private slots: (Group | Incident | null)[] = [];
   private deadlines = new MinHeap<Group>();
   private texts = new Map<number, string>();
   /** The lines kept for quoting, by explanation (keepText). */
@@ -60,7 +60,7 @@ export class Analyser {
 
   /** Groups not explained yet. */
   get groups(): Group[] {
-    return this.slots.filter((s): s is Group => !isIncident(s));
+    return this.slots.filter((s): s is Group => s !== null && !isIncident(s));
   }
 
   /** Blank lines are skipped: they are neither evidence nor a line nginx wrote. */
@@ -87,7 +87,10 @@ export class Analyser {
     }
     if (line.t !== undefined && (g.windowS !== undefined || g.grouping === 'repeat')) this.deadlines.push(line.t + doneAfter(g), g);
     // After the line had its chance to join them: the groups a minute older than it are done.
-    if (line.t !== undefined && this.finishEarly) for (const old of this.deadlines.popUntil(line.t, false)) this.finish(old, line.t);
+    if (line.t !== undefined && this.finishEarly) {
+      for (const old of this.deadlines.popUntil(line.t, false)) this.finish(old, line.t);
+      this.index.prune(line.t);
+    }
     return g;
   }
 
@@ -108,18 +111,23 @@ export class Analyser {
       settled,
       portOf: (pid) => known(this.index.port(pid)),
       requestAfter: (no) => known(this.index.requestAfter(no)),
+      folders: () => {
+        unknown();
+        return [...this.index.folders.keys()];
+      },
     };
   }
 
-  /** The group is reported or explained for good: later lines start a new one. */
+  /** The group is reported (--follow) or explained for good: later lines start a new one. */
   seal(g: Group): void {
     for (const l of g.lines) this.index.forget(l.no);
     this.grouper.seal(g);
+    if (this.slots[g.slot!] === g) this.slots[g.slot!] = null;
   }
 
   /** The incidents so far, but for the groups `held` (--follow reports them once they are whole). */
   diagnosis(held: ReadonlySet<Group> = new Set()): Diagnosis {
-    const incidents = this.slots.flatMap((s) => (isIncident(s) ? [s] : held.has(s) ? [] : [this.explain(s)]));
+    const incidents = this.slots.flatMap((s) => (s === null || held.has(s as Group) ? [] : isIncident(s) ? [s] : [this.explain(s)]));
     const d: Diagnosis = { incidents, unrecognised: [...this.unrecognised] };
     if (this.access) d.access = this.access.summary;
     return d;
@@ -148,8 +156,8 @@ export class Analyser {
     const incident = this.intern(explainGroup(g, this.view(() => false, () => (missing = true))));
     if (missing) return; // a later line may still tell: explained at the end
     if (this.opts.keepText) this.keepQuote(incident, g);
-    this.slots[g.slot!] = incident;
     this.seal(g);
+    this.slots[g.slot!] = incident;
   }
 
   /** The report quotes the newest incident of each explanation: only its lines' text is kept. */

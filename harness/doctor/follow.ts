@@ -76,12 +76,14 @@ export async function follow(path: string, on: FollowHandlers, opts: FollowOptio
   const waiting = new Map<Group, number>();
   let endT: number | undefined;
 
+  /** Lines in; once following (`track`), the groups they join wait to be reported. */
+  let track = false;
   const take = (lines: RawLine[]) => {
     const now = Date.now();
     for (const r of lines) {
       const g = analyser.add(r);
       if (!g) continue;
-      waiting.set(g, now);
+      if (track) waiting.set(g, now);
       endT = g.lines[g.lines.length - 1].t ?? endT;
     }
   };
@@ -149,9 +151,9 @@ export async function follow(path: string, on: FollowHandlers, opts: FollowOptio
     on.start?.(analyser.diagnosis(carried), analyser, carried.size);
     analyser.finishEarly = false;
     const now = Date.now();
-    waiting.clear();
     for (const g of analyser.groups) if (carried.has(g)) waiting.set(g, now);
     else analyser.seal(g);
+    track = true;
 
     while (!opts.signal?.aborted) {
       try {

@@ -25,6 +25,8 @@ export function isRefusedConnect(l: Line): boolean {
 }
 
 const MAX_FOLDERS = 8;
+/** How much log time of refusals is kept: far more than the verdict's 60 s either side (s). */
+const KEEP_S = 3600;
 /** A worker's exit or a failed respawn: after it, does nginx serve requests again? */
 const CRASH = /^worker process \d+ exited|^could not respawn/;
 
@@ -68,6 +70,20 @@ export class LogIndex {
       this.waiting.push(l.t + 5, l.no);
     }
   }
+
+  /**
+   * Forgets the refusals of seconds before `t` (checked at most once an hour of log time): called
+   * once the groups that could still ask about them are explained.
+   */
+  prune(t: number): void {
+    if (t < this.prunedTo + KEEP_S) return;
+    this.prunedTo = t;
+    for (const [pid, byPid] of this.seconds) {
+      for (const s of byPid.keys()) if (s < t - KEEP_S) byPid.delete(s);
+      if (!byPid.size) this.seconds.delete(pid);
+    }
+  }
+  private prunedTo = -Infinity;
 
   /** The port this nginx process proxied to first (the admin server's, for the course's conf). */
   port(pid: number | undefined): number | undefined {

@@ -115,6 +115,8 @@ export interface LogView {
   portOf(pid: number | undefined): number | undefined;
   /** The first request line after the crash line `no` (index.requestAfter, noting when there is none yet). */
   requestAfter(no: number): number | undefined;
+  /** The nginx folders the log's paths name (index.folders; a later line may name another). */
+  folders(): string[];
   access?: AccessIndex;
   /**
    * True when the log is known to go on quietly after this group (--follow, nothing joined it for

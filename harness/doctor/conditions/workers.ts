@@ -103,7 +103,7 @@ function dllInitFailed(g: Group, x: Exit, log: LogView): Explained {
   const es = entries(g);
   const master = es[0].pid;
   const after = log.requestAfter(g.lines[g.lines.length - 1].no);
-  const folders = [...log.index.folders.keys()];
+  const folders = log.folders();
   const folder = folders[0];
   const odd = folders.filter(nonAscii);
   const cause =
