@@ -177,17 +177,23 @@ await yargs(hideBin(process.argv))
     'Explain an nginx error.log (Windows or Linux): incidents, their cause and the fix',
     (y) =>
       y
-        .positional('error-log', { type: 'string', demandOption: true, describe: 'The error.log to read' })
+        .positional('error-log', { type: 'string', demandOption: true, describe: 'The error.log to read, or - for standard input' })
         .option('access', { type: 'string', requiresArg: true, describe: 'The matching access.log, for more evidence' })
-        .option('json', { type: 'boolean', default: false, describe: 'Print {"incidents":[...],"unrecognised":[...]}' })
+        .option('json', { type: 'boolean', default: false, describe: 'Print {"incidents":[...],"unrecognised":[...]} (--follow: one incident per line)' })
         .option('follow', { type: 'boolean', default: false, describe: 'Keep watching the log and explain new incidents as they happen' }),
     (a) =>
       guard(async () => {
         const { doctorCommand } = await import('./doctor/index.js');
+        // Only --follow runs until stopped: it reports what is pending on Ctrl-C. Anything else
+        // keeps the default handlers, so that Ctrl-C and `timeout` stop it at once.
         const ac = new AbortController();
-        process.once('SIGINT', () => ac.abort());
-        process.once('SIGTERM', () => ac.abort());
-        return doctorCommand({ errorLog: a['error-log'], access: a.access, json: a.json, follow: a.follow }, process.stdout, process.stderr, ac.signal);
+        if (a.follow) {
+          process.once('SIGINT', () => ac.abort());
+          process.once('SIGTERM', () => ac.abort());
+        }
+        // yargs reads a lone "-" (standard input) as an empty value.
+        const errorLog = a['error-log'] === '' ? '-' : a['error-log'];
+        return doctorCommand({ errorLog, access: a.access, json: a.json, follow: a.follow }, process.stdout, process.stderr, ac.signal);
       }),
   )
   .command(

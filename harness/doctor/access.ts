@@ -6,7 +6,7 @@ import { parseAccessLine } from '../logs/access-log.js';
 import type { ErrorLogEntry } from '../logs/error-log.js';
 import type { AccessSummary } from './types.js';
 import { requestOf } from './facts.js';
-import { splitLines } from './read.js';
+import { linesOf } from './read.js';
 
 const MONTHS: Record<string, number> = { Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11 };
 
@@ -20,7 +20,6 @@ function accessSeconds(time: string): number | undefined {
 const unescape = (v: string) => v.replace(/\\x([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 interface Seen {
-  t?: number;
   status: number;
   addr: string;
 }
@@ -31,33 +30,47 @@ export interface AccessIndex {
   summary: AccessSummary;
 }
 
-export function indexAccess(bytes: Uint8Array): AccessIndex {
-  const byRequest = new Map<string, Seen[]>();
-  const summary: AccessSummary = { requests: 0, unrecognised: 0, byStatus: {}, gatewayErrorsByPath: {}, selfProxied: 0 };
-  for (const raw of splitLines(bytes)) {
-    if (!raw.text.trim()) continue;
-    const a = parseAccessLine(raw.text);
+/** The access log, indexed by request line and second, a line at a time. */
+export class AccessIndexer implements AccessIndex {
+  readonly summary: AccessSummary = { requests: 0, unrecognised: 0, byStatus: {}, gatewayErrorsByPath: {}, selfProxied: 0 };
+  /** `second|request` → the requests of that second; lines without a readable time under `|request`. */
+  private bySecond = new Map<string, Seen[]>();
+  private anyTime = new Map<string, Seen[]>();
+
+  add(text: string): void {
+    if (!text.trim()) return;
+    const a = parseAccessLine(text);
     if (!a) {
-      summary.unrecognised++;
-      continue;
+      this.summary.unrecognised++;
+      return;
     }
+    const s = this.summary;
     const request = unescape(a.request);
-    summary.requests++;
-    summary.byStatus[a.status] = (summary.byStatus[a.status] ?? 0) + 1;
+    s.requests++;
+    s.byStatus[a.status] = (s.byStatus[a.status] ?? 0) + 1;
     const r = requestOf(request);
-    if ((a.status === 502 || a.status === 504) && r) summary.gatewayErrorsByPath[r.path] = (summary.gatewayErrorsByPath[r.path] ?? 0) + 1;
-    if (r && /^\/admin\//.test(r.path) && r.proto === 'HTTP/1.0') summary.selfProxied++;
-    const list = byRequest.get(request) ?? [];
-    list.push({ t: accessSeconds(a.time), status: a.status, addr: a.remoteAddr });
-    byRequest.set(request, list);
+    if ((a.status === 502 || a.status === 504) && r) s.gatewayErrorsByPath[r.path] = (s.gatewayErrorsByPath[r.path] ?? 0) + 1;
+    if (r && /^\/admin\//.test(r.path) && r.proto === 'HTTP/1.0') s.selfProxied++;
+    const t = accessSeconds(a.time);
+    const key = t === undefined ? request : `${t}|${request}`;
+    const map = t === undefined ? this.anyTime : this.bySecond;
+    const list = map.get(key) ?? [];
+    list.push({ status: a.status, addr: a.remoteAddr });
+    map.set(key, list);
   }
-  return {
-    summary,
-    statuses(e, from, to) {
-      const list = byRequest.get(e.request ?? '') ?? [];
-      return list
-        .filter((s) => (e.client === undefined || s.addr === e.client) && (from === undefined || s.t === undefined || (s.t >= from - 1 && s.t <= (to ?? from) + 3)))
-        .map((s) => s.status);
-    },
-  };
+
+  statuses(e: ErrorLogEntry, from: number | undefined, to: number | undefined): number[] {
+    const request = e.request ?? '';
+    const found: Seen[] = [...(this.anyTime.get(request) ?? [])];
+    // A line without a time (nginx's stderr form) has no request either: nothing to look up.
+    if (from !== undefined) for (let t = from - 1; t <= (to ?? from) + 3; t++) found.push(...(this.bySecond.get(`${t}|${request}`) ?? []));
+    return found.filter((s) => e.client === undefined || s.addr === e.client).map((s) => s.status);
+  }
+}
+
+/** An access log read piece by piece, indexed. */
+export async function indexAccessLog(chunks: AsyncIterable<Uint8Array>): Promise<AccessIndex> {
+  const index = new AccessIndexer();
+  for await (const lines of linesOf(chunks)) for (const r of lines) index.add(r.text);
+  return index;
 }

@@ -1,14 +1,15 @@
-// `harness doctor <error.log> [--access <access.log>] [--json] [--follow]`: everything the
+// `harness doctor <error.log|-> [--access <access.log>] [--json] [--follow]`: everything the
 // command does, so the CLI stays one line. Exit code 0 = nothing to act on, 1 = problems found,
-// 2 = bad input (a missing or unreadable file, a folder).
+// 2 = bad input (a missing or unreadable file, a folder, a pipe, a file that is no nginx error log).
 import { basename } from 'node:path';
-import { analyse } from './diagnose.js';
-import { indexAccess } from './access.js';
-import { splitLines } from './read.js';
+import { analyseLog, type LineCounts } from './diagnose.js';
+import { indexAccessLog, type AccessIndex } from './access.js';
 import { isProblem } from './incidents.js';
-import { incidentJson, renderJson, renderText } from './report.js';
+import { incidentJson, jsonPieces, printable, renderIncident, renderText } from './report.js';
+import { once } from 'node:events';
 import { follow } from './follow.js';
-import { DoctorInputError, readLogFile } from './input.js';
+import { DoctorInputError, readLog, STDIN } from './input.js';
+import { plural } from './facts.js';
 
 export interface DoctorArgs {
   errorLog: string;
@@ -21,33 +22,87 @@ function isTty(s: NodeJS.WritableStream): boolean {
   return (s as NodeJS.WriteStream).isTTY === true && !process.env.NO_COLOR;
 }
 
+/** Why a log with lines but not one nginx error-log line is not what the doctor reads, and what to give it. */
+function notAnErrorLog(name: string, c: LineCounts): string | undefined {
+  if (c.lines === 0 || c.recognised > 0) return undefined;
+  const share = (n: number) => (n < c.lines ? `${n} of its ${plural(c.lines, 'line')}` : c.lines === 1 ? 'its only line' : `all ${c.lines} lines`);
+  if (c.accessLike > 0 && c.accessLike >= c.lines / 2) {
+    return `${name} is nginx's access log (${share(c.accessLike)} are requests), not its error log. Give it with --access and name the error log next to it: npx harness doctor logs/error.log --access logs/access.log`;
+  }
+  const what = c.binaryLike > 0 ? `${name} is not a text log (control characters on ${share(c.binaryLike)}: a binary file?)` : `no line of ${name} is an nginx error-log line`;
+  return `${what}. nginx's error log has lines like "2024/07/17 19:15:13 [error] 1234#5678: *1 connect() failed ..."; name that file: logs\\error.log in the nginx folder on Windows, /var/log/nginx/error.log on Linux.`;
+}
+
+/** Writes pieces in chunks of about 64 KB, waiting whenever the stream's buffer is full. */
+async function write(out: NodeJS.WritableStream, pieces: Iterable<string>): Promise<void> {
+  let chunk = '';
+  for (const p of pieces) {
+    chunk += p;
+    if (chunk.length < 65536) continue;
+    if (!out.write(chunk)) await once(out, 'drain');
+    chunk = '';
+  }
+  if (chunk) out.write(chunk);
+}
+
 export async function doctorCommand(args: DoctorArgs, out: NodeJS.WritableStream, err: NodeJS.WritableStream, signal?: AbortSignal): Promise<number> {
   try {
-    const bytes = await readLogFile(args.errorLog, 'error log');
-    const access = args.access !== undefined ? indexAccess(await readLogFile(args.access, 'access log')) : undefined;
-    const raw = splitLines(bytes);
-    const { diagnosis } = analyse(raw, { access });
+    const name = args.errorLog === STDIN ? 'standard input' : basename(args.errorLog);
+    if (args.follow && args.errorLog === STDIN) throw new DoctorInputError('--follow watches a log file as nginx writes it: name the file (logs\\error.log), not "-".');
+    if (args.errorLog === STDIN && (process.stdin as { isTTY?: boolean }).isTTY) err.write('harness doctor: reading the log from standard input: paste it, then press Ctrl-D (Ctrl-Z then Enter on Windows).\n');
+    const access = args.access !== undefined ? await indexAccessLog(readLog(args.access, 'access log')) : undefined;
     const color = isTty(out);
-    if (args.json) out.write(renderJson(diagnosis) + '\n');
-    else out.write(renderText(diagnosis, raw.map((r) => r.text), { color, name: basename(args.errorLog) }));
-    let problems = diagnosis.incidents.some(isProblem);
-    if (args.follow) {
-      if (!args.json) out.write(`\nfollowing ${args.errorLog}: new incidents are explained as they complete (Ctrl-C stops)\n`);
-      await follow(
-        args.errorLog,
-        (i, text) => {
-          if (isProblem(i)) problems = true;
-          out.write(args.json ? JSON.stringify(incidentJson(i)) + '\n' : '\n' + text);
-        },
-        { signal, fromByte: bytes.length, color },
-      );
-    }
-    return problems ? 1 : 0;
+    if (args.follow) return await followCommand(args, name, out, err, { access, color, signal });
+    const log = await analyseLog(readLog(args.errorLog, 'error log'), access, { keepText: !args.json });
+    const wrong = notAnErrorLog(printable(name), log.counts);
+    if (wrong) throw new DoctorInputError(wrong);
+    const diagnosis = log.diagnosis();
+    if (args.json) await write(out, [...jsonPieces(diagnosis), '\n']);
+    else out.write(renderText(diagnosis, log, { color, name }));
+    return diagnosis.incidents.some(isProblem) ? 1 : 0;
   } catch (e) {
     if (e instanceof DoctorInputError) {
-      err.write(`harness doctor: ${e.message}\n`);
+      err.write(`harness doctor: ${printable(e.message)}\n`);
       return 2;
     }
     throw e;
   }
+}
+
+/**
+ * --follow: the log as it stands, then each incident as it completes. With --json every incident
+ * is one JSON object on a line of its own (JSON Lines), from the first to the last.
+ */
+async function followCommand(
+  args: DoctorArgs,
+  name: string,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+  o: { access?: AccessIndex; color: boolean; signal?: AbortSignal },
+): Promise<number> {
+  let problems = false;
+  await follow(
+    args.errorLog,
+    {
+      start(d, log, open) {
+        problems = d.incidents.some(isProblem);
+        if (args.json) for (const i of d.incidents) out.write(incidentJson(i) + '\n');
+        else {
+          const which = open ? `${open === 1 ? 'the incident' : `the ${open} incidents`} the log ends with and new ones` : 'new incidents';
+          out.write(renderText(d, log, { color: o.color, name, open }) + `\nfollowing ${printable(args.errorLog)}: ${which} are explained as they complete (Ctrl-C stops)\n`);
+        }
+      },
+      incident(i, text) {
+        if (isProblem(i)) problems = true;
+        out.write(args.json ? incidentJson(i) + '\n' : '\n' + renderIncident(i, text, { color: o.color }));
+      },
+      restart(how) {
+        const note = `${printable(args.errorLog)} was ${how === 'truncated' ? 'truncated' : 'replaced by a new file (rotated)'}: its lines are numbered from 1 again.`;
+        if (args.json) err.write(`harness doctor: ${note}\n`);
+        else out.write(`\n--- ${note}\n`);
+      },
+    },
+    { signal: o.signal, access: o.access },
+  );
+  return problems ? 1 : 0;
 }

@@ -1,31 +1,218 @@
-// Lines of an error log → a diagnosis: parse each line with the shared parser (harness/logs),
-// group the recognised ones into incidents and explain each; the rest are listed as unrecognised.
+// Lines of an error log → a diagnosis, one line at a time: parse each line with the shared parser
+// (harness/logs), index what explanations need from the rest of the log, group the recognised
+// lines into incidents; the rest are listed as unrecognised. Linear in the log's length, and a
+// group that can grow no more (a minute of log time after its last line, when nothing can join it
+// and its verdict's window is closed) is explained there and then and its lines let go, so memory
+// follows the incidents rather than the lines.
 import { parseErrorLine } from '../logs/error-log.js';
+import { parseAccessLine } from '../logs/access-log.js';
 import type { AccessIndex } from './access.js';
-import type { Diagnosis, Group, Line } from './types.js';
-import type { RawLine } from './read.js';
-import { explainGroup, groupLines } from './incidents.js';
+import type { Diagnosis, Group, Incident, LogView } from './types.js';
+import { linesOf, type RawLine } from './read.js';
+import { explainGroup, explanationOf, Grouper } from './incidents.js';
+import { LogIndex } from './log-index.js';
 import { seconds } from './facts.js';
+import { MinHeap } from './heap.js';
 
-export interface Analysis {
-  diagnosis: Diagnosis;
-  /** The groups behind diagnosis.incidents, index for index. */
-  groups: Group[];
+/** What the lines were, for telling a log that is not an nginx error log. */
+export interface LineCounts {
+  /** Lines that are not blank. */
+  lines: number;
+  recognised: number;
+  /** Unrecognised lines that read as access-log lines. */
+  accessLike: number;
+  /** Unrecognised lines with control characters or NULs: a binary file. */
+  binaryLike: number;
 }
 
-/** Blank lines are skipped: they are neither evidence nor a line nginx wrote. */
-export function analyse(raw: RawLine[], opts: { access?: AccessIndex; settled?: boolean } = {}): Analysis {
-  const lines: Line[] = [];
-  const unrecognised: number[] = [];
-  for (const r of raw) {
-    if (!r.text.trim()) continue;
-    const entry = parseErrorLine(r.text);
-    if (!entry) unrecognised.push(r.no);
-    else lines.push({ no: r.no, text: r.text, entry, t: seconds(entry.time) });
+export interface AnalyserOptions {
+  /** Keep the text of the lines a report quotes (the text report; --json needs none). */
+  keepText?: boolean;
+}
+
+/** Log time after a group's last line from which nothing joins it and its verdict is settled (s). */
+const SETTLED_AFTER_S = 65;
+const SAMPLE = 3;
+const BINARY = /[\x00-\x08\x0e-\x1f]/;
+
+export class Analyser {
+  readonly index = new LogIndex();
+  readonly unrecognised: number[] = [];
+  readonly counts: LineCounts = { lines: 0, recognised: 0, accessLike: 0, binaryLike: 0 };
+  /** Lines read, blank ones included. */
+  lines = 0;
+  /** Explain groups as soon as they can grow no more (off while --follow reports them itself). */
+  finishEarly = true;
+  private grouper = new Grouper();
+  /** Incidents, and groups not explained yet, in the order of their first lines (null: reported by --follow). */
+  private slots: (Group | Incident | null)[] = [];
+  private deadlines = new MinHeap<Group>();
+  private texts = new Map<number, string>();
+  /** The lines kept for quoting, by explanation (keepText). */
+  private quoted = new Map<string, number[]>();
+  /** One copy of each cause and fix text: a long log repeats the same few. */
+  private interned = new Map<string, unknown>();
+
+  constructor(
+    private readonly access?: AccessIndex,
+    private readonly opts: AnalyserOptions = {},
+  ) {}
+
+  /** Groups not explained yet. */
+  get groups(): Group[] {
+    return this.slots.filter((s): s is Group => s !== null && !isIncident(s));
   }
-  const groups = groupLines(lines);
-  const view = { lines, access: opts.access, settled: opts.settled ?? false };
-  const diagnosis: Diagnosis = { incidents: groups.map((g) => explainGroup(g, view)), unrecognised };
-  if (opts.access) diagnosis.access = opts.access.summary;
-  return { diagnosis, groups };
+
+  /** Blank lines are skipped: they are neither evidence nor a line nginx wrote. */
+  add(r: RawLine): Group | undefined {
+    this.lines = r.no;
+    this.open = undefined;
+    if (!r.text.trim()) return undefined;
+    this.counts.lines++;
+    const entry = parseErrorLine(r.text);
+    if (!entry) {
+      this.unrecognised.push(r.no);
+      if (this.unrecognised.length <= SAMPLE) this.texts.set(r.no, r.text);
+      if (BINARY.test(r.text)) this.counts.binaryLike++;
+      else if (parseAccessLine(r.text)) this.counts.accessLike++;
+      return undefined;
+    }
+    this.counts.recognised++;
+    const line = { no: r.no, text: r.text, entry, t: seconds(entry.time) };
+    this.index.add(line);
+    const g = this.grouper.add(line);
+    if (g.slot === undefined) {
+      g.slot = this.slots.length;
+      this.slots.push(g);
+    }
+    if (line.t !== undefined && (g.windowS !== undefined || g.grouping === 'repeat')) this.deadlines.push(line.t + doneAfter(g), g);
+    // After the line had its chance to join them: the groups a minute older than it are done.
+    if (line.t !== undefined && this.finishEarly) {
+      for (const old of this.deadlines.popUntil(line.t, false)) this.finish(old, line.t);
+      this.index.prune(line.t);
+    }
+    return g;
+  }
+
+  /** The incident of a group, from what the log says so far; `settled`: see LogView. */
+  explain(g: Group, settled: (g: Group) => boolean = () => false): Incident {
+    return this.intern(explainGroup(g, this.view(settled)));
+  }
+
+  /** What explanations read of the log; `unknown` hears of each fact a later line could still give. */
+  private view(settled: (g: Group) => boolean, unknown = () => {}): LogView {
+    const known = <T>(v: T | undefined) => {
+      if (v === undefined) unknown();
+      return v;
+    };
+    return {
+      index: this.index,
+      access: this.access,
+      settled,
+      portOf: (pid) => known(this.index.port(pid)),
+      requestAfter: (no) => known(this.index.requestAfter(no)),
+      folders: () => {
+        unknown();
+        return [...this.index.folders.keys()];
+      },
+    };
+  }
+
+  /** The group is reported (--follow) or explained for good: later lines start a new one. */
+  seal(g: Group): void {
+    for (const l of g.lines) this.index.forget(l.no);
+    this.grouper.seal(g);
+    if (this.slots[g.slot!] === g) this.slots[g.slot!] = null;
+  }
+
+  /** The incidents so far, but for the groups `held` (--follow reports them once they are whole). */
+  diagnosis(held: ReadonlySet<Group> = new Set()): Diagnosis {
+    const incidents = this.slots.flatMap((s) => (s === null || held.has(s as Group) ? [] : isIncident(s) ? [s] : [this.explain(s)]));
+    const d: Diagnosis = { incidents, unrecognised: [...this.unrecognised] };
+    if (this.access) d.access = this.access.summary;
+    return d;
+  }
+
+  /** The text of a line a report quotes (with keepText), or of one of the first unrecognised lines. */
+  readonly text = (no: number): string | undefined => {
+    if (!this.open) {
+      this.open = new Map();
+      for (const g of this.groups) for (const l of g.lines) this.open.set(l.no, l.text);
+    }
+    return this.texts.get(no) ?? this.open.get(no);
+  };
+  /** The lines of the groups not explained yet, by number (built when first quoted). */
+  private open?: Map<number, string>;
+
+  /** Explains a group whose deadline passed, unless it grew since, may still grow, or lacks a fact. */
+  private finish(g: Group, now: number): void {
+    const last = g.lines[g.lines.length - 1];
+    if (g.sealed || last.t === undefined || last.t + doneAfter(g) >= now) return;
+    if (g.grouping === 'repeat' && this.grouper.lastProblem === g) {
+      this.deadlines.push(now + doneAfter(g), g); // it may still grow: look again later
+      return;
+    }
+    let missing = false;
+    const incident = this.intern(explainGroup(g, this.view(() => false, () => (missing = true))));
+    if (missing) return; // a later line may still tell: explained at the end
+    if (this.opts.keepText) this.keepQuote(incident, g);
+    this.seal(g);
+    this.slots[g.slot!] = incident;
+  }
+
+  /** The report quotes the newest incident of each explanation: only its lines' text is kept. */
+  private keepQuote(i: Incident, g: Group): void {
+    const key = explanationOf(i);
+    const kept = this.quoted.get(key);
+    const last = i.lines[i.lines.length - 1];
+    if (kept && kept[kept.length - 1] > last) return;
+    for (const no of kept ?? []) this.texts.delete(no);
+    const lines = quoted(g);
+    for (const l of lines) this.texts.set(l.no, l.text);
+    this.quoted.set(key, lines.map((l) => l.no));
+  }
+
+  /**
+   * One copy of each cause, fix and set of facts (a long log repeats the same few), copied so that
+   * they do not keep the lines they were cut from alive; the facts are frozen, as incidents share them.
+   */
+  private intern(i: Incident): Incident {
+    i.cause = this.once(i.cause, detached);
+    i.fix = this.once(i.fix, detached);
+    if (i.detail) i.detail = this.once(JSON.stringify(i.detail), (facts) => Object.freeze(JSON.parse(facts) as Record<string, unknown>));
+    return i;
+  }
+
+  private once<T>(key: string, make: (key: string) => T): T {
+    const known = this.interned.get(key) as T | undefined;
+    if (known !== undefined) return known;
+    const made = make(key);
+    this.interned.set(detached(key), made);
+    return made;
+  }
+}
+
+/**
+ * A copy of a text built from pieces of log lines that does not keep those lines alive (V8 keeps a
+ * substring as a view of its whole line): concatenating flattens into a new string, slicing drops the space.
+ */
+function detached(s: string): string {
+  return (' ' + s).slice(1);
+}
+
+/** How long after its last line a group is done: past its own window and the verdict's. */
+const doneAfter = (g: Group) => Math.max(g.windowS ?? 0, SETTLED_AFTER_S);
+
+const isIncident = (s: Group | Incident): s is Incident => 'cause' in s;
+
+/** The lines a report quotes of an incident: all up to four, else the first two and the last. */
+function quoted(g: Group) {
+  return g.lines.length <= 4 ? g.lines : [g.lines[0], g.lines[1], g.lines[g.lines.length - 1]];
+}
+
+/** A log read piece by piece (a file of any size, standard input), analysed as it comes. */
+export async function analyseLog(chunks: AsyncIterable<Uint8Array>, access?: AccessIndex, opts: AnalyserOptions = {}): Promise<Analyser> {
+  const a = new Analyser(access, opts);
+  for await (const lines of linesOf(chunks)) for (const r of lines) a.add(r);
+  return a;
 }

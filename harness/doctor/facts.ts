@@ -29,6 +29,17 @@ export function peerOf(upstream: string | undefined): Peer | undefined {
   return { host, port: m[2] ? Number(m[2]) : undefined, family, text: m[1] + (m[2] ? ':' + m[2] : ''), uri: m[3] ?? '/' };
 }
 
+/**
+ * The upstream peer a line names. In a line cut inside the address, what is cut is left out: the
+ * port of `"http://127.0.0.1:80` (of :8080), the whole peer of `"http://127.0.`.
+ */
+export function linePeer(e: ErrorLogEntry): Peer | undefined {
+  const p = peerOf(e.upstream);
+  const whole = e.cutField !== 'upstream' || /^[a-z]+:\/\/[^/?]+[/?]/.test(e.upstream ?? '');
+  if (!p || whole) return p;
+  return p.port === undefined ? undefined : { ...p, port: undefined, text: p.text.replace(/:\d+$/, '') };
+}
+
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }

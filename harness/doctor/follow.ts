@@ -1,16 +1,28 @@
-// --follow: watch a live error log and report each incident once it is complete. New bytes are
-// polled (a log on a Windows share or in a container does not always raise change events); lines
-// wait until their incident can grow no more: a refused pair is whole at once, anything else once
-// no new line joined it for settleMs (a Windows retry comes ~2 s after the first refusal). A log
-// truncated in place starts over at line 1; a rotated one (a new file at the path) is finished
-// from the old descriptor, then read from its start.
-import { open, stat, type FileHandle } from 'node:fs/promises';
-import type { Incident } from './types.js';
-import { analyse } from './diagnose.js';
-import { countLines, LineSplitter, type RawLine } from './read.js';
+// --follow: watch a live error log and report each incident once it is complete. The log as it
+// stands is read first, whole, and stays the context of every verdict (a refusal's pair, the
+// process's port, `no live upstreams` around it); what it ends with and may still grow (the first
+// try of a refused pair, say) is carried over and reported whole. New bytes are polled (a log on a
+// Windows share or in a container does not always raise change events); a group of lines is
+// reported once nothing more can join it: a refused pair at once, anything else once no new line
+// joined it for settleMs (a Windows retry comes ~2 s after the first refusal). A log truncated in
+// place, or replaced by a new file at its path (rotation), is said so and numbered from line 1 again.
+import { stat, type FileHandle } from 'node:fs/promises';
+import type { AccessIndex } from './access.js';
+import type { Diagnosis, Group, Incident } from './types.js';
+import { Analyser } from './diagnose.js';
+import { LineSplitter, type RawLine } from './read.js';
 import { isComplete } from './incidents.js';
-import { renderIncident } from './report.js';
-import { inputError, DoctorInputError } from './input.js';
+import type { LineText, Quoted } from './report.js';
+import { inputError, DoctorInputError, openLogFile } from './input.js';
+
+export interface FollowHandlers {
+  /** The log as it stood when following began, less the `open` incidents it ends with that may still grow. */
+  start?(d: Diagnosis, log: Quoted, open: number): void;
+  /** An incident, once complete. */
+  incident(i: Incident, text: LineText): void;
+  /** The file was truncated in place, or replaced by a new one: its lines are numbered from 1 again. */
+  restart?(how: 'truncated' | 'replaced'): void;
+}
 
 export interface FollowOptions {
   signal?: AbortSignal;
@@ -18,15 +30,7 @@ export interface FollowOptions {
   pollMs?: number;
   /** How long an incident waits for more lines before it is reported (default 3000 ms). */
   settleMs?: number;
-  /** Start at this byte (rounded back to a line start) instead of the current end of the file. */
-  fromByte?: number;
-  /** Colour in the text handed to onIncident. */
-  color?: boolean;
-}
-
-interface Pending {
-  raw: RawLine;
-  seenAt: number;
+  access?: AccessIndex;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -41,85 +45,87 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-async function openFile(path: string): Promise<FileHandle> {
-  let fh: FileHandle;
-  try {
-    fh = await open(path, 'r');
-  } catch (e) {
-    throw inputError(path, 'error log', e);
-  }
-  if ((await fh.stat()).isDirectory()) {
-    await fh.close();
-    throw inputError(path, 'error log', Object.assign(new Error('EISDIR'), { code: 'EISDIR' }));
-  }
-  return fh;
-}
+const CHUNK = 1 << 20;
 
-/** Reads everything from `offset` to the end of the file. */
-async function readFrom(fh: FileHandle, offset: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
+/** The file from `offset` to its end, a piece at a time. */
+async function* readFrom(fh: FileHandle, offset: number): AsyncGenerator<Buffer> {
+  const buf = Buffer.alloc(CHUNK);
   for (;;) {
-    const buf = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await fh.read(buf, 0, buf.length, offset);
-    if (bytesRead === 0) break;
-    chunks.push(buf.subarray(0, bytesRead));
+    const { bytesRead } = await fh.read(buf, 0, CHUNK, offset);
+    if (bytesRead === 0) return;
     offset += bytesRead;
+    yield buf.subarray(0, bytesRead);
   }
-  return Buffer.concat(chunks);
 }
 
-export async function follow(path: string, onIncident: (i: Incident, text: string) => void, opts: FollowOptions = {}): Promise<void> {
+/** A group the log ends with (endT: the time of its last line) that a line written next could still join. */
+function mayGrow(g: Group, endT: number | undefined): boolean {
+  const last = g.lines[g.lines.length - 1];
+  if (g.windowS === undefined || isComplete(g)) return false;
+  return last.t === undefined || endT === undefined || endT - last.t <= g.windowS;
+}
+
+export async function follow(path: string, on: FollowHandlers, opts: FollowOptions = {}): Promise<void> {
   const pollMs = opts.pollMs ?? 250;
   const settleMs = opts.settleMs ?? 3000;
-  let fh = await openFile(path);
-  let offset: number;
-  let splitter: LineSplitter;
-  {
-    const head = await readFrom(fh, 0);
-    const upTo = Math.min(opts.fromByte ?? head.length, head.length);
-    offset = head.lastIndexOf(0x0a, upTo - 1) + 1;
-    splitter = new LineSplitter(countLines(head.subarray(0, offset)) + 1);
-  }
-  let pending: Pending[] = [];
+  let fh = await openLogFile(path);
+  let offset = 0;
+  let analyser = new Analyser(opts.access);
+  let splitter = new LineSplitter();
+  /** Groups not reported yet, and when a line last joined each (wall clock). */
+  const waiting = new Map<Group, number>();
+  let endT: number | undefined;
 
-  const report = (force: boolean) => {
-    if (!pending.length) return;
-    const now = Date.now();
-    const seenAt = new Map(pending.map((p) => [p.raw.no, p.seenAt]));
-    const texts: string[] = [];
-    for (const p of pending) texts[p.raw.no - 1] = p.raw.text;
-    const { diagnosis, groups } = analyse(
-      pending.map((p) => p.raw),
-      { settled: true },
-    );
-    const done = new Set<number>();
-    diagnosis.incidents.forEach((incident, k) => {
-      const latest = Math.max(...incident.lines.map((n) => seenAt.get(n) ?? 0));
-      if (!force && !isComplete(groups[k]) && now - latest < settleMs) return;
-      for (const n of incident.lines) done.add(n);
-      onIncident(incident, renderIncident(incident, texts, { color: opts.color }));
-    });
-    for (const n of diagnosis.unrecognised) if (force || now - (seenAt.get(n) ?? 0) >= settleMs) done.add(n);
-    pending = pending.filter((p) => !done.has(p.raw.no) && p.raw.text.trim() !== '');
-  };
-
+  /** Lines in; once following (`track`), the groups they join wait to be reported. */
+  let track = false;
   const take = (lines: RawLine[]) => {
     const now = Date.now();
-    for (const raw of lines) pending.push({ raw, seenAt: now });
+    for (const r of lines) {
+      const g = analyser.add(r);
+      if (!g) continue;
+      if (track) waiting.set(g, now);
+      endT = g.lines[g.lines.length - 1].t ?? endT;
+    }
+  };
+  const read = async () => {
+    for await (const chunk of readFrom(fh, offset)) {
+      offset += chunk.length;
+      take(splitter.push(chunk));
+    }
+  };
+  const settled = (g: Group, now: number) => now - (waiting.get(g) ?? now) >= settleMs;
+  const seal = (g: Group) => {
+    analyser.seal(g);
+    waiting.delete(g);
+  };
+
+  /** Reports what can grow no more; `all`: everything (the end, or the file starts over). */
+  const report = (all: boolean) => {
+    const now = Date.now();
+    const ready = [...waiting.keys()].filter((g) => all || isComplete(g) || settled(g, now)).sort((a, b) => a.lines[0].no - b.lines[0].no);
+    for (const g of ready) {
+      const incident = analyser.explain(g, (x) => settled(x, now));
+      const texts = new Map(g.lines.map((l) => [l.no, l.text]));
+      on.incident(incident, (no) => texts.get(no));
+      seal(g);
+    }
+  };
+
+  const restart = async (how: 'truncated' | 'replaced') => {
+    take(splitter.flush());
+    report(true);
+    on.restart?.(how);
+    analyser = new Analyser(opts.access);
+    analyser.finishEarly = false;
+    splitter = new LineSplitter();
+    endT = undefined;
+    offset = 0;
   };
 
   const poll = async () => {
     const own = await fh.stat();
-    if (own.size < offset) {
-      // Truncated in place (copytruncate, or the log emptied): what was read is complete, start over.
-      take(splitter.flush());
-      report(true);
-      offset = 0;
-      splitter = new LineSplitter(1);
-    }
-    const bytes = await readFrom(fh, offset);
-    offset += bytes.length;
-    take(splitter.push(bytes));
+    if (own.size < offset) await restart('truncated');
+    await read();
     let now;
     try {
       now = await stat(path);
@@ -127,20 +133,28 @@ export async function follow(path: string, onIncident: (i: Incident, text: strin
       return; // moved away and not yet recreated: keep the old descriptor
     }
     if ((now.ino !== own.ino || now.dev !== own.dev) && !(now.ino === 0 && own.ino === 0)) {
-      // Rotated: finish the old file, then read the new one from its start.
-      take(splitter.flush());
-      report(true);
+      await restart('replaced');
       await fh.close();
-      fh = await openFile(path);
-      offset = 0;
-      splitter = new LineSplitter(1);
-      const fresh = await readFrom(fh, 0);
-      offset = fresh.length;
-      take(splitter.push(fresh));
+      fh = await openLogFile(path);
+      await read();
     }
   };
 
   try {
+    try {
+      await read();
+    } catch (e) {
+      throw inputError(path, 'error log', e);
+    }
+    // The log as it stands: reported now, except what it ends with that may still grow.
+    const carried = new Set(analyser.groups.filter((g) => mayGrow(g, endT)));
+    on.start?.(analyser.diagnosis(carried), analyser, carried.size);
+    analyser.finishEarly = false;
+    const now = Date.now();
+    for (const g of analyser.groups) if (carried.has(g)) waiting.set(g, now);
+    else analyser.seal(g);
+    track = true;
+
     while (!opts.signal?.aborted) {
       try {
         await poll();
@@ -151,6 +165,9 @@ export async function follow(path: string, onIncident: (i: Incident, text: strin
       report(false);
       await sleep(pollMs, opts.signal);
     }
+    // Stopped: what was written by now is read, the line being written counts as cut, and what
+    // has not settled keeps its doubts.
+    await read().catch(() => undefined);
     take(splitter.flush());
     report(true);
   } finally {

@@ -1,29 +1,41 @@
-// The doctor: a user's own nginx error log (and access log), explained. diagnose() for bytes,
-// diagnoseFile() for a path, renderJson()/renderText() to print, follow() for a live log, and
-// doctorCommand() for `harness doctor`.
-import { analyse } from './diagnose.js';
-import { indexAccess } from './access.js';
+// The doctor: a user's own nginx error log (and access log), explained. diagnose() for bytes in
+// memory, diagnoseFile() for a path (streamed), renderJson()/renderText() to print, follow() for a
+// live log, doctorCommand() for `harness doctor`, expectDiagnosis() to check a diagnosis against
+// what a scenario should leave.
+import { Analyser, analyseLog } from './diagnose.js';
+import { AccessIndexer, indexAccessLog } from './access.js';
 import { splitLines } from './read.js';
-import { readLogFile } from './input.js';
+import { readLog } from './input.js';
 import type { Diagnosis } from './types.js';
 
 export type { ConditionId, Diagnosis, Incident, AccessSummary } from './types.js';
 export { CONDITION_IDS } from './types.js';
 export { renderJson, renderText, renderIncident } from './report.js';
-export { follow, type FollowOptions } from './follow.js';
+export { follow, type FollowOptions, type FollowHandlers } from './follow.js';
 export { doctorCommand, type DoctorArgs } from './command.js';
 export { isProblem } from './incidents.js';
 export { DoctorInputError } from './input.js';
 export { splitLines } from './read.js';
+export { expectDiagnosis, describeExpectation, type DiagnosisExpectation, type RefusedVerdict } from './expect.js';
 
-export function diagnose(errorLogBytes: Buffer, opts: { accessLogBytes?: Buffer } = {}): Diagnosis {
-  const access = opts.accessLogBytes ? indexAccess(opts.accessLogBytes) : undefined;
-  return analyse(splitLines(errorLogBytes), { access }).diagnosis;
+/** A log in memory, analysed; `keepText` keeps what renderText quotes. */
+export function analyse(errorLogBytes: Uint8Array, opts: { accessLogBytes?: Uint8Array; keepText?: boolean } = {}): Analyser {
+  let access: AccessIndexer | undefined;
+  if (opts.accessLogBytes) {
+    access = new AccessIndexer();
+    for (const r of splitLines(opts.accessLogBytes)) access.add(r.text);
+  }
+  const a = new Analyser(access, { keepText: opts.keepText });
+  for (const r of splitLines(errorLogBytes)) a.add(r);
+  return a;
 }
 
-/** Rejects with a DoctorInputError (what happened, what to do) for a missing or unreadable file or a folder. */
+export function diagnose(errorLogBytes: Uint8Array, opts: { accessLogBytes?: Uint8Array } = {}): Diagnosis {
+  return analyse(errorLogBytes, opts).diagnosis();
+}
+
+/** Rejects with a DoctorInputError (what happened, what to do) for a missing or unreadable file, a folder or a pipe. */
 export async function diagnoseFile(path: string, opts: { accessLog?: string } = {}): Promise<Diagnosis> {
-  const bytes = await readLogFile(path, 'error log');
-  const access = opts.accessLog !== undefined ? await readLogFile(opts.accessLog, 'access log') : undefined;
-  return diagnose(bytes, { accessLogBytes: access });
+  const access = opts.accessLog !== undefined ? await indexAccessLog(readLog(opts.accessLog, 'access log')) : undefined;
+  return (await analyseLog(readLog(path, 'error log'), access)).diagnosis();
 }

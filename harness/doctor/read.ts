@@ -1,6 +1,7 @@
 // Bytes of a log → numbered lines, as nginx wrote them on Windows or Linux: LF or CRLF, paths in
 // the Windows ANSI code page (GBK/CP936) rather than UTF-8, a last line cut short, and the odd
-// copy saved by an editor (a UTF-8 BOM) or by PowerShell (UTF-16LE with a BOM).
+// copy saved by an editor (a UTF-8 BOM) or by PowerShell (UTF-16LE with a BOM). Bytes go in as
+// they are read (a file is streamed, never held whole), lines come out.
 
 export interface RawLine {
   /** 1-based line number in the file. */
@@ -21,59 +22,80 @@ export function decodeLine(bytes: Uint8Array): string {
   }
 }
 
+/**
+ * Longer lines are cut there: nginx writes at most 2048 bytes a line (NGX_MAX_ERROR_STR), and a
+ * file with no line ends at all (a binary file) must not be held whole.
+ */
+const MAX_LINE = 64 * 1024;
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+const UTF16LE_BOM = [0xff, 0xfe];
+const BOMS = [UTF8_BOM, UTF16LE_BOM];
+const startsWith = (buf: Uint8Array, bom: number[]) => buf.length >= bom.length && bom.every((b, i) => buf[i] === b);
+
 function stripCr(bytes: Uint8Array): Uint8Array {
   return bytes.length && bytes[bytes.length - 1] === 0x0d ? bytes.subarray(0, bytes.length - 1) : bytes;
 }
 
 /**
- * Splits a whole log into lines. A final line without a line end still counts (a cut copy); the
- * empty piece after the last LF does not.
- */
-export function splitLines(buf: Uint8Array): RawLine[] {
-  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) {
-    const text = new TextDecoder('utf-16le').decode(buf.subarray(2));
-    const parts = text.split('\n');
-    if (parts[parts.length - 1] === '') parts.pop();
-    return parts.map((t, i) => ({ no: i + 1, text: t.replace(/\r$/, '') }));
-  }
-  let start = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
-  const lines: RawLine[] = [];
-  for (;;) {
-    const lf = buf.indexOf(0x0a, start);
-    if (lf < 0) break;
-    lines.push({ no: lines.length + 1, text: decodeLine(stripCr(buf.subarray(start, lf))) });
-    start = lf + 1;
-  }
-  if (start < buf.length) lines.push({ no: lines.length + 1, text: decodeLine(stripCr(buf.subarray(start))) });
-  return lines;
-}
-
-/**
- * Lines of a log that grows: bytes go in as they are read, whole lines come out; a line without
- * its LF yet waits for the rest (nginx writes each line with one write(), so that is brief).
+ * Lines of a log read piece by piece: a line without its LF yet waits for the rest (a read cuts
+ * lines anywhere; nginx writes each line with one write()). The first bytes decide the encoding.
  */
 export class LineSplitter {
   private partial: Buffer = Buffer.alloc(0);
-  private count: number;
-
-  constructor(firstLine = 1) {
-    this.count = firstLine - 1;
-  }
+  private count = 0;
+  /** Undecided until the first bytes are in; then per-line UTF-8/GBK, or a UTF-16LE stream. */
+  private mode: 'start' | 'bytes' | 'utf16' = 'start';
+  private utf16?: TextDecoder;
+  private utf16Partial = '';
 
   push(bytes: Uint8Array): RawLine[] {
-    const buf = this.partial.length ? Buffer.concat([this.partial, bytes]) : Buffer.from(bytes);
+    if (this.partial.length >= MAX_LINE && this.mode === 'bytes') {
+      // A line too long already: skip what comes until its end.
+      const lf = bytes.indexOf(0x0a);
+      if (lf < 0) return [];
+      bytes = bytes.subarray(lf);
+    }
+    let buf = this.partial.length ? Buffer.concat([this.partial, bytes]) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (this.mode === 'start') {
+      if (BOMS.some((bom) => buf.length < bom.length && buf.every((b, i) => b === bom[i]))) {
+        this.partial = Buffer.from(buf); // too short to tell a BOM yet
+        return [];
+      }
+      this.partial = Buffer.alloc(0);
+      if (startsWith(buf, UTF16LE_BOM)) {
+        this.mode = 'utf16';
+        this.utf16 = new TextDecoder('utf-16le');
+        buf = buf.subarray(2);
+      } else {
+        this.mode = 'bytes';
+        if (startsWith(buf, UTF8_BOM)) buf = buf.subarray(3);
+      }
+    }
+    if (this.mode === 'utf16') return this.pushUtf16(this.utf16!.decode(buf, { stream: true }));
     const out: RawLine[] = [];
     let start = 0;
     for (let lf = buf.indexOf(0x0a); lf >= 0; lf = buf.indexOf(0x0a, start)) {
-      out.push({ no: ++this.count, text: decodeLine(stripCr(buf.subarray(start, lf))) });
+      out.push({ no: ++this.count, text: decodeLine(stripCr(buf.subarray(start, Math.min(lf, start + MAX_LINE)))) });
       start = lf + 1;
     }
-    this.partial = buf.subarray(start);
+    // Copied: the rest of a large read must not keep the whole read alive.
+    this.partial = Buffer.from(buf.subarray(start, start + MAX_LINE));
     return out;
+  }
+
+  private pushUtf16(text: string): RawLine[] {
+    const parts = (this.utf16Partial + text).split('\n');
+    this.utf16Partial = parts.pop()!.slice(0, MAX_LINE);
+    return parts.map((t) => ({ no: ++this.count, text: t.slice(0, MAX_LINE).replace(/\r$/, '') }));
   }
 
   /** The line still waiting for its LF, as a (cut) line of its own; none is left afterwards. */
   flush(): RawLine[] {
+    if (this.mode === 'utf16') {
+      const rest = this.utf16Partial + this.utf16!.decode();
+      this.utf16Partial = '';
+      return rest ? [{ no: ++this.count, text: rest.replace(/\r$/, '') }] : [];
+    }
     if (!this.partial.length) return [];
     const line = { no: ++this.count, text: decodeLine(stripCr(this.partial)) };
     this.partial = Buffer.alloc(0);
@@ -81,9 +103,15 @@ export class LineSplitter {
   }
 }
 
-/** How many lines the first `bytes` bytes hold (to number the lines of a log followed from its end). */
-export function countLines(buf: Uint8Array): number {
-  let n = 0;
-  for (let i = buf.indexOf(0x0a); i >= 0; i = buf.indexOf(0x0a, i + 1)) n++;
-  return n;
+/** A whole log in memory, split into lines. A final line without a line end still counts (a cut copy). */
+export function splitLines(buf: Uint8Array): RawLine[] {
+  const s = new LineSplitter();
+  return [...s.push(buf), ...s.flush()];
+}
+
+/** The lines of a log read piece by piece, a read's worth at a time; a last line without its LF counts. */
+export async function* linesOf(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<RawLine[]> {
+  const s = new LineSplitter();
+  for await (const chunk of chunks) yield s.push(chunk);
+  yield s.flush();
 }

@@ -1,18 +1,51 @@
-// A diagnosis as JSON (exactly {"incidents":[{condition, lines, cause, fix, detail?}], "unrecognised": [...]})
-// or as a report for people: a summary line, then the incidents grouped by condition, newest first,
-// with counts, each quoting its evidence lines with their numbers, its cause and its fix.
+// A diagnosis as JSON (exactly {"incidents":[{condition, lines, cause, fix}], "unrecognised": [...]},
+// one JSON incident per incident) or as a report for people: a summary line, then the problems
+// grouped by condition, newest first, incidents with the same explanation merged into one entry
+// ("5×, lines ...") that quotes the newest one's evidence, then what needs no action, folded.
+// Everything printed from a log is made printable: a log's control characters never reach the terminal.
 import type { Diagnosis, Incident } from './types.js';
-import { isProblem } from './incidents.js';
+import { explanationOf, isProblem } from './incidents.js';
 import { plural, ranges } from './facts.js';
 
-export function incidentJson(i: Incident): Record<string, unknown> {
-  const o: Record<string, unknown> = { condition: i.condition, lines: i.lines, cause: i.cause, fix: i.fix };
-  if (i.detail) o.detail = i.detail;
-  return o;
+/** The text of a line of the log by its number. */
+export type LineText = (no: number) => string | undefined;
+
+/** The log a report quotes: its lines' text, and how many lines it has. */
+export interface Quoted {
+  text: LineText;
+  lines: number;
+}
+
+// C0 and C1 controls, DEL, and the marks that reorder text on screen (bidi overrides and isolates).
+const UNPRINTABLE = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** Control characters as `\xHH` (as nginx escapes them in its access log) or `\u{HHHH}`. */
+export function printable(s: string): string {
+  return s.replace(UNPRINTABLE, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? '\\x' + code.toString(16).toUpperCase().padStart(2, '0') : `\\u{${code.toString(16).toUpperCase()}}`;
+  });
+}
+
+/** The JSON of one incident: the four keys of the issue, nothing else. */
+export function incidentJson(i: Incident): string {
+  return safeJson({ condition: i.condition, lines: i.lines, cause: i.cause, fix: i.fix });
 }
 
 export function renderJson(d: Diagnosis): string {
-  return JSON.stringify({ incidents: d.incidents.map(incidentJson), unrecognised: d.unrecognised });
+  return [...jsonPieces(d)].join('');
+}
+
+/** The JSON of a diagnosis a piece at a time (a long log's JSON need not be one string). */
+export function* jsonPieces(d: Diagnosis): Generator<string> {
+  yield '{"incidents":[';
+  for (let k = 0; k < d.incidents.length; k++) yield (k ? ',' : '') + incidentJson(d.incidents[k]);
+  yield `],"unrecognised":${JSON.stringify(d.unrecognised)}}`;
+}
+
+/** JSON.stringify escapes C0 controls; C1 controls and bidi marks are escaped too (they are in strings only). */
+function safeJson(v: unknown): string {
+  return JSON.stringify(v).replace(/[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
 interface Paint {
@@ -29,60 +62,107 @@ function paint(color: boolean): Paint {
 
 const newest = (i: Incident) => i.lines[i.lines.length - 1] ?? 0;
 const MAX_QUOTED = 4;
+const MAX_LISTED = 8;
 
 /** The evidence lines: all of them up to 4, else the first two, a count, and the last one. */
-function quote(i: Incident, lines: string[], p: Paint, indent: string): string[] {
-  const show = (n: number) => `${indent}${p.dim(String(n).padStart(5) + ' |')} ${lines[n - 1] ?? ''}`;
-  if (i.lines.length <= MAX_QUOTED) return i.lines.map(show);
-  const skipped = i.lines.slice(2, -1);
-  return [...i.lines.slice(0, 2).map(show), `${indent}${p.dim(`      ... ${plural(skipped.length, 'more line')} (${ranges(skipped)})`)}`, show(i.lines[i.lines.length - 1])];
+function quote(lineNos: number[], text: LineText, p: Paint, indent: string): string[] {
+  const show = (n: number) => `${indent}${p.dim(String(n).padStart(5) + ' |')} ${printable(text(n) ?? '')}`;
+  if (lineNos.length <= MAX_QUOTED) return lineNos.map(show);
+  const skipped = lineNos.slice(2, -1);
+  return [...lineNos.slice(0, 2).map(show), `${indent}${p.dim(`      ... ${plural(skipped.length, 'more line')} (${ranges(skipped)})`)}`, show(lineNos[lineNos.length - 1])];
 }
 
+const linesOf = (lines: number[]) => `line${lines.length > 1 ? 's' : ''} ${ranges(lines)}`;
+
 /** One incident as text (what --follow prints as each incident completes). */
-export function renderIncident(i: Incident, lines: string[], opts: { color?: boolean } = {}): string {
+export function renderIncident(i: Incident, text: LineText, opts: { color?: boolean } = {}): string {
   const p = paint(opts.color ?? false);
   const mark = isProblem(i) ? p.red('●') : p.green('○');
-  const out = [`${mark} ${p.bold(i.condition)}  ${p.dim(`line${i.lines.length > 1 ? 's' : ''} ${ranges(i.lines)}`)}`, ...quote(i, lines, p, '  ')];
-  out.push(`  cause: ${i.cause}`, `  fix:   ${i.fix}`);
+  const out = [`${mark} ${p.bold(i.condition)}  ${p.dim(linesOf(i.lines))}`, ...quote(i.lines, text, p, '  ')];
+  out.push(`  cause: ${printable(i.cause)}`, `  fix:   ${printable(i.fix)}`);
   return out.join('\n') + '\n';
 }
 
-export function renderText(d: Diagnosis, lines: string[], opts: { color?: boolean; name?: string } = {}): string {
-  const p = paint(opts.color ?? false);
-  const name = opts.name ?? 'error.log';
-  const out: string[] = [];
-  const problems = d.incidents.filter(isProblem);
-  const byCondition = new Map<string, Incident[]>();
-  for (const i of [...d.incidents].sort((a, b) => newest(b) - newest(a))) {
-    const list = byCondition.get(i.condition) ?? [];
-    list.push(i);
-    byCondition.set(i.condition, list);
+/** Incidents with the same condition, cause and fix: one entry, newest incident first. */
+interface Entry {
+  condition: string;
+  incidents: Incident[];
+  problem: boolean;
+}
+
+function entries(incidents: Incident[]): Entry[] {
+  const byText = new Map<string, Entry>();
+  for (const i of [...incidents].sort((a, b) => newest(b) - newest(a))) {
+    const key = explanationOf(i);
+    const e = byText.get(key);
+    if (e) e.incidents.push(i);
+    else byText.set(key, { condition: i.condition, incidents: [i], problem: isProblem(i) });
   }
-  const counts = [...byCondition].map(([c, list]) => `${c} ×${list.length}`).join(', ');
-  if (lines.length === 0) {
+  return [...byText.values()];
+}
+
+function listed(e: Entry): string {
+  const shown = e.incidents.slice(0, MAX_LISTED).map((i) => ranges(i.lines));
+  const more = e.incidents.length - shown.length;
+  return `${e.incidents.length}×, lines ${shown.join('; ')}${more ? `; ... ${more} more` : ''}`;
+}
+
+/** `open`: incidents of the log held back, not in `d` yet (--follow): nothing is said to be fine before they are. */
+export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; name?: string; open?: number } = {}): string {
+  const text = log.text;
+  const p = paint(opts.color ?? false);
+  const name = printable(opts.name ?? 'error.log');
+  const out: string[] = [];
+  const all = entries(d.incidents);
+  const problems = all.filter((e) => e.problem);
+  const harmless = all.filter((e) => !e.problem);
+  const nProblems = d.incidents.filter(isProblem).length;
+  const counts = new Map<string, number>();
+  for (const e of [...problems, ...harmless]) counts.set(e.condition, (counts.get(e.condition) ?? 0) + e.incidents.length);
+  const nLines = log.lines;
+  if (nLines === 0) {
     out.push(`${name}: empty: nginx has written nothing at level error or above, so there is nothing to explain.`);
   } else {
     out.push(
-      `${name}: ${plural(lines.length, 'line')}, ${plural(d.incidents.length, 'incident')} (${problems.length} to act on)` +
-        (counts ? `: ${counts}` : '') +
+      `${name}: ${plural(nLines, 'line')}, ${plural(d.incidents.length, 'incident')} (${nProblems} to act on)` +
+        (counts.size ? `: ${[...counts].map(([c, n]) => `${c} ×${n}`).join(', ')}` : '') +
         (d.unrecognised.length ? `; ${plural(d.unrecognised.length, 'line')} not recognised` : '') +
+        (opts.open ? `; ${opts.open} more still open` : '') +
         '.',
     );
-    if (!problems.length) out.push(p.green(d.incidents.length ? 'Nothing here needs fixing.' : 'No incidents: nothing here needs fixing.'));
+    if (!nProblems && !opts.open) out.push(p.green(d.incidents.length ? 'Nothing here needs fixing.' : 'No incidents: nothing here needs fixing.'));
+  }
+  // Problems by condition, the condition with the newest problem first.
+  const byCondition = new Map<string, Entry[]>();
+  for (const e of problems) {
+    const list = byCondition.get(e.condition) ?? [];
+    list.push(e);
+    byCondition.set(e.condition, list);
   }
   for (const [condition, list] of byCondition) {
-    const nLines = list.reduce((n, i) => n + i.lines.length, 0);
-    out.push('', p.bold(`${condition}: ${plural(list.length, 'incident')}, ${plural(nLines, 'line')}`));
-    for (const i of list) {
-      const mark = isProblem(i) ? p.red('●') : p.green('○');
-      out.push(`${mark} ${p.dim(`line${i.lines.length > 1 ? 's' : ''} ${ranges(i.lines)}`)}`, ...quote(i, lines, p, '  '));
-      out.push(`  cause: ${i.cause}`, `  fix:   ${i.fix}`);
+    const incidents = list.flatMap((e) => e.incidents);
+    const nl = incidents.reduce((n, i) => n + i.lines.length, 0);
+    out.push('', p.bold(`${condition}: ${plural(incidents.length, 'incident')}, ${plural(nl, 'line')}`));
+    for (const e of list) {
+      const latest = e.incidents[0];
+      const head = e.incidents.length === 1 ? linesOf(latest.lines) : `${listed(e)} (quoted: the newest)`;
+      out.push(`${p.red('●')} ${p.dim(head)}`, ...quote(latest.lines, text, p, '  '));
+      out.push(`  cause: ${printable(latest.cause)}`, `  fix:   ${printable(latest.fix)}`);
+    }
+  }
+  if (harmless.length) {
+    out.push('', p.bold(`nothing to act on: ${plural(harmless.reduce((n, e) => n + e.incidents.length, 0), 'incident')}`));
+    for (const e of harmless) {
+      const i = e.incidents[0];
+      const where = e.incidents.length === 1 ? linesOf(i.lines) : listed(e);
+      const fix = /^Nothing to do\.?$/.test(i.fix) ? '' : ` ${p.dim('→')} ${printable(i.fix)}`;
+      out.push(`${p.green('○')} ${e.condition} ${p.dim(where)}: ${printable(i.cause)}${fix}`);
     }
   }
   if (d.unrecognised.length) {
     out.push('', p.bold(`not nginx error-log lines: ${plural(d.unrecognised.length, 'line')} (${ranges(d.unrecognised)})`));
-    for (const n of d.unrecognised.slice(0, 3)) out.push(`  ${p.dim(String(n).padStart(5) + ' |')} ${lines[n - 1] ?? ''}`);
-    if (d.unrecognised.length > 3) out.push(p.dim(`  ... ${plural(d.unrecognised.length - 3, 'more')}`));
+    for (const n of d.unrecognised.slice(0, 3)) out.push(`  ${p.dim(String(n).padStart(5) + ' |')} ${printable(text(n) ?? '')}`);
+    if (d.unrecognised.length > 3) out.push(p.dim(`  ... ${plural(d.unrecognised.length - 3, 'more line')}`));
   }
   if (d.access) {
     const a = d.access;
@@ -93,7 +173,7 @@ export function renderText(d: Diagnosis, lines: string[], opts: { color?: boolea
     const gw = Object.entries(a.gatewayErrorsByPath)
       .sort(([, x], [, y]) => y - x)
       .slice(0, 5)
-      .map(([path, n]) => `${path} ×${n}`)
+      .map(([path, n]) => `${printable(path)} ×${n}`)
       .join(', ');
     out.push('', p.bold(`access log: ${plural(a.requests, 'request')}${statuses ? ` (${statuses})` : ''}`));
     if (gw) out.push(`  502/504 by path: ${gw}`);

@@ -2,6 +2,7 @@
 // incidents, and what a condition module provides.
 import type { ErrorLogEntry } from '../logs/error-log.js';
 import type { AccessIndex } from './access.js';
+import type { LogIndex } from './log-index.js';
 
 export const CONDITION_IDS = [
   'upstream-refused',
@@ -28,6 +29,12 @@ export const CONDITION_IDS = [
 ] as const;
 
 export type ConditionId = (typeof CONDITION_IDS)[number];
+
+/**
+ * The same failure again within a day (a 404 of one path, 413s of one upload, a signal to one
+ * pid, nginx proxying to itself) belongs to one incident; after a day of quiet it is a new episode.
+ */
+export const EPISODE_S = 86400;
 
 export interface Incident {
   condition: ConditionId;
@@ -74,8 +81,8 @@ export type Grouping =
   | { by: 'after-attempt'; key: string }
   /** The same failure again and again (start-up failures): one incident while nothing else intervenes. */
   | { by: 'repeat'; key: string | null }
-  /** Every line with this key, wherever it is in the log (within windowS of the previous one if set). */
-  | { by: 'key'; key: string; windowS?: number }
+  /** Every line with this key, each within windowS of the previous one (EPISODE_S, or less). */
+  | { by: 'key'; key: string; windowS: number }
   /** `worker process N exited ...`: joins what made worker N fail, else starts a crash. */
   | { by: 'exit'; master: number; worker: number }
   /** `could not respawn worker` and friends: the rest of the crash of this master. */
@@ -90,17 +97,32 @@ export interface Group {
   lines: Line[];
   /** Facts the grouping found (the family verdict, the access log's statuses, ...). */
   detail: Record<string, unknown>;
+  /** How long after its last line another may still join it (s); unset: no such limit. */
+  windowS?: number;
+  /** Explained and let go (or reported, in --follow): later lines start a new incident. */
+  sealed?: boolean;
+  /** attempt: the peers tried; closed once `no live upstreams` ended the request. */
+  tried?: Set<string>;
+  closed?: boolean;
+  /** Its place among the incidents (the order of first lines). */
+  slot?: number;
 }
 
 export interface LogView {
-  /** Every recognised line of the log, in order. */
-  lines: Line[];
+  /** Facts from the whole log seen so far. */
+  index: LogIndex;
+  /** The port this nginx process proxied to (index.port, noting when it is not known yet). */
+  portOf(pid: number | undefined): number | undefined;
+  /** The first request line after the crash line `no` (index.requestAfter, noting when there is none yet). */
+  requestAfter(no: number): number | undefined;
+  /** The nginx folders the log's paths name (index.folders; a later line may name another). */
+  folders(): string[];
   access?: AccessIndex;
   /**
-   * True when the log is known to go on after its last line (follow mode, after a quiet spell):
-   * a missing retry line then means the retry worked, not that the copy of the log ended.
+   * True when the log is known to go on quietly after this group (--follow, nothing joined it for
+   * a while): a missing retry line then means the retry worked, not that the copy of the log ended.
    */
-  settled: boolean;
+  settled(g: Group): boolean;
 }
 
 export interface Explained {

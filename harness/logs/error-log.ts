@@ -58,6 +58,8 @@ export interface ErrorLogEntry extends LogContext {
   stderr?: boolean;
   /** The line stopped before its end (nginx's 2048-byte limit, or a cut in copying). */
   truncated?: boolean;
+  /** The context field the line stopped in: its value is cut short. */
+  cutField?: keyof LogContext;
 }
 
 export function formatTime(d: Date): string {
@@ -95,8 +97,10 @@ const STDERR_HEAD = /^nginx: \[([a-z]+)\] /;
 // ` (111: Connection refused)`, ` (10061: No connection ...)`, the hex codes Windows prints for
 // values >= 0x80000000, and texts that hold parentheses themselves: ` (10060: FormatMessage() error:(317))`.
 const ERRNO_AT_END = / \((\d+|[0-9A-F]{8}): ((?:[^()]|\([^()]*\))*)\)$/;
-// The same part cut short: ` (10061: No connection could be ma`.
-const ERRNO_CUT = / \((\d+|[0-9A-F]{8}): ([^()]*)$/;
+// The same part cut short: ` (10061: No connection could be ma`, ` (10061:`.
+const ERRNO_CUT = / \((\d+|[0-9A-F]{8}):(?: ([^()]*))?$/;
+// ` while` cut short: ` `, ` w`, ` wh`, ...
+const WHILE_CUT = / (?:w(?:h(?:i(?:l(?:e)?)?)?)?)?$/;
 // ` in <file>:<line>` of a configuration error; nginx prints the file's full path.
 const CONF_AT_END = / in ((?:[A-Za-z]:[\\/]|\/|\\\\)[^"]*?):(\d+)$/;
 const CLIENT = ', client: ';
@@ -141,9 +145,15 @@ export function parseErrorLine(raw: string): ErrorLogEntry | undefined {
     context = cutContext(rest.slice(starts[0]));
     main = rest.slice(0, starts[0]);
   }
+  // A line that stops right after a field's name (`, client: `) is cut there.
+  const lastField = context?.[context.length - 1];
+  if (lastField && lastField.value === '' && !QUOTED_FIELDS.has(lastField.name)) lastField.cut = true;
   for (const f of context ?? []) {
     entry[f.name] = f.value;
-    if (f.cut) entry.truncated = true;
+    if (f.cut) {
+      entry.truncated = true;
+      entry.cutField = f.name;
+    }
   }
   if (!context) {
     // A line cut inside `, client: ` itself.
@@ -158,6 +168,12 @@ export function parseErrorLine(raw: string): ErrorLogEntry | undefined {
     if (c) {
       entry.conf = { file: c[1], line: Number(c[2]) };
       main = main.slice(0, c.index);
+    }
+    // A line cut inside ` while` itself, right after its errno part: `... refused it) whi`.
+    const w = WHILE_CUT.exec(main);
+    if (w && ERRNO_AT_END.test(main.slice(0, w.index))) {
+      main = main.slice(0, w.index);
+      entry.truncated = true;
     }
   }
 
@@ -187,12 +203,15 @@ export function parseErrorLine(raw: string): ErrorLogEntry | undefined {
   } else if (!entry.action) {
     const cut = ERRNO_CUT.exec(main);
     if (cut) {
-      entry.errno = { code: codeOf(cut[1]), text: cut[2] };
+      entry.errno = { code: codeOf(cut[1]), text: cut[2] ?? '' };
       main = main.slice(0, cut.index);
       entry.truncated = true;
     }
   }
   entry.message = main;
+  // nginx ends every line of a connection (*N) with its context (`, client: ...`): without one,
+  // the line was cut (`... refused it) while connec`).
+  if (!context && entry.conn !== undefined) entry.truncated = true;
   return entry;
 }
 

@@ -1,6 +1,6 @@
 // Conditions of a request nginx answers itself: a body over client_max_body_size (413), and a
 // static file that is not there (404), including the front end's own index.html and error page.
-import type { Condition, Group } from '../types.js';
+import { EPISODE_S, type Condition, type Group } from '../types.js';
 import { baseName, errnoIs, fileOp, parentOf, plural, requestOf, shortRequest, showPath } from '../facts.js';
 
 const entries = (g: Group) => g.lines.map((l) => l.entry);
@@ -15,7 +15,7 @@ function mb(bytes: number): string {
 export const bodyTooLarge: Condition = {
   id: 'body-too-large',
   match(e) {
-    return TOO_LARGE.test(e.message) ? { by: 'key', key: `body|${e.pid}|${requestOf(e.request)?.path ?? ''}` } : undefined;
+    return TOO_LARGE.test(e.message) ? { by: 'key', key: `body|${e.pid}|${requestOf(e.request)?.path ?? ''}`, windowS: EPISODE_S } : undefined;
   },
   explain(g) {
     const es = entries(g);
@@ -48,7 +48,7 @@ export const staticNotFound: Condition = {
     const op = fileOp(e);
     if (!op || e.client === undefined) return undefined;
     if (!errnoIs.notFound(e) && op.fn !== 'autoindex') return undefined;
-    return { by: 'key', key: `static|${e.pid}|${op.path}` };
+    return { by: 'key', key: `static|${e.pid}|${op.path}`, windowS: EPISODE_S };
   },
   explain(g) {
     const es = entries(g);

@@ -2,8 +2,8 @@
 // port it may not or cannot bind, its configuration not found or not readable, a path it cannot
 // encode, an upstream name it cannot resolve, and `nginx -s ...` with no nginx to signal.
 import type { ErrorLogEntry } from '../../logs/error-log.js';
-import type { Condition, Group } from '../types.js';
-import { baseName, errnoIs, fileOp, looksWindows, nginxFolder, nonAscii, parentOf, plural, showPath } from '../facts.js';
+import { EPISODE_S, type Condition, type Group } from '../types.js';
+import { baseName, errnoIs, fileOp, looksWindows, nginxFolder, nonAscii, parentOf, plural, shortRequest, showPath } from '../facts.js';
 
 const entries = (g: Group) => g.lines.map((l) => l.entry);
 const first = <T>(a: T[]) => a[0];
@@ -35,7 +35,8 @@ export const pathEncoding: Condition = {
     const code = Number(e.errno?.code);
     const encoded = code === 1113 || (op !== undefined && nonAscii(nginxFolder(op.path) ?? '') && (errnoIs.notFound(e) || code === 123));
     if (!encoded) return undefined;
-    return { by: 'repeat', key: isShipped(e) ? 'shipped' : 'own' };
+    // One incident per nginx folder: two copies of the course's folder are two things to move.
+    return { by: 'repeat', key: isShipped(e) ? 'shipped' : `own|${op ? (nginxFolder(op.path) ?? parentOf(op.path)) : ''}` };
   },
   explain(g) {
     const es = entries(g);
@@ -66,12 +67,12 @@ export const signalFailed: Condition = {
   id: 'signal-failed',
   match(e) {
     const ev = OPEN_EVENT.exec(e.message);
-    if (ev) return { by: 'key', key: `signal|${ev[2]}` };
+    if (ev) return { by: 'key', key: `signal|${ev[2]}`, windowS: EPISODE_S };
     const op = fileOp(e);
-    if (op && /nginx\.pid$/.test(op.path) && errnoIs.notFound(e)) return { by: 'key', key: 'signal|pidfile' };
-    if (/^invalid PID number/.test(e.message)) return { by: 'key', key: 'signal|pidfile' };
+    if (op && /nginx\.pid$/.test(op.path) && errnoIs.notFound(e)) return { by: 'key', key: 'signal|pidfile', windowS: EPISODE_S };
+    if (/^invalid PID number/.test(e.message)) return { by: 'key', key: 'signal|pidfile', windowS: EPISODE_S };
     const kill = /^kill\((\d+), \d+\) failed$/.exec(e.message);
-    if (kill && Number(e.errno?.code) === 3 && e.conn === undefined) return { by: 'key', key: `signal|${kill[1]}` };
+    if (kill && Number(e.errno?.code) === 3 && e.conn === undefined) return { by: 'key', key: `signal|${kill[1]}`, windowS: EPISODE_S };
     return undefined;
   },
   explain(g) {
@@ -106,8 +107,9 @@ export const accessDenied: Condition = {
   match(e) {
     if (!errnoIs.denied(e)) return undefined;
     const op = fileOp(e);
-    if (op) return e.client !== undefined ? { by: 'key', key: `denied|${e.pid}|${op.path}` } : { by: 'repeat', key: `denied|${op.path}` };
-    if (/^connect\(\) (?:to \S+ )?failed$/.test(e.message)) return { by: 'key', key: `selinux|${e.pid}` };
+    if (op && e.client !== undefined) return { by: 'key', key: `denied|${e.pid}|${isTempFile(op.path) ? tempFolderOf(op.path) : op.path}`, windowS: EPISODE_S };
+    if (op) return { by: 'repeat', key: `denied|${op.path}` };
+    if (/^connect\(\) (?:to \S+ )?failed$/.test(e.message)) return { by: 'key', key: `selinux|${e.pid}`, windowS: EPISODE_S };
     return undefined;
   },
   explain(g) {
@@ -122,6 +124,16 @@ export const accessDenied: Condition = {
       };
     }
     const windows = looksWindows(e);
+    if (e.client !== undefined && isTempFile(op.path)) {
+      const folder = tempFolderOf(op.path);
+      return {
+        cause: `nginx may not write its temporary files in ${showPath(folder)} (${errText(e)}), so requests whose body or response is too big for memory fail with 500 ("${shortRequest(e.request)}"${es.length > 1 ? ` and ${plural(es.length - 1, 'more')}` : ''}): the folder belongs to another user than nginx's workers${windows ? ' or is read-only' : ' (after a change of the "user" directive, say)'}.`,
+        fix: windows
+          ? `Make ${showPath(folder)} writable for the user nginx runs as (not under C:\\Program Files), then restart nginx.`
+          : `Give nginx's worker user that folder ("sudo chown -R <user> ${folder}", the user of the "user" directive: www-data on Debian, nginx on Fedora), then reload nginx.`,
+        detail: { path: showPath(folder) },
+      };
+    }
     const what = e.client !== undefined ? `while serving ${e.request ?? 'a request'}` : attempts(g);
     return {
       cause: windows
@@ -137,19 +149,36 @@ export const accessDenied: Condition = {
 
 // ---- temp-dir-missing -------------------------------------------------------------------------
 
+/** A temporary file nginx writes while serving a request: `.../client_body_temp/0000000001` (its name is 10 digits). */
+export function isTempFile(path: string): boolean {
+  return /[\\/]\d{10}$/.test(path);
+}
+
 export const tempDirMissing: Condition = {
   id: 'temp-dir-missing',
   match(e) {
     const op = fileOp(e);
-    if (!op || !errnoIs.notFound(e) || e.client !== undefined) return undefined;
+    if (!op || !errnoIs.notFound(e)) return undefined;
+    if (e.client !== undefined) return isTempFile(op.path) ? { by: 'key', key: `tempfile|${e.pid}|${parentOf(op.path)}`, windowS: EPISODE_S } : undefined;
     if (!/^(CreateDirectory|mkdir)$/.test(op.fn) && !/[\\/]\w+_temp$/.test(op.path)) return undefined;
     return { by: 'repeat', key: `temp|${op.path}` };
   },
   explain(g) {
     const e = first(entries(g));
     const path = fileOp(e)!.path;
-    const parent = parentOf(path);
     const windows = looksWindows(e);
+    if (e.client !== undefined) {
+      const folder = tempFolderOf(path);
+      const n = g.lines.length;
+      return {
+        cause: `nginx could not create a temporary file in ${showPath(folder)} (${errText(e)}) for ${n === 1 ? `"${shortRequest(e.request)}"` : `${n} requests (the first "${shortRequest(e.request)}")`}, whose body or response was too big for memory, so ${n === 1 ? 'it' : 'they'} failed with 500: that folder was deleted, or never made, after nginx started (nginx makes its temp folders only at start).`,
+        fix: windows
+          ? `Create the folder ${showPath(folder)} (or restart nginx, which makes it: "nginx -s stop", then "start nginx" in its folder), and leave the temp folder next to nginx.exe in place.`
+          : `Create it ("mkdir -p ${folder}", owned by nginx's user) or restart nginx, which makes it.`,
+        detail: { missing: showPath(folder), requests: n },
+      };
+    }
+    const parent = parentOf(path);
     const isTemp = baseName(parent) === 'temp';
     return {
       cause: `nginx cannot start because the folder ${showPath(parent)} does not exist: nginx creates ${baseName(path)} itself but never its parent (${attempts(g)})${isTemp ? '; Git does not keep empty folders, so a cloned or zipped nginx-1.20.2 lacks temp' : ''}.`,
@@ -160,6 +189,13 @@ export const tempDirMissing: Condition = {
     };
   },
 };
+
+/** The temp folder of a temp file: `.../client_body_temp` of `.../client_body_temp/1/00/0000000001` (temp levels). */
+function tempFolderOf(path: string): string {
+  let p = parentOf(path);
+  while (/^\d{1,2}$/.test(baseName(p))) p = parentOf(p);
+  return p;
+}
 
 // ---- conf-not-found ---------------------------------------------------------------------------
 

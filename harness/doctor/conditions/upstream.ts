@@ -2,7 +2,7 @@
 // connects, no live upstreams, timeouts, premature close, resets, the browser going away, and
 // nginx proxying to itself.
 import type { ErrorLogEntry } from '../../logs/error-log.js';
-import type { Condition, Group, Grouping, Line, LogView } from '../types.js';
+import { EPISODE_S, type Condition, type Group, type LogView } from '../types.js';
 import {
   errnoIs,
   fileOp,
@@ -10,7 +10,7 @@ import {
   idempotent,
   isLoopback,
   looksWindows,
-  peerOf,
+  linePeer,
   plural,
   requestOf,
   shortRequest,
@@ -25,7 +25,7 @@ const attemptKey = (e: ErrorLogEntry) => `${e.pid}|${e.conn}|${e.request ?? ''}`
 const isConnect = (e: ErrorLogEntry) => /^connect\(\) (?:to \S+ )?failed$/.test(e.message);
 /** About the upstream: its address or action says so, or a line cut before them (a connect() nginx makes is to an upstream). */
 const upstreamSide = (e: ErrorLogEntry) =>
-  e.upstream !== undefined || (e.action ?? '').includes('upstream') || e.message.startsWith('upstream ') || (e.truncated === true && e.action === undefined && e.client === undefined);
+  e.upstream !== undefined || (e.action ?? '').includes('upstream') || e.message.startsWith('upstream ') || (e.truncated === true && e.client === undefined);
 const entries = (g: Group) => g.lines.map((l) => l.entry);
 const first = <T>(a: T[]) => a[0];
 const last = <T>(a: T[]) => a[a.length - 1];
@@ -33,10 +33,15 @@ const last = <T>(a: T[]) => a[a.length - 1];
 function peersOf(g: Group): Peer[] {
   const seen = new Map<string, Peer>();
   for (const e of entries(g)) {
-    const p = peerOf(e.upstream);
+    const p = linePeer(e);
     if (p && p.port !== undefined && !seen.has(p.text)) seen.set(p.text, p);
   }
   return [...seen.values()];
+}
+
+/** [::1] before 127.0.0.1 (the order of localhost's peers): the same explanation whichever nginx tried first. */
+function byFamily(peers: Peer[]): Peer[] {
+  return [...peers].sort((a, b) => (b.family ?? 0) - (a.family ?? 0));
 }
 
 function listPeers(peers: Peer[]): string {
@@ -46,19 +51,12 @@ function listPeers(peers: Peer[]): string {
 
 /** The port the admin server is expected on: from this group, else from the same nginx's other tries. */
 function adminPort(g: Group, log: LogView): number | undefined {
-  const own = peersOf(g).find((p) => p.port !== undefined)?.port;
-  if (own !== undefined) return own;
-  const pid = first(g.lines).entry.pid;
-  for (const l of log.lines) {
-    const p = peerOf(l.entry.upstream);
-    if (l.entry.pid === pid && p?.port !== undefined) return p.port;
-  }
-  return undefined;
+  return peersOf(g).find((p) => p.port !== undefined)?.port ?? log.portOf(first(g.lines).entry.pid);
 }
 
 /** nginx in a Docker container: clients come from the bridge network, and 127.0.0.1 is the container. */
 function inDocker(g: Group): boolean {
-  return entries(g).some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? '') && isLoopback(peerOf(e.upstream)?.host ?? ''));
+  return entries(g).some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? '') && isLoopback(linePeer(e)?.host ?? ''));
 }
 
 const DOCKER_CAUSE =
@@ -73,7 +71,7 @@ function when(g: Group): string {
 /** A refused try on nginx's own port, or a request nginx proxied to itself arriving at its static root. */
 function selfProxied(e: ErrorLogEntry): boolean {
   if (isConnect(e) && errnoIs.refused(e)) {
-    const p = peerOf(e.upstream);
+    const p = linePeer(e);
     return p !== undefined && p.port !== undefined && isLoopback(p.host) && p.port === hostPort(e.host);
   }
   const r = requestOf(e.request);
@@ -83,7 +81,7 @@ function selfProxied(e: ErrorLogEntry): boolean {
 export const proxyLoop: Condition = {
   id: 'proxy-loop',
   match(e) {
-    if (selfProxied(e) || /worker_connections are not enough/.test(e.message)) return { by: 'key', key: `loop|${e.pid}` };
+    if (selfProxied(e) || /worker_connections are not enough/.test(e.message)) return { by: 'key', key: `loop|${e.pid}`, windowS: EPISODE_S };
     return undefined;
   },
   explain(g) {
@@ -93,7 +91,7 @@ export const proxyLoop: Condition = {
     const arrived = es.filter((e) => fileOp(e) !== undefined);
     const exhausted = es.some((e) => /worker_connections are not enough/.test(e.message));
     const parts: string[] = [];
-    if (refused.length) parts.push(`its try on ${listPeers(refused.map((e) => peerOf(e.upstream)!))} was refused because nginx itself listens there on IPv4 only`);
+    if (refused.length) parts.push(`its try on ${listPeers(refused.map((e) => linePeer(e)!))} was refused because nginx itself listens there on IPv4 only`);
     if (arrived.length) {
       const a = arrived[0];
       parts.push(`${plural(arrived.length, 'proxied request')} ("${a.request}") came back to nginx and ${arrived.length === 1 ? 'was' : 'were'} looked up as the file ${showPath(fileOp(a)!.path)} (404)`);
@@ -130,30 +128,30 @@ interface Verdict {
   evidence: string;
   /** For not-running: which refusals the fix can name. */
   which?: string;
+  /** The access log shows the request answered. */
+  answered?: boolean;
   singlePeer?: boolean;
 }
 
 function refusedVerdict(g: Group, log: LogView): Verdict {
   const refused = g.lines.filter((l) => isConnect(l.entry));
-  const peers = refused.map((l) => peerOf(l.entry.upstream)).filter((p): p is Peer => p !== undefined);
+  const peers = refused.map((l) => linePeer(l.entry)).filter((p): p is Peer => p !== undefined);
   const families = new Set(peers.map((p) => p.family));
   const both = 'both [::1] and 127.0.0.1 refused';
   if (g.lines.some((l) => l.entry.message === 'no live upstreams')) return { verdict: 'not-running', evidence: 'the other address had failed just before: no live upstreams', which: both };
   if (families.size >= 2) return { verdict: 'not-running', evidence: 'both loopbacks refused in the same request', which: both };
   if (peers.length >= 2) return { verdict: 'not-running', evidence: `${peers[0].text} refused on every try`, which: `${peers[0].text} refused on every try` };
+  // A retry goes to the next peer: two refused tries of one request are both addresses, even when one line is cut in its address.
+  if (refused.length >= 2) return { verdict: 'not-running', evidence: 'both tries of the request refused', which: both };
   const one = peers[0];
   const a = first(refused);
   const z = last(refused);
-  if (!one || one.family === undefined) return { verdict: 'not-running', evidence: 'its only address refused', which: `${one?.text ?? 'the upstream'} refused` };
-  const inGroup = new Set(g.lines.map((l) => l.no));
-  for (const l of log.lines) {
-    if (inGroup.has(l.no) || l.entry.pid !== a.entry.pid || l.t === undefined || z.t === undefined || Math.abs(l.t - z.t) > 60) continue;
-    if (l.entry.message === 'no live upstreams') return { verdict: 'not-running', evidence: `no live upstreams on line ${l.no}`, which: 'every address failed in this run' };
-    const p = peerOf(l.entry.upstream);
-    if (isConnect(l.entry) && errnoIs.refused(l.entry) && p && p.port === one.port && p.family !== undefined && p.family !== one.family) {
-      return { verdict: 'not-running', evidence: `${p.text} refused too on line ${l.no}`, which: both };
-    }
-  }
+  // nginx names the peer of every try: a line without it was cut short.
+  if (!one) return { verdict: 'undetermined', evidence: 'the line is cut before the address nginx tried' };
+  if (one.family === undefined) return { verdict: 'not-running', evidence: 'its only address refused', which: `${one.text} refused` };
+  const down = log.index.downAround(a.entry.pid, z.t, one.port, one.family === 6 ? 4 : 6, 60);
+  if (down?.peer) return { verdict: 'not-running', evidence: `${down.peer} refused too on line ${down.no}`, which: both };
+  if (down) return { verdict: 'not-running', evidence: `no live upstreams on line ${down.no}`, which: 'every address failed in this run' };
   const saw = log.access?.statuses(a.entry, a.t, z.t);
   if (saw?.some((s) => s === 502 || s === 504)) return { verdict: 'not-running', evidence: `the access log shows ${saw.join(', ')} for this request`, which: `${one.text} refused and the browser got ${saw.join(', ')}` };
   const answered = saw?.some((s) => s < 500) === true;
@@ -162,12 +160,13 @@ function refusedVerdict(g: Group, log: LogView): Verdict {
       // The course's /ws/ and /user/ go to `upstream webservers { server 127.0.0.1:8080; }`: one peer only.
       return { verdict: 'not-running', evidence: `${one.text} is the only server of this location's upstream`, which: `${one.text} refused`, singlePeer: true };
     }
-    const goesOn = log.settled || log.lines.some((l) => l.no > z.no && l.t !== undefined && z.t !== undefined && l.t >= z.t + 5);
+    const goesOn = log.settled(g) || log.index.wentOnAfter(z.no);
     if (!goesOn) return { verdict: 'undetermined', evidence: 'the log ends before the retry on the other address' };
   }
   return {
     verdict: one.family === 6 ? 'listens-ipv4-only' : 'listens-ipv6-only',
     evidence: answered ? `the access log shows ${saw!.join(', ')} for this request` : 'no refusal of the other address followed',
+    answered,
   };
 }
 
@@ -175,7 +174,7 @@ export const upstreamRefused: Condition = {
   id: 'upstream-refused',
   match(e) {
     if (!isConnect(e) || !errnoIs.refused(e) || !upstreamSide(e)) return undefined;
-    return { by: 'attempt', key: attemptKey(e), peer: peerOf(e.upstream)?.text ?? '', windowS: 5, retries: true };
+    return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 5, retries: true };
   },
   explain(g, log) {
     const v = refusedVerdict(g, log);
@@ -195,7 +194,7 @@ export const upstreamRefused: Condition = {
       case 'not-running': {
         const tries = g.lines.filter((l) => isConnect(l.entry)).length;
         cause =
-          `Nothing accepts connections on port ${port}: nginx's ${tries === 1 ? 'try' : `${tries} tries`} on ${listPeers(peers)} ${tries === 1 ? 'was' : 'were'} refused (${v.evidence}), so ${req} got 502 Bad Gateway` +
+          `Nothing accepts connections on port ${port}: nginx's ${tries === 1 ? 'try' : `${tries} tries`} on ${listPeers(byFamily(peers))} ${tries === 1 ? 'was' : 'were'} refused (${v.evidence}), so ${req} got 502 Bad Gateway` +
           (windows && !docker ? `, after about ${2 * tries} s on Windows (each refused try takes ~2 s)` : '') +
           (docker ? DOCKER_CAUSE : '') +
           '.';
@@ -209,12 +208,19 @@ export const upstreamRefused: Condition = {
         fix = `Make the admin server listen on both loopbacks (remove server.address from application.yml, drop -Djava.net.preferIPv4Stack=true), or write proxy_pass http://127.0.0.1:${port}/admin/; so nginx never tries [::1].`;
         break;
       case 'listens-ipv6-only':
-        cause = `Only 127.0.0.1:${port} was refused and nginx's retry on [::1]:${port} went through (${v.evidence}): the admin server listens on IPv6 only (or, if localhost resolves to 127.0.0.1 alone on this machine, it is not running).`;
-        fix = `Make the admin server listen on IPv4 too (no server.address, or 0.0.0.0) or write proxy_pass http://[::1]:${port}/admin/;, and if it is not running, start it on ${port}.`;
+        // Without the access log, a lone 127.0.0.1 refusal may also mean a localhost that resolves to 127.0.0.1 alone.
+        cause = v.answered
+          ? `Only 127.0.0.1:${port} was refused and nginx's retry on [::1]:${port} answered (${v.evidence}): the admin server listens on IPv6 only.`
+          : `Only 127.0.0.1:${port} was refused and nginx's retry on [::1]:${port} went through (${v.evidence}): the admin server listens on IPv6 only (or, if localhost resolves to 127.0.0.1 alone on this machine, it is not running).`;
+        fix = v.answered
+          ? `Make the admin server listen on IPv4 too (no server.address, or 0.0.0.0), or write proxy_pass http://[::1]:${port}/admin/; so nginx never tries 127.0.0.1.`
+          : `Make the admin server listen on IPv4 too (no server.address, or 0.0.0.0) or write proxy_pass http://[::1]:${port}/admin/;, and if it is not running, start it on ${port}.`;
         break;
       default: {
         const other = first(peers)?.family === 6 ? `127.0.0.1:${port}` : `[::1]:${port}`;
-        cause = `nginx's try on ${listPeers(peers)} for ${req} was refused and the log ends before its retry on ${other}, so the admin server on ${port} is either not running or listens on ${first(peers)?.family === 6 ? 'IPv4' : 'IPv6'} only.`;
+        cause = peers.length
+          ? `nginx's try on ${listPeers(peers)} for ${req} was refused and the log ends before its retry on ${other}, so the admin server on ${port} is either not running or listens on ${first(peers)?.family === 6 ? 'IPv4' : 'IPv6'} only.`
+          : `nginx's try for ${req} was refused, but the line is cut before the address it tried, so whether the admin server on ${port} is not running or listens on one of IPv4 and IPv6 only cannot be told.`;
         fix = `Start the admin server on ${port}; if it is running, make it listen on both [::1] and 127.0.0.1 (no server.address in application.yml) or write proxy_pass http://127.0.0.1:${port}/admin/;.`;
       }
     }
@@ -236,8 +242,9 @@ export const noLiveUpstreams: Condition = {
     const shown = reqs.slice(0, 3).join(', ') + (reqs.length > 3 ? `, ... (${reqs.length} paths)` : '');
     const docker = inDocker(g) || es.some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? ''));
     const cause =
-      `Every address of the admin server${port !== undefined ? ` on ${port}` : ''} had just failed (nginx marks a peer failed for 10 s after one error: max_fails=1, fail_timeout=10s), so nginx answered ${plural(es.length, 'request')} (${shown}) with 502 at once without trying.` +
-      (docker ? DOCKER_CAUSE.replace(/^; /, ' Also: ') + '.' : '');
+      `Every address of the admin server${port !== undefined ? ` on ${port}` : ''} had just failed (nginx marks a peer failed for 10 s after one error: max_fails=1, fail_timeout=10s), so nginx answered ${plural(es.length, 'request')} (${shown}) with 502 at once without trying` +
+      (docker ? DOCKER_CAUSE : '') +
+      '.';
     const fix = docker
       ? `Make nginx reach the admin server from its container (host.docker.internal:${port ?? 8080}, or the admin server's service name) and make sure it runs; nginx tries it again 10 s after the last failure.`
       : `Start the admin server${port !== undefined ? ` on ${port}` : ''} (the refused or timed-out tries before these lines say why it failed); nginx tries it again 10 s after the last failure, no nginx restart needed.`;
@@ -254,7 +261,7 @@ export const upstreamTimeout: Condition = {
     const timedOut = e.message === 'upstream timed out' || (isConnect(e) && (errnoIs.timedOut(e) || errnoIs.unreachable(e)));
     if (!timedOut || !upstreamSide(e)) return undefined;
     const connecting = (e.action ?? '') === CONNECTING;
-    return { by: 'attempt', key: attemptKey(e), peer: peerOf(e.upstream)?.text ?? '', windowS: 65, retries: connecting || idempotent(requestOf(e.request)?.method) };
+    return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 65, retries: connecting || idempotent(requestOf(e.request)?.method) };
   },
   explain(g, log) {
     const es = entries(g);
@@ -297,7 +304,7 @@ export const upstreamClosed: Condition = {
   match(e) {
     if (!/^upstream prematurely closed connection/.test(e.message)) return undefined;
     const header = (e.action ?? '') === READING_HEADER;
-    return { by: 'attempt', key: attemptKey(e), peer: peerOf(e.upstream)?.text ?? '', windowS: 5, retries: header && idempotent(requestOf(e.request)?.method) };
+    return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 5, retries: header && idempotent(requestOf(e.request)?.method) };
   },
   explain(g, log) {
     const e = first(entries(g));
@@ -324,7 +331,7 @@ export const upstreamReset: Condition = {
     const io = IO_FAILED.test(e.message) || isConnect(e);
     if (!io || !errnoIs.reset(e) || !(action.includes('upstream') || action === 'proxying upgraded connection')) return undefined;
     const header = action === READING_HEADER || action === CONNECTING;
-    return { by: 'attempt', key: attemptKey(e), peer: peerOf(e.upstream)?.text ?? '', windowS: 5, retries: header && idempotent(requestOf(e.request)?.method) };
+    return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 5, retries: header && idempotent(requestOf(e.request)?.method) };
   },
   explain(g) {
     const e = first(entries(g));
@@ -365,9 +372,3 @@ export const clientReset: Condition = {
   },
 };
 
-/** Exposed for the grouping: a refused try, which a following `no live upstreams` may complete. */
-export function isRefusedTry(l: Line): boolean {
-  return isConnect(l.entry) && errnoIs.refused(l.entry);
-}
-
-export type { Grouping };

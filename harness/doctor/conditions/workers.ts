@@ -1,8 +1,8 @@
 // Conditions of nginx's worker processes: one that died (and was replaced), and one that could
 // not be replaced, which leaves the master without a worker.
 import type { ErrorLogEntry } from '../../logs/error-log.js';
-import type { Condition, Group } from '../types.js';
-import { looksWindows } from '../facts.js';
+import type { Condition, Explained, Group, LogView } from '../types.js';
+import { looksWindows, nonAscii, showPath } from '../facts.js';
 
 const EXITED = /^worker process (\d+) exited (?:with code (\S+)|on signal (\d+))/;
 const RESPAWN = /^could not respawn worker|^fork\(\) failed while spawning "worker process"|^CreateProcess\(.*\) failed$|^the event ".*" was not signaled for \d+s$/;
@@ -62,7 +62,7 @@ export const respawnFailed: Condition = {
   match(e) {
     return RESPAWN.test(e.message) ? { by: 'respawn', master: e.pid ?? 0 } : undefined;
   },
-  explain(g) {
+  explain(g, log) {
     const es = entries(g);
     const x = es.map(exitOf).find((y) => y !== undefined);
     const fork = es.find((e) => /^fork\(\) failed/.test(e.message));
@@ -76,13 +76,7 @@ export const respawnFailed: Condition = {
         detail,
       };
     }
-    if (x?.code === 'C0000142') {
-      return {
-        cause: `nginx's worker process could not start (worker ${x.worker} exited with code C0000142, STATUS_DLL_INIT_FAILED), so the master is left with no worker and every request to nginx fails until it is restarted: typically nginx sits in a folder with Chinese or other non-ASCII characters in its path, or nginx.exe is blocked (antivirus, or the downloaded-file mark).`,
-        fix: 'Stop nginx ("taskkill /IM nginx.exe /F"), move the nginx-1.20.2 folder to a path of ASCII letters only (e.g. D:\\nginx-1.20.2), unblock nginx.exe (Properties, Unblock) or allow it in your antivirus, then start nginx again.',
-        detail,
-      };
-    }
+    if (x?.code === 'C0000142') return dllInitFailed(g, x, log);
     return {
       cause: `The master could not start a new worker${x ? ` (worker ${x.worker} ${how(x)} at its start)` : ''}, so nginx runs with no worker and every request fails until it is restarted.`,
       fix: windows
@@ -92,3 +86,34 @@ export const respawnFailed: Condition = {
     };
   },
 };
+
+/**
+ * A Windows worker that exited with C0000142 and could not be replaced. C0000142 is
+ * STATUS_DLL_INIT_FAILED: a new process's user32/kernel32 could not initialise. Microsoft gives
+ * two causes (KB 184802 "User32.dll or Kernel32.dll fails to initialize", and the Windows SDK
+ * team's "What is up with 'The application failed to initialize properly (0xc0000142)' error?"):
+ * the process may not use the window station and desktop it is started on (the session it belongs
+ * to is ending: log off, a closed Remote Desktop session), or the desktop heap is used up (many
+ * programs and windows open). nginx for Windows starts each worker with CreateProcess on the
+ * master's desktop (src/os/win32/ngx_process.c), so when that happens the replacement fails too.
+ * The real logs bear this out (fixtures 11-14, 27): their paths are plain ASCII and nginx served
+ * requests from the same folder afterwards, so neither the folder nor nginx.exe is at fault.
+ */
+function dllInitFailed(g: Group, x: Exit, log: LogView): Explained {
+  const es = entries(g);
+  const master = es[0].pid;
+  const after = log.requestAfter(g.lines[g.lines.length - 1].no);
+  const folders = log.folders();
+  const folder = folders[0];
+  const odd = folders.filter(nonAscii);
+  const cause =
+    `Worker ${x.worker} of nginx ${master !== undefined ? `(master ${master}) ` : ''}exited with code C0000142 (STATUS_DLL_INIT_FAILED: a new Windows process could not initialise) and its master could not start another, so that nginx served no request until it was stopped: Windows refuses new processes this way when the session or desktop nginx was started in is ending (log off, a closed Remote Desktop session) or its desktop heap is used up (many programs and windows open)` +
+    (after !== undefined ? `; nginx served requests again later (line ${after}), so its folder and nginx.exe are fine` : '') +
+    (odd.length ? `; separately, this log shows nginx in a folder with non-ASCII characters (${odd.map(showPath).join(', ')}), which nginx for Windows cannot use` : '') +
+    '.';
+  const from = folder ? `from its folder ("cd /d ${showPath(folder)}" then "start nginx")` : 'from its folder ("start nginx")';
+  const fix =
+    `If nginx answers now (its page opens in the browser), nothing to do. Otherwise stop what is left of it ("taskkill /IM nginx.exe /F") and start it again ${from} in the Windows session you work in; if it happens again, close programs you do not need or restart Windows.` +
+    (odd.length ? ' Move nginx to a folder whose path is plain ASCII first.' : '');
+  return { cause, fix, detail: { master, worker: x.worker, code: x.code, ...(after !== undefined ? { servedAgainAt: after } : {}) } };
+}
