@@ -7,7 +7,7 @@ export default defineScenario({
   name: 'admin-down',
   summary: 'Nothing listens on the admin port: each /api request logs a refused pair, then "no live upstreams" inside the 10 s fail window, and the pair\'s order changes as round robin moves on.',
   stack: () => ({ admin: 'down' }),
-  diagnosis: 'upstream-refused',
+  diagnosis: { conditions: ['upstream-refused', 'no-live-upstreams'], verdict: 'not-running' },
   observations: 5,
   seconds: 14,
   async steps(run) {

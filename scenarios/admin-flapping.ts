@@ -8,7 +8,7 @@ export default defineScenario({
   name: 'admin-flapping',
   summary: 'The admin server stops and starts again while the browser is in use: pages fail with 502, then work again once the 10 s fail window has passed.',
   faults: ['admin.stop', 'admin.start'],
-  diagnosis: 'upstream-refused',
+  diagnosis: { conditions: ['upstream-refused', 'no-live-upstreams'], verdict: 'not-running' },
   observations: 5,
   seconds: 15,
   async steps(run) {

@@ -7,7 +7,7 @@ export default defineScenario({
   name: 'admin-ipv4-only',
   summary: 'The admin server listens on 127.0.0.1 only: the first request logs one refusal of [::1] and still succeeds; the next ones skip [::1] silently for the fail window.',
   stack: () => ({ admin: 'ipv4' }),
-  diagnosis: 'upstream-refused',
+  diagnosis: { conditions: ['upstream-refused'], verdict: 'listens-ipv4-only' },
   observations: 3,
   seconds: 2,
   async steps(run) {

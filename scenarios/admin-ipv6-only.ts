@@ -7,7 +7,7 @@ export default defineScenario({
   name: 'admin-ipv6-only',
   summary: 'The admin server listens on ::1 only: the first request goes to [::1] unlogged; the second is round-robined to 127.0.0.1, refused, logged and retried on [::1].',
   stack: () => ({ admin: 'ipv6' }),
-  diagnosis: 'upstream-refused',
+  diagnosis: { conditions: ['upstream-refused'], verdict: 'listens-ipv6-only' },
   observations: 3,
   seconds: 2,
   async steps(run) {

@@ -6,7 +6,7 @@ export default defineScenario({
   summary: 'The admin server answers slower than proxy_read_timeout (an IDE breakpoint): a GET times out on both peers and gets 504; a POST is not retried once sent.',
   stack: () => ({ conf: { proxyReadTimeout: '1s' } }),
   faults: ['admin.slow'],
-  diagnosis: 'upstream-timeout',
+  diagnosis: { conditions: ['upstream-timeout'] },
   observations: 3,
   seconds: 4,
   async steps(run) {

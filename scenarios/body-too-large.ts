@@ -4,7 +4,7 @@ import { defineScenario } from './scenario.js';
 export default defineScenario({
   name: 'body-too-large',
   summary: 'An upload over client_max_body_size (1 MiB, nginx\'s default) is refused with 413 before it reaches the admin server.',
-  diagnosis: 'body-too-large',
+  diagnosis: { conditions: ['body-too-large'] },
   observations: 3,
   seconds: 1,
   async steps(run) {

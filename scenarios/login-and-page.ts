@@ -5,6 +5,7 @@ import { login, expectPage } from './steps/browser.js';
 export default defineScenario({
   name: 'login-and-page',
   summary: 'The happy path in the browser: admin/123456 logs in through the proxy and pages through the employees.',
+  diagnosis: { conditions: [] },
   observations: 4,
   seconds: 4,
   async steps(run) {

@@ -11,7 +11,7 @@ export default defineScenario({
   summary: 'The nginx folder has no temp/ (a Git copy of it): the proxy stops at start-up with its emerg line, and harness up says why and what to do.',
   profiles: ['linux', 'windows'],
   stack: false,
-  diagnosis: 'temp-dir-missing',
+  diagnosis: { conditions: ['temp-dir-missing'] },
   observations: 4,
   seconds: 1,
   async steps(run) {

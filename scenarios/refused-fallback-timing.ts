@@ -7,7 +7,7 @@ export default defineScenario({
   summary: 'With the admin server down, Windows spends ~2 s on each refused loopback connect: the pair is ~2 s apart and the login\'s 502 comes after ~4 s; on Linux both are written at once and the 502 takes milliseconds.',
   profiles: ['linux', 'windows'],
   stack: () => ({ admin: 'down' }),
-  diagnosis: 'upstream-refused',
+  diagnosis: { conditions: ['upstream-refused'], verdict: 'not-running' },
   observations: 2,
   seconds: { linux: 1, windows: 5 },
   async steps(run) {

@@ -6,7 +6,7 @@ export default defineScenario({
   summary: 'A worker dies and its replacement cannot start ("could not respawn worker"): the master stays up with no worker; on Linux clients connect and hang, on Windows they are refused.',
   profiles: ['linux', 'windows'],
   faults: ['proxy.fail-respawn', 'proxy.crash-worker'],
-  diagnosis: 'respawn-failed',
+  diagnosis: { conditions: ['respawn-failed'] },
   observations: 3,
   seconds: { linux: 3, windows: 2 },
   async steps(run) {

@@ -4,7 +4,7 @@
 import type { StackSpec } from '../harness/stack/stack.js';
 import type { EngineName } from '../harness/stack/proxy-engine.js';
 import type { OsName } from '../harness/os-profile.js';
-import type { ConditionId } from '../harness/doctor/index.js';
+import type { DiagnosisExpectation } from '../harness/doctor/index.js';
 import type { Run } from '../harness/chaos/runner.js';
 
 export interface Scenario {
@@ -19,8 +19,9 @@ export interface Scenario {
   stack?: false | ((o: { engine: EngineName; os: OsName }) => Partial<Omit<StackSpec, 'dir' | 'engine' | 'os'>>);
   /** The faults its steps apply, for `chaos list`. */
   faults?: readonly string[];
-  /** The condition `harness doctor` must find in the logs the run leaves. */
-  diagnosis?: ConditionId;
+  /** What `harness doctor` must find in the logs the run leaves: exactly these conditions to act
+   *  on (none: `[]`), and the IPv4/IPv6 verdict of the refusals where the scenario is about it. */
+  diagnosis?: DiagnosisExpectation;
   /** How many observations its steps make (the doctor's check aside): a failed run counts those it never reached. */
   observations: number;
   /** How long `harness chaos run` takes with it (s, measured on a quiet 2-core machine), for

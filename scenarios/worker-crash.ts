@@ -5,7 +5,7 @@ export default defineScenario({
   name: 'worker-crash',
   summary: 'A proxy worker dies of SIGSEGV: the master logs the alert, starts a new worker at once, and service goes on.',
   faults: ['proxy.crash-worker'],
-  diagnosis: 'worker-crashed',
+  diagnosis: { conditions: ['worker-crashed'] },
   observations: 3,
   seconds: 2,
   async steps(run) {

@@ -12,7 +12,7 @@ import type { OsName } from '../os-profile.js';
 import { findFault } from '../stack/faults/index.js';
 import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
-import { diagnose, type Diagnosis } from '../doctor/index.js';
+import { describeExpectation, diagnose, expectDiagnosis, type Diagnosis } from '../doctor/index.js';
 import { ApiClient } from './api.js';
 import { Timeline, requestLineOf, type TimelineEvent } from './timeline.js';
 
@@ -276,9 +276,9 @@ export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult
     if (made !== s.observations) throw new Error(`${s.name} made ${made} observations but declares ${s.observations}: correct its \`observations\``);
     if (s.diagnosis) {
       const want = s.diagnosis;
-      await run.observe(`harness doctor reads the run's error log as ${want}`, () => {
-        const found = run.diagnosis().incidents.map((i) => i.condition);
-        if (!found.includes(want)) throw new Error(`the doctor found ${found.length ? found.join(', ') : 'no incident'}`);
+      await run.observe(`harness doctor reads the run's logs as ${describeExpectation(want)}`, () => {
+        const wrong = expectDiagnosis(run.diagnosis(), want);
+        if (wrong.length) throw new Error(`the doctor found ${wrong.join('; ')}`);
       });
     }
   } catch (e) {

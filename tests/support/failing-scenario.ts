@@ -8,7 +8,7 @@ import { login, expectPage, tableRows } from '../../scenarios/steps/browser.js';
 export default defineScenario({
   name: 'expects-an-empty-list',
   summary: 'Expects the employee list to be empty, which the seeded admin server never gives: a run that fails on purpose.',
-  diagnosis: 'upstream-refused',
+  diagnosis: { conditions: ['upstream-refused'] },
   observations: 3,
   seconds: 4,
   async steps(run) {
