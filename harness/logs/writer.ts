@@ -152,6 +152,11 @@ export class ErrorLog {
     }
   }
 
+  /** The same targets, for the lines of another process (its own PID#TID). */
+  forProcess(pid: number, tid: number): ErrorLog {
+    return new ErrorLog(this.targets, pid, tid, this.lineEnd);
+  }
+
   /** The same log, for lines written on behalf of one connection (keeps PID#TID and targets). */
   withTargets(targets: ErrorLogTarget[]): ErrorLog {
     return new ErrorLog(targets, this.pid, this.tid, this.lineEnd);

@@ -22,6 +22,7 @@ import { formatStderrLine, type Level } from '../logs/error-log.js';
 import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 import { windowsCodeText, windowsExitCode, type CrashRequest } from './crash.js';
 import { startControl, type ControlServer } from './control.js';
+import { masterStatus, windowsWorkerStatus } from './status.js';
 
 export interface MasterOptions {
   prefix: string;
@@ -140,7 +141,6 @@ export class Master {
       return;
     }
     await this.openListeningSockets(false);
-    this.openOrDie(this.conf.pid, (p) => writeFileSync(p, `${process.pid}\n`));
     // The spare boots once the workers serve, so it does not slow down their start.
     this.spawnSpare();
     if (this.opts.controlFile) this.control = await startControl(this, this.opts.controlFile);
@@ -226,6 +226,30 @@ export class Master {
     );
   }
 
+  /** The start-up lines are written, and the pid file. */
+  private announced = false;
+
+  /**
+   * What nginx does between opening its sockets and forking its workers, once: ngx_event_module_init()
+   * and ngx_os_status() write their lines, then ngx_create_pidfile() writes the pid file.
+   */
+  private announce(): void {
+    if (this.announced) return;
+    this.announced = true;
+    for (const [level, text] of masterStatus(this.os.name, this.opts.version)) this.write(level, text);
+    this.openOrDie(this.conf.pid, (p) => writeFileSync(p, `${process.pid}\n`));
+  }
+
+  /** Only a pid file this master wrote: a start that failed before leaves another's alone. */
+  private removePidFile(): void {
+    if (!this.announced) return;
+    try {
+      unlinkSync(this.conf.pid);
+    } catch {
+      // already gone
+    }
+  }
+
   /** nginx resolves upstream host names once, when it reads the conf. */
   private async resolve(): Promise<void> {
     const hosts = new Map<string, { file: string; line: number }>();
@@ -267,7 +291,11 @@ export class Master {
     let last = '';
     const fail = (message: string, errno?: ErrnoName): never => {
       for (const b of bound.values()) closeHandle(b.handle);
-      if (!running) return this.emerg(message, errno, '', time);
+      if (!running) {
+        // The first worker's listen() fails after the pid file is written (nginx's listen() comes before it).
+        this.removePidFile();
+        return this.emerg(message, errno, '', time);
+      }
       const e = errno ? this.os.errno(errno) : undefined;
       const text = message + (e ? ` (${e.code}: ${e.text})` : '');
       this.write('emerg', text, undefined, time);
@@ -322,6 +350,7 @@ export class Master {
    * they are ended without a trace (nginx would not have forked them yet) and the failure is returned.
    */
   private async startWorkers(): Promise<{ key: string; code: string } | undefined> {
+    this.announce();
     this.write('notice', 'start worker processes');
     const started: Slot[] = [];
     for (let i = 0; i < this.conf.workerProcesses; i++) {
@@ -400,6 +429,13 @@ export class Master {
     slot.spare = false;
     this.slots.set(slot.pid, slot);
     this.write('notice', `start worker process ${slot.pid}`);
+    // A Windows worker runs nginx.exe's main() again and writes its own start-up lines (one that dies
+    // at its start, a failed respawn, writes none).
+    if (this.os.name === 'windows' && !slot.failing) {
+      const log = this.log.forProcess(slot.pid, this.os.tid(slot.pid));
+      const threads = [1, 2, 3].map((n) => this.os.tid(slot.pid * 4 + n));
+      for (const [level, message] of windowsWorkerStatus(this.opts.version, threads)) log.write(level, { message });
+    }
     for (const l of this.listeners) slot.child.send({ type: 'listen', key: l.key, count: this.listeners.length } satisfies MasterToWorker, l.handle as net.Server);
   }
 
@@ -577,11 +613,7 @@ export class Master {
     await done;
     clearTimeout(timeout);
     this.closeListeners();
-    try {
-      unlinkSync(this.conf.pid);
-    } catch {
-      // never written, or already gone
-    }
+    this.removePidFile();
     this.write('notice', 'exit');
     for (const p of this.logPaths) closeLog(p);
     this.stopped();

@@ -244,3 +244,46 @@ test.describe('a prefix without logs/', () => {
     expect(existsSync(join(p.prefix, 'logs'))).toBe(false);
   });
 });
+
+test.describe('start-up lines at notice and info', () => {
+  test('Linux: the event method, the version, the OS, the descriptor limits, then the workers, all from the master', async ({ startProxy }) => {
+    const p = await startProxy({ workers: 2, errorLogLevel: 'info' });
+    const [uname, limits] = await Promise.all([execa('uname', ['-sr']), execa('sh', ['-c', 'ulimit -Sn; ulimit -Hn'])]);
+    const [soft, hard] = limits.stdout.split('\n').map((l) => (l === 'unlimited' ? '-1' : l));
+    const workers = await p.engine.workers();
+    // The lines of no connection (at info, the ready check's connection may log its close).
+    const lines = p.errorLog().map((l) => parseErrorLine(l)!).filter((e) => e.conn === undefined);
+    expect(lines.map((e) => `${e.level} ${e.message}`)).toEqual([
+      'notice using the "epoll" event method',
+      'notice nginx/1.22.1',
+      `notice OS: ${uname.stdout}`,
+      `notice getrlimit(RLIMIT_NOFILE): ${soft}:${hard}`,
+      'notice start worker processes',
+      ...workers.map((w) => `notice start worker process ${w}`),
+    ]);
+    for (const e of lines) expect([e.pid, e.tid]).toEqual([p.engine.pid, p.engine.pid]);
+  });
+
+  test('Windows profile: the select method, the version and GetVersionEx()\'s OS at info; each worker writes its own, then its three threads', async ({ engine, startProxy }) => {
+    test.skip(engine === 'nginx', 'Linux nginx cannot show the Windows profile');
+    const p = await startProxy({ os: 'windows', workers: 2, errorLogLevel: 'info' });
+    const workers = await p.engine.workers();
+    const lines = p.errorLog().map((l) => parseErrorLine(l)!).filter((e) => e.conn === undefined);
+    const os = 'OS: 260200 build:9200, "", suite:100, type:1';
+    const worker = (w: number) => [`M notice start worker process ${w}`, `W${w} notice nginx/1.20.2`, `W${w} info ${os}`, ...Array(3).fill(`W${w} notice create thread T`)];
+    const who = (pid: number) => (pid === p.engine.pid ? 'M' : `W${pid}`);
+    expect(lines.map((e) => `${who(e.pid!)} ${e.level} ${e.message.replace(/^create thread \d+$/, 'create thread T')}`)).toEqual([
+      'M notice using the "select" event method',
+      'M notice nginx/1.20.2',
+      `M info ${os}`,
+      'M notice start worker processes',
+      ...workers.flatMap(worker),
+    ]);
+    // Each process has its own PID#TID, and the threads' ids are Windows ids (multiples of 4) of their own.
+    const tids = new Map(lines.map((e) => [e.pid, e.tid]));
+    expect(new Set(tids.values()).size).toBe(3);
+    const threads = lines.flatMap((e) => /^create thread (\d+)$/.exec(e.message)?.[1] ?? []).map(Number);
+    expect(new Set([...threads, ...tids.values()]).size).toBe(9);
+    for (const t of threads) expect(t % 4).toBe(0);
+  });
+});
