@@ -3,8 +3,10 @@
 // whole, never torn. Error-log lines are written at once, like nginx's write(2) per line, so a
 // crash loses nothing; access-log lines are gathered over one turn of the event loop and written
 // together (one write(2) per file per turn instead of one per request), before the process exits.
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+// As in nginx, the master opens every log at start (createLog: a missing folder fails the start);
+// a worker opens them again by name (openLog).
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { devNull } from 'node:os';
 import { formatErrorLine, formatTime, levelEnabled, type ErrorLogEntry, type Level } from './error-log.js';
 import { formatAccessLine, formatTimeLocal, type AccessLogEntry } from './access-log.js';
 
@@ -13,21 +15,39 @@ export interface LogFile {
   fd: number;
   /** Access-log lines not written yet. */
   queued: string[];
+  /** Where error-log lines go instead of `fd`, each without its line end (a caller's stderr). */
+  lines?: (line: string) => void;
 }
 
 const open = new Map<string, LogFile>();
 
-/** One descriptor per path per process; `stderr` is fd 2. */
-export function openLog(path: string): LogFile {
+/** The master's open at start: creates the file, and throws as open() fails (a missing folder: ENOENT). */
+export function createLog(path: string): LogFile {
   let f = open.get(path);
   if (f) return f;
-  if (path === 'stderr') f = { path, fd: 2, queued: [] };
-  else {
-    mkdirSync(dirname(path), { recursive: true });
-    f = { path, fd: openSync(path, 'a'), queued: [] };
-  }
+  f = { path, fd: path === 'stderr' ? 2 : openSync(path, 'a'), queued: [] };
   open.set(path, f);
   return f;
+}
+
+/**
+ * A worker's open of a log the master opened at start. nginx's workers inherit the master's
+ * descriptors, so a log whose file or folder was removed since does not stop them: its lines go
+ * to the removed file. Here they are dropped likewise, and the request goes on.
+ */
+export function openLog(path: string): LogFile {
+  try {
+    return createLog(path);
+  } catch {
+    const f = { path, fd: openSync(devNull, 'a'), queued: [] };
+    open.set(path, f);
+    return f;
+  }
+}
+
+/** Error-log lines as `lines` gets them, one by one (nginx's log on stderr, for a caller that prints it). */
+export function lineLog(lines: (line: string) => void): LogFile {
+  return { path: 'stderr', fd: 2, queued: [], lines };
 }
 
 export function closeLog(path: string): void {
@@ -110,17 +130,31 @@ export class ErrorLog {
     return this.targets.some((t) => levelEnabled(level, t.level));
   }
 
+  /** Writes to stderr itself: nginx then prints no `nginx: [level]` line of its own. */
+  get onStderr(): boolean {
+    return this.targets.some((t) => t.file.fd === 2);
+  }
+
   /** `time`: a cached time nginx did not update meanwhile (the bind() retries); now by default. */
   write(level: Level, e: ErrorLogEvent, time?: string): void {
     let line: string | undefined;
     for (const t of this.targets) {
       if (!levelEnabled(level, t.level)) continue;
       // nginx formats a line into NGX_MAX_ERROR_STR (2048) bytes, line end included: longer ones are cut.
-      line ??= formatErrorLine({ ...e, level, time: time ?? clock.error(), pid: this.pid, tid: this.tid }).slice(0, MAX_ERROR_STR - this.lineEnd.length) + this.lineEnd;
+      line ??= formatErrorLine({ ...e, level, time: time ?? clock.error(), pid: this.pid, tid: this.tid }).slice(0, MAX_ERROR_STR - this.lineEnd.length);
+      if (t.file.lines) {
+        t.file.lines(line);
+        continue;
+      }
       // A file that is both an error log and an access log keeps its lines in order.
       flushFile(t.file);
-      writeSync(t.file.fd, Buffer.from(line, 'latin1'));
+      writeSync(t.file.fd, Buffer.from(line + this.lineEnd, 'latin1'));
     }
+  }
+
+  /** The same targets, for the lines of another process (its own PID#TID). */
+  forProcess(pid: number, tid: number): ErrorLog {
+    return new ErrorLog(this.targets, pid, tid, this.lineEnd);
   }
 
   /** The same log, for lines written on behalf of one connection (keeps PID#TID and targets). */

@@ -21,8 +21,15 @@ export function confPath(o: LoadOptions): string {
 export function loadConf(o: LoadOptions): NginxConf {
   const prefix = resolve(o.prefix);
   const file = confPath(o);
-  const conf = buildConf(parseConfFile(file), { prefix, confFile: file });
+  const tree = parseConfFile(file);
+  const conf = buildConf(tree, { prefix, confFile: file });
   checkVariables(conf);
+  // ngx_event_init_conf(): after the whole conf has been read, so an error inside it comes first.
+  if (!tree.some((d) => d.name === 'events')) {
+    const e = new ConfError('no "events" section in configuration');
+    e.afterParse = true;
+    throw e;
+  }
   return conf;
 }
 

@@ -9,7 +9,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { constants } from 'node:os';
 import { lookup } from 'node:dns/promises';
-import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WORKER_ENTRY, takePrebooted } from './preboot.js';
 import { loadConf, confPath } from './load.js';
@@ -17,11 +17,12 @@ import { ConfError } from './conf/error.js';
 import type { NginxConf } from './conf/model.js';
 import { LOCALHOST, type ResolvedHosts } from './context.js';
 import { osProfile, type OsName, type OsProfile, type ErrnoName } from '../os-profile.js';
-import { ErrorLog, openLog, closeLog, clock } from '../logs/writer.js';
+import { ErrorLog, createLog, closeLog, lineLog, clock, type LogFile } from '../logs/writer.js';
 import { formatStderrLine, type Level } from '../logs/error-log.js';
 import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 import { windowsCodeText, windowsExitCode, type CrashRequest } from './crash.js';
 import { startControl, type ControlServer } from './control.js';
+import { masterStatus, windowsWorkerStatus } from './status.js';
 
 export interface MasterOptions {
   prefix: string;
@@ -121,32 +122,25 @@ export class Master {
 
   /** Starts everything; rejects with StartupError after logging nginx's emerg line(s). */
   async start(): Promise<void> {
-    mkdirSync(join(this.opts.prefix, 'logs'), { recursive: true });
-    const startupLog = new ErrorLog([{ file: this.openLog(join(this.opts.prefix, 'logs/error.log')), level: 'error' }], process.pid, this.os.tid(process.pid), this.os.lineEnd);
-    this.log = startupLog;
+    this.log = this.startupLog();
     try {
       this.conf = loadConf(this.opts);
     } catch (e) {
       if (!(e instanceof ConfError)) throw e;
-      // nginx finds a missing events section after parsing: `-t` has called the syntax ok by then.
-      if (e.file === undefined) this.syntaxOk();
+      if (e.afterParse) this.syntaxOk();
       this.emerg(e.text, e.errnoName, e.file === undefined ? '' : ` in ${this.path(e.file)}:${e.line}`);
     }
     await this.resolve();
     this.syntaxOk();
+    // ngx_create_pidfile() in test mode: the pid file is opened (created), not written.
+    if (this.opts.test) closeSync(this.openOrDie(this.conf.pid, (p) => openSync(p, 'a')));
     this.createTempPaths();
-    this.log = new ErrorLog(
-      this.conf.errorLogs.map((t) => ({ file: this.openOrDie(t.path), level: t.level })),
-      process.pid,
-      this.os.tid(process.pid),
-      this.os.lineEnd,
-    );
+    this.openLogs();
     if (this.opts.test) {
       this.stderr(`nginx: configuration file ${this.path(confPath(this.opts))} test is successful`);
       return;
     }
     await this.openListeningSockets(false);
-    writeFileSync(this.conf.pid, `${process.pid}\n`);
     // The spare boots once the workers serve, so it does not slow down their start.
     this.spawnSpare();
     if (this.opts.controlFile) this.control = await startControl(this, this.opts.controlFile);
@@ -164,28 +158,95 @@ export class Master {
     this.log.write(level, { message, errno: errno ? this.os.errno(errno) : undefined }, time);
   }
 
-  /** `[emerg]` to the error log and `nginx: [emerg]` to stderr, then out. */
+  /** `[emerg]` to the error log and `nginx: [emerg]` to stderr (unless the log is stderr), then out. */
   private emerg(message: string, errno?: ErrnoName, where = '', time?: string): never {
     const e = errno ? this.os.errno(errno) : undefined;
     const text = message + (e ? ` (${e.code}: ${e.text})` : '') + where;
     this.log.write('emerg', { message: text }, time);
-    this.stderr(formatStderrLine({ level: 'emerg', message: text }));
+    if (!this.log.onStderr) this.stderr(formatStderrLine({ level: 'emerg', message: text }));
     if (this.opts.test) this.stderr(`nginx: configuration file ${this.path(confPath(this.opts))} test failed`);
     throw new StartupError(text);
   }
 
   private readonly logPaths = new Set<string>();
 
-  private openLog(path: string) {
+  private createLog(path: string): LogFile {
+    const f = createLog(path);
     this.logPaths.add(path);
-    return openLog(path);
+    return f;
   }
 
-  private openOrDie(path: string) {
+  /** ngx_open_file() of a file the start needs: its `[emerg] open() "…" failed` when it cannot be opened. */
+  private openOrDie<T>(path: string, open: (path: string) => T): T {
     try {
-      return this.openLog(path);
+      return open(path);
     } catch (e) {
-      return this.emerg(`open() "${this.path(path)}" failed`, (e as NodeJS.ErrnoException).code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH');
+      return this.emerg(`${this.os.openFileFn} "${this.path(path)}" failed`, openErrno(e));
+    }
+  }
+
+  /**
+   * ngx_log_init(): before the conf is read, nginx logs to its compiled-in error log (the Windows
+   * build's logs/error.log); when that cannot be opened it says so on stderr and logs to stderr,
+   * every line in the error log's format.
+   */
+  private startupLog(): ErrorLog {
+    const path = join(this.opts.prefix, 'logs/error.log');
+    let file: LogFile;
+    try {
+      file = this.createLog(path);
+    } catch (e) {
+      const message = `could not open error log file: ${this.os.openFileFn} "${this.path(path)}" failed`;
+      this.stderr(formatStderrLine({ level: 'alert', message, errno: this.os.errno(openErrno(e)) }));
+      file = lineLog(this.stderr);
+    }
+    return new ErrorLog([{ file, level: 'error' }], process.pid, this.os.tid(process.pid), this.os.lineEnd);
+  }
+
+  /**
+   * ngx_init_cycle() opens every file the conf names, in the order it met them (the logs before
+   * and inside http; the compiled-in error log of a conf without error_log comes last): the first
+   * that cannot be opened ends the start, a log file in a missing folder too. Then the conf's
+   * error logs are the master's.
+   */
+  private openLogs(): void {
+    const { errorLogs, servers } = this.conf;
+    const locations = servers.flatMap((s) => [s.base, ...s.locations]);
+    const paths = [
+      ...errorLogs.filter((t) => !t.byDefault).map((t) => t.path),
+      ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...l.accessLogs]),
+      ...errorLogs.filter((t) => t.byDefault).map((t) => t.path),
+    ];
+    for (const p of new Set(paths)) this.openOrDie(p, (x) => this.createLog(x));
+    this.log = new ErrorLog(
+      errorLogs.map((t) => ({ file: this.createLog(t.path), level: t.level })),
+      process.pid,
+      this.os.tid(process.pid),
+      this.os.lineEnd,
+    );
+  }
+
+  /** The start-up lines are written, and the pid file. */
+  private announced = false;
+
+  /**
+   * What nginx does between opening its sockets and forking its workers, once: ngx_event_module_init()
+   * and ngx_os_status() write their lines, then ngx_create_pidfile() writes the pid file.
+   */
+  private announce(): void {
+    if (this.announced) return;
+    this.announced = true;
+    for (const [level, text] of masterStatus(this.os.name, this.opts.version)) this.write(level, text);
+    this.openOrDie(this.conf.pid, (p) => writeFileSync(p, `${process.pid}\n`));
+  }
+
+  /** Only a pid file this master wrote: a start that failed before leaves another's alone. */
+  private removePidFile(): void {
+    if (!this.announced) return;
+    try {
+      unlinkSync(this.conf.pid);
+    } catch {
+      // already gone
     }
   }
 
@@ -230,7 +291,11 @@ export class Master {
     let last = '';
     const fail = (message: string, errno?: ErrnoName): never => {
       for (const b of bound.values()) closeHandle(b.handle);
-      if (!running) return this.emerg(message, errno, '', time);
+      if (!running) {
+        // The first worker's listen() fails after the pid file is written (nginx's listen() comes before it).
+        this.removePidFile();
+        return this.emerg(message, errno, '', time);
+      }
       const e = errno ? this.os.errno(errno) : undefined;
       const text = message + (e ? ` (${e.code}: ${e.text})` : '');
       this.write('emerg', text, undefined, time);
@@ -240,7 +305,7 @@ export class Master {
       const e = this.os.errno(errno);
       last = `${message} (${e.code}: ${e.text})`;
       this.log.write('emerg', { message: last }, time);
-      if (!running) this.stderr(formatStderrLine({ level: 'emerg', message: last }));
+      if (!running && !this.log.onStderr) this.stderr(formatStderrLine({ level: 'emerg', message: last }));
     };
     const listens = [...new Map(this.conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, !!this.opts.bindAny)}:${l.port}`, l])).entries()];
     const bound = new Map<string, Listener>();
@@ -285,6 +350,7 @@ export class Master {
    * they are ended without a trace (nginx would not have forked them yet) and the failure is returned.
    */
   private async startWorkers(): Promise<{ key: string; code: string } | undefined> {
+    this.announce();
     this.write('notice', 'start worker processes');
     const started: Slot[] = [];
     for (let i = 0; i < this.conf.workerProcesses; i++) {
@@ -363,6 +429,13 @@ export class Master {
     slot.spare = false;
     this.slots.set(slot.pid, slot);
     this.write('notice', `start worker process ${slot.pid}`);
+    // A Windows worker runs nginx.exe's main() again and writes its own start-up lines (one that dies
+    // at its start, a failed respawn, writes none).
+    if (this.os.name === 'windows' && !slot.failing) {
+      const log = this.log.forProcess(slot.pid, this.os.tid(slot.pid));
+      const threads = [1, 2, 3].map((n) => this.os.tid(slot.pid * 4 + n));
+      for (const [level, message] of windowsWorkerStatus(this.opts.version, threads)) log.write(level, { message });
+    }
     for (const l of this.listeners) slot.child.send({ type: 'listen', key: l.key, count: this.listeners.length } satisfies MasterToWorker, l.handle as net.Server);
   }
 
@@ -540,11 +613,7 @@ export class Master {
     await done;
     clearTimeout(timeout);
     this.closeListeners();
-    try {
-      unlinkSync(this.conf.pid);
-    } catch {
-      // never written, or already gone
-    }
+    this.removePidFile();
     this.write('notice', 'exit');
     for (const p of this.logPaths) closeLog(p);
     this.stopped();
@@ -554,6 +623,12 @@ export class Master {
 
   /** Resolves when the master has stopped. */
   readonly exited = new Promise<void>((r) => (this.stopped = r));
+}
+
+/** How nginx words an open() that failed: a missing folder on the way, a file in its place, or no permission. */
+function openErrno(e: unknown): ErrnoName {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'EACCES' ? 'EACCES' : code === 'ENOTDIR' ? 'ENOTDIR' : 'ENOENT_PATH';
 }
 
 function listenErrno(code: string): ErrnoName {

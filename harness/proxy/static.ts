@@ -1,6 +1,6 @@
 // `location / { root ...; index ...; }`: nginx's index and static handlers
 // (ngx_http_index_module.c, ngx_http_static_module.c), with their log lines and headers.
-import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
+import { createReadStream, readFileSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { HttpRequest } from './request.js';
@@ -66,6 +66,66 @@ function statOrError(path: string): Stats | NodeJS.ErrnoException {
   } catch (e) {
     return e as NodeJS.ErrnoException;
   }
+}
+
+/**
+ * A directory's names by their upper case, for the Windows profile: Windows opens a name in any
+ * case (NTFS compares names through an upcase table). Where a Linux directory holds names that
+ * differ only in case, the first in sorted order is the one found. A listing is used while the
+ * directory's mtime and ctime are those it was read under (adding or removing a name changes
+ * them), and, as for file contents, not kept when read within SETTLED_MS of a change.
+ */
+interface Listing {
+  mtimeMs: number;
+  ctimeMs: number;
+  names: Map<string, string>;
+}
+
+const listings = new Map<string, Listing>();
+
+function listing(dir: string): Map<string, string> | undefined {
+  const st = statOrError(dir);
+  if (st instanceof Error || !st.isDirectory()) return undefined;
+  const known = listings.get(dir);
+  if (known && known.mtimeMs === st.mtimeMs && known.ctimeMs === st.ctimeMs) return known.names;
+  let entries: string[];
+  try {
+    entries = readdirSync(dir).sort();
+  } catch {
+    return undefined;
+  }
+  const names = new Map<string, string>();
+  for (const name of entries) if (!names.has(name.toUpperCase())) names.set(name.toUpperCase(), name);
+  if (Date.now() - st.ctimeMs > SETTLED_MS) {
+    if (listings.size > 1000) listings.clear();
+    listings.set(dir, { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, names });
+  }
+  return names;
+}
+
+/**
+ * `path` (the root, then the URI) with each name below the root as its directory lists it in
+ * whatever case; undefined when one has no match. Only listed names are followed, so the result
+ * stays under the root as the path itself does: the URI is normalised (no `..`), and symlinks are
+ * followed as for any path.
+ */
+function caselessPath(root: string, path: string): string | undefined {
+  let real = root;
+  for (const name of path.slice(root.length).split('/')) {
+    if (!name) continue;
+    const actual = listing(real)?.get(name.toUpperCase());
+    if (actual === undefined) return undefined;
+    real += '/' + actual;
+  }
+  return path.endsWith('/') ? real + '/' : real;
+}
+
+/** stat() of a path under the location's root, and the file to open: under the Windows profile a name in any case. */
+function statFile(req: HttpRequest, path: string): { real: string; st: Stats | NodeJS.ErrnoException } {
+  const st = statOrError(path);
+  if (!(st instanceof Error) || req.ctx.os.name !== 'windows' || (st.code !== 'ENOENT' && st.code !== 'ENOTDIR')) return { real: path, st };
+  const real = caselessPath(req.loc.root, path);
+  return real === undefined ? { real: path, st } : { real, st: statOrError(real) };
 }
 
 /**
@@ -143,8 +203,8 @@ function searchable(u: WorkerUser, dir: string): boolean {
 function notFoundErrno(req: HttpRequest, path: string, code: string | undefined): ErrnoName {
   if (code === 'ENOTDIR') return 'ENOTDIR';
   if (req.ctx.os.name === 'windows') {
-    const parent = statOrError(dirname(path));
-    return parent instanceof Error ? 'ENOENT_PATH' : 'ENOENT_FILE';
+    const parent = statFile(req, dirname(path)).st;
+    return parent instanceof Error || !parent.isDirectory() ? 'ENOENT_PATH' : 'ENOENT_FILE';
   }
   return 'ENOENT_FILE';
 }
@@ -197,7 +257,7 @@ function serve(req: HttpRequest): void {
     fileError(req, path, 'EACCES');
     return;
   }
-  const st = statOrError(path);
+  const { real, st } = statFile(req, path);
   if (st instanceof Error) {
     fileError(req, path, st.code);
     return;
@@ -215,7 +275,7 @@ function serve(req: HttpRequest): void {
     req.special(405);
     return;
   }
-  sendFile(req, path, st);
+  sendFile(req, real, st);
 }
 
 function serveIndex(req: HttpRequest, dir: string): void {
@@ -225,7 +285,7 @@ function serveIndex(req: HttpRequest, dir: string): void {
       indexForbidden(req, dir + name);
       return;
     }
-    const st = statOrError(dir + name);
+    const { st } = statFile(req, dir + name);
     if (!(st instanceof Error) && !st.isDirectory()) {
       // nginx's index module redirects internally to the index file: the location is chosen again.
       req.uri = { ...req.uri, uri: req.uri.uri + name };
@@ -242,7 +302,7 @@ function serveIndex(req: HttpRequest, dir: string): void {
       return;
     }
   }
-  const d = statOrError(dir);
+  const d = statFile(req, dir).st;
   if (d instanceof Error || !d.isDirectory()) {
     const first = dir + req.loc.index[0];
     const code = d instanceof Error ? d.code : 'ENOTDIR';

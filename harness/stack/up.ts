@@ -163,7 +163,13 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       print.error('Everything the harness had started has been stopped.');
       return 1;
     }
-    if (e instanceof AdminStartError) throw new UpError(`${e.message}.\n  Choose another --admin-port${o.nginxConf ? ', or one your nginx.conf does not listen on' : ''}.`);
+    if (e instanceof AdminStartError) {
+      // Its port was free when checked, and taken before the stub listened (often by the proxy of a conf that listens there).
+      print.error(`${e.message}.`);
+      print.error(`  What to do: choose another --admin-port${o.nginxConf ? ', or one your nginx.conf does not listen on' : ''}, or stop what holds the port (the harness never stops a process it did not start).`);
+      print.error('Everything the harness had started has been stopped.');
+      return 1;
+    }
     if (e instanceof UnsupportedFault || (e as Error).name === 'NginxMissing') throw new UpError((e as Error).message);
     throw e;
   } finally {

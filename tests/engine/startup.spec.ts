@@ -1,6 +1,6 @@
 // Issue 4 item 3 (nginx-behaviour.md section 4): start-up failures, as nginx reports them.
 import net from 'node:net';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import { execa } from 'execa';
@@ -10,6 +10,8 @@ import { conformanceConf } from '../support/proxy-under-test.js';
 import { parseErrorLine } from '../../harness/logs/error-log.js';
 import { preparePrefix } from '../../harness/nginx/prefix.js';
 import { distFile } from '../../harness/paths.js';
+import { get } from '../support/raw-http.js';
+import { alive } from '../support/processes.js';
 
 /** The reference conf with its client_body_temp_path under a folder that does not exist. */
 function missingTempParent(conf: string): string {
@@ -175,5 +177,113 @@ test.describe('harness proxy, the command', () => {
     const linux = await cli('--os', 'linux', '--excluded-port', String(port));
     expect(linux.exitCode).toBe(2);
     expect(linux.stderr).toContain('--excluded-port emulates Windows\' excluded port ranges (bind() error 10013): use it with --os windows');
+  });
+});
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** An error-log line as nginx writes it where its log is stderr: the time, the level, PID#TID (the same on Linux), the message. */
+function logLineRe(level: string, message: string, tid: 'same' | 'other' = 'same'): RegExp {
+  return new RegExp(`^\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d \\[${level}\\] (\\d+)#${tid === 'same' ? '\\1' : '(?!\\1#)\\d+'}: ${escapeRe(message)}$`);
+}
+
+test.describe('a prefix without logs/', () => {
+  for (const [own, file] of [
+    ['no error_log (the course\'s conf): the compiled-in one opens last, after the access log', 'access.log'],
+    ['an error_log of its own, opened first', 'error.log'],
+  ] as const) {
+    test(`${own}: the alert for the start-up log, the emerg on stderr in the log's format, exit 1, no logs/ made`, async ({ engine }, testInfo) => {
+      const edit = file === 'access.log' ? (c: string) => c.replace(/^error_log .*\n/m, '') : undefined;
+      const f = await startExpectingFailure(engine, testInfo.outputPath('p'), { logsDir: false, edit });
+      expect(f.error.exitCode).toBe(1);
+      const [alert, emerg, ...rest] = f.printed.map((p) => p.line);
+      expect(alert).toBe(`nginx: [alert] could not open error log file: open() "${f.prefix}/logs/error.log" failed (2: No such file or directory)`);
+      // Its log is stderr: the line has the log's format, and there is no `nginx: [emerg]` copy.
+      expect(emerg).toMatch(logLineRe('emerg', `open() "${f.prefix}/logs/${file}" failed (2: No such file or directory)`));
+      expect(rest).toEqual([]);
+      expect(existsSync(join(f.prefix, 'logs'))).toBe(false);
+      // The temp paths were made first: ngx_create_paths() comes before the files are opened.
+      expect(existsSync(join(f.prefix, 'temp', 'client_body_temp'))).toBe(true);
+    });
+  }
+
+  test('an error_log whose own folder is missing (logs/ there): the emerg on stderr and in logs/error.log', async ({ engine }, testInfo) => {
+    const f = await startExpectingFailure(engine, testInfo.outputPath('p'), { edit: (c) => c.replace(/^error_log .*$/m, 'error_log  logs2/e.log;') });
+    const message = `open() "${f.prefix}/logs2/e.log" failed (2: No such file or directory)`;
+    expect(f.error.exitCode).toBe(1);
+    expect(f.printed.map((p) => p.line)).toEqual([`nginx: [emerg] ${message}`]);
+    expect(f.errorLog.split('\n').filter(Boolean)).toEqual([expect.stringMatching(logLineRe('emerg', message))]);
+  });
+
+  test('Windows profile: CreateFile() and error 3 for the missing folder, every line CRLF, PID#TID', async ({ engine }, testInfo) => {
+    test.skip(engine === 'nginx', 'Linux nginx cannot show the Windows profile');
+    const prefix = join(testInfo.outputPath('p'), 'prefix');
+    preparePrefix({ prefix, conf: { text: conformanceConf({}, await getPort({ host: '127.0.0.1' }), await getPort({ host: '127.0.0.1' })) } });
+    rmSync(join(prefix, 'logs'), { recursive: true });
+    const r = await execa(process.execPath, [distFile('harness/cli.js'), 'proxy', '-p', prefix, '--os', 'windows'], { reject: false, stripFinalNewline: false });
+    const win = 'C:' + prefix.replace(/\//g, '\\');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr.endsWith('\r\n')).toBe(true);
+    const [alert, emerg, ...rest] = r.stderr.split('\r\n');
+    expect(alert).toBe(`nginx: [alert] could not open error log file: CreateFile() "${win}/logs/error.log" failed (3: The system cannot find the path specified)`);
+    expect(emerg).toMatch(logLineRe('emerg', `CreateFile() "${win}/logs/error.log" failed (3: The system cannot find the path specified)`, 'other'));
+    expect(rest).toEqual(['']);
+    expect(existsSync(join(prefix, 'logs'))).toBe(false);
+  });
+
+  test('workers open the logs the master opened: with logs/ removed after the start, a new worker answers its first request', async ({ startProxy }) => {
+    const p = await startProxy();
+    expect((await p.send(get('/x', p.port))).status).toBe(200);
+    rmSync(join(p.prefix, 'logs'), { recursive: true });
+    // The next worker opens its logs now: nginx's inherits the master's descriptors, lines go to the removed files.
+    const old = await p.engine.crashWorker();
+    for (const path of ['/x', '/missing']) expect((await p.send(get(path, p.port))).status).toBe(path === '/x' ? 200 : 404);
+    const [worker] = await p.engine.workers();
+    expect(worker).not.toBe(old);
+    expect(alive(worker)).toBe(true);
+    expect(existsSync(join(p.prefix, 'logs'))).toBe(false);
+  });
+});
+
+test.describe('start-up lines at notice and info', () => {
+  test('Linux: the event method, the version, the OS, the descriptor limits, then the workers, all from the master', async ({ startProxy }) => {
+    const p = await startProxy({ workers: 2, errorLogLevel: 'info' });
+    const [uname, limits] = await Promise.all([execa('uname', ['-sr']), execa('sh', ['-c', 'ulimit -Sn; ulimit -Hn'])]);
+    const [soft, hard] = limits.stdout.split('\n').map((l) => (l === 'unlimited' ? '-1' : l));
+    const workers = await p.engine.workers();
+    // The lines of no connection (at info, the ready check's connection may log its close).
+    const lines = p.errorLog().map((l) => parseErrorLine(l)!).filter((e) => e.conn === undefined);
+    expect(lines.map((e) => `${e.level} ${e.message}`)).toEqual([
+      'notice using the "epoll" event method',
+      'notice nginx/1.22.1',
+      `notice OS: ${uname.stdout}`,
+      `notice getrlimit(RLIMIT_NOFILE): ${soft}:${hard}`,
+      'notice start worker processes',
+      ...workers.map((w) => `notice start worker process ${w}`),
+    ]);
+    for (const e of lines) expect([e.pid, e.tid]).toEqual([p.engine.pid, p.engine.pid]);
+  });
+
+  test('Windows profile: the select method, the version and GetVersionEx()\'s OS at info; each worker writes its own, then its three threads', async ({ engine, startProxy }) => {
+    test.skip(engine === 'nginx', 'Linux nginx cannot show the Windows profile');
+    const p = await startProxy({ os: 'windows', workers: 2, errorLogLevel: 'info' });
+    const workers = await p.engine.workers();
+    const lines = p.errorLog().map((l) => parseErrorLine(l)!).filter((e) => e.conn === undefined);
+    const os = 'OS: 260200 build:9200, "", suite:100, type:1';
+    const worker = (w: number) => [`M notice start worker process ${w}`, `W${w} notice nginx/1.20.2`, `W${w} info ${os}`, ...Array(3).fill(`W${w} notice create thread T`)];
+    const who = (pid: number) => (pid === p.engine.pid ? 'M' : `W${pid}`);
+    expect(lines.map((e) => `${who(e.pid!)} ${e.level} ${e.message.replace(/^create thread \d+$/, 'create thread T')}`)).toEqual([
+      'M notice using the "select" event method',
+      'M notice nginx/1.20.2',
+      `M info ${os}`,
+      'M notice start worker processes',
+      ...workers.flatMap(worker),
+    ]);
+    // Each process has its own PID#TID, and the threads' ids are Windows ids (multiples of 4) of their own.
+    const tids = new Map(lines.map((e) => [e.pid, e.tid]));
+    expect(new Set(tids.values()).size).toBe(3);
+    const threads = lines.flatMap((e) => /^create thread (\d+)$/.exec(e.message)?.[1] ?? []).map(Number);
+    expect(new Set([...threads, ...tids.values()]).size).toBe(9);
+    for (const t of threads) expect(t % 4).toBe(0);
   });
 });

@@ -1,11 +1,11 @@
 // Issue 4 item 4: the Windows profile changes wording and timing only; every line it writes has
 // the shape of the real Windows lines in ../shared/fixtures/nginx-logs/, read by the same parser.
 import net from 'node:net';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
 import { test, expect } from '../fixtures.js';
-import { get } from '../support/raw-http.js';
+import { get, header } from '../support/raw-http.js';
 import { startExpectingFailure } from '../support/startup.js';
 import { parseErrorLine, type ErrorLogEntry } from '../../harness/logs/error-log.js';
 import { Timeline } from '../../harness/chaos/timeline.js';
@@ -134,6 +134,53 @@ test.describe('Windows profile', () => {
     for (const l of p.accessLog()) expect(l.endsWith('\r')).toBe(true);
   });
 
+  test('static files open without case, as Windows opens them: /INDEX.HTML, /50X.HTML, a folder in another case', async ({ startProxy }) => {
+    const p = await startProxy({ os: 'windows' });
+    mkdirSync(join(p.prefix, 'html', 'Sub'));
+    writeFileSync(join(p.prefix, 'html', 'Sub', 'Index.HTML'), '<h1>sub</h1>\n');
+    writeFileSync(join(p.prefix, 'html', 'Sub', 'Page.Html'), '<p>page</p>\n');
+    const exact = await p.send(get('/index.html', p.port));
+    const upper = await p.send(get('/INDEX.HTML', p.port));
+    expect([upper.status, upper.body, header(upper, 'Content-Type'), header(upper, 'ETag')]).toEqual([200, exact.body, 'text/html', header(exact, 'ETag')]);
+    const page50x = await p.send(get('/50X.HTML', p.port));
+    expect([page50x.status, page50x.body]).toEqual([200, readFileSync(join(p.prefix, 'html', '50x.html'), 'latin1')]);
+    expect((await p.send(get('/sub/PAGE.HTML', p.port))).body).toBe('<p>page</p>\n');
+    // A folder in another case is a folder: the redirect keeps the URI as asked, the index is found in any case.
+    const folder = await p.send(get('/SUB', p.port));
+    expect([folder.status, header(folder, 'Location')]).toEqual([301, `http://127.0.0.1:${p.port}/SUB/`]);
+    expect((await p.send(get('/SUB/', p.port))).body).toBe('<h1>sub</h1>\n');
+    // Misses: the file (2) or a folder on the way (3), a file on the way counting as a missing folder.
+    for (const uri of ['/SUB/nope.html', '/nodir/x', '/INDEX.HTML/x']) expect((await p.send(get(uri, p.port))).status).toBe(404);
+    const win = (path: string) => 'C:' + path.replace(/\//g, '\\');
+    expect(p.errorLog().map((l) => parseErrorLine(l)!).map((e) => [e.message, e.errno!.code])).toEqual([
+      [`CreateFile() "${win(p.prefix)}/html/SUB/nope.html" failed`, 2],
+      [`CreateFile() "${win(p.prefix)}/html/nodir/x" failed`, 3],
+      [`CreateFile() "${win(p.prefix)}/html/INDEX.HTML/x" failed`, 3],
+    ]);
+  });
+
+  test('names without case, but only below the root: symlinks are followed as before, `..` is refused as before', async ({ startProxy }, testInfo) => {
+    const outside = testInfo.outputPath('outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'Shared.txt'), 'shared\n');
+    const p = await startProxy({ os: 'windows' });
+    symlinkSync(outside, join(p.prefix, 'html', 'Linked'));
+    expect((await p.send(get('/linked/SHARED.TXT', p.port))).body).toBe('shared\n');
+    // conf/ is beside the root, not in it: no case of its name is found from the root.
+    for (const uri of ['/CONF/nginx.conf', '/conf/NGINX.CONF']) expect((await p.send(get(uri, p.port))).status).toBe(404);
+    for (const uri of ['/../CONF/NGINX.CONF', '/x/../../conf/nginx.conf', '/%2E%2E/conf/nginx.conf']) expect((await p.send(get(uri, p.port))).status).toBe(400);
+  });
+
+  test('a name added or removed is seen at once, in any case (a listing is kept only while its folder is unchanged)', async ({ startProxy }) => {
+    const p = await startProxy({ os: 'windows' });
+    const status = async () => (await p.send(get('/NEW.TXT', p.port))).status;
+    expect(await status()).toBe(404);
+    writeFileSync(join(p.prefix, 'html', 'new.txt'), 'new\n');
+    expect(await status()).toBe(200);
+    rmSync(join(p.prefix, 'html', 'new.txt'));
+    expect(await status()).toBe(404);
+  });
+
   test('the version is the course\'s nginx 1.20.2 by default', async ({ startProxy }) => {
     const p = await startProxy({ os: 'windows', upstream: 'down', refusedConnectDelayMs: 0 });
     const r = await p.send(get('/api/x', p.port));
@@ -219,4 +266,11 @@ test('Linux profile: the refused pair comes at once, in the same second, and so 
   const pair = lines.map((l) => l.entry);
   expect(pair.map((e) => e.errno)).toEqual([{ code: 111, text: 'Connection refused' }, { code: 111, text: 'Connection refused' }]);
   expect(pair[0].tid).toBe(pair[0].pid);
+});
+
+test('Linux: a static name is matched with its case, /INDEX.HTML is a 404 (Windows serves index.html)', async ({ startProxy }) => {
+  const p = await startProxy();
+  expect((await p.send(get('/index.html', p.port))).status).toBe(200);
+  expect((await p.send(get('/INDEX.HTML', p.port))).status).toBe(404);
+  expect(p.requestLog()).toEqual([expect.stringContaining('open() "PREFIX/html/INDEX.HTML" failed (2: No such file or directory)')]);
 });

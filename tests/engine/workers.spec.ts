@@ -198,7 +198,10 @@ test.describe('Windows profile', () => {
       process.kill(worker, signal);
       // Windows workers have no signals: a SIGTERM is the stop event, "exiting" then "exit", no signal line.
       const own = signal === 'SIGTERM' ? ['W notice exiting', 'W notice exit'] : [];
-      await expect.poll(() => linesOf(p, from, worker), { message: signal }).toEqual([...own, `M notice worker process W exited with code ${code}`, 'M notice start worker process N']);
+      // The new worker is a process that runs nginx.exe's main(): its own start-up lines follow.
+      const started = ['M notice start worker process N', 'N notice nginx/1.20.2', ...Array(3).fill('N notice create thread T')];
+      const lines = () => linesOf(p, from, worker).map((l) => l.replace(/create thread \d+$/, 'create thread T'));
+      await expect.poll(lines, { message: signal }).toEqual([...own, `M notice worker process W exited with code ${code}`, ...started]);
     }
     expect((await p.send(get('/x', p.port))).status).toBe(200);
   });

@@ -155,3 +155,29 @@ test('a worker pre-booted for a command that then fails (a bad flag value) is go
   expect(seen.length).toBeGreaterThan(0);
   await expect.poll(() => seen.filter(alive), { timeout: 5_000 }).toEqual([]);
 });
+
+test('an admin stub whose port is taken after the up-front check: the port named, everything stopped, exit 1', async ({ engine }, testInfo) => {
+  testInfo.skip(engine !== 'nginx', 'the embedded master listens in the harness\'s own process too, so the stub\'s listen() is not the fifth');
+  const strace = await execa('strace', ['-V'], { reject: false });
+  testInfo.skip(strace.exitCode !== 0, 'strace is not installed (npx harness setup installs it)');
+  const port = await getPort({ host: '127.0.0.1' });
+  const adminPort = await getPort({ host: '127.0.0.1' });
+  const before = descendants(process.pid);
+  // The port "taken meanwhile", at the system call: the harness's first four listen() calls are the
+  // up-front checks (the proxy's port and the admin port, each on 127.0.0.1 and ::1); from the fifth,
+  // the stub's own, every one fails with EADDRINUSE. Real nginx listens in a process of its own, untraced.
+  const inject = ['-o', '/dev/null', '-e', 'trace=listen', '-e', 'inject=listen:error=EADDRINUSE:when=5+'];
+  const args = [join(repoRoot, 'bin', 'harness.js'), 'up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine];
+  const r = await execa('strace', [...inject, process.execPath, ...args], { reject: false, all: true });
+  expect(r.exitCode).toBe(1);
+  expect(r.all).not.toMatch(/^\s+at /m);
+  expect(r.all).not.toContain('the stack is ready');
+  const lines = r.all!.split('\n').filter((l) => l.startsWith('harness |'));
+  expect(lines).toEqual([
+    `harness | the admin stub could not listen: port ${adminPort} on ::1 is in use by another process.`,
+    'harness |   What to do: choose another --admin-port, or stop what holds the port (the harness never stops a process it did not start).',
+    'harness | Everything the harness had started has been stopped.',
+  ]);
+  expect(descendants(process.pid).filter((p) => !before.includes(p)).filter(alive)).toEqual([]);
+  await expectAllGone([], [port, adminPort]);
+});

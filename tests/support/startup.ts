@@ -1,5 +1,5 @@
 // Starting an engine that is expected to fail: what it printed, its exit code, its error log.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import { preparePrefix } from '../../harness/nginx/prefix.js';
@@ -22,13 +22,15 @@ export interface FailedStart {
 export async function startExpectingFailure(
   engine: EngineName,
   dir: string,
-  o: ConfOptions & { os?: OsName; port?: number; reservedPorts?: number[]; tempDir?: boolean; edit?: (conf: string) => string },
+  o: ConfOptions & { os?: OsName; port?: number; reservedPorts?: number[]; tempDir?: boolean; logsDir?: boolean; edit?: (conf: string) => string },
 ): Promise<FailedStart> {
   const port = o.port ?? (await getPort({ host: '127.0.0.1' }));
   const upstreamPort = await getPort({ host: '127.0.0.1' });
   const prefix = join(dir, 'prefix');
   const text = conformanceConf(o, port, upstreamPort);
   preparePrefix({ prefix, conf: { text: o.edit ? o.edit(text) : text }, tempDir: o.tempDir });
+  // `logsDir: false`: a user's prefix without logs/ (the harness's own preparation makes one).
+  if (o.logsDir === false) rmSync(join(prefix, 'logs'), { recursive: true });
   const started = Date.now();
   const printed: FailedStart['printed'] = [];
   const start = engine === 'nginx' ? startNginx : startEmbedded;

@@ -35,7 +35,7 @@ test('3: the course\'s nginx.conf (admin-app.md section 3) loads unchanged', asy
   const conf = loadConf({ prefix, conf: 'conf/nginx.conf' });
   expect(conf.workerProcesses).toBe(1);
   expect(conf.workerConnections).toBe(1024);
-  expect(conf.errorLogs).toEqual([{ path: join(prefix, 'logs/error.log'), level: 'error' }]);
+  expect(conf.errorLogs).toEqual([{ path: join(prefix, 'logs/error.log'), level: 'error', byDefault: true }]);
   expect(conf.maps).toEqual([{ source: '$http_upgrade', variable: 'connection_upgrade', values: new Map([['', 'close']]), defaultValue: 'upgrade' }]);
   const webservers = conf.upstreams.get('webservers')!;
   expect(webservers.servers.map((s) => [s.host, s.port, s.weight, s.maxFails, s.failTimeoutMs])).toEqual([['127.0.0.1', 8080, 90, 1, 10_000]]);

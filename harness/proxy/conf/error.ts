@@ -7,6 +7,11 @@ import type { ErrnoName } from '../../os-profile.js';
  */
 export class ConfError extends Error {
   errnoName?: ErrnoName;
+  /**
+   * Found after the conf has been read (ngx_init_cycle() after ngx_conf_parse(): a core module's
+   * init_conf), when `nginx -t` has printed "syntax is ok" already.
+   */
+  afterParse = false;
   constructor(
     readonly text: string,
     readonly file?: string,

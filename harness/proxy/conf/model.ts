@@ -12,6 +12,8 @@ export interface LogTarget {
   /** Absolute path, or 'stderr'. */
   path: string;
   level: Level;
+  /** The compiled-in error log of a conf that names none: nginx opens it after every other log. */
+  byDefault?: boolean;
 }
 
 export interface ListenConf {
@@ -336,7 +338,6 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
     tempPaths: [],
   };
   const b: Builder = { opts, conf, tempPaths: new Map(), proxyPasses: [], defaultListens: new Set() };
-  let events = false;
   let http: Directive | undefined;
   const seen = new Set<string>();
   for (const d of tree) {
@@ -368,7 +369,6 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
         if (!parseFlag(d)) throw unsupported('"master_process off"', d);
         break;
       case 'events':
-        events = true;
         for (const e of d.block!) {
           check(e, 'events');
           if (e.name === 'worker_connections') conf.workerConnections = parseNumber(e, e.args[0], `invalid number "${e.args[0]}"`);
@@ -381,10 +381,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
         break;
     }
   }
-  if (!events) {
-    throw new ConfError('no "events" section in configuration');
-  }
-  if (!conf.errorLogs.length) conf.errorLogs.push({ path: abs(prefix, opts.defaultErrorLog ?? 'logs/error.log'), level: 'error' });
+  if (!conf.errorLogs.length) conf.errorLogs.push({ path: abs(prefix, opts.defaultErrorLog ?? 'logs/error.log'), level: 'error', byDefault: true });
   if (http) buildHttp(b, http);
   for (const name of ['client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path']) {
     for (const p of b.tempPaths.get(name) ?? [join(prefix, 'temp', name.replace('_path', ''))]) if (!conf.tempPaths.includes(p)) conf.tempPaths.push(p);

@@ -102,7 +102,8 @@ export function parseConfFile(file: string, confPrefix = dirname(file), included
     text = readFileSync(file, 'latin1');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const err = new ConfError(`open() "${file}" failed`, includedFrom?.file ?? file, includedFrom?.line ?? 0);
+    // The main file's failure names no place (nginx has no file to name yet); an include's names the include.
+    const err = new ConfError(`open() "${file}" failed`, includedFrom?.file, includedFrom?.line);
     err.errnoName = code === 'ENOENT' ? 'ENOENT_FILE' : code === 'EACCES' ? 'EACCES' : 'ENOENT_FILE';
     throw err;
   }
