@@ -1,5 +1,5 @@
 // yargs commands only: parse, call, print. No logic of its own.
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { resolve } from 'node:path';
 import { OS_NAMES, hostOs, type OsName } from './os-profile.js';
@@ -48,7 +48,18 @@ async function guard(run: () => Promise<number>): Promise<void> {
   }
 }
 
-await yargs(hideBin(process.argv))
+/**
+ * yargs renders a command's whole help (cliui, wrap-ansi, string-width: ~25 ms of harness up's
+ * ~75 ms of parsing) each time a handler runs, in case the handler asks for it later. None does:
+ * bad usage is caught at parse time, where the help is rendered afresh (`.fail` below), and a
+ * handler's errors are printed by guard(). So the cache is skipped, as the Angular CLI skips it.
+ */
+function withoutHelpCache(y: Argv): Argv {
+  (y as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } }).getInternalMethods().getUsageInstance().cacheHelpMessage = () => undefined;
+  return y;
+}
+
+await withoutHelpCache(yargs(hideBin(process.argv)))
   .scriptName('harness')
   .usage('$0 <command> [options]\n\nThe sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.')
   .command(
