@@ -252,15 +252,18 @@ export class Master {
 
   /** nginx resolves upstream host names once, when it reads the conf. */
   private async resolve(): Promise<void> {
-    const hosts = new Map<string, { file: string; line: number }>();
+    // nginx names the server as an upstream block writes it (`host:8080`), proxy_pass's host alone.
+    const hosts = new Map<string, { file: string; line: number; shown: string }>();
     const ups = [...this.conf.upstreams.values(), ...this.conf.servers.flatMap((s) => s.locations.flatMap((l) => (l.proxyPass ? [l.proxyPass.upstream] : [])))];
-    for (const u of ups) for (const s of u.servers) if (!/^[\d.]+$|:/.test(s.host) && s.host !== 'localhost') hosts.set(s.host, s);
+    for (const u of ups) {
+      for (const s of u.servers) if (!/^[\d.]+$|:/.test(s.host) && s.host !== 'localhost') hosts.set(s.host, { ...s, shown: u.implicit ? s.host : s.text });
+    }
     for (const [host, at] of hosts) {
       try {
         const addrs = await lookup(host, { all: true });
         this.resolved[host] = addrs.map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
       } catch {
-        this.emerg(`host not found in upstream "${host}"`, undefined, ` in ${this.path(at.file)}:${at.line}`);
+        this.emerg(`host not found in upstream "${at.shown}"`, undefined, ` in ${this.path(at.file)}:${at.line}`);
       }
     }
     this.resolved.localhost = LOCALHOST;

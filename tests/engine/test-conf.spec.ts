@@ -92,3 +92,16 @@ test('a prefix without logs/: the start-up log\'s alert, "syntax is ok", then th
   });
   expect(existsSync(join(prefix, 'logs'))).toBe(false);
 });
+
+// nginx names an upstream block's server as written (with its port), proxy_pass's host alone.
+for (const [what, block, shown] of [
+  ['an upstream block\'s server with a port', 'upstream u { server nosuchhost.invalid:8080 weight=2; }\n    ', 'nosuchhost.invalid:8080'],
+  ['an upstream block\'s server without one', 'upstream u { server nosuchhost.invalid; }\n    ', 'nosuchhost.invalid'],
+  ['proxy_pass with a port', '', 'nosuchhost.invalid'],
+] as const) {
+  test(`a host that does not resolve, in ${what}: host not found in upstream "${shown}"`, async ({ engine }, testInfo) => {
+    const pass = block ? 'http://u' : 'http://nosuchhost.invalid:8080/';
+    const r = await testConf(engine, await prefixWith(testInfo.outputPath('p'), (c) => c.replace('http {\n', `http {\n    ${block}`).replace('root html;', `proxy_pass ${pass};`)));
+    expect(r).toEqual({ exitCode: 1, lines: [`nginx: [emerg] host not found in upstream "${shown}" in PREFIX/conf/nginx.conf:4`, FAILED] });
+  });
+}
