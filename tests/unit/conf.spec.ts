@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { cpus } from 'node:os';
 import { test, expect } from '@playwright/test';
 import { loadConf } from '../../harness/proxy/load.js';
 import { distFile, nginxAssets } from '../../harness/paths.js';
@@ -29,6 +30,11 @@ function emergOf(file: string, args: string[]): string | undefined {
   const r = spawnSync(file, args, { encoding: 'utf8', timeout: 15_000 });
   return `${r.stderr}${r.stdout}`.split('\n').find((l) => l.startsWith('nginx: [emerg]'));
 }
+
+test('worker_processes auto is the number of CPUs online, as nginx\'s ngx_ncpu', async ({}, testInfo) => {
+  const prefix = prefixWith(testInfo.outputPath('auto'), { 'conf/nginx.conf': 'worker_processes auto;\nevents {}\n' });
+  expect(loadConf({ prefix, conf: 'conf/nginx.conf' }).workerProcesses).toBe(cpus().length);
+});
 
 test('3: the course\'s nginx.conf (admin-app.md section 3) loads unchanged', async ({}, testInfo) => {
   const prefix = prefixWith(testInfo.outputPath('course'), { 'conf/nginx.conf': COURSE_CONF });
@@ -137,6 +143,7 @@ const REFUSALS: Refusal[] = [
     outsideSubset: true,
   })),
   { name: 'master_process off', files: { 'conf/nginx.conf': 'master_process off;\nevents {}\n' }, emerg: `"master_process off" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:1`, outsideSubset: true },
+  { name: 'worker_processes 0', files: { 'conf/nginx.conf': 'worker_processes 0;\nevents {}\n' }, emerg: `"worker_processes 0" (a master with no worker) is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:1`, outsideSubset: true },
   { name: 'an empty upstream', files: { 'conf/nginx.conf': HTTP('upstream u { }') }, emerg: `no servers are inside upstream in ${CONF}:3` },
   { name: 'error_page code', files: { 'conf/nginx.conf': HTTP('error_page 200 /x;') }, emerg: `value "200" must be between 300 and 599 in ${CONF}:3` },
   { name: 'unknown variable', files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X $nope; } }') }, emerg: 'unknown "nope" variable' },

@@ -2,6 +2,7 @@
 // contexts, argument counts and inheritance (http → server → location). Anything outside the
 // supported subset stops here with nginx's own `[emerg]` wording.
 import { isAbsolute, join } from 'node:path';
+import { cpus } from 'node:os';
 import { isLevel, type Level } from '../../logs/error-log.js';
 import { ConfError, unsupported } from './error.js';
 import type { Directive } from './parse.js';
@@ -348,10 +349,11 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
     seen.add(d.name);
     switch (d.name) {
       case 'worker_processes':
-        conf.workerProcesses = d.args[0] === 'auto' ? 1 : Number(d.args[0]);
-        if (d.args[0] !== 'auto' && (!/^\d+$/.test(d.args[0]) || conf.workerProcesses < 1)) {
-          throw new ConfError(`"worker_processes" directive invalid value`, d.file, d.line);
-        }
+        // auto: ngx_ncpu, sysconf(_SC_NPROCESSORS_ONLN), the CPUs online.
+        conf.workerProcesses = d.args[0] === 'auto' ? cpus().length : Number(d.args[0]);
+        if (d.args[0] !== 'auto' && !/^\d+$/.test(d.args[0])) throw new ConfError(`"worker_processes" directive invalid value`, d.file, d.line);
+        // nginx takes 0 and runs a master that never forks a worker.
+        if (conf.workerProcesses === 0) throw unsupported('"worker_processes 0" (a master with no worker)', d);
         break;
       case 'error_log':
         conf.errorLogs.push(logTarget(d, prefix));
