@@ -4,18 +4,15 @@
 // the benchmark's generator, makes the worker exit cleanly (so V8 writes its profile), and prints
 // the functions with the most self time, and the files. The .cpuprofile stays in the printed
 // directory (open it in Chrome DevTools or speedscope).
-import { execa } from 'execa';
-import getPort from 'get-port';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { request } from 'undici';
 import { repoRoot } from '../harness/paths.js';
 import { startEngine, type ConfKind } from './engines.js';
 import { runLoad } from './load.js';
-import { defer, stopAll, stopOnSignals, track } from './procs.js';
+import { defer, stopAll, stopOnSignals } from './procs.js';
+import { login, startAdmin } from './admin-process.js';
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }[];
@@ -23,8 +20,6 @@ interface CpuProfile {
   endTime: number;
   samples: number[];
 }
-
-const HERE = dirname(fileURLToPath(import.meta.url));
 
 const PRELOAD = `import { Session } from 'node:inspector';
 import { writeFileSync } from 'node:fs';
@@ -40,6 +35,7 @@ process.on('exit', () => {
   });
 });
 `;
+const USAGE = `node dist/bench/profile.js [--conf default|keepalive] [--path api|static] [--connections N] [--seconds S] [--top N]\n`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function summarise(file: string, top: number): string {
@@ -92,24 +88,19 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '32' },
       seconds: { type: 'string', default: '10' },
       top: { type: 'string', default: '25' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const root = mkdtempSync(join(tmpdir(), 'sky-profile-'));
   const profDir = join(root, 'profiles');
-  const adminPort = await getPort();
-  const admin = execa(process.execPath, [join(HERE, 'admin.js'), String(adminPort)], { reject: false, buffer: false, stdin: 'ignore' });
-  const untrack = track(admin.pid, 'admin server');
-  defer('admin', async () => {
-    admin.kill('SIGTERM');
-    untrack();
-  });
-  await sleep(500);
-  const login = await request(`http://127.0.0.1:${adminPort}/admin/employee/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: '123456' }),
-  });
-  const token = ((await login.body.json()) as { data: { token: string } }).data.token;
+  const admin = await startAdmin();
+  defer('admin', () => admin.stop());
+  const adminPort = admin.port;
+  const token = await login(adminPort);
   // --cpu-prof is not allowed in NODE_OPTIONS, --import is: a preload starts the inspector's
   // profiler in each process of the engine and writes the profile when the process exits. Only the
   // engine's processes get it (they inherit this environment when spawned).

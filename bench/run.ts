@@ -5,12 +5,9 @@
 //   npm run bench                                     # the full run (about 12 minutes on 2 cores)
 //   BENCH_SECONDS=3 BENCH_ROUNDS=2 npm run bench      # a quick one
 //   node dist/bench/run.js --help                     # every setting (flags or BENCH_* variables)
-import { execa } from 'execa';
-import getPort from 'get-port';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { repoRoot, defaultFrontendRoot } from '../harness/paths.js';
@@ -20,10 +17,10 @@ import { crashOnce, waitForWorkers, type CrashSample } from './crash.js';
 import { bareNode, harnessUp, stackStart, Rebuilt } from './startup.js';
 import { describeMachine, type Machine } from './machine.js';
 import { markdown, type Report, type Row, type Target } from './report.js';
-import { childrenOf, isEmbeddedWorker, memoryOf, processTree, stopAll, stopOnSignals, track, defer, type Memory } from './procs.js';
+import { childrenOf, isEmbeddedWorker, memoryOf, processTree, stopAll, stopOnSignals, defer, type Memory } from './procs.js';
 import { spread } from './stats.js';
+import { login, startAdmin, type Admin } from './admin-process.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
 const ENGINE_ORDER: readonly EngineName[] = ['embedded', 'nginx'];
 const PARTS = ['load', 'memory', 'crash', 'startup'] as const;
 type Part = (typeof PARTS)[number];
@@ -128,53 +125,6 @@ function settings(): Settings {
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (v: number | null) => (v === null || !Number.isFinite(v) ? '— (no 2xx)' : `${v.toFixed(3)} ms`);
-
-// ---- the admin server (upstream), a process of its own ----
-
-interface Admin {
-  port: number;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-async function startAdmin(): Promise<Admin> {
-  const port = await getPort();
-  const child = execa(process.execPath, [join(HERE, 'admin.js'), String(port)], { reject: false, buffer: false, stdin: 'ignore' });
-  const untrack = track(child.pid, 'admin server');
-  let out = '';
-  await new Promise<void>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`admin server did not start within 10 s: ${out}`)), 10_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (/listening \d+/.test(out)) {
-        clearTimeout(timer);
-        ok();
-      }
-    });
-    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    void child.then((r) => fail(new Error(`admin server exited (${r.exitCode ?? r.signal}): ${out}`)));
-  });
-  return {
-    port,
-    pid: child.pid!,
-    async stop() {
-      child.kill('SIGTERM');
-      await Promise.race([child, sleep(5000)]);
-      untrack();
-    },
-  };
-}
-
-async function login(adminPort: number): Promise<string> {
-  const r = await request(`http://127.0.0.1:${adminPort}/admin/employee/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: '123456' }),
-  });
-  const j = (await r.body.json()) as { code: number; data?: { token?: string } };
-  if (r.statusCode !== 200 || j.code !== 1 || !j.data?.token) throw new Error(`login to the admin server failed: ${r.statusCode} ${JSON.stringify(j)}`);
-  return j.data.token;
-}
 
 /** Both paths answer 200 through the proxy (and the API with code 1) before it is measured. */
 async function check(e: RunningEngine, token: string): Promise<void> {
