@@ -51,8 +51,9 @@ async function guard(run: () => Promise<number>): Promise<void> {
 /**
  * yargs renders a command's whole help (cliui, wrap-ansi, string-width: a third of harness up's
  * parsing, measured before string-width was held at 4.x) each time a handler runs, in case the
- * handler asks for it later. None does: bad usage is caught at parse time, where the help is rendered afresh (`.fail` below), and a
- * handler's errors are printed by guard(). So the cache is skipped, as the Angular CLI skips it.
+ * handler asks for it later. None does: bad usage is caught at parse time, where the help is
+ * rendered afresh (`.fail` below), and a handler's errors are printed by guard(). So the cache is
+ * skipped, as the Angular CLI skips it.
  */
 function withoutHelpCache(y: Argv): Argv {
   (y as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } }).getInternalMethods().getUsageInstance().cacheHelpMessage = () => undefined;
