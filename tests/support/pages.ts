@@ -8,6 +8,7 @@ function page(title: string): string {
 
 export const PAGES = {
   301: page('301 Moved Permanently'),
+  302: page('302 Found'),
   400: page('400 Bad Request'),
   403: page('403 Forbidden'),
   404: page('404 Not Found'),
