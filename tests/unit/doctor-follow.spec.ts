@@ -33,11 +33,18 @@ function watch(file: string) {
   return { seen, reported, started: () => seen.start !== undefined, stop: async () => (ac.abort(), await done) };
 }
 
-test('follow: appended lines become incidents as they complete; truncation and rotation are said, numbering starts over; abort stops it', async () => {
+/** A log of its own holding `text`, followed; `close()` stops following and removes the log. */
+function followNew(text: string) {
   const dir = tempDir();
   const file = path.join(dir, 'error.log');
-  writeFileSync(file, fixtureLine('07', 1) + '\n'); // one old line: in the start report, not again
+  writeFileSync(file, text);
   const w = watch(file);
+  return { ...w, file, close: async () => (await w.stop(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+test('follow: appended lines become incidents as they complete; truncation and rotation are said, numbering starts over; abort stops it', async () => {
+  const w = followNew(fixtureLine('07', 1) + '\n'); // one old line: in the start report, not again
+  const { file } = w;
   try {
     await expect.poll(w.started).toBe(true);
     expect(w.seen.start!.incidents.map((i) => `${i.condition} ${i.lines}`)).toEqual(['temp-dir-missing 1']);
@@ -75,14 +82,12 @@ test('follow: appended lines become incidents as they complete; truncation and r
   appendFileSync(file, fixtureLine('01', 1) + '\n');
   await new Promise((r) => setTimeout(r, 100)); // several poll intervals: a loop still running would report
   expect(w.seen.incidents.length).toBe(count);
-  rmSync(dir, { recursive: true, force: true });
+  await w.close();
 });
 
 test('follow started between the two lines of a refused pair: one incident, not-running', async () => {
-  const dir = tempDir();
-  const file = path.join(dir, 'error.log');
-  writeFileSync(file, fixtureLine('07', 1) + '\n' + fixtureLine('01', 1) + '\n'); // ends with [::1] refused
-  const w = watch(file);
+  const w = followNew(fixtureLine('07', 1) + '\n' + fixtureLine('01', 1) + '\n'); // ends with [::1] refused
+  const { file } = w;
   try {
     await expect.poll(w.started).toBe(true);
     // The start report holds the pair back: it may still grow.
@@ -91,16 +96,13 @@ test('follow started between the two lines of a refused pair: one incident, not-
     await expect.poll(w.reported, { timeout: 5000 }).toEqual(['upstream-refused 2,3']);
     expect(w.seen.incidents[0].incident.detail?.verdict).toBe('not-running');
   } finally {
-    await w.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await w.close();
   }
 });
 
 test('follow judges a new line against the whole log: no live upstreams before it means both families were down', async () => {
-  const dir = tempDir();
-  const file = path.join(dir, 'error.log');
-  writeFileSync(file, fixtureLine('11', 1) + '\n'); // pid 31272: no live upstreams
-  const w = watch(file);
+  const w = followNew(fixtureLine('11', 1) + '\n'); // pid 31272: no live upstreams
+  const { file } = w;
   try {
     await expect.poll(w.started).toBe(true);
     appendFileSync(file, fixtureLine('11', 2) + '\n'); // the same nginx, 2 s later: 127.0.0.1 refused
@@ -108,24 +110,22 @@ test('follow judges a new line against the whole log: no live upstreams before i
     const refused = w.seen.incidents.find((s) => s.incident.condition === 'upstream-refused')!.incident;
     expect(refused.detail).toMatchObject({ verdict: 'not-running', evidence: 'no live upstreams on line 1' });
   } finally {
-    await w.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await w.close();
   }
 });
 
 test('Ctrl-C while a refused line is half written: reported, undetermined (not "not running")', async () => {
-  const dir = tempDir();
-  const file = path.join(dir, 'error.log');
-  writeFileSync(file, fixtureLine('07', 1) + '\n');
-  const w = watch(file);
-  await expect.poll(w.started).toBe(true);
-  const line = fixtureLine('01', 1);
-  appendFileSync(file, line.slice(0, line.indexOf(', upstream: ') + 20)); // no LF yet: being written
-  await w.stop();
+  const w = followNew(fixtureLine('07', 1) + '\n');
+  try {
+    await expect.poll(w.started).toBe(true);
+    const line = fixtureLine('01', 1);
+    appendFileSync(w.file, line.slice(0, line.indexOf(', upstream: ') + 20)); // no LF yet: being written
+  } finally {
+    await w.close();
+  }
   expect(w.reported()).toEqual(['upstream-refused 2']);
   expect(w.seen.incidents[0].incident.detail?.verdict).toBe('undetermined');
   expect(w.seen.incidents[0].incident.cause).toContain('the line is cut before the address it tried');
-  rmSync(dir, { recursive: true, force: true });
 });
 
 test('--follow in text: the start report says the incident the log ends with is still open, and nothing is called fine yet', async () => {
