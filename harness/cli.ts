@@ -210,7 +210,7 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
   )
   .command(
     'setup',
-    'Install what npm cannot: Debian\'s chromium, nginx, strace and a CJK font (apt-get, as root or through sudo)',
+    'Install what npm cannot: chromium, nginx, strace and a CJK font (apt-get or dnf, as root or through sudo; else Playwright\'s own Chromium)',
     (y) => y,
     () =>
       guard(async () => {

@@ -107,7 +107,9 @@ test.describe('harness chaos inject and restore', () => {
       // The stub answers 401 to a bad token: the request reached it, on 127.0.0.1 after [::1] refused.
       expect((await page(up)).status).toBe(401);
       expect(errorLog(up).map((e) => [e.message, e.upstream?.replace(/:\d+\/.*/, '')])).toEqual([['connect() failed', 'http://[::1]']]);
-      expect((await restore(up)).all).toContain('restored: undid admin.listen');
+      const undoListen = (await restore(up)).all;
+      expect(undoListen).toContain('restored: undid admin.listen');
+      expect(undoListen).toContain('as down for fail_timeout (10 s, per worker)');
 
       const slow = await inject(up, 'admin.slow', '1500');
       expect(slow.exitCode, slow.all).toBe(0);
@@ -117,7 +119,10 @@ test.describe('harness chaos inject and restore', () => {
       const late = await page(up);
       expect(late.status).toBe(401);
       expect(late.ms).toBeGreaterThanOrEqual(1500);
-      expect((await restore(up)).all).toContain('restored: undid admin.slow');
+      const undoSlow = (await restore(up)).all;
+      expect(undoSlow).toContain('restored: undid admin.slow');
+      // A slow answer over proxy_read_timeout fails its peer too: the reminder holds after it.
+      expect(undoSlow).toContain('as down for fail_timeout (10 s, per worker)');
       const again = await page(up);
       expect(again.status).toBe(401);
       expect(again.ms).toBeLessThan(1000);

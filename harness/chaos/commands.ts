@@ -89,7 +89,7 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
         try {
           browser ??= await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
         } catch (e) {
-          throw new ChaosError(`no browser could be started (${(e as Error).message.split('\n')[0]}). Install one: npx harness setup (Debian's chromium), or set HARNESS_CHROMIUM to a Chromium binary.`);
+          throw new ChaosError(`no browser could be started (${(e as Error).message.split('\n')[0]}). Install one: npx harness setup (the system chromium, else Playwright's own), or set HARNESS_CHROMIUM to a Chromium binary.`);
         }
         return browser.newPage();
       },
@@ -157,7 +157,7 @@ export async function chaosRestore(o: { prefix: string }, out: Out): Promise<num
   const r = await control(o.prefix, '/restore');
   const undone = r.restored as string[];
   out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault that can be undone is applied (a crashed worker is replaced by the master; there is nothing to undo)');
-  if (undone.some((f) => f === 'admin.stop' || f === 'admin.listen')) {
+  if (undone.some((f) => f === 'admin.stop' || f === 'admin.listen' || f === 'admin.slow')) {
     // What users meet right after a restore: the proxy has not forgotten the failure yet.
     out('The proxy still counts a peer that failed as down for fail_timeout (10 s, per worker): until then /api may answer 502 "no live upstreams", as nginx does.');
   }
