@@ -2,8 +2,6 @@
 // `harness chaos inject proxy.crash-worker` (checked arguments; "applied" once the worker is gone),
 // `chaos restore` after it, and `harness up` when its proxy cannot listen.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import { execa } from 'execa';
@@ -12,6 +10,7 @@ import { distFile } from '../../harness/paths.js';
 import { harnessUp } from '../support/harness-up.js';
 import { alive, descendants } from '../support/processes.js';
 import { WORKER_TITLE } from '../../harness/proxy/protocol.js';
+import { holdPort } from '../support/ports.js';
 
 const cli = (...args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), ...args], { reject: false, timeout: 30_000 });
 
@@ -62,9 +61,8 @@ test('chaos inject proxy.crash-worker: a bad signal is refused (exit 2); twice e
 test('harness up whose proxy port another process holds (a conf of its own): the proxy fails as nginx does, nothing says ready, the remedy fits this host', async ({ engine }, testInfo) => {
   test.skip(engine === 'nginx', 'the Windows profile is the embedded engine\'s; real nginx\'s bind failure is in startup.spec.ts');
   // A user's conf is not checked up front as --port is: the master's own bind() meets the holder.
-  const holder = net.createServer().listen(0, '127.0.0.1');
-  await once(holder, 'listening');
-  const port = (holder.address() as net.AddressInfo).port;
+  const holder = await holdPort();
+  const { port } = holder;
   try {
     for (const os of ['linux', 'windows']) {
       const conf = testInfo.outputPath(`${os}.conf`);
@@ -83,7 +81,7 @@ test('harness up whose proxy port another process holds (a conf of its own): the
       expect(fix).not.toContain('netstat');
     }
   } finally {
-    holder.close();
+    await holder.close();
   }
 });
 
@@ -103,8 +101,9 @@ test('harness up --os windows --excluded-port: the proxy cannot bind (10013), wi
 function startedAt(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-  const boot = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))![1]);
-  return boot * 1000 + ticks * 10;
+  // The boot time from the uptime (10 ms), not /proc/stat's btime, which is cut to the whole second.
+  const boot = Date.now() - Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
+  return boot + ticks * 10;
 }
 
 test('harness up: the first worker is the one pre-booted while the CLI loaded, started before the stack had a conf', async ({ engine }, testInfo) => {

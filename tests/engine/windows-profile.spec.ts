@@ -1,6 +1,5 @@
 // Issue 4 item 4: the Windows profile changes wording and timing only; every line it writes has
 // the shape of the real Windows lines in ../shared/fixtures/nginx-logs/, read by the same parser.
-import net from 'node:net';
 import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
@@ -11,6 +10,7 @@ import { parseErrorLine, type ErrorLogEntry } from '../../harness/logs/error-log
 import { Timeline } from '../../harness/chaos/timeline.js';
 import { repoRoot } from '../../harness/paths.js';
 import type { ProxyUnderTest } from '../support/proxy-under-test.js';
+import { holdPort } from '../support/ports.js';
 
 const SHARED = resolve(repoRoot, '..', 'shared');
 
@@ -93,15 +93,16 @@ test.describe('Windows profile', () => {
     expect(ms).toBeLessThan(1000);
     const gap = lines[1].t - lines[0].t;
     expect(gap).toBeGreaterThanOrEqual(240);
-    expect(gap).toBeLessThanOrEqual(450);
+    expect(gap).toBeLessThanOrEqual(600);
   });
 
   test('the next request inside fail_timeout: "no live upstreams" at once', async ({ startProxy }) => {
-    const p = await startProxy({ os: 'windows', upstream: 'down', refusedConnectDelayMs: 200 });
+    const p = await startProxy({ os: 'windows', upstream: 'down', refusedConnectDelayMs: 500 });
     await p.send(get('/api/a', p.port));
     const r = await p.send(get('/api/b', p.port));
     expect(r.status).toBe(502);
-    expect(r.ms).toBeLessThan(150);
+    // No connect at all: well under the one refused connect (500 ms) it would otherwise wait.
+    expect(r.ms).toBeLessThan(300);
     const last = parseErrorLine(p.errorLog().at(-1)!)!;
     expect(last.message).toBe('no live upstreams');
     expect(last.upstream).toBe('http://localhost/admin/b');
@@ -216,13 +217,12 @@ test.describe('Windows profile', () => {
     ours.timeout = last(slow, /^upstream timed out$/);
 
     // Start-up failures: a port in use, an excluded port, a missing temp folder.
-    const holder = net.createServer();
-    await new Promise<void>((r) => holder.listen({ host: '127.0.0.1', port: 0 }, r));
+    const holder = await holdPort();
     try {
-      const busy = await startExpectingFailure('embedded', testInfo.outputPath('busy'), { os: 'windows', port: (holder.address() as net.AddressInfo).port });
+      const busy = await startExpectingFailure('embedded', testInfo.outputPath('busy'), { os: 'windows', port: holder.port });
       ours.inUse = parseErrorLine(busy.errorLog.split('\r\n')[0])!;
     } finally {
-      holder.close();
+      await holder.close();
     }
     const port = await getPort({ host: '127.0.0.1' });
     const excluded = await startExpectingFailure('embedded', testInfo.outputPath('excluded'), { os: 'windows', port, reservedPorts: [port] });

@@ -176,6 +176,9 @@ for (const c of REFUSALS) {
     if (nginx && existsSync(nginx)) {
       // -e: the start-up log goes to a file, so stderr gets the short `nginx: [emerg]` form.
       expect(emergOf(nginx, ['-t', '-p', prefix, '-c', 'conf/nginx.conf', '-e', 'logs/error.log'])).toBe(c.outsideSubset ? undefined : expected);
+    } else {
+      // The unit project runs without nginx; the report says which half went unchecked.
+      testInfo.annotations.push({ type: 'not compared', description: 'nginx is not installed: its half of this case was not checked (npx harness setup installs it)' });
     }
   });
 }

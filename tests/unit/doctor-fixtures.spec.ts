@@ -9,11 +9,9 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { diagnose, isProblem, type ConditionId, type Diagnosis, type Incident, type RefusedVerdict } from '../../harness/doctor/index.js';
+import { FIXTURES } from './doctor-helpers.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const FIXTURES = path.resolve(repoRoot, '..', 'shared', 'fixtures', 'nginx-logs');
 
 /** Text the cause or the fix must hold (a string as is, or a pattern). */
 type Fact = string | RegExp;

@@ -46,43 +46,46 @@ test('follow: appended lines become incidents as they complete; truncation and r
   const w = followNew(fixtureLine('07', 1) + '\n'); // one old line: in the start report, not again
   const { file } = w;
   try {
-    await expect.poll(w.started).toBe(true);
-    expect(w.seen.start!.incidents.map((i) => `${i.condition} ${i.lines}`)).toEqual(['temp-dir-missing 1']);
-    const pair = [fixtureLine('03', 1), fixtureLine('03', 2)];
-    // The first try, then its pair written in two pieces (the second cut mid-line): one incident.
-    appendFileSync(file, pair[0] + '\n' + pair[1].slice(0, 100));
-    await new Promise((r) => setTimeout(r, 3 * FAST.pollMs)); // likely read in between: the pair still joins
-    appendFileSync(file, pair[1].slice(100) + '\n');
-    await expect.poll(w.reported, { timeout: 5000 }).toEqual(['upstream-refused 2,3']);
-    expect(w.seen.incidents[0].text).toContain('    2 | 2024/11/13 12:58:09');
+    try {
+      await expect.poll(w.started).toBe(true);
+      expect(w.seen.start!.incidents.map((i) => `${i.condition} ${i.lines}`)).toEqual(['temp-dir-missing 1']);
+      const pair = [fixtureLine('03', 1), fixtureLine('03', 2)];
+      // The first try, then its pair written in two pieces (the second cut mid-line): one incident.
+      appendFileSync(file, pair[0] + '\n' + pair[1].slice(0, 100));
+      await new Promise((r) => setTimeout(r, 3 * FAST.pollMs)); // likely read in between: the pair still joins
+      appendFileSync(file, pair[1].slice(100) + '\n');
+      await expect.poll(w.reported, { timeout: 5000 }).toEqual(['upstream-refused 2,3']);
+      expect(w.seen.incidents[0].text).toContain('    2 | 2024/11/13 12:58:09');
 
-    // A start-up failure repeated: one incident once the lines stop coming.
-    appendFileSync(file, [1, 2, 3].map((n) => fixtureLine('08', n)).join('\n') + '\n');
-    await expect.poll(() => w.seen.incidents.length, { timeout: 5000 }).toBe(2);
-    expect(w.reported()[1]).toBe('temp-dir-missing 4,5,6');
+      // A start-up failure repeated: one incident once the lines stop coming.
+      appendFileSync(file, [1, 2, 3].map((n) => fixtureLine('08', n)).join('\n') + '\n');
+      await expect.poll(() => w.seen.incidents.length, { timeout: 5000 }).toBe(2);
+      expect(w.reported()[1]).toBe('temp-dir-missing 4,5,6');
 
-    // Truncated in place: said, and numbering starts over.
-    truncateSync(file, 0);
-    await expect.poll(() => w.seen.restarts).toEqual(['truncated']);
-    appendFileSync(file, '2024/05/30 18:38:03 [error] 400#404: OpenEvent("Global\\ngx_reload_352") failed (2: File not found)\r\n');
-    await expect.poll(() => w.seen.incidents.length, { timeout: 5000 }).toBe(3);
-    expect(w.reported()[2]).toBe('signal-failed 1');
+      // Truncated in place: said, and numbering starts over.
+      truncateSync(file, 0);
+      await expect.poll(() => w.seen.restarts).toEqual(['truncated']);
+      appendFileSync(file, '2024/05/30 18:38:03 [error] 400#404: OpenEvent("Global\\ngx_reload_352") failed (2: File not found)\r\n');
+      await expect.poll(() => w.seen.incidents.length, { timeout: 5000 }).toBe(3);
+      expect(w.reported()[2]).toBe('signal-failed 1');
 
-    // Rotated: the old file moves away, a new one takes its path.
-    renameSync(file, file + '.1');
-    writeFileSync(file, 'junk\n' + fixtureLine('20', 2) + '\n');
-    await expect.poll(() => w.seen.restarts, { timeout: 5000 }).toEqual(['truncated', 'replaced']);
-    await expect.poll(() => w.seen.incidents.length, { timeout: 5000 }).toBe(4);
-    expect(w.reported()[3]).toBe('port-forbidden 2');
+      // Rotated: the old file moves away, a new one takes its path.
+      renameSync(file, file + '.1');
+      writeFileSync(file, 'junk\n' + fixtureLine('20', 2) + '\n');
+      await expect.poll(() => w.seen.restarts, { timeout: 5000 }).toEqual(['truncated', 'replaced']);
+      await expect.poll(() => w.seen.incidents.length, { timeout: 5000 }).toBe(4);
+      expect(w.reported()[3]).toBe('port-forbidden 2');
+    } finally {
+      await w.stop();
+    }
+    // Abort ended the loop: nothing is reported after it.
+    const count = w.seen.incidents.length;
+    appendFileSync(file, fixtureLine('01', 1) + '\n');
+    await new Promise((r) => setTimeout(r, 100)); // several poll intervals: a loop still running would report
+    expect(w.seen.incidents.length).toBe(count);
   } finally {
-    await w.stop();
+    await w.close();
   }
-  // Abort ended the loop: nothing is reported after it.
-  const count = w.seen.incidents.length;
-  appendFileSync(file, fixtureLine('01', 1) + '\n');
-  await new Promise((r) => setTimeout(r, 100)); // several poll intervals: a loop still running would report
-  expect(w.seen.incidents.length).toBe(count);
-  await w.close();
 });
 
 test('follow started between the two lines of a refused pair: one incident, not-running', async () => {

@@ -2,10 +2,11 @@
 // (streamed), Ctrl-C stops a long run at once, and a log can come on standard input.
 import { test, expect } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, closeSync, openSync, readdirSync, readlinkSync, rmSync, writeFileSync, ftruncateSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, rmSync, writeFileSync, ftruncateSync } from 'node:fs';
 import path from 'node:path';
 import { diagnose, diagnoseFile } from '../../harness/doctor/index.js';
 import { CLI, fixture, fixtureLine, tempDir } from './doctor-helpers.js';
+import { openFiles } from '../support/processes.js';
 
 /**
  * `copies` copies of real lines, each copy a minute apart and from its own nginx process: lone
@@ -82,21 +83,6 @@ test('Ctrl-C (SIGINT) stops a long run at once: only --follow waits for it', asy
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-/** The files a process has open (Linux /proc). */
-function openFiles(pid: number): string[] {
-  try {
-    return readdirSync(`/proc/${pid}/fd`).map((fd) => {
-      try {
-        return readlinkSync(`/proc/${pid}/fd/${fd}`);
-      } catch {
-        return '';
-      }
-    });
-  } catch {
-    return [];
-  }
-}
 
 test('"-" reads the log from standard input (a pasted log)', () => {
   const r = spawnSync(process.execPath, [CLI, 'doctor', '-', '--json'], { input: fixture('03'), encoding: 'utf8' });

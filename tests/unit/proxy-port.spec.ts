@@ -1,16 +1,10 @@
 // `harness up` without --port takes 80, and when 80 cannot be had says why and takes a free port.
 // The tests never touch 80: the default is an internal option, pointed at a port the test holds.
 import { test, expect } from '@playwright/test';
-import net from 'node:net';
 import getPort from 'get-port';
 import { proxyPort, UpError } from '../../harness/stack/up.js';
 import { canBind } from '../../harness/stack/ports.js';
-
-async function hold(): Promise<{ port: number; close: () => Promise<void> }> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen({ host: '127.0.0.1', port: 0 }, r));
-  return { port: (s.address() as net.AddressInfo).port, close: () => new Promise((r) => s.close(() => r())) };
-}
+import { holdPort } from '../support/ports.js';
 
 function notes(): { note: (t: string) => void; lines: string[] } {
   const lines: string[] = [];
@@ -18,7 +12,7 @@ function notes(): { note: (t: string) => void; lines: string[] } {
 }
 
 test('no --port, the default port held: a free port instead, and the note names the holder', async () => {
-  const held = await hold();
+  const held = await holdPort();
   try {
     const adminPort = await getPort({ host: '127.0.0.1' });
     const print = notes();
@@ -49,7 +43,7 @@ test('no --port, the default port is --admin-port: a free port, not the admin se
 });
 
 test('an explicit --port that is held is an error naming the port and its holder, never a fallback', async () => {
-  const held = await hold();
+  const held = await holdPort();
   try {
     const e = await proxyPort({ port: held.port, adminPort: await getPort({ host: '127.0.0.1' }) }, notes()).catch((x: Error) => x);
     expect(e).toBeInstanceOf(UpError);
