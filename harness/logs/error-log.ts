@@ -209,11 +209,15 @@ export function parseErrorLine(raw: string): ErrorLogEntry | undefined {
     }
   }
   entry.message = main;
-  // nginx ends every line of a connection (*N) with its context (`, client: ...`): without one,
-  // the line was cut (`... refused it) while connec`).
-  if (!context && entry.conn !== undefined) entry.truncated = true;
+  // nginx ends a line of a connection (*N) with its context (`, client: ...`), but for the one it
+  // writes from the keep-alive handler, whose connection has no request: without one, the line was
+  // cut (`... refused it) while connec`).
+  if (!context && entry.conn !== undefined && !KEEPALIVE_CLOSED.test(main)) entry.truncated = true;
   return entry;
 }
+
+/** ngx_http_keepalive_handler()'s line: `*N client 127.0.0.1 closed keepalive connection`, no context. */
+const KEEPALIVE_CLOSED = /^client \S+ closed keepalive connection$/;
 
 function codeOf(s: string): number | string {
   return /^\d+$/.test(s) ? Number(s) : s;

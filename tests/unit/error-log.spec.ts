@@ -207,8 +207,16 @@ test('cut-off lines parse as far as they go, marked truncated', () => {
   // Inside the head: not an error-log line at all.
   expect(parseErrorLine(full.slice(0, 25))).toBeUndefined();
   expect(parseErrorLine('2023/07/08 11:07:59 [err')).toBeUndefined();
-  // A whole line is not truncated.
+  // A whole line is not truncated, nor the keep-alive handler's, which nginx writes without a context.
   expect(parseErrorLine(full)!.truncated).toBeUndefined();
+  const keepalive = parseErrorLine('2024/11/24 10:00:00 [info] 7#7: *2 client 127.0.0.1 closed keepalive connection')!;
+  expect(keepalive).toMatchObject({ conn: 2, message: 'client 127.0.0.1 closed keepalive connection' });
+  expect(keepalive.truncated).toBeUndefined();
+  const reset = parseErrorLine('2024/11/24 10:00:00 [info] 7#7: *3 client 127.0.0.1 closed keepalive connection (104: Connection reset by peer)')!;
+  expect(reset).toMatchObject({ conn: 3, errno: { code: 104 } });
+  expect(reset.truncated).toBeUndefined();
+  // The same words cut short are still a cut line.
+  expect(parseErrorLine('2024/11/24 10:00:00 [info] 7#7: *2 client 127.0.0.1 closed keepal')!.truncated).toBe(true);
 });
 
 test('quoted values holding ", host: " are read to their real end', () => {
