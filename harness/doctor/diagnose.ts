@@ -85,10 +85,13 @@ export class Analyser {
       g.slot = this.slots.length;
       this.slots.push(g);
     }
-    if (line.t !== undefined && (g.windowS !== undefined || g.grouping === 'repeat')) this.deadlines.push(line.t + doneAfter(g), g);
-    // After the line had its chance to join them: the groups a minute older than it are done.
-    if (line.t !== undefined && this.finishEarly) {
-      for (const old of this.deadlines.popUntil(line.t, false)) this.finish(old, line.t);
+    if (line.t !== undefined) {
+      // After the line had its chance to join them: the groups a minute older than it are done.
+      // (--follow settles its groups itself, by the clock: no deadlines kept for it.)
+      if (this.finishEarly) {
+        if (g.windowS !== undefined || g.grouping === 'repeat') this.deadlines.push(line.t + doneAfter(g), g);
+        for (const old of this.deadlines.popUntil(line.t, false)) this.finish(old, line.t);
+      }
       this.index.prune(line.t);
     }
     return g;

@@ -10,6 +10,11 @@ export function seconds(time: string | undefined): number | undefined {
   return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) / 1000 : undefined;
 }
 
+/** `connect() failed` (or `connect() to ADDRESS failed`): nginx's connect to a peer, whatever its errno. */
+export function isConnectFailure(e: ErrorLogEntry): boolean {
+  return /^connect\(\) (?:to \S+ )?failed$/.test(e.message);
+}
+
 export interface Peer {
   /** `::1`, `127.0.0.1`, `localhost` (the group name of `no live upstreams`). */
   host: string;

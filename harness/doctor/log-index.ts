@@ -4,7 +4,7 @@
 // either side of a try), whether the log went on at least 5 s after a refused try, the first
 // request nginx handled after a crash, and the nginx folders its paths name.
 import type { Line } from './types.js';
-import { errnoIs, fileOp, linePeer, nginxFolder } from './facts.js';
+import { errnoIs, fileOp, isConnectFailure, linePeer, nginxFolder } from './facts.js';
 import { MinHeap } from './heap.js';
 
 export interface Nearby {
@@ -19,10 +19,6 @@ interface Down extends Nearby {
   on?: number;
 }
 
-/** `connect() failed (111/10061 ...)`: one refused try of an upstream peer. */
-export function isRefusedConnect(l: Line): boolean {
-  return /^connect\(\) (?:to \S+ )?failed$/.test(l.entry.message) && errnoIs.refused(l.entry);
-}
 
 const MAX_FOLDERS = 8;
 /** How much log time of refusals is kept: far more than the verdict's 60 s either side (s). */
@@ -36,6 +32,8 @@ export class LogIndex {
   /** Refused tries waiting for a line 5 s later: a min-heap on the time that line needs. */
   private waiting = new MinHeap<number>();
   private wentOn = new Set<number>();
+  /** Refused tries waiting to see whether the log goes on 5 s without their retry, and not forgotten. */
+  private unsettled = new Set<number>();
   /** Lines waiting for the next request line, and the request line each got. */
   private awaitingRequest: number[] = [];
   private requestAfterLine = new Map<number, number>();
@@ -52,13 +50,13 @@ export class LogIndex {
     const op = fileOp(e);
     const folder = op && nginxFolder(op.path);
     if (folder && this.folders.size < MAX_FOLDERS && !this.folders.has(folder)) this.folders.set(folder, l.no);
-    if (l.t !== undefined) for (const no of this.waiting.popUntil(l.t, true)) this.wentOn.add(no);
+    if (l.t !== undefined) for (const no of this.waiting.popUntil(l.t, true)) if (this.unsettled.delete(no)) this.wentOn.add(no);
     const peer = linePeer(e);
     if (e.pid === undefined) return;
     if (peer?.port !== undefined && !this.portByPid.has(e.pid)) this.portByPid.set(e.pid, peer.port);
     if (l.t === undefined) return;
     const nolive = e.message === 'no live upstreams';
-    const refused = isRefusedConnect(l) && peer?.port !== undefined && peer.family !== undefined;
+    const refused = isConnectFailure(e) && errnoIs.refused(e) && peer?.port !== undefined && peer.family !== undefined;
     if (!nolive && !refused) return;
     let byPid = this.seconds.get(e.pid);
     if (!byPid) this.seconds.set(e.pid, (byPid = new Map()));
@@ -66,8 +64,9 @@ export class LogIndex {
     if (!downs) byPid.set(l.t, (downs = []));
     if (nolive) downs.push({ no: l.no });
     else {
-      downs.push({ no: l.no, on: peer!.port! * 10 + peer!.family!, peer: `${peer!.family === 6 ? `[${peer!.host}]` : peer!.host}:${peer!.port}` });
+      downs.push({ no: l.no, on: peer!.port! * 10 + peer!.family!, peer: peer!.text });
       this.waiting.push(l.t + 5, l.no);
+      this.unsettled.add(l.no);
     }
   }
 
@@ -117,6 +116,7 @@ export class LogIndex {
 
   /** The line is explained for good: forget what was kept for it. */
   forget(no: number): void {
+    this.unsettled.delete(no);
     this.wentOn.delete(no);
     this.requestAfterLine.delete(no);
   }

@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyse, diagnose, diagnoseFile, doctorCommand, isProblem, renderJson, renderText, splitLines, DoctorInputError, type Incident } from '../../harness/doctor/index.js';
-import { formatStderrLine } from '../../harness/logs/error-log.js';
+import { formatStderrLine, parseErrorLine } from '../../harness/logs/error-log.js';
+import { LogIndex } from '../../harness/doctor/log-index.js';
 import { osProfile } from '../../harness/os-profile.js';
 import { emulated, fixture, fixtureLine, FIXTURES, sink, summary, tempDir } from './doctor-helpers.js';
 
@@ -463,4 +464,18 @@ test("the harness's own nginx lines are diagnosed as their scenario's condition"
   expect(summary(signal9)).toEqual(['worker-crashed 1']);
   expect(signal9[0].cause).toContain('SIGKILL');
   expect(signal9[0].fix).toContain('"dmesg"');
+});
+
+test('the log index forgets a settled refused try for good: the log going on 5 s later does not bring it back', () => {
+  const index = new LogIndex();
+  const line = (no: number, t: number, text: string) => ({ no, t, text, entry: parseErrorLine(text)! });
+  const refused = fixtureLine('01', 1);
+  index.add(line(1, 100, refused));
+  index.forget(1); // its incident is explained and sealed (--follow seals a whole pair at once)
+  index.add(line(2, 106, fixtureLine('07', 1)));
+  expect(index.wentOnAfter(1)).toBe(false);
+  // One not forgotten is marked, as before.
+  index.add(line(3, 200, refused));
+  index.add(line(4, 206, fixtureLine('07', 1)));
+  expect(index.wentOnAfter(3)).toBe(true);
 });

@@ -3,7 +3,7 @@
 // encode, an upstream name it cannot resolve, and `nginx -s ...` with no nginx to signal.
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition, type Group } from '../types.js';
-import { baseName, errnoIs, fileOp, looksWindows, nginxFolder, nonAscii, parentOf, plural, shortRequest, showPath } from '../facts.js';
+import { baseName, errnoIs, fileOp, isConnectFailure, looksWindows, nginxFolder, nonAscii, parentOf, plural, shortRequest, showPath } from '../facts.js';
 
 const entries = (g: Group) => g.lines.map((l) => l.entry);
 const first = <T>(a: T[]) => a[0];
@@ -109,7 +109,7 @@ export const accessDenied: Condition = {
     const op = fileOp(e);
     if (op && e.client !== undefined) return { by: 'key', key: `denied|${e.pid}|${isTempFile(op.path) ? tempFolderOf(op.path) : op.path}`, windowS: EPISODE_S };
     if (op) return { by: 'repeat', key: `denied|${op.path}` };
-    if (/^connect\(\) (?:to \S+ )?failed$/.test(e.message)) return { by: 'key', key: `selinux|${e.pid}`, windowS: EPISODE_S };
+    if (isConnectFailure(e)) return { by: 'key', key: `selinux|${e.pid}`, windowS: EPISODE_S };
     return undefined;
   },
   explain(g) {

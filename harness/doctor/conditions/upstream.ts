@@ -7,6 +7,7 @@ import {
   errnoIs,
   fileOp,
   hostPort,
+  isConnectFailure,
   idempotent,
   isLoopback,
   looksWindows,
@@ -22,7 +23,6 @@ const CONNECTING = 'connecting to upstream';
 const READING_HEADER = 'reading response header from upstream';
 
 const attemptKey = (e: ErrorLogEntry) => `${e.pid}|${e.conn}|${e.request ?? ''}`;
-const isConnect = (e: ErrorLogEntry) => /^connect\(\) (?:to \S+ )?failed$/.test(e.message);
 /** About the upstream: its address or action says so, or a line cut before them (a connect() nginx makes is to an upstream). */
 const upstreamSide = (e: ErrorLogEntry) =>
   e.upstream !== undefined || (e.action ?? '').includes('upstream') || e.message.startsWith('upstream ') || (e.truncated === true && e.client === undefined);
@@ -70,7 +70,7 @@ function when(g: Group): string {
 
 /** A refused try on nginx's own port, or a request nginx proxied to itself arriving at its static root. */
 function selfProxied(e: ErrorLogEntry): boolean {
-  if (isConnect(e) && errnoIs.refused(e)) {
+  if (isConnectFailure(e) && errnoIs.refused(e)) {
     const p = linePeer(e);
     return p !== undefined && p.port !== undefined && isLoopback(p.host) && p.port === hostPort(e.host);
   }
@@ -87,7 +87,7 @@ export const proxyLoop: Condition = {
   explain(g) {
     const es = entries(g);
     const port = es.map((e) => hostPort(e.host)).find((p) => p !== undefined);
-    const refused = es.filter((e) => isConnect(e));
+    const refused = es.filter((e) => isConnectFailure(e));
     const arrived = es.filter((e) => fileOp(e) !== undefined);
     const exhausted = es.some((e) => /worker_connections are not enough/.test(e.message));
     const parts: string[] = [];
@@ -134,7 +134,7 @@ interface Verdict {
 }
 
 function refusedVerdict(g: Group, log: LogView): Verdict {
-  const refused = g.lines.filter((l) => isConnect(l.entry));
+  const refused = g.lines.filter((l) => isConnectFailure(l.entry));
   const peers = refused.map((l) => linePeer(l.entry)).filter((p): p is Peer => p !== undefined);
   const families = new Set(peers.map((p) => p.family));
   const both = 'both [::1] and 127.0.0.1 refused';
@@ -173,7 +173,7 @@ function refusedVerdict(g: Group, log: LogView): Verdict {
 export const upstreamRefused: Condition = {
   id: 'upstream-refused',
   match(e) {
-    if (!isConnect(e) || !errnoIs.refused(e) || !upstreamSide(e)) return undefined;
+    if (!isConnectFailure(e) || !errnoIs.refused(e) || !upstreamSide(e)) return undefined;
     return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 5, retries: true };
   },
   explain(g, log) {
@@ -192,7 +192,7 @@ export const upstreamRefused: Condition = {
     let fix: string;
     switch (v.verdict) {
       case 'not-running': {
-        const tries = g.lines.filter((l) => isConnect(l.entry)).length;
+        const tries = g.lines.filter((l) => isConnectFailure(l.entry)).length;
         cause =
           `Nothing accepts connections on port ${port}: nginx's ${tries === 1 ? 'try' : `${tries} tries`} on ${listPeers(byFamily(peers))} ${tries === 1 ? 'was' : 'were'} refused (${v.evidence}), so ${req} got 502 Bad Gateway` +
           (windows && !docker ? `, after about ${2 * tries} s on Windows (each refused try takes ~2 s)` : '') +
@@ -258,7 +258,7 @@ export const noLiveUpstreams: Condition = {
 export const upstreamTimeout: Condition = {
   id: 'upstream-timeout',
   match(e) {
-    const timedOut = e.message === 'upstream timed out' || (isConnect(e) && (errnoIs.timedOut(e) || errnoIs.unreachable(e)));
+    const timedOut = e.message === 'upstream timed out' || (isConnectFailure(e) && (errnoIs.timedOut(e) || errnoIs.unreachable(e)));
     if (!timedOut || !upstreamSide(e)) return undefined;
     const connecting = (e.action ?? '') === CONNECTING;
     return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 65, retries: connecting || idempotent(requestOf(e.request)?.method) };
@@ -328,7 +328,7 @@ export const upstreamReset: Condition = {
   id: 'upstream-reset',
   match(e) {
     const action = e.action ?? '';
-    const io = IO_FAILED.test(e.message) || isConnect(e);
+    const io = IO_FAILED.test(e.message) || isConnectFailure(e);
     if (!io || !errnoIs.reset(e) || !(action.includes('upstream') || action === 'proxying upgraded connection')) return undefined;
     const header = action === READING_HEADER || action === CONNECTING;
     return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 5, retries: header && idempotent(requestOf(e.request)?.method) };
