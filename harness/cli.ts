@@ -56,7 +56,9 @@ async function guard(run: () => Promise<number>): Promise<void> {
  * skipped, as the Angular CLI skips it.
  */
 function withoutHelpCache(y: Argv): Argv {
-  (y as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } }).getInternalMethods().getUsageInstance().cacheHelpMessage = () => undefined;
+  // yargs' internals: where a later yargs has none of these, it simply keeps its cache.
+  const usage = (y as unknown as { getInternalMethods?(): { getUsageInstance?(): { cacheHelpMessage?(): void } } }).getInternalMethods?.().getUsageInstance?.();
+  if (typeof usage?.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
   return y;
 }
 

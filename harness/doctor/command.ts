@@ -8,7 +8,7 @@ import { isProblem } from './incidents.js';
 import { incidentJson, jsonPieces, printable, renderIncident, renderText } from './report.js';
 import { once } from 'node:events';
 import { follow } from './follow.js';
-import { DoctorInputError, readLog, STDIN } from './input.js';
+import { DoctorInputError, openLogFile, readLog, STDIN } from './input.js';
 import { plural } from './facts.js';
 
 export interface DoctorArgs {
@@ -50,6 +50,9 @@ export async function doctorCommand(args: DoctorArgs, out: NodeJS.WritableStream
     const name = args.errorLog === STDIN ? 'standard input' : basename(args.errorLog);
     if (args.follow && args.errorLog === STDIN) throw new DoctorInputError('--follow watches a log file as nginx writes it: name the file (logs\\error.log), not "-".');
     if (args.errorLog === STDIN && (process.stdin as { isTTY?: boolean }).isTTY) err.write('harness doctor: reading the log from standard input: paste it, then press Ctrl-D (Ctrl-Z then Enter on Windows).\n');
+    if (args.access === STDIN && args.errorLog === STDIN) throw new DoctorInputError('standard input ("-") can be one of the logs, not both: name the other file.');
+    // The error log's own problems (missing, a folder, a pipe) are said before the access log is read.
+    if (args.access !== undefined && args.errorLog !== STDIN) await (await openLogFile(args.errorLog, 'error log')).close();
     const access = args.access !== undefined ? await indexAccessLog(readLog(args.access, 'access log')) : undefined;
     const color = isTty(out);
     if (args.follow) return await followCommand(args, name, out, err, { access, color, signal });

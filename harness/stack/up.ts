@@ -155,6 +155,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       onLine: (component, line) => print.line(component, line),
     });
   } catch (e) {
+    clearInterval(parentWatch); // no stack to stop: the caller (a chaos run, say) may go on
     if (e instanceof ProxyStartError) {
       print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
       // Each distinct line once: the five tries of a busy port's bind() have streamed by already.

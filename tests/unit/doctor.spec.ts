@@ -261,6 +261,15 @@ test('the command: exit 2 with a clear message for a missing file, a folder, a n
     expect(await doctorCommand({ errorLog: path.join(dir, 'logs', 'error.log'), access: path.join(dir, 'access.log') }, sink().stream, err5.stream)).toBe(2);
     expect(err5.text()).toContain('cannot read the access log');
 
+    // A missing error log is said first, before a (possibly large) access log is read.
+    const err6 = sink();
+    expect(await doctorCommand({ errorLog: path.join(dir, 'nope.log'), access: fifo }, sink().stream, err6.stream)).toBe(2);
+    expect(err6.text()).toMatch(/^harness doctor: cannot read the error log .*nope\.log/);
+    // Standard input can be one of the two logs only.
+    const err7 = sink();
+    expect(await doctorCommand({ errorLog: '-', access: '-' }, sink().stream, err7.stream)).toBe(2);
+    expect(err7.text()).toBe('harness doctor: standard input ("-") can be one of the logs, not both: name the other file.\n');
+
     await expect(diagnoseFile(path.join(dir, 'nope.log'))).rejects.toBeInstanceOf(DoctorInputError);
     await expect(diagnoseFile(dir)).rejects.toThrow(/is a folder/);
   } finally {
