@@ -78,7 +78,7 @@ function windowsPath(prefix: string, roots: readonly string[], path: string): st
   const windows = (p: string) => 'C:' + p.replace(/\//g, '\\');
   const under = (p: string, dir: string) => p === dir || p.startsWith(dir + '/');
   const base = prefix.replace(/\/+$/, '');
-  const dir = under(path, base) ? base : roots.map((r) => r.replace(/\/+$/, '')).filter((r) => r && under(path, r)).sort((a, b) => b.length - a.length)[0];
+  const dir = under(path, base) ? base : roots.find((r) => under(path, r));
   if (dir) return windows(dir) + path.slice(dir.length);
   return path.startsWith('/') ? windows(path) : path;
 }
@@ -100,6 +100,8 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; 
       displayPath: (_prefix, path) => path,
     };
   }
+  // Without trailing slashes, longest first: the innermost root a file is under names it.
+  const roots = [...new Set((opts.roots ?? []).map((r) => r.replace(/\/+$/, '')).filter(Boolean))].sort((a, b) => b.length - a.length);
   return {
     name,
     lineEnd: '\r\n',
@@ -110,7 +112,7 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; 
     caselessLocations: true,
     // Windows thread ids are multiples of 4 and unrelated to the pid.
     tid: (pid) => ((pid * 2654435761) % 60000) * 4 + 4,
-    displayPath: (prefix, path) => windowsPath(prefix, opts.roots ?? [], path),
+    displayPath: (prefix, path) => windowsPath(prefix, roots, path),
   };
 }
 

@@ -2,10 +2,9 @@
 // both call this on the same file, as nginx's workers inherit the master's parsed configuration.
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseConfFile } from './conf/parse.js';
-import { buildConf, type NginxConf, type ProxyHeader } from './conf/model.js';
+import { allLocations, buildConf, type MapConf, type NginxConf, type ProxyHeader } from './conf/model.js';
 import { ConfError, unsupported } from './conf/error.js';
 import { knownVariable, nginxVariable, variableNames } from './variables.js';
-import type { MapConf } from './conf/model.js';
 
 export interface LoadOptions {
   /** `-p`: the prefix; relative paths in the conf resolve against it. */
@@ -39,14 +38,15 @@ export function loadConf(o: LoadOptions): NginxConf {
  * variable nginx knows but the engine cannot give a value is refused where proxy_set_header uses it.
  */
 function checkVariables(conf: NginxConf): void {
-  const headers: ProxyHeader[] = conf.servers.flatMap((s) => [s.base, ...s.locations]).flatMap((l) => l.proxySetHeaders);
+  const headers: ProxyHeader[] = allLocations(conf).flatMap((l) => l.proxySetHeaders);
   const used = [...conf.variables, ...headers.flatMap((h) => variableNames(h.value))];
   const unknown = used.find((v) => !nginxVariable(v, conf.maps));
   if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
   for (const h of headers) {
     for (const v of variableNames(h.value)) {
       const missing = unevaluable(v, conf.maps);
-      if (missing !== undefined && h.at) throw unsupported(`the variable "$${missing}" (used by "proxy_set_header ${h.name}")`, h.at);
+      // Every header here is the conf's own, with its place (only nginx's defaults have none).
+      if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "proxy_set_header ${h.name}")`, h.at!);
     }
   }
 }

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { WORKER_ENTRY, takePrebooted } from './preboot.js';
 import { loadConf, confPath } from './load.js';
 import { ConfError } from './conf/error.js';
-import type { NginxConf } from './conf/model.js';
+import { allLocations, type NginxConf } from './conf/model.js';
 import { LOCALHOST, type ResolvedHosts } from './context.js';
 import { osProfile, type OsName, type OsProfile, type ErrnoName } from '../os-profile.js';
 import { ErrorLog, createLog, closeLog, lineLog, clock, type LogFile } from '../logs/writer.js';
@@ -210,8 +210,8 @@ export class Master {
    * error logs are the master's.
    */
   private openLogs(): void {
-    const { errorLogs, servers } = this.conf;
-    const locations = servers.flatMap((s) => [s.base, ...s.locations]);
+    const { errorLogs } = this.conf;
+    const locations = allLocations(this.conf);
     const paths = [
       ...errorLogs.filter((t) => !t.byDefault).map((t) => t.path),
       ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...l.accessLogs]),

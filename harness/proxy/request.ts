@@ -209,6 +209,7 @@ export class HttpRequest {
    */
   private sendErrorPage(code: number, page: ErrorPage): void {
     this.errorPage = true;
+    // A page for 494 (a header too large) answers, as the error itself does, with a 400.
     this.errorStatus = page.overwrite ?? statusOnWire(code);
     if (page.uri.startsWith('/')) {
       this.method = this.method === 'HEAD' ? 'HEAD' : 'GET';

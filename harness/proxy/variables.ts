@@ -51,11 +51,10 @@ export function nginxVariable(name: string, maps: MapConf[]): boolean {
   return NGINX_VARIABLES.has(n) || NGINX_PREFIXES.test(n) || maps.some((m) => m.variable.toLowerCase() === n);
 }
 
-/** True for a variable the engine can evaluate (`maps` adds the ones the conf defines; captures are always empty, as no regex is supported). */
+/** True for a variable the engine can evaluate (`maps` adds the ones the conf defines; captures never get here: see variableNames). */
 export function knownVariable(name: string, maps: MapConf[]): boolean {
   return (
     /^(http|arg|cookie)_/.test(name) ||
-    /^[1-9]$/.test(name) ||
     maps.some((m) => m.variable === name) ||
     ['host', 'remote_addr', 'remote_port', 'proxy_host', 'proxy_port', 'scheme', 'request_uri', 'uri', 'document_uri', 'args', 'query_string', 'is_args', 'server_port', 'server_name', 'server_addr', 'server_protocol', 'request_method', 'content_length', 'content_type', 'proxy_add_x_forwarded_for', 'request'].includes(name)
   );

@@ -4,6 +4,7 @@
 import net from 'node:net';
 import { constants } from 'node:os';
 import { loadConf } from './load.js';
+import { allLocations } from './conf/model.js';
 import { WorkerContext, type ResolvedHosts } from './context.js';
 import { ClientConnection } from './http/connection.js';
 import { staticHandler } from './static.js';
@@ -21,7 +22,7 @@ export function runWorker(env: WorkerEnv): void {
     process.exit(env.failStart);
   }
   const conf = loadConf({ prefix: env.prefix, conf: env.conf });
-  const roots = conf.servers.flatMap((s) => [s.base, ...s.locations].map((l) => l.root));
+  const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
   const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts });
   const handlers = { static: staticHandler, proxy: proxyHandler };

@@ -323,6 +323,11 @@ interface Builder {
   defaultListens: Set<string>;
 }
 
+/** Every location of the conf, each server's base (its own settings) included. */
+export function allLocations(conf: Pick<NginxConf, 'servers'>): LocationConf[] {
+  return conf.servers.flatMap((s) => [s.base, ...s.locations]);
+}
+
 export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
   const { prefix } = opts;
   const conf: NginxConf = {
@@ -439,6 +444,9 @@ function buildHttp(b: Builder, http: Directive): void {
  * Applies the inheritable directives of one level to `loc`; anything else goes to `other`,
  * which returns false for a directive it does not handle either.
  */
+/** Directives a block may hold once: a second is nginx's `"x" directive is duplicate`. */
+const ONCE_PER_BLOCK = new Set(['root', 'default_type', 'client_max_body_size', 'client_body_buffer_size', 'proxy_http_version', 'proxy_connect_timeout', 'proxy_read_timeout', 'proxy_send_timeout', 'sendfile', 'keepalive_timeout', 'proxy_pass', 'server_tokens', 'client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path']);
+
 function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf, other: (d: Directive) => boolean): void {
   const setHere = new Set<string>();
   for (const d of ds) {
@@ -447,8 +455,7 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
       continue;
     }
     check(d, ctx);
-    const once = ['root', 'default_type', 'client_max_body_size', 'client_body_buffer_size', 'proxy_http_version', 'proxy_connect_timeout', 'proxy_read_timeout', 'proxy_send_timeout', 'sendfile', 'keepalive_timeout', 'proxy_pass', 'server_tokens', 'client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path'];
-    if (once.includes(d.name) && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
+    if (ONCE_PER_BLOCK.has(d.name) && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
     const firstHere = !setHere.has(d.name);
     setHere.add(d.name);
     const a = d.args;
@@ -637,8 +644,7 @@ function errorPages(d: Directive): [number, ErrorPage][] {
     const n = Number(code);
     if (!/^\d+$/.test(code) || n === 499) throw new ConfError(`invalid value "${code}"`, d.file, d.line);
     if (n < 300 || n > 599) throw new ConfError(`value "${code}" must be between 300 and 599`, d.file, d.line);
-    // A page for 494 (a header too large) answers, as the error itself does, with a 400.
-    return [n, { ...target, overwrite: overwrite ?? (n === 494 ? 400 : undefined) }];
+    return [n, { ...target, overwrite }];
   });
 }
 
