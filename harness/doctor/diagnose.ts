@@ -190,7 +190,8 @@ export class Analyser {
     const known = this.interned.get(key) as T | undefined;
     if (known !== undefined) return known;
     const made = make(key);
-    this.interned.set(detached(key), made);
+    // A text is its own key: one copy, not two.
+    this.interned.set(typeof made === 'string' ? made : detached(key), made);
     return made;
   }
 }

@@ -3,10 +3,6 @@
 export class MinHeap<T> {
   private items: { at: number; value: T }[] = [];
 
-  get size(): number {
-    return this.items.length;
-  }
-
   push(at: number, value: T): void {
     const h = this.items;
     h.push({ at, value });

@@ -7,7 +7,7 @@ import type { Line } from './types.js';
 import { errnoIs, fileOp, isConnectFailure, linePeer, nginxFolder } from './facts.js';
 import { MinHeap } from './heap.js';
 
-export interface Nearby {
+interface Nearby {
   no: number;
   /** The peer refused (`[::1]:8080`); absent for `no live upstreams`. */
   peer?: string;
