@@ -14,6 +14,9 @@ import { installAdvice } from '../system-packages.js';
 import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
 import { applyPrefixDefaults } from './defaults.js';
 
+/** How long a crashed worker may take to be gone. */
+const WORKER_EXIT_TIMEOUT_MS = 10_000;
+
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx', '/usr/bin/nginx'];
 
 export class NginxMissing extends Error {
@@ -145,6 +148,11 @@ function nginxEngine(prefix: string, first: StartedProcess, relaunch: () => Prom
       const [pid] = childrenOf(master);
       if (pid === undefined) throw new Error('nginx has no worker process to crash');
       process.kill(pid, c.signal ?? 'SIGSEGV');
+      // Gone once nginx's master has reaped it (SIGQUIT lets its connections finish first).
+      for (const until = Date.now() + WORKER_EXIT_TIMEOUT_MS; childrenOf(master).includes(pid); ) {
+        if (Date.now() > until) throw new Error(`nginx's worker process ${pid} has not exited ${WORKER_EXIT_TIMEOUT_MS / 1000} s after ${c.signal ?? 'SIGSEGV'}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
       return pid;
     },
     async failRespawns(on: boolean) {

@@ -50,7 +50,7 @@ export interface ProxyEngine {
   readonly running: boolean;
   /** Pids of the worker processes now. */
   workers(): Promise<number[]>;
-  /** Crashes one worker; resolves with its pid. */
+  /** Crashes one worker; resolves with its pid once it has exited (its master has reaped it). */
   crashWorker(o?: CrashOptions): Promise<number>;
   /** Makes respawns fail (true) or succeed again (false). */
   failRespawns(on: boolean): Promise<void>;
