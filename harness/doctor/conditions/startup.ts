@@ -21,7 +21,7 @@ const errText = (e: ErrorLogEntry) => (e.errno ? `${e.errno.code}: ${e.errno.tex
 
 // ---- path-encoding ----------------------------------------------------------------------------
 
-/** The instructor's three lines that come with the course's nginx-1.20.2/logs/error.log (admin-app.md section 3). */
+/** The instructor's three lines the course's nginx-1.20.2/logs/error.log ships with: known by their time and pid, or by his folder (…\授课资料\…). */
 const SHIPPED = new Set(['2022/09/13 09:52:09 16120', '2022/09/19 14:13:10 6884', '2023/03/04 10:52:01 12092']);
 
 export function isShipped(e: ErrorLogEntry): boolean {
