@@ -13,6 +13,7 @@ import { explainGroup, explanationOf, Grouper } from './incidents.js';
 import { LogIndex } from './log-index.js';
 import { seconds } from './facts.js';
 import { MinHeap } from './heap.js';
+import type { ConfFacts } from './conf.js';
 
 /** What the lines were, for telling a log that is not an nginx error log. */
 export interface LineCounts {
@@ -28,6 +29,8 @@ export interface LineCounts {
 export interface AnalyserOptions {
   /** Keep the text of the lines a report quotes (the text report; --json needs none). */
   keepText?: boolean;
+  /** The user's nginx.conf (--conf): fixes name the line to change. */
+  conf?: ConfFacts;
 }
 
 /** Log time after a group's last line from which nothing joins it and its verdict is settled (s). */
@@ -111,6 +114,7 @@ export class Analyser {
     return {
       index: this.index,
       access: this.access,
+      conf: this.opts.conf,
       settled,
       portOf: (pid) => known(this.index.port(pid)),
       requestAfter: (no) => known(this.index.requestAfter(no)),

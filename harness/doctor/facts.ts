@@ -121,10 +121,12 @@ export function nginxFolder(p: string): string | undefined {
 
 const REFUSED = new Set([111, 10061]);
 const TIMED_OUT = new Set([110, 10060]);
-const UNREACHABLE = new Set([101, 113, 10051, 10065]);
+// ENETUNREACH, EHOSTUNREACH, ENETDOWN, EHOSTDOWN and their Winsock twins.
+const UNREACHABLE = new Set([100, 101, 112, 113, 10050, 10051, 10064, 10065]);
 const RESET = new Set([32, 54, 104, 10053, 10054]);
 const DENIED = new Set([5, 13]);
 const NOT_FOUND = new Set([2, 3, 20]);
+const TOO_MANY_FILES = new Set([24, 10024]);
 
 export const errnoIs = {
   refused: (e: ErrorLogEntry) => REFUSED.has(Number(e.errno?.code)),
@@ -133,7 +135,11 @@ export const errnoIs = {
   reset: (e: ErrorLogEntry) => RESET.has(Number(e.errno?.code)),
   denied: (e: ErrorLogEntry) => DENIED.has(Number(e.errno?.code)),
   notFound: (e: ErrorLogEntry) => NOT_FOUND.has(Number(e.errno?.code)),
+  tooManyFiles: (e: ErrorLogEntry) => TOO_MANY_FILES.has(Number(e.errno?.code)),
 };
+
+/** `(111: Connection refused)` as nginx printed it, or `failed` when it printed no errno. */
+export const errText = (e: ErrorLogEntry) => (e.errno ? `${e.errno.code}: ${e.errno.text}` : 'failed');
 
 /** Windows wording (10061, CreateFile(), backslashes) or Linux wording (111, open(), slashes). */
 export function looksWindows(e: ErrorLogEntry): boolean {

@@ -101,12 +101,12 @@ test('lines that are not nginx error-log lines are listed as unrecognised, with 
     fixtureLine('07', 1),
     '',
     '127.0.0.1 - - [17/Jul/2024:19:15:13 +0800] "POST /api/employee/login HTTP/1.1" 502 494 "-" "-"',
-    '2024/07/17 17:45:24 [emerg] 11484#10380: unknown directive "proxy_pas" in G:\\nginx-1.20.2/conf/nginx.conf:48',
+    '2024/07/17 17:45:24 [emerg] 11484#10380: invalid URL prefix in "localhost:8080/admin/" in G:\\nginx-1.20.2/conf/nginx.conf:48',
   ].join('\n');
   const d = diagnose(Buffer.from(log, 'latin1'));
   expect(d.unrecognised).toEqual([1, 4]);
   expect(summary(d.incidents)).toEqual(['temp-dir-missing 2', 'unknown 5']);
-  expect(d.incidents[1].cause).toContain('unknown directive "proxy_pas"');
+  expect(d.incidents[1].cause).toContain('invalid URL prefix in "localhost:8080/admin/"');
   expect(d.incidents[1].fix).toContain('line 48 of G:\\nginx-1.20.2/conf/nginx.conf');
 });
 

@@ -3,10 +3,9 @@
 // encode, an upstream name it cannot resolve, and `nginx -s ...` with no nginx to signal.
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition, type Group } from '../types.js';
-import { baseName, errnoIs, fileOp, isConnectFailure, looksWindows, nginxFolder, nonAscii, parentOf, plural, shortRequest, showPath } from '../facts.js';
+import { entries, first } from './group.js';
+import { baseName, errnoIs, errText, fileOp, isConnectFailure, looksWindows, nginxFolder, nonAscii, parentOf, plural, shortRequest, showPath } from '../facts.js';
 
-const entries = (g: Group) => g.lines.map((l) => l.entry);
-const first = <T>(a: T[]) => a[0];
 
 /** `14 start attempts, 2025/02/03 19:17:56 to 19:21:59` */
 function attempts(g: Group): string {
@@ -17,7 +16,6 @@ function attempts(g: Group): string {
   return `${plural(es.length, 'start attempt')}${a && z ? `, ${a} to ${a.slice(0, 10) === z.slice(0, 10) ? z.slice(11) : z}` : ''}`;
 }
 
-const errText = (e: ErrorLogEntry) => (e.errno ? `${e.errno.code}: ${e.errno.text}` : 'failed');
 
 // ---- path-encoding ----------------------------------------------------------------------------
 
@@ -270,7 +268,8 @@ export const bindFailed: Condition = {
   match(e) {
     if (e.message === 'still could not bind()') return { by: 'repeat', key: null };
     const b = BIND.exec(e.message);
-    return b ? { by: 'repeat', key: `bind|${portOf(b[1]) ?? b[1]}` } : undefined;
+    // In use (98, 10048), or an address this machine lacks (99, 10049); other errnos (97: no IPv6) are not this.
+    return b && [98, 10048, 99, 10049].includes(Number(e.errno?.code)) ? { by: 'repeat', key: `bind|${portOf(b[1]) ?? b[1]}` } : undefined;
   },
   explain(g) {
     const es = entries(g);
