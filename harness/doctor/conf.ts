@@ -46,8 +46,9 @@ export function readConf(files: string[]): { conf: ConfFacts; notes: string[] } 
     try {
       return parseConfText(text, file, prefix, include);
     } catch (e) {
-      const c = e as { message: string; file?: string; line?: number };
-      notes.push(`${c.file ?? file}${c.line ? `:${c.line}` : ''}: ${c.message}: nginx would not read this file either, so its directives are left out.`);
+      // The parser's error as nginx words it: `unexpected "}" in FILE:LINE`.
+      const c = e as { text?: string; message: string; file?: string; line?: number };
+      notes.push(`${c.file ?? file}${c.line ? `:${c.line}` : ''}: ${c.text ?? c.message}: nginx would not read this file either, so its directives are left out.`);
       return [];
     }
   };
@@ -192,6 +193,6 @@ export class ConfFacts {
 
   /** The `listen` lines on a port. */
   listens(port: number): ConfPlace[] {
-    return this.all('listen').filter((p) => new RegExp(`(?:^listen |:)${port}(?:[ ;])`).test(p.text) || p.text === `listen ${port};`);
+    return this.all('listen').filter((p) => new RegExp(`(?:^listen |:)${port}[ ;]`).test(p.text));
   }
 }

@@ -8,7 +8,7 @@ import { parseErrorLine } from '../logs/error-log.js';
 import { parseAccessLine } from '../logs/access-log.js';
 import type { AccessIndex } from './access.js';
 import type { Diagnosis, Group, Incident, LogView } from './types.js';
-import { linesOf, type RawLine } from './read.js';
+import { linesOf, unwrapped, type RawLine } from './read.js';
 import { explainGroup, explanationOf, Grouper } from './incidents.js';
 import { LogIndex } from './log-index.js';
 import { seconds } from './facts.js';
@@ -72,7 +72,7 @@ export class Analyser {
     this.open = undefined;
     if (!r.text.trim()) return undefined;
     this.counts.lines++;
-    const entry = parseErrorLine(r.text);
+    const entry = parseErrorLine(r.text) ?? parseWrapped(r.text);
     if (!entry) {
       this.unrecognised.push(r.no);
       if (this.unrecognised.length <= SAMPLE) this.texts.set(r.no, r.text);
@@ -206,6 +206,18 @@ export class Analyser {
  */
 function detached(s: string): string {
   return (' ' + s).slice(1);
+}
+
+/** A line copied with what wrapped it (a compose prefix, a journald prefix, a code block's indent), read inside it. */
+function parseWrapped(text: string): ReturnType<typeof parseErrorLine> {
+  let inner = unwrapped(text);
+  // A journald line of `docker compose logs`' output: two wrappers.
+  for (let k = 0; inner !== undefined && k < 2; k++) {
+    const e = parseErrorLine(inner);
+    if (e) return e;
+    inner = unwrapped(inner);
+  }
+  return undefined;
 }
 
 /** How long after its last line a group is done: past its own window and the verdict's. */

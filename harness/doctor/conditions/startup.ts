@@ -2,8 +2,8 @@
 // port it may not or cannot bind, its configuration not found or not readable, a path it cannot
 // encode, an upstream name it cannot resolve, and `nginx -s ...` with no nginx to signal.
 import type { ErrorLogEntry } from '../../logs/error-log.js';
-import { EPISODE_S, type Condition, type Group } from '../types.js';
-import { entries, first } from './group.js';
+import { EPISODE_S, type Condition, type Group, type LogView } from '../types.js';
+import { at, entries, first } from './group.js';
 import { baseName, errnoIs, errText, fileOp, isConnectFailure, looksWindows, nginxFolder, nonAscii, parentOf, plural, shortRequest, showPath } from '../facts.js';
 
 
@@ -237,6 +237,12 @@ function portOf(addr: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** With --conf: the `listen` lines on that port. */
+function listenPointer(log: LogView, port: number): string {
+  const places = log.conf?.listens(port) ?? [];
+  return places.length ? ` In your conf: ${places.map(at).join(', ')}.` : '';
+}
+
 export const portForbidden: Condition = {
   id: 'port-forbidden',
   match(e) {
@@ -244,20 +250,20 @@ export const portForbidden: Condition = {
     const code = Number(e.errno?.code);
     return b && (code === 10013 || code === 13) ? { by: 'repeat', key: `forbid|${b[1]}` } : undefined;
   },
-  explain(g) {
+  explain(g, log) {
     const e = first(entries(g));
     const addr = BIND.exec(e.message)![1];
     const port = portOf(addr) ?? 80;
     if (Number(e.errno?.code) === 13) {
       return {
         cause: `Linux lets only root listen on ports below 1024, so nginx could not bind ${addr} (${errText(e)}, ${attempts(g)}).`,
-        fix: `Start nginx as root (sudo), give it the capability ("sudo setcap cap_net_bind_service=+ep $(command -v nginx)"), or listen on a port above 1023 (e.g. listen 8081;).`,
+        fix: `Start nginx as root (sudo), give it the capability ("sudo setcap cap_net_bind_service=+ep $(command -v nginx)"), or listen on a port above 1023 (e.g. listen 8081;).${listenPointer(log, port)}`,
         detail: { address: addr, port },
       };
     }
     return {
       cause: `Windows forbids nginx to listen on ${addr} (10013, ${attempts(g)}): port ${port} is reserved (a Hyper-V, WSL or Docker excluded port range) or claimed by a system service such as HTTP.sys (IIS, World Wide Web Publishing Service).`,
-      fix: `Run "netsh int ipv4 show excludedportrange protocol=tcp" and "netstat -ano | findstr :${port}" (as administrator) to see who holds port ${port}; ${port === 80 || port === 443 ? 'stop HTTP.sys users with "net stop http" (or the W3SVC service), ' : 'restart the "winnat" service (net stop winnat, net start winnat) to free a reserved range, '}or use another port: "listen 8081;" and open http://localhost:8081.`,
+      fix: `Run "netsh int ipv4 show excludedportrange protocol=tcp" and "netstat -ano | findstr :${port}" (as administrator) to see who holds port ${port}; ${port === 80 || port === 443 ? 'stop HTTP.sys users with "net stop http" (or the W3SVC service), ' : 'restart the "winnat" service (net stop winnat, net start winnat) to free a reserved range, '}or use another port: "listen 8081;" and open http://localhost:8081.${listenPointer(log, port)}`,
       detail: { address: addr, port },
     };
   },
@@ -271,7 +277,7 @@ export const bindFailed: Condition = {
     // In use (98, 10048), or an address this machine lacks (99, 10049); other errnos (97: no IPv6) are not this.
     return b && [98, 10048, 99, 10049].includes(Number(e.errno?.code)) ? { by: 'repeat', key: `bind|${portOf(b[1]) ?? b[1]}` } : undefined;
   },
-  explain(g) {
+  explain(g, log) {
     const es = entries(g);
     const e = es.find((x) => BIND.test(x.message)) ?? first(es);
     const addr = BIND.exec(e.message)?.[1];
@@ -283,7 +289,7 @@ export const bindFailed: Condition = {
     if (code === 99 || code === 10049) {
       return {
         cause: `nginx was told to listen on ${addr}, an address this machine does not have (${errText(e)}).`,
-        fix: `Listen on an address of this machine (listen ${port ?? 80}; for all of them, or 127.0.0.1:${port ?? 80}).`,
+        fix: `Listen on an address of this machine (listen ${port ?? 80}; for all of them, or 127.0.0.1:${port ?? 80}).${listenPointer(log, port ?? 80)}`,
         detail: { address: addr, port },
       };
     }
@@ -291,8 +297,8 @@ export const bindFailed: Condition = {
     return {
       cause: `Something else already listens on ${addr ?? `port ${p}`}${e.errno ? ` (${errText(e)})` : ''}, so nginx could not start (${plural(tries, 'bind() try', 'bind() tries')}${gaveUp ? ', then "still could not bind()"' : ''}).`,
       fix: windows
-        ? `Something else holds port ${p}: on Windows run "netstat -ano | findstr :${p}" and "tasklist /FI \\"PID eq <pid>\\"" to see what; often it is an nginx.exe started earlier (stop it with "nginx -s stop" or "taskkill /IM nginx.exe /F"), or change "listen ${p}" in nginx.conf.`
-        : `Something else holds port ${p}: run "sudo ss -ltnp 'sport = :${p}'" to see what (often another nginx: "sudo nginx -s stop" or "systemctl stop nginx"), or change "listen ${p}" in nginx.conf.`,
+        ? `Something else holds port ${p}: on Windows run "netstat -ano | findstr :${p}" and "tasklist /FI \\"PID eq <pid>\\"" to see what; often it is an nginx.exe started earlier (stop it with "nginx -s stop" or "taskkill /IM nginx.exe /F"), or change "listen ${p}" in nginx.conf.${listenPointer(log, p)}`
+        : `Something else holds port ${p}: run "sudo ss -ltnp 'sport = :${p}'" to see what (often another nginx: "sudo nginx -s stop" or "systemctl stop nginx"), or change "listen ${p}" in nginx.conf.${listenPointer(log, p)}`,
       detail: { ...(addr ? { address: addr } : {}), port: p },
     };
   },

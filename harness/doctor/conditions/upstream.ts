@@ -70,8 +70,13 @@ function passPointer(g: Group, log: LogView): string {
 
 // ---- proxy-loop -------------------------------------------------------------------------------
 
-/** A refused try on nginx's own port, or a request nginx proxied to itself arriving at its static root. */
+/**
+ * A refused try on nginx's own port, or a request nginx proxied to itself arriving at its static
+ * root. Only for a browser on nginx's own machine: behind Docker's port mapping (or any proxy) the
+ * Host's port is not the port nginx listens on.
+ */
 function selfProxied(e: ErrorLogEntry): boolean {
+  if (!isLoopback(e.client ?? '')) return false;
   if (isConnectFailure(e) && errnoIs.refused(e)) {
     const p = linePeer(e);
     return p !== undefined && p.port !== undefined && isLoopback(p.host) && p.port === hostPort(e.host);
@@ -363,7 +368,7 @@ export const upstreamClosed: Condition = {
 
 // ---- upstream-reset ------------------------------------------------------------------------
 
-export const IO_FAILED = /^(?:WSA)?(?:recv|readv|read|send|writev|write|sendfile|Recv|Send)\(\) failed$/;
+export const IO_FAILED = /^(?:(?:WSA)?(?:recv|readv|read|send|writev|write|sendfile|Recv|Send)\(\) failed|SSL_(?:read|write|shutdown)\(\) failed(?: \(SSL:.*\))?)$/;
 
 export const upstreamReset: Condition = {
   id: 'upstream-reset',
