@@ -183,6 +183,8 @@ export interface FileOp {
 
 /** A failed file operation: `CreateFile() "path" failed`, `"path/index.html" is not found`, ... */
 export function fileOp(e: ErrorLogEntry): FileOp | undefined {
+  // Every form quotes its path: most lines (connects, timeouts) are out at once.
+  if (!e.message.includes('"')) return undefined;
   let m = /^(?:could not open error log file: )?([A-Za-z]\w*)\(\) "(.*)" failed$/.exec(e.message);
   if (m) return { fn: m[1], path: m[2] };
   m = /^"(.*)" is (?:not found|forbidden)$/.exec(e.message);
