@@ -165,7 +165,8 @@ export function parseErrorLine(raw: string): ErrorLogEntry | undefined {
       }
     }
     const c = CONF_AT_END.exec(main);
-    if (c) {
+    // Not inside a quoted text that goes on in the next line (PHP's "... in /app/x.php:18").
+    if (c && (main.slice(0, c.index).split('"').length - 1) % 2 === 0) {
       entry.conf = { file: c[1], line: Number(c[2]) };
       main = main.slice(0, c.index);
     }

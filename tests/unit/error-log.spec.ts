@@ -219,6 +219,13 @@ test('cut-off lines parse as far as they go, marked truncated', () => {
   expect(parseErrorLine('2024/11/24 10:00:00 [info] 7#7: *2 client 127.0.0.1 closed keepal')!.truncated).toBe(true);
 });
 
+test('" in FILE:LINE" inside a quoted text that goes on in the next line is the text\'s, not a conf location', () => {
+  const php = '2025/05/05 21:14:09 [error] 1540#1540: *311 FastCGI sent in stderr: "PHP message: PHP Fatal error:  Uncaught Error in /var/www/app/src/Db.php:18';
+  expect(parseErrorLine(php)).toMatchObject({ message: 'FastCGI sent in stderr: "PHP message: PHP Fatal error:  Uncaught Error in /var/www/app/src/Db.php:18', truncated: true });
+  expect(parseErrorLine(php)!.conf).toBeUndefined();
+  expect(parseErrorLine('2025/05/05 21:14:09 [emerg] 1#1: unknown directive "x" in /etc/nginx/nginx.conf:3')!.conf).toEqual({ file: '/etc/nginx/nginx.conf', line: 3 });
+});
+
 test('quoted values holding ", host: " are read to their real end', () => {
   const line =
     '2026/11/22 07:09:23 [error] 1#1: *7 open() "/srv/html/x" failed (2: No such file or directory), client: 10.0.0.2, server: localhost, request: "GET /x?note=a, host: b HTTP/1.1", host: "real.example", referrer: "http://r/?a=, host: "';

@@ -89,7 +89,8 @@ export const fastcgiStderr: Condition = {
     return { by: 'key', key: `php|${i}|${e.pid}`, windowS: EPISODE_S };
   },
   explain(g) {
-    const es = entries(g);
+    // A stack trace's lines continue their line: one entry for all of them.
+    const es = [...new Set(entries(g))];
     const e = first(es);
     const said = e.message.replace(FASTCGI, '').replace(/"$/, '');
     const known = PHP.find(([re]) => re.test(e.message));

@@ -24,6 +24,7 @@ const MODULES: [RegExp, string][] = [
   [/^geoip2?_/, 'the GeoIP module (libnginx-mod-http-geoip2)'],
   [/^(?:ssl_|http2|quic|http3)/, 'a module this nginx was built without (nginx -V lists them), or a newer nginx version'],
   [/^js_/, 'the njs module (nginx-module-njs)'],
+  [/^stream$/, 'the stream module (load_module modules/ngx_stream_module.so; on Debian libnginx-mod-stream)'],
 ];
 
 export const confUnknownDirective: Condition = {

@@ -306,20 +306,20 @@ export const bindFailed: Condition = {
 
 // ---- host-not-found ---------------------------------------------------------------------------
 
-const HOST = /^(host not found|invalid host) in upstream "(.*)"$|^(\S+) could not be resolved|^no resolver defined to resolve (\S+)/;
+const HOST = /^(host not found|invalid host) in upstream "(.*)"$|^(\S+) could not be resolved|^no resolver defined to resolve (\S+)|^host not found in (?:resolver )?"(.*?)"(?: of the "\w+" directive)?$/;
 
 export const hostNotFound: Condition = {
   id: 'host-not-found',
   match(e) {
     const m = HOST.exec(e.message);
     if (!m) return undefined;
-    return { by: 'repeat', key: `host|${m[2] ?? m[3] ?? m[4]}|${e.conf?.file ?? ''}:${e.conf?.line ?? ''}` };
+    return { by: 'repeat', key: `host|${m[2] ?? m[3] ?? m[4] ?? m[5]}|${e.conf?.file ?? ''}:${e.conf?.line ?? ''}` };
   },
   explain(g) {
     const es = entries(g);
     const e = es.find((x) => HOST.test(x.message))!;
     const m = HOST.exec(e.message)!;
-    const host = m[2] ?? m[3] ?? m[4];
+    const host = m[2] ?? m[3] ?? m[4] ?? m[5];
     const where = e.conf ? `${e.conf.file}:${e.conf.line}` : 'nginx.conf';
     const crash = es.find((x) => /^worker process \d+ exited/.test(x.message));
     const respawn = es.some((x) => /^could not respawn/.test(x.message));
@@ -353,7 +353,8 @@ export const hostNotFound: Condition = {
         detail,
       };
     }
-    const upstreamName = !host.includes('.') && !host.includes(':');
+    // A name without dot or port in proxy_pass is an upstream { } block's (a listen's or resolver's is not).
+    const upstreamName = m[5] === undefined && !host.includes('.') && !host.includes(':');
     return upstreamName
       ? {
           cause: `proxy_pass at ${where} names "${host}", but no "upstream ${host} { ... }" block is defined in the http { } block and no host of that name exists${count}${after}.`,
