@@ -52,6 +52,17 @@ function adminPort(g: Group, log: LogView): number | undefined {
   return peersOf(g).find((p) => p.port !== undefined)?.port ?? log.portOf(first(g.lines).entry.pid);
 }
 
+/** The course's admin server (its /admin/ paths behind /api/ and /ws/), or some other upstream: what the explanation calls it. */
+function serverOf(g: Group): { it: string; its: string } {
+  const e = first(entries(g));
+  const admin = /^\/admin\//.test(linePeer(e)?.uri ?? '') || /^\/(?:api|ws)\//.test(requestOf(e.request)?.path ?? '');
+  if (admin) return { it: 'the admin server', its: "the admin server's" };
+  const scheme = /^([a-z]+):\/\//.exec(e.upstream ?? '')?.[1];
+  const it = scheme === 'fastcgi' ? 'PHP-FPM (the FastCGI server)' : scheme === 'uwsgi' ? 'the uWSGI server' : 'the upstream';
+  return { it, its: `${it}'s` };
+}
+const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+
 /** nginx in a Docker container: clients come from the bridge network, and 127.0.0.1 is the container. */
 function inDocker(g: Group): boolean {
   return entries(g).some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? '') && isLoopback(linePeer(e)?.host ?? ''));
@@ -358,9 +369,10 @@ export const upstreamClosed: Condition = {
     const port = first(peers)?.port ?? adminPort(g, log) ?? 8080;
     const req = shortRequest(e.request);
     const tool = looksWindows(e) ? `netstat -ano | findstr :${port}` : `ss -ltnp 'sport = :${port}'`;
+    const who = serverOf(g);
     return {
-      cause: `The admin server (${listPeers(peers)}) accepted ${req} and closed the connection without ${(e.action ?? '') === READING_HEADER ? 'a response' : 'finishing the response'}: it crashed, was restarted (IDE or DevTools restart) or stopped during the request, or port ${port} belongs to a program that is not the admin server.`,
-      fix: `Look at the admin server's console around ${when(g)} for an exception or a restart, and check with "${tool}" that port ${port} is the admin server's.`,
+      cause: `${cap(who.it)} (${listPeers(peers)}) accepted ${req} and closed the connection without ${(e.action ?? '') === READING_HEADER ? 'a response' : 'finishing the response'}: it crashed, was restarted (IDE or DevTools restart) or stopped during the request, or port ${port} belongs to a program that is not the admin server.`,
+      fix: `Look at ${who.its} console or log around ${when(g)} for an exception or a restart, and check with "${tool}" that port ${port} is ${who.its}.`,
       detail: { peers: peers.map((p) => p.text), request: req },
     };
   },
@@ -392,8 +404,8 @@ export const upstreamReset: Condition = {
       };
     }
     return {
-      cause: `The admin server (${listPeers(peers)}) dropped the connection (${err}) while nginx was ${e.action ?? 'talking to it'} for ${req}: it was stopped, restarted or crashed during the request.`,
-      fix: `Check the admin server's console around ${when(g)} for a restart or an exception, and retry once it runs steadily.`,
+      cause: `${cap(serverOf(g).it)} (${listPeers(peers)}) dropped the connection (${err}) while nginx was ${e.action ?? 'talking to it'} for ${req}: it was stopped, restarted or crashed during the request.`,
+      fix: `Check ${serverOf(g).its} console or log around ${when(g)} for a restart or an exception, and retry once it runs steadily.`,
       detail: { peers: peers.map((p) => p.text), request: req },
     };
   },
