@@ -1,7 +1,7 @@
 // Conditions of the client's side of a request: the browser going away (a reset, or a close
 // before the answer), requests nginx refuses as malformed, bodies and responses too big for memory
 // (buffered to a temporary file), and requests limited by limit_req / limit_conn.
-import { EPISODE_S, type Condition } from '../types.js';
+import { EPISODE_S, type Condition, type Group } from '../types.js';
 import { at, entries, first, when } from './group.js';
 import { errnoIs, plural, requestOf, shortRequest } from '../facts.js';
 import { IO_FAILED } from './upstream.js';
@@ -91,7 +91,7 @@ export const clientBadRequest: Condition = {
 const BUFFERED = /^(a client request body|an upstream response) is buffered to a temporary file (\S*)/;
 
 function bufferedExplain(kind: 'body' | 'response') {
-  return (g: Parameters<Condition['explain']>[0]) => {
+  return (g: Group) => {
     const es = entries(g);
     const e = first(es);
     const paths = distinct(es.map((x) => requestOf(x.request)?.path ?? '?'));

@@ -2,7 +2,8 @@
 // file that is not there (404), including the front end's own index.html and error page, a folder
 // without an index (403), a request an allow/deny rule refuses (403), and a rewrite or try_files
 // that loops (500).
-import { EPISODE_S, type Condition } from '../types.js';
+import type { ErrorLogEntry } from '../../logs/error-log.js';
+import { EPISODE_S, type Condition, type LogView } from '../types.js';
 import { at, confPointer, entries, first } from './group.js';
 import { baseName, errnoIs, fileOp, parentOf, plural, requestOf, shortRequest, showPath } from '../facts.js';
 
@@ -119,7 +120,7 @@ export const staticNotFound: Condition = {
 };
 
 /** With --conf: the `root` (or `alias`) that maps this request to a file. */
-function rootPointer(log: Parameters<Condition['explain']>[1], e: Parameters<Condition['match']>[0]): string {
+function rootPointer(log: LogView, e: ErrorLogEntry): string {
   const c = log.conf?.inForce('alias', e).set ?? log.conf?.inForce('root', e).set;
   return c ? ` In your conf: ${at(c)}.` : '';
 }
