@@ -21,6 +21,13 @@ interface Claims {
 export function linkRequests(events: TimelineEvent[]): void {
   const requests = events.filter((e) => e.id !== undefined && e.requestLine !== undefined);
   const claims = new Map<TimelineEvent, Claims>(requests.map((r) => [r, { access: false, conns: new Set(), admin: 0 }]));
+  // By request line: a live timeline links thousands of lines at a time.
+  const byLine = new Map<string, TimelineEvent[]>();
+  for (const r of requests) {
+    const same = byLine.get(r.requestLine!);
+    if (same) same.push(r);
+    else byLine.set(r.requestLine!, [r]);
+  }
   for (const e of events) {
     if (e.id !== undefined || e.request !== undefined || e.requestLine === undefined) continue;
     const admin = e.lane === 'admin';
@@ -30,7 +37,7 @@ export function linkRequests(events: TimelineEvent[]): void {
     const late = admin ? TICK_MS : AFTER_MS;
     // How far the request's span [start, end] is from the event's time (0: it holds it).
     const gap = (r: TimelineEvent) => Math.max(0, r.t - TICK_MS - hi, lo - ((r.end ?? Infinity) + TICK_MS));
-    const candidates = requests.filter((r) => r.requestLine === e.requestLine && r.t - TICK_MS <= hi && lo <= (r.end ?? Infinity) + late);
+    const candidates = (byLine.get(e.requestLine) ?? []).filter((r) => r.t - TICK_MS <= hi && lo <= (r.end ?? Infinity) + late);
     const rank = (r: TimelineEvent): number => {
       const c = claims.get(r)!;
       if (e.kind === 'access-log') return c.access ? 1 : 0;
@@ -49,9 +56,16 @@ export function linkRequests(events: TimelineEvent[]): void {
   }
   // nginx writes the access line once the upstream has answered; the file's coarse mtime can put
   // it a few ms before the admin server's own (exact) end.
+  const adminEnds = new Map<string, number[]>();
+  for (const a of events) {
+    if (a.lane !== 'admin' || !a.request || a.end === undefined) continue;
+    const ends = adminEnds.get(a.request);
+    if (ends) ends.push(a.end);
+    else adminEnds.set(a.request, [a.end]);
+  }
   for (const e of events) {
     if (e.kind !== 'access-log' || !e.request) continue;
-    const ends = events.filter((a) => a.lane === 'admin' && a.request === e.request && a.end !== undefined && a.end - e.t <= TICK_MS);
-    e.t = Math.max(e.t, ...ends.map((a) => a.end!));
+    const written = e.t;
+    for (const end of adminEnds.get(e.request) ?? []) if (end - written <= TICK_MS) e.t = Math.max(e.t, end);
   }
 }

@@ -14,7 +14,7 @@ import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
 import { describeExpectation, diagnose, expectDiagnosis, type Diagnosis } from '../doctor/index.js';
 import { ApiClient } from './api.js';
-import { Timeline, requestLineOf, type TimelineEvent } from './timeline.js';
+import { Timeline } from './timeline.js';
 
 export interface Progress {
   /** A note is something a step printed that the user should see (an emerg line). */
@@ -86,7 +86,7 @@ export class Run {
   }
 
   step(text: string): void {
-    this.timeline.add({ lane: 'harness', kind: 'step', label: text });
+    this.timeline.step(text);
     this.report({ kind: 'step', text });
   }
 
@@ -118,7 +118,7 @@ export class Run {
     const f = findFault(name);
     if (!f) throw new Error(`unknown fault ${name}`);
     const text = `${name}${arg ? ' ' + arg : ''}`;
-    this.timeline.add({ lane: 'harness', kind: 'fault', label: text, short: `⚡ ${text}` });
+    this.timeline.fault(text);
     const undo = await f.apply(this.stack, arg);
     if (undo) this.undo.push(undo);
     this.report({ kind: 'fault', text });
@@ -159,20 +159,7 @@ export class Run {
     this.stack = stack;
     (this as { api: ApiClient }).api = new ApiClient(stack.proxyUrl, this.timeline);
     this.followLogs(stack.prefix);
-    // An admin request goes on the timeline when it arrives (an answer held back may end after the run).
-    const seen = new Map<object, TimelineEvent>();
-    stack.admin?.onRequest((e) => {
-      let ev = seen.get(e);
-      if (!ev) {
-        ev = this.timeline.add({ lane: 'admin', kind: 'request', label: `${e.method} ${e.url} (on ${e.localAddress})`, short: `unanswered on ${e.localAddress}`, t: e.start - this.timeline.start, requestLine: requestLineOf(e.method, e.url) });
-        seen.set(e, ev);
-      }
-      if (e.end === undefined) return;
-      seen.delete(e);
-      ev.end = e.end - this.timeline.start;
-      ev.detail = e.status === undefined ? 'failed' : String(e.status);
-      ev.short = `${e.status ?? 'dropped'} on ${e.localAddress}`;
-    });
+    if (stack.admin) this.timeline.followAdmin(stack.admin);
   }
 
   /** A browser page on the stack; its requests to /api go on the timeline, timed by the browser. */

@@ -4,6 +4,7 @@
 // a dotted line joins each log line and admin request to the browser or client request it
 // belongs to; the axis spans the run. Tooltips still carry every line's full text.
 import type { TimelineEvent } from './timeline.js';
+import { LEGEND, ROWS, colour, markText, rowOf, textWidth, type RowKey } from './marks.js';
 
 const WIDTH = 1200;
 const LEFT = 150;
@@ -12,72 +13,10 @@ const TRACK_H = 17;
 const FONT = 10;
 const MAX_TRACKS = 14;
 
-const ROWS = [
-  { key: 'harness', title: 'harness', sub: 'steps, faults, checks' },
-  { key: 'browser', title: 'browser', sub: 'its /api requests' },
-  { key: 'client', title: 'client', sub: 'the harness\'s requests' },
-  { key: 'error-log', title: 'proxy error.log', sub: '' },
-  { key: 'access-log', title: 'proxy access.log', sub: '' },
-  { key: 'admin', title: 'admin server', sub: 'its request journal' },
-] as const;
-type RowKey = (typeof ROWS)[number]['key'];
-
-const C = {
-  ok: '#1e88e5',
-  clientError: '#fb8c00',
-  serverError: '#e53935',
-  failed: '#757575',
-  error: '#ef6c00',
-  alert: '#b71c1c',
-  info: '#78909c',
-  fault: '#8e24aa',
-  step: '#546e7a',
-  pass: '#2e7d32',
-  fail: '#c62828',
-};
-
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-function rowOf(e: TimelineEvent): RowKey {
-  return e.lane === 'proxy' ? (e.kind === 'access-log' ? 'access-log' : 'error-log') : e.lane;
-}
-
-function statusColour(d: string | undefined): string {
-  if (!d || !/^\d{3}$/.test(d)) return C.failed;
-  return d < '400' ? C.ok : d < '500' ? C.clientError : C.serverError;
-}
-
-function colour(e: TimelineEvent): string {
-  const d = e.detail;
-  if (e.kind === 'observation') return d === 'pass' ? C.pass : C.fail;
-  if (e.kind === 'fault') return C.fault;
-  if (e.kind === 'step') return C.step;
-  if (e.kind === 'error-log') return d === 'error' ? C.error : /^(emerg|alert|crit)$/.test(d ?? '') ? C.alert : C.info;
-  return statusColour(d);
-}
-
-/** The words beside a mark. */
-function text(e: TimelineEvent): string {
-  if (e.kind === 'request' && e.lane !== 'admin') {
-    // `GET /api/employee/page?page=2&pageSize=10` → `502 GET page?page=2&pageSize=10`
-    const [method, uri] = e.label.split(' ');
-    return `${e.short ?? e.detail ?? ''} ${method} ${uri.replace(/^.*\/(?=[^/]*$)/, '')}`.trim();
-  }
-  if (e.kind === 'step') return `→ ${e.label}`;
-  // An access line no request of the run explains (the page, its scripts, the ready check): what was asked.
-  if (e.kind === 'access-log' && !e.request && e.requestLine) return `${e.short ?? '?'} ${e.requestLine}`;
-  return e.short ?? e.label;
-}
 
 function truncate(s: string, max: number): string {
   return s.length > max ? s.slice(0, max - 1) + '…' : s;
-}
-
-/** Roughly how wide a text is drawn (CJK takes twice an ASCII letter). */
-function widthOf(s: string): number {
-  let w = 0;
-  for (const ch of s) w += ch.charCodeAt(0) > 0x2e7f ? FONT : FONT * 0.6;
-  return w;
 }
 
 function niceStep(span: number): number {
@@ -116,10 +55,10 @@ export function renderSvg(events: TimelineEvent[], title: string): string {
       const x0 = x(e.t);
       const w = e.end !== undefined ? Math.max(3, x(e.end) - x0) : 3;
       // The same request again (a probe in a loop) says only what changed: its status.
-      const full = text(e);
+      const full = markText(e);
       const label = truncate(full === previous && e.kind === 'request' ? (e.short ?? e.detail ?? '') : full, r.key === 'harness' ? 80 : 60);
       previous = full;
-      const lw = widthOf(label);
+      const lw = textWidth(label);
       const at = e.end !== undefined && lw + 6 <= w ? 'inside' : x0 + w + 3 + lw <= WIDTH - RIGHT ? 'right' : 'left';
       const [a, b] = at === 'inside' ? [x0, x0 + w] : at === 'right' ? [x0, x0 + w + 3 + lw] : [x0 - 3 - lw, x0 + w];
       let track = taken.findIndex((t) => !overlaps(t, a, b));
@@ -150,25 +89,13 @@ export function renderSvg(events: TimelineEvent[], title: string): string {
   out.push(`<rect width="100%" height="100%" fill="#fff"/><text x="10" y="20" font-size="14" font-weight="bold">${esc(title)}</text>`);
 
   // Legend.
-  const legend: [string, string, 'bar' | 'tick' | 'dash'][] = [
-    [C.ok, 'answered 1xx-3xx', 'bar'],
-    [C.clientError, '4xx', 'bar'],
-    [C.serverError, '5xx', 'bar'],
-    [C.failed, 'no answer / refused', 'bar'],
-    [C.error, '[error] line', 'tick'],
-    [C.alert, '[alert] [emerg]', 'tick'],
-    [C.fault, 'fault', 'tick'],
-    [C.pass, 'check held', 'tick'],
-    [C.fail, 'check failed', 'tick'],
-    ['#888', 'same request', 'dash'],
-  ];
   let lx = 10;
-  for (const [c, name, shape] of legend) {
+  for (const [c, name, shape] of LEGEND) {
     if (shape === 'bar') out.push(`<rect x="${lx}" y="${LEGEND_Y - 8}" width="14" height="9" fill="${c}"/>`);
     else if (shape === 'tick') out.push(`<rect x="${lx + 5}" y="${LEGEND_Y - 10}" width="3" height="12" fill="${c}"/>`);
     else out.push(`<line x1="${lx}" y1="${LEGEND_Y - 4}" x2="${lx + 14}" y2="${LEGEND_Y - 4}" stroke="${c}" stroke-dasharray="2,2"/>`);
     out.push(`<text x="${lx + 18}" y="${LEGEND_Y}" fill="#333">${esc(name)}</text>`);
-    lx += 18 + widthOf(name) + 16;
+    lx += 18 + textWidth(name) + 16;
   }
 
   // Axis and grid, scaled to the run.

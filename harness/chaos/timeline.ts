@@ -8,6 +8,7 @@ import { parseErrorLine } from '../logs/error-log.js';
 import { parseAccessLine } from '../logs/access-log.js';
 import { linkRequests } from './link.js';
 import { shortLogLabel } from './labels.js';
+import type { AdminServer } from '../../stubs/admin-server/server.js';
 
 export type Lane = 'browser' | 'client' | 'proxy' | 'admin' | 'harness';
 
@@ -62,6 +63,9 @@ export class Timeline {
   private readonly ids = { browser: 0, client: 0 };
   private timer?: NodeJS.Timeout;
 
+  /** pollMs: how often the followed logs are read between the reads a caller asks for. */
+  constructor(private readonly o: { pollMs?: number } = {}) {}
+
   now(): number {
     return Date.now() - this.start;
   }
@@ -70,6 +74,16 @@ export class Timeline {
     const ev = { ...e, t: e.t ?? this.now() };
     this.events.push(ev);
     return ev;
+  }
+
+  /** Something the harness did to the stack: `admin.stop`, `restore`. */
+  fault(text: string): TimelineEvent {
+    return this.add({ lane: 'harness', kind: 'fault', label: text, short: `⚡ ${text}` });
+  }
+
+  /** A step of the harness's: a scenario's, or an action of the control page's (`app order`). */
+  step(text: string): TimelineEvent {
+    return this.add({ lane: 'harness', kind: 'step', label: text });
   }
 
   /** A browser or client request, with an id of its own; the caller sets `end` and `detail`. */
@@ -89,7 +103,25 @@ export class Timeline {
     }
     this.tails.push({ path, kind, offset, seen: this.now() });
     // Reads at request boundaries and observations place lines exactly; this catches the rest.
-    this.timer ??= setInterval(() => this.poll(), 10);
+    this.timer ??= setInterval(() => this.poll(), this.o.pollMs ?? 10);
+  }
+
+  /** Follows an admin stand-in's request journal: each request when it arrives, its end when it is answered. */
+  followAdmin(admin: Pick<AdminServer, 'onRequest'>): () => void {
+    // An answer held back may end after the timeline does: the request is on it from its start.
+    const open = new Map<object, TimelineEvent>();
+    return admin.onRequest((e) => {
+      let ev = open.get(e);
+      if (!ev) {
+        ev = this.add({ lane: 'admin', kind: 'request', label: `${e.method} ${e.url} (on ${e.localAddress})`, short: `unanswered on ${e.localAddress}`, t: e.start - this.start, requestLine: requestLineOf(e.method, e.url) });
+        open.set(e, ev);
+      }
+      if (e.end === undefined) return;
+      open.delete(e);
+      ev.end = e.end - this.start;
+      ev.detail = e.status === undefined ? 'failed' : String(e.status);
+      ev.short = `${e.status ?? 'dropped'} on ${e.localAddress}`;
+    });
   }
 
   /** Reads what the followed logs have gained. */
