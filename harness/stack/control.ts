@@ -1,38 +1,78 @@
 // The control channel of a running `harness up`: HTTP on 127.0.0.1, an ephemeral port, a token
-// in .harness/state.json (mode 0600). `harness chaos inject` and `restore` call it through
-// callControl().
+// in .harness/state.json (mode 0600) and in the control page's URL. `harness chaos inject` and
+// `restore` call it through callControl(); the control page (harness/control/) is served on it and
+// calls the same routes. guard.ts says who may call it.
 import http from 'node:http';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Stack } from './stack.js';
-import { findFault, FAULTS, FaultError } from './faults/index.js';
+import { findFault, FAULTS, FaultError, type Fault } from './faults/index.js';
 import { readState, statePath } from './state.js';
+import { refusal, SAFE_HEADERS, TOKEN_HEADER } from '../control/guard.js';
+import { isPageFile, servePageFile } from '../control/static.js';
+import type { FaultView, Live } from '../control/live.js';
 
 export interface ControlChannel {
   url: string;
   token: string;
-  close(): Promise<void>;
+  /** The control page's address, with the token (what `harness up` prints). */
+  page: string;
+  /** Starts following the stack for the control page (once the stack is ready, so as not to delay it). */
+  startLive(): void;
+  /** Stops the channel and the page's streams, telling the open pages why. */
+  close(why?: string): Promise<void>;
 }
 
 interface Applied {
+  id: number;
   name: string;
   arg?: string;
   undo?: () => Promise<void>;
 }
 
+/** A fault's argument as the page's form draws it. */
+function faultView(f: Fault): FaultView {
+  const params = f.arg ? [{ name: f.arg.name, required: f.arg.required, ...(f.arg.values ? { type: 'choice', values: f.arg.values } : { type: 'text' }), placeholder: f.arg.name.toUpperCase(), describe: f.arg.name, example: f.arg.values?.[0] ?? '' }] : [];
+  return { name: f.name, summary: f.summary, usage: [f.name, ...(f.arg ? [f.arg.required ? f.arg.name.toUpperCase() : `[${f.arg.name.toUpperCase()}]`] : [])].join(' '), params };
+}
+
 export async function startStackControl(stack: Stack, onEvent: (text: string) => void): Promise<ControlChannel> {
   const token = randomBytes(24).toString('hex');
   const applied: Applied[] = [];
-  const server = http.createServer((req, res) => {
-    const reply = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    const got = Buffer.from(String(req.headers['x-harness-token'] ?? ''));
-    if (got.length !== token.length || !timingSafeEqual(got, Buffer.from(token))) return reply(401, { error: 'missing or wrong x-harness-token' });
+  let nextId = 1;
+  let port = 0;
+  let live: Promise<Live> | undefined;
+  const startedAt = new Date();
+  const startLive = () =>
+    (live ??= import('../control/live.js').then(
+      (m) =>
+        new m.Live({
+          stack,
+          startedAt,
+          faults: FAULTS.map(faultView),
+          applied: () => applied.filter((a) => a.undo).map((a) => ({ id: a.id, label: `${a.name}${a.arg ? ' ' + a.arg : ''}` })),
+          note: onEvent,
+        }),
+    ));
+  /** What the harness did: in its terminal, and on the page's timeline. */
+  const announce = (kind: 'fault' | 'step', text: string, said = `chaos: ${text}`) => {
+    onEvent(said);
+    void live?.then((l) => l.changed(kind, text));
+  };
+  const route = async (req: http.IncomingMessage, res: http.ServerResponse, reply: (status: number, body: unknown) => void) => {
+    const path = new URL(req.url ?? '/', 'http://control').pathname;
+    const pageFile = req.method === 'GET' && isPageFile(path);
+    const refused = refusal(req.headers, { port, token, tokenNeeded: !pageFile });
+    if (refused) return reply(refused.status, { error: refused.error });
+    if (pageFile) {
+      if (!(await servePageFile(path, res))) reply(404, { error: `no ${path} here: open the URL harness up printed` });
+      return;
+    }
+    if (req.method === 'GET' && path === '/events') return void (await startLive()).attach(res);
+    if (req.method === 'GET' && path === '/timeline.json') return reply(200, (await startLive()).timelineJson());
     let text = '';
     req.on('data', (d) => (text += d));
     req.on('end', async () => {
-      let body: { name?: string; arg?: string } = {};
+      let body: { name?: string; arg?: string; flags?: Record<string, string> } = {};
       try {
         body = text ? JSON.parse(text) : {};
       } catch {
@@ -45,9 +85,11 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
         if (req.method === 'POST' && req.url === '/faults') {
           const fault = findFault(body.name ?? '');
           if (!fault) return reply(404, { error: `unknown fault "${body.name}"; known: ${FAULTS.map((f) => f.name).join(', ')}` });
+          // The page's form sends its values by name.
+          body.arg ??= fault.arg && body.flags?.[fault.arg.name] ? body.flags[fault.arg.name] : undefined;
           const undo = await fault.apply(stack, body.arg);
-          applied.push({ name: fault.name, arg: body.arg, undo });
-          onEvent(`chaos: ${fault.name}${body.arg ? ' ' + body.arg : ''} applied`);
+          applied.push({ id: nextId++, name: fault.name, arg: body.arg, undo });
+          announce('fault', `${fault.name}${body.arg ? ' ' + body.arg : ''}`, `chaos: ${fault.name}${body.arg ? ' ' + body.arg : ''} applied`);
           return reply(200, { applied: fault.name, effect: fault.effect?.(stack, body.arg), undoable: !!undo });
         }
         if (req.method === 'POST' && req.url === '/restore') {
@@ -64,7 +106,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
             }
             undone.push(a.name);
           }
-          onEvent(`chaos: restored (${undone.length ? undone.join(', ') : 'nothing applied'})`);
+          announce('fault', `restored (${undone.length ? undone.join(', ') : 'nothing applied'})`);
           return reply(200, { restored: undone });
         }
         return reply(404, { error: `unknown call ${req.method} ${req.url}` });
@@ -72,17 +114,28 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
         return reply(e instanceof FaultError ? 400 : 500, { error: (e as Error).message });
       }
     });
+  };
+  const server = http.createServer((req, res) => {
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { ...SAFE_HEADERS, 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    route(req, res, reply).catch((e: Error) => (res.headersSent ? res.destroy() : reply(500, { error: e.message })));
   });
   await new Promise<void>((r) => server.listen({ host: '127.0.0.1', port: 0 }, r));
-  const { port } = server.address() as { port: number };
+  port = (server.address() as { port: number }).port;
   return {
     url: `http://127.0.0.1:${port}`,
     token,
-    close: () =>
-      new Promise<void>((r) => {
+    page: `http://127.0.0.1:${port}/?token=${token}`,
+    startLive: () => void startLive(),
+    async close(why = 'the stack stopped') {
+      await (await live)?.close(why);
+      await new Promise<void>((r) => {
         server.close(() => r());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }
 
@@ -107,7 +160,7 @@ export async function callControl(prefix: string, path: string, body?: unknown):
   try {
     const r = await request(state.control.url + path, {
       method: 'POST',
-      headers: { 'x-harness-token': state.control.token, 'content-type': 'application/json' },
+      headers: { [TOKEN_HEADER]: state.control.token, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       headersTimeout: 30_000,
     });

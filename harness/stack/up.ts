@@ -197,6 +197,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     `admin    ${o.admin === 'external' ? `your own server on port ${o.adminPort}` : o.admin === 'down' ? `down (nothing listens on ${o.adminPort})` : `stub on ${a.admin.join(' and ')}`}`,
     `frontend ${o.frontend ? resolve(o.frontend) : 'the stub front end'}`,
     `logs     ${stack.errorLogPath}`,
+    `control  ${control.page} (the stack live: its parts, timeline, faults and diagnosis)`,
     ``,
     `Open ${o.nginxConf ? 'the address your conf listens on' : stack.url} and log in as admin / 123456. Ctrl-C stops everything.`,
   ]);
@@ -205,11 +206,12 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       if (e.end !== undefined) print.line('admin', `${e.method} ${e.url} ${e.status} ${e.end - e.start} ms (via ${e.localAddress})`);
     });
   }
+  control.startLive();
 
   const why = await Promise.race([stopAsked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
   clearInterval(parentWatch);
   print.note(`stopping (${why})...`);
-  await control.close();
+  await control.close(`harness up is stopping (${why})`);
   await stack.stop();
   removeState(prefix);
   if (o.doctor) {

@@ -1,0 +1,195 @@
+// The timeline of a running stack, as it happens: the chaos run's Timeline (its log reading and
+// stamping, its admin journal, its linking: the same code, not a copy) read every TICK_MS, and
+// what changed handed on in batches: the new marks, and the marks that changed since (an admin
+// request answered, a log line linked to its request and moved into its span).
+//
+// A chaos run knows its browser's requests from the browser; a running stack does not see the
+// user's browser. Its /api requests are known from the proxy instead: each access line is the end
+// of one, which began with the first trace of it (an error line, the admin server's journal) not
+// yet claimed by another. That request is put on the browser's row, and linkRequests() links the
+// lines to it as it links a chaos run's.
+import { join } from 'node:path';
+import { Timeline, type TimelineEvent } from '../chaos/timeline.js';
+import { linkRequests } from '../chaos/link.js';
+import { colour, markText, rowOf, textWidth, type RowKey } from '../chaos/marks.js';
+import type { AdminServer } from '../../stubs/admin-server/server.js';
+
+/** How often the logs are read and the page told. */
+const TICK_MS = 100;
+/** How long a mark may still change (be linked, answered): a request that nginx tries twice for proxy_read_timeout (60 s) each. */
+const OPEN_MS = 150_000;
+/** The timeline.json keeps this many events, the newest: a load test through the stack must not fill the harness's memory. */
+export const MAX_EVENTS = 100_000;
+
+/** A mark as the page draws it. */
+export interface WireEvent {
+  /** The event's number, which its updates carry. */
+  n: number;
+  t: number;
+  end?: number;
+  kind: TimelineEvent['kind'];
+  row: RowKey;
+  colour: string;
+  /** The words beside the mark, and about how wide they are drawn (px, 10 px type). */
+  text: string;
+  width: number;
+  /** The whole text (the log line, the request). */
+  label: string;
+  detail?: string;
+  id?: string;
+  request?: string;
+}
+
+export interface TimelineBatch {
+  events: WireEvent[];
+  updates: WireEvent[];
+  /** New events left out of `events` (the oldest of a batch larger than a page keeps): they are in timeline.json. */
+  skipped: number;
+}
+
+/** The most events a batch hands a page: a page keeps no more (page/timeline.js KEEP). */
+export const BATCH_EVENTS = 5_000;
+
+const signature = (e: TimelineEvent) => `${e.t}|${e.end}|${e.request}|${e.detail}|${e.short}`;
+
+export class LiveTimeline {
+  readonly timeline = new Timeline({ pollMs: TICK_MS });
+  /** Events dropped from the front (MAX_EVENTS). */
+  dropped = 0;
+  readonly #numbers = new WeakMap<TimelineEvent, number>();
+  #next = 1;
+  /** How far into timeline.events the batches have gone. */
+  #seen = 0;
+  /** The events that may still change, each with what it looked like when last sent. */
+  #open = new Map<TimelineEvent, string>();
+  readonly #timer: NodeJS.Timeout;
+  readonly #unfollow?: () => void;
+
+  constructor(
+    stack: { prefix: string; admin?: Pick<AdminServer, 'onRequest'> },
+    private readonly onBatch: (b: TimelineBatch) => void,
+  ) {
+    this.timeline.follow(join(stack.prefix, 'logs', 'error.log'), 'error-log');
+    this.timeline.follow(join(stack.prefix, 'logs', 'access.log'), 'access-log');
+    this.#unfollow = stack.admin && this.timeline.followAdmin(stack.admin);
+    this.#timer = setInterval(() => this.tick(), TICK_MS);
+  }
+
+  /** The wall-clock time of t = 0 (ms since the epoch). */
+  get start(): number {
+    return this.timeline.start;
+  }
+
+  /** Puts something the harness did on the harness's row at once. */
+  mark(kind: 'fault' | 'step', text: string): void {
+    if (kind === 'fault') this.timeline.fault(text);
+    else this.timeline.step(text);
+    this.tick();
+  }
+
+  wire(e: TimelineEvent): WireEvent {
+    let n = this.#numbers.get(e);
+    if (n === undefined) this.#numbers.set(e, (n = this.#next++));
+    const text = markText(e);
+    return { n, t: e.t, end: e.end, kind: e.kind, row: rowOf(e), colour: colour(e), text, width: Math.round(textWidth(text)), label: e.label, detail: e.detail, id: e.id, request: e.request };
+  }
+
+  /** The newest `limit` marks, oldest first. */
+  recent(limit: number): WireEvent[] {
+    this.tick();
+    const events = this.timeline.events;
+    return events.slice(Math.max(0, events.length - limit)).map((e) => this.wire(e)).sort((a, b) => a.t - b.t);
+  }
+
+  /** Reads the logs, gives the new access lines their requests, links, and hands on what changed. */
+  tick(): void {
+    this.timeline.poll();
+    const events = this.timeline.events;
+    const fresh = events.slice(this.#seen);
+    const now = this.timeline.now();
+    let openAdmin = false;
+    for (const [e] of this.#open) {
+      if (now - (e.end ?? e.t) > OPEN_MS) this.#open.delete(e);
+      else if (e.lane === 'admin' && e.end === undefined) openAdmin = true;
+    }
+    if (!fresh.length && !openAdmin) return;
+    const requestFor = this.requestsOf(fresh);
+    const requests = [...requestFor.values()];
+    this.#seen = events.length;
+    const window = [...this.#open.keys(), ...fresh, ...requests];
+    linkRequests(window);
+    const updates: WireEvent[] = [];
+    for (const [e, was] of this.#open) {
+      const now = signature(e);
+      if (now === was) continue;
+      this.#open.set(e, now);
+      updates.push(this.wire(e));
+    }
+    for (const e of [...fresh, ...requests]) this.#open.set(e, signature(e));
+    this.#cap();
+    // Each request beside its access line: marks of one time (one read of a busy log) stay in families.
+    const batch = fresh.flatMap((e) => {
+      const r = e.kind === 'access-log' ? requestFor.get(e) : undefined;
+      return r ? [r, e] : [e];
+    });
+    const wired = batch.map((e) => this.wire(e)).sort((a, b) => a.t - b.t);
+    const skipped = Math.max(0, wired.length - BATCH_EVENTS);
+    this.onBatch({ events: skipped ? wired.slice(skipped) : wired, updates, skipped });
+  }
+
+  /**
+   * The /api requests the new access lines end (by their line), in the order they ended: each from
+   * the first of its traces (error lines, admin requests with its request line, no other request's
+   * yet) to its line. Appended to the events after this tick's fresh ones.
+   */
+  private requestsOf(fresh: TimelineEvent[]): Map<TimelineEvent, TimelineEvent> {
+    const ends = fresh.filter((e) => e.kind === 'access-log' && e.requestLine?.includes(' /api/')).sort((a, b) => a.t - b.t);
+    const requestFor = new Map<TimelineEvent, TimelineEvent>();
+    if (!ends.length) return requestFor;
+    const traces = new Map<string, TimelineEvent[]>();
+    for (const e of [...this.#open.keys(), ...fresh]) {
+      if (e.request !== undefined || e.requestLine === undefined || (e.kind !== 'error-log' && e.lane !== 'admin')) continue;
+      const same = traces.get(e.requestLine);
+      if (same) same.push(e);
+      else traces.set(e.requestLine, [e]);
+    }
+    const at = (e: TimelineEvent) => e.from ?? e.t;
+    for (const same of traces.values()) same.sort((a, b) => at(a) - at(b));
+    for (const access of ends) {
+      const line = access.requestLine!;
+      const same = traces.get(line) ?? [];
+      let start = access.t;
+      // Traces up to this line are its own; a later line's request begins after them.
+      while (same.length && at(same[0]) <= access.t) {
+        const trace = same.shift()!;
+        if (access.t - at(trace) <= OPEN_MS) start = Math.min(start, at(trace));
+      }
+      const [method, uri] = line.split(' ');
+      const r = this.timeline.request('browser', method, uri, start);
+      r.end = access.t;
+      r.detail = access.detail;
+      requestFor.set(access, r);
+    }
+    return requestFor;
+  }
+
+  #cap(): void {
+    const over = this.timeline.events.length - MAX_EVENTS;
+    if (over <= 0) return;
+    const drop = over + Math.ceil(MAX_EVENTS / 10);
+    this.timeline.events.splice(0, drop);
+    this.#seen -= drop;
+    this.dropped += drop;
+  }
+
+  toJSON(): { start: string; dropped: number; events: TimelineEvent[] } {
+    this.tick();
+    return { ...this.timeline.toJSON(), dropped: this.dropped };
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#unfollow?.();
+    this.timeline.stop();
+  }
+}

@@ -1,0 +1,122 @@
+// What the control page shows, kept up to date in the harness and pushed to every open page as
+// server-sent events: the components (and each change of the workers), the timeline, the doctor's
+// incidents, the faults applied. Loaded once the stack is ready, so that `harness up` is not
+// slower to be ready for it; from then on it follows the logs whether a page is open or not, so
+// that a page opened later shows the minutes before it too.
+import type { ServerResponse } from 'node:http';
+import type { Stack } from '../stack/stack.js';
+import { LEGEND, ROWS } from '../chaos/marks.js';
+import { ComponentsView, type WorkerChange } from './components.js';
+import { followIncidents, type LiveIncident } from './incidents.js';
+import { BATCH_EVENTS, LiveTimeline } from './live-timeline.js';
+import { EventStreams, frame } from './sse.js';
+
+/** What the page lists of a fault applied now (what `harness chaos status` lists). */
+export interface AppliedView {
+  id: number;
+  label: string;
+  progress?: string;
+}
+
+/** A fault as the page's form is drawn from it. */
+export interface FaultView {
+  name: string;
+  summary: string;
+  usage: string;
+  params: readonly object[];
+}
+
+export interface LiveOptions {
+  stack: Stack;
+  startedAt: Date;
+  faults: readonly FaultView[];
+  applied(): AppliedView[];
+  /** What the harness says in its terminal (the doctor giving up on the log, say). */
+  note(text: string): void;
+}
+
+/** The incidents a page is sent when it opens: the newest ones. */
+const PAGE_INCIDENTS = 200;
+
+export class Live {
+  readonly #streams = new EventStreams();
+  readonly #timeline: LiveTimeline;
+  readonly #components: ComponentsView;
+  readonly #incidents: LiveIncident[] = [];
+  readonly #workerChanges: WorkerChange[] = [];
+  readonly #abort = new AbortController();
+  #doctor?: string;
+  readonly #following: Promise<void>;
+
+  constructor(private readonly o: LiveOptions) {
+    this.#timeline = new LiveTimeline(o.stack, (b) => {
+      this.#streams.send('timeline', b);
+      // A worker's exit is looked into at once, page or not (while a page is open the workers are watched anyway).
+      if (b.events.some((e) => e.kind === 'error-log' && / worker process \d+ exited /.test(e.label))) void this.#components.look();
+    });
+    this.#components = new ComponentsView(o.stack, o.startedAt, (c) => {
+      this.#timeline.mark('step', `workers: ${[...c.gone.map((p) => `${p} gone`), ...c.started.map((p) => `${p} started`)].join(', ')}`);
+      this.#workerChanges.push(c);
+      this.#streams.send('workers', c);
+      void this.#sendComponents();
+    });
+    this.#following = followIncidents(
+      o.stack.errorLogPath,
+      (i) => {
+        this.#incidents.push(i);
+        this.#streams.send('incident', i);
+      },
+      { signal: this.#abort.signal, onRestart: (how) => this.#timeline.mark('step', `error.log ${how}: its lines are numbered from 1 again`) },
+    ).catch((e: Error) => {
+      if (this.#abort.signal.aborted) return;
+      this.#doctor = `the doctor stopped following ${o.stack.errorLogPath}: ${e.message}`;
+      o.note(this.#doctor);
+      this.#streams.send('doctor', { error: this.#doctor });
+    });
+    void this.#components.look();
+  }
+
+  /** Opens a page's stream: everything it draws, then each change. */
+  async attach(res: ServerResponse): Promise<void> {
+    const hello = {
+      components: await this.#components.read(),
+      workerChanges: this.#workerChanges,
+      faults: this.o.faults,
+      applied: this.o.applied(),
+      rows: ROWS,
+      legend: LEGEND,
+      timeline: { start: this.#timeline.start, events: this.#timeline.recent(BATCH_EVENTS), total: this.#timeline.timeline.events.length, dropped: this.#timeline.dropped },
+      incidents: this.#incidents.slice(-PAGE_INCIDENTS),
+      doctor: this.#doctor,
+    };
+    this.#streams.open(res, frame('hello', hello));
+    this.#components.watch(true);
+    res.on('close', () => this.#components.watch(this.#streams.count > 0));
+  }
+
+  /** Something was done to the stack: on the timeline at once, and the page's panels brought up to date. */
+  async changed(kind: 'fault' | 'step', text: string): Promise<void> {
+    this.#timeline.mark(kind, text);
+    this.#streams.send('applied', this.o.applied());
+    await this.#components.look();
+    await this.#sendComponents();
+  }
+
+  async #sendComponents(): Promise<void> {
+    if (this.#streams.count) this.#streams.send('components', await this.#components.read());
+  }
+
+  /** The whole timeline (timeline.json): every event kept, not only the page's. */
+  timelineJson(): object {
+    return this.#timeline.toJSON();
+  }
+
+  /** The stack is stopping: each page is told why, its stream ends, nothing is followed any more. */
+  async close(why: string): Promise<void> {
+    this.#components.watch(false);
+    this.#abort.abort();
+    this.#timeline.stop();
+    this.#streams.end('bye', { why });
+    await this.#following;
+  }
+}
