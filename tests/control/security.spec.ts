@@ -1,0 +1,203 @@
+// Who may use the control channel of `harness up` (and its page): loopback only, the token on
+// every call, the Host of the channel itself (DNS rebinding), no foreign Origin, no CORS, a new
+// token at every start, and the token out of the page's URL. Each refusal is tried as an attacker
+// would: raw requests with the headers a browser would send, and a real browser on another origin.
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '../fixtures.js';
+import type { Up } from '../support/harness-up.js';
+import { upWithControl, openControl, controlUrl, marks } from '../support/control-page.js';
+import { listeningAddresses } from '../support/processes.js';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A request with exactly these headers (Host included), as a browser or an attacker's page would send it. */
+function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers }, setHost: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function state(up: Up): { control: { url: string; token: string } } {
+  return JSON.parse(readFileSync(join(up.prefix, 'state.json'), 'utf8'));
+}
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+let up: Up | undefined;
+
+test.beforeEach(async ({ engine }, testInfo) => {
+  testInfo.skip(engine !== 'embedded', 'the control channel is the same whichever engine runs');
+  up = await upWithControl(engine, testInfo.outputPath('up'));
+});
+
+test.afterEach(async () => {
+  up?.child.kill('SIGINT');
+  await up?.child;
+  up = undefined;
+});
+
+/** Every call of the channel: the commands' and the page's. */
+const CALLS: [string, string, string?][] = [
+  ['GET', '/status'],
+  ['GET', '/events'],
+  ['GET', '/timeline.json'],
+  ['POST', '/faults', '{"name":"admin.stop"}'],
+  ['POST', '/restore', '{}'],
+];
+
+test('every call without the token, or with a wrong one, is refused with 401; the page\'s own files need none', async () => {
+  const { control } = state(up!);
+  const port = portOf(control.url);
+  for (const [method, path, body] of CALLS) {
+    for (const token of [undefined, 'x'.repeat(control.token.length), control.token.slice(1), `${control.token}0`]) {
+      const r = await send(port, method, path, token === undefined ? {} : { 'x-harness-token': token }, body);
+      expect(r.status, `${method} ${path} with ${token === undefined ? 'no token' : 'a wrong token'}`).toBe(401);
+      expect(JSON.parse(r.body).error).toContain('missing or wrong x-harness-token');
+    }
+  }
+  // The token in the query (the page's URL) is no call's token.
+  expect((await send(port, 'GET', `/status?token=${control.token}`, {})).status).toBe(401);
+  const page = await send(port, 'GET', `/?token=${control.token}`, {});
+  expect(page.status).toBe(200);
+  expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  expect(page.headers['referrer-policy']).toBe('no-referrer');
+  expect(page.body).not.toContain(control.token);
+  expect((await send(port, 'GET', '/status', { 'x-harness-token': control.token })).status).toBe(200);
+});
+
+test('a Host that is not the channel\'s loopback address and port is refused (DNS rebinding), for the page\'s files too', async () => {
+  const { control } = state(up!);
+  const port = portOf(control.url);
+  const ok = { 'x-harness-token': control.token };
+  for (const host of ['attacker.example', `attacker.example:${port}`, `127.0.0.1.nip.io:${port}`, `127.0.0.1:${port + 1}`, `[::1]:${port}`, '127.0.0.1', '']) {
+    for (const [method, path] of [['GET', '/'], ['GET', '/main.js'], ['GET', '/status'], ['POST', '/restore']]) {
+      const r = await send(port, method, path, { ...ok, host });
+      expect(r.status, `${method} ${path} with Host: ${host}`).toBe(403);
+      expect(JSON.parse(r.body).error).toContain('is not this control channel\'s');
+    }
+  }
+  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) expect((await send(port, 'GET', '/status', { ...ok, host })).status).toBe(200);
+});
+
+test('a foreign Origin is refused even with the token: another site, the stack\'s own front end, a sandboxed or file page', async () => {
+  const { control } = state(up!);
+  const port = portOf(control.url);
+  const ok = { 'x-harness-token': control.token, 'content-type': 'application/json' };
+  for (const origin of ['http://attacker.example', `http://localhost:${up!.port}`, `http://127.0.0.1:${up!.port}`, `https://127.0.0.1:${port}`, `http://localhost:${port}`, 'null']) {
+    const r = await send(port, 'POST', '/faults', { ...ok, origin }, '{"name":"admin.stop"}');
+    expect(r.status, `Origin: ${origin}`).toBe(403);
+    expect(JSON.parse(r.body).error).toContain('the control channel takes calls from its own page');
+  }
+  // Nothing was applied; the page's own origin may call.
+  const status = await send(port, 'GET', '/status', { ...ok, origin: `http://127.0.0.1:${port}` });
+  expect(status.status).toBe(200);
+  expect(JSON.parse(status.body).applied).toEqual([]);
+});
+
+test('a request a browser marks as from another site (Sec-Fetch-Site, sent where a GET has no Origin) is refused', async () => {
+  const { control } = state(up!);
+  const port = portOf(control.url);
+  for (const site of ['cross-site', 'same-site']) {
+    for (const path of ['/', '/main.js', '/events']) {
+      const r = await send(port, 'GET', path, { 'x-harness-token': control.token, 'sec-fetch-site': site });
+      expect(r.status, `${path} with Sec-Fetch-Site: ${site}`).toBe(403);
+    }
+  }
+  for (const site of ['same-origin', 'none']) expect((await send(port, 'GET', '/', { 'sec-fetch-site': site })).status).toBe(200);
+});
+
+test('no CORS: a preflight is refused without an Access-Control-Allow-* header, and no answer carries one', async () => {
+  const { control } = state(up!);
+  const port = portOf(control.url);
+  const preflight = await send(port, 'OPTIONS', '/faults', { origin: 'http://attacker.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-harness-token,content-type' });
+  expect(preflight.status).toBe(403);
+  const answers = [preflight, await send(port, 'OPTIONS', '/faults', { 'x-harness-token': control.token }), await send(port, 'GET', '/status', { 'x-harness-token': control.token }), await send(port, 'GET', '/', {})];
+  for (const a of answers) expect(Object.keys(a.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+});
+
+test('in a browser, a page of another origin (the stack\'s own front end) can neither call the channel nor read it, token or not', async ({ page }) => {
+  const { control } = state(up!);
+  await page.goto(`http://localhost:${up!.port}/`);
+  const tries = await page.evaluate(
+    async ({ url, token }) => {
+      const outcome = (p: Promise<Response>) => p.then((r) => `answered ${r.type} ${r.status}`, (e: Error) => `failed: ${e.message}`);
+      return {
+        withToken: await outcome(fetch(`${url}/faults`, { method: 'POST', headers: { 'x-harness-token': token, 'content-type': 'application/json' }, body: '{"name":"admin.stop"}' })),
+        read: await outcome(fetch(`${url}/status`)),
+        // A "simple" request needs no preflight and is sent; the harness refuses it by its Origin (and Chromium drops the answer, CORP same-origin).
+        simple: await outcome(fetch(`${url}/faults`, { method: 'POST', mode: 'no-cors', body: '{"name":"admin.stop"}' })),
+      };
+    },
+    { url: control.url, token: control.token },
+  );
+  expect(tries.withToken).toMatch(/^failed/);
+  expect(tries.read).toMatch(/^failed/);
+  expect(tries.simple).toMatch(/^(failed|answered opaque 0)/);
+  const status = await send(portOf(control.url), 'GET', '/status', { 'x-harness-token': control.token });
+  expect(JSON.parse(status.body).applied).toEqual([]);
+});
+
+test('the channel listens on 127.0.0.1 only', async () => {
+  const port = portOf(state(up!).control.url);
+  const mine = listeningAddresses(up!.child.pid!).filter((a) => a.endsWith(`:${port}`));
+  expect(mine).toEqual([`127.0.0.1:${port}`]);
+});
+
+test('a new token with every harness up: the previous one is refused by the next stack', async ({ engine }, testInfo) => {
+  const first = state(up!).control;
+  up!.child.kill('SIGINT');
+  await up!.child;
+  up = await upWithControl(engine, testInfo.outputPath('up'));
+  const second = state(up).control;
+  expect(second.token).not.toBe(first.token);
+  expect(controlUrl(up)).toBe(`${second.url}/?token=${second.token}`);
+  expect((await send(portOf(second.url), 'GET', '/status', { 'x-harness-token': first.token })).status).toBe(401);
+});
+
+test('the page takes its token out of the address bar at once, and keeps it for this tab only', async ({ page, context }) => {
+  const { control } = state(up!);
+  await openControl(page, up!);
+  expect(page.url()).toBe(`${control.url}/`);
+  // The entry was replaced, not added: one step back is the blank tab, not the URL with the token.
+  await page.goBack();
+  expect(page.url()).toBe('about:blank');
+  await page.goForward();
+  expect(page.url()).toBe(`${control.url}/`);
+  await page.reload();
+  await expect(page.locator('#connection')).toHaveAttribute('data-state', 'open');
+  const other = await context.newPage();
+  await other.goto(`${control.url}/`);
+  await expect(other.locator('#connection')).toHaveAttribute('data-state', 'refused');
+  await expect(other.getByTestId('stopped')).toContainText('open the control URL that harness up printed');
+});
+
+test('a request line with markup in it is shown as text on the page, never run', async ({ page }) => {
+  await openControl(page, up!);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const markup = '/api/<img/src=x/onerror=alert(1)>';
+  // Sent raw: a browser would percent-encode it, another program need not.
+  await send(up!.port, 'GET', markup, { host: `localhost:${up!.port}` });
+  const mark = marks(page, 'browser').filter({ hasText: 'onerror=alert(1)>' });
+  await expect(mark).toHaveCount(1);
+  await mark.click();
+  await expect(page.getByTestId('timeline-detail')).toContainText(`GET ${markup}`);
+  expect(await page.locator('#timeline-view img, #timeline-detail img').count()).toBe(0);
+  expect(dialogs).toEqual([]);
+});
