@@ -3,12 +3,12 @@
 // listen port). Both are registered for clean-up at once.
 import getPort from 'get-port';
 import { join } from 'node:path';
-import { renderConf } from '../harness/nginx/render.js';
-import { preparePrefix } from '../harness/nginx/prefix.js';
+import { renderConf } from '../harness/engine/render.js';
+import { preparePrefix } from '../harness/engine/prefix.js';
 import { startNginx, nginxLocalhostMode } from '../harness/nginx/engine.js';
 import { startEmbedded } from '../harness/proxy/engine.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
-import type { EngineName, ProxyEngine } from '../harness/stack/proxy-engine.js';
+import type { EngineName, ProxyEngine } from '../harness/engine/engine.js';
 import { defer } from './procs.js';
 
 export type { EngineName };

@@ -2,12 +2,12 @@
 // does, bodies read or discarded, keep-alive and pipelining, a lingering close after a refusal,
 // and the [info] lines nginx writes when the client goes away.
 import type { Socket } from 'node:net';
-import type { ListenConf, ServerConf } from '../conf/model.js';
-import type { WorkerContext } from '../context.js';
-import type { ErrorLog } from '../../logs/writer.js';
-import { HttpRequest, findServer, type Connection, type Handlers } from '../request.js';
-import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './request-head.js';
-import { BodyReader, type BodyEvent, type BufferedBody } from './request-body.js';
+import type { ListenConf, ServerConf } from './conf/model.js';
+import type { WorkerContext } from './context.js';
+import type { ErrorLog } from '../logs/writer.js';
+import { HttpRequest, findServer, type Connection, type Handlers } from './request.js';
+import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './http/request-head.js';
+import { BodyReader, type BodyEvent, type BufferedBody } from './http/request-body.js';
 
 const EMPTY = Buffer.alloc(0);
 const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');

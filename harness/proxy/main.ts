@@ -3,7 +3,7 @@
 // Kept free of yargs so the engine starts as fast as Node can.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { runMaster, DEFAULT_VERSION } from './master.js';
+import { runMaster, DEFAULT_VERSION } from './master/master.js';
 import { OS_NAMES, hostOs, type OsName } from '../os-profile.js';
 
 const { values } = parseArgs({

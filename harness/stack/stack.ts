@@ -5,15 +5,15 @@
 // started, on every path out, failed starts included.
 import { join, resolve } from 'node:path';
 import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
-import { renderConf, type ConfSpec } from '../nginx/render.js';
-import { preparePrefix } from '../nginx/prefix.js';
-import { DEFAULT_VERSION } from '../proxy/master.js';
+import { renderConf, type ConfSpec } from '../engine/render.js';
+import { preparePrefix } from '../engine/prefix.js';
+import { DEFAULT_VERSION } from '../proxy/master/master.js';
 import type { OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
-import type { EngineName, ProxyEngine } from './proxy-engine.js';
+import type { EngineName, ProxyEngine } from '../engine/engine.js';
 import { loadConf } from '../proxy/load.js';
-import { describeBusyPort, hostPort } from './ports.js';
-import type { ProxyReadiness } from './ready.js';
+import { describeBusyPort, hostPort } from '../ports.js';
+import type { ProxyReadiness } from '../engine/ready.js';
 
 export type AdminMode = ListenMode | 'external';
 

@@ -4,16 +4,16 @@
 // 502/504. The request sent is nginx's: HTTP/1.0 (or proxy_http_version), Host: $proxy_host,
 // Connection: close, Content-Length, then the client's headers in their order.
 import net from 'node:net';
-import type { HttpRequest } from './request.js';
-import type { LocationConf, ProxyHeader } from './conf/model.js';
-import type { Peer, PeerSelection } from './round-robin.js';
-import type { ErrnoName } from '../os-profile.js';
-import { escapeUri } from './uri.js';
-import { evaluate } from './variables.js';
-import { bodyStream, releaseBody } from './http/request-body.js';
-import { parseResponseHead, responseHeadEnd, type ResponseHead } from './http/response-head.js';
-import { ChunkedDecoder, encodeChunk, lastChunk } from './http/chunked.js';
-import { idleConnection, keepIdle } from './upstream-keepalive.js';
+import type { HttpRequest } from '../request.js';
+import type { LocationConf, ProxyHeader } from '../conf/model.js';
+import type { Peer, PeerSelection } from '../upstream/round-robin.js';
+import type { ErrnoName } from '../../os-profile.js';
+import { escapeUri } from '../http/uri.js';
+import { evaluate } from '../variables.js';
+import { bodyStream, releaseBody } from '../http/request-body.js';
+import { parseResponseHead, responseHeadEnd, type ResponseHead } from '../http/response-head.js';
+import { ChunkedDecoder, encodeChunk, lastChunk } from '../http/chunked.js';
+import { idleConnection, keepIdle } from '../upstream/keepalive.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
 type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive';

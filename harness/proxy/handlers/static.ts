@@ -3,11 +3,11 @@
 import { createReadStream, readFileSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import { Readable } from 'node:stream';
-import type { HttpRequest } from './request.js';
-import type { ErrnoName } from '../os-profile.js';
-import type { ResponseFields } from './http/response.js';
-import { byteRanges, multipartFraming, preconditions, type Ranges } from './http/conditional.js';
-import { nextTempNumber } from './http/request-body.js';
+import type { HttpRequest } from '../request.js';
+import type { ErrnoName } from '../../os-profile.js';
+import type { ResponseFields } from '../http/response.js';
+import { byteRanges, multipartFraming, preconditions, type Ranges } from '../http/conditional.js';
+import { nextTempNumber } from '../http/request-body.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;

@@ -2,7 +2,7 @@
 // ngx_http_parse_complex_uri, ngx_http_parse_header_line, ngx_http_process_request_headers): what
 // is a 400, a 414, a 494, a 501 or a 505, which header lines are dropped, and the [info] line
 // nginx logs for each. Strings are latin1: one char per byte, as the request arrived.
-import { parseRequestUri, InvalidUri, InvalidTarget, type ParsedUri } from '../uri.js';
+import { parseRequestUri, InvalidUri, InvalidTarget, type ParsedUri } from './uri.js';
 
 export interface HeaderField {
   name: string;

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { writeFileSync, unlinkSync } from 'node:fs';
 import { ListenAgainError, NoWorkerError, type Master } from './master.js';
-import { crashRequest, CrashRequestError } from './crash.js';
+import { crashRequest, CrashRequestError } from '../../crash.js';
 
 export interface ControlInfo {
   url: string;
