@@ -80,7 +80,8 @@ export const LAYERS = [
   { from: 'harness/logs/', not: ['harness/proxy/', 'harness/nginx/', 'harness/engine/', 'harness/stack/', 'harness/chaos/', 'harness/doctor/', 'harness/cli.ts'], why: 'the log formats are the bottom layer' },
   { from: 'harness/proxy/', not: ['harness/engine/', 'harness/stack/', 'harness/chaos/', 'harness/nginx/', 'harness/cli.ts'], why: 'the embedded engine sits below the engine boundary (proxy/engine.ts implements it, and alone may import it)', except: ['harness/proxy/engine.ts'] },
   { from: 'harness/proxy/engine.ts', not: ['harness/stack/', 'harness/chaos/', 'harness/nginx/', 'harness/cli.ts'], why: 'an engine knows the boundary, not the stack' },
-  { from: 'harness/nginx/', not: ['harness/proxy/', 'harness/stack/', 'harness/chaos/', 'harness/cli.ts'], why: 'the two engines do not know each other or the stack' },
+  // nginx.conf's tokenizer and its error are the one reader of the file for both engines (and the doctor).
+  { from: 'harness/nginx/', not: ['harness/proxy/', 'harness/stack/', 'harness/chaos/', 'harness/cli.ts'], allow: ['harness/proxy/conf/parse.ts', 'harness/proxy/conf/error.ts'], why: 'the two engines do not know each other or the stack' },
   { from: 'harness/engine/', not: ['harness/stack/', 'harness/chaos/', 'harness/cli.ts'], why: 'the engine boundary sits below the stack' },
   { from: 'harness/stack/', not: ['harness/proxy/', 'harness/nginx/', 'harness/chaos/', 'harness/cli.ts'], why: 'the stack reaches an engine only through harness/engine/' },
   { from: 'harness/proxy/http/', not: ['harness/proxy/'], allow: ['harness/proxy/http/'], why: 'http/ is wire format only' },

@@ -43,8 +43,6 @@ export interface MasterOptions {
   stderr?: (line: string) => void;
 }
 
-export const DEFAULT_VERSION: Record<OsName, string> = { linux: '1.22.1', windows: '1.20.2' };
-
 
 /** A start-up failure: the `[emerg]` line was written; the master exits 1. */
 export class StartupError extends Error {}
