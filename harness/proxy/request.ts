@@ -8,7 +8,7 @@ import type { ErrorPage, LocationConf, ServerConf, ListenConf } from './conf/mod
 import type { WorkerContext } from './context.js';
 import type { Level, LogContext } from '../logs/error-log.js';
 import type { ErrnoName } from '../os-profile.js';
-import { validateHost, type HeaderField, type RequestHead } from './http/request-head.js';
+import { hostName, type HeaderField, type RequestHead } from './http/request-head.js';
 import type { ParsedUri } from './http/uri.js';
 import { errorPage, closesConnection, statusOnWire } from './http/pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
@@ -294,11 +294,6 @@ export class HttpRequest {
       this.ctx.os.lineEnd,
     );
   }
-}
-
-/** `r->headers_in.server` for a Host header or request-line host (both were validated with the head). */
-export function hostName(host: string): string {
-  return validateHost(host) ?? '';
 }
 
 /** The server block for a connection: by listen address and port, then `server_name` against Host. */

@@ -7,7 +7,7 @@ import { isLevel, type Level } from '../../logs/error-log.js';
 import { ConfError, unsupported } from './error.js';
 import type { Directive } from './parse.js';
 import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
-import { variableNames } from '../variables.js';
+import { variableNames } from './variables.js';
 
 export interface LogTarget {
   /** Absolute path, or 'stderr'. */

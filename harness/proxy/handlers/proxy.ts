@@ -9,7 +9,7 @@ import type { LocationConf, ProxyHeader } from '../conf/model.js';
 import type { Peer, PeerSelection } from '../upstream/round-robin.js';
 import type { ErrnoName } from '../../os-profile.js';
 import { escapeUri } from '../http/uri.js';
-import { evaluate } from '../variables.js';
+import { evaluate } from '../variable-values.js';
 import { bodyStream, releaseBody } from '../http/request-body.js';
 import { parseResponseHead, responseHeadEnd, type ResponseHead } from '../http/response-head.js';
 import { ChunkedDecoder, encodeChunk, lastChunk } from '../http/chunked.js';

@@ -403,3 +403,8 @@ export function validateHost(h: string): string | undefined {
   if (hostLen <= 0) return undefined;
   return h.slice(0, hostLen).replace(/[A-Z]+/g, (u) => u.toLowerCase());
 }
+
+/** `r->headers_in.server` for a Host header or request-line host (both were validated with the head). */
+export function hostName(host: string): string {
+  return validateHost(host) ?? '';
+}
