@@ -121,7 +121,7 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
         .option('excluded-port', excludedPortOption),
     (a) =>
       guard(async () => {
-        const { runMaster } = await import('./proxy/master/master.js');
+        const { runMaster } = await import('./proxy/master/run.js');
         const os = a.os as OsName;
         return runMaster({
           prefix: a.p,

@@ -3,7 +3,8 @@
 // about as soon as one Node worker can be.
 import { NotReady, waitForProxy } from '../engine/ready.js';
 import { ProxyStartError, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../engine/engine.js';
-import { Master, StartupError } from './master/master.js';
+import { Master } from './master/master.js';
+import { StartupError } from './master/errors.js';
 import { DEFAULT_VERSION } from '../os-profile.js';
 import { crashRequest } from '../crash.js';
 

@@ -3,7 +3,7 @@
 // Kept free of yargs so the engine starts as fast as Node can.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { runMaster } from './master/master.js';
+import { runMaster } from './master/run.js';
 import { DEFAULT_VERSION, OS_NAMES, hostOs, type OsName } from '../os-profile.js';
 
 const { values } = parseArgs({

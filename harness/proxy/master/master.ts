@@ -1,7 +1,7 @@
 // The master process, nginx's way: read the conf, create the temp paths (no parents), open the
 // logs, open the listening sockets (bind() and listen(), five tries 500 ms apart), write the pid
 // file, fork the workers, reap and respawn them and log as nginx logs on Linux or on Windows; plus
-// a local control channel for faults.
+// the faults the harness asks of it (run.ts serves them on a control channel).
 // As in nginx, the master owns the listening sockets and every worker accepts on them: a socket
 // outlives its workers, so while a worker is replaced connections wait in the backlog, and with
 // no worker left (a failed respawn) clients connect and hang.
@@ -21,7 +21,7 @@ import { ErrorLog, createLog, closeLog, lineLog, clock, type LogFile } from '../
 import { formatStderrLine, type Level } from '../../logs/error-log.js';
 import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from '../protocol.js';
 import { windowsCodeText, windowsExitCode, type CrashRequest } from '../../crash.js';
-import { startControl, type ControlServer } from './control.js';
+import { StartupError, ListenAgainError, NoWorkerError } from './errors.js';
 import { masterStatus, windowsWorkerStatus } from './status.js';
 
 export interface MasterOptions {
@@ -35,23 +35,12 @@ export interface MasterOptions {
   bindAny?: boolean;
   /** Ports that refuse to bind, as Windows' excluded port ranges do (10013). */
   reservedPorts?: number[];
-  /** Where to write the control channel's address and token (no channel without it). */
-  controlFile?: string;
   /** `-t`: test the configuration and exit. */
   test?: boolean;
   /** Where nginx's own stderr lines go (`nginx: [emerg] ...`); process.stderr by default. */
   stderr?: (line: string) => void;
 }
 
-
-/** A start-up failure: the `[emerg]` line was written; the master exits 1. */
-export class StartupError extends Error {}
-
-/** A running master could not open its listening sockets again (restore); it keeps running. */
-export class ListenAgainError extends Error {}
-
-/** A crash that cannot be done now (no worker, or every one already crashing). */
-export class NoWorkerError extends Error {}
 
 /** How a worker's first listen() went: fine, failed with a Node error code, or it exited first. */
 type Listened = { ok: true } | { ok: false; key: string; code: string } | { ok: false; exited: true };
@@ -106,7 +95,6 @@ export class Master {
   private listeners: Listener[] = [];
   private respawnFails = false;
   private exiting = false;
-  private control?: ControlServer;
   private resolved: ResolvedHosts = {};
   private readonly workersGone = new Set<() => void>();
 
@@ -141,7 +129,6 @@ export class Master {
     await this.openListeningSockets(false);
     // The spare boots once the workers serve, so it does not slow down their start.
     this.spawnSpare();
-    if (this.opts.controlFile) this.control = await startControl(this, this.opts.controlFile);
   }
 
   private syntaxOk(): void {
@@ -601,7 +588,6 @@ export class Master {
     this.exiting = true;
     // ngx_signal_handler()'s line, without "from <pid>" (Node cannot tell who sent it).
     if (signal && signal !== 'SIGQUIT' && this.os.name === 'linux') this.write('notice', `signal ${constants.signals[signal]} (${signal}) received, exiting`);
-    await this.control?.close();
     const all = () => [...this.slots.values(), ...(this.spare ? [this.spare] : [])];
     const done = new Promise<void>((r) => (all().length ? this.workersGone.add(r) : r()));
     for (const s of all()) {
@@ -647,22 +633,4 @@ function tryListen(host: string, port: number): Promise<number | undefined> {
 
 function closeHandle(handle: unknown): void {
   (handle as { close(): void }).close();
-}
-
-/** `harness proxy`: a master in this process, in the foreground, until SIGTERM/SIGINT/SIGQUIT or a start failure. */
-export async function runMaster(opts: MasterOptions): Promise<number> {
-  const master = new Master(opts);
-  try {
-    await master.start();
-  } catch (e) {
-    if (e instanceof StartupError) return 1;
-    throw e;
-  }
-  if (opts.test) return 0;
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => master.stop(signal).then(() => resolve(0));
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-    process.once('SIGQUIT', stop);
-  });
 }
