@@ -32,7 +32,17 @@ export interface RunningEngine {
 
 let serial = 0;
 
-export async function renderFor(o: { port: number; adminPort: number; workers: number; conf: ConfKind }): Promise<string> {
+export interface EngineSetup {
+  root: string;
+  /** The upstream's port: the admin stand-in's, or the fast upstream's. */
+  adminPort: number;
+  workers: number;
+  conf: ConfKind;
+  /** `access_log off`, as the fast-upstream setup has it. */
+  accessLogOff?: boolean;
+}
+
+export async function renderFor(o: Omit<EngineSetup, 'root'> & { port: number }): Promise<string> {
   return renderConf({
     proxyPort: o.port,
     adminPort: o.adminPort,
@@ -40,13 +50,14 @@ export async function renderFor(o: { port: number; adminPort: number; workers: n
     workers: o.workers,
     localhost: await nginxLocalhostMode(),
     upstreamKeepalive: o.conf === 'keepalive' ? 32 : undefined,
+    accessLogOff: o.accessLogOff,
   });
 }
 
-export async function startEngine(name: EngineName, o: { root: string; adminPort: number; workers: number; conf: ConfKind }): Promise<RunningEngine> {
+export async function startEngine(name: EngineName, o: EngineSetup): Promise<RunningEngine> {
   const port = await getPort();
   const prefix = join(o.root, `${name}-${o.conf}-w${o.workers}-${++serial}`);
-  const confText = await renderFor({ port, adminPort: o.adminPort, workers: o.workers, conf: o.conf });
+  const confText = await renderFor({ ...o, port });
   preparePrefix({ prefix, conf: { text: confText } });
   const opts = { prefix, conf: 'conf/nginx.conf', os: 'linux' as const, ready: { urls: [`http://127.0.0.1:${port}/`] } };
   const engine = name === 'nginx' ? await startNginx(opts) : await startEmbedded(opts);
