@@ -2,7 +2,8 @@
 // both call this on the same file, as nginx's workers inherit the master's parsed configuration.
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseConfFile } from './conf/parse.js';
-import { allLocations, buildConf, type MapConf, type NginxConf, type ProxyHeader } from './conf/model.js';
+import { allLocations, type MapConf, type NginxConf, type ProxyHeader } from './conf/model.js';
+import { buildConf } from './conf/build.js';
 import { ConfError, unsupported } from './conf/error.js';
 import { knownVariable, nginxVariable, variableNames } from './conf/variables.js';
 
