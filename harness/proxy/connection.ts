@@ -18,9 +18,10 @@ const LINGERING_TIME_MS = 30_000;
 /** Stop reading from a client that sends far ahead of what is being answered. */
 const MAX_BUFFERED_INPUT = 1024 * 1024;
 
-function uncork(socket: Socket): void {
-  if (socket.writableCorked) socket.uncork();
-}
+/** Output gathered past this many bytes is written at once (a large file's stream, a big answer). */
+const GATHER_BYTES = 64 * 1024;
+
+const flushOutput = (c: ClientConnection) => c.flush();
 
 /**
  * Node reads a client's address with getpeername(), which fails once the client has reset (nginx
@@ -68,6 +69,9 @@ export class ClientConnection implements Connection {
   private timer?: NodeJS.Timeout;
   requests = 0;
   private readonly closeListeners = new Set<() => void>();
+  /** What this turn of the event loop wrote, not yet handed to the socket (see write()). */
+  private output: Buffer[] = [];
+  private outputBytes = 0;
   private readonly limits: HeadLimits;
   private readonly defaultServer: ServerConf;
   private readonly log: ErrorLog;
@@ -103,14 +107,25 @@ export class ClientConnection implements Connection {
     // A socket already ended or destroyed (its 'close' not yet emitted) takes nothing more, and
     // will never drain: nothing should wait for it.
     if (this.closed || !this.socket.writable) return true;
-    // What one turn of the event loop writes (a head and its body, a proxied head and the
-    // first bytes of its body) goes out in one writev, as nginx's output chain does.
-    if (!this.socket.writableCorked) {
-      this.socket.cork();
-      process.nextTick(uncork, this.socket);
-    }
-    // Buffers only: a writev of buffers alone is much cheaper for Node than one with strings.
-    return this.socket.write(typeof b === 'string' ? Buffer.from(b, 'latin1') : b);
+    // What one turn of the event loop writes (a head and its body, a proxied head and the first
+    // bytes of its body) goes out in one write(2) of one buffer, as nginx's output chain does:
+    // cheaper for Node than a writev of several, and far cheaper than a write each.
+    const buf = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
+    if (!this.output.length) process.nextTick(flushOutput, this);
+    this.output.push(buf);
+    this.outputBytes += buf.length;
+    if (this.outputBytes >= GATHER_BYTES) return this.flush();
+    return !this.socket.writableNeedDrain;
+  }
+
+  /** Hands the gathered output to the socket; false when its buffer is full (wait for `drain`). */
+  flush(): boolean {
+    if (!this.output.length) return !this.socket.writableNeedDrain;
+    const data = this.output.length === 1 ? this.output[0] : Buffer.concat(this.output, this.outputBytes);
+    this.output = [];
+    this.outputBytes = 0;
+    if (this.closed || !this.socket.writable) return true;
+    return this.socket.write(data);
   }
 
   onDrain(cb: () => void): void {
@@ -124,9 +139,9 @@ export class ClientConnection implements Connection {
   }
 
   abort(): void {
+    // What was written before the abort still goes out.
+    this.flush();
     this.closed = true;
-    // What was written before the abort still goes out, as it would have without the cork.
-    uncork(this.socket);
     this.socket.destroy();
   }
 
@@ -283,7 +298,7 @@ export class ClientConnection implements Connection {
   requestDone(req: HttpRequest): void {
     if (req !== this.current) return;
     // The answer goes out now, before the bookkeeping below.
-    uncork(this.socket);
+    this.flush();
     this.current = undefined;
     this.tunnelTo = undefined;
     // Close listeners belong to the request (its upstream connection): a kept-alive connection

@@ -279,6 +279,7 @@ export class HttpRequest {
 
   writeAccessLog(): void {
     const files = this.ctx.accessLogFiles(this.loc);
+    if (!files.length) return;
     writeAccess(
       files,
       {

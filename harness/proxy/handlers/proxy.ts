@@ -55,7 +55,9 @@ function headerTemplate(loc: LocationConf): HeaderTemplate {
     const key = h.name.toLowerCase();
     if (t.keys.has(key)) continue;
     t.keys.add(key);
-    t.headers.push({ name: h.name, value: h.value, variables: h.value.includes('$') });
+    // nginx's own Host is the location's, not the request's: worked out once.
+    const value = h.value === '$proxy_host' ? (loc.proxyPass?.proxyHost ?? '') : h.value;
+    t.headers.push({ name: h.name, value, variables: value.includes('$') });
   }
   templates.set(loc, t);
   return t;
@@ -88,7 +90,7 @@ export function upstreamUri(req: HttpRequest): string {
 class UpstreamRequest {
   private readonly selection: PeerSelection;
   private readonly uri: string;
-  private readonly head: Buffer;
+  private readonly head: string;
   private socket?: net.Socket;
   private timer?: NodeJS.Timeout;
   private requestSent = false;
@@ -115,7 +117,7 @@ class UpstreamRequest {
     });
     this.selection = req.ctx.peers(pp.upstream).start(req.loc.proxyNextUpstreamTries);
     this.uri = upstreamUri(req);
-    this.head = Buffer.from(this.requestHead(), 'latin1');
+    this.head = this.requestHead();
   }
 
   private requestHead(): string {
@@ -189,16 +191,15 @@ class UpstreamRequest {
     const socket = this.socket!;
     this.clearTimer();
     this.requestSent = true;
-    socket.cork();
-    socket.write(this.head);
     const body = req.body ? bodyStream(req.body) : [];
     if (Array.isArray(body)) {
-      // All of it is handed to the socket at once: nothing left to time.
-      for (const c of body) socket.write(c);
-      socket.uncork();
+      // The head and a body in memory in one write (the head alone as the text it is): nothing
+      // left to time.
+      if (body.length) socket.write(Buffer.concat([Buffer.from(this.head, 'latin1'), ...body]));
+      else socket.write(this.head, 'latin1');
       this.readHeader();
     } else {
-      socket.uncork();
+      socket.write(this.head, 'latin1');
       this.arm(req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING));
       body.on('data', (c: Buffer) => {
         if (!socket.write(c)) {
