@@ -7,10 +7,9 @@ import type { WorkerContext } from './context.js';
 import type { ErrorLog } from '../logs/writer.js';
 import { HttpRequest, findServer, type Connection, type Handlers } from './request.js';
 import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './http/request-head.js';
-import { BodyReader, type BodyEvent, type BufferedBody } from './http/request-body.js';
+import type { BodyReader, BodyEvent, BodyEnd } from './http/request-body.js';
 
 const EMPTY = Buffer.alloc(0);
-const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
 /** nginx's lingering_timeout default. */
 const LINGERING_TIMEOUT_MS = 5_000;
 /** nginx's lingering_time default: the longest a body is dropped after its answer. */
@@ -61,9 +60,9 @@ export class ClientConnection implements Connection {
   private state: 'head' | 'busy' | 'body' | 'discard' | 'tunnel' | 'closing' = 'head';
   private tunnelTo?: { peer: Socket; activity: () => void };
   private current?: HttpRequest;
-  private body?: { reader: BodyReader; req: HttpRequest; cb: (b: BufferedBody | undefined) => void };
+  private body?: { reader: BodyReader; req: HttpRequest; onEnd: (e: BodyEnd) => void };
   /** A body being dropped while (or after) its request is answered (ngx_http_discard_request_body). */
-  private discarding?: { reader: BodyReader; req: HttpRequest };
+  private discarding?: { reader: BodyReader; req: HttpRequest; onInvalid: (message: string) => void };
   /** When a body dropped after its answer is given up (lingering_time). */
   private discardUntil = 0;
   private timer?: NodeJS.Timeout;
@@ -210,47 +209,28 @@ export class ClientConnection implements Connection {
 
   /** A request refused while its head was read: nginx logs it at [info] and closes after its page. */
   private refuse(e: HeadError, notices: HeadNotice[]): void {
-    const req = new HttpRequest(this, headOf(e.requestLine ?? '', e.headers, e.version), this.ctx, this.handlers);
-    req.keepalive = false;
-    req.bodyRead = true;
+    const req = new HttpRequest(this, headOf(e.requestLine ?? '', e.headers, e.version), this.ctx, this.handlers, { refused: true });
     this.current = req;
     this.logNotices(req, notices);
     req.logError('info', e.message, { action: `reading client request ${e.stage === 'line' ? 'line' : 'headers'}` });
     req.special(e.status);
   }
 
-  readBody(req: HttpRequest, discard: boolean, cb: (body: BufferedBody | undefined) => void): void {
-    const head = req.head;
-    // ngx_http_test_expect(): "100 Continue" for any HTTP/1.1 request that asked, body or not.
-    if (head.expectContinue && !req.expectAnswered) {
-      req.expectAnswered = true;
-      this.write(CONTINUE);
-      req.bodyBytesSent += CONTINUE.length;
-    }
-    if (req.bodyRead || (head.contentLength === undefined && !head.chunked)) {
-      req.bodyRead = true;
-      cb(req.body);
-      return;
-    }
-    req.bodyRead = true;
-    const reader = new BodyReader(
-      { maxSize: discard ? 0 : req.loc.clientMaxBodySize, bufferSize: req.loc.clientBodyBufferSize, tempPath: req.loc.clientBodyTempPath, tempLevels: req.loc.clientBodyTempLevels, discard },
-      head.contentLength,
-      head.chunked,
-      (file) => req.logError('warn', `a client request body is buffered to a temporary file ${req.ctx.displayPath(file)}`),
-    );
-    if (discard) {
-      // The answer does not wait for a body nobody needs: what has come is dropped now, the rest
-      // as it comes, before the next request on the connection.
-      this.discarding = { reader, req };
-      this.feedDiscard();
-      cb(undefined);
-      return;
-    }
-    this.body = { reader, req, cb };
+  /** Feeds the body's bytes to `reader` until it has all of it, or clientBodyTimeoutMs passes without one. */
+  readBody(req: HttpRequest, reader: BodyReader, timeoutMs: number, onEnd: (e: BodyEnd) => void): void {
+    this.body = { reader, req, onEnd };
     this.state = 'body';
-    this.arm(req.loc.clientBodyTimeoutMs, () => this.bodyTimedOut());
+    this.arm(timeoutMs, () => this.bodyTimedOut());
     this.feedBody();
+  }
+
+  /**
+   * Drops the body's bytes as they come, while the request is answered and, after its answer, for
+   * as long as ngx_http_finalize_connection() lingers; `onInvalid` hears of a body that does not parse.
+   */
+  discardBody(req: HttpRequest, reader: BodyReader, onInvalid: (message: string) => void): void {
+    this.discarding = { reader, req, onInvalid };
+    this.feedDiscard();
   }
 
   /** Hands what has arrived to a body reader. */
@@ -268,13 +248,8 @@ export class ClientConnection implements Connection {
       return;
     }
     this.discarding = undefined;
-    if (r.kind === 'done') {
-      this.input = r.rest;
-    } else {
-      d.req.keepalive = false;
-      d.req.bodyInvalid = true;
-      d.req.logError('error', r.message);
-    }
+    if (r.kind === 'done') this.input = r.rest;
+    else d.onInvalid(r.message);
     if (this.state === 'discard') this.afterRequest(d.req);
   }
 
@@ -285,16 +260,11 @@ export class ClientConnection implements Connection {
     this.clearTimer();
     this.body = undefined;
     this.state = 'busy';
-    if (r.kind === 'done') {
-      this.input = r.rest;
-      b.cb(r.body);
-      return;
-    }
-    b.req.keepalive = false;
-    b.req.logError('error', r.message);
-    b.req.special(r.kind === 'too-large' ? 413 : 400);
+    if (r.kind === 'done') this.input = r.rest;
+    b.onEnd(r);
   }
 
+  /** The request has ended (it wrote its access-log line): keep the connection for the next one, or close it. */
   requestDone(req: HttpRequest): void {
     if (req !== this.current) return;
     // The answer goes out now, before the bookkeeping below.
@@ -304,7 +274,6 @@ export class ClientConnection implements Connection {
     // Close listeners belong to the request (its upstream connection): a kept-alive connection
     // would otherwise gather one per request.
     this.closeListeners.clear();
-    req.writeAccessLog();
     if (this.closed) return;
     if (this.discarding && req.head.version !== 9) {
       // ngx_http_finalize_connection(): the body is still dropped, kept-alive or not, for as long
@@ -352,16 +321,7 @@ export class ClientConnection implements Connection {
     this.closeListeners.clear();
     const req = this.current;
     if (req && !req.done) {
-      if (state === 'body') {
-        // ngx_http_do_read_client_request_body(): no `while` part; the request counts as a 400.
-        req.logError('info', 'client prematurely closed connection');
-        req.status = 400;
-      } else if (!req.headerSent) {
-        // The client went away before its answer: nginx logs 499 (client closed request).
-        req.status = 499;
-      }
-      req.done = true;
-      this.requestDone(req);
+      req.clientClosed(state === 'body');
       return;
     }
     if (state === 'head') this.endedWhileWaiting('closed');
@@ -382,9 +342,7 @@ export class ClientConnection implements Connection {
     const req = this.body!.req;
     this.state = 'closing';
     this.closed = true;
-    req.status = 408;
-    req.done = true;
-    this.requestDone(req);
+    req.finalize(408);
     this.socket.destroy();
   }
 
@@ -416,9 +374,7 @@ export class ClientConnection implements Connection {
     const action = `reading client request ${partial.stage === 'line' ? 'line' : 'headers'}`;
     if (how === 'closed') req.logError('info', 'client prematurely closed connection', { action });
     else req.logError('info', 'client timed out', { action, errno: 'ETIMEDOUT' });
-    req.status = how === 'closed' ? 400 : 408;
-    req.done = true;
-    req.writeAccessLog();
+    req.finalize(how === 'closed' ? 400 : 408);
   }
 
   private arm(ms: number, onExpiry: () => void = () => this.socket.destroy()): void {

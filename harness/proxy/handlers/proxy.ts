@@ -66,11 +66,9 @@ function headerTemplate(loc: LocationConf): HeaderTemplate {
 /** Response headers nginx hides or writes in its own slots. */
 const HIDDEN = new Set(['server', 'date', 'x-pad', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-type']);
 
+/** The body is read whole first (proxy_request_buffering on), so a retry on the next peer can send it again. */
 export function proxyHandler(req: HttpRequest): void {
-  req.conn.readBody(req, false, (body) => {
-    req.body = body;
-    new UpstreamRequest(req).connect();
-  });
+  req.readBody(() => new UpstreamRequest(req).connect());
 }
 
 /** The URI sent upstream: the location's prefix replaced by proxy_pass's URI, re-escaped when the client's was. */

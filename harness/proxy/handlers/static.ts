@@ -288,8 +288,7 @@ function serveIndex(req: HttpRequest, dir: string): void {
     const { st } = statFile(req, dir + name);
     if (!(st instanceof Error) && !st.isDirectory()) {
       // nginx's index module redirects internally to the index file: the location is chosen again.
-      req.uri = { ...req.uri, uri: req.uri.uri + name };
-      req.internalRedirect();
+      req.internalRedirect(req.uri.uri + name);
       return;
     }
     if (st instanceof Error && st.code === 'EACCES') {
@@ -333,11 +332,10 @@ function fileError(req: HttpRequest, path: string, code: string | undefined): vo
 }
 
 function sendFile(req: HttpRequest, path: string, st: Stats): void {
-  req.conn.readBody(req, true, () => {
-    // ngx_http_static_handler() answers with what ngx_http_discard_request_body() returns.
-    if (req.bodyInvalid) req.special(400);
-    else sendFileAfterBody(req, path, st);
-  });
+  req.discardBody();
+  // ngx_http_static_handler() answers with what ngx_http_discard_request_body() returns.
+  if (req.bodyInvalid) req.special(400);
+  else sendFileAfterBody(req, path, st);
 }
 
 function sendFileAfterBody(req: HttpRequest, path: string, st: Stats): void {
