@@ -10,7 +10,7 @@ import { startEngine, type ConfKind, type RunningEngine } from './engines.js';
 import { runLoad, findWrk, type LoadResult } from './load.js';
 import { startFastUpstream, startFloor, type Admin } from './admin-process.js';
 import { waitForWorkers } from './crash.js';
-import { childrenOf, isEmbeddedWorker, memoryOf, processTree } from './procs.js';
+import { childrenOf, cpuMs, isEmbeddedWorker, memoryOf, processTree } from './procs.js';
 import { spread, type Spread } from './stats.js';
 import type { Row, Target } from './report.js';
 
@@ -28,6 +28,11 @@ export interface FastSample extends LoadResult {
   round: number;
   /** The 1-minute load average when the run ended. */
   loadavg: number;
+  /**
+   * CPU time the proxy's serving processes (workers; the floor's processes) used per answered
+   * request, in µs: what a request costs the proxy, whatever else the machine runs meanwhile.
+   */
+  cpuUsPerRequest: number;
 }
 
 export interface FastMemory {
@@ -52,6 +57,8 @@ interface Column {
   name: FastColumn;
   origin: string;
   stop(): Promise<void>;
+  /** The processes that serve (not the master, not the spare). */
+  servers(): Promise<number[]>;
   engine?: RunningEngine;
 }
 
@@ -59,11 +66,11 @@ async function startColumns(root: string, upstream: Admin, conf: ConfKind, worke
   const cols: Column[] = [];
   for (const name of ['embedded', 'nginx'] as const) {
     const e = await startEngine(name, { root, adminPort: upstream.port, workers, conf, accessLogOff: true });
-    cols.push({ name, origin: e.origin, stop: () => e.stop(), engine: e });
+    cols.push({ name, origin: e.origin, stop: () => e.stop(), servers: () => e.engine.workers(), engine: e });
     await waitForWorkers(e, workers);
   }
   const floor = await startFloor(await getPort(), upstream.port, workers);
-  cols.push({ name: 'floor', origin: `http://127.0.0.1:${floor.port}`, stop: () => floor.stop() });
+  cols.push({ name: 'floor', origin: `http://127.0.0.1:${floor.port}`, stop: () => floor.stop(), servers: async () => childrenOf(floor.pid) });
   return cols;
 }
 
@@ -87,11 +94,14 @@ export async function fastPart(s: FastSettings, root: string, samples: FastSampl
           if (s.warmup > 0) for (const c of cols) await runLoad('wrk', spec(c, s.warmup));
           for (let round = 1; round <= s.rounds; round++) {
             for (const c of cols) {
+              const pids = await c.servers();
+              const cpu0 = cpuMs(pids);
               const r = await runLoad('wrk', spec(c, s.seconds));
+              const cpuUsPerRequest = ((cpuMs(pids) - cpu0) * 1000) / r.ok;
               const la = loadavg()[0];
-              samples.push({ ...r, conf, workers, column: c.name, round, loadavg: la });
+              samples.push({ ...r, conf, workers, column: c.name, round, loadavg: la, cpuUsPerRequest });
               const bad = r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
-              log(`[${++done}/${cells}] fast upstream, ${conf} w${workers} c${FAST_CONNECTIONS} round ${round} ${c.name.padEnd(8)}: ${Math.round(r.rps).toLocaleString('en-US')} req/s, p99 ${r.p99.toFixed(2)} ms${bad}; load average ${la.toFixed(2)}`);
+              log(`[${++done}/${cells}] fast upstream, ${conf} w${workers} c${FAST_CONNECTIONS} round ${round} ${c.name.padEnd(8)}: ${Math.round(r.rps).toLocaleString('en-US')} req/s, p99 ${r.p99.toFixed(2)} ms, ${cpuUsPerRequest.toFixed(0)} µs CPU/request${bad}; load average ${la.toFixed(2)}`);
             }
           }
           for (const c of cols) if (c.engine) memory.push({ conf, workers, column: c.engine.name, perWorkerKiB: workerRss(c.engine) });
@@ -148,6 +158,20 @@ export function fastRows(s: FastSettings, samples: FastSample[], memory: FastMem
             : ratioTarget('fast-keepalive-rps', "≥ 0.9× nginx's req/s", ratio, 0.9),
         floorTarget: conf === 'default' ? ratioTarget('fast-default-floor', "≥ 0.95× the floor's req/s", floorRatio, 0.95) : undefined,
         notes,
+      });
+      const cpu = (xs: FastSample[]): Spread => spread(xs.map((x) => x.cpuUsPerRequest));
+      rows.push({
+        section,
+        figure: "CPU per request of the serving processes (µs; lower is better, and it is what others' load on the machine does not move: nginx's ÷ embedded's is the throughput a saturated proxy would reach)",
+        unit: 'µs',
+        embedded: cpu(E),
+        nginx: cpu(N),
+        floor: cpu(F),
+        ratio: cpu(E).median / cpu(N).median,
+        pairedRatio: spread(E.map((x) => x.cpuUsPerRequest / (N.find((y) => y.round === x.round)?.cpuUsPerRequest ?? NaN))),
+        floorRatio: cpu(E).median / cpu(F).median,
+        pairedFloorRatio: spread(E.map((x) => x.cpuUsPerRequest / (F.find((y) => y.round === x.round)?.cpuUsPerRequest ?? NaN))),
+        notes: [],
       });
       const p = (xs: FastSample[]): Spread => spread(xs.map((x) => x.p99));
       const p99 = p(E).median / p(N).median;

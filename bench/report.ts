@@ -3,7 +3,7 @@
 import type { Spread } from './stats.js';
 import { machineLine, type Machine } from './machine.js';
 
-export type Unit = 'req/s' | 'ms' | 'MiB';
+export type Unit = 'req/s' | 'ms' | 'MiB' | 'µs';
 
 export interface Target {
   /** Which of the targets (for the summary). */
