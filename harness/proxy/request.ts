@@ -4,13 +4,13 @@
 // and ngx_http_core_module.c's phases, for the subset of nginx.conf the engine supports.
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import type { ErrorPage, LocationConf, ServerConf, ListenConf } from './conf/model.js';
+import type { LocationConf, ServerConf, ListenConf } from './conf/model.js';
 import type { WorkerContext } from './context.js';
 import type { Level, LogContext } from '../logs/error-log.js';
 import type { ErrnoName } from '../os-profile.js';
 import { hostName, type HeaderField, type RequestHead } from './http/request-head.js';
 import type { ParsedUri } from './http/uri.js';
-import { errorPage, closesConnection, statusOnWire } from './http/pages.js';
+import { statusOnWire } from './http/pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, writeAccess, type ErrorLog } from '../logs/writer.js';
 import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
@@ -50,6 +50,8 @@ export type Handler = (req: HttpRequest) => void;
 export interface Handlers {
   static: Handler;
   proxy: Handler;
+  /** nginx's own answers: error pages, redirects (handlers/special.ts). */
+  special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
 }
 
 export class HttpRequest {
@@ -133,9 +135,13 @@ export class HttpRequest {
     this.dispatch(false);
   }
 
-  /** An internal redirect (an index file): the location is chosen again for `uri`. */
-  internalRedirect(uri: string): void {
-    this.uri = { ...this.uri, uri };
+  /**
+   * ngx_http_internal_redirect(): the location is chosen again for `uri` (an index file; an error
+   * page, whose `args` replace the request's, asked as a GET unless it was a HEAD).
+   */
+  internalRedirect(uri: string, o: { args?: string; asGet?: boolean } = {}): void {
+    if (o.asGet) this.method = this.method === 'HEAD' ? 'HEAD' : 'GET';
+    this.uri = { ...this.uri, uri, args: o.args ?? this.uri.args };
     this.dispatch(true);
   }
 
@@ -244,46 +250,11 @@ export class HttpRequest {
   }
 
   /**
-   * Answers with one of nginx's own statuses: through `error_page` when the location has one for
-   * it (an internal redirect that keeps the status), else with nginx's built-in page.
+   * Answers with one of nginx's own statuses (handlers/special.ts): through `error_page` when the
+   * location has one for it, else with nginx's built-in page.
    */
   special(code: number, location?: string, extra?: [string, string][]): void {
-    if (!this.bodyRead) {
-      // ngx_http_special_response_handler() discards the body first, without a "100 Continue".
-      this.expectAnswered = true;
-      this.discardBody();
-    }
-    if (closesConnection(code)) this.keepalive = false;
-    const page = this.loc.errorPages.get(code);
-    if (page !== undefined && !this.errorPage && !this.headerSent && location === undefined) {
-      this.sendErrorPage(code, page);
-      return;
-    }
-    // nginx's own page answers with its own status, even after an error page (r->err_status = error).
-    this.errorStatus = 0;
-    const body = errorPage(code, this.ctx.version, this.loc.serverTokens);
-    this.respond({ status: code, contentType: body ? 'text/html' : undefined, contentLength: body?.length ?? 0, location, extra }, body);
-  }
-
-  /**
-   * ngx_http_send_error_page(): a URI is an internal redirect (a GET, unless HEAD) that answers
-   * with the error's status, or `=code`'s; anything else is a redirect to it, a 302 unless `=code`
-   * names another redirect, with that status's page and the Location among the other headers.
-   */
-  private sendErrorPage(code: number, page: ErrorPage): void {
-    this.errorPage = true;
-    // A page for 494 (a header too large) answers, as the error itself does, with a 400.
-    this.errorStatus = page.overwrite ?? statusOnWire(code);
-    if (page.uri.startsWith('/')) {
-      this.method = this.method === 'HEAD' ? 'HEAD' : 'GET';
-      this.uri = { ...this.uri, uri: page.uri, args: page.args };
-      this.dispatch(true);
-      return;
-    }
-    if (![301, 302, 303, 307, 308].includes(this.errorStatus)) this.errorStatus = 302;
-    const status = this.errorStatus;
-    const body = errorPage(status, this.ctx.version, this.loc.serverTokens)!;
-    this.respond({ status, contentType: 'text/html', contentLength: body.length, extra: [['Location', page.uri]] }, body);
+    this.handlers.special(this, code, location, extra);
   }
 
   /** Sends a whole response: head and, unless HEAD, the body. */

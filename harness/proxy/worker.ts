@@ -9,6 +9,7 @@ import { WorkerContext, type ResolvedHosts } from './context.js';
 import { ClientConnection } from './connection.js';
 import { staticHandler } from './handlers/static.js';
 import { proxyHandler } from './handlers/proxy.js';
+import { specialResponse } from './handlers/special.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { flushLogs } from '../logs/writer.js';
 import { bindAddress, SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
@@ -25,7 +26,7 @@ export function runWorker(env: WorkerEnv): void {
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
   const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts });
-  const handlers = { static: staticHandler, proxy: proxyHandler };
+  const handlers = { static: staticHandler, proxy: proxyHandler, special: specialResponse };
   const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
   const servers: net.Server[] = [];
   let spare = env.spare;
