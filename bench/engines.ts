@@ -1,12 +1,11 @@
-// The two engines of the benchmark on one conf: the project's renderConf + preparePrefix, and its
-// startEmbedded / startNginx, each on a prefix and port of its own (the files differ only in the
+// The two engines of the benchmark on one conf: the project's renderConf + preparePrefix, and the
+// engine registry's startEngine, each on a prefix and port of its own (the files differ only in the
 // listen port). Both are registered for clean-up at once.
 import getPort from 'get-port';
 import { join } from 'node:path';
 import { renderConf } from '../harness/engine/render.js';
 import { preparePrefix } from '../harness/engine/prefix.js';
-import { startNginx, nginxLocalhostMode } from '../harness/nginx/engine.js';
-import { startEmbedded } from '../harness/proxy/engine.js';
+import { localhostMode, startEngine as startProxy } from '../harness/engine/registry.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
 import type { EngineName, ProxyEngine } from '../harness/engine/engine.js';
 import { defer } from './procs.js';
@@ -48,7 +47,7 @@ export async function renderFor(o: Omit<EngineSetup, 'root'> & { port: number })
     adminPort: o.adminPort,
     frontendRoot: defaultFrontendRoot,
     workers: o.workers,
-    localhost: await nginxLocalhostMode(),
+    localhost: await localhostMode('nginx'),
     upstreamKeepalive: o.conf === 'keepalive' ? 32 : undefined,
     accessLogOff: o.accessLogOff,
   });
@@ -60,7 +59,7 @@ export async function startEngine(name: EngineName, o: EngineSetup): Promise<Run
   const confText = await renderFor({ ...o, port });
   preparePrefix({ prefix, conf: { text: confText } });
   const opts = { prefix, conf: 'conf/nginx.conf', os: 'linux' as const, ready: { urls: [`http://127.0.0.1:${port}/`] } };
-  const engine = name === 'nginx' ? await startNginx(opts) : await startEmbedded(opts);
+  const engine = await startProxy(name, opts);
   const undefer = defer(`${name} engine (pid ${engine.pid})`, () => engine.stop());
   return {
     name,
