@@ -91,7 +91,8 @@ export async function fastPart(s: FastSettings, root: string, samples: FastSampl
         const cols = await startColumns(root, upstream, conf, workers);
         try {
           const spec = (c: Column, seconds: number) => ({ url: c.origin + FAST_PATH, connections: FAST_CONNECTIONS, seconds });
-          if (s.warmup > 0) for (const c of cols) await runLoad('wrk', spec(c, s.warmup));
+          // A worker's JavaScript is optimised over its first thousands of requests: 3 s at least.
+          if (s.warmup > 0) for (const c of cols) await runLoad('wrk', spec(c, Math.max(s.warmup, 3)));
           for (let round = 1; round <= s.rounds; round++) {
             for (const c of cols) {
               const pids = await c.servers();

@@ -508,15 +508,19 @@ function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<
   const notes: string[] = [];
   if (res.fast?.length) {
     notes.push(
-      `Fast upstream (the proxy is the bottleneck): a minimal Node HTTP server answering ${FAST_PATH.replace('/api', '/admin')} (any path) with about 130 bytes of JSON on both loopbacks, \`access_log off\`, wrk -t1 -c32 (keep-alive); three columns alternating within each round: the embedded engine, nginx, and the floor, the least a per-request Node proxy does (bench/floor-proxy.ts: the request line, a new upstream connection to [::1], the answer read to its close and passed on with a Content-Length; as many processes as workers). ${s.rounds} rounds × ${s.seconds} s, after ${s.warmup} s of warm-up each; the load average at the end of each run is in latest.json.`,
+      `Fast upstream (the proxy is the bottleneck): a minimal Node HTTP server answering ${FAST_PATH.replace('/api', '/admin')} (any path) with about 130 bytes of JSON on both loopbacks, \`access_log off\`, wrk -t1 -c32 (keep-alive); three columns alternating within each round: the embedded engine, nginx, and the floor, the least a per-request Node proxy does (bench/floor-proxy.ts: the request line, a new upstream connection to [::1], the answer read to its close and passed on with a Content-Length; as many processes as workers). ${s.rounds} rounds × ${s.seconds} s, after ${s.warmup ? Math.max(s.warmup, 3) : 0} s of warm-up each; the load average at the end of each run is in latest.json.`,
     );
   }
   notes.push(
-    `All processes share the machine's ${machine.cores} cores: the load generator (a process of its own), the proxy (master and workers), and the admin server (the upstream, a Node process of its own). Absolute figures are this machine's; the ratios are what carry over. 1-minute load average during the run: median ${(machine.loadavgMedian ?? NaN).toFixed(2)}, max ${(machine.loadavgMax ?? NaN).toFixed(2)} (${machine.loadavgStart.toFixed(2)} at the start; the benchmark itself keeps it near 2; more is others' work on the machine).`,
-    `Both engines run the same nginx.conf (harness/engine/render.ts; only the listen port differs), each on its own prefix, access log on as the conf has it; the idle one stays up while the other is measured. Clients: keep-alive HTTP/1.1 to 127.0.0.1. API = \`GET /api/employee/page?page=1&pageSize=10\` with a login token; static = \`GET /index.html\` of stubs/frontend (${statSync(join(defaultFrontendRoot, 'index.html')).size} bytes).`,
+    `All processes share the machine's ${machine.cores} cores: the load generator (a process of its own), the proxy (master and workers), and the upstream (a Node process of its own). Absolute figures are this machine's; the ratios are what carry over. 1-minute load average during the run: median ${(machine.loadavgMedian ?? NaN).toFixed(2)}, max ${(machine.loadavgMax ?? NaN).toFixed(2)} (${machine.loadavgStart.toFixed(2)} at the start; the benchmark itself keeps it near 2; more is others' work on the machine).`,
+  );
+  if (res.load.length) {
+    notes.push(
+    `Behind the admin stand-in: both engines run the same nginx.conf (harness/engine/render.ts; only the listen port differs), each on its own prefix, access log on as the conf has it; the idle one stays up while the other is measured. Clients: keep-alive HTTP/1.1 to 127.0.0.1. API = \`GET /api/employee/page?page=1&pageSize=10\` with a login token; static = \`GET /index.html\` of stubs/frontend (${statSync(join(defaultFrontendRoot, 'index.html')).size} bytes).`,
     `Confs: ${s.confs.map((c) => `${c} = ${CONF_LABEL[c]}`).join('; ')} (the rendered files are in latest.json).`,
     `Load: ${s.rounds} rounds × ${s.seconds} s per figure and engine, alternating embedded, nginx, embedded, nginx…, after ${s.warmup} s of warm-up each; cells show the median (min–max) over the rounds; the ratio is of the medians, with its range over the paired rounds. Latency percentiles are of the 2xx answers, timed per connection in µs.`,
-  );
+    );
+  }
   if (res.baseline.length) {
     const by = (c: number) => spread(res.baseline.filter((b) => b.connections === c).map((b) => b.rps)).median;
     notes.push(
