@@ -5,15 +5,14 @@
 // started, on every path out, failed starts included.
 import { join, resolve } from 'node:path';
 import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
-import { renderConf, type ConfSpec } from '../nginx/render.js';
-import { preparePrefix } from '../nginx/prefix.js';
-import { DEFAULT_VERSION } from '../proxy/master.js';
-import type { OsName } from '../os-profile.js';
+import { renderConf, type ConfSpec } from '../engine/render.js';
+import { preparePrefix } from '../engine/prefix.js';
+import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
-import type { EngineName, ProxyEngine } from './proxy-engine.js';
-import { loadConf } from '../proxy/load.js';
-import { describeBusyPort, hostPort } from './ports.js';
-import type { ProxyReadiness } from './ready.js';
+import type { EngineName, ProxyEngine } from '../engine/engine.js';
+import { localhostMode, readConf, startEngine } from '../engine/registry.js';
+import { describeBusyPort, hostPort } from '../ports.js';
+import type { ProxyReadiness } from '../engine/ready.js';
 
 export type AdminMode = ListenMode | 'external';
 
@@ -103,9 +102,7 @@ export class Stack {
 
   private async startAll(): Promise<void> {
     const s = this.spec;
-    // Each engine's modules load only when it runs (execa and undici take ~0.1 s each to load).
-    const nginx = s.engine === 'nginx' ? await import('../nginx/engine.js') : undefined;
-    const localhost = nginx ? await nginx.nginxLocalhostMode() : 'implicit';
+    const localhost = await localhostMode(s.engine);
     const frontendRoot = resolve(s.frontendRoot ?? defaultFrontendRoot);
     const confFile = preparePrefix({
       prefix: this.prefix,
@@ -137,7 +134,7 @@ export class Stack {
       reservedPorts: s.reservedPorts,
       onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', line),
     };
-    const proxy = (nginx ? nginx.startNginx(opts) : import('../proxy/engine.js').then((e) => e.startEmbedded(opts))).then((p) => (this.proxy = p));
+    const proxy = startEngine(s.engine, opts).then((p) => (this.proxy = p));
     // The admin server starts (and its modules load) while the proxy's workers boot.
     const admin = s.admin !== 'external' ? this.startAdmin(s.adminPort, s.admin) : undefined;
     const [a, p] = await Promise.allSettled([admin, proxy]);
@@ -170,7 +167,7 @@ export class Stack {
 function userConfReadiness(prefix: string, confFile: string): ProxyReadiness {
   let urls: string[] = [];
   try {
-    const listens = loadConf({ prefix, conf: confFile }).servers.flatMap((s) => s.listens);
+    const listens = readConf(prefix, confFile).servers.flatMap((s) => s.listens);
     const hosts = listens.map((l) => hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
     urls = [...new Set(hosts)].map((h) => `http://${h}/`);
   } catch {
