@@ -179,17 +179,25 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   }
 
   const control = await startStackControl(stack, (t) => print.note(t));
-  writeState({
-    pid: process.pid,
-    url: stack.url,
-    control: { url: control.url, token: control.token },
-    engine: o.proxy,
-    os: o.os,
-    prefix,
-    proxyPort: port,
-    adminPort: o.adminPort,
-    startedAt: new Date().toISOString(),
-  });
+  try {
+    writeState({
+      pid: process.pid,
+      url: stack.url,
+      control: { url: control.url, token: control.token },
+      engine: o.proxy,
+      os: o.os,
+      prefix,
+      proxyPort: port,
+      adminPort: o.adminPort,
+      startedAt: new Date().toISOString(),
+    });
+  } catch (e) {
+    // Nothing of the stack outlives a start that did not end.
+    clearInterval(parentWatch);
+    await control.close();
+    await stack.stop();
+    throw e;
+  }
   starting = false;
   const a = stack.addresses();
   print.ready([

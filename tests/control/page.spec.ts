@@ -1,9 +1,10 @@
 // The control page of `harness up`, in a real browser, on the stack the command runs: a fault
 // switched on from the page, its effect in the front end's tab, the proxy's lines on the live
 // timeline, the doctor's incident, the restore and the recovery; a worker crashed and replaced.
+import net from 'node:net';
 import { test, expect } from '../fixtures.js';
 import type { Up } from '../support/harness-up.js';
-import { upWithControl, openControl, inject, marks, incidents } from '../support/control-page.js';
+import { upWithControl, openControl, controlUrl, inject, marks, incidents } from '../support/control-page.js';
 import { login, expectAdminUnreachable, expectPage } from '../../scenarios/steps/browser.js';
 
 let up: Up | undefined;
@@ -75,3 +76,28 @@ test('proxy.crash-worker from the page: the worker\'s pid changes, and the crash
   await expect(page.getByTestId('worker-changes').locator('li').first()).toHaveText(new RegExp(`${before} gone → ${after} started$`));
   await expect(marks(page, 'error-log').filter({ hasText: `worker process ${before} exited on signal 9` })).toHaveCount(1);
 });
+
+test('when the stack stops the open page is told why, its stream ends, and the channel\'s port is closed with the rest', async ({ page, engine }, testInfo) => {
+  testInfo.skip(engine !== 'embedded', 'the control channel is the same whichever engine runs');
+  up = await upWithControl(engine, testInfo.outputPath('up'));
+  const port = Number(new URL(controlUrl(up)).port);
+  await openControl(page, up);
+  up.child.kill('SIGTERM');
+  await expect(page.locator('#connection')).toHaveAttribute('data-state', 'stopped');
+  await expect(page.getByTestId('stopped')).toHaveText('The stack stopped: harness up is stopping (SIGTERM). Start it again with npx harness up, and open the control URL it prints.');
+  await expect(page.getByRole('button', { name: 'Restore all' })).toBeDisabled();
+  const r = await up.child;
+  expect(r.exitCode).toBe(0);
+  up = undefined;
+  expect(await canConnect(port)).toBe(false);
+});
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect({ host: '127.0.0.1', port }, () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+}
