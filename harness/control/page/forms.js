@@ -9,17 +9,20 @@ function field(param) {
   const id = `f-${Math.random().toString(36).slice(2)}`;
   let input;
   if (param.type === 'choice') {
-    input = h('select', { id, name: param.name }, param.required ? null : h('option', { value: '' }, param.default !== undefined ? `(${param.default})` : '—'), ...param.values.map((v) => h('option', { value: v }, v)));
+    // Nothing chosen at first: a required choice left so gets the harness's message, as on the command line.
+    const none = param.required ? `choose ${param.placeholder}` : param.default !== undefined ? `(${param.default})` : '—';
+    input = h('select', { id, name: param.name }, h('option', { value: '' }, none), ...param.values.map((v) => h('option', { value: v }, v)));
   } else {
     // Numbers are typed as text: the harness's message, not the browser's, says what is wrong.
     const numeric = param.type === 'integer' || param.type === 'fraction';
     input = h('input', { id, name: param.name, type: 'text', inputmode: numeric ? (param.type === 'integer' ? 'numeric' : 'decimal') : undefined, placeholder: param.example, autocomplete: 'off', spellcheck: 'false' });
   }
   const range = param.type === 'integer' ? ` (${param.min}–${param.max})` : param.type === 'fraction' ? ' (more than 0, at most 1)' : '';
+  if (param.required) input.setAttribute('aria-required', 'true');
   return h(
     'div',
     { class: 'field' },
-    h('label', { for: id }, param.flag ? `--${param.name}` : param.placeholder, param.required ? h('span', { class: 'required', title: 'required' }, ' *') : null),
+    h('label', { for: id }, param.flag ? `--${param.name}` : param.placeholder, param.required ? h('span', { class: 'required', title: 'required', 'aria-hidden': 'true' }, ' *') : null),
     input,
     h('small', {}, `${param.describe}${range}`),
   );
