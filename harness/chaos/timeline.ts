@@ -63,7 +63,7 @@ export class Timeline {
   private readonly ids = { browser: 0, client: 0 };
   private timer?: NodeJS.Timeout;
 
-  /** pollMs: how often the followed logs are read between the reads a caller asks for. */
+  /** pollMs: how often the followed logs are read between the reads a caller asks for (10 ms; 0: only when asked). */
   constructor(private readonly o: { pollMs?: number } = {}) {}
 
   now(): number {
@@ -103,7 +103,7 @@ export class Timeline {
     }
     this.tails.push({ path, kind, offset, seen: this.now() });
     // Reads at request boundaries and observations place lines exactly; this catches the rest.
-    this.timer ??= setInterval(() => this.poll(), this.o.pollMs ?? 10);
+    if (this.o.pollMs !== 0) this.timer ??= setInterval(() => this.poll(), this.o.pollMs ?? 10);
   }
 
   /** Follows an admin stand-in's request journal: each request when it arrives, its end when it is answered. */

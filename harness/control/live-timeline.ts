@@ -1,6 +1,7 @@
 // The timeline of a running stack, as it happens: the chaos run's Timeline (its log reading and
-// stamping, its admin journal, its linking: the same code, not a copy) read every TICK_MS, and
-// what changed handed on in batches: the new marks, and the marks that changed since (an admin
+// stamping, its admin journal, its linking: the same code, not a copy) read as soon as a log or the
+// admin journal changes (and every TICK_MS where the file system does not tell), and what
+// changed handed on in batches: the new marks, and the marks that changed since (an admin
 // request answered, a log line linked to its request and moved into its span).
 //
 // A chaos run knows its browser's requests from the browser; a running stack does not see the
@@ -8,14 +9,17 @@
 // of one, which began with the first trace of it (an error line, the admin server's journal) not
 // yet claimed by another. That request is put on the browser's row, and linkRequests() links the
 // lines to it as it links a chaos run's.
+import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { Timeline, type TimelineEvent } from '../chaos/timeline.js';
 import { linkRequests } from '../chaos/link.js';
 import { colour, markText, rowOf, textWidth, type RowKey } from '../chaos/marks.js';
 import type { AdminServer } from '../../stubs/admin-server/server.js';
 
-/** How often the logs are read and the page told. */
-const TICK_MS = 100;
+/** How soon after a log changed (or the admin server's journal) it is read and the page told. */
+const SOON_MS = 50;
+/** How often the logs are read without being told of a change (where the file system tells nothing). */
+const TICK_MS = 1000;
 /** How long a mark may still change (be linked, answered): a request that nginx tries twice for proxy_read_timeout (60 s) each. */
 const OPEN_MS = 150_000;
 /** The timeline.json keeps this many events, the newest: a load test through the stack must not fill the harness's memory. */
@@ -53,7 +57,8 @@ export const BATCH_EVENTS = 5_000;
 const signature = (e: TimelineEvent) => `${e.t}|${e.end}|${e.request}|${e.detail}|${e.short}`;
 
 export class LiveTimeline {
-  readonly timeline = new Timeline({ pollMs: TICK_MS });
+  /** Read when a log changes (the folder is watched), and every TICK_MS. */
+  readonly timeline = new Timeline({ pollMs: 0 });
   /** Events dropped from the front (MAX_EVENTS). */
   dropped = 0;
   readonly #numbers = new WeakMap<TimelineEvent, number>();
@@ -63,16 +68,34 @@ export class LiveTimeline {
   /** The events that may still change, each with what it looked like when last sent. */
   #open = new Map<TimelineEvent, string>();
   readonly #timer: NodeJS.Timeout;
+  #soon?: NodeJS.Timeout;
+  readonly #watcher?: FSWatcher;
   readonly #unfollow?: () => void;
 
   constructor(
     stack: { prefix: string; admin?: Pick<AdminServer, 'onRequest'> },
     private readonly onBatch: (b: TimelineBatch) => void,
   ) {
-    this.timeline.follow(join(stack.prefix, 'logs', 'error.log'), 'error-log');
-    this.timeline.follow(join(stack.prefix, 'logs', 'access.log'), 'access-log');
-    this.#unfollow = stack.admin && this.timeline.followAdmin(stack.admin);
+    const logs = join(stack.prefix, 'logs');
+    this.timeline.follow(join(logs, 'error.log'), 'error-log');
+    this.timeline.follow(join(logs, 'access.log'), 'access-log');
+    const unfollow = stack.admin && this.timeline.followAdmin(stack.admin);
+    const unlisten = stack.admin?.onRequest(() => this.#tickSoon());
+    this.#unfollow = () => (unfollow?.(), unlisten?.());
+    try {
+      this.#watcher = watch(logs, { persistent: false }, () => this.#tickSoon());
+      this.#watcher.on('error', () => undefined); // the timer reads on
+    } catch {
+      // no change events here: the timer reads on
+    }
     this.#timer = setInterval(() => this.tick(), TICK_MS);
+  }
+
+  #tickSoon(): void {
+    this.#soon ??= setTimeout(() => {
+      this.#soon = undefined;
+      this.tick();
+    }, SOON_MS);
   }
 
   /** The wall-clock time of t = 0 (ms since the epoch). */
@@ -153,7 +176,9 @@ export class LiveTimeline {
       if (same) same.push(e);
       else traces.set(e.requestLine, [e]);
     }
-    const at = (e: TimelineEvent) => e.from ?? e.t;
+    // A line's t is when its read saw the file written (reads follow each change within SOON_MS);
+    // its `from` is only when the file was last read before, up to TICK_MS earlier.
+    const at = (e: TimelineEvent) => e.t;
     for (const same of traces.values()) same.sort((a, b) => at(a) - at(b));
     for (const access of ends) {
       const line = access.requestLine!;
@@ -189,6 +214,8 @@ export class LiveTimeline {
 
   stop(): void {
     clearInterval(this.#timer);
+    clearTimeout(this.#soon);
+    this.#watcher?.close();
     this.#unfollow?.();
     this.timeline.stop();
   }

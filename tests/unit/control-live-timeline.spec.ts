@@ -25,15 +25,16 @@ function start(dir: string): Fixture {
   const accessLog = join(prefix, 'logs', 'access.log');
   writeFileSync(errorLog, '');
   writeFileSync(accessLog, '');
-  let listener: (e: JournalEntry) => void = () => undefined;
+  const listeners = new Set<(e: JournalEntry) => void>();
   const batches: TimelineBatch[] = [];
-  const live = new LiveTimeline({ prefix, admin: { onRequest: (l) => ((listener = l), () => undefined) } }, (b) => batches.push(b));
+  const onRequest = (l: (e: JournalEntry) => void) => (listeners.add(l), () => void listeners.delete(l));
+  const live = new LiveTimeline({ prefix, admin: { onRequest } }, (b) => batches.push(b));
   return {
     live,
     batches,
     errorLog,
     accessLog,
-    admin: (e) => listener(e),
+    admin: (e) => listeners.forEach((l) => l(e)),
     marks: () => new Map(batches.flatMap((b) => [...b.events, ...b.updates]).map((e) => [e.n, e])),
   };
 }
