@@ -20,8 +20,12 @@ import type { AdminServer } from '../../stubs/admin-server/server.js';
 const SOON_MS = 50;
 /** How often the logs are read without being told of a change (where the file system tells nothing). */
 const TICK_MS = 1000;
-/** How long a mark may still change (be linked, answered): a request that nginx tries twice for proxy_read_timeout (60 s) each. */
+/** How long a line may wait for its request (its access line): a request that nginx tries twice for proxy_read_timeout (60 s) each. */
 const OPEN_MS = 150_000;
+/** The most lines that wait for their request: under a load test's thousands of 404s a second, the newest. */
+const MAX_PENDING = 10_000;
+/** How long after its end a request may still be given a line (link.ts's AFTER_MS, and a read's lag). */
+const LATE_MS = 2_000;
 /** The timeline.json keeps this many events, the newest: a load test through the stack must not fill the harness's memory. */
 export const MAX_EVENTS = 100_000;
 
@@ -54,8 +58,6 @@ export interface TimelineBatch {
 /** The most events a batch hands a page: a page keeps no more (page/timeline.js KEEP). */
 export const BATCH_EVENTS = 5_000;
 
-const signature = (e: TimelineEvent) => `${e.t}|${e.end}|${e.request}|${e.detail}|${e.short}`;
-
 export class LiveTimeline {
   /** Read when a log changes (the folder is watched), and every TICK_MS. */
   readonly timeline = new Timeline({ pollMs: 0 });
@@ -65,8 +67,13 @@ export class LiveTimeline {
   #next = 1;
   /** How far into timeline.events the batches have gone. */
   #seen = 0;
-  /** The events that may still change, each with what it looked like when last sent. */
-  #open = new Map<TimelineEvent, string>();
+  /** Error lines and admin requests not linked to a request yet, oldest first (the only change they await). */
+  readonly #pending = new Set<TimelineEvent>();
+  /** Admin requests not answered yet. */
+  readonly #unanswered = new Set<TimelineEvent>();
+  /** Requests that may still be given a line: in the order they ended, and by request line. */
+  readonly #recent: TimelineEvent[] = [];
+  readonly #recentByLine = new Map<string, TimelineEvent[]>();
   readonly #timer: NodeJS.Timeout;
   #soon?: NodeJS.Timeout;
   readonly #watcher?: FSWatcher;
@@ -129,26 +136,35 @@ export class LiveTimeline {
     this.timeline.poll();
     const events = this.timeline.events;
     const fresh = events.slice(this.#seen);
+    const answered = [...this.#unanswered].filter((e) => e.end !== undefined);
+    if (!fresh.length && !answered.length) return;
     const now = this.timeline.now();
-    let openAdmin = false;
-    for (const [e] of this.#open) {
-      if (now - (e.end ?? e.t) > OPEN_MS) this.#open.delete(e);
-      else if (e.lane === 'admin' && e.end === undefined) openAdmin = true;
-    }
-    if (!fresh.length && !openAdmin) return;
     const requestFor = this.requestsOf(fresh);
     const requests = [...requestFor.values()];
     this.#seen = events.length;
-    const window = [...this.#open.keys(), ...fresh, ...requests];
-    linkRequests(window);
-    const updates: WireEvent[] = [];
-    for (const [e, was] of this.#open) {
-      const now = signature(e);
-      if (now === was) continue;
-      this.#open.set(e, now);
-      updates.push(this.wire(e));
+    this.#remember(requests, now);
+    for (const e of this.#pending) if (now - e.t > OPEN_MS) this.#pending.delete(e);
+    // Only the requests a line waiting for one could go to (by its request line): a busy log's
+    // thousands of others would cost linkRequests() their index at every read.
+    const unlinked = [...this.#pending, ...fresh].filter((e) => e.request === undefined && e.requestLine !== undefined);
+    const candidates = new Set(unlinked.flatMap((e) => this.#recentByLine.get(e.requestLine!) ?? []));
+    linkRequests([...candidates, ...unlinked]);
+
+    // The marks sent before that changed: linked (and moved into their request's span), or answered.
+    const linked = [...this.#pending].filter((e) => e.request !== undefined);
+    for (const e of linked) this.#pending.delete(e);
+    for (const e of answered) this.#unanswered.delete(e);
+    const updates = [...new Set([...linked, ...answered])].map((e) => this.wire(e));
+    for (const e of fresh) {
+      // An access line has its request at once (made from it), or never.
+      if (e.request === undefined && e.requestLine !== undefined && (e.kind === 'error-log' || e.lane === 'admin')) this.#pending.add(e);
+      if (e.lane === 'admin' && e.end === undefined) this.#unanswered.add(e);
     }
-    for (const e of [...fresh, ...requests]) this.#open.set(e, signature(e));
+    // A Set keeps the order lines came in: the first are the oldest.
+    for (const e of this.#pending) {
+      if (this.#pending.size <= MAX_PENDING) break;
+      this.#pending.delete(e);
+    }
     this.#cap();
     // Each request beside its access line: marks of one time (one read of a busy log) stay in families.
     const batch = fresh.flatMap((e) => {
@@ -158,6 +174,23 @@ export class LiveTimeline {
     const wired = batch.map((e) => this.wire(e)).sort((a, b) => a.t - b.t);
     const skipped = Math.max(0, wired.length - BATCH_EVENTS);
     this.onBatch({ events: skipped ? wired.slice(skipped) : wired, updates, skipped });
+  }
+
+  /** Adds the new requests to the recent ones, and forgets those that ended more than LATE_MS ago. */
+  #remember(requests: TimelineEvent[], now: number): void {
+    for (const r of requests) {
+      this.#recent.push(r);
+      const same = this.#recentByLine.get(r.requestLine!);
+      if (same) same.push(r);
+      else this.#recentByLine.set(r.requestLine!, [r]);
+    }
+    let old = 0;
+    while (old < this.#recent.length && now - this.#recent[old].end! > LATE_MS) old++;
+    for (const r of this.#recent.splice(0, old)) {
+      const same = this.#recentByLine.get(r.requestLine!)!;
+      same.splice(same.indexOf(r), 1);
+      if (!same.length) this.#recentByLine.delete(r.requestLine!);
+    }
   }
 
   /**
@@ -170,7 +203,7 @@ export class LiveTimeline {
     const requestFor = new Map<TimelineEvent, TimelineEvent>();
     if (!ends.length) return requestFor;
     const traces = new Map<string, TimelineEvent[]>();
-    for (const e of [...this.#open.keys(), ...fresh]) {
+    for (const e of [...this.#pending, ...fresh]) {
       if (e.request !== undefined || e.requestLine === undefined || (e.kind !== 'error-log' && e.lane !== 'admin')) continue;
       const same = traces.get(e.requestLine);
       if (same) same.push(e);

@@ -18,6 +18,8 @@ const TRACKS = 3;
 const EDGE = 0.04;
 /** How often the view moves with the clock. */
 const FRAME_MS = 250;
+/** The longest wait between layouts while marks keep coming. */
+const MAX_GAP_MS = 2000;
 /** How often the marks are laid out again with no new ones (some have left the view). */
 const RELAYOUT_MS = 2000;
 
@@ -54,28 +56,41 @@ export class TimelineView {
     this.rows = [];
     /** The drawn marks' elements, by number: kept from one layout to the next, so that a mark under the pointer stays the same element. */
     this.elements = new Map();
-    /** The marks must be laid out again (new or changed marks, another window, size or rows). */
+    /** The marks must be laid out again: `stale` with new or changed marks (at most every FRAME_MS, a
+     *  busy log sends many batches a second), `urgent` at once (another window, size, scroll, rows). */
     this.stale = true;
+    this.urgent = true;
     el.view.addEventListener('mousemove', (e) => this.hover(e));
     el.view.addEventListener('mouseleave', () => (el.tip.hidden = true));
     el.view.addEventListener('click', (e) => this.click(e));
     el.scroll.addEventListener('input', () => {
       this.back = Number(el.scroll.max) - Number(el.scroll.value);
-      this.stale = true;
+      this.urgent = true;
     });
-    new ResizeObserver(() => (this.stale = true)).observe(el.view);
+    new ResizeObserver(() => (this.urgent = true)).observe(el.view);
     // Marks move left with the clock; now and then the view takes the ones that left it out.
     setInterval(() => {
       if (!this.paused) this.stale = true;
     }, RELAYOUT_MS);
-    let last = 0;
+    let moved = 0;
+    let laidOut = 0;
+    // A layout costs more with more marks changing (a busy log): the next waits the longer, so that
+    // the page keeps most of its time for the user (about a tenth on layouts, more for drawing them).
+    let gap = FRAME_MS;
     const frame = (now) => {
-      if (this.stale) this.layout();
-      if (this.stale || (!this.paused && now - last >= FRAME_MS)) {
-        this.move();
-        last = now;
+      const layout = this.urgent || (this.stale && now - laidOut >= gap);
+      if (layout) {
+        const began = performance.now();
+        this.layout();
+        const took = performance.now() - began;
+        gap = Math.min(MAX_GAP_MS, Math.max(FRAME_MS, 10 * took));
+        laidOut = now;
+        this.stale = this.urgent = false;
       }
-      this.stale = false;
+      if (layout || (!this.paused && now - moved >= FRAME_MS)) {
+        this.move();
+        moved = now;
+      }
       requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
@@ -91,6 +106,7 @@ export class TimelineView {
     this.byId.clear();
     this.sorted = [];
     this.svg = undefined;
+    this.urgent = true;
     this.add(hello.timeline.events, false);
     this.el.legend.replaceChildren(...hello.legend.map(([colour, meaning, shape]) => h('span', { class: `key ${shape}` }, h('i', { dataset: { colour } }), meaning)));
     for (const i of this.el.legend.querySelectorAll('i')) i.style.setProperty('--c', i.dataset.colour);
@@ -139,14 +155,14 @@ export class TimelineView {
 
   setWindow(ms) {
     this.windowMs = ms;
-    this.stale = true;
+    this.urgent = true;
   }
 
   pause(on) {
     this.paused = on;
     this.pausedAt = Date.now();
     this.el.scroll.disabled = !on;
-    this.stale = true;
+    this.urgent = true;
   }
 
   /** The view's time span now (ms since the start): the last windowMs, and a little room right of now. */
@@ -221,7 +237,7 @@ export class TimelineView {
     const taken = new Map();
     const placed = new Map();
     const right = ax(to);
-    const keep = new Set();
+    const marks = [];
     for (const e of drawn) {
       const row = this.rowIndex.get(e.row);
       if (row === undefined) continue;
@@ -238,14 +254,17 @@ export class TimelineView {
       (tracks[track] ??= []).push(labelled ? [a, b] : [x0, x0 + w]);
       const y = TOP + row * this.rowH + 4 + track * TRACK_H;
       placed.set(e.n, { x: x0, y });
-      keep.add(e.n);
-      this.drawMark(e, { x0, y, w, at: labelled ? at : undefined });
+      marks.push([e, { x0, y, w, at: labelled ? at : undefined }]);
     }
+    // The elements of marks no longer drawn serve the new ones (fewer elements made and dropped).
+    const spare = [];
     for (const [n, g] of this.elements) {
-      if (keep.has(n)) continue;
-      g.remove();
+      if (placed.has(n)) continue;
+      spare.push(g);
       this.elements.delete(n);
     }
+    for (const [e, at] of marks) this.drawMark(e, at, spare);
+    for (const g of spare) g.remove();
     // Each line to its request, where both are drawn.
     const lines = [];
     for (const e of drawn) {
@@ -260,21 +279,25 @@ export class TimelineView {
     this.el.view.dataset.layoutMs = (performance.now() - began).toFixed(1);
   }
 
-  /** A mark's element: made once, brought up to date at each layout. */
-  drawMark(e, { x0, y, w, at }) {
+  /** A mark's element (its own from the last layout, or one a mark no longer drawn left), brought up to date. */
+  drawMark(e, { x0, y, w, at }, spare) {
     let g = this.elements.get(e.n);
     if (!g) {
-      g = s('g', { class: 'mark', dataset: { n: e.n, row: e.row } });
-      g.append(s('rect', {}), s('text', {}));
+      g = spare.pop();
+      if (!g) {
+        g = s('g', { class: 'mark' });
+        g.append(s('rect', {}), s('text', {}));
+        this.marks.append(g);
+      }
+      g.dataset.n = e.n;
       this.elements.set(e.n, g);
-      this.marks.append(g);
     }
     const [rect, text] = g.children;
     const bar = e.end !== undefined;
     set(rect, { x: bar ? x0 : x0 - 1, y: bar ? y : y - 1, width: bar ? w : 3, height: bar ? 12 : 14, rx: bar ? 2 : 0, fill: e.colour });
-    g.dataset.row = e.row;
+    if (g.dataset.row !== e.row) g.dataset.row = e.row;
     if (!at) {
-      text.textContent = '';
+      if (text.textContent) text.textContent = '';
       return;
     }
     set(text, { x: at === 'inside' ? x0 + 3 : at === 'right' ? x0 + w + 3 : x0 - 3, y: y + 10, class: at === 'right' ? 'label' : `label ${at}` });
