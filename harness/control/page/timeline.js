@@ -135,10 +135,10 @@ export class TimelineView {
       this.sorted.push(e);
     }
     if (counted) this.total += events.length;
-    if (this.sorted.length > KEEP * 1.2) this.trim();
     this.stale = true;
   }
 
+  /** Keeps the newest KEEP marks (at a layout: a mark drawn is always one the page still has). */
   trim() {
     this.sort();
     for (const e of this.sorted.splice(0, this.sorted.length - KEEP)) {
@@ -218,6 +218,7 @@ export class TimelineView {
   /** Lays out the marks in the view (at most DRAW, the newest), reusing the elements of those already drawn. */
   layout() {
     const began = performance.now();
+    if (this.sorted.length > KEEP) this.trim();
     this.sort();
     this.frameOf(Math.max(400, this.el.view.clientWidth));
     const { from, to } = this.span();
