@@ -105,6 +105,11 @@ export class LiveTimeline {
     }, SOON_MS);
   }
 
+  /** Every event so far, the dropped ones included. */
+  get count(): number {
+    return this.timeline.events.length + this.dropped;
+  }
+
   /** The wall-clock time of t = 0 (ms since the epoch). */
   get start(): number {
     return this.timeline.start;

@@ -35,8 +35,13 @@ export interface LiveOptions {
   note(text: string): void;
 }
 
-/** The incidents a page is sent when it opens: the newest ones. */
-const PAGE_INCIDENTS = 200;
+/** The incidents and worker changes kept for a page that opens later: the newest. */
+const KEPT = 200;
+
+function keep<T>(list: T[], item: T): void {
+  list.push(item);
+  if (list.length > KEPT) list.shift();
+}
 
 export class Live {
   readonly #streams = new EventStreams();
@@ -56,14 +61,14 @@ export class Live {
     });
     this.#components = new ComponentsView(o.stack, o.startedAt, (c) => {
       this.#timeline.mark('step', `workers: ${[...c.gone.map((p) => `${p} gone`), ...c.started.map((p) => `${p} started`)].join(', ')}`);
-      this.#workerChanges.push(c);
+      keep(this.#workerChanges, c);
       this.#streams.send('workers', c);
       void this.#sendComponents();
     });
     this.#following = followIncidents(
       o.stack.errorLogPath,
       (i) => {
-        this.#incidents.push(i);
+        keep(this.#incidents, i);
         this.#streams.send('incident', i);
       },
       { signal: this.#abort.signal, onRestart: (how) => this.#timeline.mark('step', `error.log ${how}: its lines are numbered from 1 again`) },
@@ -85,8 +90,8 @@ export class Live {
       applied: this.o.applied(),
       rows: ROWS,
       legend: LEGEND,
-      timeline: { start: this.#timeline.start, events: this.#timeline.recent(BATCH_EVENTS), total: this.#timeline.timeline.events.length, dropped: this.#timeline.dropped },
-      incidents: this.#incidents.slice(-PAGE_INCIDENTS),
+      timeline: { start: this.#timeline.start, events: this.#timeline.recent(BATCH_EVENTS), total: this.#timeline.count, dropped: this.#timeline.dropped },
+      incidents: this.#incidents,
       doctor: this.#doctor,
     };
     this.#streams.open(res, frame('hello', hello));
