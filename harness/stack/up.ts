@@ -21,6 +21,8 @@ export interface UpOptions {
   defaultPort?: number;
   adminPort: number;
   admin: AdminMode;
+  /** The seed of the admin stub's generated month of orders. */
+  adminSeed?: number;
   frontend?: string;
   prefix: string;
   proxy: EngineName;
@@ -143,6 +145,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       proxyPort: port,
       adminPort: o.adminPort,
       admin: o.admin,
+      adminSeed: o.adminSeed,
       engine: o.proxy,
       workers: o.workers,
       os: o.os,
