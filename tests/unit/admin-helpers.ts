@@ -131,3 +131,42 @@ export async function occupy(port: number, host: string): Promise<net.Server> {
 export function release(blocker: net.Server): Promise<void> {
   return new Promise((resolve) => blocker.close(() => resolve()));
 }
+
+/** A logged-in client of one AdminServer: each call answers the status, the text and the JSON. */
+export interface Api {
+  base: string;
+  token: string;
+  get(path: string): Promise<ApiReply>;
+  send(method: string, path: string, body?: unknown): Promise<ApiReply>;
+}
+
+export interface ApiReply extends Reply {
+  json: { code: number; msg: string | null; data: any } & Record<string, any>;
+}
+
+export async function apiClient(server: AdminServer): Promise<Api> {
+  const base = ipv4(server);
+  const token = await adminToken(base);
+  const reply = async (r: Reply): Promise<ApiReply> => {
+    let json: ApiReply['json'];
+    try {
+      json = JSON.parse(r.text);
+    } catch {
+      json = undefined as never;
+    }
+    return { ...r, json };
+  };
+  return {
+    base,
+    token,
+    get: async (path) => reply(await call(base + path, { token })),
+    send: async (method, path, body) =>
+      reply(await call(base + path, { method, token, ...(body === undefined ? {} : typeof body === 'string' ? { body, headers: { 'content-type': 'application/json' } } : { json: body }) })),
+  };
+}
+
+export const OK = '{"code":1,"msg":null,"data":null}';
+export const failed = (msg: string) => `{"code":0,"msg":${JSON.stringify(msg)},"data":null}`;
+
+/** A fixed local time, 2023-07-13 15:30:00 (a Thursday), for answers that depend on the day. */
+export const JULY_13 = new Date(2023, 6, 13, 15, 30, 0).getTime();
