@@ -40,7 +40,8 @@ async function upload(x: Exchange, uploads: Uploads): Promise<void> {
   if (!/^multipart\//i.test(type) || Number(x.req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) throw new SpringError(500);
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: x.req.headers, limits: { fileSize: MAX_FILE_BYTES, files: 16, fields: 64 } });
+    // preservePath: Tomcat hands the file name over as sent, path parts and all.
+    parser = busboy({ headers: x.req.headers, preservePath: true, limits: { fileSize: MAX_FILE_BYTES, files: 16, fields: 64 } });
   } catch {
     throw new SpringError(500); // no boundary: not a multipart request Tomcat can read
   }
@@ -63,20 +64,20 @@ async function upload(x: Exchange, uploads: Uploads): Promise<void> {
 
 async function store(uploads: Uploads, part: FilePart): Promise<{ name?: string; error?: 'io' | 'invalid' }> {
   const dot = part.filename.lastIndexOf('.');
-  let tooBig = false;
-  part.stream.once('limit', () => {
-    tooBig = true;
-    part.stream.destroy();
-  });
   if (dot < 0) {
     part.stream.resume(); // substring(-1): StringIndexOutOfBoundsException
     return { error: 'invalid' };
   }
+  // Past the limit busboy drops the rest of the file and says so; the request is still read to its end.
+  let tooBig = false;
+  part.stream.once('limit', () => (tooBig = true));
   try {
     const name = await uploads.save(part.filename.slice(dot), part.stream);
-    return { name };
+    if (!tooBig) return { name };
+    uploads.remove(name);
+    return { error: 'invalid' }; // MaxUploadSizeExceededException
   } catch {
-    return tooBig ? { error: 'invalid' } : { error: 'io' };
+    return { error: 'io' };
   }
 }
 

@@ -37,6 +37,11 @@ export class Uploads {
     return name;
   }
 
+  /** Removes a stored file (one that turned out too big). */
+  remove(name: string): void {
+    if (STORED_NAME.test(name)) rmSync(join(this.dir, name), { force: true });
+  }
+
   /** A stored file by the name save() gave it, with its Content-Type; undefined for any other name. */
   find(name: string): { path: string; type: string } | undefined {
     if (!STORED_NAME.test(name)) return undefined;
