@@ -20,9 +20,10 @@ import { markdown, type Report, type Row, type Target } from './report.js';
 import { childrenOf, isEmbeddedWorker, memoryOf, processTree, stopAll, stopOnSignals, defer, type Memory } from './procs.js';
 import { spread } from './stats.js';
 import { login, startAdmin, type Admin } from './admin-process.js';
+import { adminApiMarkdown, adminApiPart, type AdminApiSample } from './admin-api.js';
 
 const ENGINE_ORDER: readonly EngineName[] = ['embedded', 'nginx'];
-const PARTS = ['load', 'memory', 'crash', 'startup'] as const;
+const PARTS = ['load', 'memory', 'crash', 'startup', 'admin-api'] as const;
 type Part = (typeof PARTS)[number];
 
 type TargetKind = 'api' | 'static';
@@ -163,6 +164,8 @@ interface Results {
   crash: (CrashSample & { engine: EngineName; workers: number })[];
   startup: { what: 'node -e 0' | 'harness up' | 'Stack.start'; engine?: EngineName; ms: number }[];
   startupDiscarded: string[];
+  /** The admin stand-in alone (admin-api.ts). */
+  adminApi?: AdminApiSample[];
 }
 
 function measureMemory(e: RunningEngine, admin: Admin): { proxy: Memory; admin: Memory; stack: Memory } {
@@ -487,6 +490,7 @@ async function main(): Promise<number> {
     }
     if (s.only.has('crash')) await crashPart(s, root, admin, res);
     if (s.only.has('startup')) await startupPart(s, root, res);
+    if (s.only.has('admin-api')) res.adminApi = await adminApiPart(s, admin, token, log);
   } finally {
     await stopAll();
   }
@@ -529,7 +533,7 @@ function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<
 }
 
 function write(out: string, report: Report): void {
-  const md = markdown(report);
+  const md = markdown(report) + adminApiMarkdown((report.samples as Results).adminApi ?? []);
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'latest.md'), md);
   writeFileSync(join(out, 'latest.json'), JSON.stringify(report, null, 2) + '\n');

@@ -2,14 +2,15 @@
 // CategoryMapper: add (disabled), page, delete (refused while a dish or set meal uses it), edit,
 // enable/disable, and the list of enabled categories of a type.
 import { bindNumber, bindPaging, bindPath, bindString, parseQuery, type Dto } from './binding.js';
-import { duplicate, notNull, padSpace, varchar } from './columns.js';
+import { duplicate, notNull, varchar } from './columns.js';
 import { audit, type AdminContext } from './context.js';
 import { BusinessError, sendJson, type Exchange, type Route } from './dispatcher.js';
 import { SUCCESS } from './employee-controller.js';
 import { num, str, success, time } from './json.js';
 import { readJsonDto } from './json-body.js';
 import { containsLike } from './like.js';
-import { startPage } from './paging.js';
+import { pageAnswer } from './paging.js';
+import { nameTaken, restamp } from './menu-rows.js';
 import type { AdminState } from './state.js';
 import { DISABLE, ENABLE, type Category } from './tables.js';
 
@@ -35,12 +36,6 @@ function bySortThenNewest(a: Category, b: Category): number {
   return a.sort - b.sort || (b.createTime ?? '').localeCompare(a.createTime ?? '') || a.id - b.id;
 }
 
-function nameTaken(state: AdminState, name: string, except?: number): boolean {
-  const wanted = padSpace(name);
-  for (const c of state.categories.values()) if (c.id !== except && padSpace(c.name) === wanted) return true;
-  return false;
-}
-
 /** CategoryServiceImpl.save: status 0 (a new category is disabled), the audit columns. */
 async function save(x: Exchange, state: AdminState): Promise<void> {
   const dto = await readJsonDto(x, CATEGORY_DTO);
@@ -48,7 +43,7 @@ async function save(x: Exchange, state: AdminState): Promise<void> {
   state.write(() => {
     const name = varchar(notNull(dto.name as string | null), 32)!;
     const sort = notNull(dto.sort as number | null);
-    if (nameTaken(state, name)) duplicate(name);
+    if (nameTaken(state.categories.values(), name)) duplicate(name);
     const id = state.next.category++;
     state.categories.set(id, { id, type: dto.type as number | null, name, sort, status: DISABLE, createTime: now, updateTime: now, createUser: user, updateUser: user });
   });
@@ -64,8 +59,7 @@ function page(x: Exchange, state: AdminState): void {
   const body = state.memo(JSON.stringify(['category/page', page, pageSize, name, type]), () => {
     const match = name ? containsLike(name) : () => true;
     const rows = [...state.categories.values()].filter((c) => match(c.name) && (type === null || c.type === type)).sort(bySortThenNewest);
-    const { total, records } = startPage(rows, page, pageSize);
-    return Buffer.from(success(`{"total":${total},"records":[${records.map(categoryJson).join(',')}]}`));
+    return pageAnswer(rows, page, pageSize, categoryJson);
   });
   sendJson(x, body);
 }
@@ -90,7 +84,7 @@ async function update(x: Exchange, state: AdminState): Promise<void> {
     const old = state.categories.get(dto.id as number);
     if (!old) return;
     const name = varchar(dto.name as string | null, 32);
-    if (name !== null && nameTaken(state, name, old.id)) duplicate(name);
+    if (name !== null && nameTaken(state.categories.values(), name, old.id)) duplicate(name);
     state.categories.set(old.id, {
       ...old, type: (dto.type as number | null) ?? old.type, name: name ?? old.name, sort: (dto.sort as number | null) ?? old.sort,
       updateTime: now, updateUser: user ?? old.updateUser,
@@ -103,11 +97,8 @@ async function update(x: Exchange, state: AdminState): Promise<void> {
 function startOrStop(x: Exchange, state: AdminState): void {
   const status = bindPath(x.params.status, 'int') as number;
   const id = bindNumber(parseQuery(x.query), 'id', 'long');
-  const { time: now, user } = audit(x);
-  state.write(() => {
-    const old = state.categories.get(id as number);
-    if (old) state.categories.set(old.id, { ...old, status, updateTime: now, updateUser: user ?? old.updateUser });
-  });
+  const stamp = audit(x);
+  state.write(() => restamp(state.categories, id, { status }, stamp));
   sendJson(x, SUCCESS);
 }
 

@@ -1,15 +1,14 @@
 // sky-server's DishController (@RequestMapping("/admin/dish")), DishServiceImpl, DishMapper and
 // DishFlavorMapper, as the course's reference solution has them (its page filters on category_id;
 // the real server's typo `d.categoryId` makes that filter a 500). Writes are all or nothing.
-import { bindLongList, bindNumber, bindPaging, bindPath, bindString, parseQuery, type Dto } from './binding.js';
-import { decimal, duplicate, notNull, padSpace, varchar } from './columns.js';
+import { bindLongList, bindNumber, bindPath, parseQuery, type Dto } from './binding.js';
+import { decimal, duplicate, notNull, varchar } from './columns.js';
+import { menuPage, nameTaken, newestFirst, restamp } from './menu-rows.js';
 import { audit, type AdminContext } from './context.js';
 import { BusinessError, SpringError, sendJson, type Exchange, type Route } from './dispatcher.js';
 import { SUCCESS } from './employee-controller.js';
 import { money, num, str, success, time, type Long } from './json.js';
 import { readJsonDto } from './json-body.js';
-import { containsLike } from './like.js';
-import { startPage } from './paging.js';
 import type { AdminState } from './state.js';
 import { DISABLE, ENABLE, type Dish, type DishFlavor } from './tables.js';
 
@@ -38,17 +37,6 @@ export function dishRoutes({ state }: AdminContext): Route[] {
     { method: 'PUT', path: '/admin/dish', handle: (x) => update(x, state) },
     { method: 'POST', path: '/admin/dish/status/{status}', handle: (x) => startOrStop(x, state) },
   ];
-}
-
-/** `order by create_time desc` (then the newer id first). */
-export function newestFirst(a: { createTime: string | null; id: number }, b: { createTime: string | null; id: number }): number {
-  return (b.createTime ?? '').localeCompare(a.createTime ?? '') || b.id - a.id;
-}
-
-function nameTaken(state: AdminState, name: string, except?: number): boolean {
-  const wanted = padSpace(name);
-  for (const d of state.dishes.values()) if (d.id !== except && padSpace(d.name) === wanted) return true;
-  return false;
 }
 
 /** dish_flavor rows to insert for `dishId`, checked; a null item is the service's NullPointerException. */
@@ -83,7 +71,7 @@ async function save(x: Exchange, state: AdminState): Promise<void> {
       description: varchar(dto.description as string | null, 255), status: dto.status as number | null,
       createTime: now, updateTime: now, createUser: user, updateUser: user,
     };
-    if (nameTaken(state, name)) duplicate(name);
+    if (nameTaken(state.dishes.values(), name)) duplicate(name);
     const flavors = flavorRows(state, dto, dish.id);
     state.dishes.set(dish.id, dish);
     state.next.dish++;
@@ -94,21 +82,7 @@ async function save(x: Exchange, state: AdminState): Promise<void> {
 
 /** pageQuery(DishPageQueryDTO): `name like`, `category_id =`, `status =`; the category's name joined. */
 function page(x: Exchange, state: AdminState): void {
-  const params = parseQuery(x.query);
-  const { page, pageSize } = bindPaging(params);
-  const name = bindString(params, 'name');
-  const categoryId = bindNumber(params, 'categoryId', 'int');
-  const status = bindNumber(params, 'status', 'int');
-  const body = state.memo(JSON.stringify(['dish/page', page, pageSize, name, String(categoryId), status]), () => {
-    const match = name ? containsLike(name) : () => true;
-    const rows = [...state.dishes.values()]
-      .filter((d) => match(d.name) && (categoryId === null || d.categoryId === categoryId) && (status === null || d.status === status))
-      .sort(newestFirst);
-    const { total, records } = startPage(rows, page, pageSize);
-    const vo = records.map((d) => dishVoJson(d, state.categories.get(d.categoryId as number)?.name ?? null, []));
-    return Buffer.from(success(`{"total":${total},"records":[${vo.join(',')}]}`));
-  });
-  sendJson(x, body);
+  sendJson(x, menuPage<Dish>(state, parseQuery(x.query), 'dishes', (d, categoryName) => dishVoJson(d, categoryName, [])));
 }
 
 /**
@@ -158,7 +132,7 @@ async function update(x: Exchange, state: AdminState): Promise<void> {
       description: varchar(dto.description as string | null, 255) ?? old.description, status: (dto.status as number | null) ?? old.status,
       updateTime: now, updateUser: user ?? old.updateUser,
     };
-    if (old && name !== null && nameTaken(state, name, old.id)) duplicate(name);
+    if (old && name !== null && nameTaken(state.dishes.values(), name, old.id)) duplicate(name);
     const flavors = flavorRows(state, dto, id);
     if (changed) state.dishes.set(changed.id, changed);
     for (const f of state.flavors.values()) if (f.dishId === id) state.flavors.delete(f.id);
@@ -182,15 +156,11 @@ function list(x: Exchange, state: AdminState): void {
 function startOrStop(x: Exchange, state: AdminState): void {
   const status = bindPath(x.params.status, 'int') as number;
   const id = bindNumber(parseQuery(x.query), 'id', 'long');
-  const { time: now, user } = audit(x);
+  const stamp = audit(x);
   state.write(() => {
-    const old = state.dishes.get(id as number);
-    if (old) state.dishes.set(old.id, { ...old, status, updateTime: now, updateUser: user ?? old.updateUser });
+    restamp(state.dishes, id, { status }, stamp);
     if (status !== DISABLE) return;
-    for (const sd of state.setmealDishes.values()) {
-      const meal = sd.dishId === id ? state.setmeals.get(sd.setmealId as number) : undefined;
-      if (meal) state.setmeals.set(meal.id, { ...meal, status: DISABLE, updateTime: now, updateUser: user ?? meal.updateUser });
-    }
+    for (const sd of state.setmealDishes.values()) if (sd.dishId === id) restamp(state.setmeals, sd.setmealId, { status: DISABLE }, stamp);
   });
   sendJson(x, SUCCESS);
 }

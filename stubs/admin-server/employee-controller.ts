@@ -10,7 +10,7 @@ import { DEFAULT_PASSWORD_MD5, DISABLED, md5Hex, type Employee } from './employe
 import { success } from './json.js';
 import { readJsonDto } from './json-body.js';
 import { containsLike } from './like.js';
-import { startPage } from './paging.js';
+import { pageAnswer } from './paging.js';
 import type { AdminState } from './state.js';
 
 /** Result.error(MessageConstant.*) and Result.success(), precomputed. */
@@ -63,8 +63,7 @@ function page(x: Exchange, state: AdminState): void {
   const name = bindString(params, 'name');
   const body = state.memo(JSON.stringify(['employee/page', page, pageSize, name]), () => {
     const rows = [...state.employees.values()];
-    const { total, records } = startPage(name ? rows.filter((e) => containsLike(name)(e.name)) : rows, page, pageSize);
-    return Buffer.from(success(`{"total":${total},"records":[${records.map((e) => JSON.stringify(e)).join(',')}]}`));
+    return pageAnswer(name ? rows.filter((e) => containsLike(name)(e.name)) : rows, page, pageSize, (e) => JSON.stringify(e));
   });
   sendJson(x, body);
 }

@@ -11,7 +11,7 @@ import { SUCCESS } from './employee-controller.js';
 import { money, num, str, success, time, type Long } from './json.js';
 import { readJsonDto } from './json-body.js';
 import { containsLike } from './like.js';
-import { startPage } from './paging.js';
+import { pageAnswer } from './paging.js';
 import type { AdminState } from './state.js';
 import { CANCELLED, COMPLETED, CONFIRMED, DELIVERY_IN_PROGRESS, TO_BE_CONFIRMED, type Order, type OrderDetail } from './tables.js';
 
@@ -68,8 +68,7 @@ function conditionSearch(x: Exchange, state: AdminState): void {
     const rows = newestOrders(state).filter((o) =>
       (!numberMatch || numberMatch(o.number)) && (!phoneMatch || phoneMatch(o.phone)) && (userId === null || o.userId === userId)
       && (!status || o.status === status) && (beginTime === null || o.orderTime >= beginTime) && (endTime === null || o.orderTime <= endTime));
-    const { total, records } = startPage(rows, page, pageSize);
-    return Buffer.from(success(`{"total":${total},"records":[${records.map((o) => orderVoJson(o, orderDishes(state, o), null)).join(',')}]}`));
+    return pageAnswer(rows, page, pageSize, (o) => orderVoJson(o, orderDishes(state, o), null));
   });
   sendJson(x, body);
 }

@@ -4,6 +4,7 @@
 // page > 0 and total > startRow, where startRow = (page-1)*pageSize in Java int arithmetic. startRow
 // can wrap negative, and MySQL then rejects `LIMIT -20, 10`. Every page endpoint pages this way.
 import { SpringError } from './errors.js';
+import { success } from './json.js';
 
 const INT_MAX = 2 ** 31 - 1;
 
@@ -20,4 +21,10 @@ export function startPage<T>(rows: readonly T[], page: number, pageSize: number)
   if (pageSize <= 0 || page <= 0 || total <= startRow) return { total, records: [] };
   if (startRow < 0) throw new SpringError(500); // BadSqlGrammarException: LIMIT -20, 10
   return { total, records: rows.slice(startRow, startRow + pageSize) };
+}
+
+/** A page endpoint's whole answer: `{"code":1,…,"data":{"total":N,"records":[…]}}`. */
+export function pageAnswer<T>(rows: readonly T[], page: number, pageSize: number, json: (row: T) => string): Buffer {
+  const { total, records } = startPage(rows, page, pageSize);
+  return Buffer.from(success(`{"total":${total},"records":[${records.map(json).join(',')}]}`));
 }

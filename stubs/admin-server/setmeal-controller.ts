@@ -2,16 +2,14 @@
 // SetmealMapper and SetmealDishMapper, as the course's reference solution has them: a new set meal
 // keeps the status it was sent (the real server's insert leaves status out, so the default 1 wins).
 // Writes are all or nothing.
-import { bindLongList, bindNumber, bindPaging, bindPath, bindString, parseQuery, type Dto } from './binding.js';
-import { decimal, duplicate, notNull, padSpace, varchar } from './columns.js';
+import { bindLongList, bindNumber, bindPath, parseQuery, type Dto } from './binding.js';
+import { decimal, duplicate, notNull, varchar } from './columns.js';
+import { menuPage, nameTaken, restamp } from './menu-rows.js';
 import { audit, type AdminContext } from './context.js';
 import { BusinessError, SpringError, sendJson, type Exchange, type Route } from './dispatcher.js';
-import { newestFirst } from './dish-controller.js';
 import { SUCCESS } from './employee-controller.js';
 import { money, num, str, success, time, type Long } from './json.js';
 import { readJsonDto } from './json-body.js';
-import { containsLike } from './like.js';
-import { startPage } from './paging.js';
 import type { AdminState } from './state.js';
 import { DISABLE, ENABLE, type Setmeal, type SetmealDish } from './tables.js';
 
@@ -36,12 +34,6 @@ export function setmealRoutes({ state }: AdminContext): Route[] {
     { method: 'PUT', path: '/admin/setmeal', handle: (x) => update(x, state) },
     { method: 'POST', path: '/admin/setmeal/status/{status}', handle: (x) => startOrStop(x, state) },
   ];
-}
-
-function nameTaken(state: AdminState, name: string, except?: number): boolean {
-  const wanted = padSpace(name);
-  for (const s of state.setmeals.values()) if (s.id !== except && padSpace(s.name) === wanted) return true;
-  return false;
 }
 
 function dishesOf(state: AdminState, setmealId: Long | null): SetmealDish[] {
@@ -79,7 +71,7 @@ async function save(x: Exchange, state: AdminState): Promise<void> {
       description: varchar(dto.description as string | null, 255), image: varchar(dto.image as string | null, 255),
       createTime: now, updateTime: now, createUser: user, updateUser: user,
     };
-    if (nameTaken(state, meal.name)) duplicate(meal.name);
+    if (nameTaken(state.setmeals.values(), meal.name)) duplicate(meal.name);
     const dishes = setmealDishRows(state, dto, meal.id);
     state.setmeals.set(meal.id, meal);
     state.next.setmeal++;
@@ -90,21 +82,7 @@ async function save(x: Exchange, state: AdminState): Promise<void> {
 
 /** pageQuery(SetmealPageQueryDTO): `name like`, `category_id =`, `status =`; the category's name joined. */
 function page(x: Exchange, state: AdminState): void {
-  const params = parseQuery(x.query);
-  const { page, pageSize } = bindPaging(params);
-  const name = bindString(params, 'name');
-  const categoryId = bindNumber(params, 'categoryId', 'int');
-  const status = bindNumber(params, 'status', 'int');
-  const body = state.memo(JSON.stringify(['setmeal/page', page, pageSize, name, String(categoryId), status]), () => {
-    const match = name ? containsLike(name) : () => true;
-    const rows = [...state.setmeals.values()]
-      .filter((s) => match(s.name) && (categoryId === null || s.categoryId === categoryId) && (status === null || s.status === status))
-      .sort(newestFirst);
-    const { total, records } = startPage(rows, page, pageSize);
-    const vo = records.map((s) => setmealVoJson(s, state.categories.get(s.categoryId as number)?.name ?? null, []));
-    return Buffer.from(success(`{"total":${total},"records":[${vo.join(',')}]}`));
-  });
-  sendJson(x, body);
+  sendJson(x, menuPage<Setmeal>(state, parseQuery(x.query), 'setmeals', (s, categoryName) => setmealVoJson(s, categoryName, [])));
 }
 
 /** deleteBatch: refused when one is on sale; an unknown id is a 500; `ids=` (empty) does nothing. */
@@ -147,7 +125,7 @@ async function update(x: Exchange, state: AdminState): Promise<void> {
       status: (dto.status as number | null) ?? old.status, description: varchar(dto.description as string | null, 255) ?? old.description,
       image: varchar(dto.image as string | null, 255) ?? old.image, updateTime: now, updateUser: user ?? old.updateUser,
     };
-    if (old && name !== null && nameTaken(state, name, old.id)) duplicate(name);
+    if (old && name !== null && nameTaken(state.setmeals.values(), name, old.id)) duplicate(name);
     const dishes = setmealDishRows(state, dto, id);
     if (changed) state.setmeals.set(changed.id, changed);
     for (const d of dishesOf(state, id)) state.setmealDishes.delete(d.id);
@@ -160,15 +138,14 @@ async function update(x: Exchange, state: AdminState): Promise<void> {
 function startOrStop(x: Exchange, state: AdminState): void {
   const status = bindPath(x.params.status, 'int') as number;
   const id = bindNumber(parseQuery(x.query), 'id', 'long');
-  const { time: now, user } = audit(x);
+  const stamp = audit(x);
   state.write(() => {
     if (status === ENABLE) {
       for (const d of dishesOf(state, id)) {
         if (state.dishes.get(d.dishId as number)?.status === DISABLE) throw new BusinessError('套餐内包含未启售菜品，无法启售');
       }
     }
-    const old = state.setmeals.get(id as number);
-    if (old) state.setmeals.set(old.id, { ...old, status, updateTime: now, updateUser: user ?? old.updateUser });
+    restamp(state.setmeals, id, { status }, stamp);
   });
   sendJson(x, SUCCESS);
 }

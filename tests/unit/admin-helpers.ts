@@ -1,6 +1,7 @@
 // Shared by the tests/unit/admin-*.spec.ts files: an AdminServer on a free port, and the three ways
 // the tests talk to it (undici over the exact loopback address, and raw sockets for what undici
 // would not send as given).
+import { test, type TestInfo } from '@playwright/test';
 import getPort from 'get-port';
 import net from 'node:net';
 import { Agent, request } from 'undici';
@@ -170,3 +171,21 @@ export const failed = (msg: string) => `{"code":0,"msg":${JSON.stringify(msg)},"
 
 /** A fixed local time, 2023-07-13 15:30:00 (a Thursday), for answers that depend on the day. */
 export const JULY_13 = new Date(2023, 6, 13, 15, 30, 0).getTime();
+
+/** A fresh AdminServer and a logged-in client for each test of the file (stopped after it). */
+export function adminPerTest(opts: Partial<AdminServerOptions> | ((testInfo: TestInfo) => Partial<AdminServerOptions>) = {}): { readonly admin: AdminServer; readonly api: Api } {
+  const current: { admin?: AdminServer; api?: Api } = {};
+  test.beforeEach(async ({}, testInfo) => {
+    current.admin = await startAdmin({ mode: 'ipv4', ...(typeof opts === 'function' ? opts(testInfo) : opts) });
+    current.api = await apiClient(current.admin);
+  });
+  test.afterEach(async () => current.admin?.stop());
+  return {
+    get admin() {
+      return current.admin!;
+    },
+    get api() {
+      return current.api!;
+    },
+  };
+}

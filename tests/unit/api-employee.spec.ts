@@ -3,15 +3,12 @@
 import { test, expect } from '@playwright/test';
 import type { AdminServer } from '../../stubs/admin-server/server.js';
 import { EMPLOYEES } from '../../stubs/admin-server/employees.js';
-import { apiClient, failed, JULY_13, OK, springError, startAdmin, type Api } from './admin-helpers.js';
+import { adminPerTest, failed, JULY_13, OK, springError, type Api } from './admin-helpers.js';
 
+const server = adminPerTest({ now: () => JULY_13 });
 let admin: AdminServer;
 let api: Api;
-test.beforeEach(async () => {
-  admin = await startAdmin({ mode: 'ipv4', now: () => JULY_13 });
-  api = await apiClient(admin);
-});
-test.afterEach(async () => admin.stop());
+test.beforeEach(() => ({ admin, api } = server));
 
 const NEW = { username: 'xiaoming', name: '小明', phone: '13912345678', sex: '1', idNumber: '110101199001010047' };
 const newest = () => [...admin.state.employees.values()].at(-1)!;

@@ -5,15 +5,12 @@ import { test, expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import type { AdminServer } from '../../stubs/admin-server/server.js';
 import type { Order } from '../../stubs/admin-server/tables.js';
-import { apiClient, call, JULY_13, OK, startAdmin, type Api } from './admin-helpers.js';
+import { adminPerTest, call, JULY_13, OK, type Api } from './admin-helpers.js';
 
+const server = adminPerTest({ now: () => JULY_13 });
 let admin: AdminServer;
 let api: Api;
-test.beforeEach(async () => {
-  admin = await startAdmin({ mode: 'ipv4', now: () => JULY_13 });
-  api = await apiClient(admin);
-});
-test.afterEach(async () => admin.stop());
+test.beforeEach(() => ({ admin, api } = server));
 
 const orders = () => [...admin.state.orders.values()];
 /** Stamped inside the open interval (date 00:00, date 23:59:59.999…). */

@@ -2,15 +2,12 @@
 // one set meal, edit, start/stop (refused while a dish of it is stopped).
 import { test, expect } from '@playwright/test';
 import type { AdminServer } from '../../stubs/admin-server/server.js';
-import { apiClient, failed, JULY_13, OK, startAdmin, type Api } from './admin-helpers.js';
+import { adminPerTest, failed, JULY_13, OK, type Api } from './admin-helpers.js';
 
+const server = adminPerTest({ now: () => JULY_13 });
 let admin: AdminServer;
 let api: Api;
-test.beforeEach(async () => {
-  admin = await startAdmin({ mode: 'ipv4', now: () => JULY_13 });
-  api = await apiClient(admin);
-});
-test.afterEach(async () => admin.stop());
+test.beforeEach(() => ({ admin, api } = server));
 
 /** What the real 添加套餐 form sends. */
 const FORM = {
