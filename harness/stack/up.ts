@@ -202,6 +202,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     `logs     ${stack.errorLogPath}`,
     ``,
     `Open ${o.nginxConf ? 'the address your conf listens on' : stack.url} and log in as admin / 123456. Ctrl-C stops everything.`,
+    ...(stack.admin ? [`A customer's order, as the admin pages see it: npx harness app order${o.prefix === '.harness' ? '' : ` --prefix ${o.prefix}`} (in another terminal).`] : []),
   ]);
   if (stack.admin) {
     stack.admin.onRequest((e) => {

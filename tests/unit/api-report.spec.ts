@@ -1,11 +1,10 @@
-// ShopController, WorkspaceController and ReportController (admin-api.md §8, §10, §11): the shop
-// status, today's figures, the reports over a range and their Java-double text, the top 10, and
-// the 运营数据 workbook read back with exceljs.
+// ReportController (admin-api.md §11): per-day turnover, users and orders over a range, the top 10,
+// their refusals, and the 运营数据 workbook read back with exceljs.
 import { test, expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import type { AdminServer } from '../../stubs/admin-server/server.js';
 import type { Order } from '../../stubs/admin-server/tables.js';
-import { adminPerTest, call, JULY_13, OK, type Api } from './admin-helpers.js';
+import { adminPerTest, JULY_13, type Api } from './admin-helpers.js';
 
 const server = adminPerTest({ now: () => JULY_13 });
 let admin: AdminServer;
@@ -16,37 +15,6 @@ const orders = () => [...admin.state.orders.values()];
 /** Stamped inside the open interval (date 00:00, date 23:59:59.999…). */
 const onDay = (o: Order, day: string) => o.orderTime.startsWith(day) && !o.orderTime.endsWith(' 00:00:00');
 const javaDouble = (d: number) => (Number.isInteger(d) ? `${d}.0` : String(d));
-
-test('shop: GET /shop/status is 1 from the seed; PUT /shop/{status} stores any integer, ignoring the body', async () => {
-  expect((await api.get('/admin/shop/status')).text).toBe('{"code":1,"msg":null,"data":1}');
-  expect((await api.send('PUT', '/admin/shop/0', 1)).text).toBe(OK);
-  expect((await api.get('/admin/shop/status')).text).toBe('{"code":1,"msg":null,"data":0}');
-  expect((await api.send('PUT', '/admin/shop/7')).text).toBe(OK);
-  expect((await api.get('/admin/shop/status')).json.data).toBe(7);
-  expect((await api.send('PUT', '/admin/shop/x')).status).toBe(400);
-  expect((await api.send('PUT', '/admin/shop/status')).status).toBe(400); // PUT {status} takes the path
-  expect((await call(`${api.base}/admin/shop/1`, { token: api.token })).status).toBe(405);
-  admin.state.write(() => (admin.state.shopStatus = null));
-  expect((await api.get('/admin/shop/status')).status).toBe(500); // a Redis that never had the key
-});
-
-test('workspace: today\'s business data from the orders (completed ones), as Java doubles', async () => {
-  const today = orders().filter((o) => onDay(o, '2023-07-13'));
-  const done = today.filter((o) => o.status === 5);
-  const turnover = done.reduce((c, o) => c + o.amount, 0) / 100;
-  const r = await api.get('/admin/workspace/businessData');
-  expect(Object.keys(r.json.data)).toEqual(['turnover', 'validOrderCount', 'orderCompletionRate', 'unitPrice', 'newUsers']);
-  expect(r.json.data).toMatchObject({ turnover, validOrderCount: done.length, orderCompletionRate: done.length / today.length });
-  expect(r.text).toContain(`"turnover":${javaDouble(turnover)},`);
-  for (const v of Object.values(r.json.data)) expect(Number.isFinite(v)).toBe(true);
-});
-
-test('workspace: the overview of today\'s orders by status, and of dishes and set meals on sale', async () => {
-  const today = orders().filter((o) => o.orderTime > '2023-07-13 00:00:00');
-  const n = (s: number) => today.filter((o) => o.status === s).length;
-  expect((await api.get('/admin/workspace/overviewOrders')).json.data).toEqual({ waitingOrders: n(2), deliveredOrders: n(3), completedOrders: n(5), cancelledOrders: n(6), allOrders: today.length });
-  expect((await api.get('/admin/workspace/overviewDishes')).text).toBe('{"code":1,"msg":null,"data":{"sold":24,"discontinued":0}}');
-});
 
 test('reports: one entry a day from begin to end, each list a string, the figures from the orders and users', async () => {
   const q = '?begin=2023-07-06&end=2023-07-12';
