@@ -3,7 +3,7 @@
 // stack's folder and answers a URL the browser loads through the proxy's `/api/`:
 // `/api/common/download?name=<uuid>.png`, served by GET /admin/common/download (the old reggie
 // course's CommonController.download), which needs no token, since an <img> sends none.
-import busboy from 'busboy';
+import type { Busboy } from 'busboy';
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { bindString, parseQuery } from './binding.js';
@@ -38,7 +38,8 @@ interface FilePart {
 async function upload(x: Exchange, uploads: Uploads): Promise<void> {
   const type = x.req.headers['content-type'] ?? '';
   if (!/^multipart\//i.test(type) || Number(x.req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) throw new SpringError(500);
-  let parser: busboy.Busboy;
+  const { default: busboy } = await import('busboy'); // loaded on the first upload
+  let parser: Busboy;
   try {
     // preservePath: Tomcat hands the file name over as sent, path parts and all.
     parser = busboy({ headers: x.req.headers, preservePath: true, limits: { fileSize: MAX_FILE_BYTES, files: 16, fields: 64 } });

@@ -47,13 +47,16 @@ interface CompiledRoute extends Route {
 }
 
 export class Dispatcher {
-  readonly #routes: readonly CompiledRoute[];
+  readonly #load: () => Promise<readonly Route[]>;
+  #routes?: Promise<readonly CompiledRoute[]>;
   readonly #tokens: AdminTokens;
   readonly #now: () => number;
 
-  /** `routes` in the order Spring would prefer them: literal paths before `{variable}` ones. */
-  constructor(routes: readonly Route[], tokens: AdminTokens, now: () => number) {
-    this.#routes = routes.map((r) => ({ ...r, segments: r.path.split('/').filter(Boolean) }));
+  /** `routes` (loaded with the first request: the controllers are most of the server's modules, and a
+   *  stack is up sooner without them) in the order Spring would prefer them: literal paths before
+   *  `{variable}` ones. */
+  constructor(routes: () => Promise<readonly Route[]>, tokens: AdminTokens, now: () => number) {
+    this.#load = routes;
     this.#tokens = tokens;
     this.#now = now;
   }
@@ -71,7 +74,8 @@ export class Dispatcher {
       const allowed: string[] = [];
       let chosen: CompiledRoute | undefined;
       let params = NO_PARAMS;
-      for (const route of this.#routes) {
+      this.#routes ??= this.#load().then((routes) => routes.map((r) => ({ ...r, segments: r.path.split('/').filter(Boolean) })));
+      for (const route of await this.#routes) {
         const vars = matchSegments(route.segments, segments);
         if (!vars) continue;
         allowed.push(route.method);

@@ -6,23 +6,12 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { categoryRoutes } from './category-controller.js';
-import { commonRoutes } from './common-controller.js';
-import type { AdminContext } from './context.js';
 import { placeAndPay } from './customer.js';
-import { Dispatcher, type Route } from './dispatcher.js';
-import { dishRoutes } from './dish-controller.js';
-import { employeeRoutes } from './employee-controller.js';
-import { orderRoutes } from './order-controller.js';
-import { reportRoutes } from './report-controller.js';
-import { setmealRoutes } from './setmeal-controller.js';
-import { shopRoutes } from './shop-controller.js';
+import { Dispatcher } from './dispatcher.js';
 import { AdminState } from './state.js';
 import type { Order } from './tables.js';
 import { AdminTokens } from './token.js';
-import { Uploads } from './uploads.js';
 import { OrderPushes } from './websocket.js';
-import { workspaceRoutes } from './workspace-controller.js';
 import { LISTEN_MODES, type ListenMode } from './listen-modes.js';
 
 export { LISTEN_MODES, type ListenMode };
@@ -56,15 +45,6 @@ export interface AdminServerOptions {
 export interface CustomerEvent {
   order: Order;
   pushed: number;
-}
-
-/** The controllers of the real server, one per resource. */
-const CONTROLLERS = [employeeRoutes, categoryRoutes, dishRoutes, setmealRoutes, orderRoutes, shopRoutes, workspaceRoutes, reportRoutes, commonRoutes];
-
-/** Spring prefers a literal path to a `{variable}` one that matches as well: literal routes first. */
-function bySpecificity(routes: Route[]): Route[] {
-  const variables = (r: Route) => (r.path.match(/\{/g) ?? []).length;
-  return routes.map((r, i) => ({ r, i })).sort((a, b) => variables(a.r) - variables(b.r) || a.i - b.i).map(({ r }) => r);
 }
 
 export interface JournalEntry {
@@ -110,8 +90,8 @@ export class AdminServer {
     const tokens = new AdminTokens(opts.secret, opts.ttlMs);
     this.#now = opts.now ?? Date.now;
     this.state = new AdminState({ seed: opts.seed ?? 1, start: this.#now() });
-    const ctx: AdminContext = { state: this.state, tokens, uploads: new Uploads(opts.uploadDir), pushes: this.#pushes };
-    this.#dispatcher = new Dispatcher(bySpecificity(CONTROLLERS.flatMap((routes) => routes(ctx))), tokens, this.#now);
+    const ctx = { state: this.state, tokens, uploadDir: opts.uploadDir, pushes: this.#pushes };
+    this.#dispatcher = new Dispatcher(() => import('./routes.js').then((r) => r.adminRoutes(ctx)), tokens, this.#now);
   }
 
   /** A customer places and pays an order (待接单); every open admin page gets the 来单提醒 (type 1). */

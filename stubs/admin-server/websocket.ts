@@ -5,13 +5,15 @@
 // server's 5-second plain-text test message is off, as in the course's reference solution.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 
 /** `/ws/{sid}`: one non-empty path segment. */
 const WS_PATH = /^\/ws\/([^/?]+)(?:\?.*)?$/;
 
 export class OrderPushes {
-  readonly #server = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  /** ws loads on the first handshake (it takes longer to load than the rest of the server: a stack
+   *  is up sooner without it). */
+  #server?: Promise<WebSocketServer>;
   readonly #sessions = new Map<string, WebSocket>();
 
   /** Whether this request is a WebSocket handshake for `/ws/{sid}` (anything else is plain HTTP). */
@@ -28,12 +30,13 @@ export class OrderPushes {
     } catch {
       // a broken %-escape: the sid as sent
     }
-    this.#server.handleUpgrade(req, socket, head, (ws) => {
+    this.#server ??= import('ws').then(({ WebSocketServer }) => new WebSocketServer({ noServer: true, perMessageDeflate: false }));
+    void this.#server.then((server) => server.handleUpgrade(req, socket, head, (ws) => {
       this.#sessions.set(sid, ws);
       ws.on('close', () => this.#sessions.delete(sid));
       ws.on('error', () => ws.terminate());
       ws.on('message', () => undefined); // onMessage only logs it
-    });
+    }));
   }
 
   /** How many sessions are open (in the map). */
