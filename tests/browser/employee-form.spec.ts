@@ -16,9 +16,12 @@ async function openList(page: Page, url: string): Promise<void> {
 
 const toast = (page: Page, text: string) => expect(page.getByTestId('toast').filter({ hasText: text })).toBeVisible();
 
+/** 查询 by a name only one employee has, and wait for that one row. */
 async function search(page: Page, name: string): Promise<void> {
   await page.getByPlaceholder('请输入员工姓名').fill(name);
   await page.getByRole('button', { name: '查询' }).click();
+  await expect(page.getByText('共 1 条')).toBeVisible();
+  await expect(page.getByTestId('employee-row')).toHaveCount(1);
 }
 
 test('添加员工: the form\'s rules, then 保存 adds the account (status 启用, password 123456) and returns to the list', async ({ page, startStack }) => {
@@ -49,7 +52,6 @@ test('添加员工: the form\'s rules, then 保存 adds the account (status 启�
   await toast(page, '员工添加成功！');
   await expect(page.getByText(`共 ${TOTAL + 1} 条`)).toBeVisible();
   await search(page, '小明');
-  await expect(page.getByTestId('employee-row')).toHaveCount(1);
   await expect(page.getByTestId('employee-row')).toContainText(['小明', 'xiaoming', '13912345678', '启用'].join(''));
 
   const added = [...stack.admin!.state.employees.values()].find((e) => e.username === 'xiaoming')!;
@@ -95,7 +97,6 @@ test('修改: the form is filled from GET /employee/{id} (修改员工信息, se
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await toast(page, '员工信息修改成功！');
   await search(page, '李四四');
-  await expect(page.getByTestId('employee-row')).toHaveCount(1);
   await expect(page.getByTestId('employee-row')).toContainText('lisi');
 });
 
@@ -119,6 +120,7 @@ test('禁用 asks first: 取消 changes nothing, 确定 disables the account (�
   await expect(row.getByRole('button', { name: '启用' })).toBeVisible();
 
   await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(page.getByPlaceholder('账号')).toBeVisible(); // logged out: the login page
   await login(page, stack.url, 'wangwu');
   await toast(page, '账号被锁定');
 
