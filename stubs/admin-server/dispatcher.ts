@@ -46,9 +46,26 @@ interface CompiledRoute extends Route {
   segments: readonly string[];
 }
 
+/** The routes by their first two segments (`admin/employee`): a request is matched against its
+ *  resource's handful, not all of them. No route has a variable there. */
+type RouteIndex = Map<string, readonly CompiledRoute[]>;
+
+const resourceOf = (segments: readonly string[]) => `${segments[0]}/${segments[1]}`;
+
+function indexRoutes(routes: readonly Route[]): RouteIndex {
+  const index = new Map<string, CompiledRoute[]>();
+  for (const r of routes) {
+    const segments = r.path.split('/').filter(Boolean);
+    const key = resourceOf(segments);
+    index.set(key, [...(index.get(key) ?? []), { ...r, segments }]);
+  }
+  return index;
+}
+
 export class Dispatcher {
   readonly #load: () => Promise<readonly Route[]>;
-  #routes?: Promise<readonly CompiledRoute[]>;
+  #loading?: Promise<RouteIndex>;
+  #routes?: RouteIndex;
   readonly #tokens: AdminTokens;
   readonly #now: () => number;
 
@@ -74,8 +91,8 @@ export class Dispatcher {
       const allowed: string[] = [];
       let chosen: CompiledRoute | undefined;
       let params = NO_PARAMS;
-      this.#routes ??= this.#load().then((routes) => routes.map((r) => ({ ...r, segments: r.path.split('/').filter(Boolean) })));
-      for (const route of await this.#routes) {
+      const index = this.#routes ?? (this.#routes = await (this.#loading ??= this.#load().then(indexRoutes)));
+      for (const route of index.get(resourceOf(segments)) ?? []) {
         const vars = matchSegments(route.segments, segments);
         if (!vars) continue;
         allowed.push(route.method);
