@@ -4,14 +4,13 @@
 // immutable object, replaced on update. Answers that only depend on the data (and the day) are
 // memoised until the next write.
 import { EMPLOYEES, NEXT_EMPLOYEE_ID, type Employee } from './employees.js';
-import { generateHistory, menuOf, random, type Customer, type Rng } from './history.js';
+import { generateHistory, menuOf, PAYMENT_TIMEOUT_REASON, random, type Customer, type Rng } from './history.js';
 import { localDateTime, startOfDay } from './json.js';
 import { NEXT_ID, seedCategories, seedDishes, seedFlavors } from './seed.js';
 import {
   CANCELLED, COMPLETED, DELIVERY_IN_PROGRESS, PENDING_PAYMENT,
   type Category, type Dish, type DishFlavor, type Order, type OrderDetail, type Setmeal, type SetmealDish,
 } from './tables.js';
-import { PAYMENT_TIMEOUT_REASON } from './history.js';
 
 export interface StateOptions {
   /** The seed of the generated history (`--admin-seed`). */

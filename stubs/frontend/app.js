@@ -1,7 +1,7 @@
 // The stub admin front end: the login page, the employee list (enable/disable with its confirmation)
 // and the add/edit employee form of the real Vue app (project-rjwm-admin-vue-ts), with the same
-// visible texts and validation messages, in plain
-// DOM code. One thing the real app does not have: a persistent banner for failed HTTP requests.
+// visible texts and validation messages, in plain DOM code. One thing the real app does not have: a
+// persistent banner for failed HTTP requests.
 import {
   request, setRequestHooks, describeFailure, getCookie, setCookie, removeCookie, clearAuthCookies, getUserInfo,
 } from './api.js';
