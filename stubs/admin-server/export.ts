@@ -1,7 +1,7 @@
 // ReportServiceImpl.exportBusinessData: the course's template 运营数据报表模板.xlsx (one sheet, Sheet1,
 // 37 rows, columns B–G) filled with an overview of the 30 days and one row a day, as the reference
 // solution fills it (B2 `时间：<begin>至<end>`). The template itself is not in the repository: its
-// layout (admin-api.md §11.5) is built here with exceljs.
+// layout (docs/admin-stand-in.md, "The Excel export") is built here with exceljs.
 import ExcelJS from 'exceljs';
 import { businessData, dateList } from './figures.js';
 import type { AdminState } from './state.js';

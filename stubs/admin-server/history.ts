@@ -2,7 +2,7 @@
 // and their orders (orders, order_detail) over the 30 days before the stack started and that day
 // up to its start, in every status and consistent with the menu, so that the dashboard, the order
 // list, the reports and the top 10 show real figures on any day. Deterministic: the same seed and
-// the same start give the same rows. Each order follows the state machine of admin-api.md §9.1
+// the same start give the same rows. Each order follows the state machine the admin's order actions use
 // (paid orders wait, are taken, delivered and completed; unpaid ones are cancelled after 15 min).
 import { localDateTime, startOfDay } from './json.js';
 import {
@@ -38,7 +38,7 @@ const LABELS = ['家', '公司', '学校'];
 const REMARKS = [null, null, null, '', '少放辣', '不要香菜', '多放点醋', '米饭多一点', '请尽快送达', '不要葱'];
 export const CANCEL_REASONS = ['订单量较多，暂时无法接单', '菜品已销售完，暂时无法接单', '骑手不足无法配送', '客户电话取消'];
 export const REJECTION_REASONS = ['订单量较多，暂时无法接单', '菜品已销售完，暂时无法接单', '餐厅已打烊，暂时无法接单'];
-/** What the user side and the timer write (admin-api.md §9.1). */
+/** What the user side and the timer write. */
 export const USER_CANCEL_REASON = '用户取消';
 export const PAYMENT_TIMEOUT_REASON = '支付超时，自动取消';
 

@@ -1,7 +1,7 @@
 // sky-server's admin OrderController (@RequestMapping("/admin/order")) and OrderServiceImpl, as the
 // course's reference solution has them: details binds the path's id, complete works, the date range
 // of the search works (the real server answers 500 to all three from the front end). The state
-// machine of admin-api.md §9.1; refunds are modelled as succeeding (a stand-in that takes payments
+// machine of docs/admin-stand-in.md; refunds are modelled as succeeding (a stand-in that takes payments
 // also refunds them) and, as there, change no column.
 import { bindLocalDateTime, bindNumber, bindPaging, bindPath, bindString, parseQuery } from './binding.js';
 import { varchar } from './columns.js';

@@ -1,4 +1,4 @@
-// sky.sql's rows for the menu (资料/day01/数据库/sky.sql, as admin-api.md §15 lists them): 10
+// sky.sql's rows for the menu (资料/day01/数据库/sky.sql): 10
 // categories, 24 dishes and their flavors, the orphan flavors of dishes that no longer exist, and
 // no set meals. The employees are in employees.ts.
 import type { Category, Dish, DishFlavor } from './tables.js';

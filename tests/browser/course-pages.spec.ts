@@ -1,4 +1,4 @@
-// What each page of the course's real front end calls when it loads (admin-api.md §16), made from a
+// What each page of the course's real front end calls when it loads, made from a
 // browser through the proxy (each project's engine) to the stand-in, and each answer checked for
 // what that page needs: no HTTP error, code 1 with data where data is expected, numbers where the
 // page does arithmetic (no NaN), strings where it splits, arrays where it iterates. Then the order
@@ -55,7 +55,7 @@ async function loggedIn(page: Page, stack: Stack): Promise<string> {
   });
 }
 
-test('every page\'s calls on load answer as the page needs (admin-api.md §16)', async ({ page, startStack }) => {
+test('every page\'s calls on load answer as the page needs', async ({ page, startStack }) => {
   const stack = await startStack();
   const token = await loggedIn(page, stack);
   // The seed has no set meal: the set-meal form's edit needs one.

@@ -1,4 +1,4 @@
-// The /ws/{sid} endpoint of the stand-in (admin-api.md §12): every open admin page gets the type-1
+// The /ws/{sid} endpoint of the stand-in : every open admin page gets the type-1
 // 来单提醒 when a customer pays and the type-2 催单 on a reminder, in fastjson's key order; a page
 // that goes away mid-push does not stop the others; anything that is not a handshake is plain HTTP.
 import { test, expect } from '@playwright/test';

@@ -1,4 +1,4 @@
-// CategoryController (admin-api.md §4): add (disabled), page, delete and its refusals, edit,
+// CategoryController: add (disabled), page, delete and its refusals, edit,
 // enable/disable, the list of enabled ones; the seed's order; bad input.
 import { test, expect } from '@playwright/test';
 import type { AdminServer } from '../../stubs/admin-server/server.js';

@@ -1,4 +1,4 @@
-// CommonController (admin-api.md §7): the upload stores the file in the stand-in's folder under a
+// CommonController: the upload stores the file in the stand-in's folder under a
 // UUID name and answers a URL the browser can load (GET /admin/common/download, no token); the real
 // server's 500s for bad input; nothing is ever written outside the folder.
 import { test, expect } from '@playwright/test';

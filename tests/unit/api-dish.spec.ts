@@ -1,4 +1,4 @@
-// DishController (admin-api.md §5): add with flavors, page (the reference's working category filter),
+// DishController: add with flavors, page (the reference's working category filter),
 // delete and its refusals, one dish, edit, the list on sale, start/stop with its cascade to set meals.
 import { test, expect } from '@playwright/test';
 import type { AdminServer } from '../../stubs/admin-server/server.js';

@@ -1,4 +1,4 @@
-// EmployeeController beyond login and paging (admin-api.md §3): add, one employee, edit,
+// EmployeeController beyond login and paging: add, one employee, edit,
 // enable/disable, the missing editPassword handler, and their answers to bad input.
 import { test, expect } from '@playwright/test';
 import type { AdminServer } from '../../stubs/admin-server/server.js';

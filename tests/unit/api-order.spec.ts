@@ -1,5 +1,5 @@
-// OrderController (admin-api.md §9): the search, the tab counts, one order's details, and the state
-// machine of §9.1 as the reference solution runs it — every action tried from every status — plus
+// OrderController: the search, the tab counts, one order's details, and the state
+// machine as the reference solution runs it (docs/admin-stand-in.md) — every action tried from every status — plus
 // the scheduled tasks (unpaid orders cancelled after 15 minutes, delivered ones completed at 01:00).
 import { test, expect } from '@playwright/test';
 import type { AdminServer } from '../../stubs/admin-server/server.js';

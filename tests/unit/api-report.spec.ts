@@ -1,4 +1,4 @@
-// ReportController (admin-api.md §11): per-day turnover, users and orders over a range, the top 10,
+// ReportController: per-day turnover, users and orders over a range, the top 10,
 // their refusals, and the 运营数据 workbook read back with exceljs.
 import { test, expect } from '@playwright/test';
 import ExcelJS from 'exceljs';

@@ -1,4 +1,4 @@
-// SetmealController (admin-api.md §6): add (the status sent kept, as in the reference), page, delete,
+// SetmealController: add (the status sent kept, as in the reference), page, delete,
 // one set meal, edit, start/stop (refused while a dish of it is stopped).
 import { test, expect } from '@playwright/test';
 import type { AdminServer } from '../../stubs/admin-server/server.js';

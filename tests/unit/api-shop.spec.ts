@@ -1,4 +1,4 @@
-// ShopController (admin-api.md §8): the 营业状态 kept under SHOP_STATUS, 1 from the seed.
+// ShopController: the 营业状态 kept under SHOP_STATUS, 1 from the seed.
 import { test, expect } from '@playwright/test';
 import type { AdminServer } from '../../stubs/admin-server/server.js';
 import { adminPerTest, call, JULY_13, OK, type Api } from './admin-helpers.js';

@@ -1,4 +1,4 @@
-// WorkspaceController (admin-api.md §10): today's figures from the generated orders, as Java doubles,
+// WorkspaceController: today's figures from the generated orders, as Java doubles,
 // and the overviews of today's orders and of the menu on sale.
 import { test, expect } from '@playwright/test';
 import type { AdminServer } from '../../stubs/admin-server/server.js';
