@@ -189,3 +189,9 @@ export function adminPerTest(opts: Partial<AdminServerOptions> | ((testInfo: Tes
     },
   };
 }
+
+/** An order stamped inside the open interval (day 00:00, day 23:59:59.999…) the figures count. */
+export const orderedOn = (o: { orderTime: string }, day: string) => o.orderTime.startsWith(day) && !o.orderTime.endsWith(' 00:00:00');
+
+/** Java's Double.toString for the figures' range (whole numbers keep `.0`). */
+export const javaDouble = (d: number) => (Number.isInteger(d) ? `${d}.0` : String(d));

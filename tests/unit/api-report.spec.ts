@@ -2,38 +2,29 @@
 // their refusals, and the 运营数据 workbook read back with exceljs.
 import { test, expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
-import type { Order } from '../../stubs/admin-server/tables.js';
-import { adminPerTest, JULY_13, type Api } from './admin-helpers.js';
+import { adminPerTest, javaDouble, JULY_13, orderedOn as onDay } from './admin-helpers.js';
 
 const server = adminPerTest({ now: () => JULY_13 });
-let admin: AdminServer;
-let api: Api;
-test.beforeEach(() => ({ admin, api } = server));
-
-const orders = () => [...admin.state.orders.values()];
-/** Stamped inside the open interval (date 00:00, date 23:59:59.999…). */
-const onDay = (o: Order, day: string) => o.orderTime.startsWith(day) && !o.orderTime.endsWith(' 00:00:00');
-const javaDouble = (d: number) => (Number.isInteger(d) ? `${d}.0` : String(d));
+const orders = () => [...server.admin.state.orders.values()];
 
 test('reports: one entry a day from begin to end, each list a string, the figures from the orders and users', async () => {
   const q = '?begin=2023-07-06&end=2023-07-12';
   const dates = ['2023-07-06', '2023-07-07', '2023-07-08', '2023-07-09', '2023-07-10', '2023-07-11', '2023-07-12'];
-  const t = (await api.get(`/admin/report/turnoverStatistics${q}`)).json.data;
+  const t = (await server.api.get(`/admin/report/turnoverStatistics${q}`)).json.data;
   expect(t.dateList).toBe(dates.join(','));
   expect(t.turnoverList).toBe(dates.map((d) => javaDouble(orders().filter((o) => onDay(o, d) && o.status === 5).reduce((c, o) => c + o.amount, 0) / 100)).join(','));
-  const u = (await api.get(`/admin/report/userStatistics${q}`)).json.data;
+  const u = (await server.api.get(`/admin/report/userStatistics${q}`)).json.data;
   expect(Object.keys(u)).toEqual(['dateList', 'totalUserList', 'newUserList']);
-  const created = [...admin.state.customers.values()].map((c) => c.user.createTime!);
+  const created = [...server.admin.state.customers.values()].map((c) => c.user.createTime!);
   expect(u.newUserList).toBe(dates.map((d) => created.filter((t) => t.startsWith(d) && !t.endsWith(' 00:00:00')).length).join(','));
   expect(u.totalUserList).toBe(dates.map((d) => created.filter((t) => t <= `${d} 23:59:59`).length).join(','));
-  const o = (await api.get(`/admin/report/ordersStatistics${q}`)).json.data;
+  const o = (await server.api.get(`/admin/report/ordersStatistics${q}`)).json.data;
   expect(Object.keys(o)).toEqual(['dateList', 'orderCountList', 'validOrderCountList', 'totalOrderCount', 'validOrderCount', 'orderCompletionRate']);
   const counts = dates.map((d) => orders().filter((x) => onDay(x, d)).length);
   const valid = dates.map((d) => orders().filter((x) => onDay(x, d) && x.status === 5).length);
   expect(o).toMatchObject({ orderCountList: counts.join(','), validOrderCountList: valid.join(','), totalOrderCount: counts.reduce((a, b) => a + b) });
   expect(o.orderCompletionRate).toBeCloseTo(o.validOrderCount / o.totalOrderCount, 12);
-  const top = (await api.get(`/admin/report/top10${q}`)).json.data;
+  const top = (await server.api.get(`/admin/report/top10${q}`)).json.data;
   const names = top.nameList.split(',');
   const numbers = top.numberList.split(',').map(Number);
   expect(names.length).toBe(10);
@@ -42,21 +33,21 @@ test('reports: one entry a day from begin to end, each list a string, the figure
 });
 
 test('reports: no data is zeros and empty strings; bad or missing dates; begin after end; a huge range', async () => {
-  const empty = (await api.get('/admin/report/top10?begin=2020-01-01&end=2020-01-02')).json.data;
+  const empty = (await server.api.get('/admin/report/top10?begin=2020-01-01&end=2020-01-02')).json.data;
   expect(empty).toEqual({ nameList: '', numberList: '' });
-  expect((await api.get('/admin/report/turnoverStatistics?begin=2020-01-01&end=2020-01-02')).json.data.turnoverList).toBe('0.0,0.0');
-  expect((await api.get('/admin/report/ordersStatistics?begin=2020-01-01&end=2020-01-01')).json.data.orderCompletionRate).toBe(0);
+  expect((await server.api.get('/admin/report/turnoverStatistics?begin=2020-01-01&end=2020-01-02')).json.data.turnoverList).toBe('0.0,0.0');
+  expect((await server.api.get('/admin/report/ordersStatistics?begin=2020-01-01&end=2020-01-01')).json.data.orderCompletionRate).toBe(0);
   for (const q of ['?begin=2023-7-1&end=2023-07-02', '?begin=2023-02-29&end=2023-03-01', '?begin=x&end=2023-07-01']) {
-    expect((await api.get(`/admin/report/turnoverStatistics${q}`)).status, q).toBe(400);
+    expect((await server.api.get(`/admin/report/turnoverStatistics${q}`)).status, q).toBe(400);
   }
   for (const q of ['', '?begin=2023-07-01', '?begin=2023-07-02&end=2023-07-01', '?begin=0001-01-01&end=9999-12-31']) {
-    expect((await api.get(`/admin/report/ordersStatistics${q}`)).status, q).toBe(500);
+    expect((await server.api.get(`/admin/report/ordersStatistics${q}`)).status, q).toBe(500);
   }
-  expect((await api.get('/admin/report/userStatistics?begin=2020-02-28&end=2020-03-01')).json.data.dateList).toBe('2020-02-28,2020-02-29,2020-03-01');
+  expect((await server.api.get('/admin/report/userStatistics?begin=2020-02-28&end=2020-03-01')).json.data.dateList).toBe('2020-02-28,2020-02-29,2020-03-01');
 });
 
 test('export: a real .xlsx, Sheet1 laid out as the template, the last 30 days filled in', async () => {
-  const r = await fetch(`${api.base}/admin/report/export`, { headers: { token: api.token } });
+  const r = await fetch(`${server.api.base}/admin/report/export`, { headers: { token: server.api.token } });
   expect(r.status).toBe(200);
   expect(r.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   const book = new ExcelJS.Workbook();
@@ -87,5 +78,5 @@ test('export: a real .xlsx, Sheet1 laid out as the template, the last 30 days fi
   }
   expect(validSum).toBe(done.length);
   expect(sheet.getColumn(2).width).toBeCloseTo(15.63, 2);
-  expect((await fetch(`${api.base}/admin/report/export`)).status).toBe(401);
+  expect((await fetch(`${server.api.base}/admin/report/export`)).status).toBe(401);
 });
