@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Stack } from './stack.js';
 import { findFault, FAULTS, FaultError, type Fault } from './faults/index.js';
 import { readState, statePath } from './state.js';
+import { customerAction } from './customer.js';
 import { refusal, SAFE_HEADERS, TOKEN_HEADER } from '../control/guard.js';
 import { isPageFile, servePageFile } from '../control/static.js';
 import type { FaultView, Live } from '../control/live.js';
@@ -72,7 +73,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
     let text = '';
     req.on('data', (d) => (text += d));
     req.on('end', async () => {
-      let body: { name?: string; arg?: string; flags?: Record<string, string> } = {};
+      let body: { name?: string; arg?: string; flags?: Record<string, string>; id?: unknown } = {};
       try {
         body = text ? JSON.parse(text) : {};
       } catch {
@@ -91,6 +92,13 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
           applied.push({ id: nextId++, name: fault.name, arg: body.arg, undo });
           announce('fault', `${fault.name}${body.arg ? ' ' + body.arg : ''}`, `chaos: ${fault.name}${body.arg ? ' ' + body.arg : ''} applied`);
           return reply(200, { applied: fault.name, effect: fault.effect?.(stack, body.arg), undoable: !!undo });
+        }
+        if (req.method === 'POST' && req.url?.startsWith('/app/')) {
+          const action = req.url.slice('/app/'.length);
+          const answer = await customerAction(stack, action, body);
+          const text = `app ${action}${body.id !== undefined ? ' ' + body.id : ''}`;
+          if (answer.status === 200) announce('step', text, text);
+          return reply(answer.status, answer.body);
         }
         if (req.method === 'POST' && req.url === '/restore') {
           const undone: string[] = [];
