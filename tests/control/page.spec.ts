@@ -1,13 +1,18 @@
 // The control page of `harness up`, in a real browser, on the stack the command runs: a fault
 // switched on from the page, its effect in the front end's tab, the proxy's lines on the live
-// timeline, the doctor's incident, the restore and the recovery; a worker crashed and replaced.
+// timeline, the doctor's incident, the restore and the recovery; a worker crashed and replaced; the
+// app's actions. `--update-snapshots` also writes the docs' screenshot (docs/images/control-page.png)
+// from the admin.stop test on the embedded engine.
 import net from 'node:net';
+import { writeFileSync } from 'node:fs';
 import { test, expect } from '../fixtures.js';
 import type { Up } from '../support/harness-up.js';
 import { upWithControl, openControl, controlUrl, inject, marks, incidents } from '../support/control-page.js';
 import { login, expectAdminUnreachable, expectPage } from '../../scenarios/steps/browser.js';
 
 let up: Up | undefined;
+
+test.use({ viewport: { width: 1360, height: 900 } });
 
 test.afterEach(async () => {
   up?.child.kill('SIGINT');
@@ -46,6 +51,9 @@ test('admin.stop from the page: the front end\'s 502, the refused tries on the t
   await expect(detail).toContainText('POST /api/employee/login');
   await expect(detail).toContainText('connect() failed');
   await expect(detail.locator('li')).toHaveCount(4); // the request, two refused tries, the access line
+  const shot = await page.screenshot();
+  await testInfo.attach('control page after admin.stop', { body: shot, contentType: 'image/png' });
+  if (engine === 'embedded' && ['all', 'changed'].includes(testInfo.config.updateSnapshots)) writeFileSync(new URL('../../docs/images/control-page.png', import.meta.url), shot);
 
   await page.getByTestId('restore').click();
   await expect(page.locator('#restore-result')).toHaveText('restored: undid admin.stop');
@@ -59,7 +67,7 @@ test('admin.stop from the page: the front end\'s 502, the refused tries on the t
   }).toPass({ timeout: 25_000, intervals: [1000] });
   await page.bringToFront();
   await expect(marks(page, 'browser').filter({ hasText: '200 POST login' })).not.toHaveCount(0);
-  await testInfo.attach('control page', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach('control page after the recovery', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 });
 
 test('proxy.crash-worker from the page: the worker\'s pid changes, and the crash and its successor are listed as they happen', async ({ page, engine }, testInfo) => {
@@ -75,6 +83,36 @@ test('proxy.crash-worker from the page: the worker\'s pid changes, and the crash
   const after = Number(await pids.textContent());
   await expect(page.getByTestId('worker-changes').locator('li').first()).toHaveText(new RegExp(`${before} gone → ${after} started$`));
   await expect(marks(page, 'error-log').filter({ hasText: `worker process ${before} exited on signal 9` })).toHaveCount(1);
+});
+
+test('the app\'s actions from the page: a new order, a reminder for it and a reset, each answered and on the timeline; a bad order id gets the harness\'s message', async ({ page, engine }, testInfo) => {
+  testInfo.skip(engine !== 'embedded', 'the app\'s actions act on the admin stand-in, whichever engine runs');
+  up = await upWithControl(engine, testInfo.outputPath('up'));
+  await openControl(page, up);
+  const result = page.locator('#app-result');
+
+  await page.getByTestId('app-order').click();
+  await expect(result).toHaveText(/^order \d+ placed and paid \(订单号 \d+\): it waits as 待接单; 来单提醒 pushed to 0 open admin page\(s\)\.$/);
+  const id = Number(/^order (\d+)/.exec((await result.textContent())!)![1]);
+  await expect(marks(page, 'harness').filter({ hasText: `→ app order: order ${id}` })).toHaveCount(1);
+
+  const remind = page.locator('#app-remind');
+  await remind.getByLabel('Reminder for order').fill(String(id));
+  await remind.getByRole('button', { name: 'Remind' }).click();
+  await expect(result).toHaveText(new RegExp(`^催单 for order ${id} \\(订单号 \\d+\\) pushed to 0 open admin page\\(s\\)\\.$`));
+  await expect(marks(page, 'harness').filter({ hasText: `→ app remind: order ${id}` })).toHaveCount(1);
+
+  await remind.getByLabel('Reminder for order').fill('x1');
+  await remind.getByRole('button', { name: 'Remind' }).click();
+  await expect(result).toHaveText('an order id is a whole number from 1 up, not "x1"');
+
+  await page.getByTestId('app-reset').click();
+  await expect(result).toHaveText('the admin stub is back to its seed.');
+  await expect(marks(page, 'harness').filter({ hasText: '→ app reset' })).toHaveCount(1);
+  // Back to the seed: the order placed is gone.
+  await remind.getByLabel('Reminder for order').fill(String(id));
+  await remind.getByRole('button', { name: 'Remind' }).click();
+  await expect(result).toContainText(`there is no order ${id} (订单不存在)`);
 });
 
 test('when the stack stops the open page is told why, its stream ends, and the channel\'s port is closed with the rest', async ({ page, engine }, testInfo) => {
