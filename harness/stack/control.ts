@@ -103,18 +103,18 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
           return reply(answer.status, answer.body);
         }
         if (req.method === 'POST' && req.url === '/restore') {
+          // With an id (the page's Undo beside one fault): that fault only; without: every one, newest first.
+          if (body.id !== undefined && !applied.some((a) => a.id === body.id && a.undo)) {
+            return reply(404, { error: `no fault ${JSON.stringify(body.id)} is applied (undone already?): the faults applied now are ${applied.filter((a) => a.undo).map((a) => `${a.id} ${a.name}`).join(', ') || 'none'}.` });
+          }
           const undone: string[] = [];
-          while (applied.length) {
-            const a = applied.pop()!;
+          for (let i = applied.length - 1; i >= 0; i--) {
+            const a = applied[i];
+            if (body.id !== undefined && a.id !== body.id) continue;
             // A crash is an event, not a state: there is nothing to undo, and it is not listed.
-            if (!a.undo) continue;
-            try {
-              await a.undo();
-            } catch (e) {
-              applied.push(a); // still applied: a later restore tries again
-              throw e;
-            }
-            undone.push(a.name);
+            if (a.undo) await a.undo(); // one that fails stays applied: a later restore tries again
+            applied.splice(i, 1);
+            if (a.undo) undone.push(a.name);
           }
           announce('fault', `restored (${undone.length ? undone.join(', ') : 'nothing applied'})`);
           return reply(200, { restored: undone });

@@ -85,6 +85,36 @@ test('proxy.crash-worker from the page: the worker\'s pid changes, and the crash
   await expect(marks(page, 'error-log').filter({ hasText: `worker process ${before} exited on signal 9` })).toHaveCount(1);
 });
 
+test('Undo beside one applied fault undoes that one only; Restore all the rest; an id no longer applied is refused', async ({ page, engine }, testInfo) => {
+  testInfo.skip(engine !== 'embedded', 'the faults applied are the control channel\'s, whichever engine runs');
+  up = await upWithControl(engine, testInfo.outputPath('up'));
+  await openControl(page, up);
+  await expect(await inject(page, 'admin.slow', { MS: '5' })).toContainText('admin.slow applied');
+  await expect(await inject(page, 'admin.stop')).toContainText('admin.stop applied');
+  const applied = page.getByTestId('applied');
+  await expect(applied.locator('li code')).toHaveText(['admin.slow 5', 'admin.stop']);
+  const slowId = await page.evaluate(() => fetch('/status', { headers: { 'x-harness-token': sessionStorage.getItem('harness-control-token')! } }).then((r) => r.json()));
+  expect(slowId.applied).toEqual([
+    { name: 'admin.slow', arg: '5' },
+    { name: 'admin.stop' },
+  ]);
+
+  await applied.getByTestId('applied-admin.slow 5').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('#restore-result')).toHaveText('undid admin.slow');
+  await expect(applied.locator('li code')).toHaveText(['admin.stop']);
+  await expect(page.getByTestId('admin-mode')).toHaveText('not listening (down)');
+
+  const again = await page.evaluate(() =>
+    fetch('/restore', { method: 'POST', headers: { 'x-harness-token': sessionStorage.getItem('harness-control-token')!, 'content-type': 'application/json' }, body: JSON.stringify({ id: 1 }) }).then(async (r) => ({ status: r.status, body: await r.json() })),
+  );
+  expect(again).toEqual({ status: 404, body: { error: 'no fault 1 is applied (undone already?): the faults applied now are 2 admin.stop.' } });
+
+  await page.getByTestId('restore').click();
+  await expect(page.locator('#restore-result')).toHaveText('restored: undid admin.stop');
+  await expect(applied).toHaveText('none');
+  await expect(page.getByTestId('admin-mode')).toHaveText('listening on both loopbacks');
+});
+
 test('the app\'s actions from the page: a new order, a reminder for it and a reset, each answered and on the timeline; a bad order id gets the harness\'s message', async ({ page, engine }, testInfo) => {
   testInfo.skip(engine !== 'embedded', 'the app\'s actions act on the admin stand-in, whichever engine runs');
   up = await upWithControl(engine, testInfo.outputPath('up'));

@@ -24,12 +24,13 @@ export async function openControl(page: Page, up: Up): Promise<void> {
   await expect(page.locator('#connection')).toHaveAttribute('data-state', 'open');
 }
 
-/** Opens a fault's form, fills it (by field label) and injects it; resolves with what the form says. */
+/** Opens a fault's form, fills it (by field name) and injects it; resolves with what the form says. */
 export async function inject(page: Page, fault: string, values: Record<string, string> = {}): Promise<Locator> {
   const details = page.getByTestId(`fault-${fault}`);
   if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
   for (const [label, value] of Object.entries(values)) {
-    const field = details.getByLabel(label, { exact: true });
+    // By accessible name, as a screen reader says it (a required field's * is not part of it).
+    const field = details.getByRole('textbox', { name: label, exact: true }).or(details.getByRole('combobox', { name: label, exact: true }));
     if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(value);
     else await field.fill(value);
   }
