@@ -5,8 +5,10 @@
 // from the admin.stop test on the embedded engine.
 import net from 'node:net';
 import { writeFileSync } from 'node:fs';
+import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';
 import type { Up } from '../support/harness-up.js';
+import { distFile } from '../../harness/paths.js';
 import { upWithControl, openControl, controlUrl, inject, marks, incidents } from '../support/control-page.js';
 import { login, expectAdminUnreachable, expectPage } from '../../scenarios/steps/browser.js';
 
@@ -77,7 +79,7 @@ test('proxy.crash-worker from the page: the worker\'s pid changes, and the crash
   await expect(pids).toHaveText(/^\d+$/);
   const before = Number(await pids.textContent());
 
-  await expect(await inject(page, 'proxy.crash-worker', { 'SIGNAL-OR-CODE': 'SIGKILL' })).toContainText('proxy.crash-worker applied');
+  await expect(await inject(page, 'proxy.crash-worker', { 'signal-or-code': 'SIGKILL' })).toContainText('proxy.crash-worker applied');
   await expect(pids).not.toHaveText(String(before));
   await expect(pids).toHaveText(/^\d+$/);
   const after = Number(await pids.textContent());
@@ -89,18 +91,13 @@ test('Undo beside one applied fault undoes that one only; Restore all the rest; 
   testInfo.skip(engine !== 'embedded', 'the faults applied are the control channel\'s, whichever engine runs');
   up = await upWithControl(engine, testInfo.outputPath('up'));
   await openControl(page, up);
-  await expect(await inject(page, 'admin.slow', { MS: '5' })).toContainText('admin.slow applied');
+  await expect(await inject(page, 'proxy.fail-respawn')).toContainText('proxy.fail-respawn applied');
   await expect(await inject(page, 'admin.stop')).toContainText('admin.stop applied');
   const applied = page.getByTestId('applied');
-  await expect(applied.locator('li code')).toHaveText(['admin.slow 5', 'admin.stop']);
-  const slowId = await page.evaluate(() => fetch('/status', { headers: { 'x-harness-token': sessionStorage.getItem('harness-control-token')! } }).then((r) => r.json()));
-  expect(slowId.applied).toEqual([
-    { name: 'admin.slow', arg: '5' },
-    { name: 'admin.stop' },
-  ]);
+  await expect(applied.locator('li code')).toHaveText(['proxy.fail-respawn', 'admin.stop']);
 
-  await applied.getByTestId('applied-admin.slow 5').getByRole('button', { name: 'Undo' }).click();
-  await expect(page.locator('#restore-result')).toHaveText('undid admin.slow');
+  await applied.getByTestId('applied-proxy.fail-respawn').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('#restore-result')).toHaveText('undid proxy.fail-respawn');
   await expect(applied.locator('li code')).toHaveText(['admin.stop']);
   await expect(page.getByTestId('admin-mode')).toHaveText('not listening (down)');
 
@@ -113,6 +110,18 @@ test('Undo beside one applied fault undoes that one only; Restore all the rest; 
   await expect(page.locator('#restore-result')).toHaveText('restored: undid admin.stop');
   await expect(applied).toHaveText('none');
   await expect(page.getByTestId('admin-mode')).toHaveText('listening on both loopbacks');
+});
+
+test('a bad value in a fault\'s form gets the message harness chaos inject gives for it, word for word', async ({ page, engine }, testInfo) => {
+  testInfo.skip(engine !== 'embedded', 'the faults\' checks are the same whichever engine runs');
+  up = await upWithControl(engine, testInfo.outputPath('up'));
+  await openControl(page, up);
+  const cli = await execa(process.execPath, [distFile('harness/cli.js'), 'chaos', 'inject', 'proxy.crash-worker', 'SIGBOGUS', '--prefix', up.prefix], { reject: false });
+  expect(cli.exitCode).toBe(2);
+  const said = await inject(page, 'proxy.crash-worker', { 'signal-or-code': 'SIGBOGUS' });
+  await expect(said).toHaveClass(/error/);
+  expect(`harness: ${await said.textContent()}`).toBe(cli.stderr);
+  await expect(page.getByTestId('applied')).toHaveText('none');
 });
 
 test('the app\'s actions from the page: a new order, a reminder for it and a reset, each answered and on the timeline; a bad order id gets the harness\'s message', async ({ page, engine }, testInfo) => {

@@ -24,13 +24,12 @@ export async function openControl(page: Page, up: Up): Promise<void> {
   await expect(page.locator('#connection')).toHaveAttribute('data-state', 'open');
 }
 
-/** Opens a fault's form, fills it (by field name) and injects it; resolves with what the form says. */
+/** Opens a fault's form, fills it (each field by its argument's name, `signal-or-code`) and injects it; resolves with what the form says. */
 export async function inject(page: Page, fault: string, values: Record<string, string> = {}): Promise<Locator> {
   const details = page.getByTestId(`fault-${fault}`);
   if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
-  for (const [label, value] of Object.entries(values)) {
-    // By accessible name, as a screen reader says it (a required field's * is not part of it).
-    const field = details.getByRole('textbox', { name: label, exact: true }).or(details.getByRole('combobox', { name: label, exact: true }));
+  for (const [name, value] of Object.entries(values)) {
+    const field = details.locator(`[name="${name}"]`);
     if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(value);
     else await field.fill(value);
   }
