@@ -34,7 +34,9 @@ test('admin.stop from the page: the front end\'s 502, the refused tries on the t
   await expect(page.getByTestId('admin-mode')).toHaveText('not listening (down)');
   await expect(marks(page, 'harness')).toContainText(['⚡ admin.stop']);
 
-  const front = await context.newPage();
+  // The second tab is the one the page's button opens.
+  const [front] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Open the front end ↗' }).click()]);
+  await expect(front).toHaveURL(new RegExp(`^http://localhost:${up.port}/`));
   await login(front, `http://localhost:${up.port}/`);
   await expectAdminUnreachable(front);
 
