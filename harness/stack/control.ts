@@ -96,10 +96,9 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
         if (req.method === 'POST' && req.url?.startsWith('/app/')) {
           const action = req.url.slice('/app/'.length);
           const answer = await customerAction(stack, action, body);
-          // The order acted on, by its id, as the orders page (订单管理) lists it.
+          // On the timeline, the order acted on by its id, as the orders page (订单管理) lists it.
           const order = (answer.body.order as { id?: number } | undefined)?.id;
-          const text = `app ${action}${order !== undefined ? `: order ${order}` : ''}`;
-          if (answer.status === 200) announce('step', text, text);
+          if (answer.status === 200) announce('step', `app ${action}${order !== undefined ? `: order ${order}` : ''}`, `app ${action}${body.id !== undefined ? ' ' + body.id : ''}`);
           return reply(answer.status, answer.body);
         }
         if (req.method === 'POST' && req.url === '/restore') {
