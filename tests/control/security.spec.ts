@@ -56,6 +56,9 @@ const CALLS: [string, string, string?][] = [
   ['GET', '/timeline.json'],
   ['POST', '/faults', '{"name":"admin.stop"}'],
   ['POST', '/restore', '{}'],
+  ['POST', '/app/order', '{}'],
+  ['POST', '/app/remind', '{"id":1}'],
+  ['POST', '/app/reset', '{}'],
 ];
 
 test('every call without the token, or with a wrong one, is refused with 401; the page\'s own files need none', async () => {
@@ -97,9 +100,11 @@ test('a foreign Origin is refused even with the token: another site, the stack\'
   const port = portOf(control.url);
   const ok = { 'x-harness-token': control.token, 'content-type': 'application/json' };
   for (const origin of ['http://attacker.example', `http://localhost:${up!.port}`, `http://127.0.0.1:${up!.port}`, `https://127.0.0.1:${port}`, `http://localhost:${port}`, 'null']) {
-    const r = await send(port, 'POST', '/faults', { ...ok, origin }, '{"name":"admin.stop"}');
-    expect(r.status, `Origin: ${origin}`).toBe(403);
-    expect(JSON.parse(r.body).error).toContain('the control channel takes calls from its own page');
+    for (const [path, body] of [['/faults', '{"name":"admin.stop"}'], ['/app/order', '{}']]) {
+      const r = await send(port, 'POST', path, { ...ok, origin }, body);
+      expect(r.status, `${path} with Origin: ${origin}`).toBe(403);
+      expect(JSON.parse(r.body).error).toContain('the control channel takes calls from its own page');
+    }
   }
   // Nothing was applied; the page's own origin may call.
   const status = await send(port, 'GET', '/status', { ...ok, origin: `http://127.0.0.1:${port}` });
