@@ -90,8 +90,10 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
           body.arg ??= fault.arg && body.flags?.[fault.arg.name] ? body.flags[fault.arg.name] : undefined;
           const undo = await fault.apply(stack, body.arg);
           applied.push({ id: nextId++, name: fault.name, arg: body.arg, undo });
-          announce('fault', `${fault.name}${body.arg ? ' ' + body.arg : ''}`, `chaos: ${fault.name}${body.arg ? ' ' + body.arg : ''} applied`);
-          return reply(200, { applied: fault.name, effect: fault.effect?.(stack, body.arg), undoable: !!undo });
+          // The fault as a user types it, as harness chaos inject says it.
+          const label = `${fault.name}${body.arg ? ' ' + body.arg : ''}`;
+          announce('fault', label, `chaos: ${label} applied`);
+          return reply(200, { applied: label, effect: fault.effect?.(stack, body.arg), undoable: !!undo });
         }
         if (req.method === 'POST' && req.url?.startsWith('/app/')) {
           const action = req.url.slice('/app/'.length);

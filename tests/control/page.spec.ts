@@ -81,7 +81,7 @@ test('proxy.crash-worker from the page: the worker\'s pid changes, and the crash
   await expect(pids).toHaveText(/^\d+$/);
   const before = Number(await pids.textContent());
 
-  await expect(await inject(page, 'proxy.crash-worker', { 'signal-or-code': 'SIGKILL' })).toContainText('proxy.crash-worker applied');
+  await expect(await inject(page, 'proxy.crash-worker', { 'signal-or-code': 'SIGKILL' })).toContainText('proxy.crash-worker SIGKILL applied');
   await expect(pids).not.toHaveText(String(before));
   await expect(pids).toHaveText(/^\d+$/);
   const after = Number(await pids.textContent());
