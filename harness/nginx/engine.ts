@@ -13,14 +13,14 @@ import { waitForProxy, NotReady } from '../stack/ready.js';
 import { installAdvice } from '../system-packages.js';
 import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
 import { applyPrefixDefaults } from './defaults.js';
+import { UserError } from '../errors.js';
 
 /** How long a crashed worker may take to be gone. */
 const WORKER_EXIT_TIMEOUT_MS = 10_000;
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx', '/usr/bin/nginx'];
 
-export class NginxMissing extends Error {
-  override name = 'NginxMissing';
+export class NginxMissing extends UserError {
   constructor() {
     const named = process.env.HARNESS_NGINX;
     super(

@@ -5,8 +5,9 @@ import getPort from 'get-port';
 import { resolve } from 'node:path';
 import { AdminStartError, Stack, type AdminMode } from './stack.js';
 import { canBind, describeBusyPort, hostPort } from './ports.js';
-import { UsageError, writableFolder } from '../flags.js';
-import { ProxyStartError, UnsupportedFault, type EngineName } from './proxy-engine.js';
+import { writableFolder } from '../flags.js';
+import { UsageError, UserError } from '../errors.js';
+import { ProxyStartError, type EngineName } from './proxy-engine.js';
 import { startStackControl } from './control.js';
 import { discardPrebooted } from '../proxy/preboot.js';
 import { readState, writeState, removeState } from './state.js';
@@ -36,8 +37,6 @@ export interface UpOptions {
   /** Leave temp/ out of the prefix, as a Git copy of an nginx folder has it (the missing-temp-dir scenario). */
   noTempDir?: boolean;
 }
-
-export class UpError extends Error {}
 
 /** How often `up` looks whether its parent is still there (a getppid() call). */
 const PARENT_POLL_MS = 250;
@@ -72,7 +71,7 @@ export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adm
     const r = await canBind(host, wanted);
     if (r.ok) continue;
     const why = describeBusyPort(host, wanted, r.code);
-    if (o.port !== undefined) throw new UpError(`${why}.\n  Choose another port with --port, or stop what holds it (the harness never stops a process it did not start).`);
+    if (o.port !== undefined) throw new UserError(`${why}.\n  Choose another port with --port, or stop what holds it (the harness never stops a process it did not start).`);
     return fallback(why);
   }
   return wanted;
@@ -92,7 +91,7 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
       print.note(`${why}: with --admin down the proxy will reach that process.`);
       continue;
     }
-    throw new UpError(
+    throw new UserError(
       `${why}.\n  Is your own admin server (Spring Boot) running? Use --admin external to put the proxy in front of it, or --admin-port to run the stub elsewhere.`,
     );
   }
@@ -105,7 +104,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   const prefix = resolve(o.prefix);
   const running = readState(prefix);
   if (running) {
-    throw new UpError(`a stack from ${prefix} is already running (pid ${running.pid}, ${running.url}).\n  Stop it (Ctrl-C in its terminal, or kill ${running.pid}) or use another --prefix.`);
+    throw new UserError(`a stack from ${prefix} is already running (pid ${running.pid}, ${running.url}).\n  Stop it (Ctrl-C in its terminal, or kill ${running.pid}) or use another --prefix.`);
   }
   writableFolder('--prefix', o.prefix);
   // From here on a stop signal stops what was started: one that comes while the stack starts
@@ -171,7 +170,6 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       print.error('Everything the harness had started has been stopped.');
       return 1;
     }
-    if (e instanceof UnsupportedFault || (e as Error).name === 'NginxMissing') throw new UpError((e as Error).message);
     throw e;
   } finally {
     // The CLI's guess that a worker would be wanted (bin/harness.js) may have been wrong.

@@ -2,7 +2,8 @@
 // The tests never touch 80: the default is an internal option, pointed at a port the test holds.
 import { test, expect } from '@playwright/test';
 import getPort from 'get-port';
-import { proxyPort, UpError } from '../../harness/stack/up.js';
+import { proxyPort } from '../../harness/stack/up.js';
+import { UserError } from '../../harness/errors.js';
 import { canBind } from '../../harness/stack/ports.js';
 import { holdPort } from '../support/ports.js';
 
@@ -46,7 +47,7 @@ test('an explicit --port that is held is an error naming the port and its holder
   const held = await holdPort();
   try {
     const e = await proxyPort({ port: held.port, adminPort: await getPort({ host: '127.0.0.1' }) }, notes()).catch((x: Error) => x);
-    expect(e).toBeInstanceOf(UpError);
+    expect(e).toBeInstanceOf(UserError);
     expect((e as Error).message).toMatch(new RegExp(`^port ${held.port} on 127\\.0\\.0\\.1 is in use by pid ${process.pid} \\(.*\\)\\.\\n  Choose another port with --port, or stop what holds it`));
   } finally {
     await held.close();
