@@ -58,7 +58,7 @@ function withoutHelpCache(y: Argv): Argv {
   return y;
 }
 
-await withoutHelpCache(yargs(hideBin(process.argv)))
+const cli = withoutHelpCache(yargs(hideBin(process.argv)))
   .scriptName('harness')
   .usage('$0 <command> [options]\n\nThe sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.')
   .command(
@@ -225,7 +225,14 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
     // yargs' own errors (and the flag checks' UsageErrors, which it wraps) are bad usage; others are bugs.
     if (err && err.name !== 'YError') throw err;
     y.showHelp();
-    process.stderr.write(`\nharness: ${msg}\n`);
-    process.exit(2);
-  })
-  .parseAsync();
+    // Thrown, not process.exit(): a bad command line ends as any command does, after what it started.
+    throw new UsageError(msg);
+  });
+
+try {
+  await cli.parseAsync();
+} catch (e) {
+  if (!(e instanceof UsageError)) throw e;
+  process.stderr.write(`\nharness: ${e.message}\n`);
+  process.exitCode = e.exitCode;
+}

@@ -2,10 +2,13 @@
 // that run the embedded engine (`harness up`, `harness proxy`): a Node worker needs ~0.1 s to start
 // and load its modules, and that time now passes on the other core while the CLI loads yargs and
 // the stack. The master adopts it as its first worker and tells it its job (`configure`); a
-// pre-booted worker nobody adopts is ended as soon as the command knows it needs none, and leaves
-// with the CLI in any case (its channel closes).
+// pre-booted worker nobody adopts is ended as soon as the command knows it needs none, and at the
+// latest when the command is over: the CLI ends only once it has exited (bin/harness.js).
 import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { distFile } from '../paths.js';
+import { stopSignals } from '../platform.js';
+import { signalExitCode } from '../stop-request.js';
 
 // Compiled, whether the master runs from dist/ or from the source (inside the test runner).
 export const WORKER_ENTRY = distFile('harness/proxy/worker-main.js');
@@ -28,6 +31,8 @@ export function wantsWorker(argv: string[]): boolean {
 /** Starts a worker that loads its modules and waits for its job. Neither keeps the CLI alive. */
 export function preboot(): void {
   if (prebooted) return;
+  // Listening first: a signal between the fork and the listener would end the CLI before its worker.
+  for (const [signal] of stopSignals()) process.on(signal, () => endEarly(signal));
   // execArgv: [] as for every worker: plain Node, whatever runs the CLI.
   prebooted = fork(WORKER_ENTRY, [], { stdio: 'inherit', execArgv: [] });
   prebooted.on('error', () => undefined);
@@ -35,6 +40,19 @@ export function preboot(): void {
   prebooted.unref();
   prebooted.channel?.unref();
 }
+
+/**
+ * A stop signal that comes before the command listens for its own (while the CLI still loads):
+ * the worker is ended and waited for, then the CLI ends as the signal would have ended it. Once
+ * the command listens, it stops the worker with everything else it started.
+ */
+function endEarly(signal: NodeJS.Signals): void {
+  if (process.listenerCount(signal) > 1 || endingEarly) return;
+  endingEarly = true;
+  void discardPrebooted().then(() => process.exit(signalExitCode(signal)));
+}
+
+let endingEarly = false;
 
 /** The pre-booted worker, for the master to adopt (once); it keeps the master alive from then on. */
 export function takePrebooted(): ChildProcess | undefined {
@@ -46,9 +64,19 @@ export function takePrebooted(): ChildProcess | undefined {
   return child;
 }
 
-/** Ends a pre-booted worker nobody adopted (the stack runs real nginx, or failed to start). */
-export function discardPrebooted(): void {
+/**
+ * Ends a pre-booted worker nobody adopted (the stack runs real nginx, failed to start, or the
+ * command line was bad) and resolves once it has exited and been reaped.
+ */
+export async function discardPrebooted(): Promise<void> {
   const child = prebooted;
   prebooted = undefined;
-  if (child?.connected) child.disconnect();
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  // Referenced again, so that the CLI waits for the exit rather than ending first.
+  child.ref();
+  const exited = once(child, 'exit');
+  // It leaves when its channel closes; one that has no channel any more is ended by signal.
+  if (child.connected) child.disconnect();
+  else child.kill('SIGTERM');
+  await exited;
 }

@@ -9,6 +9,7 @@ import { writableFolder } from '../flags.js';
 import { UsageError, UserError } from '../errors.js';
 import { ProxyStartError, type EngineName } from './proxy-engine.js';
 import { startStackControl } from './control.js';
+import { watchStopRequests } from '../stop-request.js';
 import { discardPrebooted } from '../proxy/preboot.js';
 import { readState, writeState, removeState } from './state.js';
 import { hostOs, type OsName } from '../os-profile.js';
@@ -37,9 +38,6 @@ export interface UpOptions {
   /** Leave temp/ out of the prefix, as a Git copy of an nginx folder has it (the missing-temp-dir scenario). */
   noTempDir?: boolean;
 }
-
-/** How often `up` looks whether its parent is still there (a getppid() call). */
-const PARENT_POLL_MS = 250;
 
 /**
  * What the doctor says of start-up lines: the cause and the fix, one sentence each. The doctor
@@ -107,33 +105,19 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     throw new UserError(`a stack from ${prefix} is already running (pid ${running.pid}, ${running.url}).\n  Stop it (Ctrl-C in its terminal, or kill ${running.pid}) or use another --prefix.`);
   }
   writableFolder('--prefix', o.prefix);
-  // From here on a stop signal stops what was started: one that comes while the stack starts
-  // waits for the start to end (a signal with no listener would kill the harness outright). The
-  // listeners stay (`on`, not `once`): execa's exit hook re-raises a signal it thinks nobody
-  // else listens to, which would kill the harness before it has stopped anything.
+  // From here on a stop request stops what was started: one that comes while the stack starts
+  // waits for the start to end.
   let starting = true;
-  let parentWatch: NodeJS.Timeout | undefined;
-  const stopAsked = new Promise<string>((done) => {
-    const on = (signal: NodeJS.Signals, why: string) =>
-      process.on(signal, () => {
-        if (starting) print.note(`${why}: stopping as soon as the stack's start is over...`);
-        done(why);
-      });
-    on('SIGINT', 'Ctrl-C');
-    on('SIGTERM', 'SIGTERM');
-    on('SIGHUP', 'SIGHUP');
-    // Task runners, `timeout` and IDEs signal only the pid they started: npx's. npm passes the
-    // signal to its shell, which dies and leaves this process re-parented with the ports held.
-    const parent = process.ppid;
-    parentWatch = setInterval(() => {
-      if (process.ppid === parent) return;
-      if (starting) print.note(`the parent process (pid ${parent}) is gone: stopping as soon as the stack's start is over...`);
-      done(`the parent process (pid ${parent}) is gone`);
-    }, PARENT_POLL_MS).unref();
-  });
+  const stopRequest = watchStopRequests({ parent: true, onAsked: (why) => starting && print.note(`${why}: stopping as soon as the stack's start is over...`) });
   if (o.nginxConf && o.port !== undefined) print.note('--port is ignored with --nginx-conf: the proxy listens where your conf says.');
-  const port = o.nginxConf ? 0 : await proxyPort(o, print);
-  await checkAdminPort(o, print);
+  let port: number;
+  try {
+    port = o.nginxConf ? 0 : await proxyPort(o, print);
+    await checkAdminPort(o, print);
+  } catch (e) {
+    stopRequest.close();
+    throw e;
+  }
 
   let stack: Stack;
   try {
@@ -154,7 +138,9 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       onLine: (component, line) => print.line(component, line),
     });
   } catch (e) {
-    clearInterval(parentWatch); // no stack to stop: the caller (a chaos run, say) may go on
+    // No stack to stop: the caller (a chaos run, say) may go on.
+    starting = false;
+    stopRequest.close();
     if (e instanceof ProxyStartError) {
       print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
       // Each distinct line once: the five tries of a busy port's bind() have streamed by already.
@@ -173,7 +159,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     throw e;
   } finally {
     // The CLI's guess that a worker would be wanted (bin/harness.js) may have been wrong.
-    discardPrebooted();
+    await discardPrebooted();
   }
 
   const control = await startStackControl(stack, (t) => print.note(t));
@@ -204,8 +190,8 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     });
   }
 
-  const why = await Promise.race([stopAsked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
-  clearInterval(parentWatch);
+  const why = await Promise.race([stopRequest.asked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
+  stopRequest.close();
   print.note(`stopping (${why})...`);
   await control.close();
   await stack.stop();
