@@ -23,6 +23,8 @@ import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster }
 import { windowsCodeText, windowsExitCode, type CrashRequest } from './crash.js';
 import { startControl, type ControlServer } from './control.js';
 import { masterStatus, windowsWorkerStatus } from './status.js';
+import { gracefulStopSignal } from '../platform.js';
+import { watchStopRequests } from '../stop-request.js';
 
 export interface MasterOptions {
   prefix: string;
@@ -597,9 +599,18 @@ export class Master {
     while (this.slots.size < this.conf.workerProcesses) this.respawn();
   }
 
-  /** Stops the workers and the master: nginx's fast shutdown (SIGTERM/SIGINT), for SIGQUIT too. */
-  async stop(signal?: NodeJS.Signals): Promise<void> {
-    if (this.exiting) return;
+  private stopping?: Promise<void>;
+
+  /**
+   * Stops the workers and the master: nginx's fast shutdown (SIGTERM/SIGINT), for SIGQUIT too.
+   * Resolves once every worker has exited and been reaped, for every caller.
+   */
+  stop(signal?: NodeJS.Signals): Promise<void> {
+    this.stopping ??= this.stopAll(signal);
+    return this.stopping;
+  }
+
+  private async stopAll(signal?: NodeJS.Signals): Promise<void> {
     this.exiting = true;
     // ngx_signal_handler()'s line, without "from <pid>" (Node cannot tell who sent it).
     if (signal && signal !== 'SIGQUIT' && this.os.name === 'linux') this.write('notice', `signal ${constants.signals[signal]} (${signal}) received, exiting`);
@@ -651,20 +662,26 @@ function closeHandle(handle: unknown): void {
   (handle as { close(): void }).close();
 }
 
-/** `harness proxy`: a master in this process, in the foreground, until SIGTERM/SIGINT/SIGQUIT or a start failure. */
+/**
+ * `harness proxy`: a master in this process, in the foreground, until SIGTERM/SIGINT/SIGQUIT (or
+ * SIGHUP: its terminal closed; there is no reload) or a start failure. It returns once every worker
+ * has exited and been reaped; a signal that comes while it starts is acted on when the start is over.
+ */
 export async function runMaster(opts: MasterOptions): Promise<number> {
   const master = new Master(opts);
+  const stopRequest = watchStopRequests();
+  const graceful = gracefulStopSignal;
+  const quit = graceful ? new Promise<NodeJS.Signals>((r) => process.on(graceful, () => r(graceful))) : new Promise<never>(() => undefined);
   try {
     await master.start();
   } catch (e) {
+    // A start that failed has no worker left: the listen() failures end theirs before the emerg.
     if (e instanceof StartupError) return 1;
+    await master.stop();
     throw e;
   }
   if (opts.test) return 0;
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => master.stop(signal).then(() => resolve(0));
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-    process.once('SIGQUIT', stop);
-  });
+  const signal = await Promise.race([stopRequest.asked.then(() => stopRequest.signal), quit]);
+  await master.stop(signal);
+  return 0;
 }

@@ -58,7 +58,7 @@ export class Stack {
   admin?: AdminServer;
   proxy?: ProxyEngine;
   readonly prefix: string;
-  private stopped = false;
+  private stopping?: Promise<void>;
 
   private constructor(readonly spec: StackSpec) {
     this.prefix = resolve(spec.dir);
@@ -156,10 +156,10 @@ export class Stack {
     }
   }
 
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    await Promise.all([this.proxy?.stop(), this.admin?.stop()]);
+  /** Resolves once everything the stack started has stopped, for every caller. */
+  stop(): Promise<void> {
+    this.stopping ??= Promise.all([this.proxy?.stop(), this.admin?.stop()]).then(() => undefined);
+    return this.stopping;
   }
 }
 
