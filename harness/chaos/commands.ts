@@ -8,11 +8,12 @@ import { FAULTS, findFault } from '../stack/faults/index.js';
 import { callControl } from '../stack/control.js';
 import type { EngineName } from '../stack/proxy-engine.js';
 import type { OsName } from '../os-profile.js';
-import { runScenario, applies, type Progress } from './runner.js';
+import { runScenario, applies, RunStopped, type Progress } from './runner.js';
 import { renderSvg } from './svg.js';
 import { chromiumPath, CHROMIUM_ARGS } from './browser.js';
 import { writableFolder } from '../flags.js';
 import { UsageError, UserError } from '../errors.js';
+import { watchStopRequests } from '../stop-request.js';
 
 type Out = (s: string) => void;
 
@@ -63,22 +64,24 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
   freshRunDir(o.out === undefined ? '--prefix' : '--out', dir);
   out(`${s.name}: ${s.summary}`);
   out(`  ${o.proxy} engine, ${o.os} profile; a fresh stack in ${dir}\n`);
-  let browser: Browser | undefined;
+  // Ctrl-C, SIGTERM or the parent gone: the run stops, its stacks and browser with it.
+  const stopRequest = watchStopRequests({ parent: true, onAsked: (why) => out(`${why}: stopping the run and everything it started...`) });
+  let browser: Promise<Browser> | undefined;
   try {
     const result = await runScenario(s, {
       engine: o.proxy,
       os: o.os,
       dir,
       onProgress: (p) => out(mark(p)),
+      stopAsked: stopRequest.asked,
       newPage: async () => {
-        const { chromium } = await import('playwright');
-        const executablePath = chromiumPath();
+        // Playwright's own signal handlers would end the process before the stacks are stopped.
+        browser ??= import('playwright').then(({ chromium }) => chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false }));
         try {
-          browser ??= await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+          return await (await browser).newPage();
         } catch (e) {
           throw new UserError(`no browser could be started (${(e as Error).message.split('\n')[0]}). Install one: npx harness setup (the system chromium, else Playwright's own), or set HARNESS_CHROMIUM to a Chromium binary.`);
         }
-        return browser.newPage();
       },
     });
     const title = `${s.name} — ${o.proxy} engine, ${o.os} profile — ${result.ok ? 'passed' : 'FAILED'}`;
@@ -87,9 +90,10 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
     if (result.screenshot) writeFileSync(join(dir, 'failure.png'), result.screenshot);
     const { held, failed, notRun } = result.tally;
     const took = `${(result.ms / 1000).toFixed(1)} s`;
-    if (result.ok) out(`\nPASSED: ${held} of ${held} observations hold (${took}).`);
+    if (result.error instanceof RunStopped) out(`\nSTOPPED before its end (${result.error.message}): ${held} held, ${failed} failed, ${notRun} not run (${took}). Everything it had started has been stopped.`);
+    else if (result.ok) out(`\nPASSED: ${held} of ${held} observations hold (${took}).`);
     else out(`\nFAILED: ${held} held, ${failed} failed, ${notRun} not run (${took}).`);
-    if (!result.ok && result.error && !failed) out(`The run stopped: ${result.error.message}`);
+    if (!result.ok && result.error && !failed && !(result.error instanceof RunStopped)) out(`The run stopped: ${result.error.message}`);
     out(`Timeline: ${join(dir, 'timeline.svg')} (and timeline.json)${result.screenshot ? `; the browser when it failed: ${join(dir, 'failure.png')}` : ''}`);
     if (result.prefixes.length) out(`The proxy's logs: ${result.prefixes.map((p) => join(p, 'logs')).join(', ')}`);
     if (o.doctor) {
@@ -102,9 +106,11 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
         await doctorCommand({ errorLog, access: existsSync(access) ? access : undefined }, process.stdout, process.stderr);
       }
     }
+    if (result.error instanceof RunStopped) return stopRequest.exitCode;
     return result.ok ? 0 : 1;
   } finally {
-    await browser?.close();
+    stopRequest.close();
+    await (await browser?.catch(() => undefined))?.close();
   }
 }
 
