@@ -11,5 +11,5 @@ try {
   await import('../dist/harness/cli.js');
 } finally {
   // Whatever the command did, it is over only once a worker it did not adopt has exited.
-  await worker?.discardPrebooted();
+  await worker?.afterTheCommand();
 }

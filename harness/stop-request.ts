@@ -21,6 +21,24 @@ export interface StopRequest {
   close(): void;
 }
 
+/** A stop signal that came while the CLI loaded, before the command listened for its own. */
+let early: NodeJS.Signals | undefined;
+let earlyHeard = false;
+
+/**
+ * Listens from the CLI's start (bin/harness.js, when it starts a process before the command runs):
+ * a stop signal then no longer ends the CLI at once, and the command's stop request, once made, is
+ * asked at once. The CLI never exits between the two, so nothing the command starts meanwhile is left.
+ */
+export function listenBeforeTheCommand(): void {
+  for (const [signal] of stopSignals()) process.on(signal, () => process.listenerCount(signal) === 1 && (early ??= signal));
+}
+
+/** An early stop signal no command heard (it ended, or failed, first): the CLI ends as that signal would end it. */
+export function unheardEarlySignal(): NodeJS.Signals | undefined {
+  return earlyHeard ? undefined : early;
+}
+
 /** `onAsked` is called each time the command is asked (a second Ctrl-C included). */
 export function watchStopRequests(o: { parent?: boolean; onAsked?: (why: string) => void } = {}): StopRequest {
   let timer: NodeJS.Timeout | undefined;
@@ -35,7 +53,12 @@ export function watchStopRequests(o: { parent?: boolean; onAsked?: (why: string)
     };
     // `on`, not `once`: execa's exit hook re-raises a signal it thinks nobody else listens to,
     // which would end the command before it has stopped anything.
-    for (const [s, why] of stopSignals()) process.on(s, () => ask(why, s));
+    const signals = stopSignals();
+    for (const [s, why] of signals) process.on(s, () => ask(why, s));
+    if (early) {
+      earlyHeard = true;
+      ask(signals.find(([s]) => s === early)![1], early);
+    }
     if (o.parent) {
       const parent = process.ppid;
       timer = setInterval(() => parentGone(parent) && ask(`the parent process (pid ${parent}) is gone`), PARENT_POLL_MS).unref();

@@ -7,8 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { distFile } from '../paths.js';
-import { stopSignals } from '../platform.js';
-import { signalExitCode } from '../stop-request.js';
+import { listenBeforeTheCommand, signalExitCode, unheardEarlySignal } from '../stop-request.js';
 
 // Compiled, whether the master runs from dist/ or from the source (inside the test runner).
 export const WORKER_ENTRY = distFile('harness/proxy/worker-main.js');
@@ -32,7 +31,7 @@ export function wantsWorker(argv: string[]): boolean {
 export function preboot(): void {
   if (prebooted) return;
   // Listening first: a signal between the fork and the listener would end the CLI before its worker.
-  for (const [signal] of stopSignals()) process.on(signal, () => endEarly(signal));
+  listenBeforeTheCommand();
   // execArgv: [] as for every worker: plain Node, whatever runs the CLI.
   prebooted = fork(WORKER_ENTRY, [], { stdio: 'inherit', execArgv: [] });
   prebooted.on('error', () => undefined);
@@ -40,19 +39,6 @@ export function preboot(): void {
   prebooted.unref();
   prebooted.channel?.unref();
 }
-
-/**
- * A stop signal that comes before the command listens for its own (while the CLI still loads):
- * the worker is ended and waited for, then the CLI ends as the signal would have ended it. Once
- * the command listens, it stops the worker with everything else it started.
- */
-function endEarly(signal: NodeJS.Signals): void {
-  if (process.listenerCount(signal) > 1 || endingEarly) return;
-  endingEarly = true;
-  void discardPrebooted().then(() => process.exit(signalExitCode(signal)));
-}
-
-let endingEarly = false;
 
 /** The pre-booted worker, for the master to adopt (once); it keeps the master alive from then on. */
 export function takePrebooted(): ChildProcess | undefined {
@@ -79,4 +65,14 @@ export async function discardPrebooted(): Promise<void> {
   if (child.connected) child.disconnect();
   else child.kill('SIGTERM');
   await exited;
+}
+
+/**
+ * The CLI's last step (bin/harness.js): a worker nobody adopted is ended and waited for, and a stop
+ * signal that came while the CLI loaded and no command heard sets the exit code it would have.
+ */
+export async function afterTheCommand(): Promise<void> {
+  await discardPrebooted();
+  const signal = unheardEarlySignal();
+  if (signal) process.exitCode = signalExitCode(signal);
 }

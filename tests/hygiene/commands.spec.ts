@@ -5,9 +5,8 @@
 // unit/setup.spec.ts.)
 import net from 'node:net';
 import getPort from 'get-port';
-import type { ResultPromise } from 'execa';
 import { test, expect } from '../fixtures.js';
-import { runHarness } from '../support/harness-up.js';
+import { runHarness, whenOutput } from '../support/harness-up.js';
 import { waitForProxy } from '../../harness/stack/ready.js';
 import { preparePrefix } from '../../harness/nginx/prefix.js';
 
@@ -15,18 +14,6 @@ import { preparePrefix } from '../../harness/nginx/prefix.js';
 function prefixFor(dir: string, port: number, http = ''): string {
   preparePrefix({ prefix: dir, conf: { text: `events {}\nhttp {\n${http}  server { listen 127.0.0.1:${port}; location / { root html; } }\n}\n` } });
   return dir;
-}
-
-/** Calls `then` once, when `ready` first holds (looked at every few milliseconds while the command runs). */
-function when(child: ResultPromise, ready: () => boolean | Promise<boolean>, then: () => void): void {
-  let done = false;
-  const look = setInterval(async () => {
-    if (done || !(await ready())) return;
-    done = true;
-    clearInterval(look);
-    then();
-  }, 5);
-  void child.finally(() => clearInterval(look));
 }
 
 test.describe('harness proxy', () => {
@@ -64,7 +51,7 @@ test.describe('harness proxy', () => {
     try {
       const r = await runHarness(['proxy', '-p', prefix], {
         // bind() is tried five times, 500 ms apart: the first failure is the middle of the start.
-        started: (child, output) => when(child, () => output().includes('Address already in use'), () => child.kill('SIGTERM')),
+        started: (child, output) => void whenOutput(child, output, 'Address already in use').then(() => child.kill('SIGTERM'), () => undefined),
       });
       expect(r.all).toContain('still could not bind()');
       expect(r.exitCode).toBe(1);
@@ -86,7 +73,7 @@ test('harness chaos run stopped by Ctrl-C midway: its stack and its browser have
   test.setTimeout(60_000);
   const r = await runHarness(['chaos', 'run', 'login-and-page', '--proxy', engine, '--out', testInfo.outputPath('run')], {
     // The first verdict comes once the browser has the page: the stack and Chromium both run.
-    started: (child, output) => when(child, () => output().includes('✓'), () => child.kill('SIGINT')),
+    started: (child, output) => void whenOutput(child, output, '✓').then(() => child.kill('SIGINT'), () => undefined),
   });
   expect(r.all).toContain('Ctrl-C: stopping the run and everything it started...');
   expect(r.all).toMatch(/STOPPED before its end \(stopped: Ctrl-C\): \d+ held, 0 failed, \d+ not run/);

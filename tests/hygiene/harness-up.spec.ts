@@ -14,7 +14,7 @@ import { test, expect } from '../fixtures.js';
 import { distFile } from '../../harness/paths.js';
 import { canBind } from '../../harness/stack/ports.js';
 import { alive, descendants, listeningAddresses } from '../support/processes.js';
-import { harnessUp, runHarness } from '../support/harness-up.js';
+import { harnessUp, runHarness, whenOutput } from '../support/harness-up.js';
 
 async function expectAllGone(pids: number[], ports: number[]): Promise<void> {
   await expect.poll(() => pids.filter(alive), { timeout: 10_000 }).toEqual([]);
@@ -162,7 +162,7 @@ test('a worker pre-booted for a command that then fails (a bad flag value) has e
   expect(r.left).toEqual([]);
 });
 
-test('harness up signalled while the CLI loads (its pre-booted worker just forked): the worker has exited when the command ends', async ({ engine }, testInfo) => {
+test('harness up signalled while the CLI loads (its pre-booted worker just forked): the command stops all it started, then ends', async ({ engine }, testInfo) => {
   testInfo.skip(engine !== 'embedded', 'the pre-booted worker is the embedded engine\'s');
   const r = await runHarness(['up', '--port', String(await getPort({ host: '127.0.0.1' })), '--admin-port', String(await getPort({ host: '127.0.0.1' })), '--prefix', testInfo.outputPath('prefix')], {
     started: (child) => {
@@ -170,9 +170,9 @@ test('harness up signalled while the CLI loads (its pre-booted worker just forke
       void child.finally(() => clearInterval(look));
     },
   });
-  // Before `up` listens for signals, the CLI ends as SIGTERM would (143) once the worker has exited;
-  // a signal that comes later is `up`'s own stop (0).
-  expect([143, 0]).toContain(r.exitCode);
+  // The CLI listens from its start: `up` hears the signal as soon as it listens, and stops.
+  expect(r.all).toMatch(/SIGTERM: stopping as soon as the stack's start is over|stopping \(SIGTERM\)/);
+  expect(r.exitCode).toBe(0);
   expect(r.all).not.toMatch(/^\s+at /m);
   expect(r.left).toEqual([]);
 });
@@ -186,10 +186,7 @@ test('harness up signalled while its proxy retries a busy port: the start ends, 
   try {
     const r = await runHarness(['up', '--nginx-conf', conf, '--admin-port', String(await getPort({ host: '127.0.0.1' })), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], {
       // nginx's bind() is tried five times, 500 ms apart: the first failure is the middle of the start.
-      started: (child, output) => {
-        const look = setInterval(() => output().includes('Address already in use') && (clearInterval(look), child.kill('SIGTERM')), 2);
-        void child.finally(() => clearInterval(look));
-      },
+      started: (child, output) => void whenOutput(child, output, 'Address already in use').then(() => child.kill('SIGTERM'), () => undefined),
     });
     expect(r.all).toContain("SIGTERM: stopping as soon as the stack's start is over...");
     expect(r.all).toContain('did not start');

@@ -67,3 +67,17 @@ function leftAtExit(child: ResultPromise, watch: ReturnType<typeof watchProcesse
   child.once('exit', () => (left = watch.left()));
   return () => left ?? watch.left();
 }
+
+/** Resolves once the command's output holds `text` (looked at as each piece arrives); rejects if it ends first. */
+export function whenOutput(child: ResultPromise, output: () => string, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const look = () => {
+      if (!output().includes(text)) return;
+      child.all!.off('data', look);
+      resolve();
+    };
+    child.all!.on('data', look);
+    look();
+    void child.finally(() => reject(new Error(`the command ended before it printed "${text}"`)));
+  });
+}
