@@ -2,6 +2,8 @@
 // (macOS, Windows): Linux's /proc (process table, listening sockets, file limits, a tracer), strace,
 // the apt-get/dnf package managers, re-parenting as the sign that a parent is gone, and the signals
 // Windows lacks. HARNESS_PORTABLE=1 takes every fallback on Linux too, so that they are tested here.
+import { readFileSync } from 'node:fs';
+
 /** HARNESS_PORTABLE=1: every fallback, as on a system that is neither Linux nor POSIX. */
 const portable = process.env.HARNESS_PORTABLE === '1';
 const windows = process.platform === 'win32';
@@ -36,4 +38,25 @@ export function pidExists(pid: number): boolean {
  */
 export function parentGone(parent: number): boolean {
   return linux ? process.ppid !== parent : !pidExists(parent);
+}
+
+/**
+ * The uid and gid of a user (and of `group`, else the user's own group), from /etc/passwd and
+ * /etc/group; undefined where those are not the system's user database (the fallback).
+ */
+export function userIds(name: string, group?: string): { uid: number; gid: number } | undefined {
+  if (!linux) return undefined;
+  const field = (file: string, key: string, n: number) => {
+    try {
+      const line = readFileSync(file, 'utf8')
+        .split('\n')
+        .find((l) => l.split(':')[0] === key);
+      return line === undefined ? undefined : Number(line.split(':')[n]);
+    } catch {
+      return undefined;
+    }
+  };
+  const uid = field('/etc/passwd', name, 2);
+  const gid = group !== undefined ? field('/etc/group', group, 2) : field('/etc/passwd', name, 3);
+  return uid === undefined || gid === undefined ? undefined : { uid, gid };
 }

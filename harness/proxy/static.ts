@@ -8,6 +8,7 @@ import type { ErrnoName } from '../os-profile.js';
 import type { ResponseFields } from './http/response.js';
 import { byteRanges, multipartFraming, preconditions, type Ranges } from './http/conditional.js';
 import { nextTempNumber } from './http/request-body.js';
+import { firstClosedFolder, permits, workerUser, R_OK, type WorkerUser } from './worker-user.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
@@ -128,50 +129,12 @@ function statFile(req: HttpRequest, path: string): { real: string; st: Stats | N
   return real === undefined ? { real: path, st } : { real, st: statOrError(real) };
 }
 
-/**
- * The user nginx's workers run as. A master started as root runs them as `user` (default
- * nobody), so a file only root may read is a 403 for nginx though this process could read it:
- * the embedded engine refuses what that user could not open. Undefined when there is nothing to
- * emulate (not root, `user root`, or the Windows profile, whose nginx keeps the master's user).
- */
-interface WorkerUser {
-  uid: number;
-  gid: number;
-}
-
 let workerUserOf: { conf: object; user: WorkerUser | undefined } | undefined;
 
-function idOf(file: string, name: string, field: number): number | undefined {
-  try {
-    const line = readFileSync(file, 'utf8')
-      .split('\n')
-      .find((l) => l.split(':')[0] === name);
-    return line === undefined ? undefined : Number(line.split(':')[field]);
-  } catch {
-    return undefined;
-  }
-}
-
-function workerUser(req: HttpRequest): WorkerUser | undefined {
-  if (workerUserOf?.conf === req.ctx.conf) return workerUserOf.user;
-  let user: WorkerUser | undefined;
-  const name = req.ctx.conf.user?.name ?? 'nobody';
-  if (process.getuid?.() === 0 && name !== 'root' && req.ctx.os.name !== 'windows') {
-    const uid = idOf('/etc/passwd', name, 2);
-    const group = req.ctx.conf.user?.group;
-    const gid = group !== undefined ? idOf('/etc/group', group, 2) : idOf('/etc/passwd', name, 3);
-    if (uid !== undefined && gid !== undefined) user = { uid, gid };
-  }
-  workerUserOf = { conf: req.ctx.conf, user };
-  return user;
-}
-
-const R_OK = 4;
-const X_OK = 1;
-
-function permits(st: Stats, u: WorkerUser, bit: number): boolean {
-  const shift = st.uid === u.uid ? 6 : st.gid === u.gid ? 3 : 0;
-  return ((st.mode >> shift) & bit) !== 0;
+/** The workers' user when it is not this process's (worker-user.ts), looked up once per conf. */
+function workerUserOfRequest(req: HttpRequest): WorkerUser | undefined {
+  if (workerUserOf?.conf !== req.ctx.conf) workerUserOf = { conf: req.ctx.conf, user: workerUser(req.ctx.conf, req.ctx.os.name) };
+  return workerUserOf.user;
 }
 
 /** Directories whose files the worker user may reach, re-checked after a second (nginx caches nothing by default). */
@@ -183,20 +146,11 @@ function searchDenied(u: WorkerUser, path: string): boolean {
   const now = Date.now();
   let known = reachable.get(dir);
   if (!known || now - known.at > 1000) {
-    known = { ok: searchable(u, dir), at: now };
+    known = { ok: !firstClosedFolder(u, dir), at: now };
     if (reachable.size > 1000) reachable.clear();
     reachable.set(dir, known);
   }
   return !known.ok;
-}
-
-/** `dir` and every directory above it have the worker user's search bit. */
-function searchable(u: WorkerUser, dir: string): boolean {
-  for (; ; dir = dirname(dir)) {
-    const st = statOrError(dir);
-    if (!(st instanceof Error || !st.isDirectory() || permits(st, u, X_OK))) return false;
-    if (dirname(dir) === dir) return true;
-  }
 }
 
 /** ENOENT as the OS profile words it: on Windows a missing directory on the way is error 3. */
@@ -252,7 +206,7 @@ function serve(req: HttpRequest): void {
     return;
   }
   const path = root + uri;
-  const user = workerUser(req);
+  const user = workerUserOfRequest(req);
   if (user && searchDenied(user, path)) {
     fileError(req, path, 'EACCES');
     return;
@@ -279,7 +233,7 @@ function serve(req: HttpRequest): void {
 }
 
 function serveIndex(req: HttpRequest, dir: string): void {
-  const user = workerUser(req);
+  const user = workerUserOfRequest(req);
   for (const name of req.loc.index) {
     if (user && searchDenied(user, dir + name)) {
       indexForbidden(req, dir + name);
