@@ -22,6 +22,8 @@ export interface ConfSpec {
   clientMaxBodySize?: string;
   /** Upstream keep-alive, as the benchmark's second conf: `keepalive N` + HTTP/1.1 + `Connection ""`. */
   upstreamKeepalive?: number;
+  /** `user`: the workers' user (when the master runs as root); none, nginx's default. */
+  user?: string;
 }
 
 export function renderConf(s: ConfSpec): string {
@@ -49,7 +51,7 @@ export function renderConf(s: ConfSpec): string {
     .map((l) => `\n            ${l}`)
     .join('');
   return `# Rendered by the harness from the course's nginx.conf (sky-take-out, nginx-1.20.2/conf).
-worker_processes  ${s.workers};
+${s.user ? `user  ${s.user};\n` : ''}worker_processes  ${s.workers};
 
 error_log  logs/error.log${s.errorLogLevel && s.errorLogLevel !== 'error' ? `  ${s.errorLogLevel}` : ''};
 pid        logs/nginx.pid;

@@ -10,8 +10,11 @@ import { preparePrefix } from '../nginx/prefix.js';
 import { DEFAULT_VERSION } from '../proxy/master.js';
 import type { OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
-import type { EngineName, ProxyEngine } from './proxy-engine.js';
+import { ProxyStartError, type EngineName, type ProxyEngine } from './proxy-engine.js';
 import { loadConf } from '../proxy/load.js';
+import type { NginxConf } from '../proxy/conf/model.js';
+import { unreachableRoot } from './worker-access.js';
+import { userInfo } from 'node:os';
 import { describeBusyPort, hostPort } from './ports.js';
 import type { ProxyReadiness } from './ready.js';
 
@@ -119,13 +122,16 @@ export class Stack {
               frontendRoot,
               workers: s.workers,
               localhost,
+              // Started as root, nginx would run its workers as nobody, who cannot read a clone in
+              // a private folder (a home, a mktemp -d): they run as the user who started the stack.
+              user: process.getuid?.() === 0 && s.os === 'linux' ? userInfo().username : undefined,
               ...s.conf,
             }),
           },
     });
     // A browser dials both loopbacks for `localhost`: the front end's index must answer on each.
     const ready: ProxyReadiness = s.nginxConf
-      ? userConfReadiness(this.prefix, confFile)
+      ? userConfReadiness(this.prefix, confFile, s.nginxConf, s.os)
       : { urls: LOOPBACKS.map((h) => `http://${hostPort(h, s.proxyPort)}/`), index: join(frontendRoot, 'index.html') };
     const opts = {
       prefix: this.prefix,
@@ -165,16 +171,21 @@ export class Stack {
 
 /**
  * For a user's own conf: every address it listens on (a wildcard as the loopback a browser dials),
- * answered by nginx; what `/` serves there is the conf's business.
+ * answered by nginx; what `/` serves there is the conf's business, as long as its workers can read
+ * its roots. `userFile`: the conf as the user named it (`confFile` is its copy in the prefix).
  */
-function userConfReadiness(prefix: string, confFile: string): ProxyReadiness {
-  let urls: string[] = [];
+function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName): ProxyReadiness {
+  let conf: NginxConf;
   try {
-    const listens = loadConf({ prefix, conf: confFile }).servers.flatMap((s) => s.listens);
-    const hosts = listens.map((l) => hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
-    urls = [...new Set(hosts)].map((h) => `http://${h}/`);
+    conf = loadConf({ prefix, conf: confFile });
   } catch {
     // the engine reports the conf's error itself
+    return { urls: ['http://127.0.0.1:80/'] };
   }
+  const unreachable = unreachableRoot(conf, os, userFile);
+  if (unreachable) throw new ProxyStartError(unreachable, [], null);
+  const listens = conf.servers.flatMap((s) => s.listens);
+  const hosts = listens.map((l) => hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
+  const urls = [...new Set(hosts)].map((h) => `http://${h}/`);
   return { urls: urls.length ? urls : ['http://127.0.0.1:80/'] };
 }

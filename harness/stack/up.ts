@@ -144,7 +144,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     if (e instanceof ProxyStartError) {
       print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
       // Each distinct line once: the five tries of a busy port's bind() have streamed by already.
-      for (const l of e.emerg.length ? new Set(e.emerg) : [e.message]) print.error(`  ${l}`);
+      for (const l of e.emerg.length ? new Set(e.emerg) : e.message.split('\n')) print.error(`  ${l.trimStart()}`);
       for (const x of await explainLines(e.emerg, o.os)) print.error(`  ${x}`);
       print.error('Everything the harness had started has been stopped.');
       return 1;
