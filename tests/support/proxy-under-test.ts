@@ -28,7 +28,17 @@ export interface ConfOptions {
   workers?: number;
   /** Replace the whole conf (P and U are replaced by the ports). */
   conf?: string;
+  /**
+   * The workers' user, as a line added after the last block (no other line moves). By default
+   * `root` when the tests run as root, so that nginx's workers read the prefix wherever the clone
+   * is (a folder of mode 0700), as the stack's own conf has them; `null`: no `user` line, nginx's
+   * default (nobody, as root).
+   */
+  user?: string | null;
 }
+
+/** The `user` of a test's conf (ConfOptions.user). */
+const testUser = (o: ConfOptions) => (o.user === undefined ? (process.getuid?.() === 0 ? 'root' : null) : o.user);
 
 /**
  * `upstream localhost { server [::1]:U <params>; server 127.0.0.1:U <params>; }`: the implicit
@@ -82,7 +92,8 @@ ${o.server ?? ''}
     }
 }
 `;
-  return text.replace(/\bP\b/g, String(port)).replace(/\bU\b/g, String(upstreamPort));
+  const user = testUser(o);
+  return (text + (user ? `${text.endsWith('\n') ? '' : '\n'}user ${user};\n` : '')).replace(/\bP\b/g, String(port)).replace(/\bU\b/g, String(upstreamPort));
 }
 
 export interface StartOptions extends ConfOptions {
