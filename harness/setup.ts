@@ -9,9 +9,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import { watchStopRequests } from './stop-request.js';
+import { onPath, packageManager } from './platform.js';
 import { findNginx } from './nginx/engine.js';
 import { chromiumPath } from './chaos/browser.js';
-import { installAdvice, packageManager, packagesOf, type Need, type PackageManager } from './system-packages.js';
+import { installAdvice, packagesOf, type Need, type PackageManager } from './system-packages.js';
 
 const WHY: Record<Need, string> = {
   chromium: 'the browser the tests drive',
@@ -31,8 +32,6 @@ export interface Host {
   /** Once setup has been asked to stop (Ctrl-C, its parent gone): why, and the code to end with. */
   stopped?(): { why: string; exitCode: number } | undefined;
 }
-
-const onPath = (cmd: string) => (process.env.PATH ?? '').split(':').some((d) => existsSync(`${d}/${cmd}`));
 
 async function thisHost(): Promise<Host> {
   // A stop request ends the install under way (sudo passes the signal on) and the steps after it.

@@ -670,7 +670,7 @@ function closeHandle(handle: unknown): void {
 export async function runMaster(opts: MasterOptions): Promise<number> {
   const master = new Master(opts);
   const stopRequest = watchStopRequests();
-  const graceful = gracefulStopSignal;
+  const graceful = gracefulStopSignal();
   const quit = graceful ? new Promise<NodeJS.Signals>((r) => process.on(graceful, () => r(graceful))) : new Promise<never>(() => undefined);
   try {
     await master.start();
