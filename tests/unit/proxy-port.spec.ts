@@ -5,7 +5,7 @@ import getPort from 'get-port';
 import { proxyPort } from '../../harness/stack/up.js';
 import { UserError } from '../../harness/errors.js';
 import { canBind } from '../../harness/stack/ports.js';
-import { holdPort } from '../support/ports.js';
+import { heldByPattern, holdPort } from '../support/ports.js';
 
 function notes(): { note: (t: string) => void; lines: string[] } {
   const lines: string[] = [];
@@ -22,7 +22,7 @@ test('no --port, the default port held: a free port instead, and the note names 
     expect(port).not.toBe(adminPort);
     expect(await canBind('127.0.0.1', port)).toEqual({ ok: true });
     expect(print.lines).toHaveLength(1);
-    expect(print.lines[0]).toMatch(new RegExp(`^port ${held.port} on 127\\.0\\.0\\.1 is in use by pid ${process.pid} \\(.+\\); the stack uses port ${port} instead \\(choose one with --port\\)\\.$`));
+    expect(print.lines[0]).toMatch(new RegExp(`^port ${held.port} on 127\\.0\\.0\\.1 is ${heldByPattern(process.pid)}; the stack uses port ${port} instead \\(choose one with --port\\)\\.$`));
   } finally {
     await held.close();
   }
@@ -48,7 +48,7 @@ test('an explicit --port that is held is an error naming the port and its holder
   try {
     const e = await proxyPort({ port: held.port, adminPort: await getPort({ host: '127.0.0.1' }) }, notes()).catch((x: Error) => x);
     expect(e).toBeInstanceOf(UserError);
-    expect((e as Error).message).toMatch(new RegExp(`^port ${held.port} on 127\\.0\\.0\\.1 is in use by pid ${process.pid} \\(.*\\)\\.\\n  Choose another port with --port, or stop what holds it`));
+    expect((e as Error).message).toMatch(new RegExp(`^port ${held.port} on 127\\.0\\.0\\.1 is ${heldByPattern(process.pid)}\\.\\n  Choose another port with --port, or stop what holds it`));
   } finally {
     await held.close();
   }
