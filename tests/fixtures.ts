@@ -1,9 +1,9 @@
 import { test as base } from '@playwright/test';
-import getPort from 'get-port';
 import type { EngineName } from '../harness/stack/proxy-engine.js';
 import { Stack, type StackSpec } from '../harness/stack/stack.js';
 import { ProxyUnderTest, type StartOptions } from './support/proxy-under-test.js';
 import { findNginx, NginxMissing } from '../harness/nginx/engine.js';
+import { freePort } from './support/ports.js';
 
 export interface StackOptions {
   /** The proxy engine of the Playwright project: `embedded` or `nginx`. */
@@ -42,8 +42,8 @@ export const test = base.extend<StackOptions & Fixtures>({
     await use(async (o = {}) => {
       const stack = await Stack.start({
         dir: testInfo.outputPath(`stack-${started.length}`),
-        proxyPort: o.proxyPort ?? (await getPort({ host: '127.0.0.1' })),
-        adminPort: o.adminPort ?? (await getPort({ host: '127.0.0.1' })),
+        proxyPort: o.proxyPort ?? (await freePort()),
+        adminPort: o.adminPort ?? (await freePort()),
         admin: 'dual',
         workers: 1,
         os: 'linux',

@@ -6,7 +6,7 @@
 process.env.HARNESS_PORTABLE = '1';
 
 import { defineConfig } from '@playwright/test';
-import base from '../playwright.config.js';
+import base, { runFolder } from '../playwright.config.js';
 import type { StackOptions } from './fixtures.js';
 
 export default defineConfig<StackOptions>({
@@ -14,7 +14,7 @@ export default defineConfig<StackOptions>({
   // Paths in a config are its own folder's: this one is in tests/.
   testDir: '.',
   globalSetup: './global-setup.ts',
-  outputDir: '../test-results/portable',
-  reporter: [['list'], ['html', { open: 'never', outputFolder: '../playwright-report/portable' }]],
+  outputDir: runFolder('../test-results/portable'),
+  reporter: [['list'], ['html', { open: 'never', outputFolder: runFolder('../playwright-report/portable') }]],
   projects: [{ name: 'portable', testMatch: /(hygiene\/.*|chaos-run|browser\/chaos-inject|engine\/harness-up-workers|unit\/doctor.*|unit\/proxy-port|unit\/setup)\.spec\.ts/, use: { engine: 'embedded' } }],
 });

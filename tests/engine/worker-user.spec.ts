@@ -5,11 +5,11 @@
 // one of its roots the start fails saying who, which folder, and the two fixes.
 import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import getPort from 'get-port';
 import { request } from 'undici';
 import { test, expect } from '../fixtures.js';
 import { runHarness, whenOutput } from '../support/harness-up.js';
 import { defaultFrontendRoot } from '../../harness/paths.js';
+import { freePort } from '../support/ports.js';
 
 test.skip(() => process.getuid?.() !== 0, 'nginx keeps its own user when not started as root: nothing to show');
 
@@ -35,8 +35,8 @@ for (const userLine of ['', 'user nobody;\n'] as const) {
   test(`a user's conf ${userLine ? 'with `user nobody;`' : 'without `user`'} whose root is in a folder of mode 0700: the start fails naming the user, the folder and both fixes; with \`user root;\` it serves`, async ({ engine }, testInfo) => {
     const frontendRoot = privateFrontend(testInfo.outputPath());
     const closed = join(testInfo.outputPath(), 'private');
-    const port = await getPort({ host: '127.0.0.1' });
-    const adminPort = await getPort({ host: '127.0.0.1' });
+    const port = await freePort();
+    const adminPort = await freePort();
     const conf = testInfo.outputPath('nginx.conf');
     const body = `events {}\nhttp {\n  server {\n    listen 127.0.0.1:${port};\n    location / { root ${frontendRoot}; }\n  }\n}\n`;
     writeFileSync(conf, userLine + body);

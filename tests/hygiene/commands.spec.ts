@@ -4,11 +4,11 @@
 // outlives it is seen even once re-parented. (`harness up`: harness-up.spec.ts; `harness setup`:
 // unit/setup.spec.ts.)
 import net from 'node:net';
-import getPort from 'get-port';
 import { test, expect } from '../fixtures.js';
 import { runHarness, whenOutput } from '../support/harness-up.js';
 import { waitForProxy } from '../../harness/stack/ready.js';
 import { preparePrefix } from '../../harness/nginx/prefix.js';
+import { freePort } from '../support/ports.js';
 
 /** A prefix for `harness proxy` (conf/, logs/, temp/, html/) whose conf listens on `port`. */
 function prefixFor(dir: string, port: number, http = ''): string {
@@ -20,7 +20,7 @@ test.describe('harness proxy', () => {
   test.skip(({ engine }) => engine !== 'embedded', 'harness proxy runs the embedded engine');
 
   test('stopped by SIGTERM once it serves: its workers have exited when it ends (0)', async ({}, testInfo) => {
-    const port = await getPort({ host: '127.0.0.1' });
+    const port = await freePort();
     const prefix = prefixFor(testInfo.outputPath('prefix'), port);
     let served = false;
     const r = await runHarness(['proxy', '-p', prefix], {
@@ -37,7 +37,7 @@ test.describe('harness proxy', () => {
   });
 
   test('a start that fails (a temp path without its parent): the pre-booted worker has exited when it ends (1)', async ({}, testInfo) => {
-    const prefix = prefixFor(testInfo.outputPath('prefix'), await getPort({ host: '127.0.0.1' }), '  client_body_temp_path nonexist/client_body_temp;\n');
+    const prefix = prefixFor(testInfo.outputPath('prefix'), await freePort(), '  client_body_temp_path nonexist/client_body_temp;\n');
     const r = await runHarness(['proxy', '-p', prefix]);
     expect(r.all).toContain('nginx: [emerg] mkdir()');
     expect(r.exitCode).toBe(1);

@@ -6,7 +6,6 @@
 // that a child that outlives it is seen even once re-parented.
 import net from 'node:net';
 import { execa } from 'execa';
-import getPort from 'get-port';
 import { request } from 'undici';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import { distFile } from '../../harness/paths.js';
 import { canBind } from '../../harness/stack/ports.js';
 import { alive, descendants, listeningAddresses } from '../support/processes.js';
 import { harnessUp, runHarness, whenOutput } from '../support/harness-up.js';
-import { heldByPattern } from '../support/ports.js';
+import { heldByPattern, freePort } from '../support/ports.js';
 
 async function expectAllGone(pids: number[], ports: number[]): Promise<void> {
   await expect.poll(() => pids.filter(alive), { timeout: 10_000 }).toEqual([]);
@@ -66,8 +65,8 @@ test('harness up | tee, then Ctrl-C (tee gone too): the stop still completes', a
 });
 
 test('a failed start (missing temp dir for the proxy) leaves nothing behind', async ({ engine }, testInfo) => {
-  const port = await getPort({ host: '127.0.0.1' });
-  const adminPort = await getPort({ host: '127.0.0.1' });
+  const port = await freePort();
+  const adminPort = await freePort();
   // A user's conf whose temp path has no parent: the proxy cannot start.
   const conf = testInfo.outputPath('nginx.conf');
   writeFileSync(conf, `events {}\nhttp {\n  client_body_temp_path nonexist/client_body_temp;\n  server { listen 127.0.0.1:${port}; location /api/ { proxy_pass http://localhost:${adminPort}/admin/; } }\n}\n`);
@@ -83,7 +82,7 @@ test('a failed start (missing temp dir for the proxy) leaves nothing behind', as
 test('a proxy that could not listen where a browser dials is a failed start, not "ready"', async ({ engine }, testInfo) => {
   // A conf that listens on the admin server's port: whichever of the two gets the port, the other
   // cannot have it, and what answers there is not the proxy (issue 2's audit: "ready", then 404s).
-  const adminPort = await getPort({ host: '127.0.0.1' });
+  const adminPort = await freePort();
   const conf = testInfo.outputPath('nginx.conf');
   writeFileSync(conf, `events {}\nhttp {\n  server { listen 127.0.0.1:${adminPort}; listen [::1]:${adminPort}; location /api/ { proxy_pass http://localhost:${adminPort}/admin/; } }\n}\n`);
   const r = await runHarness(['up', '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine]);
@@ -101,7 +100,7 @@ test('a port held by a foreign process is named, and the process is left alone',
   await new Promise<void>((r) => foreign.listen({ host: '127.0.0.1', port: 0 }, r));
   const port = (foreign.address() as net.AddressInfo).port;
   try {
-    const r = await execa(process.execPath, [distFile('harness/cli.js'), 'up', '--port', String(port), '--admin-port', String(await getPort()), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], { reject: false, all: true });
+    const r = await execa(process.execPath, [distFile('harness/cli.js'), 'up', '--port', String(port), '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], { reject: false, all: true });
     expect(r.exitCode).toBe(1);
     expect(r.all).toMatch(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is ${heldByPattern(process.pid)}`));
     expect(foreign.listening).toBe(true);
@@ -165,7 +164,7 @@ test('a worker pre-booted for a command that then fails (a bad flag value) has e
 
 test('harness up signalled while the CLI loads (its pre-booted worker just forked): the command stops all it started, then ends', async ({ engine }, testInfo) => {
   testInfo.skip(engine !== 'embedded', 'the pre-booted worker is the embedded engine\'s');
-  const r = await runHarness(['up', '--port', String(await getPort({ host: '127.0.0.1' })), '--admin-port', String(await getPort({ host: '127.0.0.1' })), '--prefix', testInfo.outputPath('prefix')], {
+  const r = await runHarness(['up', '--port', String(await freePort()), '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath('prefix')], {
     started: (child) => {
       const look = setInterval(() => descendants(child.pid!).length && (clearInterval(look), child.kill('SIGTERM')), 2);
       void child.finally(() => clearInterval(look));
@@ -185,7 +184,7 @@ test('harness up signalled while its proxy retries a busy port: the start ends, 
   const conf = testInfo.outputPath('nginx.conf');
   writeFileSync(conf, `events {}\nhttp {\n  server { listen 127.0.0.1:${port}; }\n}\n`);
   try {
-    const r = await runHarness(['up', '--nginx-conf', conf, '--admin-port', String(await getPort({ host: '127.0.0.1' })), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], {
+    const r = await runHarness(['up', '--nginx-conf', conf, '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], {
       // nginx's bind() is tried five times, 500 ms apart: the first failure is the middle of the start.
       started: (child, output) => void whenOutput(child, output, 'Address already in use').then(() => child.kill('SIGTERM'), () => undefined),
     });
@@ -203,8 +202,8 @@ test('an admin stub whose port is taken after the up-front check: the port named
   testInfo.skip(engine !== 'nginx', 'the embedded master listens in the harness\'s own process too, so the stub\'s listen() is not the fifth');
   const strace = await execa('strace', ['-V'], { reject: false });
   expect(strace.exitCode, 'strace is not installed (npx harness setup installs it)').toBe(0);
-  const port = await getPort({ host: '127.0.0.1' });
-  const adminPort = await getPort({ host: '127.0.0.1' });
+  const port = await freePort();
+  const adminPort = await freePort();
   // The port "taken meanwhile", at the system call: the harness's first four listen() calls are the
   // up-front checks (the proxy's port and the admin port, each on 127.0.0.1 and ::1); from the fifth,
   // the stub's own, every one fails with EADDRINUSE. Real nginx listens in a process of its own, untraced.

@@ -4,13 +4,13 @@
 // nginx, each on a fresh stack. Every answer must be a 2xx, nginx's own 502/504 or a reset, never
 // a hang, and the 2xx share must stay above a floor on each (the figures are in the README).
 // The test runs both engines itself, so it runs in the `embedded` project only.
-import getPort from 'get-port';
 import { test, expect } from '../fixtures.js';
 import { closedLoopLoad, share, type LoadResult } from '../support/load.js';
 import { ApiClient } from '../../harness/chaos/api.js';
 import { Timeline } from '../../harness/chaos/timeline.js';
 import { Stack } from '../../harness/stack/stack.js';
 import type { EngineName } from '../../harness/stack/proxy-engine.js';
+import { freePort } from '../support/ports.js';
 
 const SECONDS = 20;
 const ENGINES: EngineName[] = ['embedded', 'nginx'];
@@ -26,8 +26,8 @@ async function loadWithFault(engine: EngineName, dir: string, everyMs: number, f
   const stack = await Stack.start({
     dir,
     engine,
-    proxyPort: await getPort({ host: '127.0.0.1' }),
-    adminPort: await getPort({ host: '127.0.0.1' }),
+    proxyPort: await freePort(),
+    adminPort: await freePort(),
     admin: 'dual',
     workers: 2,
     os: 'linux',

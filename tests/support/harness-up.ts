@@ -1,10 +1,10 @@
 // `harness up` as a user runs it (the CLI in a process of its own) on free ports, for the tests that
 // need the real command: process hygiene, and `harness chaos inject` against a running stack.
 import { execa, type ResultPromise } from 'execa';
-import getPort from 'get-port';
 import { join } from 'node:path';
 import { repoRoot } from '../../harness/paths.js';
 import { watchProcesses } from './processes.js';
+import { freePort } from './ports.js';
 
 export interface Up {
   child: ResultPromise;
@@ -22,8 +22,8 @@ export interface Up {
  * shell, then node), so that `child.pid` is npx's, the pid a task runner or IDE would signal.
  */
 export async function harnessUp(engine: string, dir: string, extra: string[] = [], waitFor = /the stack is ready/, o: { via?: 'bin' | 'npx' } = {}): Promise<Up> {
-  const port = await getPort({ host: '127.0.0.1' });
-  const adminPort = await getPort({ host: '127.0.0.1' });
+  const port = await freePort();
+  const adminPort = await freePort();
   const prefix = join(dir, 'prefix');
   const args = ['up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix, '--proxy', engine, ...extra];
   const [file, ...before] = o.via === 'npx' ? ['npx', 'harness'] : [process.execPath, join(repoRoot, 'bin', 'harness.js')];

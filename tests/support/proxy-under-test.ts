@@ -2,7 +2,6 @@
 // (nginx-behaviour.md section 0) and a test upstream: what the conformance specs run against.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import getPort from 'get-port';
 import { preparePrefix } from '../../harness/nginx/prefix.js';
 import { startEmbedded } from '../../harness/proxy/engine.js';
 import { startNginx } from '../../harness/nginx/engine.js';
@@ -10,6 +9,7 @@ import type { EngineName, ProxyEngine } from '../../harness/stack/proxy-engine.j
 import type { OsName } from '../../harness/os-profile.js';
 import { TestUpstream, type Family } from './upstream.js';
 import { send, type RawResponse, type SendOptions } from './raw-http.js';
+import { freePort } from './ports.js';
 
 export interface ConfOptions {
   /** Directives added to the http block. */
@@ -112,8 +112,8 @@ export class ProxyUnderTest {
   ) {}
 
   static async start(engineName: EngineName, dir: string, o: StartOptions = {}): Promise<ProxyUnderTest> {
-    const port = await getPort({ host: '127.0.0.1' });
-    const upstreamPort = await getPort({ host: '127.0.0.1' });
+    const port = await freePort();
+    const upstreamPort = await freePort();
     const upstream = new TestUpstream(upstreamPort);
     await upstream.listen(o.upstream ?? 'dual');
     const prefix = join(dir, 'prefix');
