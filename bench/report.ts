@@ -68,7 +68,7 @@ export function markdown(rep: Report): string {
   out.push(`Measured ${rep.startedAt} on: ${machineLine(rep.machine)}.`, '');
   for (const n of rep.notes) out.push(`- ${n}`);
   out.push('');
-  out.push('| figure | embedded | nginx | embedded ÷ nginx | target (issue 7.2) | result |');
+  out.push('| figure | embedded | nginx | embedded ÷ nginx | target | result |');
   out.push('|---|---|---|---|---|---|');
   let section = '';
   for (const r of rep.rows) {

@@ -13,7 +13,7 @@ export interface StackOptions {
 interface Fixtures {
   /** The nginx project's tests fail at once, saying how to install nginx, where it is missing. */
   nginxInstalled: void;
-  /** Starts the project's engine on a conf of the test's (the reference's by default); stopped after the test. */
+  /** Starts the project's engine on a conf of the test's (the conformance conf by default); stopped after the test. */
   startProxy: (o?: StartOptions) => Promise<ProxyUnderTest>;
   /** Starts a whole stack (admin stub, the project's proxy engine, the front end) on free ports; stopped after the test. */
   startStack: (o?: Partial<Omit<StackSpec, 'dir' | 'engine'>>) => Promise<Stack>;

@@ -141,7 +141,7 @@ function nginxEngine(prefix: string, first: StartedProcess, relaunch: () => Prom
       workersBefore = childPids(master).length;
       if (!linux()) throw new UnsupportedFault('making real nginx fail to respawn needs Linux (strace injects EAGAIN into the master\'s fork()); the embedded engine shows it anywhere');
       if (!onPath('strace')) throw new UnsupportedFault('making nginx fail to respawn needs strace (apt-get install strace); it injects EAGAIN into the master\'s fork()');
-      // nginx-behaviour.md section 5(a): strace injects EAGAIN into the master's fork().
+      // strace makes the master's fork() fail with EAGAIN: nginx's failed respawn, as under a process limit.
       strace = startProcess({
         name: 'strace',
         file: 'strace',

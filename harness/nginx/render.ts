@@ -1,4 +1,4 @@
-// A stack's nginx.conf: the course's own conf (admin-app.md section 3), with the harness's ports,
+// A stack's nginx.conf: the course's own conf (tests/support/course-conf.ts), with the harness's ports,
 // loopback-only listens, the front end's root and every temp path inside the prefix. The same
 // file is given to either engine.
 

@@ -1,4 +1,4 @@
-// A Stack is the components of one run (DESIGN.md): the admin stub (in this process), a proxy
+// A Stack is the components of one run: the admin stub (in this process), a proxy
 // engine (the embedded one's master in this process and its workers, or real nginx) on an
 // nginx.conf rendered from the spec or the user's own, and the front end it serves. start() brings
 // them up and checks each is ready on the address its consumer dials; stop() stops what it

@@ -1,5 +1,5 @@
 // The stub admin front end: the login page and the employee list of the real Vue app
-// (project-rjwm-admin-vue-ts, see reference/admin-app.md §2), with the same visible texts, in plain
+// (project-rjwm-admin-vue-ts), with the same visible texts, in plain
 // DOM code. One thing the real app does not have: a persistent banner for failed HTTP requests.
 import {
   request, setRequestHooks, describeFailure, getCookie, setCookie, removeCookie, clearAuthCookies, getUserInfo,

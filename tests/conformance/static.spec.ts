@@ -1,4 +1,4 @@
-// nginx-behaviour.md section 7f: `location / { root html; index index.html index.htm; }`. The
+// nginx 1.22.1's static files: `location / { root html; index index.html index.htm; }`. The
 // prefix's html/ holds x ("hello\n"), index.html, style.css and an empty directory dir/.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -211,7 +211,7 @@ const ERROR_PAGE = `error_page   500 502 503 504  /50x.html;
             root   html;
         }`;
 
-test('admin-app 3: error_page /50x.html: a 502 answered with the 494-byte 50x.html, its ETag, no Last-Modified or Accept-Ranges', async ({ startProxy }) => {
+test('the course conf\'s error_page /50x.html: a 502 answered with the 494-byte 50x.html, its ETag, no Last-Modified or Accept-Ranges', async ({ startProxy }) => {
   const p = await startProxy({ upstream: 'down', server: ERROR_PAGE });
   const page = readFileSync(join(p.prefix, 'html', '50x.html'), 'latin1');
   const st = statSync(join(p.prefix, 'html', '50x.html'));

@@ -1,4 +1,4 @@
-// Issue 4 item 3 (nginx-behaviour.md section 4): start-up failures, as nginx reports them.
+// Start-up failures, as nginx 1.22.1 reports them.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -12,7 +12,7 @@ import { get } from '../support/raw-http.js';
 import { alive } from '../support/processes.js';
 import { holdPort, freePort } from '../support/ports.js';
 
-/** The reference conf with its client_body_temp_path under a folder that does not exist. */
+/** The conformance conf with its client_body_temp_path under a folder that does not exist. */
 function missingTempParent(conf: string): string {
   return conf.replace('client_body_temp_path temp/client_body_temp;', 'client_body_temp_path nonexist/temp/client_body_temp;');
 }

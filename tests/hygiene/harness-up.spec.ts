@@ -81,7 +81,7 @@ test('a failed start (missing temp dir for the proxy) leaves nothing behind', as
 
 test('a proxy that could not listen where a browser dials is a failed start, not "ready"', async ({ engine }, testInfo) => {
   // A conf that listens on the admin server's port: whichever of the two gets the port, the other
-  // cannot have it, and what answers there is not the proxy (issue 2's audit: "ready", then 404s).
+  // cannot have it, and what answers there is not the proxy (once reported "ready", then served 404s).
   const adminPort = await freePort();
   const conf = testInfo.outputPath('nginx.conf');
   writeFileSync(conf, `events {}\nhttp {\n  server { listen 127.0.0.1:${adminPort}; listen [::1]:${adminPort}; location /api/ { proxy_pass http://localhost:${adminPort}/admin/; } }\n}\n`);

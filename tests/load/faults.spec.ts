@@ -1,4 +1,4 @@
-// Issue 7 item 3: load with faults, both engines side by side in one test. 32 keep-alive clients
+// Load with faults, both engines side by side in one test. 32 keep-alive clients
 // for 20 s against GET /api/employee/page with 2 workers, while a worker is crashed every 2 s, or
 // the admin server is stopped and started every 3 s; first on the embedded engine, then on real
 // nginx, each on a fresh stack. Every answer must be a 2xx, nginx's own 502/504 or a reset, never

@@ -1,4 +1,4 @@
-// Both engines side by side on the reference's conf (proxy-under-test.ts conformanceConf; the two
+// Both engines side by side on the conformance conf (proxy-under-test.ts conformanceConf; the two
 // confs differ only in their ports), each on a prefix and an echo upstream of its own, with the same
 // static files at the same times, and with secrets planted outside the root: `<prefix>/secret.txt`,
 // `<dir>/secret.txt` above the prefix, and a marker comment in `<prefix>/conf/nginx.conf`. A

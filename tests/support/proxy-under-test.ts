@@ -1,5 +1,5 @@
-// One engine (embedded or real nginx) on a prefix of its own, with the reference's conf
-// (nginx-behaviour.md section 0) and a test upstream: what the conformance specs run against.
+// One engine (embedded or real nginx) on a prefix of its own, with the conformance conf (the one
+// nginx 1.22.1's behaviour was captured on) and a test upstream: what the conformance specs run against.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { preparePrefix } from '../../harness/nginx/prefix.js';
@@ -44,7 +44,7 @@ const testUser = (o: ConfOptions) => (o.user === undefined ? (process.getuid?.()
  * `upstream localhost { server [::1]:U <params>; server 127.0.0.1:U <params>; }`: the implicit
  * upstream's two peers written out, so that their parameters can be set (fail_timeout=1s for a
  * recovery that fits in a test). Used with `proxyPass: 'http://localhost/admin/'`; it writes the
- * same error-log lines as the implicit one (nginx-behaviour.md section 8).
+ * same error-log lines as the implicit one (checked on nginx 1.22.1).
  */
 export function localhostPeers(params = ''): string {
   const p = params ? ' ' + params : '';
