@@ -2,7 +2,7 @@
 // for 20 s against GET /api/employee/page with 2 workers, while a worker is crashed every 2 s, or
 // the admin server is stopped and started every 3 s; first on the embedded engine, then on real
 // nginx, each on a fresh stack. Every answer must be a 2xx, nginx's own 502/504 or a reset, never
-// a hang, and the 2xx share must stay above a floor on each (the figures are in the README).
+// a hang, and the 2xx share must stay above a floor on each (the figures are in docs/figures.md).
 // The test runs both engines itself, so it runs in the `embedded` project only.
 import { test, expect } from '../fixtures.js';
 import { closedLoopLoad, share, type LoadResult } from '../support/load.js';

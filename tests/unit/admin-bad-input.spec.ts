@@ -1,4 +1,4 @@
-// One test per row of the README's "Answers to bad input" table (row ids in the titles): what the stand-in
+// One test per row of docs/admin-stand-in.md's "Answers to bad input" table (row ids in the titles): what the stand-in
 // answers to requests the front end never sends, each as the real Spring Boot 2.7 app answers.
 import { test, expect } from '@playwright/test';
 import { EMPLOYEES, type Employee } from '../../stubs/admin-server/employees.js';
