@@ -10,6 +10,7 @@ import { harnessUp } from '../support/harness-up.js';
 import { alive, descendants } from '../support/processes.js';
 import { WORKER_TITLE } from '../../harness/proxy/protocol.js';
 import { heldByPattern, holdPort, freePort } from '../support/ports.js';
+import { userLine } from '../support/proxy-under-test.js';
 
 const cli = (...args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), ...args], { reject: false, timeout: 30_000 });
 
@@ -65,7 +66,7 @@ test('harness up whose proxy port another process holds (a conf of its own): the
   try {
     for (const os of ['linux', 'windows']) {
       const conf = testInfo.outputPath(`${os}.conf`);
-      writeFileSync(conf, `events {}\nhttp {\n  server { listen 127.0.0.1:${port}; location / { root html; } }\n}\n`);
+      writeFileSync(conf, `${userLine()}events {}\nhttp {\n  server { listen 127.0.0.1:${port}; location / { root html; } }\n}\n`);
       const r = await cli('up', '--os', os, '--nginx-conf', conf, '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath(os));
       const out = r.stdout + r.stderr;
       expect(r.exitCode, out).toBe(1);

@@ -15,6 +15,7 @@ import { canBind } from '../../harness/stack/ports.js';
 import { alive, descendants, listeningAddresses } from '../support/processes.js';
 import { harnessUp, runHarness, whenOutput } from '../support/harness-up.js';
 import { heldByPattern, freePort } from '../support/ports.js';
+import { userLine } from '../support/proxy-under-test.js';
 
 async function expectAllGone(pids: number[], ports: number[]): Promise<void> {
   await expect.poll(() => pids.filter(alive), { timeout: 10_000 }).toEqual([]);
@@ -182,7 +183,7 @@ test('harness up signalled while its proxy retries a busy port: the start ends, 
   await new Promise<void>((r) => foreign.listen({ host: '127.0.0.1', port: 0 }, r));
   const port = (foreign.address() as net.AddressInfo).port;
   const conf = testInfo.outputPath('nginx.conf');
-  writeFileSync(conf, `events {}\nhttp {\n  server { listen 127.0.0.1:${port}; }\n}\n`);
+  writeFileSync(conf, `${userLine()}events {}\nhttp {\n  server { listen 127.0.0.1:${port}; }\n}\n`);
   try {
     const r = await runHarness(['up', '--nginx-conf', conf, '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], {
       // nginx's bind() is tried five times, 500 ms apart: the first failure is the middle of the start.

@@ -40,6 +40,9 @@ export interface ConfOptions {
 /** The `user` of a test's conf (ConfOptions.user). */
 const testUser = (o: ConfOptions) => (o.user === undefined ? (process.getuid?.() === 0 ? 'root' : null) : o.user);
 
+/** For a test's own conf text: `user root;` when the tests run as root, as the stack's own conf has it. */
+export const userLine = () => (testUser({}) ? `user ${testUser({})};\n` : '');
+
 /**
  * `upstream localhost { server [::1]:U <params>; server 127.0.0.1:U <params>; }`: the implicit
  * upstream's two peers written out, so that their parameters can be set (fail_timeout=1s for a
