@@ -6,7 +6,7 @@ import { SCENARIOS, findScenario, isScenarioPath, loadScenarioFile } from '../..
 import { secondsOf, type Scenario } from '../../scenarios/scenario.js';
 import { FAULTS, findFault } from '../stack/faults/index.js';
 import { callControl } from '../stack/control.js';
-import type { EngineName } from '../stack/proxy-engine.js';
+import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
 import { runScenario, applies, RunStopped, type Progress } from './runner.js';
 import { renderSvg } from './svg.js';

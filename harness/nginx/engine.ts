@@ -7,10 +7,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { isAbsolute, join } from 'node:path';
-import { startProcess, type StartedProcess } from '../stack/process.js';
-import { waitForProxy, NotReady } from '../stack/ready.js';
+import { startProcess, type StartedProcess } from '../engine/process.js';
+import { waitForProxy, NotReady } from '../engine/ready.js';
 import { installAdvice } from '../system-packages.js';
-import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
+import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../engine/engine.js';
 import { applyPrefixDefaults } from './defaults.js';
 import { UserError } from '../errors.js';
 import { canUnshareMounts, childPids, linux, onPath, parentDeathWrapper, traced } from '../platform.js';

@@ -5,18 +5,15 @@
 // started, on every path out, failed starts included.
 import { join, resolve } from 'node:path';
 import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
-import { renderConf, type ConfSpec } from '../nginx/render.js';
-import { preparePrefix } from '../nginx/prefix.js';
-import { DEFAULT_VERSION } from '../proxy/master.js';
-import type { OsName } from '../os-profile.js';
+import { renderConf, type ConfSpec } from '../engine/render.js';
+import { preparePrefix } from '../engine/prefix.js';
+import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
-import { ProxyStartError, type EngineName, type ProxyEngine } from './proxy-engine.js';
-import { loadConf } from '../proxy/load.js';
-import type { NginxConf } from '../proxy/conf/model.js';
-import { unreachableRoot } from './worker-access.js';
+import { ProxyStartError, type EngineName, type ProxyEngine } from '../engine/engine.js';
+import { localhostMode, readConf, startEngine, unreachableRoot } from '../engine/registry.js';
+import { describeBusyPort, hostPort } from '../ports.js';
+import type { ProxyReadiness } from '../engine/ready.js';
 import { userInfo } from 'node:os';
-import { describeBusyPort, hostPort } from './ports.js';
-import type { ProxyReadiness } from './ready.js';
 
 export type AdminMode = ListenMode | 'external';
 
@@ -106,9 +103,7 @@ export class Stack {
 
   private async startAll(): Promise<void> {
     const s = this.spec;
-    // Each engine's modules load only when it runs (execa and undici take ~0.1 s each to load).
-    const nginx = s.engine === 'nginx' ? await import('../nginx/engine.js') : undefined;
-    const localhost = nginx ? await nginx.nginxLocalhostMode() : 'implicit';
+    const localhost = await localhostMode(s.engine);
     const frontendRoot = resolve(s.frontendRoot ?? defaultFrontendRoot);
     const confFile = preparePrefix({
       prefix: this.prefix,
@@ -143,7 +138,7 @@ export class Stack {
       reservedPorts: s.reservedPorts,
       onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', line),
     };
-    const proxy = (nginx ? nginx.startNginx(opts) : import('../proxy/engine.js').then((e) => e.startEmbedded(opts))).then((p) => (this.proxy = p));
+    const proxy = startEngine(s.engine, opts).then((p) => (this.proxy = p));
     // The admin server starts (and its modules load) while the proxy's workers boot.
     const admin = s.admin !== 'external' ? this.startAdmin(s.adminPort, s.admin) : undefined;
     const [a, p] = await Promise.allSettled([admin, proxy]);
@@ -175,9 +170,9 @@ export class Stack {
  * its roots. `userFile`: the conf as the user named it (`confFile` is its copy in the prefix).
  */
 function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName): ProxyReadiness {
-  let conf: NginxConf;
+  let conf: ReturnType<typeof readConf>;
   try {
-    conf = loadConf({ prefix, conf: confFile });
+    conf = readConf(prefix, confFile);
   } catch {
     // the engine reports the conf's error itself
     return { urls: ['http://127.0.0.1:80/'] };

@@ -6,11 +6,11 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';
-import { preparePrefix } from '../../harness/nginx/prefix.js';
+import { preparePrefix } from '../../harness/engine/prefix.js';
 import { applyPrefixDefaults } from '../../harness/nginx/defaults.js';
 import { findNginx } from '../../harness/nginx/engine.js';
 import { distFile } from '../../harness/paths.js';
-import type { EngineName } from '../../harness/stack/proxy-engine.js';
+import type { EngineName } from '../../harness/engine/engine.js';
 import { freePort } from '../support/ports.js';
 
 /** What `-t` printed, each line with the prefix as PREFIX, and a log-format line's time and PID#TID as TIME and PID. */

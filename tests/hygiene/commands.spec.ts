@@ -6,8 +6,8 @@
 import net from 'node:net';
 import { test, expect } from '../fixtures.js';
 import { runHarness, whenOutput } from '../support/harness-up.js';
-import { waitForProxy } from '../../harness/stack/ready.js';
-import { preparePrefix } from '../../harness/nginx/prefix.js';
+import { waitForProxy } from '../../harness/engine/ready.js';
+import { preparePrefix } from '../../harness/engine/prefix.js';
 import { freePort } from '../support/ports.js';
 
 /** A prefix for `harness proxy` (conf/, logs/, temp/, html/) whose conf listens on `port`. */

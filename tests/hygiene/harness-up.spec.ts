@@ -11,7 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { distFile } from '../../harness/paths.js';
-import { canBind } from '../../harness/stack/ports.js';
+import { canBind } from '../../harness/ports.js';
 import { alive, descendants, listeningAddresses } from '../support/processes.js';
 import { harnessUp, runHarness, whenOutput } from '../support/harness-up.js';
 import { heldByPattern, freePort } from '../support/ports.js';

@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { proxyPort } from '../../harness/stack/up.js';
 import { UserError } from '../../harness/errors.js';
-import { canBind } from '../../harness/stack/ports.js';
+import { canBind } from '../../harness/ports.js';
 import { heldByPattern, holdPort, freePort } from '../support/ports.js';
 
 function notes(): { note: (t: string) => void; lines: string[] } {

@@ -1,5 +1,5 @@
 import { FaultError, requireAdmin, type Fault } from './fault.js';
-import { loadConf } from '../../proxy/load.js';
+import { readConf } from '../../engine/registry.js';
 import type { Stack } from '../stack.js';
 
 const secondsText = (ms: number) => `${+(ms / 1000).toFixed(1)} s`;
@@ -7,7 +7,7 @@ const secondsText = (ms: number) => `${+(ms / 1000).toFixed(1)} s`;
 /** proxy_read_timeout of the stack's `location /api/` (nginx's default 60 s when unset), if its conf can be read. */
 function apiReadTimeoutMs(stack: Stack): number | undefined {
   try {
-    const conf = loadConf({ prefix: stack.prefix, conf: 'conf/nginx.conf' });
+    const conf = readConf(stack.prefix, 'conf/nginx.conf');
     const locations = conf.servers.flatMap((s) => s.locations);
     return (locations.find((l) => l.path === '/api/') ?? locations.find((l) => l.proxyPass))?.proxyReadTimeoutMs;
   } catch {

@@ -1,125 +1,19 @@
 // `location / { root ...; index ...; }`: nginx's index and static handlers
 // (ngx_http_index_module.c, ngx_http_static_module.c), with their log lines and headers.
-import { createReadStream, readFileSync, readdirSync, statSync, type Stats } from 'node:fs';
+import { createReadStream, type Stats } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import { Readable } from 'node:stream';
-import type { HttpRequest } from './request.js';
-import type { ErrnoName } from '../os-profile.js';
-import type { ResponseFields } from './http/response.js';
-import { byteRanges, multipartFraming, preconditions, type Ranges } from './http/conditional.js';
-import { nextTempNumber } from './http/request-body.js';
-import { firstClosedFolder, permits, workerUser, R_OK, type WorkerUser } from './worker-user.js';
+import type { HttpRequest } from '../request.js';
+import type { ErrnoName } from '../../os-profile.js';
+import type { ResponseFields } from '../http/response.js';
+import { byteRanges, multipartFraming, preconditions, type Ranges } from '../http/conditional.js';
+import { nextTempNumber } from '../http/request-body.js';
+import { smallFile, statOrError } from '../files/file-cache.js';
+import { caselessPath } from '../files/caseless.js';
+import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
-
-/**
- * Small files' contents, so that a file served again costs a stat (which every request still
- * makes) instead of open, fstat, read and close. An entry is used only while the file's stat is
- * the one it was read under; a file changed less than SETTLED_MS before it was read is not kept,
- * since another change within the file system's timestamp granularity could leave its stat as it
- * was. So a file that changes is always served as it now is, as nginx (without
- * open_file_cache) does.
- */
-interface CachedFile {
-  dev: number;
-  ino: number;
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  data: Buffer;
-}
-
-const SETTLED_MS = 1000;
-const CACHE_BYTES = 16 * 1024 * 1024;
-const contents = new Map<string, CachedFile>();
-let cachedBytes = 0;
-
-function sameFile(c: CachedFile, st: Stats): boolean {
-  return c.ino === st.ino && c.dev === st.dev && c.size === st.size && c.mtimeMs === st.mtimeMs && c.ctimeMs === st.ctimeMs;
-}
-
-/** The contents of the small file `path`, whose stat is `st` (throws as readFileSync does). */
-function smallFile(path: string, st: Stats): Buffer {
-  const known = contents.get(path);
-  if (known && sameFile(known, st)) return known.data;
-  if (known) {
-    contents.delete(path);
-    cachedBytes -= known.size;
-  }
-  const data = readFileSync(path);
-  if (data.length === st.size && Date.now() - st.ctimeMs > SETTLED_MS) {
-    // The oldest entries make room (a Map iterates in insertion order).
-    for (const [p, c] of contents) {
-      if (cachedBytes + data.length <= CACHE_BYTES) break;
-      contents.delete(p);
-      cachedBytes -= c.size;
-    }
-    contents.set(path, { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, data });
-    cachedBytes += data.length;
-  }
-  return data;
-}
-
-function statOrError(path: string): Stats | NodeJS.ErrnoException {
-  try {
-    return statSync(path);
-  } catch (e) {
-    return e as NodeJS.ErrnoException;
-  }
-}
-
-/**
- * A directory's names by their upper case, for the Windows profile: Windows opens a name in any
- * case (NTFS compares names through an upcase table). Where a Linux directory holds names that
- * differ only in case, the first in sorted order is the one found. A listing is used while the
- * directory's mtime and ctime are those it was read under (adding or removing a name changes
- * them), and, as for file contents, not kept when read within SETTLED_MS of a change.
- */
-interface Listing {
-  mtimeMs: number;
-  ctimeMs: number;
-  names: Map<string, string>;
-}
-
-const listings = new Map<string, Listing>();
-
-function listing(dir: string): Map<string, string> | undefined {
-  const st = statOrError(dir);
-  if (st instanceof Error || !st.isDirectory()) return undefined;
-  const known = listings.get(dir);
-  if (known && known.mtimeMs === st.mtimeMs && known.ctimeMs === st.ctimeMs) return known.names;
-  let entries: string[];
-  try {
-    entries = readdirSync(dir).sort();
-  } catch {
-    return undefined;
-  }
-  const names = new Map<string, string>();
-  for (const name of entries) if (!names.has(name.toUpperCase())) names.set(name.toUpperCase(), name);
-  if (Date.now() - st.ctimeMs > SETTLED_MS) {
-    if (listings.size > 1000) listings.clear();
-    listings.set(dir, { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, names });
-  }
-  return names;
-}
-
-/**
- * `path` (the root, then the URI) with each name below the root as its directory lists it in
- * whatever case; undefined when one has no match. Only listed names are followed, so the result
- * stays under the root as the path itself does: the URI is normalised (no `..`), and symlinks are
- * followed as for any path.
- */
-function caselessPath(root: string, path: string): string | undefined {
-  let real = root;
-  for (const name of path.slice(root.length).split('/')) {
-    if (!name) continue;
-    const actual = listing(real)?.get(name.toUpperCase());
-    if (actual === undefined) return undefined;
-    real += '/' + actual;
-  }
-  return path.endsWith('/') ? real + '/' : real;
-}
 
 /** stat() of a path under the location's root, and the file to open: under the Windows profile a name in any case. */
 function statFile(req: HttpRequest, path: string): { real: string; st: Stats | NodeJS.ErrnoException } {
@@ -127,30 +21,6 @@ function statFile(req: HttpRequest, path: string): { real: string; st: Stats | N
   if (!(st instanceof Error) || req.ctx.os.name !== 'windows' || (st.code !== 'ENOENT' && st.code !== 'ENOTDIR')) return { real: path, st };
   const real = caselessPath(req.loc.root, path);
   return real === undefined ? { real: path, st } : { real, st: statOrError(real) };
-}
-
-let workerUserOf: { conf: object; user: WorkerUser | undefined } | undefined;
-
-/** The workers' user when it is not this process's (worker-user.ts), looked up once per conf. */
-function workerUserOfRequest(req: HttpRequest): WorkerUser | undefined {
-  if (workerUserOf?.conf !== req.ctx.conf) workerUserOf = { conf: req.ctx.conf, user: workerUser(req.ctx.conf, req.ctx.os.name) };
-  return workerUserOf.user;
-}
-
-/** Directories whose files the worker user may reach, re-checked after a second (nginx caches nothing by default). */
-const reachable = new Map<string, { ok: boolean; at: number }>();
-
-/** True when the worker user could not reach `path`: a directory on the way lacks its search bit. */
-function searchDenied(u: WorkerUser, path: string): boolean {
-  const dir = dirname(path);
-  const now = Date.now();
-  let known = reachable.get(dir);
-  if (!known || now - known.at > 1000) {
-    known = { ok: !firstClosedFolder(u, dir), at: now };
-    if (reachable.size > 1000) reachable.clear();
-    reachable.set(dir, known);
-  }
-  return !known.ok;
 }
 
 /** ENOENT as the OS profile words it: on Windows a missing directory on the way is error 3. */
@@ -206,7 +76,7 @@ function serve(req: HttpRequest): void {
     return;
   }
   const path = root + uri;
-  const user = workerUserOfRequest(req);
+  const user = workerUser(req.ctx.conf, req.ctx.os.name);
   if (user && searchDenied(user, path)) {
     fileError(req, path, 'EACCES');
     return;
@@ -233,7 +103,7 @@ function serve(req: HttpRequest): void {
 }
 
 function serveIndex(req: HttpRequest, dir: string): void {
-  const user = workerUserOfRequest(req);
+  const user = workerUser(req.ctx.conf, req.ctx.os.name);
   for (const name of req.loc.index) {
     if (user && searchDenied(user, dir + name)) {
       indexForbidden(req, dir + name);
@@ -242,8 +112,7 @@ function serveIndex(req: HttpRequest, dir: string): void {
     const { st } = statFile(req, dir + name);
     if (!(st instanceof Error) && !st.isDirectory()) {
       // nginx's index module redirects internally to the index file: the location is chosen again.
-      req.uri = { ...req.uri, uri: req.uri.uri + name };
-      req.internalRedirect();
+      req.internalRedirect(req.uri.uri + name);
       return;
     }
     if (st instanceof Error && st.code === 'EACCES') {
@@ -287,11 +156,10 @@ function fileError(req: HttpRequest, path: string, code: string | undefined): vo
 }
 
 function sendFile(req: HttpRequest, path: string, st: Stats): void {
-  req.conn.readBody(req, true, () => {
-    // ngx_http_static_handler() answers with what ngx_http_discard_request_body() returns.
-    if (req.bodyInvalid) req.special(400);
-    else sendFileAfterBody(req, path, st);
-  });
+  req.discardBody();
+  // ngx_http_static_handler() answers with what ngx_http_discard_request_body() returns.
+  if (req.bodyInvalid) req.special(400);
+  else sendFileAfterBody(req, path, st);
 }
 
 function sendFileAfterBody(req: HttpRequest, path: string, st: Stats): void {

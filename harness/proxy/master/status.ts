@@ -3,9 +3,9 @@
 // descriptor limit. The Windows build's worker is a process of its own that runs main() again, so
 // it writes its ngx_os_status() lines too, then one line per thread it creates.
 import { release, type } from 'node:os';
-import type { Level } from '../logs/error-log.js';
-import type { OsName } from '../os-profile.js';
-import { openFilesLimit } from '../platform.js';
+import type { Level } from '../../logs/error-log.js';
+import type { OsName } from '../../os-profile.js';
+import { openFilesLimit } from '../../platform.js';
 
 export type StatusLine = [Level, string];
 

@@ -3,7 +3,7 @@
 // every file there is a 403, though the harness could read it. The stack does not start on such a
 // conf: it says which user, which folder stops it, and the two ways out.
 import type { NginxConf } from '../proxy/conf/model.js';
-import { firstClosedFolder, workerUser } from '../proxy/worker-user.js';
+import { firstClosedFolder, workerUser } from '../proxy/files/worker-user.js';
 import type { OsName } from '../os-profile.js';
 
 /**

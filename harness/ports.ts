@@ -1,6 +1,6 @@
 // Ports: whether one can be bound, and who holds it when it cannot (named, never killed).
 import net from 'node:net';
-import { portHolder } from '../platform.js';
+import { portHolder } from './platform.js';
 
 export type BindResult = { ok: true } | { ok: false; code: string };
 
