@@ -7,6 +7,7 @@ import type { Stack } from './stack.js';
 import { findFault, FAULTS, FaultError } from './faults/index.js';
 import { readState, statePath } from './state.js';
 import { UserError } from '../errors.js';
+import { customerAction } from './customer.js';
 
 export interface ControlChannel {
   url: string;
@@ -33,7 +34,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
     let text = '';
     req.on('data', (d) => (text += d));
     req.on('end', async () => {
-      let body: { name?: string; arg?: string } = {};
+      let body: { name?: string; arg?: string; id?: unknown } = {};
       try {
         body = text ? JSON.parse(text) : {};
       } catch {
@@ -50,6 +51,11 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
           applied.push({ name: fault.name, arg: body.arg, undo });
           onEvent(`chaos: ${fault.name}${body.arg ? ' ' + body.arg : ''} applied`);
           return reply(200, { applied: fault.name, effect: fault.effect?.(stack, body.arg), undoable: !!undo });
+        }
+        if (req.method === 'POST' && req.url?.startsWith('/app/')) {
+          const answer = await customerAction(stack, req.url.slice('/app/'.length), body);
+          if (answer.status === 200) onEvent(`app ${req.url.slice('/app/'.length)}${body.id !== undefined ? ' ' + body.id : ''}`);
+          return reply(answer.status, answer.body);
         }
         if (req.method === 'POST' && req.url === '/restore') {
           const undone: string[] = [];
