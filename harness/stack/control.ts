@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Stack } from './stack.js';
 import { findFault, FAULTS, FaultError, type Fault } from './faults/index.js';
 import { readState, statePath } from './state.js';
+import { UserError } from '../errors.js';
 import { customerAction } from './customer.js';
 import { refusal, SAFE_HEADERS, TOKEN_HEADER } from '../control/guard.js';
 import { isPageFile, servePageFile } from '../control/static.js';
@@ -151,14 +152,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
 }
 
 /** A call the stack refused or could not take: `exitCode` 2 for bad input (an unknown fault, a bad argument). */
-export class ControlError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: 1 | 2 = 1,
-  ) {
-    super(message);
-  }
-}
+export class ControlError extends UserError {}
 
 /** Calls the control channel of the `harness up` running from `prefix`. */
 export async function callControl(prefix: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
