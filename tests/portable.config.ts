@@ -1,7 +1,8 @@
-// The specs of `harness up`, `harness chaos` and `harness doctor` again, on the portable fallbacks
-// that macOS and Windows users get (harness/platform.ts): no /proc, strace, apt-get/dnf, setpriv or
-// re-parenting. HARNESS_PORTABLE=1 is set here, at the top of the config, which the runner and each
-// worker load before any spec: every harness module and every command a test starts then sees it.
+// The specs of `harness up` (its control page too), `harness chaos` and `harness doctor` again, on
+// the portable fallbacks that macOS and Windows users get (harness/platform.ts): no /proc, strace,
+// apt-get/dnf, setpriv or re-parenting. HARNESS_PORTABLE=1 is set here, at the top of the config,
+// which the runner and each worker load before any spec: every harness module and every command a
+// test starts then sees it.
 // `npm test` runs it after the main projects: `npx playwright test -c tests/portable.config.ts`.
 process.env.HARNESS_PORTABLE = '1';
 
@@ -16,5 +17,5 @@ export default defineConfig<StackOptions>({
   globalSetup: './global-setup.ts',
   outputDir: runFolder('../test-results/portable'),
   reporter: [['list'], ['html', { open: 'never', outputFolder: runFolder('../playwright-report/portable') }]],
-  projects: [{ name: 'portable', testMatch: /(hygiene\/.*|chaos-run|browser\/chaos-inject|engine\/harness-up-workers|unit\/doctor.*|unit\/proxy-port|unit\/setup)\.spec\.ts/, use: { engine: 'embedded' } }],
+  projects: [{ name: 'portable', testMatch: /(hygiene\/.*|control\/page|chaos-run|browser\/chaos-inject|engine\/harness-up-workers|unit\/doctor.*|unit\/proxy-port|unit\/setup)\.spec\.ts/, use: { engine: 'embedded' } }],
 });

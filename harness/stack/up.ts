@@ -180,7 +180,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     });
   } catch (e) {
     // Nothing of the stack outlives a start that did not end.
-    clearInterval(parentWatch);
+    stopRequest.close();
     await control.close();
     await stack.stop();
     throw e;
