@@ -120,12 +120,47 @@ test.describe('harness chaos inject and restore', () => {
       expect(late.status).toBe(401);
       expect(late.ms).toBeGreaterThanOrEqual(1500);
       const undoSlow = (await restore(up)).all;
-      expect(undoSlow).toContain('restored: undid admin.slow');
+      expect(undoSlow).toContain('restored: undid admin.latency 1500');
       // A slow answer over proxy_read_timeout fails its peer too: the reminder holds after it.
       expect(undoSlow).toContain('as down for fail_timeout (10 s, per worker)');
       const again = await page(up);
       expect(again.status).toBe(401);
       expect(again.ms).toBeLessThan(1000);
+    } finally {
+      await stop(up);
+    }
+  });
+
+  test('wire faults: --path and --times pick the requests, several at once, `chaos status` lists them with what each did, a glob that matches nothing is a warning, restoring twice is harmless', { tag: '@admin-reset' }, async ({ engine }, testInfo) => {
+    test.setTimeout(60_000);
+    const up = await harnessUp(engine, testInfo.outputPath('up'));
+    try {
+      const status = async () => {
+        const r = await cli(['status', '--prefix', up.prefix]);
+        expect(r.exitCode, r.all).toBe(0);
+        return r.stdout;
+      };
+      expect(await status()).toContain(`: ${engine} engine, linux profile, admin server listening (dual).\nNo fault is applied.`);
+      const reset = await inject(up, 'admin.reset', '--path', '/admin/employee/page', '--times', '1');
+      expect(reset.exitCode, reset.all).toBe(0);
+      expect(reset.stdout).toContain('admin.reset --path /admin/employee/page --times 1 applied: The admin server resets the connection (RST)');
+      expect(reset.stdout).toContain('Undo with: npx harness chaos restore');
+      const typo = await inject(up, 'admin.latency', '100', '--path', '/api/employee/**');
+      expect(typo.exitCode, typo.all).toBe(0);
+      expect(typo.stdout).toContain("warning: --path /api/employee/** matches none of the admin server's paths");
+      // The GET's first try is reset; nginx tries it on the other loopback, which answers.
+      expect((await page(up)).status).toBe(401);
+      expect(errorLog(up).map((e) => [e.message, e.errno?.code, e.action])).toEqual([['recv() failed', 104, 'reading response header from upstream']]);
+      expect(await status()).toContain(
+        'Applied, oldest first (`harness chaos restore` undoes them all):\n' +
+          // The retry on the other loopback matched too, and was answered.
+          '  admin.reset --path /admin/employee/page --times 1: acted on 1 of 1 requests (used up), 2 matched its --path\n' +
+          '  admin.latency 100 --path /api/employee/**: acted on 0 requests, 0 matched its --path',
+      );
+      const restored = await restore(up);
+      expect(restored.stdout).toContain('restored: undid admin.latency 100 --path /api/employee/**, admin.reset --path /admin/employee/page --times 1');
+      expect(await status()).toContain('No fault is applied.');
+      expect((await restore(up)).stdout).toContain('nothing to restore');
     } finally {
       await stop(up);
     }
@@ -166,15 +201,34 @@ test.describe('harness chaos inject: bad input and no stack', () => {
   test('a fault without its required argument is a usage error that says what to give', async ({}, testInfo) => {
     const listen = await cli(['inject', 'admin.listen', '--prefix', testInfo.outputPath('none')]);
     expect(listen.exitCode).toBe(2);
-    expect(listen.all).toContain('admin.listen needs its mode: dual, ipv4, ipv6, down');
+    expect(listen.all).toContain('admin.listen needs MODE: where the admin server listens, one of dual, ipv4, ipv6, down; e.g. harness chaos inject admin.listen ipv4.');
     const slow = await cli(['inject', 'admin.slow', '--prefix', testInfo.outputPath('none')]);
     expect(slow.exitCode).toBe(2);
-    expect(slow.all).toContain('admin.slow needs its ms');
+    expect(slow.all).toContain('admin.latency needs MS: the wait before each answer in milliseconds');
+    expect(slow.all).toContain('Usage: harness chaos inject admin.latency MS [--jitter MS]');
+  });
+
+  test('bad values, flags and counts: exit 2 with what is accepted, before any stack is asked', async ({}, testInfo) => {
+    const prefix = testInfo.outputPath('none');
+    for (const [args, said] of [
+      [['admin.reset', '--rate', '2'], '--rate "2": P is the share of the matching requests it acts on, drawn at random, a fraction more than 0 and at most 1'],
+      [['admin.reset', '--times', '-1'], '--times "-1": N is how many of the matching requests it acts on (the first ones), a whole number from 1 to 1000000'],
+      [['admin.truncate', 'abc'], 'admin.truncate "abc": BYTES is how many bytes of the body it sends before it closes, a whole number from 0 to 1073741824'],
+      [['admin.reset', '--path', ''], '--path "": GLOB is the requests it acts on'],
+      [['admin.reset', '--times', '1', '--times', '2'], '--times is given twice (1, 2): give it once.'],
+      [['admin.reset', '--jitter', '5'], '--jitter is not an option of admin.reset; it takes --path GLOB, --times N, --rate P, --seed S.'],
+    ] as const) {
+      const r = await cli(['inject', ...args, '--prefix', prefix]);
+      expect(r.exitCode, r.all).toBe(2);
+      expect(r.all).toContain(said);
+      expect(r.all).toContain(`Usage: harness chaos inject ${args[0]} `);
+      expect(r.all).not.toContain('no stack is running');
+    }
   });
 
   test('no stack running: says so and how to start one (exit 1)', async ({}, testInfo) => {
     const prefix = testInfo.outputPath('none');
-    for (const args of [['inject', 'admin.stop'], ['restore']]) {
+    for (const args of [['inject', 'admin.stop'], ['restore'], ['status']]) {
       const r = await cli([...args, '--prefix', prefix]);
       expect(r.exitCode).toBe(1);
       expect(r.all).toContain(`no stack is running from ${prefix}`);

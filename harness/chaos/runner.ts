@@ -9,7 +9,8 @@ import type { Scenario } from '../../scenarios/scenario.js';
 import { Stack, type StackSpec } from '../stack/stack.js';
 import type { EngineName } from '../stack/proxy-engine.js';
 import type { OsName } from '../os-profile.js';
-import { findFault } from '../stack/faults/index.js';
+import { splitCommand } from '../stack/faults/index.js';
+import { FaultLedger } from '../stack/faults/ledger.js';
 import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
 import { describeExpectation, diagnose, expectDiagnosis, type Diagnosis } from '../doctor/index.js';
@@ -59,7 +60,8 @@ export class Run {
   readonly api: ApiClient;
   readonly verdicts: Progress[] = [];
   readonly prefixes: string[] = [];
-  private readonly undo: (() => Promise<void>)[] = [];
+  /** The faults applied to each stack of the run, the current stack's last. */
+  private readonly ledgers: FaultLedger[] = [];
   private readonly stacks: Stack[] = [];
   private pageP?: Promise<Page>;
 
@@ -113,15 +115,22 @@ export class Run {
     this.report({ kind: 'observation', text, ok: true });
   }
 
-  /** Applies a named fault to the stack; it is undone when the scenario ends. */
-  async fault(name: string, arg?: string): Promise<void> {
-    const f = findFault(name);
-    if (!f) throw new Error(`unknown fault ${name}`);
-    const text = `${name}${arg ? ' ' + arg : ''}`;
+  /** Applies a fault to the stack, written as a user types it after `harness chaos inject`
+   *  (`admin.truncate 10 --path /admin/employee/page`); it is undone when the scenario ends. */
+  async fault(command: string): Promise<void> {
+    const { name, input } = splitCommand(command);
+    const text = command.trim();
     this.timeline.add({ lane: 'harness', kind: 'fault', label: text, short: `⚡ ${text}` });
-    const undo = await f.apply(this.stack, arg);
-    if (undo) this.undo.push(undo);
+    await this.ledgers.at(-1)!.inject(name, input);
     this.report({ kind: 'fault', text });
+  }
+
+  /** Undoes the faults applied to the stack, as `harness chaos restore` does. */
+  async restore(): Promise<void> {
+    const undone = await this.ledgers.at(-1)!.restore();
+    const text = `restore (${undone.join(', ') || 'nothing applied'})`;
+    this.timeline.add({ lane: 'harness', kind: 'fault', label: text, short: `↺ ${text}` });
+    this.report({ kind: 'step', text });
   }
 
   /** Starts a stack for this run (the runner does it, unless the scenario's `stack` is false). */
@@ -157,6 +166,7 @@ export class Run {
 
   private use(stack: Stack): void {
     this.stack = stack;
+    this.ledgers.push(new FaultLedger(stack));
     (this as { api: ApiClient }).api = new ApiClient(stack.proxyUrl, this.timeline);
     this.followLogs(stack.prefix);
     // An admin request goes on the timeline when it arrives (an answer held back may end after the run).
@@ -232,7 +242,7 @@ export class Run {
   }
 
   async finish(): Promise<void> {
-    while (this.undo.length) await this.undo.pop()!().catch(() => undefined);
+    for (const ledger of [...this.ledgers].reverse()) await ledger.restore().catch(() => undefined);
     this.timeline.stop();
     await Promise.all(this.stacks.map((s) => s.stop()));
   }

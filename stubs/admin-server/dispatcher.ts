@@ -93,6 +93,20 @@ export class Dispatcher {
     }
   }
 
+  /** The route patterns, e.g. `/admin/employee/{id}`. */
+  get paths(): string[] {
+    return [...new Set(this.#routes.map((r) => r.path))];
+  }
+
+  /** The answer the real server gives with `status` of its own accord: the interceptor's empty 401,
+   *  an empty 503 (Tomcat while the application is unavailable), else Spring's error page. */
+  answerStatus(req: IncomingMessage, res: ServerResponse, status: number): void {
+    if (status === 401 || status === 503) return sendEmpty(req, res, status);
+    const target = req.url ?? '/';
+    const q = target.indexOf('?');
+    sendSpringError(req, res, status, stripAbsoluteForm(q < 0 ? target : target.slice(0, q)), this.#now(), {});
+  }
+
   /** JwtTokenAdminInterceptor on `/admin/**` minus the login path: the raw JWT in header `token`. */
   async #interceptorAllows(req: IncomingMessage, path: string, now: number): Promise<boolean> {
     if (path === LOGIN_PATH || !(path === '/admin' || path.startsWith('/admin/'))) return true;

@@ -1,12 +1,14 @@
 // AdminServer: the stand-in for sky-take-out's Spring Boot application server (port 8080, /admin/**),
-// listening on the loopbacks a listen mode names, with a journal of every request, an optional
-// answer delay, and a stop that frees the port at once. Loopback only, never any other address.
+// listening on the loopbacks a listen mode names, with a journal of every request, its wire faults
+// (faults/: every request passes through them on its way to the controllers), and a stop that frees
+// the port at once. Loopback only, never any other address.
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Dispatcher } from './dispatcher.js';
 import { employeeRoutes } from './employee-controller.js';
 import { AdminTokens } from './token.js';
 import { LISTEN_MODES, type ListenMode } from './listen-modes.js';
+import { WireFaults } from './faults/wire-faults.js';
 
 export { LISTEN_MODES, type ListenMode };
 
@@ -44,11 +46,15 @@ export interface JournalEntry {
   /** Set once the response head was sent. */
   status?: number;
   httpVersion: string;
+  /** The wire faults that acted on it (`admin.reset --path /admin/**`). */
+  faults?: string[];
 }
 
 export class AdminServer {
   /** Every request, in arrival order. */
   readonly journal: JournalEntry[] = [];
+  /** The wire faults in force: what `harness chaos inject admin.*` adds. */
+  readonly faults = new WireFaults();
   readonly #dispatcher: Dispatcher;
   readonly #recordJournal: boolean;
   readonly #listeners = new Set<(e: JournalEntry) => void>();
@@ -56,7 +62,6 @@ export class AdminServer {
   #port: number;
   #mode: ListenMode;
   #servers: Server[] = [];
-  #delayMs = 0;
   #nextId = 1;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -101,10 +106,9 @@ export class AdminServer {
     });
   }
 
-  /** Holds every answer back by `ms` (a slow or paused application server); 0: none. */
-  setDelay(ms: number): void {
-    if (!(Number.isFinite(ms) && ms >= 0)) throw new RangeError(`admin server: the delay must be a number of ms >= 0, not ${ms}`);
-    this.#delayMs = ms;
+  /** The route patterns of its controllers (`/admin/employee/{id}`). */
+  get routePaths(): readonly string[] {
+    return this.#dispatcher.paths;
   }
 
   /** Calls `listener` twice per request: when it arrives (`end` undefined) and when its answer has
@@ -165,7 +169,7 @@ export class AdminServer {
     const servers = this.#servers;
     this.#servers = [];
     const closed = servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
-    for (const socket of this.#sockets) socket.destroy(); // pending delays are cleared on 'close'
+    for (const socket of this.#sockets) socket.destroy(); // a fault's pending timers are cleared on 'close'
     await Promise.all(closed);
   }
 
@@ -179,16 +183,20 @@ export class AdminServer {
       httpVersion: req.httpVersion,
     };
     if (this.#recordJournal) this.journal.push(entry);
-    this.#notify(entry);
-    let delayed: NodeJS.Timeout | undefined;
     res.once('close', () => {
-      clearTimeout(delayed);
       entry.end = Date.now();
       if (res.headersSent) entry.status = res.statusCode;
       this.#notify(entry);
     });
-    if (this.#delayMs > 0) delayed = setTimeout(() => void this.#dispatcher.handle(req, res), this.#delayMs);
-    else void this.#dispatcher.handle(req, res);
+    // The faults decide on arrival (nothing is answered before this returns): listeners learn of them with the arrival.
+    const faults = this.faults.handle(
+      req,
+      res,
+      () => void this.#dispatcher.handle(req, res),
+      (status) => this.#dispatcher.answerStatus(req, res, status),
+    );
+    if (faults.length) entry.faults = faults;
+    this.#notify(entry);
   };
 
   #notify(entry: JournalEntry): void {
