@@ -12,10 +12,12 @@ export const NOW = 1_700_000_000_000;
 
 export interface StandIn {
   admin: AdminServer;
+  /** Its port, on both loopbacks. */
+  readonly port: number;
   faults: FaultLedger;
   /** `admin.truncate 10 --path /admin/**`, as typed after `harness chaos inject`. */
   inject(command: string): ReturnType<FaultLedger['inject']>;
-  stop(): Promise<void>;
+  close(): Promise<void>;
 }
 
 export async function startStandIn(): Promise<StandIn> {
@@ -24,12 +26,13 @@ export async function startStandIn(): Promise<StandIn> {
   const faults = new FaultLedger({ admin, prefix: '/nonexistent', spec: { os: 'linux', engine: 'embedded' } });
   return {
     admin,
+    port: admin.port,
     faults,
     inject: (command) => {
       const { name, input } = splitCommand(command);
       return faults.inject(name, input);
     },
-    stop: () => admin.stop(),
+    close: () => admin.stop(),
   };
 }
 

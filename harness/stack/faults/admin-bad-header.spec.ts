@@ -15,6 +15,6 @@ test('admin.bad-header: a valid status line, then a header whose name has a spac
     const login = await exchange(port, upstreamRequest('POST', '/admin/employee/login', port, '{"username":"admin","password":"123456"}'));
     expect(login.bytes.toString('latin1')).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*"code":1/);
   } finally {
-    await s.stop();
+    await s.close();
   }
 });

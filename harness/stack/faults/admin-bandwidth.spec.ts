@@ -17,7 +17,7 @@ test('admin.bandwidth KBPS: the body comes at KBPS KiB/s, whole', async () => {
     const expected = (Math.ceil(whole.body.length / 51) - 1) * 50;
     expect(took).toBeGreaterThanOrEqual(expected - 10);
   } finally {
-    await s.stop();
+    await s.close();
   }
 });
 

@@ -10,6 +10,6 @@ test('admin.close: the request is read whole, then the connection is closed (a F
     const body = JSON.stringify({ username: 'admin', password: 'x'.repeat(100_000) });
     expect(await exchange(port, upstreamRequest('POST', '/admin/employee/login', port, body))).toMatchObject({ ended: 'end', bytes: Buffer.alloc(0) });
   } finally {
-    await s.stop();
+    await s.close();
   }
 });

@@ -24,7 +24,7 @@ test('admin.dribble CHUNKS MS: the head at once, then the body in CHUNKS pieces,
       last = p.at;
     }
   } finally {
-    await s.stop();
+    await s.close();
   }
 });
 

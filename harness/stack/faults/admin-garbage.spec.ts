@@ -19,7 +19,7 @@ test('admin.garbage: BYTES random bytes that are not HTTP, then a close; the sam
     const again = await exchange(port, upstreamRequest('POST', '/admin/employee/login', port, '{}'));
     expect(again.bytes).toEqual(first.bytes.subarray(0, 16));
   } finally {
-    await s.stop();
+    await s.close();
   }
 });
 

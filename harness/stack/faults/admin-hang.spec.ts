@@ -19,7 +19,7 @@ test('admin.hang: requests are read and never answered; `chaos restore` lets the
     const r = await held;
     expect(r.bytes.toString('latin1')).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*"code":1/);
   } finally {
-    await s.stop();
+    await s.close();
   }
 });
 
@@ -39,10 +39,10 @@ test('admin.hang: a held request whose client went away is forgotten; the stand-
     await s.inject('admin.hang');
     const held = exchange(port, upstreamRequest('GET', '/admin/employee/page', port));
     await new Promise<void>((resolve) => s.admin.onRequest((e) => e.end === undefined && resolve()));
-    await s.stop();
+    await s.close();
     expect((await held).bytes).toHaveLength(0);
     expect(performance.now() - stopping).toBeLessThan(5000);
   } finally {
-    await s.stop();
+    await s.close();
   }
 });

@@ -19,7 +19,7 @@ test('admin.latency MS: every answer waits MS before the controller runs; admin.
     await exchange(port, upstreamRequest('GET', '/admin/employee/page', port));
     expect(performance.now() - t).toBeLessThan(390);
   } finally {
-    await s.stop();
+    await s.close();
   }
 });
 
@@ -54,6 +54,6 @@ test('admin.latency refuses a jitter a distribution cannot use, and a distributi
     const r = await s.inject('admin.latency 100 --jitter 50 --seed 3');
     expect(r.entry.applied.progress?.()).toBe('acted on 0 requests; seed 3');
   } finally {
-    await s.stop();
+    await s.close();
   }
 });

@@ -17,6 +17,6 @@ test('admin.reset: the request is read whole (its body too), then the connection
       ['POST', '/admin/employee/login', '::1', undefined, ['admin.reset']],
     ]);
   } finally {
-    await s.stop();
+    await s.close();
   }
 });

@@ -15,6 +15,6 @@ test('admin.slow-close MS: the answer comes at once, without a Content-Length, a
     expect(r.ms - r.reads.at(-1)!.at).toBeGreaterThanOrEqual(390);
     expect(r.ended).toBe('end');
   } finally {
-    await s.stop();
+    await s.close();
   }
 });

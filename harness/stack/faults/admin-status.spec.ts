@@ -22,6 +22,6 @@ test('admin.status CODE: the answer the real server gives with that status: Spri
     const r404 = split((await exchange(port, upstreamRequest('GET', '/admin/employee/page', port))).bytes);
     expect(r404.body.toString()).toBe(`{"timestamp":${NOW},"status":404,"error":"Not Found","path":"/admin/employee/page"}`);
   } finally {
-    await s.stop();
+    await s.close();
   }
 });

@@ -26,7 +26,7 @@ test('admin.truncate BYTES: the head with the whole body\'s Content-Length, then
     expect(all.body).toEqual(whole.body);
     expect(all.head).toContain(`\r\nContent-Length: ${whole.body.length}`);
   } finally {
-    await s.stop();
+    await s.close();
   }
 });
 
@@ -42,6 +42,6 @@ test('admin.truncate 0 on a 401: the head, no body, a close', async () => {
     expect(body).toHaveLength(0);
     expect(r.ended).toBe('end');
   } finally {
-    await s.stop();
+    await s.close();
   }
 });

@@ -15,7 +15,7 @@ test('--path: only requests whose path matches the glob; others reach the contro
     expect(s.admin.journal.map((e) => e.faults)).toEqual([['admin.close --path /admin/employee/p*'], undefined, ['admin.close --path /admin/employee/p*']]);
     expect(s.faults.entries[0].applied.progress?.()).toBe('acted on 2 requests, 2 matched its --path');
   } finally {
-    await s.stop();
+    await s.close();
   }
 });
 
@@ -28,7 +28,7 @@ test('--times N: the first N matching requests, then none; the fault stays liste
     expect(got).toEqual(['ECONNRESET', 'ECONNRESET', '401', '401']);
     expect(s.faults.entries.map((e) => [e.label, e.applied.progress?.()])).toEqual([['admin.reset --times 2', 'acted on 2 of 2 requests (used up)']]);
   } finally {
-    await s.stop();
+    await s.close();
   }
 });
 
@@ -56,7 +56,7 @@ test('--rate P --seed S: a share of the matching requests, the same ones again w
     await s.inject('admin.status 503 --rate 0.5');
     expect(s.faults.entries[0].applied.progress?.()).toMatch(/^acted on 0 requests, 0 matched; seed (\d+) \(repeat it with --seed \1\)$/);
   } finally {
-    await s.stop();
+    await s.close();
   }
 });
 
@@ -89,7 +89,7 @@ test('several at once: delays add up, the newest answering fault answers, and sh
       'acted on 1 request',
     ]);
   } finally {
-    await s.stop();
+    await s.close();
   }
 });
 
@@ -103,7 +103,7 @@ test('a --path that matches none of the admin server\'s paths is applied, with a
       expect((await s.inject(`admin.reset --path ${glob}`)).warnings, glob).toEqual([]);
     }
   } finally {
-    await s.stop();
+    await s.close();
   }
 });
 
