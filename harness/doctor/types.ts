@@ -10,6 +10,7 @@ export const CONDITION_IDS = [
   'upstream-timeout',
   'upstream-closed',
   'upstream-reset',
+  'upstream-invalid-header',
   'client-reset',
   'temp-dir-missing',
   'worker-crashed',

@@ -7,6 +7,7 @@ import { clientReset, noLiveUpstreams, proxyLoop, upstreamClosed, upstreamRefuse
 import { accessDenied, bindFailed, confNotFound, hostNotFound, pathEncoding, portForbidden, signalFailed, tempDirMissing } from './startup.js';
 import { bodyTooLarge, staticNotFound } from './requests.js';
 import { respawnFailed, workerCrashed } from './workers.js';
+import { upstreamInvalidHeader } from './invalid-header.js';
 import { info, unknown } from './other.js';
 
 export const CONDITIONS: readonly Condition[] = [
@@ -16,6 +17,7 @@ export const CONDITIONS: readonly Condition[] = [
   upstreamTimeout,
   upstreamClosed,
   upstreamReset,
+  upstreamInvalidHeader,
   clientReset,
   noLiveUpstreams,
   bodyTooLarge,
