@@ -14,6 +14,13 @@ import missingTempDir from './missing-temp-dir.js';
 import workerCrash from './worker-crash.js';
 import respawnFails from './respawn-fails.js';
 import bodyTooLarge from './body-too-large.js';
+import adminReset from './admin-reset.js';
+import adminClosesEarly from './admin-closes-early.js';
+import adminNotHttp from './admin-not-http.js';
+import adminHangs from './admin-hangs.js';
+import adminSlowAnswers from './admin-slow-answers.js';
+import adminErrorStatus from './admin-error-status.js';
+import tempDirGone from './temp-dir-gone.js';
 
 export type { Scenario } from './scenario.js';
 
@@ -29,6 +36,13 @@ export const SCENARIOS: readonly Scenario[] = [
   workerCrash,
   respawnFails,
   bodyTooLarge,
+  adminReset,
+  adminClosesEarly,
+  adminNotHttp,
+  adminHangs,
+  adminSlowAnswers,
+  adminErrorStatus,
+  tempDirGone,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

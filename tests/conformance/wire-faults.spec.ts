@@ -17,6 +17,9 @@ import { seededRandom } from '../../stubs/admin-server/faults/selection.js';
 
 type Faulty = ProxyUnderTest<StandIn>;
 
+/** The request log without the Windows profile's CR line ends. */
+const lines = (p: Faulty) => p.requestLog().map((l) => l.replace(/\r$/, ''));
+
 const test = base.extend<{ faulty: (o?: Omit<StartOptions, 'upstream'>) => Promise<Faulty> }>({
   faulty: async ({ engine }, use, testInfo) => {
     const started: Faulty[] = [];
@@ -89,7 +92,7 @@ test.describe('admin.reset', () => {
     expect((await p.send(get(PAGE, p.port))).status).toBe(502);
     const wsarecv = 'WSARecv() failed (10054: An existing connection was forcibly closed by the remote host) while reading response header from upstream';
     const request = `GET ${PAGE} HTTP/1.1`;
-    expect(p.requestLog()).toEqual([line(wsarecv, request, '[::1]:U'), line(wsarecv, request, '127.0.0.1:U')]);
+    expect(lines(p)).toEqual([line(wsarecv, request, '[::1]:U'), line(wsarecv, request, '127.0.0.1:U')]);
   });
 });
 
@@ -213,7 +216,7 @@ test.describe('admin.hang and admin.latency', () => {
     await p.upstream.inject('admin.hang');
     expect((await p.send(login(p.port))).status).toBe(504);
     const timedOut = 'upstream timed out (10060: A connection attempt failed because the connected party did not properly respond after a period of time, or established connection failed because connected host has failed to respond) while reading response header from upstream';
-    expect(p.requestLog()).toEqual([line(timedOut, 'POST /api/employee/login HTTP/1.1', '[::1]:U')]);
+    expect(lines(p)).toEqual([line(timedOut, 'POST /api/employee/login HTTP/1.1', '[::1]:U')]);
   });
 
   test('latency under proxy_read_timeout: the answer, late, and no line; over it: 504', async ({ faulty }) => {
@@ -307,7 +310,7 @@ test.describe('proxy.temp-dir-gone', () => {
     const p = await faulty({ os: 'windows' });
     rmSync(join(p.prefix, 'temp', 'client_body_temp'), { recursive: true });
     expect((await p.send(big(p.port))).status).toBe(500);
-    expect(p.requestLog()).toEqual([
+    expect(lines(p)).toEqual([
       `TIME [crit] PID: *2 CreateFile() "C:${p.prefix.replace(/\//g, '\\')}/temp/client_body_temp/0000000001" failed (3: The system cannot find the path specified), client: 127.0.0.1, server: localhost, request: "POST /api/employee/login HTTP/1.1", host: "127.0.0.1:P"`,
     ]);
   });
