@@ -21,6 +21,13 @@ import adminHangs from './admin-hangs.js';
 import adminSlowAnswers from './admin-slow-answers.js';
 import adminErrorStatus from './admin-error-status.js';
 import tempDirGone from './temp-dir-gone.js';
+import clientGivesUp from './client-gives-up.js';
+import proxyStartFailures from './proxy-start-failures.js';
+import excludedPort from './excluded-port.js';
+import staticNotFound from './static-not-found.js';
+import proxyToItself from './proxy-to-itself.js';
+import reloadWithoutNginx from './reload-without-nginx.js';
+import fileUnreadable from './file-unreadable.js';
 
 export type { Scenario } from './scenario.js';
 
@@ -43,6 +50,13 @@ export const SCENARIOS: readonly Scenario[] = [
   adminSlowAnswers,
   adminErrorStatus,
   tempDirGone,
+  clientGivesUp,
+  proxyStartFailures,
+  excludedPort,
+  staticNotFound,
+  proxyToItself,
+  reloadWithoutNginx,
+  fileUnreadable,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

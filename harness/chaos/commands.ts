@@ -9,6 +9,7 @@ import { callControl, ControlError, type StackStatus } from '../stack/control.js
 import type { EngineName } from '../stack/proxy-engine.js';
 import type { OsName } from '../os-profile.js';
 import { runScenario, applies, type Progress } from './runner.js';
+import { coverage } from './coverage.js';
 import { renderSvg } from './svg.js';
 import { chromiumPath, CHROMIUM_ARGS } from './browser.js';
 import { writableFolder } from '../flags.js';
@@ -40,6 +41,16 @@ export function chaosList(out: Out): number {
     out(`  ${usages[i]}`);
     out(`      ${f.summary}`);
   });
+  out('\nDoctor conditions, and the scenarios that produce them (engines, profiles where not all):\n');
+  const cov = coverage();
+  const width = Math.max(...cov.map((c) => c.condition.length)) + 2;
+  for (const c of cov) {
+    const by = c.producers.map((p) => {
+      const where = [p.engines.length < 2 ? p.engines[0] : '', p.profiles.length < 2 ? p.profiles[0] : ''].filter(Boolean).join(', ');
+      return where ? `${p.scenario} (${where})` : p.scenario;
+    });
+    out(`  ${c.condition.padEnd(width)}${by.length ? by.join(', ') : `none: ${c.reason ?? 'NO SCENARIO YET'}`}`);
+  }
   return 0;
 }
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import type { Page } from 'playwright';
-import type { Scenario } from '../../scenarios/scenario.js';
+import { diagnosisOf, type Scenario } from '../../scenarios/scenario.js';
 import { Stack, type StackSpec } from '../stack/stack.js';
 import type { EngineName } from '../stack/proxy-engine.js';
 import type { OsName } from '../os-profile.js';
@@ -284,8 +284,8 @@ export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult
     await s.steps(run);
     const made = run.verdicts.filter((v) => v.kind === 'observation').length;
     if (made !== s.observations) throw new Error(`${s.name} made ${made} observations but declares ${s.observations}: correct its \`observations\``);
-    if (s.diagnosis) {
-      const want = s.diagnosis;
+    const want = diagnosisOf(s, o);
+    if (want) {
       await run.observe(`harness doctor reads the run's logs as ${describeExpectation(want)}`, () => {
         const wrong = expectDiagnosis(run.diagnosis(), want);
         if (wrong.length) throw new Error(`the doctor found ${wrong.join('; ')}`);
@@ -301,7 +301,7 @@ export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult
   const observations = run.verdicts.filter((v) => v.kind === 'observation');
   const held = observations.filter((v) => v.ok).length;
   const failed = observations.length - held;
-  const planned = s.observations + (s.diagnosis ? 1 : 0);
+  const planned = s.observations + (diagnosisOf(s, o) ? 1 : 0);
   return {
     ok: !error,
     error,
