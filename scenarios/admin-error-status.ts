@@ -8,7 +8,7 @@ export default defineScenario({
   faults: ['admin.status'],
   diagnosis: { conditions: [] },
   observations: 4,
-  seconds: 3,
+  seconds: 6,
   async steps(run) {
     const page = await run.page();
     run.step('log in in the browser');

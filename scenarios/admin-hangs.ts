@@ -10,7 +10,7 @@ export default defineScenario({
   faults: ['admin.hang'],
   diagnosis: { conditions: ['upstream-timeout', 'no-live-upstreams'] },
   observations: 4,
-  seconds: 5,
+  seconds: 8,
   async steps(run) {
     const errno = run.os === 'windows' ? 10060 : 110;
     const page = await run.page();

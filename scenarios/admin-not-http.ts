@@ -9,7 +9,7 @@ export default defineScenario({
   faults: ['admin.garbage', 'admin.bad-header'],
   diagnosis: { conditions: ['upstream-invalid-header'] },
   observations: 4,
-  seconds: 3,
+  seconds: 6,
   async steps(run) {
     const lines = () => run.errorLog().map((e) => `${e.message} while ${e.action} [${e.request?.split(' ')[0]}]`);
     const page = await run.page();

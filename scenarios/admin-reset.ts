@@ -9,7 +9,7 @@ export default defineScenario({
   faults: ['admin.reset'],
   diagnosis: { conditions: ['upstream-reset'] },
   observations: 4,
-  seconds: 3,
+  seconds: 5,
   async steps(run) {
     const recv = run.os === 'windows' ? 'WSARecv() failed (10054: An existing connection was forcibly closed by the remote host)' : 'recv() failed (104: Connection reset by peer)';
     const lines = () => run.errorLog().map((e) => `${e.message} (${e.errno?.code}: ${e.errno?.text}) while ${e.action} [${e.request?.split(' ')[0]}]`);

@@ -9,7 +9,7 @@ export default defineScenario({
   faults: ['admin.latency', 'admin.dribble', 'admin.bandwidth', 'admin.slow-close'],
   diagnosis: { conditions: ['upstream-timeout'] },
   observations: 6,
-  seconds: 8,
+  seconds: 13,
   async steps(run) {
     const page = await run.page();
     const pageTook = async (n: number, click: string) => {

@@ -12,7 +12,7 @@ export default defineScenario({
   stack: false,
   diagnosis: { conditions: ['access-denied'] },
   observations: 2,
-  seconds: 2,
+  seconds: 4,
   async steps(run) {
     const root = resolve(run.o.dir, 'frontend');
     cpSync(defaultFrontendRoot, root, { recursive: true });

@@ -57,7 +57,7 @@ export default defineScenario({
   stack: false,
   diagnosis: { conditions: ['bind-failed', 'host-not-found', 'conf-not-found'] },
   observations: 3,
-  seconds: 4,
+  seconds: 3,
   async steps(run) {
     const admin = `http://localhost:${await getPort({ host: '127.0.0.1' })}/admin/`;
     const busy = await getPort({ host: '127.0.0.1' });

@@ -9,7 +9,7 @@ export default defineScenario({
   stack: false,
   diagnosis: { conditions: ['proxy-loop'] },
   observations: 2,
-  seconds: 2,
+  seconds: 5,
   async steps(run) {
     const port = await getPort({ host: '127.0.0.1' });
     run.step(`a stack whose proxy listens on ${port} and proxies /api/ to localhost:${port} (no admin server)`);

@@ -7,7 +7,7 @@ export default defineScenario({
   profiles: ['linux', 'windows'],
   diagnosis: { conditions: ['static-not-found'] },
   observations: 2,
-  seconds: 2,
+  seconds: 4,
   async steps(run) {
     const page = await run.page();
     run.step('open http://localhost:PORT/employee in the browser');

@@ -8,7 +8,7 @@ export default defineScenario({
   faults: ['proxy.temp-dir-gone'],
   diagnosis: { conditions: ['temp-dir-missing'] },
   observations: 4,
-  seconds: 2,
+  seconds: 1,
   async steps(run) {
     const { token } = await run.api.login();
     await run.fault('proxy.temp-dir-gone');
