@@ -27,8 +27,8 @@ export default defineScenario({
     run.step('page 2, each answer about 300 ms late (lognormal: median 300 ms, sd 100 ms)');
     await run.observe('page 2 loads, late', async () => expect(await pageTook(2, '下一页')).toBeGreaterThanOrEqual(100));
     await run.restore();
-    await run.fault('admin.dribble 4 200 --path /admin/employee/page');
-    run.step('page 3, its body in 4 pieces 200 ms apart');
+    await run.fault('admin.dribble 4 800 --path /admin/employee/page');
+    run.step('page 3, its body in 4 pieces over 800 ms');
     await run.observe('page 3 loads whole, after about 0.8 s', async () => expect(await pageTook(3, '下一页')).toBeGreaterThanOrEqual(780));
     await run.restore();
     await run.fault('admin.slow-close 700 --path /admin/employee/page');
@@ -42,8 +42,8 @@ export default defineScenario({
       expect(run.errorLines()).toEqual([]);
     });
     await run.restore();
-    await run.fault('admin.dribble 2 1500 --path /admin/employee/page');
-    run.step('page 4, its body\'s first piece 1.5 s after the head (proxy_read_timeout 1s)');
+    await run.fault('admin.dribble 2 3000 --path /admin/employee/page');
+    run.step('page 4, its body in 2 pieces 1.5 s apart (proxy_read_timeout 1s)');
     await page.getByRole('button', { name: '下一页' }).click();
     await run.observe('the browser gets the head, then the connection is cut: the page says the request failed', () =>
       expectFailure(page, { kind: 'network', request: /^GET \/api\/employee\/page\?page=4/ }),

@@ -131,7 +131,7 @@ test.describe('harness chaos inject and restore', () => {
     }
   });
 
-  test('wire faults: --path and --times pick the requests, several at once, `chaos status` lists them with what each did, a glob that matches nothing is a warning, restoring twice is harmless', { tag: '@admin-reset' }, async ({ engine }, testInfo) => {
+  test('wire faults: --path and --times pick the requests, several at once, `chaos status` lists them with what each did, a glob that matches nothing is a warning, restoring twice is harmless, stopping the stack undoes them', { tag: '@admin-reset' }, async ({ engine }, testInfo) => {
     test.setTimeout(60_000);
     const up = await harnessUp(engine, testInfo.outputPath('up'));
     try {
@@ -161,6 +161,12 @@ test.describe('harness chaos inject and restore', () => {
       expect(restored.stdout).toContain('restored: undid admin.latency 100 --path /api/employee/**, admin.reset --path /admin/employee/page --times 1');
       expect(await status()).toContain('No fault is applied.');
       expect((await restore(up)).stdout).toContain('nothing to restore');
+      // A fault never outlives its stack: stopping `harness up` undoes what is applied.
+      const temp = join(up.prefix, 'temp', 'client_body_temp');
+      expect((await inject(up, 'proxy.temp-dir-gone')).exitCode).toBe(0);
+      expect(existsSync(temp)).toBe(false);
+      await stop(up);
+      expect(existsSync(temp)).toBe(true);
     } finally {
       await stop(up);
     }

@@ -238,7 +238,7 @@ test.describe('admin.dribble, admin.bandwidth, admin.slow-close, admin.status', 
   test('dribble and bandwidth: the same bytes, later, no line', async ({ faulty }) => {
     const p = await faulty({ api: 'proxy_read_timeout 1s;' });
     const whole = await p.send(login(p.port));
-    await p.upstream.inject('admin.dribble 3 150');
+    await p.upstream.inject('admin.dribble 3 450');
     const dribbled = await p.send(login(p.port));
     expect(dribbled.body).toBe(whole.body);
     expect(dribbled.ms).toBeGreaterThanOrEqual(440);
@@ -250,9 +250,9 @@ test.describe('admin.dribble, admin.bandwidth, admin.slow-close, admin.status', 
     expect(p.requestLog()).toEqual([]);
   });
 
-  test('dribble with a pause longer than proxy_read_timeout: the head, then "upstream timed out ... while reading upstream" and the client connection closed', async ({ faulty }) => {
+  test('dribble with a pause longer than proxy_read_timeout: the head (the first piece nginx holds back in its buffer), then "upstream timed out ... while reading upstream" and the client connection closed', async ({ faulty }) => {
     const p = await faulty({ api: 'proxy_read_timeout 1s;' });
-    await p.upstream.inject('admin.dribble 2 1500');
+    await p.upstream.inject('admin.dribble 2 3000');
     const r = await p.send(login(p.port), { untilClose: true });
     expect(r.statusLine).toBe('HTTP/1.1 200 OK');
     expect(r.body).toBe('');

@@ -10,7 +10,7 @@ export const adminSlowClose = wireFault({
     shape(plan) {
       // Delimited by the close (as Tomcat sends a streamed answer to nginx's HTTP/1.0), unless a cut fixed its length.
       if (plan.contentLength === 'keep') plan.contentLength = 'none';
-      plan.endAfterMs = v.ms as number;
+      plan.endAfterMs += v.ms as number;
     },
   }),
 });

@@ -56,7 +56,7 @@ export interface DeliveryPlan {
   /** The body in pieces, each sent `afterMs` after the one before (the first after the head);
    *  unset: the body at once, with the head. */
   pieces?: { bytes: Buffer; afterMs: number }[];
-  /** How long after the last byte the answer ends. */
+  /** How long after the last piece the answer ends (each shaping fault adds to it). */
   endAfterMs: number;
   /** `end`: the answer ends as HTTP says; `close`: the connection is closed where the bytes stop. */
   end: 'end' | 'close';
