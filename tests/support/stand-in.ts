@@ -76,3 +76,9 @@ export function split(bytes: Buffer): { head: string; body: Buffer } {
   const end = bytes.indexOf('\r\n\r\n');
   return end < 0 ? { head: bytes.toString('latin1'), body: Buffer.alloc(0) } : { head: bytes.toString('latin1', 0, end), body: bytes.subarray(end + 4) };
 }
+
+/** `refused`, or the first 12 bytes of the answer (`HTTP/1.1 401`), of a request to `host`. */
+export async function answerOn(port: number, host: string): Promise<string> {
+  const r = await exchange(port, upstreamRequest('GET', '/admin/employee/page', port), host);
+  return r.ended === 'ECONNREFUSED' ? 'refused' : r.bytes.toString('latin1').slice(0, 12);
+}
