@@ -206,7 +206,8 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
         .positional('error-log', { type: 'string', demandOption: true, describe: 'The error.log to read, or - for standard input' })
         .option('access', { type: 'string', requiresArg: true, describe: 'The matching access.log, for more evidence' })
         .option('json', { type: 'boolean', default: false, describe: 'Print {"incidents":[...],"unrecognised":[...]} (--follow: one incident per line)' })
-        .option('follow', { type: 'boolean', default: false, describe: 'Keep watching the log and explain new incidents as they happen' }),
+        .option('follow', { type: 'boolean', default: false, describe: 'Keep watching the log and explain new incidents as they happen' })
+        .option('conf', { type: 'string', array: true, nargs: 1, requiresArg: true, describe: "nginx's nginx.conf, so that fixes name the line to change; again for each included file not where the conf says" }),
     (a) =>
       guard(async () => {
         const { doctorCommand } = await import('./doctor/index.js');
@@ -219,7 +220,7 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
         }
         // yargs reads a lone "-" (standard input) as an empty value.
         const errorLog = a['error-log'] === '' ? '-' : a['error-log'];
-        return doctorCommand({ errorLog, access: a.access, json: a.json, follow: a.follow }, process.stdout, process.stderr, ac.signal);
+        return doctorCommand({ errorLog, access: a.access, json: a.json, follow: a.follow, conf: a.conf }, process.stdout, process.stderr, ac.signal);
       }),
   )
   .command(

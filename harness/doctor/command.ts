@@ -2,6 +2,7 @@
 // command does, so the CLI stays one line. Exit code 0 = nothing to act on, 1 = problems found,
 // 2 = bad input (a missing or unreadable file, a folder, a pipe, a file that is no nginx error log).
 import { basename } from 'node:path';
+import { statSync } from 'node:fs';
 import { analyseLog, type LineCounts } from './diagnose.js';
 import { indexAccessLog, type AccessIndex } from './access.js';
 import { isProblem } from './incidents.js';
@@ -10,10 +11,29 @@ import { once } from 'node:events';
 import { follow } from './follow.js';
 import { DoctorInputError, openLogFile, readLog, STDIN } from './input.js';
 import { plural } from './facts.js';
+import { readConf, type ConfFacts } from './conf.js';
+
+/** --conf: the files must be there (exit 2 if not); what cannot be read in them is said on stderr, and the rest is used. */
+function confOf(files: string[], err: NodeJS.WritableStream): ConfFacts {
+  for (const f of files) {
+    let st;
+    try {
+      st = statSync(f);
+    } catch {
+      throw new DoctorInputError(`cannot read the conf ${f}: there is no such file. Name nginx's nginx.conf (conf\\nginx.conf in the nginx folder on Windows, /etc/nginx/nginx.conf on Linux), then with more --conf the files it includes.`);
+    }
+    if (!st.isFile()) throw new DoctorInputError(`the conf ${f} is ${st.isDirectory() ? 'a folder' : 'not a regular file'}: name the nginx.conf file itself.`);
+  }
+  const { conf, notes } = readConf(files);
+  for (const n of notes) err.write(`harness doctor: --conf: ${printable(n)}\n`);
+  return conf;
+}
 
 export interface DoctorArgs {
   errorLog: string;
   access?: string;
+  /** The user's nginx.conf, then the files it includes that are not where it says (--conf, repeatable). */
+  conf?: string[];
   json?: boolean;
   follow?: boolean;
 }
@@ -53,10 +73,11 @@ export async function doctorCommand(args: DoctorArgs, out: NodeJS.WritableStream
     if (args.access === STDIN && args.errorLog === STDIN) throw new DoctorInputError('standard input ("-") can be one of the logs, not both: name the other file.');
     // The error log's own problems (missing, a folder, a pipe) are said before the access log is read.
     if (args.access !== undefined && args.errorLog !== STDIN) await (await openLogFile(args.errorLog, 'error log')).close();
+    const conf = args.conf?.length ? confOf(args.conf, err) : undefined;
     const access = args.access !== undefined ? await indexAccessLog(readLog(args.access, 'access log')) : undefined;
     const color = isTty(out);
-    if (args.follow) return await followCommand(args, name, out, err, { access, color, signal });
-    const log = await analyseLog(readLog(args.errorLog, 'error log'), access, { keepText: !args.json });
+    if (args.follow) return await followCommand(args, name, out, err, { access, conf, color, signal });
+    const log = await analyseLog(readLog(args.errorLog, 'error log'), access, { keepText: !args.json, conf });
     const wrong = notAnErrorLog(printable(name), log.counts);
     if (wrong) throw new DoctorInputError(wrong);
     const diagnosis = log.diagnosis();
@@ -81,7 +102,7 @@ async function followCommand(
   name: string,
   out: NodeJS.WritableStream,
   err: NodeJS.WritableStream,
-  o: { access?: AccessIndex; color: boolean; signal?: AbortSignal },
+  o: { access?: AccessIndex; conf?: ConfFacts; color: boolean; signal?: AbortSignal },
 ): Promise<number> {
   let problems = false;
   await follow(
@@ -105,7 +126,7 @@ async function followCommand(
         else out.write(`\n--- ${note}\n`);
       },
     },
-    { signal: o.signal, access: o.access },
+    { signal: o.signal, access: o.access, conf: o.conf },
   );
   return problems ? 1 : 0;
 }

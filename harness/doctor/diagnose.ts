@@ -7,12 +7,13 @@
 import { parseErrorLine } from '../logs/error-log.js';
 import { parseAccessLine } from '../logs/access-log.js';
 import type { AccessIndex } from './access.js';
-import type { Diagnosis, Group, Incident, LogView } from './types.js';
-import { linesOf, type RawLine } from './read.js';
+import type { Diagnosis, Group, Incident, Line, LogView } from './types.js';
+import { linesOf, unwrapped, type RawLine } from './read.js';
 import { explainGroup, explanationOf, Grouper } from './incidents.js';
 import { LogIndex } from './log-index.js';
 import { seconds } from './facts.js';
 import { MinHeap } from './heap.js';
+import type { ConfFacts } from './conf.js';
 
 /** What the lines were, for telling a log that is not an nginx error log. */
 export interface LineCounts {
@@ -28,11 +29,15 @@ export interface LineCounts {
 export interface AnalyserOptions {
   /** Keep the text of the lines a report quotes (the text report; --json needs none). */
   keepText?: boolean;
+  /** The user's nginx.conf (--conf): fixes name the line to change. */
+  conf?: ConfFacts;
 }
 
 /** Log time after a group's last line from which nothing joins it and its verdict is settled (s). */
 const SETTLED_AFTER_S = 65;
 const SAMPLE = 3;
+/** A FastCGI stderr text nginx logged with its newlines: the next lines are the rest of it. */
+const STDERR_OPEN = /^FastCGI sent in stderr: "/;
 const BINARY = /[\x00-\x08\x0e-\x1f]/;
 
 export class Analyser {
@@ -48,6 +53,8 @@ export class Analyser {
   private slots: (Group | Incident | null)[] = [];
   private deadlines = new MinHeap<Group>();
   private texts = new Map<number, string>();
+  /** The FastCGI stderr line whose text goes on in the next lines. */
+  private continuing?: { group: Group; line: Line };
   /** The lines kept for quoting, by explanation (keepText). */
   private quoted = new Map<string, number[]>();
   /** One copy of each cause and fix text: a long log repeats the same few. */
@@ -69,7 +76,9 @@ export class Analyser {
     this.open = undefined;
     if (!r.text.trim()) return undefined;
     this.counts.lines++;
-    const entry = parseErrorLine(r.text);
+    const entry = parseErrorLine(r.text) ?? parseWrapped(r.text);
+    if (!entry && this.continued(r)) return this.continuing?.group;
+    this.continuing = undefined;
     if (!entry) {
       this.unrecognised.push(r.no);
       if (this.unrecognised.length <= SAMPLE) this.texts.set(r.no, r.text);
@@ -81,6 +90,7 @@ export class Analyser {
     const line = { no: r.no, text: r.text, entry, t: seconds(entry.time) };
     this.index.add(line);
     const g = this.grouper.add(line);
+    if (entry.truncated && entry.client === undefined && STDERR_OPEN.test(entry.message)) this.continuing = { group: g, line };
     if (g.slot === undefined) {
       g.slot = this.slots.length;
       this.slots.push(g);
@@ -97,6 +107,25 @@ export class Analyser {
     return g;
   }
 
+  /**
+   * A line of the text PHP-FPM wrote to its stderr, which nginx logs as it comes, newlines and all
+   * (a stack trace): it belongs to the line it continues, up to the one that ends the quote.
+   */
+  private continued(r: RawLine): boolean {
+    const c = this.continuing;
+    if (!c || c.group.sealed) return false;
+    c.group.lines.push({ no: r.no, text: r.text, entry: c.line.entry, t: c.line.t });
+    this.counts.recognised++;
+    const end = /"(?: while [^"]*)?(?:, client: |$)/.exec(r.text);
+    if (end) {
+      // The last line carries the request's context: the whole entry is its first line and this end.
+      const whole = parseErrorLine(`${c.line.text}${r.text.slice(end.index)}`);
+      if (whole) Object.assign(c.line.entry, whole, { message: c.line.entry.message, truncated: undefined });
+      this.continuing = undefined;
+    }
+    return true;
+  }
+
   /** The incident of a group, from what the log says so far; `settled`: see LogView. */
   explain(g: Group, settled: (g: Group) => boolean = () => false): Incident {
     return this.intern(explainGroup(g, this.view(settled)));
@@ -111,6 +140,7 @@ export class Analyser {
     return {
       index: this.index,
       access: this.access,
+      conf: this.opts.conf,
       settled,
       portOf: (pid) => known(this.index.port(pid)),
       requestAfter: (no) => known(this.index.requestAfter(no)),
@@ -202,6 +232,18 @@ export class Analyser {
  */
 function detached(s: string): string {
   return (' ' + s).slice(1);
+}
+
+/** A line copied with what wrapped it (a compose prefix, a journald prefix, a code block's indent), read inside it. */
+function parseWrapped(text: string): ReturnType<typeof parseErrorLine> {
+  let inner = unwrapped(text);
+  // A journald line of `docker compose logs`' output: two wrappers.
+  for (let k = 0; inner !== undefined && k < 2; k++) {
+    const e = parseErrorLine(inner);
+    if (e) return e;
+    inner = unwrapped(inner);
+  }
+  return undefined;
 }
 
 /** How long after its last line a group is done: past its own window and the verdict's. */

@@ -10,9 +10,12 @@ export function seconds(time: string | undefined): number | undefined {
   return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) / 1000 : undefined;
 }
 
-/** `connect() failed` (or `connect() to ADDRESS failed`): nginx's connect to a peer, whatever its errno. */
+/**
+ * `connect() failed` (or `connect() to ADDRESS failed`, or on macOS and the BSDs `kevent() reported
+ * that connect() failed`): nginx's connect to a peer, whatever its errno.
+ */
 export function isConnectFailure(e: ErrorLogEntry): boolean {
-  return /^connect\(\) (?:to \S+ )?failed$/.test(e.message);
+  return /^(?:kevent\(\) reported that )?connect\(\) (?:to \S+ )?failed$/.test(e.message);
 }
 
 export interface Peer {
@@ -119,12 +122,15 @@ export function nginxFolder(p: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
-const REFUSED = new Set([111, 10061]);
-const TIMED_OUT = new Set([110, 10060]);
-const UNREACHABLE = new Set([101, 113, 10051, 10065]);
+// Linux, Winsock, and macOS/BSD numbers (61, 60, 54, 51, 65) of the same errors.
+const REFUSED = new Set([111, 10061, 61]);
+const TIMED_OUT = new Set([110, 10060, 60]);
+// ENETUNREACH, EHOSTUNREACH, ENETDOWN, EHOSTDOWN and their Winsock twins.
+const UNREACHABLE = new Set([100, 101, 112, 113, 10050, 10051, 10064, 10065, 50, 51, 64, 65]);
 const RESET = new Set([32, 54, 104, 10053, 10054]);
 const DENIED = new Set([5, 13]);
 const NOT_FOUND = new Set([2, 3, 20]);
+const TOO_MANY_FILES = new Set([24, 10024]);
 
 export const errnoIs = {
   refused: (e: ErrorLogEntry) => REFUSED.has(Number(e.errno?.code)),
@@ -133,7 +139,11 @@ export const errnoIs = {
   reset: (e: ErrorLogEntry) => RESET.has(Number(e.errno?.code)),
   denied: (e: ErrorLogEntry) => DENIED.has(Number(e.errno?.code)),
   notFound: (e: ErrorLogEntry) => NOT_FOUND.has(Number(e.errno?.code)),
+  tooManyFiles: (e: ErrorLogEntry) => TOO_MANY_FILES.has(Number(e.errno?.code)),
 };
+
+/** `(111: Connection refused)` as nginx printed it, or `failed` when it printed no errno. */
+export const errText = (e: ErrorLogEntry) => (e.errno ? `${e.errno.code}: ${e.errno.text}` : 'failed');
 
 /** Windows wording (10061, CreateFile(), backslashes) or Linux wording (111, open(), slashes). */
 export function looksWindows(e: ErrorLogEntry): boolean {
@@ -143,6 +153,7 @@ export function looksWindows(e: ErrorLogEntry): boolean {
   if (/exited with code [0-9A-F]{8}\b/.test(e.message)) return true;
   const path = quoted(e.message);
   if (path !== undefined && isWindowsPath(path)) return true;
+  if (e.conf && isWindowsPath(e.conf.file)) return true;
   // The thread id differs from the pid on Windows; Linux prints the pid twice (or 0).
   return e.pid !== undefined && e.tid !== undefined && e.tid !== e.pid && e.tid !== 0;
 }
@@ -172,6 +183,8 @@ export interface FileOp {
 
 /** A failed file operation: `CreateFile() "path" failed`, `"path/index.html" is not found`, ... */
 export function fileOp(e: ErrorLogEntry): FileOp | undefined {
+  // Every form quotes its path: most lines (connects, timeouts) are out at once.
+  if (!e.message.includes('"')) return undefined;
   let m = /^(?:could not open error log file: )?([A-Za-z]\w*)\(\) "(.*)" failed$/.exec(e.message);
   if (m) return { fn: m[1], path: m[2] };
   m = /^"(.*)" is (?:not found|forbidden)$/.exec(e.message);

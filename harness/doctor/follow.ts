@@ -8,6 +8,7 @@
 // place, or replaced by a new file at its path (rotation), is said so and numbered from line 1 again.
 import { stat, type FileHandle } from 'node:fs/promises';
 import type { AccessIndex } from './access.js';
+import type { ConfFacts } from './conf.js';
 import type { Diagnosis, Group, Incident } from './types.js';
 import { Analyser } from './diagnose.js';
 import { LineSplitter, type RawLine } from './read.js';
@@ -31,6 +32,8 @@ export interface FollowOptions {
   /** How long an incident waits for more lines before it is reported (default 3000 ms). */
   settleMs?: number;
   access?: AccessIndex;
+  /** The user's nginx.conf (--conf). */
+  conf?: ConfFacts;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -70,7 +73,7 @@ export async function follow(path: string, on: FollowHandlers, opts: FollowOptio
   const settleMs = opts.settleMs ?? 3000;
   let fh = await openLogFile(path);
   let offset = 0;
-  let analyser = new Analyser(opts.access);
+  let analyser = new Analyser(opts.access, { conf: opts.conf });
   let splitter = new LineSplitter();
   /** Groups not reported yet, and when a line last joined each (wall clock). */
   const waiting = new Map<Group, number>();
@@ -115,7 +118,7 @@ export async function follow(path: string, on: FollowHandlers, opts: FollowOptio
     take(splitter.flush());
     report(true);
     on.restart?.(how);
-    analyser = new Analyser(opts.access);
+    analyser = new Analyser(opts.access, { conf: opts.conf });
     analyser.finishEarly = false;
     splitter = new LineSplitter();
     endT = undefined;

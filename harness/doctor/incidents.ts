@@ -125,7 +125,8 @@ export class Grouper {
         break;
       }
       case 'exit': {
-        const cause = live(this.severeByPid.get(grouping.worker));
+        // What made worker N fail leads its incident, if the doctor knows what that was.
+        const cause = known(live(this.severeByPid.get(grouping.worker)));
         if (cause && within(lastOf(cause), line, 5)) {
           g = cause;
           g.lines.push(line);
@@ -136,7 +137,7 @@ export class Grouper {
         break;
       }
       case 'respawn': {
-        const crash = live(this.crashes.get(grouping.master));
+        const crash = known(live(this.crashes.get(grouping.master)));
         if (crash && within(lastOf(crash), line, 5)) {
           g = crash;
           g.lines.push(line);
@@ -190,6 +191,8 @@ export class Grouper {
 const connOf = (l: Line) => `${l.entry.pid}|${l.entry.conn}`;
 /** A group lines may still join: not sealed. */
 const live = (g: Group | undefined) => (g && !g.sealed ? g : undefined);
+/** A group with a diagnosis: a worker's exit joins it, never an unknown line. */
+const known = (g: Group | undefined) => (g && g.condition !== 'unknown' ? g : undefined);
 
 export function explainGroup(g: Group, log: LogView): Incident {
   const c: Condition = conditionOf(g.condition);

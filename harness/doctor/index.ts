@@ -7,6 +7,7 @@ import { AccessIndexer, indexAccessLog } from './access.js';
 import { splitLines } from './read.js';
 import { readLog } from './input.js';
 import type { Diagnosis } from './types.js';
+import type { ConfFacts } from './conf.js';
 
 export type { ConditionId, Diagnosis, Incident, AccessSummary } from './types.js';
 export { CONDITION_IDS } from './types.js';
@@ -16,21 +17,22 @@ export { doctorCommand, type DoctorArgs } from './command.js';
 export { isProblem } from './incidents.js';
 export { DoctorInputError } from './input.js';
 export { splitLines } from './read.js';
+export { readConf, ConfFacts, type ConfPlace } from './conf.js';
 export { expectDiagnosis, describeExpectation, type DiagnosisExpectation, type RefusedVerdict } from './expect.js';
 
 /** A log in memory, analysed; `keepText` keeps what renderText quotes. */
-export function analyse(errorLogBytes: Uint8Array, opts: { accessLogBytes?: Uint8Array; keepText?: boolean } = {}): Analyser {
+export function analyse(errorLogBytes: Uint8Array, opts: { accessLogBytes?: Uint8Array; keepText?: boolean; conf?: ConfFacts } = {}): Analyser {
   let access: AccessIndexer | undefined;
   if (opts.accessLogBytes) {
     access = new AccessIndexer();
     for (const r of splitLines(opts.accessLogBytes)) access.add(r.text);
   }
-  const a = new Analyser(access, { keepText: opts.keepText });
+  const a = new Analyser(access, { keepText: opts.keepText, conf: opts.conf });
   for (const r of splitLines(errorLogBytes)) a.add(r);
   return a;
 }
 
-export function diagnose(errorLogBytes: Uint8Array, opts: { accessLogBytes?: Uint8Array } = {}): Diagnosis {
+export function diagnose(errorLogBytes: Uint8Array, opts: { accessLogBytes?: Uint8Array; conf?: ConfFacts } = {}): Diagnosis {
   return analyse(errorLogBytes, opts).diagnosis();
 }
 

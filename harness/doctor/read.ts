@@ -103,6 +103,20 @@ export class LineSplitter {
   }
 }
 
+/**
+ * What a log line was wrapped in when it was copied from somewhere else than the file: the
+ * indentation or `> ` of a pasted code block, `docker compose logs`' `web-1  | `, `docker logs -t`'s
+ * and a Kubernetes node's `2024-05-12T12:31:01.123Z [stderr F] `, journald's and syslog's
+ * `May 12 12:31:01 host nginx[1234]: `. The line inside, or undefined when there is no such wrapper.
+ */
+const ENVELOPE =
+  /^(?:\s+|>\s*|[\w.-]+\s+\|\s?|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?\s+(?:(?:stdout|stderr)\s+[FP]\s+)?|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [\w.@-]+(?:\[\d+\])?:\s+)/;
+
+export function unwrapped(text: string): string | undefined {
+  const m = ENVELOPE.exec(text);
+  return m ? text.slice(m[0].length) : undefined;
+}
+
 /** A whole log in memory, split into lines. A final line without a line end still counts (a cut copy). */
 export function splitLines(buf: Uint8Array): RawLine[] {
   const s = new LineSplitter();

@@ -3,18 +3,36 @@
 import type { ErrorLogEntry } from '../logs/error-log.js';
 import type { AccessIndex } from './access.js';
 import type { LogIndex } from './log-index.js';
+import type { ConfFacts } from './conf.js';
 
 export const CONDITION_IDS = [
   'upstream-refused',
+  'upstream-unreachable',
+  'upstream-connect-timeout',
   'no-live-upstreams',
   'upstream-timeout',
   'upstream-closed',
   'upstream-reset',
   'upstream-invalid-header',
+  'upstream-header-too-big',
+  'upstream-bad-chunked',
+  'upstream-ssl',
+  'unix-socket-failed',
+  'fastcgi-stderr',
   'client-reset',
+  'client-closed',
+  'client-bad-request',
+  'body-buffered',
+  'response-buffered',
+  'rate-limited',
+  'access-denied-rule',
+  'directory-index-forbidden',
+  'rewrite-cycle',
   'temp-dir-missing',
   'worker-crashed',
   'respawn-failed',
+  'worker-connections',
+  'too-many-open-files',
   'bind-failed',
   'port-forbidden',
   'body-too-large',
@@ -25,6 +43,11 @@ export const CONDITION_IDS = [
   'signal-failed',
   'access-denied',
   'conf-not-found',
+  'conf-unknown-directive',
+  'conf-not-allowed-here',
+  'conf-bad-args',
+  'hash-too-small',
+  'ssl-cert',
   'info',
   'unknown',
 ] as const;
@@ -119,6 +142,8 @@ export interface LogView {
   /** The nginx folders the log's paths name (index.folders; a later line may name another). */
   folders(): string[];
   access?: AccessIndex;
+  /** The user's nginx.conf (--conf): the fix names the line to change. */
+  conf?: ConfFacts;
   /**
    * True when the log is known to go on quietly after this group (--follow, nothing joined it for
    * a while): a missing retry line then means the retry worked, not that the copy of the log ended.

@@ -134,7 +134,7 @@ export function parseErrorLine(raw: string): ErrorLogEntry | undefined {
   const starts: number[] = [];
   for (let at = rest.indexOf(CLIENT); at >= 0; at = rest.indexOf(CLIENT, at + 1)) starts.push(at);
   for (const at of starts) {
-    const best = bestContext(rest.slice(at));
+    const best = plainContext(rest.slice(at)) ?? bestContext(rest.slice(at));
     if (best) {
       context = best.fields;
       main = rest.slice(0, at);
@@ -165,7 +165,8 @@ export function parseErrorLine(raw: string): ErrorLogEntry | undefined {
       }
     }
     const c = CONF_AT_END.exec(main);
-    if (c) {
+    // Not inside a quoted text that goes on in the next line (PHP's "... in /app/x.php:18").
+    if (c && (main.slice(0, c.index).split('"').length - 1) % 2 === 0) {
       entry.conf = { file: c[1], line: Number(c[2]) };
       main = main.slice(0, c.index);
     }
@@ -295,6 +296,40 @@ function bestContext(ctx: string): { fields: ContextField[]; score: number } | u
     return best;
   };
   return from(0, -1) ?? undefined;
+}
+
+/**
+ * The context of almost every line, read at once: when its quotes are only those around its quoted
+ * values, reading field after field is the only reading there is (bestContext weighs the others).
+ */
+function plainContext(ctx: string): { fields: ContextField[] } | undefined {
+  const fields: ContextField[] = [];
+  let quoted = 0;
+  for (let at = 0, after = -1; at < ctx.length; ) {
+    const f = fieldAt(ctx, at, after);
+    if (!f) return undefined;
+    let next: number;
+    if (QUOTED_FIELDS.has(f.name)) {
+      const end = ctx[f.valueAt] === '"' ? ctx.indexOf('"', f.valueAt + 1) : -1;
+      if (end < 0) return undefined;
+      fields.push({ name: f.name, value: ctx.slice(f.valueAt + 1, end) });
+      quoted++;
+      next = end + 1;
+    } else {
+      const end = ctx.indexOf(', ', f.valueAt);
+      next = end < 0 ? ctx.length : end;
+      const value = ctx.slice(f.valueAt, next);
+      // client (an address) and server (a server_name) never hold spaces or quotes.
+      if (/[\s"]/.test(value)) return undefined;
+      fields.push({ name: f.name, value });
+    }
+    if (next !== ctx.length && !fieldAt(ctx, next, f.order)) return undefined;
+    at = next;
+    after = f.order;
+  }
+  let quotes = 0;
+  for (let i = ctx.indexOf('"'); i >= 0; i = ctx.indexOf('"', i + 1)) quotes++;
+  return fields.length && quotes === 2 * quoted ? { fields } : undefined;
 }
 
 /** A context cut short: fields read one after the other, the last one as far as it goes. */

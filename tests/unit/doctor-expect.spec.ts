@@ -27,7 +27,7 @@ test('the verdict of every refused try: IPv4 only is not IPv6 only, and an undet
 });
 
 test('nothing to act on: notices and harmless 404s pass, a problem or an unrecognised line does not', () => {
-  const quiet = log('2024/05/30 18:38:03 [notice] 400#404: signal process started', ...[6, 7, 8].map((n) => fixtureLine('22', n)));
+  const quiet = log(fixtureLine('24', 3), ...[6, 7, 8].map((n) => fixtureLine('22', n)));
   expect(expectDiagnosis(quiet, { conditions: [] })).toEqual([]);
   expect(expectDiagnosis(log(fixtureLine('22', 1)), { conditions: [] })).toEqual([expect.stringMatching(/^an unexpected upstream-closed incident \(line 1\): The admin server/)]);
   expect(expectDiagnosis(log('not a log line', fixtureLine('07', 1)), { conditions: ['temp-dir-missing'] })).toEqual(['a line not recognised (1)']);

@@ -1,5 +1,5 @@
-// Shared by the tests/unit/doctor*.spec.ts files: the real logs in ../shared (read at test time,
-// never copied into the repository), a stream that collects what a command prints, a temp folder,
+// Shared by the tests/unit/doctor*.spec.ts files: the project's fixture logs
+// (tests/fixtures/nginx-logs/), a stream that collects what a command prints, a temp folder,
 // and logs written the way the harness's own nginx emulation writes them.
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +11,14 @@ import { osProfile } from '../../harness/os-profile.js';
 import type { Incident } from '../../harness/doctor/index.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-export const FIXTURES = path.resolve(repoRoot, '..', 'shared', 'fixtures', 'nginx-logs');
+export const FIXTURES = path.join(repoRoot, 'tests', 'fixtures', 'nginx-logs');
 export const CLI = path.join(repoRoot, 'dist', 'harness', 'cli.js');
 
-/** The fixture whose name starts with `prefix` (`'01'`). */
+/** The fixture log whose name starts with `prefix` (`'01'`). */
 export function fixture(prefix: string): Buffer {
-  return readFileSync(path.join(FIXTURES, readdirSync(FIXTURES).find((f) => f.startsWith(prefix))!));
+  const name = readdirSync(FIXTURES).find((f) => f.startsWith(prefix) && f.endsWith('.log'));
+  if (!name) throw new Error(`no fixture log ${prefix}* in ${FIXTURES}`);
+  return readFileSync(path.join(FIXTURES, name));
 }
 
 /** Line `n` (1-based) of a fixture, as latin1 text (bytes kept), without its line end. */

@@ -101,12 +101,12 @@ test('lines that are not nginx error-log lines are listed as unrecognised, with 
     fixtureLine('07', 1),
     '',
     '127.0.0.1 - - [17/Jul/2024:19:15:13 +0800] "POST /api/employee/login HTTP/1.1" 502 494 "-" "-"',
-    '2024/07/17 17:45:24 [emerg] 11484#10380: unknown directive "proxy_pas" in G:\\nginx-1.20.2/conf/nginx.conf:48',
+    '2024/07/17 17:45:24 [emerg] 11484#10380: invalid URL prefix in "localhost:8080/admin/" in G:\\nginx-1.20.2/conf/nginx.conf:48',
   ].join('\n');
   const d = diagnose(Buffer.from(log, 'latin1'));
   expect(d.unrecognised).toEqual([1, 4]);
   expect(summary(d.incidents)).toEqual(['temp-dir-missing 2', 'unknown 5']);
-  expect(d.incidents[1].cause).toContain('unknown directive "proxy_pas"');
+  expect(d.incidents[1].cause).toContain('invalid URL prefix in "localhost:8080/admin/"');
   expect(d.incidents[1].fix).toContain('line 48 of G:\\nginx-1.20.2/conf/nginx.conf');
 });
 
@@ -149,7 +149,7 @@ test('the text report: one entry per explanation ("5×"), problems first by cond
   expect(text).toContain('        ... 2 more lines (5-6)');
   const long = report(fixture('05'));
   expect(long).toContain('... 11 more lines (3-13)');
-  expect(long).toContain('   14 | 2025/02/03 19:21:59 [emerg]');
+  expect(long).toContain('   14 | 2025/04/12 10:06:40 [emerg]');
   // Different explanations stay apart, within a condition newest first.
   const t01 = report(fixture('01'));
   const order = ['● lines 7-8', '● line 6', '● 2×, lines 3-4; 1-2'].map((s) => t01.indexOf(s));
@@ -291,7 +291,7 @@ test('the command: an empty log → exit 0; notices only → exit 0; problems �
     expect(outJson.text()).toBe('{"incidents":[],"unrecognised":[]}\n');
 
     const notices = path.join(dir, 'notices.log');
-    writeFileSync(notices, '2024/05/30 18:38:03 [notice] 400#404: signal process started\r\n');
+    writeFileSync(notices, fixtureLine('24', 3) + '\r\n'); // signal process started
     expect(await doctorCommand({ errorLog: notices }, sink().stream, sink().stream)).toBe(0);
     const shipped = path.join(dir, 'shipped.log');
     writeFileSync(shipped, fixture('26'));
@@ -313,15 +313,15 @@ test('the access log confirms what the browser saw', () => {
   const alone = diagnose(Buffer.from(refusedV6, 'latin1'));
   expect(alone.incidents[0].detail?.verdict).toBe('undetermined');
   // ...the access log says the login answered 200: 127.0.0.1 worked, the server is IPv4 only.
-  const ok = Buffer.from('127.0.0.1 - - [27/Mar/2025:15:26:00 +0800] "POST /api/employee/login HTTP/1.1" 200 345 "http://localhost/" "Mozilla/5.0"\n');
+  const ok = Buffer.from('127.0.0.1 - - [06/May/2025:14:52:19 +0800] "POST /api/employee/login HTTP/1.1" 200 345 "http://localhost/" "Mozilla/5.0"\n');
   const v4 = diagnose(Buffer.from(refusedV6, 'latin1'), { accessLogBytes: ok });
   expect(v4.incidents[0].detail).toMatchObject({ verdict: 'listens-ipv4-only', browserSaw: [200] });
   // ...or that it got 502: nothing answered.
   const bad = Buffer.from(ok.toString().replace('" 200 345', '" 502 494'));
   expect(diagnose(Buffer.from(refusedV6, 'latin1'), { accessLogBytes: bad }).incidents[0].detail).toMatchObject({ verdict: 'not-running', browserSaw: [502] });
   // 127.0.0.1 refused and the login answered 200: IPv6 only, and nothing about "not running".
-  const refusedV4 = fixtureLine('25', 4) + '\n';
-  const v6Access = Buffer.from('127.0.0.1 - - [10/Jan/2024:14:17:02 +0800] "POST /api/employee/login HTTP/1.1" 200 345 "-" "Mozilla/5.0"\n');
+  const refusedV4 = fixtureLine('25', 2) + '\n';
+  const v6Access = Buffer.from('127.0.0.1 - - [27/Feb/2024:15:02:12 +0800] "POST /api/employee/login HTTP/1.1" 200 345 "-" "Mozilla/5.0"\n');
   const v6 = diagnose(Buffer.from(refusedV4, 'latin1'), { accessLogBytes: v6Access }).incidents[0];
   expect(v6.detail).toMatchObject({ verdict: 'listens-ipv6-only', browserSaw: [200] });
   expect(v6.cause).toContain('the admin server listens on IPv6 only.');
@@ -374,7 +374,7 @@ test('C0000142: a non-ASCII nginx folder is mentioned only when the log has one'
   expect(plain.cause + plain.fix).not.toMatch(/non-ASCII|ASCII/);
   const withPath = Buffer.concat([fixture('25').subarray(0, fixture('25').indexOf(10) + 1), Buffer.from(crash, 'latin1')]);
   const i = diagnose(withPath).incidents.find((x) => x.condition === 'respawn-failed')!;
-  expect(i.cause).toContain('this log shows nginx in a folder with non-ASCII characters (D:\\开源项目\\苍穹外卖');
+  expect(i.cause).toContain('this log shows nginx in a folder with non-ASCII characters (D:\\毕业设计\\外卖系统');
   expect(i.fix).toContain('Move nginx to a folder whose path is plain ASCII first.');
 });
 
@@ -518,16 +518,6 @@ test('the wire faults\' lines, in both profiles\' wording, are diagnosed as thei
     expect(header.fix).toContain('"curl -v http://127.0.0.1:8080/admin/employee/page"');
     expect(d.incidents.find((i) => i.condition === 'temp-dir-missing')!.cause).toContain('could not create a temporary file');
   }
-  // With proxy_next_upstream invalid_header a GET's two tries are one incident; a NUL in a value is said as such.
-  const retried = diagnose(
-    emulated('linux', [
-      { level: 'error', conn: 2, message: 'upstream sent invalid header: "X-Trace: a\\x00..."', client: '127.0.0.1', request: 'GET /api/x HTTP/1.1', action: 'reading response header from upstream', upstream: 'http://[::1]:8080/admin/x' },
-      { level: 'error', conn: 2, message: 'upstream sent invalid header: "X-Trace: a\\x00..."', client: '127.0.0.1', request: 'GET /api/x HTTP/1.1', action: 'reading response header from upstream', upstream: 'http://127.0.0.1:8080/admin/x' },
-    ]),
-  );
-  expect(summary(retried.incidents)).toEqual(['upstream-invalid-header 1,2']);
-  expect(retried.incidents[0].cause).toContain('a NUL byte in the value of its header "X-Trace"');
-  expect(retried.incidents[0].cause).toContain('([::1]:8080 and 127.0.0.1:8080)');
 });
 
 test('the log index forgets a settled refused try for good: the log going on 5 s later does not bring it back', () => {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { formatErrorLine, formatStderrLine, parseErrorLine, type ErrorLogEntry } from '../../harness/logs/error-log.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const FIXTURES = path.resolve(repoRoot, '..', 'shared', 'fixtures', 'nginx-logs');
+const FIXTURES = path.join(repoRoot, 'tests', 'fixtures', 'nginx-logs');
 
 /** Line `n` of a fixture file, decoded as the doctor does (UTF-8, else GBK). */
 function fixtureLine(file: string, n: number): string {
@@ -30,11 +30,11 @@ const REFUSED_WIN = { code: 10061, text: 'No connection could be made because th
 
 const ENTRIES: Record<string, Full> = {
   'refused, full context': {
-    time: '2023/07/08 11:07:59',
+    time: '2024/03/11 09:41:27',
     level: 'error',
-    pid: 99408,
-    tid: 99960,
-    conn: 2,
+    pid: 52316,
+    tid: 47720,
+    conn: 3,
     message: 'connect() failed',
     errno: REFUSED_WIN,
     action: 'connecting to upstream',
@@ -45,13 +45,13 @@ const ENTRIES: Record<string, Full> = {
     host: 'localhost',
     referrer: 'http://localhost/',
   },
-  'master line, no *conn, no context': { time: '2024/07/24 19:11:08', level: 'alert', pid: 17480, tid: 32208, message: 'worker process 23704 exited with code C0000142' },
+  'master line, no *conn, no context': { time: '2024/08/20 18:03:55', level: 'alert', pid: 13380, tid: 25712, message: 'worker process 20216 exited with code C0000142' },
   'errno text with parentheses': {
-    time: '2024/05/31 20:58:27',
+    time: '2024/08/02 19:52:03',
     level: 'error',
-    pid: 264,
-    tid: 280,
-    conn: 86,
+    pid: 268,
+    tid: 284,
+    conn: 77,
     message: 'upstream timed out',
     errno: { code: 10060, text: 'FormatMessage() error:(317)' },
     action: 'reading response header from upstream',
@@ -70,7 +70,7 @@ const ENTRIES: Record<string, Full> = {
     errno: { code: 11, text: 'Resource temporarily unavailable' },
   },
   'configuration error with errno and file:line': {
-    time: '2025/01/11 07:57:58',
+    time: '2025/04/03 11:52:40',
     level: 'emerg',
     pid: 1,
     tid: 1,
@@ -106,10 +106,10 @@ const ENTRIES: Record<string, Full> = {
     request: 'GET /ap HTTP/1.0',
   },
   'GBK path decoded to Chinese, 1113': {
-    time: '2022/09/13 09:52:09',
+    time: '2022/09/13 10:31:47',
     level: 'emerg',
-    pid: 16120,
-    tid: 18744,
+    pid: 10284,
+    tid: 9156,
     message: 'CreateFile() "E:\\2022新版课程\\苍穹外卖项目\\nginx-1.20.2/conf/nginx.conf" failed',
     errno: { code: 1113, text: 'No mapping for the Unicode character exists in the target multi-byte code page' },
   },
@@ -126,7 +126,7 @@ for (const [name, entry] of Object.entries(ENTRIES)) {
 
 test('the writer writes what nginx writes (the format is pinned)', () => {
   expect(formatErrorLine(ENTRIES['refused, full context'])).toBe(
-    '2023/07/08 11:07:59 [error] 99408#99960: *2 connect() failed (10061: No connection could be made because the target machine actively refused it) while connecting to upstream, client: 127.0.0.1, server: localhost, request: "POST /api/employee/login HTTP/1.1", upstream: "http://[::1]:8080/admin/employee/login", host: "localhost", referrer: "http://localhost/"',
+    '2024/03/11 09:41:27 [error] 52316#47720: *3 connect() failed (10061: No connection could be made because the target machine actively refused it) while connecting to upstream, client: 127.0.0.1, server: localhost, request: "POST /api/employee/login HTTP/1.1", upstream: "http://[::1]:8080/admin/employee/login", host: "localhost", referrer: "http://localhost/"',
   );
   expect(formatStderrLine({ level: 'emerg', message: 'bind() to 0.0.0.0:80 failed', errno: { code: 98, text: 'Address already in use' } })).toBe(
     'nginx: [emerg] bind() to 0.0.0.0:80 failed (98: Address already in use)',
@@ -147,42 +147,42 @@ test('the stderr form: nginx: [emerg] ...', () => {
   expect(parseErrorLine('nginx: [bogus] x')).toBeUndefined();
 });
 
-test('real odd lines from the fixtures read right', () => {
+test('odd lines of the fixture logs read right', () => {
   // errno text with parentheses (nginx.exe under Wine).
-  expect(parseErrorLine(fixtureLine('24-jonathanzha47-wine-openevent-reload-413.log', 8))).toMatchObject({
+  expect(parseErrorLine(fixtureLine('24-wine-openevent-reload-413.log', 8))).toMatchObject({
     message: 'upstream timed out',
     errno: { code: 10060, text: 'FormatMessage() error:(317)' },
     action: 'reading response header from upstream',
     upstream: 'http://[::1]:8080/admin/employee/login',
   });
   // A notice whose message holds parentheses and a comma before its errno.
-  expect(parseErrorLine(fixtureLine('24-jonathanzha47-wine-openevent-reload-413.log', 2))).toEqual({
-    time: '2024/05/30 18:38:03',
+  expect(parseErrorLine(fixtureLine('24-wine-openevent-reload-413.log', 2))).toEqual({
+    time: '2024/08/01 21:06:40',
     level: 'notice',
-    pid: 400,
-    tid: 404,
+    pid: 412,
+    tid: 416,
     message: 'WSAIoctl(SIO_GET_EXTENSION_FUNCTION_POINTER, WSAID_TRANSMITPACKETS) failed',
     errno: { code: 10022, text: 'Invalid argument' },
   });
   // Master lines: no *conn, no context.
-  const respawn = parseErrorLine(fixtureLine('11-nanmorx-win-worker-c0000142-could-not-respawn.log', 4))!;
-  expect(respawn).toEqual({ time: '2024/07/24 19:11:08', level: 'alert', pid: 17480, tid: 32208, message: 'could not respawn worker' });
+  const respawn = parseErrorLine(fixtureLine('11-win-c0000142-three-crashes.log', 4))!;
+  expect(respawn).toEqual({ time: '2024/08/20 18:03:55', level: 'alert', pid: 13380, tid: 25712, message: 'could not respawn worker' });
   // ` in file:line` after the message.
-  expect(parseErrorLine(fixtureLine('15-dexyan1-win-host-not-found-worker-exit-1-could-not-respawn.log', 4))).toMatchObject({
+  expect(parseErrorLine(fixtureLine('15-win-host-not-found-worker-exit.log', 4))).toMatchObject({
     message: 'host not found in upstream "localhost"',
-    conf: { file: 'D:\\Environment\\NginxMode\\nginx-1.20.2_Sky_take_out/conf/nginx.conf', line: 69 },
+    conf: { file: 'D:\\tools\\nginx-1.20.2/conf/nginx.conf', line: 47 },
   });
   // "... is not found (3: ...)", then a context without upstream.
-  expect(parseErrorLine(fixtureLine('04-gexinyu2333-win-10061-login-port8545-index-not-found.log', 3))).toMatchObject({
+  expect(parseErrorLine(fixtureLine('04-win-port8545-index-folder-missing.log', 3))).toMatchObject({
     conn: 1,
-    message: '"D:\\MyidealProjects\\campus-take-out\\nginx-1.20.2/html/sky/index.html" is not found',
+    message: '"E:\\code\\waimai-admin\\nginx-1.20.2/html/sky/index.html" is not found',
     errno: { code: 3 },
     request: 'GET / HTTP/1.1',
     host: 'localhost:8545',
   });
   // GBK path (decoded), 1113.
-  expect(parseErrorLine(fixtureLine('25-chen01hue-win-1113-chinese-path-openevent-stop.log', 1))).toMatchObject({
-    message: 'CreateFile() "D:\\开源项目\\苍穹外卖\\资料\\day01\\前端运行环境\\nginx-1.20.2/conf/nginx.conf" failed',
+  expect(parseErrorLine(fixtureLine('25-win-gbk-1113-ipv6-only-openevent-stop.log', 1))).toMatchObject({
+    message: 'CreateFile() "D:\\毕业设计\\外卖系统\\nginx-1.20.2/conf/nginx.conf" failed',
     errno: { code: 1113 },
   });
 });
@@ -191,7 +191,7 @@ test('cut-off lines parse as far as they go, marked truncated', () => {
   const full = formatErrorLine(ENTRIES['refused, full context']);
   // Inside the errno text.
   const inErrno = parseErrorLine(full.slice(0, full.indexOf('could be made')))!;
-  expect(inErrno).toMatchObject({ conn: 2, message: 'connect() failed', errno: { code: 10061 }, truncated: true });
+  expect(inErrno).toMatchObject({ conn: 3, message: 'connect() failed', errno: { code: 10061 }, truncated: true });
   // Inside a quoted value.
   const inUpstream = parseErrorLine(full.slice(0, full.indexOf('/admin/employee/login')))!;
   expect(inUpstream).toMatchObject({ request: 'POST /api/employee/login HTTP/1.1', upstream: 'http://[::1]:8080', truncated: true, action: 'connecting to upstream' });
@@ -206,7 +206,7 @@ test('cut-off lines parse as far as they go, marked truncated', () => {
   expect(inClient.client).toBeUndefined();
   // Inside the head: not an error-log line at all.
   expect(parseErrorLine(full.slice(0, 25))).toBeUndefined();
-  expect(parseErrorLine('2023/07/08 11:07:59 [err')).toBeUndefined();
+  expect(parseErrorLine('2024/03/11 09:41:27 [err')).toBeUndefined();
   // A whole line is not truncated, nor the keep-alive handler's, which nginx writes without a context.
   expect(parseErrorLine(full)!.truncated).toBeUndefined();
   const keepalive = parseErrorLine('2024/11/24 10:00:00 [info] 7#7: *2 client 127.0.0.1 closed keepalive connection')!;
@@ -219,6 +219,13 @@ test('cut-off lines parse as far as they go, marked truncated', () => {
   expect(parseErrorLine('2024/11/24 10:00:00 [info] 7#7: *2 client 127.0.0.1 closed keepal')!.truncated).toBe(true);
 });
 
+test('" in FILE:LINE" inside a quoted text that goes on in the next line is the text\'s, not a conf location', () => {
+  const php = '2025/05/05 21:14:09 [error] 1540#1540: *311 FastCGI sent in stderr: "PHP message: PHP Fatal error:  Uncaught Error in /var/www/app/src/Db.php:18';
+  expect(parseErrorLine(php)).toMatchObject({ message: 'FastCGI sent in stderr: "PHP message: PHP Fatal error:  Uncaught Error in /var/www/app/src/Db.php:18', truncated: true });
+  expect(parseErrorLine(php)!.conf).toBeUndefined();
+  expect(parseErrorLine('2025/05/05 21:14:09 [emerg] 1#1: unknown directive "x" in /etc/nginx/nginx.conf:3')!.conf).toEqual({ file: '/etc/nginx/nginx.conf', line: 3 });
+});
+
 test('quoted values holding ", host: " are read to their real end', () => {
   const line =
     '2026/11/22 07:09:23 [error] 1#1: *7 open() "/srv/html/x" failed (2: No such file or directory), client: 10.0.0.2, server: localhost, request: "GET /x?note=a, host: b HTTP/1.1", host: "real.example", referrer: "http://r/?a=, host: "';
@@ -228,7 +235,7 @@ test('quoted values holding ", host: " are read to their real end', () => {
 });
 
 test('not error-log lines', () => {
-  for (const s of ['', 'hello', '127.0.0.1 - - [22/Nov/2026:07:09:23 +0000] "GET / HTTP/1.1" 200 1 "-" "-"', '2023/07/08 11:07:59 [fatal] 1#1: x']) {
+  for (const s of ['', 'hello', '127.0.0.1 - - [22/Nov/2026:07:09:23 +0000] "GET / HTTP/1.1" 200 1 "-" "-"', '2024/03/11 09:41:27 [fatal] 1#1: x']) {
     expect(parseErrorLine(s), s).toBeUndefined();
   }
 });

@@ -1,11 +1,13 @@
-// `info`: lines nginx writes in normal operation; `unknown`: a real nginx line of no known condition.
-import type { Condition, Group } from '../types.js';
+// `info`: lines nginx writes in normal operation; `unknown`: a real nginx line of no known
+// condition, grouped by its shape (the message with its numbers, quoted values, addresses and
+// paths taken out), so that a user sees one entry per kind of line, with its count and lines.
+import type { ErrorLogEntry } from '../../logs/error-log.js';
+import { EPISODE_S, type Condition } from '../types.js';
+import { entries } from './group.js';
 import { errnoIs, fileOp, parentOf, plural, showPath } from '../facts.js';
 
-const entries = (g: Group) => g.lines.map((l) => l.entry);
-
 /** [warn] lines that are no problem either. */
-const BENIGN_WARN = /^a client request body is buffered to a temporary file|^an upstream response is buffered to a temporary file|^using the "\w+" event method/;
+const BENIGN_WARN = /^using the "\w+" event method/;
 
 export const info: Condition = {
   id: 'info',
@@ -28,17 +30,33 @@ export const info: Condition = {
   },
 };
 
+/**
+ * A line's message with what varies from line to line taken out: quoted values become "…",
+ * addresses, paths and numbers `N`, the errno text stays (it names the kind), and the action
+ * stays as ` while …`: `upstream sent unknown "…": "…" while reading response header from upstream`.
+ */
+export function shapeOf(e: ErrorLogEntry): string {
+  const msg = e.message
+    .replace(/"(?:[^"\\]|\\.)*"?/g, '"…"')
+    .replace(/\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b|\[[0-9a-fA-F:.]+\](?::\d+)?/g, 'ADDR')
+    .replace(/(^|[\s(=])(?:[A-Za-z]:)?[\\/][^\s"(),]*/g, '$1PATH')
+    .replace(/\b\d+(?:\.\d+)?\b/g, 'N');
+  const errno = e.errno ? ` (${e.errno.code}: ${e.errno.text})` : '';
+  return `${msg}${errno}${e.action ? ` while ${e.action.replace(/"(?:[^"\\]|\\.)*"?/g, '"…"').replace(/\b\d+\b/g, 'N')}` : ''}`;
+}
+
 export const unknown: Condition = {
   id: 'unknown',
   match(e) {
-    return { by: 'repeat', key: `unknown|${e.level}|${e.message}|${e.errno?.code ?? ''}` };
+    // A refused configuration's lines stay apart per place: each is its own line to correct.
+    return { by: 'key', key: `unknown|${e.level}|${shapeOf(e)}|${e.conf ? `${e.conf.file}:${e.conf.line}` : ''}`, windowS: EPISODE_S };
   },
   explain(g) {
     const es = entries(g);
     const e = es[0];
     const errno = e.errno ? ` (${e.errno.code}: ${e.errno.text})` : '';
     const times = es.length > 1 ? ` ${es.length} times` : '';
-    if (e.conf) {
+    if (e.conf && e.level === 'emerg') {
       return {
         cause: `nginx refused its configuration${times}: ${e.message}${errno} at ${e.conf.file}:${e.conf.line}.`,
         fix: `Correct line ${e.conf.line} of ${e.conf.file}, check it with "nginx -t", then start nginx again.`,
@@ -54,9 +72,9 @@ export const unknown: Condition = {
       };
     }
     return {
-      cause: `nginx logged "${e.message}${errno}"${e.action ? ` while ${e.action}` : ''} at [${e.level}]${times}, which this doctor has no diagnosis for.`,
+      cause: `nginx logged ${es.length > 1 ? `${es.length}× ` : ''}"${shapeOf(e)}" at [${e.level}], which this doctor has no diagnosis for.`,
       fix: 'Read the quoted lines below with the lines around them; search the message in the nginx documentation or the course forum.',
-      detail: { level: e.level },
+      detail: { level: e.level, shape: shapeOf(e) },
     };
   },
 };

@@ -2,11 +2,10 @@
 // port it may not or cannot bind, its configuration not found or not readable, a path it cannot
 // encode, an upstream name it cannot resolve, and `nginx -s ...` with no nginx to signal.
 import type { ErrorLogEntry } from '../../logs/error-log.js';
-import { EPISODE_S, type Condition, type Group } from '../types.js';
-import { baseName, errnoIs, fileOp, isConnectFailure, looksWindows, nginxFolder, nonAscii, parentOf, plural, shortRequest, showPath } from '../facts.js';
+import { EPISODE_S, type Condition, type Group, type LogView } from '../types.js';
+import { at, entries, first } from './group.js';
+import { baseName, errnoIs, errText, fileOp, isConnectFailure, looksWindows, nginxFolder, nonAscii, parentOf, plural, shortRequest, showPath } from '../facts.js';
 
-const entries = (g: Group) => g.lines.map((l) => l.entry);
-const first = <T>(a: T[]) => a[0];
 
 /** `14 start attempts, 2025/02/03 19:17:56 to 19:21:59` */
 function attempts(g: Group): string {
@@ -17,11 +16,10 @@ function attempts(g: Group): string {
   return `${plural(es.length, 'start attempt')}${a && z ? `, ${a} to ${a.slice(0, 10) === z.slice(0, 10) ? z.slice(11) : z}` : ''}`;
 }
 
-const errText = (e: ErrorLogEntry) => (e.errno ? `${e.errno.code}: ${e.errno.text}` : 'failed');
 
 // ---- path-encoding ----------------------------------------------------------------------------
 
-/** The instructor's three lines that come with the course's nginx-1.20.2/logs/error.log (admin-app.md section 3). */
+/** The instructor's three lines the course's nginx-1.20.2/logs/error.log ships with: known by their time and pid, or by his folder (…\授课资料\…). */
 const SHIPPED = new Set(['2022/09/13 09:52:09 16120', '2022/09/19 14:13:10 6884', '2023/03/04 10:52:01 12092']);
 
 export function isShipped(e: ErrorLogEntry): boolean {
@@ -239,6 +237,12 @@ function portOf(addr: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** With --conf: the `listen` lines on that port. */
+function listenPointer(log: LogView, port: number): string {
+  const places = log.conf?.listens(port) ?? [];
+  return places.length ? ` In your conf: ${places.map(at).join(', ')}.` : '';
+}
+
 export const portForbidden: Condition = {
   id: 'port-forbidden',
   match(e) {
@@ -246,20 +250,20 @@ export const portForbidden: Condition = {
     const code = Number(e.errno?.code);
     return b && (code === 10013 || code === 13) ? { by: 'repeat', key: `forbid|${b[1]}` } : undefined;
   },
-  explain(g) {
+  explain(g, log) {
     const e = first(entries(g));
     const addr = BIND.exec(e.message)![1];
     const port = portOf(addr) ?? 80;
     if (Number(e.errno?.code) === 13) {
       return {
         cause: `Linux lets only root listen on ports below 1024, so nginx could not bind ${addr} (${errText(e)}, ${attempts(g)}).`,
-        fix: `Start nginx as root (sudo), give it the capability ("sudo setcap cap_net_bind_service=+ep $(command -v nginx)"), or listen on a port above 1023 (e.g. listen 8081;).`,
+        fix: `Start nginx as root (sudo), give it the capability ("sudo setcap cap_net_bind_service=+ep $(command -v nginx)"), or listen on a port above 1023 (e.g. listen 8081;).${listenPointer(log, port)}`,
         detail: { address: addr, port },
       };
     }
     return {
       cause: `Windows forbids nginx to listen on ${addr} (10013, ${attempts(g)}): port ${port} is reserved (a Hyper-V, WSL or Docker excluded port range) or claimed by a system service such as HTTP.sys (IIS, World Wide Web Publishing Service).`,
-      fix: `Run "netsh int ipv4 show excludedportrange protocol=tcp" and "netstat -ano | findstr :${port}" (as administrator) to see who holds port ${port}; ${port === 80 || port === 443 ? 'stop HTTP.sys users with "net stop http" (or the W3SVC service), ' : 'restart the "winnat" service (net stop winnat, net start winnat) to free a reserved range, '}or use another port: "listen 8081;" and open http://localhost:8081.`,
+      fix: `Run "netsh int ipv4 show excludedportrange protocol=tcp" and "netstat -ano | findstr :${port}" (as administrator) to see who holds port ${port}; ${port === 80 || port === 443 ? 'stop HTTP.sys users with "net stop http" (or the W3SVC service), ' : 'restart the "winnat" service (net stop winnat, net start winnat) to free a reserved range, '}or use another port: "listen 8081;" and open http://localhost:8081.${listenPointer(log, port)}`,
       detail: { address: addr, port },
     };
   },
@@ -270,9 +274,10 @@ export const bindFailed: Condition = {
   match(e) {
     if (e.message === 'still could not bind()') return { by: 'repeat', key: null };
     const b = BIND.exec(e.message);
-    return b ? { by: 'repeat', key: `bind|${portOf(b[1]) ?? b[1]}` } : undefined;
+    // In use (98, 10048), or an address this machine lacks (99, 10049); other errnos (97: no IPv6) are not this.
+    return b && [98, 10048, 99, 10049].includes(Number(e.errno?.code)) ? { by: 'repeat', key: `bind|${portOf(b[1]) ?? b[1]}` } : undefined;
   },
-  explain(g) {
+  explain(g, log) {
     const es = entries(g);
     const e = es.find((x) => BIND.test(x.message)) ?? first(es);
     const addr = BIND.exec(e.message)?.[1];
@@ -284,7 +289,7 @@ export const bindFailed: Condition = {
     if (code === 99 || code === 10049) {
       return {
         cause: `nginx was told to listen on ${addr}, an address this machine does not have (${errText(e)}).`,
-        fix: `Listen on an address of this machine (listen ${port ?? 80}; for all of them, or 127.0.0.1:${port ?? 80}).`,
+        fix: `Listen on an address of this machine (listen ${port ?? 80}; for all of them, or 127.0.0.1:${port ?? 80}).${listenPointer(log, port ?? 80)}`,
         detail: { address: addr, port },
       };
     }
@@ -292,8 +297,8 @@ export const bindFailed: Condition = {
     return {
       cause: `Something else already listens on ${addr ?? `port ${p}`}${e.errno ? ` (${errText(e)})` : ''}, so nginx could not start (${plural(tries, 'bind() try', 'bind() tries')}${gaveUp ? ', then "still could not bind()"' : ''}).`,
       fix: windows
-        ? `Something else holds port ${p}: on Windows run "netstat -ano | findstr :${p}" and "tasklist /FI \\"PID eq <pid>\\"" to see what; often it is an nginx.exe started earlier (stop it with "nginx -s stop" or "taskkill /IM nginx.exe /F"), or change "listen ${p}" in nginx.conf.`
-        : `Something else holds port ${p}: run "sudo ss -ltnp 'sport = :${p}'" to see what (often another nginx: "sudo nginx -s stop" or "systemctl stop nginx"), or change "listen ${p}" in nginx.conf.`,
+        ? `Something else holds port ${p}: on Windows run "netstat -ano | findstr :${p}" and "tasklist /FI \\"PID eq <pid>\\"" to see what; often it is an nginx.exe started earlier (stop it with "nginx -s stop" or "taskkill /IM nginx.exe /F"), or change "listen ${p}" in nginx.conf.${listenPointer(log, p)}`
+        : `Something else holds port ${p}: run "sudo ss -ltnp 'sport = :${p}'" to see what (often another nginx: "sudo nginx -s stop" or "systemctl stop nginx"), or change "listen ${p}" in nginx.conf.${listenPointer(log, p)}`,
       detail: { ...(addr ? { address: addr } : {}), port: p },
     };
   },
@@ -301,20 +306,20 @@ export const bindFailed: Condition = {
 
 // ---- host-not-found ---------------------------------------------------------------------------
 
-const HOST = /^(host not found|invalid host) in upstream "(.*)"$|^(\S+) could not be resolved|^no resolver defined to resolve (\S+)/;
+const HOST = /^(host not found|invalid host) in upstream "(.*)"$|^(\S+) could not be resolved|^no resolver defined to resolve (\S+)|^host not found in (?:resolver )?"(.*?)"(?: of the "\w+" directive)?$/;
 
 export const hostNotFound: Condition = {
   id: 'host-not-found',
   match(e) {
     const m = HOST.exec(e.message);
     if (!m) return undefined;
-    return { by: 'repeat', key: `host|${m[2] ?? m[3] ?? m[4]}|${e.conf?.file ?? ''}:${e.conf?.line ?? ''}` };
+    return { by: 'repeat', key: `host|${m[2] ?? m[3] ?? m[4] ?? m[5]}|${e.conf?.file ?? ''}:${e.conf?.line ?? ''}` };
   },
   explain(g) {
     const es = entries(g);
     const e = es.find((x) => HOST.test(x.message))!;
     const m = HOST.exec(e.message)!;
-    const host = m[2] ?? m[3] ?? m[4];
+    const host = m[2] ?? m[3] ?? m[4] ?? m[5];
     const where = e.conf ? `${e.conf.file}:${e.conf.line}` : 'nginx.conf';
     const crash = es.find((x) => /^worker process \d+ exited/.test(x.message));
     const respawn = es.some((x) => /^could not respawn/.test(x.message));
@@ -348,7 +353,8 @@ export const hostNotFound: Condition = {
         detail,
       };
     }
-    const upstreamName = !host.includes('.') && !host.includes(':');
+    // A name without dot or port in proxy_pass is an upstream { } block's (a listen's or resolver's is not).
+    const upstreamName = m[5] === undefined && !host.includes('.') && !host.includes(':');
     return upstreamName
       ? {
           cause: `proxy_pass at ${where} names "${host}", but no "upstream ${host} { ... }" block is defined in the http { } block and no host of that name exists${count}${after}.`,

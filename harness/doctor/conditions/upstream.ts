@@ -1,8 +1,9 @@
-// Conditions of a request on its way to the admin server (the upstream) and back: refused
-// connects, no live upstreams, timeouts, premature close, resets, the browser going away, and
-// nginx proxying to itself.
+// Conditions of a request on its way to the upstream (the admin server, or any server nginx
+// proxies to) and back: refused connects, an address nginx cannot reach, connect and read
+// timeouts, no live upstreams, premature close, resets, and nginx proxying to itself.
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition, type Group, type LogView } from '../types.js';
+import { at, entries, first, last, when } from './group.js';
 import {
   errnoIs,
   fileOp,
@@ -22,15 +23,12 @@ import {
 const CONNECTING = 'connecting to upstream';
 const READING_HEADER = 'reading response header from upstream';
 
-const attemptKey = (e: ErrorLogEntry) => `${e.pid}|${e.conn}|${e.request ?? ''}`;
+export const attemptKey = (e: ErrorLogEntry) => `${e.pid}|${e.conn}|${e.request ?? ''}`;
 /** About the upstream: its address or action says so, or a line cut before them (a connect() nginx makes is to an upstream). */
 const upstreamSide = (e: ErrorLogEntry) =>
   e.upstream !== undefined || (e.action ?? '').includes('upstream') || e.message.startsWith('upstream ') || (e.truncated === true && e.client === undefined);
-const entries = (g: Group) => g.lines.map((l) => l.entry);
-const first = <T>(a: T[]) => a[0];
-const last = <T>(a: T[]) => a[a.length - 1];
 
-function peersOf(g: Group): Peer[] {
+export function peersOf(g: Group): Peer[] {
   const seen = new Map<string, Peer>();
   for (const e of entries(g)) {
     const p = linePeer(e);
@@ -44,7 +42,7 @@ function byFamily(peers: Peer[]): Peer[] {
   return [...peers].sort((a, b) => (b.family ?? 0) - (a.family ?? 0));
 }
 
-function listPeers(peers: Peer[]): string {
+export function listPeers(peers: Peer[]): string {
   const t = peers.map((p) => p.text);
   return t.length <= 1 ? (t[0] ?? 'the upstream') : `${t.slice(0, -1).join(', ')} and ${t[t.length - 1]}`;
 }
@@ -54,6 +52,17 @@ function adminPort(g: Group, log: LogView): number | undefined {
   return peersOf(g).find((p) => p.port !== undefined)?.port ?? log.portOf(first(g.lines).entry.pid);
 }
 
+/** The course's admin server (its /admin/ paths behind /api/ and /ws/), or some other upstream: what the explanation calls it. */
+export function serverOf(g: Group): { it: string; its: string } {
+  const e = first(entries(g));
+  const admin = /^\/admin\//.test(linePeer(e)?.uri ?? '') || /^\/(?:api|ws)\//.test(requestOf(e.request)?.path ?? '');
+  if (admin) return { it: 'the admin server', its: "the admin server's" };
+  const scheme = /^([a-z]+):\/\//.exec(e.upstream ?? '')?.[1];
+  const it = scheme === 'fastcgi' ? 'PHP-FPM (the FastCGI server)' : scheme === 'uwsgi' ? 'the uWSGI server' : 'the upstream';
+  return { it, its: `${it}'s` };
+}
+export const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+
 /** nginx in a Docker container: clients come from the bridge network, and 127.0.0.1 is the container. */
 function inDocker(g: Group): boolean {
   return entries(g).some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? '') && isLoopback(linePeer(e)?.host ?? ''));
@@ -62,14 +71,23 @@ function inDocker(g: Group): boolean {
 const DOCKER_CAUSE =
   '; nginx runs in a Docker container (its clients come from 172.x), where 127.0.0.1 is the container itself, not the machine the admin server runs on';
 
-function when(g: Group): string {
-  return first(g.lines).entry.time ?? 'that time';
+/** With --conf: the `proxy_pass` (or upstream `server`) that sends this request to these peers. */
+export function passPointer(g: Group, log: LogView): string {
+  const e = first(entries(g));
+  const peer = linePeer(e);
+  const places = log.conf?.passFor(e, peer?.port !== undefined ? `:${peer.port}` : undefined) ?? [];
+  return places.length ? ` In your conf: ${places.map(at).join(', ')}.` : '';
 }
 
 // ---- proxy-loop -------------------------------------------------------------------------------
 
-/** A refused try on nginx's own port, or a request nginx proxied to itself arriving at its static root. */
+/**
+ * A refused try on nginx's own port, or a request nginx proxied to itself arriving at its static
+ * root. Only for a browser on nginx's own machine: behind Docker's port mapping (or any proxy) the
+ * Host's port is not the port nginx listens on.
+ */
 function selfProxied(e: ErrorLogEntry): boolean {
+  if (!isLoopback(e.client ?? '')) return false;
   if (isConnectFailure(e) && errnoIs.refused(e)) {
     const p = linePeer(e);
     return p !== undefined && p.port !== undefined && isLoopback(p.host) && p.port === hostPort(e.host);
@@ -81,36 +99,27 @@ function selfProxied(e: ErrorLogEntry): boolean {
 export const proxyLoop: Condition = {
   id: 'proxy-loop',
   match(e) {
-    if (selfProxied(e) || /worker_connections are not enough/.test(e.message)) return { by: 'key', key: `loop|${e.pid}`, windowS: EPISODE_S };
+    if (selfProxied(e)) return { by: 'key', key: `loop|${e.pid}`, windowS: EPISODE_S };
     return undefined;
   },
-  explain(g) {
+  explain(g, log) {
     const es = entries(g);
     const port = es.map((e) => hostPort(e.host)).find((p) => p !== undefined);
     const refused = es.filter((e) => isConnectFailure(e));
     const arrived = es.filter((e) => fileOp(e) !== undefined);
-    const exhausted = es.some((e) => /worker_connections are not enough/.test(e.message));
     const parts: string[] = [];
     if (refused.length) parts.push(`its try on ${listPeers(refused.map((e) => linePeer(e)!))} was refused because nginx itself listens there on IPv4 only`);
     if (arrived.length) {
       const a = arrived[0];
       parts.push(`${plural(arrived.length, 'proxied request')} ("${a.request}") came back to nginx and ${arrived.length === 1 ? 'was' : 'were'} looked up as the file ${showPath(fileOp(a)!.path)} (404)`);
     }
-    if (exhausted) parts.push('the requests it sends to itself used up worker_connections');
     const portText = port !== undefined ? `port ${port}` : 'its own port';
-    if (!refused.length && !arrived.length) {
-      return {
-        cause: 'nginx ran out of worker_connections, which with this front end almost always means it is proxying to itself (proxy_pass pointing at its own port), each request opening another one.',
-        fix: "Check that proxy_pass points at the admin server's port (http://localhost:8080/admin/), not at a port nginx itself listens on, then run \"nginx -s reload\".",
-        detail: { selfRequests: 0 },
-      };
-    }
     const cause = `nginx is proxying to itself: it listens on ${portText} and proxy_pass sends /api/ requests to localhost:${port ?? '<that port>'}, so ${parts.join(', and ')}.`;
     const fix =
       port === 8080
         ? 'Leave 8080 to the admin server: change nginx\'s "listen 8080" to a port nothing else uses (e.g. 8081, or 80 if Windows lets nginx have it) and keep proxy_pass http://localhost:8080/admin/, then restart nginx and start the admin server.'
         : `Point proxy_pass at the admin server's own port (http://localhost:8080/admin/ unless you changed server.port), not at nginx's own ${portText}, then run "nginx -s reload".`;
-    return { cause, fix, detail: { nginxPort: port, selfRequests: arrived.length } };
+    return { cause, fix: fix + passPointer(g, log), detail: { nginxPort: port, selfRequests: arrived.length } };
   },
 };
 
@@ -253,15 +262,67 @@ export const noLiveUpstreams: Condition = {
   },
 };
 
-// ---- upstream-timeout -------------------------------------------------------------------------
+// ---- upstream-unreachable / upstream-connect-timeout / upstream-timeout ------------------------
+
+/** The tries of one request on one phase: a connect that failed is retried on the next peer. */
+function attempt(e: ErrorLogEntry, windowS: number) {
+  const connecting = (e.action ?? '') === CONNECTING;
+  return { by: 'attempt' as const, key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS, retries: connecting || idempotent(requestOf(e.request)?.method) };
+}
+
+function phaseDetail(g: Group, log: LogView): Record<string, unknown> {
+  const e = first(entries(g));
+  const detail: Record<string, unknown> = { phase: e.action || 'unknown', peers: peersOf(g).map((p) => p.text), request: shortRequest(e.request) };
+  if (e.errno && /FormatMessage\(\) error/.test(e.errno.text)) detail.note = 'FormatMessage() error: the system had no text for the error code (nginx.exe under Wine)';
+  const saw = log.access?.statuses(e, first(g.lines).t, last(g.lines).t);
+  if (saw?.length) detail.browserSaw = saw;
+  return detail;
+}
+
+/** What to run where nginx runs to see whether a peer answers at all. */
+function probe(g: Group): string {
+  const p = first(peersOf(g));
+  const target = p ? `${p.host.includes(':') ? `[${p.host}]` : p.host} ${p.port ?? 80}` : '<host> <port>';
+  return looksWindows(first(entries(g))) ? `"Test-NetConnection ${target.replace(' ', ' -Port ')}" in PowerShell` : `"nc -vz ${target}"`;
+}
+
+export const upstreamUnreachable: Condition = {
+  id: 'upstream-unreachable',
+  match(e) {
+    return isConnectFailure(e) && errnoIs.unreachable(e) && upstreamSide(e) ? attempt(e, 65) : undefined;
+  },
+  explain(g, log) {
+    const e = first(entries(g));
+    const peers = peersOf(g);
+    return {
+      cause: `nginx could not reach ${listPeers(peers)} at all (${e.errno?.code}: ${e.errno?.text}): the network reports no route to that address, so the host is down or not on a network nginx's machine can reach, or a firewall rejects the packets${inDocker(g) ? '; in a container, an address of another network (or of the host) is not reachable as it is from the host' : ''}; ${shortRequest(e.request)} got 502 Bad Gateway.`,
+      fix: `Check that the address in proxy_pass is the one the service runs on now (a container's IP changes when it is recreated: use its service name) and that nginx's machine reaches it (${probe(g)} from there).${passPointer(g, log)}`,
+      detail: phaseDetail(g, log),
+    };
+  },
+};
+
+export const upstreamConnectTimeout: Condition = {
+  id: 'upstream-connect-timeout',
+  match(e) {
+    // A line cut before its ` while ...` may be either timeout: the general one names it.
+    const timedOut = (e.message === 'upstream timed out' && e.action === CONNECTING) || (isConnectFailure(e) && errnoIs.timedOut(e));
+    return timedOut && upstreamSide(e) ? attempt(e, 65) : undefined;
+  },
+  explain(g, log) {
+    const peers = peersOf(g);
+    return {
+      cause: `nginx could not open a TCP connection to ${listPeers(peers)} within proxy_connect_timeout (60 s by default): nothing answered, not even a refusal, so the address is wrong or unreachable, or a firewall drops the packets${peers.length > 1 ? ' (on every address)' : ''}; the connect timeout is not the read timeout: the service never got the request.`,
+      fix: `Check that proxy_pass names the machine and port where the service runs (127.0.0.1 or localhost for this machine) and that no firewall or security group drops port ${first(peers)?.port ?? 80} (${probe(g)} from nginx's machine).${passPointer(g, log)}`,
+      detail: phaseDetail(g, log),
+    };
+  },
+};
 
 export const upstreamTimeout: Condition = {
   id: 'upstream-timeout',
   match(e) {
-    const timedOut = e.message === 'upstream timed out' || (isConnectFailure(e) && (errnoIs.timedOut(e) || errnoIs.unreachable(e)));
-    if (!timedOut || !upstreamSide(e)) return undefined;
-    const connecting = (e.action ?? '') === CONNECTING;
-    return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 65, retries: connecting || idempotent(requestOf(e.request)?.method) };
+    return e.message === 'upstream timed out' && upstreamSide(e) ? attempt(e, 65) : undefined;
   },
   explain(g, log) {
     const es = entries(g);
@@ -270,28 +331,23 @@ export const upstreamTimeout: Condition = {
     const req = shortRequest(e.request);
     const action = e.action ?? '';
     const retried = peers.length > 1 ? `, neither on ${first(peers).text} nor when nginx retried it on ${last(peers).text}` : '';
-    const detail: Record<string, unknown> = { phase: action || 'unknown', peers: peers.map((p) => p.text), request: req };
-    if (e.errno && /FormatMessage\(\) error/.test(e.errno.text)) detail.note = 'FormatMessage() error: the system had no text for the error code (nginx.exe under Wine)';
-    const saw = log.access?.statuses(e, first(g.lines).t, last(g.lines).t);
-    if (saw?.length) detail.browserSaw = saw;
-    if (action === CONNECTING) {
-      const unreachable = errnoIs.unreachable(e);
-      return {
-        cause: `nginx could not open a TCP connection to ${listPeers(peers)} ${unreachable ? `at all (${e.errno?.code}: ${e.errno?.text})` : 'within proxy_connect_timeout (60 s by default)'}: nothing answered, not even a refusal, so the address is wrong or unreachable or a firewall drops the packets${peers.length > 1 ? ' (on every address)' : ''}.`,
-        fix: `Check that proxy_pass names the machine and port where the admin server runs (127.0.0.1 or localhost for this machine) and that no firewall drops port ${first(peers)?.port ?? 8080}.`,
-        detail,
-      };
-    }
+    const detail = phaseDetail(g, log);
+    const admin = /^\/admin\//.test(first(peers)?.uri ?? '') || /^\/api\//.test(requestOf(e.request)?.path ?? '');
+    const server = admin ? 'The admin server' : 'The upstream';
+    const pointer = (name: string) => {
+      const c = log.conf?.inForce(name, e);
+      return c?.set ? ` In your conf: ${at(c.set)}.` : c?.block ? ` In your conf: ${name} is not set for this request (60 s); it would go in ${at(c.block)}.` : '';
+    };
     if (action === READING_HEADER) {
       return {
-        cause: `The admin server (${listPeers(peers)}) accepted ${req} but did not answer within proxy_read_timeout (60 s by default)${retried}: stopped at a breakpoint? a slow query?`,
-        fix: `Look at the admin server around ${when(g)}: resume a debugger paused at a breakpoint, or find the slow SQL or lock in its log; only if the request really needs longer, raise proxy_read_timeout in location /api/.`,
+        cause: `${server} (${listPeers(peers)}) accepted ${req} but did not answer within proxy_read_timeout (60 s by default)${retried}: stopped at a breakpoint? a slow query?`,
+        fix: `Look at ${admin ? 'the admin server' : 'the upstream service'} around ${when(g)}: resume a debugger paused at a breakpoint, or find the slow SQL or lock in its log; only if the request really needs longer, raise proxy_read_timeout in ${admin ? 'location /api/' : 'its location'}.${pointer('proxy_read_timeout')}`,
         detail,
       };
     }
     return {
-      cause: `The admin server (${listPeers(peers)}) stopped ${/sending/.test(action) ? 'reading' : 'sending'} in the middle of ${req} for longer than nginx's timeout (60 s) while ${action || 'talking to it'}.`,
-      fix: `Look at the admin server's log around ${when(g)} for a stall (breakpoint, GC pause, slow query), then retry.`,
+      cause: `${server} (${listPeers(peers)}) stopped ${/sending/.test(action) ? 'reading' : 'sending'} in the middle of ${req} for longer than nginx's timeout (60 s) while ${action || 'talking to it'}.`,
+      fix: `Look at ${admin ? "the admin server's" : "the upstream's"} log around ${when(g)} for a stall (breakpoint, GC pause, slow query), then retry.${pointer(/sending/.test(action) ? 'proxy_send_timeout' : 'proxy_read_timeout')}`,
       detail,
     };
   },
@@ -302,7 +358,8 @@ export const upstreamTimeout: Condition = {
 export const upstreamClosed: Condition = {
   id: 'upstream-closed',
   match(e) {
-    if (!/^upstream prematurely closed connection/.test(e.message)) return undefined;
+    // `connection`, or what a FastCGI server (PHP-FPM) was sending: `FastCGI stdout`.
+    if (!/^upstream prematurely closed (?:connection|FastCGI)/.test(e.message)) return undefined;
     const header = (e.action ?? '') === READING_HEADER;
     return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 5, retries: header && idempotent(requestOf(e.request)?.method) };
   },
@@ -312,17 +369,18 @@ export const upstreamClosed: Condition = {
     const port = first(peers)?.port ?? adminPort(g, log) ?? 8080;
     const req = shortRequest(e.request);
     const tool = looksWindows(e) ? `netstat -ano | findstr :${port}` : `ss -ltnp 'sport = :${port}'`;
+    const who = serverOf(g);
     return {
-      cause: `The admin server (${listPeers(peers)}) accepted ${req} and closed the connection without ${(e.action ?? '') === READING_HEADER ? 'a response' : 'finishing the response'}: it crashed, was restarted (IDE or DevTools restart) or stopped during the request, or port ${port} belongs to a program that is not the admin server.`,
-      fix: `Look at the admin server's console around ${when(g)} for an exception or a restart, and check with "${tool}" that port ${port} is the admin server's.`,
+      cause: `${cap(who.it)} (${listPeers(peers)}) accepted ${req} and closed the connection without ${(e.action ?? '') === READING_HEADER ? 'a response' : 'finishing the response'}: it crashed, was restarted (IDE or DevTools restart) or stopped during the request, or port ${port} belongs to a program that is not the admin server.`,
+      fix: `Look at ${who.its} console or log around ${when(g)} for an exception or a restart, and check with "${tool}" that port ${port} is ${who.its}.`,
       detail: { peers: peers.map((p) => p.text), request: req },
     };
   },
 };
 
-// ---- upstream-reset / client-reset ------------------------------------------------------------
+// ---- upstream-reset ------------------------------------------------------------------------
 
-const IO_FAILED = /^(?:WSA)?(?:recv|readv|read|send|writev|write|sendfile|Recv|Send)\(\) failed$/;
+export const IO_FAILED = /^(?:(?:WSA)?(?:recv|readv|read|send|writev|write|sendfile|Recv|Send)\(\) failed|SSL_(?:read|write|shutdown)\(\) failed(?: \(SSL:.*\))?)$/;
 
 export const upstreamReset: Condition = {
   id: 'upstream-reset',
@@ -346,29 +404,9 @@ export const upstreamReset: Condition = {
       };
     }
     return {
-      cause: `The admin server (${listPeers(peers)}) dropped the connection (${err}) while nginx was ${e.action ?? 'talking to it'} for ${req}: it was stopped, restarted or crashed during the request.`,
-      fix: `Check the admin server's console around ${when(g)} for a restart or an exception, and retry once it runs steadily.`,
+      cause: `${cap(serverOf(g).it)} (${listPeers(peers)}) dropped the connection (${err}) while nginx was ${e.action ?? 'talking to it'} for ${req}: it was stopped, restarted or crashed during the request.`,
+      fix: `Check ${serverOf(g).its} console or log around ${when(g)} for a restart or an exception, and retry once it runs steadily.`,
       detail: { peers: peers.map((p) => p.text), request: req },
     };
   },
 };
-
-export const clientReset: Condition = {
-  id: 'client-reset',
-  match(e) {
-    const action = e.action ?? '';
-    const closed = /^client (?:prematurely )?closed (?:the )?connection/.test(e.message);
-    const reset = (IO_FAILED.test(e.message) && errnoIs.reset(e) && /client/.test(action)) || (IO_FAILED.test(e.message) && errnoIs.reset(e) && !action && e.client !== undefined && e.upstream === undefined);
-    return closed || reset ? { by: 'key', key: `client|${e.pid}`, windowS: 60 } : undefined;
-  },
-  explain(g) {
-    const es = entries(g);
-    const e = first(es);
-    return {
-      cause: `The browser${e.client ? ` (${e.client})` : ''} closed the connection${e.action ? ` while nginx was ${e.action}` : ''}${es.length > 1 ? ` (${es.length} times)` : ''}: a reload, a closed tab or a cancelled request, not a server fault.`,
-      fix: 'Nothing to do unless every request ends this way; then look at what stops the page (an extension, a proxy or antivirus between browser and nginx).',
-      detail: { harmless: true, requests: [...new Set(es.map((x) => shortRequest(x.request)))] },
-    };
-  },
-};
-

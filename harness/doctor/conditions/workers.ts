@@ -1,13 +1,15 @@
-// Conditions of nginx's worker processes: one that died (and was replaced), and one that could
-// not be replaced, which leaves the master without a worker.
+// Conditions of nginx's worker processes: one that died (and was replaced), one that could not be
+// replaced, which leaves the master without a worker, and workers out of connections or of file
+// descriptors.
 import type { ErrorLogEntry } from '../../logs/error-log.js';
-import type { Condition, Explained, Group, LogView } from '../types.js';
-import { looksWindows, nonAscii, showPath } from '../facts.js';
+import { EPISODE_S, type Condition, type Explained, type Group, type LogView } from '../types.js';
+import { at, entries, first } from './group.js';
+import { errnoIs, looksWindows, nonAscii, plural, showPath } from '../facts.js';
 
-const EXITED = /^worker process (\d+) exited (?:with code (\S+)|on signal (\d+))/;
+const EXITED = /^worker process (\d+) exited (?:with (?:fatal )?code (\S+)|on signal (\d+))/;
+// Linux's `exited with fatal code 2 and cannot be respawned`: the worker failed while starting.
+const FATAL = /^worker process \d+ exited with fatal code \d+ and cannot be respawned$/;
 const RESPAWN = /^could not respawn worker|^fork\(\) failed while spawning "worker process"|^CreateProcess\(.*\) failed$|^the event ".*" was not signaled for \d+s$/;
-
-const entries = (g: Group) => g.lines.map((l) => l.entry);
 
 const WINDOWS_CODES: Record<string, string> = {
   C0000142: 'STATUS_DLL_INIT_FAILED: it could not initialise',
@@ -40,7 +42,7 @@ export const workerCrashed: Condition = {
   id: 'worker-crashed',
   match(e) {
     const x = exitOf(e);
-    if (!x || x.code === '0') return undefined;
+    if (!x || x.code === '0' || FATAL.test(e.message)) return undefined;
     return { by: 'exit', master: e.pid ?? 0, worker: x.worker };
   },
   explain(g) {
@@ -60,7 +62,7 @@ export const workerCrashed: Condition = {
 export const respawnFailed: Condition = {
   id: 'respawn-failed',
   match(e) {
-    return RESPAWN.test(e.message) ? { by: 'respawn', master: e.pid ?? 0 } : undefined;
+    return RESPAWN.test(e.message) || FATAL.test(e.message) ? { by: 'respawn', master: e.pid ?? 0 } : undefined;
   },
   explain(g, log) {
     const es = entries(g);
@@ -77,6 +79,13 @@ export const respawnFailed: Condition = {
       };
     }
     if (x?.code === 'C0000142') return dllInitFailed(g, x, log);
+    if (es.some((e) => FATAL.test(e.message))) {
+      return {
+        cause: `Worker ${x?.worker ?? ''} failed while starting (exit code 2, nginx's "fatal" code), so the master does not respawn it: an [emerg] of that worker just before says why (a setuid/setgid or chdir it may not do, a limit it may not raise, a module that fails in the worker); with every worker gone nginx accepts connections and answers none.`,
+        fix: 'Fix what the worker\'s [emerg] line names (the "user" directive, worker_rlimit_nofile, the module), check with "nginx -t", then restart nginx ("systemctl restart nginx").',
+        detail,
+      };
+    }
     return {
       cause: `The master could not start a new worker${x ? ` (worker ${x.worker} ${how(x)} at its start)` : ''}, so nginx runs with no worker and every request fails until it is restarted.`,
       fix: windows
@@ -117,3 +126,48 @@ function dllInitFailed(g: Group, x: Exit, log: LogView): Explained {
     (odd.length ? ' Move nginx to a folder whose path is plain ASCII first.' : '');
   return { cause, fix, detail: { master, worker: x.worker, code: x.code, ...(after !== undefined ? { servedAgainAt: after } : {}) } };
 }
+
+// ---- worker-connections -----------------------------------------------------------------------
+
+const NOT_ENOUGH = /^(\d+) worker_connections are not enough/;
+
+export const workerConnections: Condition = {
+  id: 'worker-connections',
+  match(e) {
+    return NOT_ENOUGH.test(e.message) ? { by: 'key', key: `wc|${e.pid}`, windowS: EPISODE_S } : undefined;
+  },
+  explain(g, log) {
+    const es = entries(g);
+    const e = first(es);
+    const n = Number(NOT_ENOUGH.exec(e.message)![1]);
+    const upstream = es.some((x) => /upstream/.test(x.action ?? ''));
+    const set = log.conf?.global('worker_connections');
+    const pointer = set?.set ? ` In your conf: raise ${at(set.set)}.` : set?.block ? ` In your conf: worker_connections is not set (512); add it to ${at(set.block)}.` : '';
+    return {
+      cause: `An nginx worker had all of its ${n} worker_connections in use${upstream ? ' (the line is from a connect to an upstream: each proxied request takes two, the client\'s and the upstream\'s)' : ''}${es.length > 1 ? `, ${plural(es.length, 'time')}` : ''}, so new connections were refused or dropped: more traffic than ${n} (long keep-alive or WebSocket connections count too), or requests that never end. One cause worth ruling out is nginx proxying to itself (proxy_pass to its own port: each request opens another until none are left); the log shows it when its own port is refused or requests arrive over HTTP/1.0 for the proxied path.`,
+      fix: `If the load is real, raise worker_connections in events { } (e.g. ${Math.max(4096, n * 4)}; with worker_rlimit_nofile at least twice that); if the count jumped at once, check that no proxy_pass points back at nginx's own listen port.${pointer}`,
+      detail: { workerConnections: n, lines: es.length },
+    };
+  },
+};
+
+// ---- too-many-open-files ----------------------------------------------------------------------
+
+export const tooManyOpenFiles: Condition = {
+  id: 'too-many-open-files',
+  match(e) {
+    return errnoIs.tooManyFiles(e) ? { by: 'key', key: `nofile|${e.pid}`, windowS: EPISODE_S } : undefined;
+  },
+  explain(g, log) {
+    const es = entries(g);
+    const e = first(es);
+    const calls = [...new Set(es.map((x) => x.message.replace(/ ".*"/, '')))];
+    const set = log.conf?.global('worker_rlimit_nofile');
+    const pointer = set?.set ? ` In your conf: raise ${at(set.set)}.` : log.conf ? ' In your conf: worker_rlimit_nofile is not set; add it at the top of nginx.conf.' : '';
+    return {
+      cause: `nginx ran out of file descriptors (${e.errno?.code}: ${e.errno?.text}) in ${calls.slice(0, 3).join(', ')}${es.length > 1 ? `, ${plural(es.length, 'time')}` : ''}: every connection, upstream connection and open file takes one, and the worker's limit (ulimit -n, often 1024) was reached, so connections were refused.`,
+      fix: `Raise the limit nginx's workers get: "worker_rlimit_nofile 65535;" at the top of nginx.conf (and LimitNOFILE=65535 in the systemd unit, or --ulimit nofile=65535:65535 for a container), keep worker_connections below it, then restart nginx.${pointer}`,
+      detail: { lines: es.length },
+    };
+  },
+};

@@ -95,8 +95,11 @@ function* tokens(text: string, file: string): Generator<Token> {
   yield { kind: 'eof', text: '', line };
 }
 
+/** The directives of an `include` at `from`; by default nginx's rules (readInclude). */
+export type IncludeReader = (pattern: string, confPrefix: string, from: { file: string; line: number }) => Directive[];
+
 /** Reads a conf file and everything it includes. `confPrefix` resolves relative includes (nginx: the conf file's directory). */
-export function parseConfFile(file: string, confPrefix = dirname(file), includedFrom?: { file: string; line: number }): Directive[] {
+export function parseConfFile(file: string, confPrefix = dirname(file), includedFrom?: { file: string; line: number }, include: IncludeReader = readInclude): Directive[] {
   let text: string;
   try {
     text = readFileSync(file, 'latin1');
@@ -107,16 +110,21 @@ export function parseConfFile(file: string, confPrefix = dirname(file), included
     err.errnoName = code === 'ENOENT' ? 'ENOENT_FILE' : code === 'EACCES' ? 'EACCES' : 'ENOENT_FILE';
     throw err;
   }
-  return parseConfText(text, file, confPrefix);
+  return parseConfText(text, file, confPrefix, include);
 }
 
-export function parseConfText(text: string, file: string, confPrefix = dirname(file)): Directive[] {
+export function parseConfText(text: string, file: string, confPrefix = dirname(file), include: IncludeReader = readInclude): Directive[] {
   const it = tokens(text, file);
-  const top = readBlock(it, file, confPrefix, false);
+  const top = readBlock(it, file, confPrefix, false, include);
   return top;
 }
 
-function readBlock(it: Generator<Token>, file: string, confPrefix: string, inBlock: boolean): Directive[] {
+/** nginx's include: the files the pattern names (a glob, relative to the conf prefix), each read whole. */
+export function readInclude(pattern: string, confPrefix: string, from: { file: string; line: number }): Directive[] {
+  return expandInclude(pattern, confPrefix, from.file, from.line).flatMap((inc) => parseConfFile(inc, confPrefix, from));
+}
+
+function readBlock(it: Generator<Token>, file: string, confPrefix: string, inBlock: boolean, include: IncludeReader): Directive[] {
   const out: Directive[] = [];
   let words: Token[] = [];
   for (;;) {
@@ -141,22 +149,20 @@ function readBlock(it: Generator<Token>, file: string, confPrefix: string, inBlo
     words = [];
     if (t.kind === '{') {
       d.open = t.offset;
-      d.block = readBlock(it, file, confPrefix, true);
+      d.block = readBlock(it, file, confPrefix, true, include);
       out.push(d);
       continue;
     }
     if (name === 'include') {
       if (args.length !== 1) throw new ConfError('invalid number of arguments in "include" directive', file, t.line);
-      for (const inc of expandInclude(args[0], confPrefix, file, t.line)) {
-        out.push(...parseConfFile(inc, confPrefix, { file, line: t.line }));
-      }
+      out.push(...include(args[0], confPrefix, { file, line: t.line }));
       continue;
     }
     out.push(d);
   }
 }
 
-function expandInclude(pattern: string, confPrefix: string, file: string, line: number): string[] {
+export function expandInclude(pattern: string, confPrefix: string, file: string, line: number): string[] {
   const full = isAbsolute(pattern) ? pattern : join(confPrefix, pattern);
   if (!/[*?[]/.test(full)) return [full];
   const dir = dirname(full);

@@ -1,0 +1,29 @@
+// Readings of a group of lines that every condition family shares: its entries, its first and last
+// line, when it started, and the `--conf` pointer a fix names (the directive to change, where).
+import type { ErrorLogEntry } from '../../logs/error-log.js';
+import type { Group, LogView } from '../types.js';
+import type { ConfPlace } from '../conf.js';
+
+export const entries = (g: Group): ErrorLogEntry[] => g.lines.map((l) => l.entry);
+export const first = <T>(a: T[]): T => a[0];
+export const last = <T>(a: T[]): T => a[a.length - 1];
+
+export function when(g: Group): string {
+  return first(g.lines).entry.time ?? 'that time';
+}
+
+/** `/etc/nginx/conf.d/app.conf:12 ("client_max_body_size 1m;")`. */
+export function at(p: ConfPlace): string {
+  return `${p.file}:${p.line} ("${p.text}")`;
+}
+
+/**
+ * With --conf, where to set a directive for a request: "change FILE:LINE ("x 1m;") to "x 10m;"" when
+ * a line sets it, "add "x 10m;" to the block at FILE:LINE" when none does; undefined without --conf.
+ */
+export function confPointer(log: LogView, e: ErrorLogEntry, name: string, value: string): string | undefined {
+  const c = log.conf?.inForce(name, e);
+  if (c?.set) return `In your conf, change ${at(c.set)} to "${name} ${value};"`;
+  if (c?.block) return `No ${name} is set for this request in your conf: add "${name} ${value};" to ${at(c.block)}`;
+  return undefined;
+}
