@@ -16,8 +16,9 @@ import respawnFails from './respawn-fails.js';
 import bodyTooLarge from './body-too-large.js';
 import adminReset from './admin-reset.js';
 import adminClosesEarly from './admin-closes-early.js';
-import adminNotHttp from './admin-not-http.js';
+import adminBadAnswers from './admin-bad-answers.js';
 import adminHangs from './admin-hangs.js';
+import adminBlackholed from './admin-blackholed.js';
 import adminSlowAnswers from './admin-slow-answers.js';
 import adminErrorStatus from './admin-error-status.js';
 import tempDirGone from './temp-dir-gone.js';
@@ -45,8 +46,9 @@ export const SCENARIOS: readonly Scenario[] = [
   bodyTooLarge,
   adminReset,
   adminClosesEarly,
-  adminNotHttp,
+  adminBadAnswers,
   adminHangs,
+  adminBlackholed,
   adminSlowAnswers,
   adminErrorStatus,
   tempDirGone,

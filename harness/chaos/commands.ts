@@ -192,7 +192,7 @@ export async function chaosRestore(o: { prefix: string }, out: Out): Promise<num
   const r = await control(o.prefix, '/restore');
   const undone = r.restored as string[];
   out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault that can be undone is applied (a crashed worker is replaced by the master; there is nothing to undo)');
-  if (undone.some((f) => /^admin\.(?:stop|listen|latency|reset|close|hang|bad-header)\b/.test(f))) {
+  if (undone.some((f) => /^admin\.(?:stop|listen|blackhole|latency|reset|close|hang|bad-header|big-header)\b/.test(f))) {
     // What users meet right after a restore: the proxy has not forgotten the failure yet.
     out('The proxy still counts a peer that failed as down for fail_timeout (10 s, per worker): until then /api may answer 502 "no live upstreams", as nginx does.');
   }

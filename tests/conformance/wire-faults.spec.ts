@@ -166,6 +166,44 @@ test.describe('admin.bad-header', () => {
   });
 });
 
+test.describe('admin.big-header, admin.bad-chunked', () => {
+  test('a head over proxy_buffer_size: 502, "upstream sent too big header", not retried', async ({ faulty }) => {
+    const p = await faulty();
+    await p.upstream.inject('admin.big-header 16384');
+    const r = await p.send(get(PAGE, p.port));
+    expect(r.statusLine).toBe('HTTP/1.1 502 Bad Gateway');
+    expect(r.body).toBe(PAGES[502]);
+    expect(journal(p)).toEqual(['GET ::1']);
+    expect(lines(p)).toEqual([line('upstream sent too big header while reading response header from upstream', `GET ${PAGE} HTTP/1.1`, '[::1]:U')]);
+  });
+
+  test('chunked said, not sent: the browser gets nothing at all, and "upstream sent invalid chunked response while reading upstream"', async ({ faulty }) => {
+    const p = await faulty();
+    await p.upstream.inject('admin.bad-chunked');
+    const r = await p.send(get(PAGE, p.port, ['Connection: close']), { untilClose: true });
+    expect(r.raw).toBe('');
+    expect(r.closed).toBe(true);
+    const request = `GET ${PAGE} HTTP/1.1`;
+    expect(lines(p)).toEqual([line('upstream sent invalid chunked response while reading upstream', request, '[::1]:U')]);
+    await expect.poll(() => p.access()).toEqual([access(request, '200', 0)]);
+  });
+});
+
+test.describe('admin.blackhole', () => {
+  test('connects get no answer: proxy_connect_timeout on each loopback (a POST too: nothing was sent), then 504', async ({ faulty }) => {
+    const p = await faulty({ api: 'proxy_connect_timeout 1s;' });
+    await p.upstream.inject('admin.blackhole');
+    const r = await p.send(login(p.port));
+    expect(r.statusLine).toBe('HTTP/1.1 504 Gateway Time-out');
+    expect(r.ms).toBeGreaterThanOrEqual(1900);
+    expect(r.ms).toBeLessThan(4000);
+    const request = 'POST /api/employee/login HTTP/1.1';
+    const timedOut = 'upstream timed out (110: Connection timed out) while connecting to upstream';
+    expect(lines(p)).toEqual([line(timedOut, request, '[::1]:U'), line(timedOut, request, '127.0.0.1:U')]);
+    await p.upstream.faults.restore();
+  });
+});
+
 test.describe('admin.truncate', () => {
   test('the head and Content-Length pass, then the bytes that came, then the client connection is closed: "prematurely closed ... while reading upstream"', async ({ faulty }) => {
     const p = await faulty();

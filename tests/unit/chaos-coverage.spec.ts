@@ -40,7 +40,7 @@ test('harness chaos list shows, per condition, the scenarios that produce it, an
   expect(text).toContain('Doctor conditions, and the scenarios that produce them');
   const row = (c: string) => lines.find((l) => new RegExp(`^  ${c} +`).test(l));
   expect(row('upstream-reset')).toMatch(/admin-reset$/);
-  expect(row('upstream-invalid-header')).toMatch(/admin-not-http$/);
+  expect(row('upstream-invalid-header')).toMatch(/admin-bad-answers$/);
   expect(row('signal-failed')).toMatch(/reload-without-nginx \(nginx, linux\)$/);
   expect(row('path-encoding')).toContain('none: needs nginx on Windows');
   for (const c of CONDITION_IDS) expect(row(c), c).toBeDefined();

@@ -3,10 +3,13 @@ import type { Fault } from './fault.js';
 import { adminStop } from './admin-stop.js';
 import { adminStart } from './admin-start.js';
 import { adminListen } from './admin-listen.js';
+import { adminBlackhole } from './admin-blackhole.js';
 import { adminReset } from './admin-reset.js';
 import { adminClose } from './admin-close.js';
 import { adminGarbage } from './admin-garbage.js';
 import { adminBadHeader } from './admin-bad-header.js';
+import { adminBigHeader } from './admin-big-header.js';
+import { adminBadChunked } from './admin-bad-chunked.js';
 import { adminTruncate } from './admin-truncate.js';
 import { adminHang } from './admin-hang.js';
 import { adminLatency } from './admin-latency.js';
@@ -25,10 +28,13 @@ export const FAULTS: readonly Fault[] = [
   adminStop,
   adminStart,
   adminListen,
+  adminBlackhole,
   adminReset,
   adminClose,
   adminGarbage,
   adminBadHeader,
+  adminBigHeader,
+  adminBadChunked,
   adminTruncate,
   adminHang,
   adminLatency,

@@ -22,14 +22,14 @@ export interface AnswerAction {
 }
 
 /** How the answer's bytes leave: of each kind, the newest matching fault, applied in the order
- *  truncate, pace, end. */
+ *  head, truncate, pace, end. */
 export interface ShapeAction {
   readonly stage: 'shape';
   readonly kind: ShapeKind;
   shape(plan: DeliveryPlan): void;
 }
 
-export type ShapeKind = 'truncate' | 'pace' | 'end';
+export type ShapeKind = 'head' | 'truncate' | 'pace' | 'end';
 
 /** The request as a fault that answers sees it. */
 export interface WireExchange {
@@ -48,6 +48,8 @@ export interface WireExchange {
 
 /** How an answer goes out; each shaping fault changes it. */
 export interface DeliveryPlan {
+  /** Header lines added to the answer's own. */
+  headers: [name: string, value: string][];
   /** The body to send (the controller's, or cut short). */
   body: Buffer;
   /** The Content-Length header: the answer's own, the length of the whole body (before any cut),

@@ -53,6 +53,7 @@ function setHeaders(res: ServerResponse, headers: Head): void {
 
 /** Sends the answer kept back as `plan` says: Node writes the head and frames the body. */
 export function deliver(req: IncomingMessage, res: ServerResponse, whole: Buffer, plan: DeliveryPlan): void {
+  for (const [name, value] of plan.headers) res.appendHeader(name, value);
   if (plan.contentLength === 'whole') res.setHeader('Content-Length', whole.length);
   if (plan.contentLength === 'none') res.removeHeader('Content-Length');
   res.writeHead(res.statusCode);

@@ -1,6 +1,6 @@
 // The stand-in's wire faults: the rules in force, and the one place every request goes through
 // between the server's socket and its controllers. Per request: every matching delay adds up; of
-// the faults that answer, the newest matching one does; of each kind of shaping fault (truncate,
+// the faults that answer, the newest matching one does; of each kind of shaping fault (head, truncate,
 // pace, end), the newest matching one shapes the answer's bytes, unless the answer is not HTTP. A
 // fault counts a request only where it acted on it (its --times), and draws its chance (its --rate)
 // for every request its path matches.
@@ -28,7 +28,7 @@ interface Rule extends FaultRule {
   readonly held: Set<() => void>;
 }
 
-const SHAPE_ORDER: readonly ShapeKind[] = ['truncate', 'pace', 'end'];
+const SHAPE_ORDER: readonly ShapeKind[] = ['head', 'truncate', 'pace', 'end'];
 
 export class WireFaults {
   #rules: Rule[] = [];
@@ -88,7 +88,7 @@ export class WireFaults {
       if (res.destroyed) return;
       if (shapes.length) {
         captureAnswer(res, (body) => {
-          const plan: DeliveryPlan = { body, contentLength: 'keep', endAfterMs: 0, end: 'end' };
+          const plan: DeliveryPlan = { headers: [], body, contentLength: 'keep', endAfterMs: 0, end: 'end' };
           for (const s of shapes) s.action.shape(plan);
           deliver(req, res, body, plan);
         });

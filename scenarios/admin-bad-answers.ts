@@ -3,13 +3,13 @@ import { defineScenario } from './scenario.js';
 import { expectFailure, expectPage, login, logout } from './steps/browser.js';
 
 export default defineScenario({
-  name: 'admin-not-http',
-  summary: 'What answers on the admin port is not HTTP (another program, TLS to an http:// proxy_pass) or sends a header nginx refuses: nginx passes the bytes on as an HTTP/0.9 answer (009), which the browser refuses; the bad header gets 502, not retried.',
+  name: 'admin-bad-answers',
+  summary: 'The admin port answers in a way nginx cannot pass on: bytes that are not HTTP (another program there, TLS to an http:// proxy_pass) go through as an HTTP/0.9 answer the browser refuses; a head too big, a chunked body that is not, a header nginx refuses: 502 or a dropped connection, never retried.',
   profiles: ['linux', 'windows'],
-  faults: ['admin.garbage', 'admin.bad-header'],
-  diagnosis: { conditions: ['upstream-invalid-header'] },
-  observations: 4,
-  seconds: 6,
+  faults: ['admin.garbage', 'admin.big-header', 'admin.bad-chunked', 'admin.bad-header'],
+  diagnosis: { conditions: ['upstream-invalid-header', 'upstream-header-too-big', 'upstream-bad-chunked'] },
+  observations: 6,
+  seconds: 7,
   async steps(run) {
     const lines = () => run.errorLog().map((e) => `${e.message} while ${e.action} [${e.request?.split(' ')[0]}]`);
     const page = await run.page();
@@ -25,6 +25,21 @@ export default defineScenario({
     });
     await run.observe('nginx logs "upstream sent no valid HTTP/1.0 header while reading response header from upstream", one try', () => {
       expect(lines()).toEqual(['upstream sent no valid HTTP/1.0 header while reading response header from upstream [GET]']);
+    });
+    await run.fault('admin.big-header 16384 --path /admin/employee/page --times 1');
+    run.step('查询 (reload the list): its answer carries a 16 KiB Set-Cookie');
+    await page.getByTestId('employee-search-button').click();
+    await run.observe('502 Bad Gateway, and "upstream sent too big header while reading response header from upstream"', async () => {
+      await expectFailure(page, { kind: 'status', status: 502, request: /^GET \/api\/employee\/page/ });
+      expect(lines().at(-1)).toBe('upstream sent too big header while reading response header from upstream [GET]');
+    });
+    await run.fault('admin.bad-chunked --path /admin/employee/page --times 1');
+    // A client, not the browser: Chromium sends a request again on a new connection when a reused one closes with no answer.
+    run.step('GET /api/employee/page from a client: the answer says chunked and is not');
+    const cut = await run.api.page('no-token');
+    await run.observe('nginx closes the connection without a byte of an answer: "upstream sent invalid chunked response while reading upstream"', () => {
+      expect([cut.status, cut.error]).toEqual([0, expect.any(String)]);
+      expect(lines().at(-1)).toBe('upstream sent invalid chunked response while reading upstream [GET]');
     });
     await run.fault('admin.bad-header --path /admin/employee/login');
     run.step('log out, and log in again');
