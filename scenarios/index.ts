@@ -25,6 +25,11 @@ import tempDirGone from './temp-dir-gone.js';
 import clientGivesUp from './client-gives-up.js';
 import proxyStartFailures from './proxy-start-failures.js';
 import excludedPort from './excluded-port.js';
+import confMistakes from './conf-mistakes.js';
+import nginxConfMistakes from './nginx-conf-mistakes.js';
+import requestRules from './request-rules.js';
+import proxyPassMistakes from './proxy-pass-mistakes.js';
+import workerLimits from './worker-limits.js';
 import staticNotFound from './static-not-found.js';
 import proxyToItself from './proxy-to-itself.js';
 import reloadWithoutNginx from './reload-without-nginx.js';
@@ -55,6 +60,11 @@ export const SCENARIOS: readonly Scenario[] = [
   clientGivesUp,
   proxyStartFailures,
   excludedPort,
+  confMistakes,
+  nginxConfMistakes,
+  requestRules,
+  proxyPassMistakes,
+  workerLimits,
   staticNotFound,
   proxyToItself,
   reloadWithoutNginx,

@@ -46,7 +46,8 @@ export function chaosList(out: Out): number {
   const width = Math.max(...cov.map((c) => c.condition.length)) + 2;
   for (const c of cov) {
     const by = c.producers.map((p) => {
-      const where = [p.engines.length < 2 ? p.engines[0] : '', p.profiles.length < 2 ? p.profiles[0] : ''].filter(Boolean).join(', ');
+      // Real nginx runs the Linux profile only: for it, the profile goes without saying.
+      const where = [p.engines.length < 2 ? p.engines[0] : '', p.profiles.length < 2 && p.engines.includes('embedded') ? p.profiles[0] : ''].filter(Boolean).join(', ');
       return where ? `${p.scenario} (${where})` : p.scenario;
     });
     out(`  ${c.condition.padEnd(width)}${by.length ? by.join(', ') : `none: ${c.reason ?? 'NO SCENARIO YET'}`}`);

@@ -11,7 +11,9 @@ import { DEFAULT_VERSION } from '../proxy/master.js';
 import type { OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
 import type { EngineName, ProxyEngine } from './proxy-engine.js';
-import { loadConf } from '../proxy/load.js';
+import { confPath } from '../proxy/load.js';
+import { parseConfFile, type Directive } from '../proxy/conf/parse.js';
+import { listenAddress } from '../proxy/conf/model.js';
 import { describeBusyPort, hostPort } from './ports.js';
 import type { ProxyReadiness } from './ready.js';
 
@@ -164,17 +166,29 @@ export class Stack {
 }
 
 /**
- * For a user's own conf: every address it listens on (a wildcard as the loopback a browser dials),
- * answered by nginx; what `/` serves there is the conf's business.
+ * For a user's own conf: every address its http servers listen on in plain HTTP (a wildcard as the
+ * loopback a browser dials), answered by nginx; what `/` serves there is the conf's business. Read
+ * as syntax only: a conf for real nginx may use directives the embedded engine does not read.
  */
 function userConfReadiness(prefix: string, confFile: string): ProxyReadiness {
-  let urls: string[] = [];
+  const hosts = new Set<string>();
+  const walk = (ds: readonly Directive[], inHttp: boolean): void => {
+    for (const d of ds) {
+      if (d.name === 'listen' && inHttp && !d.args.includes('ssl')) {
+        try {
+          const l = listenAddress(d.args[0] ?? '', d);
+          hosts.add(hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
+        } catch {
+          // the engine reports the conf's error itself
+        }
+      }
+      if (d.block && d.name !== 'stream' && d.name !== 'mail') walk(d.block, inHttp || d.name === 'http');
+    }
+  };
   try {
-    const listens = loadConf({ prefix, conf: confFile }).servers.flatMap((s) => s.listens);
-    const hosts = listens.map((l) => hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
-    urls = [...new Set(hosts)].map((h) => `http://${h}/`);
+    walk(parseConfFile(confPath({ prefix, conf: confFile })), false);
   } catch {
     // the engine reports the conf's error itself
   }
-  return { urls: urls.length ? urls : ['http://127.0.0.1:80/'] };
+  return { urls: hosts.size ? [...hosts].map((h) => `http://${h}/`) : ['http://127.0.0.1:80/'] };
 }

@@ -39,9 +39,10 @@ test('harness chaos list shows, per condition, the scenarios that produce it, an
   const text = lines.join('\n');
   expect(text).toContain('Doctor conditions, and the scenarios that produce them');
   const row = (c: string) => lines.find((l) => new RegExp(`^  ${c} +`).test(l));
-  expect(row('upstream-reset')).toMatch(/admin-reset$/);
+  expect(row('upstream-reset')).toMatch(/ admin-reset, worker-limits \(nginx\)$/);
   expect(row('upstream-invalid-header')).toMatch(/admin-bad-answers$/);
-  expect(row('signal-failed')).toMatch(/reload-without-nginx \(nginx, linux\)$/);
+  expect(row('signal-failed')).toMatch(/reload-without-nginx \(nginx\)$/);
+  expect(row('port-forbidden')).toMatch(/excluded-port \(embedded, windows\)$/);
   expect(row('path-encoding')).toContain('none: needs nginx on Windows');
   for (const c of CONDITION_IDS) expect(row(c), c).toBeDefined();
 });
