@@ -1,5 +1,6 @@
-// The admin server (the upstream) in a process of its own (bench/admin.ts), started and logged in
-// to by the benchmark and the profiler alike: ready when it says it listens, not after a pause.
+// The benchmark's own processes: the admin server (the stand-in upstream, bench/admin.ts), the fast
+// upstream and the floor proxy, started by the benchmark and the profiler alike, each ready when it
+// says it listens.
 import { execa } from 'execa';
 import getPort from 'get-port';
 import { dirname, join } from 'node:path';
@@ -16,22 +17,26 @@ export interface Admin {
   stop(): Promise<void>;
 }
 
-export async function startAdmin(): Promise<Admin> {
-  const port = await getPort();
-  const child = execa(process.execPath, [join(HERE, 'admin.js'), String(port)], { reject: false, buffer: false, stdin: 'ignore' });
-  const untrack = track(child.pid, 'admin server');
+/**
+ * A process of the benchmark's own (`node <file> ...args`) that prints `listening <port>` once it
+ * serves: resolved then, not after a pause; stopped by its pid on every path out.
+ */
+export async function startListening(name: string, file: string, args: string[]): Promise<Admin> {
+  const child = execa(process.execPath, [file, ...args], { reject: false, buffer: false, stdin: 'ignore' });
+  const untrack = track(child.pid, name);
   let out = '';
-  await new Promise<void>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`admin server did not start within 10 s: ${out}`)), 10_000);
+  const port = await new Promise<number>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${name} did not start within 10 s: ${out}`)), 10_000);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
-      if (/listening \d+/.test(out)) {
+      const m = /listening (\d+)/.exec(out);
+      if (m) {
         clearTimeout(timer);
-        ok();
+        ok(Number(m[1]));
       }
     });
     child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    void child.then((r) => fail(new Error(`admin server exited (${r.exitCode ?? r.signal}): ${out}`)));
+    void child.then((r) => fail(new Error(`${name} exited (${r.exitCode ?? r.signal}): ${out}`)));
   });
   return {
     port,
@@ -42,6 +47,20 @@ export async function startAdmin(): Promise<Admin> {
       untrack();
     },
   };
+}
+
+export async function startAdmin(): Promise<Admin> {
+  return startListening('admin server', join(HERE, 'admin.js'), [String(await getPort())]);
+}
+
+/** The fast upstream (fast-upstream.ts) on both loopbacks. */
+export function startFastUpstream(): Promise<Admin> {
+  return startListening('fast upstream', join(HERE, 'fast-upstream.js'), ['0']);
+}
+
+/** The floor (floor-proxy.ts): `processes` of it accepting on `port`, in front of `upstreamPort`. */
+export function startFloor(port: number, upstreamPort: number, processes: number): Promise<Admin> {
+  return startListening('floor proxy', join(HERE, 'floor-proxy.js'), [String(port), String(upstreamPort), String(processes)]);
 }
 
 export async function login(adminPort: number): Promise<string> {

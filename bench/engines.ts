@@ -1,14 +1,13 @@
-// The two engines of the benchmark on one conf: the project's renderConf + preparePrefix, and its
-// startEmbedded / startNginx, each on a prefix and port of its own (the files differ only in the
+// The two engines of the benchmark on one conf: the project's renderConf + preparePrefix, and the
+// engine registry's startEngine, each on a prefix and port of its own (the files differ only in the
 // listen port). Both are registered for clean-up at once.
 import getPort from 'get-port';
 import { join } from 'node:path';
-import { renderConf } from '../harness/nginx/render.js';
-import { preparePrefix } from '../harness/nginx/prefix.js';
-import { startNginx, nginxLocalhostMode } from '../harness/nginx/engine.js';
-import { startEmbedded } from '../harness/proxy/engine.js';
+import { renderConf } from '../harness/engine/render.js';
+import { preparePrefix } from '../harness/engine/prefix.js';
+import { localhostMode, startEngine as startProxy } from '../harness/engine/registry.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
-import type { EngineName, ProxyEngine } from '../harness/stack/proxy-engine.js';
+import type { EngineName, ProxyEngine } from '../harness/engine/engine.js';
 import { defer } from './procs.js';
 
 export type { EngineName };
@@ -32,24 +31,35 @@ export interface RunningEngine {
 
 let serial = 0;
 
-export async function renderFor(o: { port: number; adminPort: number; workers: number; conf: ConfKind }): Promise<string> {
+export interface EngineSetup {
+  root: string;
+  /** The upstream's port: the admin stand-in's, or the fast upstream's. */
+  adminPort: number;
+  workers: number;
+  conf: ConfKind;
+  /** `access_log off`, as the fast-upstream setup has it. */
+  accessLogOff?: boolean;
+}
+
+export async function renderFor(o: Omit<EngineSetup, 'root'> & { port: number }): Promise<string> {
   return renderConf({
     proxyPort: o.port,
     adminPort: o.adminPort,
     frontendRoot: defaultFrontendRoot,
     workers: o.workers,
-    localhost: await nginxLocalhostMode(),
+    localhost: await localhostMode('nginx'),
     upstreamKeepalive: o.conf === 'keepalive' ? 32 : undefined,
+    accessLogOff: o.accessLogOff,
   });
 }
 
-export async function startEngine(name: EngineName, o: { root: string; adminPort: number; workers: number; conf: ConfKind }): Promise<RunningEngine> {
+export async function startEngine(name: EngineName, o: EngineSetup): Promise<RunningEngine> {
   const port = await getPort();
   const prefix = join(o.root, `${name}-${o.conf}-w${o.workers}-${++serial}`);
-  const confText = await renderFor({ port, adminPort: o.adminPort, workers: o.workers, conf: o.conf });
+  const confText = await renderFor({ ...o, port });
   preparePrefix({ prefix, conf: { text: confText } });
   const opts = { prefix, conf: 'conf/nginx.conf', os: 'linux' as const, ready: { urls: [`http://127.0.0.1:${port}/`] } };
-  const engine = name === 'nginx' ? await startNginx(opts) : await startEmbedded(opts);
+  const engine = await startProxy(name, opts);
   const undefer = defer(`${name} engine (pid ${engine.pid})`, () => engine.stop());
   return {
     name,

@@ -127,3 +127,22 @@ export function memoryOf(pids: number[]): Memory {
   }
   return { rssKiB, pssKiB, processes };
 }
+
+/** Clock ticks per second of /proc/<pid>/stat's times (sysconf(_SC_CLK_TCK): 100 on Linux). */
+const CLK_TCK = 100;
+
+/** CPU time (user + system) the processes have used so far, in ms, from /proc/<pid>/stat. */
+export function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields 14 and 15 (utime, stime), counted from the state (field 3).
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // gone
+    }
+  }
+  return (ticks * 1000) / CLK_TCK;
+}

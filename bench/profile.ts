@@ -1,18 +1,19 @@
 // Where the embedded engine's worker spends its time under the benchmark's load:
-//   node dist/bench/profile.js [--conf default|keepalive] [--path api|static] [--connections 32] [--seconds 10]
-// Starts the admin server and the embedded engine (1 worker) with `node --cpu-prof`, loads it with
-// the benchmark's generator, makes the worker exit cleanly (so V8 writes its profile), and prints
-// the functions with the most self time, and the files. The .cpuprofile stays in the printed
-// directory (open it in Chrome DevTools or speedscope).
+//   node dist/bench/profile.js [--upstream fast|admin] [--conf default|keepalive] [--path api|static] [--connections 32] [--seconds 10]
+// Starts the upstream (the fast one and wrk by default, as the benchmark's fast-upstream setup; or
+// the admin stand-in and autocannon) and the embedded engine (1 worker) with the inspector's
+// profiler, loads it, makes the worker exit cleanly (so V8 writes its profile), and prints the
+// functions with the most self time, and the files. The .cpuprofile stays in the printed directory
+// (open it in Chrome DevTools or speedscope).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../harness/paths.js';
 import { startEngine, type ConfKind } from './engines.js';
-import { runLoad } from './load.js';
+import { runLoad, findWrk } from './load.js';
 import { defer, stopAll, stopOnSignals } from './procs.js';
-import { login, startAdmin } from './admin-process.js';
+import { login, startAdmin, startFastUpstream } from './admin-process.js';
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }[];
@@ -35,7 +36,7 @@ process.on('exit', () => {
   });
 });
 `;
-const USAGE = `node dist/bench/profile.js [--conf default|keepalive] [--path api|static] [--connections N] [--seconds S] [--top N]\n`;
+const USAGE = `node dist/bench/profile.js [--upstream fast|admin] [--conf default|keepalive] [--path api|static] [--connections N] [--seconds S] [--top N]\n`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function summarise(file: string, top: number): string {
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
   stopOnSignals();
   const { values } = parseArgs({
     options: {
+      upstream: { type: 'string', default: 'fast' },
       conf: { type: 'string', default: 'default' },
       path: { type: 'string', default: 'api' },
       connections: { type: 'string', default: '32' },
@@ -97,10 +99,12 @@ async function main(): Promise<void> {
   }
   const root = mkdtempSync(join(tmpdir(), 'sky-profile-'));
   const profDir = join(root, 'profiles');
-  const admin = await startAdmin();
-  defer('admin', () => admin.stop());
+  const fast = values.upstream === 'fast';
+  if (fast && !findWrk()) throw new Error('the fast-upstream setup loads with wrk: apt-get install -y wrk (or --upstream admin)');
+  const admin = fast ? await startFastUpstream() : await startAdmin();
+  defer('upstream', () => admin.stop());
   const adminPort = admin.port;
-  const token = await login(adminPort);
+  const token = fast ? '' : await login(adminPort);
   // --cpu-prof is not allowed in NODE_OPTIONS, --import is: a preload starts the inspector's
   // profiler in each process of the engine and writes the profile when the process exits. Only the
   // engine's processes get it (they inherit this environment when spawned).
@@ -108,12 +112,12 @@ async function main(): Promise<void> {
   const preload = join(root, 'cpu-prof-preload.mjs');
   writeFileSync(preload, PRELOAD.replace('PROF_DIR', JSON.stringify(profDir)));
   process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import=${preload}`.trim();
-  const e = await startEngine('embedded', { root, adminPort, workers: 1, conf: values.conf as ConfKind });
+  const e = await startEngine('embedded', { root, adminPort, workers: 1, conf: values.conf as ConfKind, accessLogOff: fast });
   delete process.env.NODE_OPTIONS;
   const path = values.path === 'static' ? '/index.html' : '/api/employee/page?page=1&pageSize=10';
   const before = new Set(readdirSync(profDir));
   const [worker] = await e.engine.workers();
-  const r = await runLoad('autocannon', { url: e.origin + path, connections: Number(values.connections), seconds: Number(values.seconds), headers: { token } });
+  const r = await runLoad(fast ? 'wrk' : 'autocannon', { url: e.origin + path, connections: Number(values.connections), seconds: Number(values.seconds), headers: fast ? undefined : { token } });
   process.stderr.write(`load: ${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(3)} ms, p99 ${r.p99.toFixed(3)} ms, ${r.non2xx} non-2xx, ${r.errors} errors\n`);
   // An exit with a code (not a signal) lets V8 write the worker's profile.
   await e.engine.crashWorker({ code: '0' });

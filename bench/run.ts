@@ -20,9 +20,10 @@ import { markdown, type Report, type Row, type Target } from './report.js';
 import { childrenOf, isEmbeddedWorker, memoryOf, processTree, stopAll, stopOnSignals, defer, type Memory } from './procs.js';
 import { spread } from './stats.js';
 import { login, startAdmin, type Admin } from './admin-process.js';
+import { fastPart, fastRows, FAST_PATH, type FastMemory, type FastSample } from './fast.js';
 
 const ENGINE_ORDER: readonly EngineName[] = ['embedded', 'nginx'];
-const PARTS = ['load', 'memory', 'crash', 'startup'] as const;
+const PARTS = ['fast', 'load', 'memory', 'crash', 'startup'] as const;
 type Part = (typeof PARTS)[number];
 
 type TargetKind = 'api' | 'static';
@@ -163,6 +164,8 @@ interface Results {
   crash: (CrashSample & { engine: EngineName; workers: number })[];
   startup: { what: 'node -e 0' | 'harness up' | 'Stack.start'; engine?: EngineName; ms: number }[];
   startupDiscarded: string[];
+  fast: FastSample[];
+  fastMemory: FastMemory[];
 }
 
 function measureMemory(e: RunningEngine, admin: Admin): { proxy: Memory; admin: Memory; stack: Memory } {
@@ -470,11 +473,12 @@ async function main(): Promise<number> {
   if (machine.loadavgStart > 0.5) log(`note: the machine is busy already (load average ${machine.loadavgStart.toFixed(2)}): others' work skews absolute figures; the alternation keeps the ratios fair`);
   const root = mkdtempSync(join(tmpdir(), 'sky-bench-'));
   defer('temp dir', async () => rmSync(root, { recursive: true, force: true }));
-  const res: Results = { load: [], baseline: [], memory: [], crash: [], startup: [], startupDiscarded: [] };
+  const res: Results = { load: [], baseline: [], memory: [], crash: [], startup: [], startupDiscarded: [], fast: [], fastMemory: [] };
   const loads: number[] = [];
   const loadSampler = setInterval(() => loads.push(loadavg()[0]), 5000).unref();
   const confs: Record<string, string> = {};
   try {
+    if (s.only.has('fast')) await fastPart(s, root, res.fast, res.fastMemory);
     const admin = await startAdmin();
     defer('admin server', () => admin.stop());
     const token = await login(admin.port);
@@ -500,13 +504,23 @@ async function main(): Promise<number> {
 }
 
 function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<string, string>, startedAt: string, finishedAt: string): Report {
-  const rows = [...loadRows(s, res), ...startupRows(res), ...crashRows(s, res), ...memoryRows(res)];
-  const notes: string[] = [
-    `All processes share the machine's ${machine.cores} cores: the load generator (a process of its own), the proxy (master and workers), and the admin server (the upstream, a Node process of its own). Absolute figures are this machine's; the ratios are what carry over. 1-minute load average during the run: median ${(machine.loadavgMedian ?? NaN).toFixed(2)}, max ${(machine.loadavgMax ?? NaN).toFixed(2)} (${machine.loadavgStart.toFixed(2)} at the start; the benchmark itself keeps it near 2; more is others' work on the machine).`,
-    `Both engines run the same nginx.conf (harness/nginx/render.ts; only the listen port differs), each on its own prefix, access log on as the conf has it; the idle one stays up while the other is measured. Clients: keep-alive HTTP/1.1 to 127.0.0.1. API = \`GET /api/employee/page?page=1&pageSize=10\` with a login token; static = \`GET /index.html\` of stubs/frontend (${statSync(join(defaultFrontendRoot, 'index.html')).size} bytes).`,
+  const rows = [...fastRows(s, res.fast ?? [], res.fastMemory ?? []), ...loadRows(s, res), ...startupRows(res), ...crashRows(s, res), ...memoryRows(res)];
+  const notes: string[] = [];
+  if (res.fast?.length) {
+    notes.push(
+      `Fast upstream (the proxy is the bottleneck): a minimal Node HTTP server answering ${FAST_PATH.replace('/api', '/admin')} (any path) with about 130 bytes of JSON on both loopbacks, \`access_log off\`, wrk -t1 -c32 (keep-alive); three columns alternating within each round: the embedded engine, nginx, and the floor, the least a per-request Node proxy does (bench/floor-proxy.ts: the request line, a new upstream connection to [::1], the answer read to its close and passed on with a Content-Length; as many processes as workers). ${s.rounds} rounds × ${s.seconds} s, after ${s.warmup ? Math.max(s.warmup, 3) : 0} s of warm-up each; the load average at the end of each run is in latest.json.`,
+    );
+  }
+  notes.push(
+    `All processes share the machine's ${machine.cores} cores: the load generator (a process of its own), the proxy (master and workers), and the upstream (a Node process of its own). Absolute figures are this machine's; the ratios are what carry over. 1-minute load average during the run: median ${(machine.loadavgMedian ?? NaN).toFixed(2)}, max ${(machine.loadavgMax ?? NaN).toFixed(2)} (${machine.loadavgStart.toFixed(2)} at the start; the benchmark itself keeps it near 2; more is others' work on the machine).`,
+  );
+  if (res.load.length) {
+    notes.push(
+    `Behind the admin stand-in: both engines run the same nginx.conf (harness/engine/render.ts; only the listen port differs), each on its own prefix, access log on as the conf has it; the idle one stays up while the other is measured. Clients: keep-alive HTTP/1.1 to 127.0.0.1. API = \`GET /api/employee/page?page=1&pageSize=10\` with a login token; static = \`GET /index.html\` of stubs/frontend (${statSync(join(defaultFrontendRoot, 'index.html')).size} bytes).`,
     `Confs: ${s.confs.map((c) => `${c} = ${CONF_LABEL[c]}`).join('; ')} (the rendered files are in latest.json).`,
     `Load: ${s.rounds} rounds × ${s.seconds} s per figure and engine, alternating embedded, nginx, embedded, nginx…, after ${s.warmup} s of warm-up each; cells show the median (min–max) over the rounds; the ratio is of the medians, with its range over the paired rounds. Latency percentiles are of the 2xx answers, timed per connection in µs.`,
-  ];
+    );
+  }
   if (res.baseline.length) {
     const by = (c: number) => spread(res.baseline.filter((b) => b.connections === c).map((b) => b.rps)).median;
     notes.push(

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { repoRoot } from '../harness/paths.js';
 import { Stack } from '../harness/stack/stack.js';
-import type { EngineName } from '../harness/stack/proxy-engine.js';
+import type { EngineName } from '../harness/engine/engine.js';
 import { defer, killTree, track } from './procs.js';
 
 export class Rebuilt extends Error {}

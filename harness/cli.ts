@@ -2,8 +2,8 @@
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { resolve } from 'node:path';
-import { OS_NAMES, hostOs, type OsName } from './os-profile.js';
-import { ENGINES, type EngineName } from './stack/proxy-engine.js';
+import { DEFAULT_VERSION, OS_NAMES, hostOs, type OsName } from './os-profile.js';
+import { ENGINES, type EngineName } from './engine/engine.js';
 import { LISTEN_MODES } from '../stubs/admin-server/listen-modes.js';
 import type { AdminMode } from './stack/stack.js';
 import * as flag from './flags.js';
@@ -121,7 +121,7 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
         .option('excluded-port', excludedPortOption),
     (a) =>
       guard(async () => {
-        const { runMaster, DEFAULT_VERSION } = await import('./proxy/master.js');
+        const { runMaster } = await import('./proxy/master/run.js');
         const os = a.os as OsName;
         return runMaster({
           prefix: a.p,

@@ -7,6 +7,9 @@ export type OsName = 'linux' | 'windows';
 
 export const OS_NAMES: readonly OsName[] = ['linux', 'windows'];
 
+/** The nginx each profile's users run, as `Server:` and the pages show it: Debian's, and the Windows build the course ships. */
+export const DEFAULT_VERSION: Record<OsName, string> = { linux: '1.22.1', windows: '1.20.2' };
+
 /** The errors the emulated nginx reports, by their Linux names. */
 export type ErrnoName =
   | 'ECONNREFUSED'

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import getPort from 'get-port';
 import { defineScenario } from './scenario.js';
 import { up } from '../harness/stack/up.js';
-import { canBind } from '../harness/stack/ports.js';
+import { canBind } from '../harness/ports.js';
 import type { Printer } from '../harness/stack/printer.js';
 
 export default defineScenario({

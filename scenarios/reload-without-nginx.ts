@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { defineScenario } from './scenario.js';
 import { findNginx } from '../harness/nginx/engine.js';
-import { preparePrefix } from '../harness/nginx/prefix.js';
-import { renderConf } from '../harness/nginx/render.js';
+import { preparePrefix } from '../harness/engine/prefix.js';
+import { renderConf } from '../harness/engine/render.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
 
 export default defineScenario({

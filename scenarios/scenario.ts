@@ -2,7 +2,7 @@
 // faults it applies (the runner undoes them), its steps, and the observations it asserts. The
 // Playwright specs and `harness chaos run` both run scenarios through harness/chaos/runner.ts.
 import type { StackSpec } from '../harness/stack/stack.js';
-import type { EngineName } from '../harness/stack/proxy-engine.js';
+import type { EngineName } from '../harness/engine/engine.js';
 import type { OsName } from '../harness/os-profile.js';
 import type { DiagnosisExpectation } from '../harness/doctor/index.js';
 import type { Run } from '../harness/chaos/runner.js';

@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 import getPort from 'get-port';
-import type { EngineName } from '../harness/stack/proxy-engine.js';
+import type { EngineName } from '../harness/engine/engine.js';
 import { Stack, type StackSpec } from '../harness/stack/stack.js';
 import { ProxyUnderTest, type StartOptions } from './support/proxy-under-test.js';
 import { findNginx, NginxMissing } from '../harness/nginx/engine.js';

@@ -6,7 +6,7 @@ import { SCENARIOS, findScenario, isScenarioPath, loadScenarioFile, ScenarioFile
 import { secondsOf, type Scenario } from '../../scenarios/scenario.js';
 import { FAULTS, FaultError, findFault, parseFault, parseTokens, usage, type FaultInput } from '../stack/faults/index.js';
 import { callControl, ControlError, type StackStatus } from '../stack/control.js';
-import type { EngineName } from '../stack/proxy-engine.js';
+import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
 import { runScenario, applies, type Progress } from './runner.js';
 import { coverage } from './coverage.js';

@@ -5,7 +5,7 @@
 import { CONDITION_IDS, type ConditionId } from '../doctor/index.js';
 import { SCENARIOS } from '../../scenarios/index.js';
 import { diagnosisOf, type Scenario } from '../../scenarios/scenario.js';
-import { ENGINES, type EngineName } from '../stack/proxy-engine.js';
+import { ENGINES, type EngineName } from '../engine/engine.js';
 import { OS_NAMES, type OsName } from '../os-profile.js';
 import { applies } from './runner.js';
 

@@ -7,7 +7,7 @@ import getPort from 'get-port';
 import type { Page } from 'playwright';
 import { diagnosisOf, type Scenario } from '../../scenarios/scenario.js';
 import { Stack, type StackSpec } from '../stack/stack.js';
-import type { EngineName } from '../stack/proxy-engine.js';
+import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
 import { splitCommand } from '../stack/faults/index.js';
 import { FaultLedger } from '../stack/faults/ledger.js';

@@ -8,10 +8,10 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { isAbsolute, join } from 'node:path';
 import { execa } from 'execa';
-import { startProcess, type StartedProcess } from '../stack/process.js';
-import { waitForProxy, NotReady } from '../stack/ready.js';
+import { startProcess, type StartedProcess } from '../engine/process.js';
+import { waitForProxy, NotReady } from '../engine/ready.js';
 import { installAdvice } from '../system-packages.js';
-import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
+import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../engine/engine.js';
 import { applyPrefixDefaults } from './defaults.js';
 
 /** How long a crashed worker may take to be gone. */

@@ -3,7 +3,7 @@
 import type { NginxConf, UpstreamConf, LocationConf, LogTarget } from './conf/model.js';
 import type { OsProfile } from '../os-profile.js';
 import { ErrorLog, openLog, type ErrorLogTarget, type LogFile } from '../logs/writer.js';
-import { PeerGroup, type PeerSpec } from './round-robin.js';
+import { PeerGroup, type PeerSpec } from './upstream/round-robin.js';
 
 /** Upstream host → addresses, resolved once by the master (nginx resolves at configuration time). */
 export type ResolvedHosts = Record<string, { address: string; family: 4 | 6 }[]>;

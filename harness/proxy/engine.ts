@@ -1,10 +1,12 @@
 // The embedded engine as the harness runs it: its master in the harness's own process (as `harness
 // proxy` runs it in the foreground), forking the workers; nothing else to start, so the stack is up
 // about as soon as one Node worker can be.
-import { NotReady, waitForProxy } from '../stack/ready.js';
-import { ProxyStartError, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../stack/proxy-engine.js';
-import { Master, StartupError, DEFAULT_VERSION } from './master.js';
-import { crashRequest } from './crash.js';
+import { NotReady, waitForProxy } from '../engine/ready.js';
+import { ProxyStartError, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../engine/engine.js';
+import { Master } from './master/master.js';
+import { StartupError } from './master/errors.js';
+import { DEFAULT_VERSION } from '../os-profile.js';
+import { crashRequest } from '../crash.js';
 
 export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine> {
   const stderr: string[] = [];

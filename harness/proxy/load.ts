@@ -2,9 +2,10 @@
 // both call this on the same file, as nginx's workers inherit the master's parsed configuration.
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseConfFile } from './conf/parse.js';
-import { allLocations, buildConf, type MapConf, type NginxConf, type ProxyHeader } from './conf/model.js';
+import { allLocations, type MapConf, type NginxConf, type ProxyHeader } from './conf/model.js';
+import { buildConf } from './conf/build.js';
 import { ConfError, unsupported } from './conf/error.js';
-import { knownVariable, nginxVariable, variableNames } from './variables.js';
+import { knownVariable, nginxVariable, variableNames } from './conf/variables.js';
 
 export interface LoadOptions {
   /** `-p`: the prefix; relative paths in the conf resolve against it. */
@@ -40,7 +41,8 @@ export function loadConf(o: LoadOptions): NginxConf {
 function checkVariables(conf: NginxConf): void {
   const headers: ProxyHeader[] = allLocations(conf).flatMap((l) => l.proxySetHeaders);
   const used = [...conf.variables, ...headers.flatMap((h) => variableNames(h.value))];
-  const unknown = used.find((v) => !nginxVariable(v, conf.maps));
+  const mapped = conf.maps.map((m) => m.variable);
+  const unknown = used.find((v) => !nginxVariable(v, mapped));
   if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
   for (const h of headers) {
     for (const v of variableNames(h.value)) {
@@ -53,7 +55,7 @@ function checkVariables(conf: NginxConf): void {
 
 /** The variable, or one a map makes it of, that the engine cannot evaluate; undefined when all can be. */
 function unevaluable(name: string, maps: MapConf[], seen = new Set<string>()): string | undefined {
-  if (!knownVariable(name, maps)) return name;
+  if (!knownVariable(name, maps.map((m) => m.variable))) return name;
   const map = maps.find((m) => m.variable === name);
   if (!map || seen.has(name)) return undefined;
   seen.add(name);

@@ -3,8 +3,8 @@
 // Kept free of yargs so the engine starts as fast as Node can.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { runMaster, DEFAULT_VERSION } from './master.js';
-import { OS_NAMES, hostOs, type OsName } from '../os-profile.js';
+import { runMaster } from './master/run.js';
+import { DEFAULT_VERSION, OS_NAMES, hostOs, type OsName } from '../os-profile.js';
 
 const { values } = parseArgs({
   options: {

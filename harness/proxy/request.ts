@@ -4,16 +4,18 @@
 // and ngx_http_core_module.c's phases, for the subset of nginx.conf the engine supports.
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import type { ErrorPage, LocationConf, ServerConf, ListenConf } from './conf/model.js';
+import type { LocationConf, ServerConf, ListenConf } from './conf/model.js';
 import type { WorkerContext } from './context.js';
 import type { Level, LogContext } from '../logs/error-log.js';
 import type { ErrnoName } from '../os-profile.js';
-import { validateHost, type HeaderField, type RequestHead } from './http/request-head.js';
-import type { ParsedUri } from './uri.js';
-import { errorPage, closesConnection, statusOnWire } from './pages.js';
+import { hostName, type HeaderField, type RequestHead } from './http/request-head.js';
+import type { ParsedUri } from './http/uri.js';
+import { statusOnWire } from './http/pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, writeAccess, type ErrorLog } from '../logs/writer.js';
-import type { BufferedBody } from './http/request-body.js';
+import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
+
+const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
 
 export interface Connection {
   readonly number: number;
@@ -25,9 +27,11 @@ export interface Connection {
   /** Writes bytes (a string: latin1, one char per byte) to the client; false when the socket's buffer is full (wait for `drain`). */
   write(b: Buffer | string): boolean;
   onDrain(cb: () => void): void;
-  /** Reads the request body (buffered, or discarded), then calls back. */
-  readBody(req: HttpRequest, discard: boolean, cb: (body: BufferedBody | undefined) => void): void;
-  /** The request is over: log it, then keep the connection alive or close it. */
+  /** Feeds the body's bytes to `reader` until it ends (or the client_body_timeout passes: a 408). */
+  readBody(req: HttpRequest, reader: BodyReader, timeoutMs: number, onEnd: (e: BodyEnd) => void): void;
+  /** Drops the body's bytes as they come, the answer not waiting for them. */
+  discardBody(req: HttpRequest, reader: BodyReader, onInvalid: (message: string) => void): void;
+  /** The request has ended and logged itself: keep the connection alive, or close it. */
   requestDone(req: HttpRequest): void;
   /** Closes at once, without a response (nginx's `ngx_http_close_request`). */
   abort(): void;
@@ -46,6 +50,8 @@ export type Handler = (req: HttpRequest) => void;
 export interface Handlers {
   static: Handler;
   proxy: Handler;
+  /** nginx's own answers: error pages, redirects (handlers/special.ts). */
+  special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
 }
 
 export class HttpRequest {
@@ -78,6 +84,8 @@ export class HttpRequest {
     readonly head: RequestHead,
     readonly ctx: WorkerContext,
     private readonly handlers: Handlers,
+    /** Refused while its head was read: no body is read, and the connection closes after the page. */
+    o: { refused?: boolean } = {},
   ) {
     // The host of an absolute request-target wins over the Host header, as in nginx.
     this.server = findServer(ctx.conf.servers, conn.listen, head.uri.host ?? head.host);
@@ -85,7 +93,8 @@ export class HttpRequest {
     this.uri = head.uri;
     this.log = ctx.errorLogFor(this.loc);
     this.method = head.method;
-    this.keepalive = head.version === 11 ? head.connection !== 'close' : head.version === 10 && head.connection === 'keep-alive';
+    this.keepalive = !o.refused && (head.version === 11 ? head.connection !== 'close' : head.version === 10 && head.connection === 'keep-alive');
+    this.bodyRead = !!o.refused;
   }
 
   /**
@@ -126,9 +135,70 @@ export class HttpRequest {
     this.dispatch(false);
   }
 
-  /** An internal redirect to `this.uri` (index files, error pages): the location is chosen again. */
-  internalRedirect(): void {
+  /**
+   * ngx_http_internal_redirect(): the location is chosen again for `uri` (an index file; an error
+   * page, whose `args` replace the request's, asked as a GET unless it was a HEAD).
+   */
+  internalRedirect(uri: string, o: { args?: string; asGet?: boolean } = {}): void {
+    if (o.asGet) this.method = this.method === 'HEAD' ? 'HEAD' : 'GET';
+    this.uri = { ...this.uri, uri, args: o.args ?? this.uri.args };
     this.dispatch(true);
+  }
+
+  /**
+   * ngx_http_read_client_request_body(r, post_handler): the body, whole (in memory, or in a temp
+   * file past client_body_buffer_size), then `post`, the content handler that needs it. A body
+   * refused on the way (too large, badly chunked) is answered 413 or 400 instead.
+   */
+  readBody(post: (body: BufferedBody | undefined) => void): void {
+    const reader = this.startBody(false);
+    if (!reader) return post(this.body);
+    this.conn.readBody(this, reader, this.loc.clientBodyTimeoutMs, (e) => {
+      if (e.kind === 'done') {
+        this.body = e.body;
+        post(e.body);
+        return;
+      }
+      this.keepalive = false;
+      this.logError('error', e.message);
+      this.special(e.kind === 'too-large' ? 413 : 400);
+    });
+  }
+
+  /**
+   * ngx_http_discard_request_body(): the answer does not wait for a body nobody needs; what has
+   * come is dropped now, the rest as it comes, before the next request on the connection. A body
+   * found not to parse meanwhile makes `bodyInvalid` true (a static answer becomes a 400).
+   */
+  discardBody(): void {
+    const reader = this.startBody(true);
+    if (!reader) return;
+    this.conn.discardBody(this, reader, (message) => {
+      this.keepalive = false;
+      this.bodyInvalid = true;
+      this.logError('error', message);
+    });
+  }
+
+  /** A reader for the body, or undefined when there is none (left) to read. */
+  private startBody(discard: boolean): BodyReader | undefined {
+    const head = this.head;
+    // ngx_http_test_expect(): "100 Continue" for any HTTP/1.1 request that asked, body or not.
+    if (head.expectContinue && !this.expectAnswered) {
+      this.expectAnswered = true;
+      this.conn.write(CONTINUE);
+      this.bodyBytesSent += CONTINUE.length;
+    }
+    const had = this.bodyRead;
+    this.bodyRead = true;
+    if (had || (head.contentLength === undefined && !head.chunked)) return undefined;
+    const loc = this.loc;
+    return new BodyReader(
+      { maxSize: discard ? 0 : loc.clientMaxBodySize, bufferSize: loc.clientBodyBufferSize, tempPath: loc.clientBodyTempPath, tempLevels: loc.clientBodyTempLevels, discard },
+      head.contentLength,
+      head.chunked,
+      (file) => this.logError('warn', `a client request body is buffered to a temporary file ${this.ctx.displayPath(file)}`),
+    );
   }
 
   private dispatch(internal: boolean): void {
@@ -180,47 +250,11 @@ export class HttpRequest {
   }
 
   /**
-   * Answers with one of nginx's own statuses: through `error_page` when the location has one for
-   * it (an internal redirect that keeps the status), else with nginx's built-in page.
+   * Answers with one of nginx's own statuses (handlers/special.ts): through `error_page` when the
+   * location has one for it, else with nginx's built-in page.
    */
   special(code: number, location?: string, extra?: [string, string][]): void {
-    if (!this.bodyRead) {
-      // ngx_http_special_response_handler() discards the body first, without a "100 Continue".
-      this.expectAnswered = true;
-      this.conn.readBody(this, true, () => this.special(code, location, extra));
-      return;
-    }
-    if (closesConnection(code)) this.keepalive = false;
-    const page = this.loc.errorPages.get(code);
-    if (page !== undefined && !this.errorPage && !this.headerSent && location === undefined) {
-      this.sendErrorPage(code, page);
-      return;
-    }
-    // nginx's own page answers with its own status, even after an error page (r->err_status = error).
-    this.errorStatus = 0;
-    const body = errorPage(code, this.ctx.version, this.loc.serverTokens);
-    this.respond({ status: code, contentType: body ? 'text/html' : undefined, contentLength: body?.length ?? 0, location, extra }, body);
-  }
-
-  /**
-   * ngx_http_send_error_page(): a URI is an internal redirect (a GET, unless HEAD) that answers
-   * with the error's status, or `=code`'s; anything else is a redirect to it, a 302 unless `=code`
-   * names another redirect, with that status's page and the Location among the other headers.
-   */
-  private sendErrorPage(code: number, page: ErrorPage): void {
-    this.errorPage = true;
-    // A page for 494 (a header too large) answers, as the error itself does, with a 400.
-    this.errorStatus = page.overwrite ?? statusOnWire(code);
-    if (page.uri.startsWith('/')) {
-      this.method = this.method === 'HEAD' ? 'HEAD' : 'GET';
-      this.uri = { ...this.uri, uri: page.uri, args: page.args };
-      this.dispatch(true);
-      return;
-    }
-    if (![301, 302, 303, 307, 308].includes(this.errorStatus)) this.errorStatus = 302;
-    const status = this.errorStatus;
-    const body = errorPage(status, this.ctx.version, this.loc.serverTokens)!;
-    this.respond({ status, contentType: 'text/html', contentLength: body.length, extra: [['Location', page.uri]] }, body);
+    this.handlers.special(this, code, location, extra);
   }
 
   /** Sends a whole response: head and, unless HEAD, the body. */
@@ -262,23 +296,47 @@ export class HttpRequest {
     return this.conn.write(b);
   }
 
+  /** The response has gone out whole. */
   finish(): void {
-    if (this.done) return;
-    this.done = true;
-    this.conn.requestDone(this);
+    this.finalize();
   }
 
   /** The client gets no (more) response: the connection closes; the access log still gets its line. */
   abort(): void {
     if (this.done) return;
-    this.done = true;
     this.keepalive = false;
     this.conn.abort();
+    this.finalize();
+  }
+
+  /**
+   * The client went away before the request was done: while its body was read
+   * (ngx_http_do_read_client_request_body(): an [info] line, and a 400), or before its answer
+   * (nginx's 499, client closed request).
+   */
+  clientClosed(readingBody: boolean): void {
+    if (readingBody) {
+      this.logError('info', 'client prematurely closed connection');
+      this.finalize(400);
+    } else this.finalize(this.headerSent ? undefined : 499);
+  }
+
+  /**
+   * The one end of every request (ngx_http_finalize_request() and its log phase): `status`, when
+   * given, is what the access log shows (nothing was sent, or not the whole answer); the line is
+   * written, then the connection hears that the request is done.
+   */
+  finalize(status?: number): void {
+    if (this.done) return;
+    this.done = true;
+    if (status !== undefined) this.status = status;
+    this.writeAccessLog();
     this.conn.requestDone(this);
   }
 
-  writeAccessLog(): void {
+  private writeAccessLog(): void {
     const files = this.ctx.accessLogFiles(this.loc);
+    if (!files.length) return;
     writeAccess(
       files,
       {
@@ -294,11 +352,6 @@ export class HttpRequest {
       this.ctx.os.lineEnd,
     );
   }
-}
-
-/** `r->headers_in.server` for a Host header or request-line host (both were validated with the head). */
-export function hostName(host: string): string {
-  return validateHost(host) ?? '';
 }
 
 /** The server block for a connection: by listen address and port, then `server_name` against Host. */

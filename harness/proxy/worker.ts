@@ -4,11 +4,12 @@
 import net from 'node:net';
 import { constants } from 'node:os';
 import { loadConf } from './load.js';
-import { allLocations } from './conf/model.js';
+import { allLocations, type ListenConf } from './conf/model.js';
 import { WorkerContext, type ResolvedHosts } from './context.js';
-import { ClientConnection } from './http/connection.js';
-import { staticHandler } from './static.js';
-import { proxyHandler } from './upstream.js';
+import { ClientConnection } from './connection.js';
+import { staticHandler } from './handlers/static.js';
+import { proxyHandler } from './handlers/proxy.js';
+import { specialResponse } from './handlers/special.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { flushLogs } from '../logs/writer.js';
 import { bindAddress, SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
@@ -25,7 +26,7 @@ export function runWorker(env: WorkerEnv): void {
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
   const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts });
-  const handlers = { static: staticHandler, proxy: proxyHandler };
+  const handlers = { static: staticHandler, proxy: proxyHandler, special: specialResponse };
   const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
   const servers: net.Server[] = [];
   let spare = env.spare;
@@ -63,6 +64,23 @@ export function runWorker(env: WorkerEnv): void {
   onSignal('SIGINT', terminate, 'exiting');
   onSignal('SIGQUIT', shutDown, 'shutting down');
 
+  /** The master's sockets as they come over the channel, until the last. */
+  const given: { key: string; listen: ListenConf; handle: net.Server }[] = [];
+  /** One server per socket, accepting from then on. */
+  const accept = (key: string, listen: ListenConf, handle: net.Server, count: number) => {
+    const server = net.createServer({ noDelay: true }, (socket) => new ClientConnection(socket, ctx, listen, handlers));
+    servers.push(server);
+    server.on('error', (e: NodeJS.ErrnoException) => {
+      // The master logs it as nginx's listen() failure; exit code 2 is nginx's "fatal, do not respawn".
+      const msg: WorkerToMaster = { type: 'listen-error', key, code: e.code ?? 'EADDRINUSE' };
+      if (process.send) process.send(msg, undefined, undefined, () => process.exit(2));
+      else process.exit(2);
+    });
+    server.listen(handle, () => {
+      if (++listening === count) send({ type: 'ready' });
+    });
+  };
+
   process.on('message', (m: MasterToWorker, handle?: unknown) => {
     if (m.type === 'crash') {
       // A crash on demand comes after the lines of the requests answered so far, as nginx's would.
@@ -75,19 +93,14 @@ export function runWorker(env: WorkerEnv): void {
     if (m.type !== 'listen') return;
     const listen = listens.get(m.key);
     if (!listen || !handle) return;
+    // Every socket starts accepting in the same turn, once the last has come (nginx's workers have
+    // them all from the fork on): one that accepted as soon as its own message came would take,
+    // and number, new connections while one waiting in another's backlog since before waits on.
+    given.push({ key: m.key, listen, handle: handle as net.Server });
+    if (given.length < m.count) return;
     spare = false;
     process.title = WORKER_TITLE;
-    const server = net.createServer({ noDelay: true }, (socket) => new ClientConnection(socket, ctx, listen, handlers));
-    servers.push(server);
-    server.on('error', (e: NodeJS.ErrnoException) => {
-      // The master logs it as nginx's listen() failure; exit code 2 is nginx's "fatal, do not respawn".
-      const msg: WorkerToMaster = { type: 'listen-error', key: m.key, code: e.code ?? 'EADDRINUSE' };
-      if (process.send) process.send(msg, undefined, undefined, () => process.exit(2));
-      else process.exit(2);
-    });
-    server.listen(handle as net.Server, () => {
-      if (++listening === m.count) send({ type: 'ready' });
-    });
+    for (const g of given.splice(0)) accept(g.key, g.listen, g.handle, m.count);
   });
   if (spare) process.title = SPARE_TITLE;
   send({ type: 'booted' });

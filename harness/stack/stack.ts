@@ -5,17 +5,14 @@
 // started, on every path out, failed starts included.
 import { join, resolve } from 'node:path';
 import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
-import { renderConf, type ConfSpec } from '../nginx/render.js';
-import { preparePrefix } from '../nginx/prefix.js';
-import { DEFAULT_VERSION } from '../proxy/master.js';
-import type { OsName } from '../os-profile.js';
+import { renderConf, type ConfSpec } from '../engine/render.js';
+import { preparePrefix } from '../engine/prefix.js';
+import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
-import type { EngineName, ProxyEngine } from './proxy-engine.js';
-import { confPath } from '../proxy/load.js';
-import { parseConfFile, type Directive } from '../proxy/conf/parse.js';
-import { listenAddress } from '../proxy/conf/model.js';
-import { describeBusyPort, hostPort } from './ports.js';
-import type { ProxyReadiness } from './ready.js';
+import type { EngineName, ProxyEngine } from '../engine/engine.js';
+import { localhostMode, plainHttpListens, startEngine } from '../engine/registry.js';
+import { describeBusyPort, hostPort } from '../ports.js';
+import type { ProxyReadiness } from '../engine/ready.js';
 
 export type AdminMode = ListenMode | 'external';
 
@@ -105,9 +102,7 @@ export class Stack {
 
   private async startAll(): Promise<void> {
     const s = this.spec;
-    // Each engine's modules load only when it runs (execa and undici take ~0.1 s each to load).
-    const nginx = s.engine === 'nginx' ? await import('../nginx/engine.js') : undefined;
-    const localhost = nginx ? await nginx.nginxLocalhostMode() : 'implicit';
+    const localhost = await localhostMode(s.engine);
     const frontendRoot = resolve(s.frontendRoot ?? defaultFrontendRoot);
     const confFile = preparePrefix({
       prefix: this.prefix,
@@ -139,7 +134,7 @@ export class Stack {
       reservedPorts: s.reservedPorts,
       onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', line),
     };
-    const proxy = (nginx ? nginx.startNginx(opts) : import('../proxy/engine.js').then((e) => e.startEmbedded(opts))).then((p) => (this.proxy = p));
+    const proxy = startEngine(s.engine, opts).then((p) => (this.proxy = p));
     // The admin server starts (and its modules load) while the proxy's workers boot.
     const admin = s.admin !== 'external' ? this.startAdmin(s.adminPort, s.admin) : undefined;
     const [a, p] = await Promise.allSettled([admin, proxy]);
@@ -167,28 +162,14 @@ export class Stack {
 
 /**
  * For a user's own conf: every address its http servers listen on in plain HTTP (a wildcard as the
- * loopback a browser dials), answered by nginx; what `/` serves there is the conf's business. Read
- * as syntax only: a conf for real nginx may use directives the embedded engine does not read.
+ * loopback a browser dials), answered by nginx; what `/` serves there is the conf's business.
  */
 function userConfReadiness(prefix: string, confFile: string): ProxyReadiness {
-  const hosts = new Set<string>();
-  const walk = (ds: readonly Directive[], inHttp: boolean): void => {
-    for (const d of ds) {
-      if (d.name === 'listen' && inHttp && !d.args.includes('ssl')) {
-        try {
-          const l = listenAddress(d.args[0] ?? '', d);
-          hosts.add(hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
-        } catch {
-          // the engine reports the conf's error itself
-        }
-      }
-      if (d.block && d.name !== 'stream' && d.name !== 'mail') walk(d.block, inHttp || d.name === 'http');
-    }
-  };
+  let hosts: string[] = [];
   try {
-    walk(parseConfFile(confPath({ prefix, conf: confFile })), false);
+    hosts = plainHttpListens(prefix, confFile).map((l) => hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
   } catch {
     // the engine reports the conf's error itself
   }
-  return { urls: hosts.size ? [...hosts].map((h) => `http://${h}/`) : ['http://127.0.0.1:80/'] };
+  return { urls: hosts.length ? [...new Set(hosts)].map((h) => `http://${h}/`) : ['http://127.0.0.1:80/'] };
 }

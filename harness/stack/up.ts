@@ -4,11 +4,11 @@
 import getPort from 'get-port';
 import { resolve } from 'node:path';
 import { AdminStartError, Stack, type AdminMode } from './stack.js';
-import { canBind, describeBusyPort, hostPort } from './ports.js';
+import { canBind, describeBusyPort, hostPort } from '../ports.js';
 import { UsageError, writableFolder } from '../flags.js';
-import { ProxyStartError, UnsupportedFault, type EngineName } from './proxy-engine.js';
+import { ProxyStartError, UnsupportedFault, type EngineName } from '../engine/engine.js';
 import { startStackControl } from './control.js';
-import { discardPrebooted } from '../proxy/preboot.js';
+import { discardPrebooted } from '../engine/registry.js';
 import { readState, writeState, removeState } from './state.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';

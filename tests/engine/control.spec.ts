@@ -10,10 +10,10 @@ import { test, expect } from '../fixtures.js';
 import { conformanceConf } from '../support/proxy-under-test.js';
 import { get, send } from '../support/raw-http.js';
 import { alive } from '../support/processes.js';
-import { preparePrefix } from '../../harness/nginx/prefix.js';
+import { preparePrefix } from '../../harness/engine/prefix.js';
 import { distFile } from '../../harness/paths.js';
-import { waitForHttp } from '../../harness/stack/ready.js';
-import type { ControlInfo } from '../../harness/proxy/control.js';
+import { waitForHttp } from '../../harness/engine/ready.js';
+import type { ControlInfo } from '../../harness/proxy/master/control.js';
 
 test.skip(({ engine }) => engine === 'nginx', 'the embedded master\'s control channel');
 

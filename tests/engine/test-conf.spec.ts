@@ -7,11 +7,11 @@ import { isAbsolute, join } from 'node:path';
 import { execa } from 'execa';
 import getPort from 'get-port';
 import { test, expect } from '../fixtures.js';
-import { preparePrefix } from '../../harness/nginx/prefix.js';
+import { preparePrefix } from '../../harness/engine/prefix.js';
 import { applyPrefixDefaults } from '../../harness/nginx/defaults.js';
 import { findNginx } from '../../harness/nginx/engine.js';
 import { distFile } from '../../harness/paths.js';
-import type { EngineName } from '../../harness/stack/proxy-engine.js';
+import type { EngineName } from '../../harness/engine/engine.js';
 
 /** What `-t` printed, each line with the prefix as PREFIX, and a log-format line's time and PID#TID as TIME and PID. */
 async function testConf(engine: EngineName, prefix: string, conf = 'conf/nginx.conf'): Promise<{ exitCode?: number; lines: string[] }> {

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { distFile, repoRoot } from '../../harness/paths.js';
-import { canBind } from '../../harness/stack/ports.js';
+import { canBind } from '../../harness/ports.js';
 import { alive, descendants, listeningAddresses } from '../support/processes.js';
 import { harnessUp } from '../support/harness-up.js';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';
 import { repoRoot } from '../../harness/paths.js';
-import { canBind } from '../../harness/stack/ports.js';
+import { canBind } from '../../harness/ports.js';
 import { alive } from '../support/processes.js';
 
 test('a test that times out leaves no process of ours and no port held', async ({ engine }, testInfo) => {

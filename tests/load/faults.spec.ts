@@ -10,7 +10,7 @@ import { closedLoopLoad, share, type LoadResult } from '../support/load.js';
 import { ApiClient } from '../../harness/chaos/api.js';
 import { Timeline } from '../../harness/chaos/timeline.js';
 import { Stack } from '../../harness/stack/stack.js';
-import type { EngineName } from '../../harness/stack/proxy-engine.js';
+import type { EngineName } from '../../harness/engine/engine.js';
 
 const SECONDS = 20;
 const ENGINES: EngineName[] = ['embedded', 'nginx'];

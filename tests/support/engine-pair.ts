@@ -7,15 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import getPort from 'get-port';
-import { preparePrefix } from '../../harness/nginx/prefix.js';
+import { preparePrefix } from '../../harness/engine/prefix.js';
 import { startEmbedded } from '../../harness/proxy/engine.js';
 import { startNginx } from '../../harness/nginx/engine.js';
-import type { EngineName, ProxyEngine } from '../../harness/stack/proxy-engine.js';
+import type { EngineName, ProxyEngine } from '../../harness/engine/engine.js';
 import { conformanceConf, type ConfOptions } from './proxy-under-test.js';
 import { WireUpstream } from './wire-upstream.js';
 import { execa } from 'execa';
 import { repoRoot } from '../../harness/paths.js';
-import { waitForProxy, type ProxyReadiness } from '../../harness/stack/ready.js';
+import { waitForProxy, type ProxyReadiness } from '../../harness/engine/ready.js';
 
 /** The static files of every prefix (proxy-under-test.ts's), all with this modification time. */
 const HTML: Record<string, string> = { x: 'hello\n', 'index.html': '<h1>index</h1>\n', 'style.css': 'body{}\n' };

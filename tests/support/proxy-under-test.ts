@@ -3,10 +3,10 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import getPort from 'get-port';
-import { preparePrefix } from '../../harness/nginx/prefix.js';
+import { preparePrefix } from '../../harness/engine/prefix.js';
 import { startEmbedded } from '../../harness/proxy/engine.js';
 import { startNginx } from '../../harness/nginx/engine.js';
-import type { EngineName, ProxyEngine } from '../../harness/stack/proxy-engine.js';
+import type { EngineName, ProxyEngine } from '../../harness/engine/engine.js';
 import type { OsName } from '../../harness/os-profile.js';
 import { TestUpstream, type Family } from './upstream.js';
 import { send, type RawResponse, type SendOptions } from './raw-http.js';

@@ -2,10 +2,10 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import getPort from 'get-port';
-import { preparePrefix } from '../../harness/nginx/prefix.js';
+import { preparePrefix } from '../../harness/engine/prefix.js';
 import { startEmbedded } from '../../harness/proxy/engine.js';
 import { startNginx } from '../../harness/nginx/engine.js';
-import { ProxyStartError, type EngineName } from '../../harness/stack/proxy-engine.js';
+import { ProxyStartError, type EngineName } from '../../harness/engine/engine.js';
 import type { OsName } from '../../harness/os-profile.js';
 import { conformanceConf, type ConfOptions } from './proxy-under-test.js';
 

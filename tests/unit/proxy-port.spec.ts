@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import getPort from 'get-port';
 import { proxyPort, UpError } from '../../harness/stack/up.js';
-import { canBind } from '../../harness/stack/ports.js';
+import { canBind } from '../../harness/ports.js';
 import { holdPort } from '../support/ports.js';
 
 function notes(): { note: (t: string) => void; lines: string[] } {

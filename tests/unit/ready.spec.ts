@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { NotReady, waitForProxy } from '../../harness/stack/ready.js';
+import { NotReady, waitForProxy } from '../../harness/engine/ready.js';
 
 const INDEX = '<!doctype html><title>index</title>\n';
 

@@ -4,7 +4,7 @@
 // captured. Each request runs as ngx_http_upstream_next() runs it: a failed peer is released as
 // failed and the next one tried while tries are left; no peer at all is `no live upstreams`.
 import { test, expect } from '@playwright/test';
-import { PeerGroup, type PeerSpec } from '../../harness/proxy/round-robin.js';
+import { PeerGroup, type PeerSpec } from '../../harness/proxy/upstream/round-robin.js';
 
 const spec = (name: string, o: Partial<PeerSpec> = {}): PeerSpec => ({
   name,

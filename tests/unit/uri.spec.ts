@@ -1,7 +1,7 @@
 // harness/proxy/uri.ts without an engine: ngx_http_parse_complex_uri's normalisation and refusals,
 // and ngx_escape_uri(NGX_ESCAPE_URI), on the rows of nginx-behaviour.md 7e. Strings are latin1.
 import { test, expect } from '@playwright/test';
-import { parseRequestUri, escapeUri, InvalidUri } from '../../harness/proxy/uri.js';
+import { parseRequestUri, escapeUri, InvalidUri } from '../../harness/proxy/http/uri.js';
 
 const utf8 = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 

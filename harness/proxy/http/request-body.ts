@@ -49,6 +49,9 @@ export type BodyEvent =
   | { kind: 'too-large'; message: string }
   | { kind: 'invalid'; message: string };
 
+/** How reading a body ended: all of it, or a refusal (the request answers 413 or 400). */
+export type BodyEnd = Exclude<BodyEvent, { kind: 'more' }>;
+
 /**
  * ngx_temp_number: temp files are numbered 0000000001, 0000000002, ... from the start. nginx's
  * counter lives in memory shared by the workers; here each worker counts on its own, and a name

@@ -2,7 +2,7 @@
 // ngx_http_parse_complex_uri, ngx_http_parse_header_line, ngx_http_process_request_headers): what
 // is a 400, a 414, a 494, a 501 or a 505, which header lines are dropped, and the [info] line
 // nginx logs for each. Strings are latin1: one char per byte, as the request arrived.
-import { parseRequestUri, InvalidUri, InvalidTarget, type ParsedUri } from '../uri.js';
+import { parseRequestUri, InvalidUri, InvalidTarget, type ParsedUri } from './uri.js';
 
 export interface HeaderField {
   name: string;
@@ -402,4 +402,9 @@ export function validateHost(h: string): string | undefined {
   if (dot === hostLen - 1) hostLen--;
   if (hostLen <= 0) return undefined;
   return h.slice(0, hostLen).replace(/[A-Z]+/g, (u) => u.toLowerCase());
+}
+
+/** `r->headers_in.server` for a Host header or request-line host (both were validated with the head). */
+export function hostName(host: string): string {
+  return validateHost(host) ?? '';
 }

@@ -1,7 +1,7 @@
 // The response head as nginx's header filter writes it (ngx_http_header_filter_module.c): always
 // `HTTP/1.1`, then Server, Date, Content-Type, Content-Length, Last-Modified, Location,
 // Transfer-Encoding, Connection, and after those every other header in the order it was set.
-import { REASONS, serverHeader, statusOnWire } from '../pages.js';
+import { REASONS, serverHeader, statusOnWire } from './pages.js';
 
 export interface ResponseFields {
   status: number;

@@ -1,7 +1,7 @@
 import type { DelayAction } from '../../../stubs/admin-server/faults/action.js';
 import { readTimeoutEffect } from './stack-conf.js';
 import { wireFault } from './wire.js';
-import type { FaultValues } from './params.js';
+import type { FaultValues } from './fault.js';
 
 const DISTRIBUTIONS = ['fixed', 'uniform', 'lognormal'] as const;
 type Distribution = (typeof DISTRIBUTIONS)[number];

@@ -2,9 +2,48 @@
 // each). Scenarios, `harness chaos inject` and the tests all apply faults through this interface;
 // each fault describes its arguments (params.ts), so that the CLI's parser and a form can take them.
 import type { AdminServer } from '../../../stubs/admin-server/server.js';
-import type { ProxyEngine } from '../proxy-engine.js';
+import type { ProxyEngine } from '../../engine/engine.js';
 import type { StackSpec } from '../stack.js';
-import type { FaultValues, Param } from './params.js';
+
+// ---- A fault's arguments, described once (params.ts checks what a user gives against them) ----
+
+export type ParamValue = string | number;
+export type FaultValues = Readonly<Record<string, ParamValue | undefined>>;
+
+interface ParamBase {
+  /** `bytes`, `path`: the flag's name (`--path`), or the key a form sends. */
+  readonly name: string;
+  /** Given as `--name VALUE`; otherwise positional, in the order of `params`. */
+  readonly flag?: boolean;
+  readonly required?: boolean;
+  /** What it is, one phrase: `the body bytes sent before the connection is closed`. */
+  readonly describe: string;
+  /** How usage shows its value: `BYTES`, `GLOB`. */
+  readonly placeholder: string;
+  /** A value that works, for messages and forms: `10`, `/admin/employee/**`. */
+  readonly example: string;
+  /** Its value when not given. */
+  readonly default?: ParamValue;
+}
+
+export type Param = ParamBase &
+  (
+    | { readonly type: 'integer'; readonly min: number; readonly max: number }
+    /** More than 0, at most 1. */
+    | { readonly type: 'fraction' }
+    | { readonly type: 'choice'; readonly values: readonly string[] }
+    /** A glob of the admin server's paths (selection.ts says which syntax). */
+    | { readonly type: 'glob' }
+    /** Free text the fault checks itself. */
+    | { readonly type: 'text' }
+  );
+
+/** What a user gave: positional values in order, and flags (or, from a form, every value) by name. */
+export interface FaultInput {
+  positional?: readonly string[];
+  flags?: Readonly<Record<string, string | undefined>>;
+}
+
 
 /** What a fault acts on: the parts of a running stack (a Stack is one). */
 export interface FaultTarget {

@@ -1,9 +1,9 @@
 // The faults applied to one stack: `harness chaos inject` (through the stack's control channel)
 // and a scenario's run add to it, `chaos status` reads it, `chaos restore` and the stack's stop
 // undo it, newest first. inject() is the one function every way of applying a fault calls.
-import { FaultError, type AppliedFault, type FaultTarget } from './fault.js';
+import { FaultError, type AppliedFault, type FaultInput, type FaultTarget } from './fault.js';
 import { FAULTS, findFault } from './index.js';
-import { label, parseFault, type FaultInput } from './params.js';
+import { label, parseFault } from './params.js';
 
 export interface FaultEntry {
   id: number;

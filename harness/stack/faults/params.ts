@@ -1,45 +1,8 @@
-// The arguments of a fault, described once: each fault's `params` say what it takes (name, type,
+// The arguments of a fault, described once: each fault's `params` (fault.ts's Param) say what it takes (name, type,
 // range, an example), and parseFault() checks what a user gave against them. `harness chaos
 // inject`, scenarios and the stack's control channel all go through parseFault(), and a form can
 // be drawn from the same descriptions; a bad value is a FaultError that says what is accepted.
-import { FaultError, type Fault } from './fault.js';
-
-export type ParamValue = string | number;
-export type FaultValues = Readonly<Record<string, ParamValue | undefined>>;
-
-interface ParamBase {
-  /** `bytes`, `path`: the flag's name (`--path`), or the key a form sends. */
-  readonly name: string;
-  /** Given as `--name VALUE`; otherwise positional, in the order of `params`. */
-  readonly flag?: boolean;
-  readonly required?: boolean;
-  /** What it is, one phrase: `the body bytes sent before the connection is closed`. */
-  readonly describe: string;
-  /** How usage shows its value: `BYTES`, `GLOB`. */
-  readonly placeholder: string;
-  /** A value that works, for messages and forms: `10`, `/admin/employee/**`. */
-  readonly example: string;
-  /** Its value when not given. */
-  readonly default?: ParamValue;
-}
-
-export type Param = ParamBase &
-  (
-    | { readonly type: 'integer'; readonly min: number; readonly max: number }
-    /** More than 0, at most 1. */
-    | { readonly type: 'fraction' }
-    | { readonly type: 'choice'; readonly values: readonly string[] }
-    /** A glob of the admin server's paths (selection.ts says which syntax). */
-    | { readonly type: 'glob' }
-    /** Free text the fault checks itself. */
-    | { readonly type: 'text' }
-  );
-
-/** What a user gave: positional values in order, and flags (or, from a form, every value) by name. */
-export interface FaultInput {
-  positional?: readonly string[];
-  flags?: Readonly<Record<string, string | undefined>>;
-}
+import { FaultError, type Fault, type FaultInput, type FaultValues, type Param, type ParamValue } from './fault.js';
 
 /** What a param accepts, in words. */
 export function accepts(p: Param): string {

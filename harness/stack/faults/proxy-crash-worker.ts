@@ -1,5 +1,5 @@
 import { FaultError, requireProxy, type Fault } from './fault.js';
-import { crashRequest, CrashRequestError } from '../../proxy/crash.js';
+import { crashRequest, CrashRequestError } from '../../crash.js';
 
 export const proxyCrashWorker: Fault = {
   name: 'proxy.crash-worker',

@@ -1,9 +1,9 @@
 import { test, expect } from '@playwright/test';
 import { chownSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { preparePrefix } from '../../nginx/prefix.js';
-import { renderConf } from '../../nginx/render.js';
-import type { ProxyEngine } from '../proxy-engine.js';
+import { preparePrefix } from '../../engine/prefix.js';
+import { renderConf } from '../../engine/render.js';
+import type { ProxyEngine } from '../../engine/engine.js';
 import { FaultLedger } from './ledger.js';
 
 // The fault acts on the prefix alone; what the proxy then does is the conformance tests' subject.

@@ -1,12 +1,12 @@
 import { chownSync, existsSync, mkdirSync, rmSync, statSync, type Stats } from 'node:fs';
 import { FaultError, requireProxy, type Fault, type FaultTarget } from './fault.js';
 import { apiLocation } from './stack-conf.js';
-import { loadConf } from '../../proxy/load.js';
+import { readConf } from '../../engine/registry.js';
 
 /** Every client_body_temp_path of the stack's conf. */
 function clientBodyTempPaths(target: FaultTarget): string[] {
   try {
-    const conf = loadConf({ prefix: target.prefix, conf: 'conf/nginx.conf' });
+    const conf = readConf(target.prefix, 'conf/nginx.conf');
     return [...new Set(conf.servers.flatMap((s) => s.locations.map((l) => l.clientBodyTempPath)))];
   } catch (e) {
     throw new FaultError(`proxy.temp-dir-gone needs the stack's nginx.conf to find client_body_temp_path, and it cannot be read: ${(e as Error).message}`);

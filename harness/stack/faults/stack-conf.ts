@@ -1,12 +1,13 @@
 // What a fault's explanation needs from the stack's nginx.conf: the location that proxies /api/.
-import { loadConf } from '../../proxy/load.js';
-import type { LocationConf } from '../../proxy/conf/model.js';
+import { readConf } from '../../engine/registry.js';
 import type { FaultTarget } from './fault.js';
+
+type LocationConf = ReturnType<typeof readConf>['servers'][number]['locations'][number];
 
 /** The stack's `location /api/` (or its first proxying location), if its conf can be read. */
 export function apiLocation(target: FaultTarget): LocationConf | undefined {
   try {
-    const conf = loadConf({ prefix: target.prefix, conf: 'conf/nginx.conf' });
+    const conf = readConf(target.prefix, 'conf/nginx.conf');
     const locations = conf.servers.flatMap((s) => s.locations);
     return locations.find((l) => l.path === '/api/') ?? locations.find((l) => l.proxyPass);
   } catch {

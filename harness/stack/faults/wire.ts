@@ -4,8 +4,8 @@
 import type { WireAction } from '../../../stubs/admin-server/faults/action.js';
 import { globMeetsRoutes } from '../../../stubs/admin-server/faults/selection.js';
 import type { FaultRule } from '../../../stubs/admin-server/faults/wire-faults.js';
-import { FaultError, requireAdmin, type Fault, type FaultTarget } from './fault.js';
-import { label, type FaultValues, type Param } from './params.js';
+import { FaultError, requireAdmin, type Fault, type FaultTarget, type FaultValues, type Param } from './fault.js';
+import { label } from './params.js';
 
 export const SELECTION_PARAMS: readonly Param[] = [
   { name: 'path', flag: true, type: 'glob', placeholder: 'GLOB', describe: 'the requests it acts on, by their path at the admin server', example: '/admin/employee/**' },

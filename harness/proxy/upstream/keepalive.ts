@@ -2,8 +2,8 @@
 // peers and reuses them (ngx_http_upstream_keepalive_module.c). Only with proxy_http_version 1.1
 // and a cleared Connection header does the upstream leave them open.
 import type { Socket } from 'node:net';
-import type { UpstreamConf } from './conf/model.js';
-import type { HttpRequest } from './request.js';
+import type { UpstreamConf } from '../conf/model.js';
+import type { HttpRequest } from '../request.js';
 import type { Peer } from './round-robin.js';
 
 interface Cached {

@@ -1,124 +1,19 @@
 // `location / { root ...; index ...; }`: nginx's index and static handlers
 // (ngx_http_index_module.c, ngx_http_static_module.c), with their log lines and headers.
-import { createReadStream, readFileSync, readdirSync, statSync, type Stats } from 'node:fs';
+import { createReadStream, type Stats } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import { Readable } from 'node:stream';
-import type { HttpRequest } from './request.js';
-import type { ErrnoName } from '../os-profile.js';
-import type { ResponseFields } from './http/response.js';
-import { byteRanges, multipartFraming, preconditions, type Ranges } from './http/conditional.js';
-import { nextTempNumber } from './http/request-body.js';
+import type { HttpRequest } from '../request.js';
+import type { ErrnoName } from '../../os-profile.js';
+import type { ResponseFields } from '../http/response.js';
+import { byteRanges, multipartFraming, preconditions, type Ranges } from '../http/conditional.js';
+import { nextTempNumber } from '../http/request-body.js';
+import { smallFile, statOrError } from '../files/file-cache.js';
+import { caselessPath } from '../files/caseless.js';
+import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
-
-/**
- * Small files' contents, so that a file served again costs a stat (which every request still
- * makes) instead of open, fstat, read and close. An entry is used only while the file's stat is
- * the one it was read under; a file changed less than SETTLED_MS before it was read is not kept,
- * since another change within the file system's timestamp granularity could leave its stat as it
- * was. So a file that changes is always served as it now is, as nginx (without
- * open_file_cache) does.
- */
-interface CachedFile {
-  dev: number;
-  ino: number;
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  data: Buffer;
-}
-
-const SETTLED_MS = 1000;
-const CACHE_BYTES = 16 * 1024 * 1024;
-const contents = new Map<string, CachedFile>();
-let cachedBytes = 0;
-
-function sameFile(c: CachedFile, st: Stats): boolean {
-  return c.ino === st.ino && c.dev === st.dev && c.size === st.size && c.mtimeMs === st.mtimeMs && c.ctimeMs === st.ctimeMs;
-}
-
-/** The contents of the small file `path`, whose stat is `st` (throws as readFileSync does). */
-function smallFile(path: string, st: Stats): Buffer {
-  const known = contents.get(path);
-  if (known && sameFile(known, st)) return known.data;
-  if (known) {
-    contents.delete(path);
-    cachedBytes -= known.size;
-  }
-  const data = readFileSync(path);
-  if (data.length === st.size && Date.now() - st.ctimeMs > SETTLED_MS) {
-    // The oldest entries make room (a Map iterates in insertion order).
-    for (const [p, c] of contents) {
-      if (cachedBytes + data.length <= CACHE_BYTES) break;
-      contents.delete(p);
-      cachedBytes -= c.size;
-    }
-    contents.set(path, { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, data });
-    cachedBytes += data.length;
-  }
-  return data;
-}
-
-function statOrError(path: string): Stats | NodeJS.ErrnoException {
-  try {
-    return statSync(path);
-  } catch (e) {
-    return e as NodeJS.ErrnoException;
-  }
-}
-
-/**
- * A directory's names by their upper case, for the Windows profile: Windows opens a name in any
- * case (NTFS compares names through an upcase table). Where a Linux directory holds names that
- * differ only in case, the first in sorted order is the one found. A listing is used while the
- * directory's mtime and ctime are those it was read under (adding or removing a name changes
- * them), and, as for file contents, not kept when read within SETTLED_MS of a change.
- */
-interface Listing {
-  mtimeMs: number;
-  ctimeMs: number;
-  names: Map<string, string>;
-}
-
-const listings = new Map<string, Listing>();
-
-function listing(dir: string): Map<string, string> | undefined {
-  const st = statOrError(dir);
-  if (st instanceof Error || !st.isDirectory()) return undefined;
-  const known = listings.get(dir);
-  if (known && known.mtimeMs === st.mtimeMs && known.ctimeMs === st.ctimeMs) return known.names;
-  let entries: string[];
-  try {
-    entries = readdirSync(dir).sort();
-  } catch {
-    return undefined;
-  }
-  const names = new Map<string, string>();
-  for (const name of entries) if (!names.has(name.toUpperCase())) names.set(name.toUpperCase(), name);
-  if (Date.now() - st.ctimeMs > SETTLED_MS) {
-    if (listings.size > 1000) listings.clear();
-    listings.set(dir, { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, names });
-  }
-  return names;
-}
-
-/**
- * `path` (the root, then the URI) with each name below the root as its directory lists it in
- * whatever case; undefined when one has no match. Only listed names are followed, so the result
- * stays under the root as the path itself does: the URI is normalised (no `..`), and symlinks are
- * followed as for any path.
- */
-function caselessPath(root: string, path: string): string | undefined {
-  let real = root;
-  for (const name of path.slice(root.length).split('/')) {
-    if (!name) continue;
-    const actual = listing(real)?.get(name.toUpperCase());
-    if (actual === undefined) return undefined;
-    real += '/' + actual;
-  }
-  return path.endsWith('/') ? real + '/' : real;
-}
 
 /** stat() of a path under the location's root, and the file to open: under the Windows profile a name in any case. */
 function statFile(req: HttpRequest, path: string): { real: string; st: Stats | NodeJS.ErrnoException } {
@@ -126,77 +21,6 @@ function statFile(req: HttpRequest, path: string): { real: string; st: Stats | N
   if (!(st instanceof Error) || req.ctx.os.name !== 'windows' || (st.code !== 'ENOENT' && st.code !== 'ENOTDIR')) return { real: path, st };
   const real = caselessPath(req.loc.root, path);
   return real === undefined ? { real: path, st } : { real, st: statOrError(real) };
-}
-
-/**
- * The user nginx's workers run as. A master started as root runs them as `user` (default
- * nobody), so a file only root may read is a 403 for nginx though this process could read it:
- * the embedded engine refuses what that user could not open. Undefined when there is nothing to
- * emulate (not root, `user root`, or the Windows profile, whose nginx keeps the master's user).
- */
-interface WorkerUser {
-  uid: number;
-  gid: number;
-}
-
-let workerUserOf: { conf: object; user: WorkerUser | undefined } | undefined;
-
-function idOf(file: string, name: string, field: number): number | undefined {
-  try {
-    const line = readFileSync(file, 'utf8')
-      .split('\n')
-      .find((l) => l.split(':')[0] === name);
-    return line === undefined ? undefined : Number(line.split(':')[field]);
-  } catch {
-    return undefined;
-  }
-}
-
-function workerUser(req: HttpRequest): WorkerUser | undefined {
-  if (workerUserOf?.conf === req.ctx.conf) return workerUserOf.user;
-  let user: WorkerUser | undefined;
-  const name = req.ctx.conf.user?.name ?? 'nobody';
-  if (process.getuid?.() === 0 && name !== 'root' && req.ctx.os.name !== 'windows') {
-    const uid = idOf('/etc/passwd', name, 2);
-    const group = req.ctx.conf.user?.group;
-    const gid = group !== undefined ? idOf('/etc/group', group, 2) : idOf('/etc/passwd', name, 3);
-    if (uid !== undefined && gid !== undefined) user = { uid, gid };
-  }
-  workerUserOf = { conf: req.ctx.conf, user };
-  return user;
-}
-
-const R_OK = 4;
-const X_OK = 1;
-
-function permits(st: Stats, u: WorkerUser, bit: number): boolean {
-  const shift = st.uid === u.uid ? 6 : st.gid === u.gid ? 3 : 0;
-  return ((st.mode >> shift) & bit) !== 0;
-}
-
-/** Directories whose files the worker user may reach, re-checked after a second (nginx caches nothing by default). */
-const reachable = new Map<string, { ok: boolean; at: number }>();
-
-/** True when the worker user could not reach `path`: a directory on the way lacks its search bit. */
-function searchDenied(u: WorkerUser, path: string): boolean {
-  const dir = dirname(path);
-  const now = Date.now();
-  let known = reachable.get(dir);
-  if (!known || now - known.at > 1000) {
-    known = { ok: searchable(u, dir), at: now };
-    if (reachable.size > 1000) reachable.clear();
-    reachable.set(dir, known);
-  }
-  return !known.ok;
-}
-
-/** `dir` and every directory above it have the worker user's search bit. */
-function searchable(u: WorkerUser, dir: string): boolean {
-  for (; ; dir = dirname(dir)) {
-    const st = statOrError(dir);
-    if (!(st instanceof Error || !st.isDirectory() || permits(st, u, X_OK))) return false;
-    if (dirname(dir) === dir) return true;
-  }
 }
 
 /** ENOENT as the OS profile words it: on Windows a missing directory on the way is error 3. */
@@ -252,7 +76,7 @@ function serve(req: HttpRequest): void {
     return;
   }
   const path = root + uri;
-  const user = workerUser(req);
+  const user = workerUser(req.ctx.conf, req.ctx.os.name);
   if (user && searchDenied(user, path)) {
     fileError(req, path, 'EACCES');
     return;
@@ -279,7 +103,7 @@ function serve(req: HttpRequest): void {
 }
 
 function serveIndex(req: HttpRequest, dir: string): void {
-  const user = workerUser(req);
+  const user = workerUser(req.ctx.conf, req.ctx.os.name);
   for (const name of req.loc.index) {
     if (user && searchDenied(user, dir + name)) {
       indexForbidden(req, dir + name);
@@ -288,8 +112,7 @@ function serveIndex(req: HttpRequest, dir: string): void {
     const { st } = statFile(req, dir + name);
     if (!(st instanceof Error) && !st.isDirectory()) {
       // nginx's index module redirects internally to the index file: the location is chosen again.
-      req.uri = { ...req.uri, uri: req.uri.uri + name };
-      req.internalRedirect();
+      req.internalRedirect(req.uri.uri + name);
       return;
     }
     if (st instanceof Error && st.code === 'EACCES') {
@@ -333,11 +156,10 @@ function fileError(req: HttpRequest, path: string, code: string | undefined): vo
 }
 
 function sendFile(req: HttpRequest, path: string, st: Stats): void {
-  req.conn.readBody(req, true, () => {
-    // ngx_http_static_handler() answers with what ngx_http_discard_request_body() returns.
-    if (req.bodyInvalid) req.special(400);
-    else sendFileAfterBody(req, path, st);
-  });
+  req.discardBody();
+  // ngx_http_static_handler() answers with what ngx_http_discard_request_body() returns.
+  if (req.bodyInvalid) req.special(400);
+  else sendFileAfterBody(req, path, st);
 }
 
 function sendFileAfterBody(req: HttpRequest, path: string, st: Stats): void {

@@ -22,6 +22,8 @@ export interface ConfSpec {
   clientMaxBodySize?: string;
   /** Upstream keep-alive, as the benchmark's second conf: `keepalive N` + HTTP/1.1 + `Connection ""`. */
   upstreamKeepalive?: number;
+  /** `access_log off` (the benchmark's fast-upstream setup): the conf's access log otherwise. */
+  accessLogOff?: boolean;
 }
 
 export function renderConf(s: ConfSpec): string {
@@ -64,7 +66,7 @@ http {
     include       mime.types;
     default_type  application/octet-stream;
 
-    access_log  logs/access.log;
+    access_log  ${s.accessLogOff ? 'off' : 'logs/access.log'};
 
     sendfile        on;
     keepalive_timeout  65;

@@ -1,7 +1,7 @@
 // What a crash on demand may be (a signal, or an exit code the OS profile can show), checked in one
 // place for the control channels and `harness chaos inject`; and how Windows reports the signals.
 import { constants } from 'node:os';
-import type { OsName } from '../os-profile.js';
+import type { OsName } from './os-profile.js';
 
 export interface CrashRequest {
   /** The worker to crash; any serving worker when absent. */

@@ -1,10 +1,9 @@
-// nginx variables: which ones nginx 1.22.1 has (a conf naming another does not start), and the
-// ones the engine evaluates in `proxy_set_header` values: those the course's conf and common
-// confs use, and the variables that `map` blocks define.
-import type { MapConf } from './conf/model.js';
-import { hostName, type HttpRequest } from './request.js';
+// nginx variables as a conf names them: which ones nginx 1.22.1 has (a conf naming another does
+// not start), and which of them the engine can evaluate (variable-values.ts gives their values).
+// `mapped`: the variables the conf's `map` blocks define.
 
-const VAR = /\$(?:\{([A-Za-z0-9_]+)\}|([A-Za-z0-9_]+))/g;
+/** `$name` or `${name}`. */
+export const VAR = /\$(?:\{([A-Za-z0-9_]+)\}|([A-Za-z0-9_]+))/g;
 
 /**
  * The variable names in a value. `$1`..`$9` are a regex's captures where nginx's script engine
@@ -46,93 +45,16 @@ const NGINX_VARIABLES = new Set(
 const NGINX_PREFIXES = /^(http|sent_http|sent_trailer|cookie|arg|upstream_http|upstream_trailer|upstream_cookie)_/;
 
 /** A variable nginx knows: one of its own (names are case-insensitive), or one a map defines. */
-export function nginxVariable(name: string, maps: MapConf[]): boolean {
+export function nginxVariable(name: string, mapped: readonly string[]): boolean {
   const n = name.toLowerCase();
-  return NGINX_VARIABLES.has(n) || NGINX_PREFIXES.test(n) || maps.some((m) => m.variable.toLowerCase() === n);
+  return NGINX_VARIABLES.has(n) || NGINX_PREFIXES.test(n) || mapped.some((m) => m.toLowerCase() === n);
 }
 
-/** True for a variable the engine can evaluate (`maps` adds the ones the conf defines; captures never get here: see variableNames). */
-export function knownVariable(name: string, maps: MapConf[]): boolean {
+/** True for a variable the engine can evaluate (captures never get here: see variableNames). */
+export function knownVariable(name: string, mapped: readonly string[]): boolean {
   return (
     /^(http|arg|cookie)_/.test(name) ||
-    maps.some((m) => m.variable === name) ||
+    mapped.includes(name) ||
     ['host', 'remote_addr', 'remote_port', 'proxy_host', 'proxy_port', 'scheme', 'request_uri', 'uri', 'document_uri', 'args', 'query_string', 'is_args', 'server_port', 'server_name', 'server_addr', 'server_protocol', 'request_method', 'content_length', 'content_type', 'proxy_add_x_forwarded_for', 'request'].includes(name)
   );
-}
-
-function variable(req: HttpRequest, name: string): string {
-  if (name.startsWith('http_')) {
-    const key = name.slice(5).replace(/_/g, '-');
-    return req.head.headers.find((h) => h.key === key)?.value ?? '';
-  }
-  if (name.startsWith('arg_')) {
-    const want = name.slice(4);
-    for (const pair of req.uri.args.split('&')) {
-      const eq = pair.indexOf('=');
-      if ((eq >= 0 ? pair.slice(0, eq) : pair).toLowerCase() === want) return eq >= 0 ? pair.slice(eq + 1) : '';
-    }
-    return '';
-  }
-  if (name.startsWith('cookie_')) {
-    const want = name.slice(7);
-    for (const c of (req.header('cookie') ?? '').split(/;\s*/)) {
-      const eq = c.indexOf('=');
-      if (eq >= 0 && c.slice(0, eq) === want) return c.slice(eq + 1);
-    }
-    return '';
-  }
-  const map = req.ctx.conf.maps.find((m) => m.variable === name);
-  if (map) {
-    const source = evaluate(req, map.source).toLowerCase();
-    return evaluate(req, map.values.get(source) ?? map.defaultValue);
-  }
-  const pp = req.loc.proxyPass;
-  switch (name) {
-    case 'host':
-      return req.uri.host !== undefined ? hostName(req.uri.host) : req.head.host !== undefined ? hostName(req.head.host) : (req.server.serverNames[0] ?? '');
-    case 'remote_addr':
-      return req.conn.remoteAddress;
-    case 'proxy_host':
-      return pp?.proxyHost ?? '';
-    case 'proxy_port':
-      return String(pp?.upstream.implicit ? pp.upstream.servers[0].port : 80);
-    case 'scheme':
-      return 'http';
-    case 'request_uri':
-      return req.uri.unparsed;
-    case 'uri':
-    case 'document_uri':
-      return req.uri.uri;
-    case 'args':
-    case 'query_string':
-      return req.uri.args;
-    case 'is_args':
-      return req.uri.args ? '?' : '';
-    case 'server_port':
-      return String(req.conn.listen.port);
-    case 'server_name':
-      return req.server.serverNames[0] ?? '';
-    case 'server_addr':
-      return req.conn.localAddress;
-    case 'server_protocol':
-      return req.head.version === 9 ? 'HTTP/0.9' : req.head.version === 10 ? 'HTTP/1.0' : 'HTTP/1.1';
-    case 'request_method':
-      return req.head.method;
-    case 'request':
-      return req.head.requestLine;
-    case 'content_length':
-      return req.header('content-length') ?? '';
-    case 'content_type':
-      return req.header('content-type') ?? '';
-    case 'proxy_add_x_forwarded_for': {
-      const xff = req.header('x-forwarded-for');
-      return xff ? `${xff}, ${req.conn.remoteAddress}` : req.conn.remoteAddress;
-    }
-  }
-  return '';
-}
-
-export function evaluate(req: HttpRequest, text: string): string {
-  if (!text.includes('$')) return text;
-  return text.replace(VAR, (_m, a: string | undefined, b: string | undefined) => variable(req, (a ?? b)!));
 }

@@ -2,15 +2,14 @@
 // does, bodies read or discarded, keep-alive and pipelining, a lingering close after a refusal,
 // and the [info] lines nginx writes when the client goes away.
 import type { Socket } from 'node:net';
-import type { ListenConf, ServerConf } from '../conf/model.js';
-import type { WorkerContext } from '../context.js';
-import type { ErrorLog } from '../../logs/writer.js';
-import { HttpRequest, findServer, type Connection, type Handlers } from '../request.js';
-import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './request-head.js';
-import { BodyReader, type BodyEvent, type BufferedBody } from './request-body.js';
+import type { ListenConf, ServerConf } from './conf/model.js';
+import type { WorkerContext } from './context.js';
+import type { ErrorLog } from '../logs/writer.js';
+import { HttpRequest, findServer, type Connection, type Handlers } from './request.js';
+import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './http/request-head.js';
+import type { BodyReader, BodyEvent, BodyEnd } from './http/request-body.js';
 
 const EMPTY = Buffer.alloc(0);
-const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
 /** nginx's lingering_timeout default. */
 const LINGERING_TIMEOUT_MS = 5_000;
 /** nginx's lingering_time default: the longest a body is dropped after its answer. */
@@ -18,9 +17,10 @@ const LINGERING_TIME_MS = 30_000;
 /** Stop reading from a client that sends far ahead of what is being answered. */
 const MAX_BUFFERED_INPUT = 1024 * 1024;
 
-function uncork(socket: Socket): void {
-  if (socket.writableCorked) socket.uncork();
-}
+/** Output gathered past this many bytes is written at once (a large file's stream, a big answer). */
+const GATHER_BYTES = 64 * 1024;
+
+const flushOutput = (c: ClientConnection) => c.flush();
 
 /**
  * Node reads a client's address with getpeername(), which fails once the client has reset (nginx
@@ -60,14 +60,17 @@ export class ClientConnection implements Connection {
   private state: 'head' | 'busy' | 'body' | 'discard' | 'tunnel' | 'closing' = 'head';
   private tunnelTo?: { peer: Socket; activity: () => void };
   private current?: HttpRequest;
-  private body?: { reader: BodyReader; req: HttpRequest; cb: (b: BufferedBody | undefined) => void };
+  private body?: { reader: BodyReader; req: HttpRequest; onEnd: (e: BodyEnd) => void };
   /** A body being dropped while (or after) its request is answered (ngx_http_discard_request_body). */
-  private discarding?: { reader: BodyReader; req: HttpRequest };
+  private discarding?: { reader: BodyReader; req: HttpRequest; onInvalid: (message: string) => void };
   /** When a body dropped after its answer is given up (lingering_time). */
   private discardUntil = 0;
   private timer?: NodeJS.Timeout;
   requests = 0;
   private readonly closeListeners = new Set<() => void>();
+  /** What this turn of the event loop wrote, not yet handed to the socket (see write()). */
+  private output: Buffer[] = [];
+  private outputBytes = 0;
   private readonly limits: HeadLimits;
   private readonly defaultServer: ServerConf;
   private readonly log: ErrorLog;
@@ -103,14 +106,25 @@ export class ClientConnection implements Connection {
     // A socket already ended or destroyed (its 'close' not yet emitted) takes nothing more, and
     // will never drain: nothing should wait for it.
     if (this.closed || !this.socket.writable) return true;
-    // What one turn of the event loop writes (a head and its body, a proxied head and the
-    // first bytes of its body) goes out in one writev, as nginx's output chain does.
-    if (!this.socket.writableCorked) {
-      this.socket.cork();
-      process.nextTick(uncork, this.socket);
-    }
-    // Buffers only: a writev of buffers alone is much cheaper for Node than one with strings.
-    return this.socket.write(typeof b === 'string' ? Buffer.from(b, 'latin1') : b);
+    // What one turn of the event loop writes (a head and its body, a proxied head and the first
+    // bytes of its body) goes out in one write(2) of one buffer, as nginx's output chain does:
+    // cheaper for Node than a writev of several, and far cheaper than a write each.
+    const buf = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
+    if (!this.output.length) process.nextTick(flushOutput, this);
+    this.output.push(buf);
+    this.outputBytes += buf.length;
+    if (this.outputBytes >= GATHER_BYTES) return this.flush();
+    return !this.socket.writableNeedDrain;
+  }
+
+  /** Hands the gathered output to the socket; false when its buffer is full (wait for `drain`). */
+  flush(): boolean {
+    if (!this.output.length) return !this.socket.writableNeedDrain;
+    const data = this.output.length === 1 ? this.output[0] : Buffer.concat(this.output, this.outputBytes);
+    this.output = [];
+    this.outputBytes = 0;
+    if (this.closed || !this.socket.writable) return true;
+    return this.socket.write(data);
   }
 
   onDrain(cb: () => void): void {
@@ -124,9 +138,9 @@ export class ClientConnection implements Connection {
   }
 
   abort(): void {
+    // What was written before the abort still goes out.
+    this.flush();
     this.closed = true;
-    // What was written before the abort still goes out, as it would have without the cork.
-    uncork(this.socket);
     this.socket.destroy();
   }
 
@@ -195,47 +209,28 @@ export class ClientConnection implements Connection {
 
   /** A request refused while its head was read: nginx logs it at [info] and closes after its page. */
   private refuse(e: HeadError, notices: HeadNotice[]): void {
-    const req = new HttpRequest(this, headOf(e.requestLine ?? '', e.headers, e.version), this.ctx, this.handlers);
-    req.keepalive = false;
-    req.bodyRead = true;
+    const req = new HttpRequest(this, headOf(e.requestLine ?? '', e.headers, e.version), this.ctx, this.handlers, { refused: true });
     this.current = req;
     this.logNotices(req, notices);
     req.logError('info', e.message, { action: `reading client request ${e.stage === 'line' ? 'line' : 'headers'}` });
     req.special(e.status);
   }
 
-  readBody(req: HttpRequest, discard: boolean, cb: (body: BufferedBody | undefined) => void): void {
-    const head = req.head;
-    // ngx_http_test_expect(): "100 Continue" for any HTTP/1.1 request that asked, body or not.
-    if (head.expectContinue && !req.expectAnswered) {
-      req.expectAnswered = true;
-      this.write(CONTINUE);
-      req.bodyBytesSent += CONTINUE.length;
-    }
-    if (req.bodyRead || (head.contentLength === undefined && !head.chunked)) {
-      req.bodyRead = true;
-      cb(req.body);
-      return;
-    }
-    req.bodyRead = true;
-    const reader = new BodyReader(
-      { maxSize: discard ? 0 : req.loc.clientMaxBodySize, bufferSize: req.loc.clientBodyBufferSize, tempPath: req.loc.clientBodyTempPath, tempLevels: req.loc.clientBodyTempLevels, discard },
-      head.contentLength,
-      head.chunked,
-      (file) => req.logError('warn', `a client request body is buffered to a temporary file ${req.ctx.displayPath(file)}`),
-    );
-    if (discard) {
-      // The answer does not wait for a body nobody needs: what has come is dropped now, the rest
-      // as it comes, before the next request on the connection.
-      this.discarding = { reader, req };
-      this.feedDiscard();
-      cb(undefined);
-      return;
-    }
-    this.body = { reader, req, cb };
+  /** Feeds the body's bytes to `reader` until it has all of it, or clientBodyTimeoutMs passes without one. */
+  readBody(req: HttpRequest, reader: BodyReader, timeoutMs: number, onEnd: (e: BodyEnd) => void): void {
+    this.body = { reader, req, onEnd };
     this.state = 'body';
-    this.arm(req.loc.clientBodyTimeoutMs, () => this.bodyTimedOut());
+    this.arm(timeoutMs, () => this.bodyTimedOut());
     this.feedBody();
+  }
+
+  /**
+   * Drops the body's bytes as they come, while the request is answered and, after its answer, for
+   * as long as ngx_http_finalize_connection() lingers; `onInvalid` hears of a body that does not parse.
+   */
+  discardBody(req: HttpRequest, reader: BodyReader, onInvalid: (message: string) => void): void {
+    this.discarding = { reader, req, onInvalid };
+    this.feedDiscard();
   }
 
   /** Hands what has arrived to a body reader. */
@@ -253,13 +248,8 @@ export class ClientConnection implements Connection {
       return;
     }
     this.discarding = undefined;
-    if (r.kind === 'done') {
-      this.input = r.rest;
-    } else {
-      d.req.keepalive = false;
-      d.req.bodyInvalid = true;
-      d.req.logError('error', r.message);
-    }
+    if (r.kind === 'done') this.input = r.rest;
+    else d.onInvalid(r.message);
     if (this.state === 'discard') this.afterRequest(d.req);
   }
 
@@ -270,26 +260,20 @@ export class ClientConnection implements Connection {
     this.clearTimer();
     this.body = undefined;
     this.state = 'busy';
-    if (r.kind === 'done') {
-      this.input = r.rest;
-      b.cb(r.body);
-      return;
-    }
-    b.req.keepalive = false;
-    b.req.logError('error', r.message);
-    b.req.special(r.kind === 'too-large' ? 413 : 400);
+    if (r.kind === 'done') this.input = r.rest;
+    b.onEnd(r);
   }
 
+  /** The request has ended (it wrote its access-log line): keep the connection for the next one, or close it. */
   requestDone(req: HttpRequest): void {
     if (req !== this.current) return;
     // The answer goes out now, before the bookkeeping below.
-    uncork(this.socket);
+    this.flush();
     this.current = undefined;
     this.tunnelTo = undefined;
     // Close listeners belong to the request (its upstream connection): a kept-alive connection
     // would otherwise gather one per request.
     this.closeListeners.clear();
-    req.writeAccessLog();
     if (this.closed) return;
     if (this.discarding && req.head.version !== 9) {
       // ngx_http_finalize_connection(): the body is still dropped, kept-alive or not, for as long
@@ -337,16 +321,7 @@ export class ClientConnection implements Connection {
     this.closeListeners.clear();
     const req = this.current;
     if (req && !req.done) {
-      if (state === 'body') {
-        // ngx_http_do_read_client_request_body(): no `while` part; the request counts as a 400.
-        req.logError('info', 'client prematurely closed connection');
-        req.status = 400;
-      } else if (!req.headerSent) {
-        // The client went away before its answer: nginx logs 499 (client closed request).
-        req.status = 499;
-      }
-      req.done = true;
-      this.requestDone(req);
+      req.clientClosed(state === 'body');
       return;
     }
     if (state === 'head') this.endedWhileWaiting('closed');
@@ -367,9 +342,7 @@ export class ClientConnection implements Connection {
     const req = this.body!.req;
     this.state = 'closing';
     this.closed = true;
-    req.status = 408;
-    req.done = true;
-    this.requestDone(req);
+    req.finalize(408);
     this.socket.destroy();
   }
 
@@ -401,9 +374,7 @@ export class ClientConnection implements Connection {
     const action = `reading client request ${partial.stage === 'line' ? 'line' : 'headers'}`;
     if (how === 'closed') req.logError('info', 'client prematurely closed connection', { action });
     else req.logError('info', 'client timed out', { action, errno: 'ETIMEDOUT' });
-    req.status = how === 'closed' ? 400 : 408;
-    req.done = true;
-    req.writeAccessLog();
+    req.finalize(how === 'closed' ? 400 : 408);
   }
 
   private arm(ms: number, onExpiry: () => void = () => this.socket.destroy()): void {

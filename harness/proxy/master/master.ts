@@ -1,7 +1,7 @@
 // The master process, nginx's way: read the conf, create the temp paths (no parents), open the
 // logs, open the listening sockets (bind() and listen(), five tries 500 ms apart), write the pid
 // file, fork the workers, reap and respawn them and log as nginx logs on Linux or on Windows; plus
-// a local control channel for faults.
+// the faults the harness asks of it (run.ts serves them on a control channel).
 // As in nginx, the master owns the listening sockets and every worker accepts on them: a socket
 // outlives its workers, so while a worker is replaced connections wait in the backlog, and with
 // no worker left (a failed respawn) clients connect and hang.
@@ -11,17 +11,19 @@ import { constants } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { closeSync, mkdirSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WORKER_ENTRY, takePrebooted } from './preboot.js';
-import { loadConf, confPath } from './load.js';
-import { ConfError } from './conf/error.js';
-import { allLocations, type NginxConf } from './conf/model.js';
-import { LOCALHOST, type ResolvedHosts } from './context.js';
-import { osProfile, type OsName, type OsProfile, type ErrnoName } from '../os-profile.js';
-import { ErrorLog, createLog, closeLog, lineLog, clock, type LogFile } from '../logs/writer.js';
-import { formatStderrLine, type Level } from '../logs/error-log.js';
-import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
-import { windowsCodeText, windowsExitCode, type CrashRequest } from './crash.js';
-import { startControl, type ControlServer } from './control.js';
+import { WORKER_ENTRY, takePrebooted } from '../preboot.js';
+import { loadConf, confPath } from '../load.js';
+import { ConfError } from '../conf/error.js';
+import { allLocations, type NginxConf } from '../conf/model.js';
+import { LOCALHOST, type ResolvedHosts } from '../context.js';
+import { osProfile, type OsName, type OsProfile, type ErrnoName } from '../../os-profile.js';
+import { ErrorLog, createLog, closeLog, lineLog, clock, type LogFile } from '../../logs/writer.js';
+import { formatStderrLine, type Level } from '../../logs/error-log.js';
+import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from '../protocol.js';
+import type { CrashRequest } from '../../crash.js';
+import { workerExit } from './reap.js';
+import { BACKLOG, closeHandle, createServerHandle, listenErrno, tryListen, UV_EACCES, UV_EADDRINUSE, UV_TCP_IPV6ONLY, type Listener } from './listeners.js';
+import { StartupError, ListenAgainError, NoWorkerError } from './errors.js';
 import { masterStatus, windowsWorkerStatus } from './status.js';
 
 export interface MasterOptions {
@@ -35,67 +37,37 @@ export interface MasterOptions {
   bindAny?: boolean;
   /** Ports that refuse to bind, as Windows' excluded port ranges do (10013). */
   reservedPorts?: number[];
-  /** Where to write the control channel's address and token (no channel without it). */
-  controlFile?: string;
   /** `-t`: test the configuration and exit. */
   test?: boolean;
   /** Where nginx's own stderr lines go (`nginx: [emerg] ...`); process.stderr by default. */
   stderr?: (line: string) => void;
 }
 
-export const DEFAULT_VERSION: Record<OsName, string> = { linux: '1.22.1', windows: '1.20.2' };
-
-
-/** A start-up failure: the `[emerg]` line was written; the master exits 1. */
-export class StartupError extends Error {}
-
-/** A running master could not open its listening sockets again (restore); it keeps running. */
-export class ListenAgainError extends Error {}
-
-/** A crash that cannot be done now (no worker, or every one already crashing). */
-export class NoWorkerError extends Error {}
 
 /** How a worker's first listen() went: fine, failed with a Node error code, or it exited first. */
 type Listened = { ok: true } | { ok: false; key: string; code: string } | { ok: false; exited: true };
 
+/**
+ * Where a worker process is in its life, one state at a time:
+ * - spare-booting, spare: the booted worker kept aside (see spawnSpare), loading, then waiting for the sockets;
+ * - starting: given the sockets at the start, its listen() the socket's first (which may fail);
+ * - serving: accepting;
+ * - crashing: a crash was asked of it (another crash picks another worker);
+ * - failing: a respawn made to fail, dying at its start as a Windows worker can;
+ * - discarded: ended by the master without a line, its start's listen() having failed;
+ * - broken: its listen() failed after the start: not respawned (it would fail again).
+ */
+type SlotState = 'spare-booting' | 'spare' | 'starting' | 'serving' | 'crashing' | 'failing' | 'discarded' | 'broken';
+
 interface Slot {
   child: ChildProcess;
   pid: number;
-  /** Booted: its modules and conf are loaded. */
-  booted: boolean;
-  /** Started to fail (a respawn made to fail, the Windows profile's way). */
-  failing: boolean;
-  spare: boolean;
-  /** A crash was asked of it: another crash picks another worker. */
-  crashing: boolean;
+  state: SlotState;
   /** The Windows exit status a crash was asked for (the process itself exits 1). */
   windowsCode?: number;
-  /** Ended by the master with no line of its own: a start whose listen() failed. */
-  quiet: boolean;
-  /** Started by startWorkers(): its listen() is the first on a new socket, and may fail. */
-  firstListen: boolean;
-  /** Its listen() failed after the start: not respawned (it would fail again). */
-  noRespawn: boolean;
   listened: Promise<Listened>;
   reaped: Promise<void>;
 }
-
-/** A listening socket the master owns: bound, and listening once a worker has called listen(). */
-interface Listener {
-  key: string;
-  text: string;
-  handle: unknown;
-}
-
-// net._createServerHandle() is what Node's cluster uses to bind a socket in the primary without
-// accepting on it; the handle is then sent to the workers, which listen and accept. Node has no
-// listen() that does not also accept, so the first worker's listen() is the master's.
-const createServerHandle = (net as unknown as { _createServerHandle(host: string, port: number, family: 4 | 6, fd?: number, flags?: number): unknown })._createServerHandle;
-const UV_TCP_IPV6ONLY = 1;
-const UV_EADDRINUSE = -98;
-const UV_EACCES = -13;
-/** NGX_LISTEN_BACKLOG on Linux and on win32. */
-const BACKLOG = 511;
 
 export class Master {
   readonly os: OsProfile;
@@ -108,7 +80,6 @@ export class Master {
   private listeners: Listener[] = [];
   private respawnFails = false;
   private exiting = false;
-  private control?: ControlServer;
   private resolved: ResolvedHosts = {};
   private readonly workersGone = new Set<() => void>();
 
@@ -143,7 +114,6 @@ export class Master {
     await this.openListeningSockets(false);
     // The spare boots once the workers serve, so it does not slow down their start.
     this.spawnSpare();
-    if (this.opts.controlFile) this.control = await startControl(this, this.opts.controlFile);
   }
 
   private syntaxOk(): void {
@@ -358,14 +328,14 @@ export class Master {
     const started: Slot[] = [];
     for (let i = 0; i < this.conf.workerProcesses; i++) {
       const s = this.respawn();
-      s.firstListen = true;
+      s.state = 'starting';
       started.push(s);
     }
     const results = await Promise.all(started.map((s) => s.listened));
     const refused = results.find((r): r is { ok: false; key: string; code: string } => !r.ok && 'key' in r);
     if (!refused) return undefined;
     for (const s of started) {
-      s.quiet = true;
+      s.state = 'discarded';
       s.child.kill('SIGKILL');
     }
     await Promise.all(started.map((s) => s.reaped));
@@ -394,27 +364,24 @@ export class Master {
     const slot: Slot = {
       child,
       pid: child.pid!,
-      booted: false,
-      failing: o.failStart !== undefined,
-      spare: o.spare,
-      crashing: false,
-      quiet: false,
-      firstListen: false,
-      noRespawn: false,
+      state: o.spare ? 'spare-booting' : o.failStart !== undefined ? 'failing' : 'serving',
       listened: new Promise((r) => (listened = r)),
       reaped: new Promise((r) => (reaped = r)),
     };
     child.on('message', (m: WorkerToMaster) => {
-      if (m.type === 'booted') slot.booted = true;
-      else if (m.type === 'ready') listened({ ok: true });
-      else if (m.type === 'listen-error') {
+      if (m.type === 'booted') {
+        if (slot.state === 'spare-booting') slot.state = 'spare';
+      } else if (m.type === 'ready') {
+        if (slot.state === 'starting') slot.state = 'serving';
+        listened({ ok: true });
+      } else if (m.type === 'listen-error') {
         listened({ ok: false, key: m.key, code: m.code });
         // After the start a listen() cannot fail on a socket that listens already; if it does, say
         // so, and do not respawn a worker that would fail the same way.
-        if (!slot.firstListen) {
+        if (slot.state !== 'starting') {
           const l = this.listeners.find((x) => x.key === m.key);
           this.write('alert', `listen() to ${l?.text ?? m.key}, backlog ${BACKLOG} failed`, listenErrno(m.code));
-          slot.noRespawn = true;
+          slot.state = 'broken';
         }
       }
     });
@@ -429,12 +396,12 @@ export class Master {
 
   /** Gives a worker the listening sockets: it accepts from then on. */
   private activate(slot: Slot): void {
-    slot.spare = false;
+    if (slot.state === 'spare') slot.state = 'serving';
     this.slots.set(slot.pid, slot);
     this.write('notice', `start worker process ${slot.pid}`);
     // A Windows worker runs nginx.exe's main() again and writes its own start-up lines (one that dies
     // at its start, a failed respawn, writes none).
-    if (this.os.name === 'windows' && !slot.failing) {
+    if (this.os.name === 'windows' && slot.state !== 'failing') {
       const log = this.log.forProcess(slot.pid, this.os.tid(slot.pid));
       const threads = [1, 2, 3].map((n) => this.os.tid(slot.pid * 4 + n));
       for (const [level, message] of windowsWorkerStatus(this.opts.version, threads)) log.write(level, { message });
@@ -456,7 +423,7 @@ export class Master {
   /** A worker in place of a dead one (ngx_spawn_process()): the spare when it has booted, else a new process. */
   private respawn(failStart?: number): Slot {
     const s = this.spare;
-    if (failStart === undefined && s?.booted) {
+    if (failStart === undefined && s?.state === 'spare') {
       this.spare = undefined;
       this.activate(s);
       this.spawnSpare();
@@ -468,15 +435,19 @@ export class Master {
   }
 
   private reap(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
-    if (slot.quiet) {
+    if (slot.state === 'discarded') {
       this.slots.delete(slot.pid);
       return;
     }
-    if (slot.spare) return this.reapSpare(slot, code, signal);
+    if (slot.state === 'spare' || slot.state === 'spare-booting') return this.reapSpare(slot, code, signal);
     if (!this.slots.delete(slot.pid)) return;
-    const respawn = this.os.name === 'windows' ? this.reapWindows(slot, code, signal) : this.reapLinux(slot, code, signal);
+    const exit = workerExit(this.os.name, { pid: slot.pid, code, signal, failing: slot.state === 'failing', windowsCode: slot.windowsCode, exiting: this.exiting });
+    for (const l of exit.lines) this.write(l.level, l.text, l.errno);
+    // Windows nginx's master closed its listening sockets long ago: with no worker, clients are refused.
+    if (exit.closeListeners && this.slots.size === 0) this.closeListeners();
+    const respawn = exit.respawn;
     if (this.exiting) return this.checkExited();
-    if (!respawn || slot.noRespawn) return;
+    if (!respawn || slot.state === 'broken') return;
     if (this.respawnFails) return this.failRespawn();
     this.respawn();
   }
@@ -487,41 +458,14 @@ export class Master {
     if (this.exiting) return this.checkExited();
     const how = signal ? `on signal ${constants.signals[signal]}` : `with code ${code}`;
     // One that died while booting would die again: the next respawn forks a worker instead.
-    const next = slot.booted ? 'a new spare is starting' : 'it died while booting, so none is started until the next respawn';
+    const booted = slot.state === 'spare';
+    const next = booted ? 'a new spare is starting' : 'it died while booting, so none is started until the next respawn';
     this.write('notice', `spare worker process ${slot.pid} exited ${how} (the harness's pre-booted spare, not serving: no request was lost; ${next})`);
-    if (slot.booted) this.spawnSpare();
+    if (booted) this.spawnSpare();
   }
 
   private checkExited(): void {
     if (this.slots.size === 0 && !this.spare) for (const cb of this.workersGone) cb();
-  }
-
-  /** ngx_process_get_status() and ngx_reap_children(); true when the worker is to be respawned. */
-  private reapLinux(slot: Slot, code: number | null, signal: NodeJS.Signals | null): boolean {
-    this.write('notice', `signal 17 (SIGCHLD) received from ${slot.pid}`);
-    if (signal) {
-      this.write('alert', `worker process ${slot.pid} exited on signal ${constants.signals[signal]}`);
-      return true;
-    }
-    this.write('notice', `worker process ${slot.pid} exited with code ${code}`);
-    if (code !== 2 || this.exiting) return true;
-    this.write('alert', `worker process ${slot.pid} exited with fatal code 2 and cannot be respawned`);
-    return false;
-  }
-
-  /** ngx_reap_worker() (win32): the exit code in hex; a worker that dies at start fails its spawn. */
-  private reapWindows(slot: Slot, code: number | null, signal: NodeJS.Signals | null): boolean {
-    const text = windowsCodeText(slot.windowsCode ?? (signal ? windowsExitCode(signal) : (code ?? 0)));
-    if (!slot.failing) {
-      this.write('notice', `worker process ${slot.pid} exited with code ${text}`);
-      return true;
-    }
-    // The new worker died during its start handshake: ngx_spawn_process() fails.
-    this.write('alert', `worker process ${slot.pid} exited with code ${text}`);
-    this.write('alert', 'could not respawn worker');
-    // Windows nginx's master closed its listening sockets long ago: with no worker, clients are refused.
-    if (this.slots.size === 0) this.closeListeners();
-    return false;
   }
 
   /** A respawn made to fail: Linux's fork() EAGAIN, or a Windows worker that dies at its start. */
@@ -543,7 +487,7 @@ export class Master {
   // ---- faults, for the control channel ----
 
   workers(): { pid: number; crashing: boolean }[] {
-    return [...this.slots.values()].map((s) => ({ pid: s.pid, crashing: s.crashing }));
+    return [...this.slots.values()].map((s) => ({ pid: s.pid, crashing: s.state === 'crashing' }));
   }
 
   /** The spare's pid, while there is one. */
@@ -561,13 +505,13 @@ export class Master {
    */
   async crashWorker(r: CrashRequest): Promise<number> {
     const pids = () => [...this.slots.keys()].join(', ') || 'none';
-    const slot = r.pid !== undefined ? this.slots.get(r.pid) : [...this.slots.values()].find((s) => !s.crashing && !s.failing);
+    const slot = r.pid !== undefined ? this.slots.get(r.pid) : [...this.slots.values()].find((s) => s.state !== 'crashing' && s.state !== 'failing');
     if (!slot) {
       if (r.pid !== undefined) throw new NoWorkerError(`no worker process ${r.pid}; the workers are: ${pids()}`);
       throw new NoWorkerError(this.slots.size ? `every worker (${pids()}) is crashing already: wait until they are replaced` : 'no worker is running (a failed respawn left none): restore first');
     }
-    if (slot.crashing) throw new NoWorkerError(`worker process ${slot.pid} is crashing already`);
-    slot.crashing = true;
+    if (slot.state === 'crashing') throw new NoWorkerError(`worker process ${slot.pid} is crashing already`);
+    slot.state = 'crashing';
     const msg: Extract<MasterToWorker, { type: 'crash' }> = { type: 'crash' };
     if (this.os.name === 'windows' && r.code !== undefined) {
       // A Linux process cannot exit with an NTSTATUS: it exits 1, and the master reports the status.
@@ -603,7 +547,6 @@ export class Master {
     this.exiting = true;
     // ngx_signal_handler()'s line, without "from <pid>" (Node cannot tell who sent it).
     if (signal && signal !== 'SIGQUIT' && this.os.name === 'linux') this.write('notice', `signal ${constants.signals[signal]} (${signal}) received, exiting`);
-    await this.control?.close();
     const all = () => [...this.slots.values(), ...(this.spare ? [this.spare] : [])];
     const done = new Promise<void>((r) => (all().length ? this.workersGone.add(r) : r()));
     for (const s of all()) {
@@ -634,37 +577,3 @@ function openErrno(e: unknown): ErrnoName {
   return code === 'EACCES' ? 'EACCES' : code === 'ENOTDIR' ? 'ENOTDIR' : 'ENOENT_PATH';
 }
 
-function listenErrno(code: string): ErrnoName {
-  return code === 'EADDRINUSE' ? 'EADDRINUSE' : code === 'EACCES' ? 'EACCES_BIND' : 'EADDRNOTAVAIL';
-}
-
-/** Listens once with a throwaway server: undefined when the port is free, else the uv error number. */
-function tryListen(host: string, port: number): Promise<number | undefined> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'EADDRINUSE' ? UV_EADDRINUSE : e.code === 'EACCES' ? UV_EACCES : (e.errno ?? UV_EADDRINUSE)));
-    s.listen({ host, port, ipv6Only: host.includes(':'), exclusive: true }, () => s.close(() => resolve(undefined)));
-  });
-}
-
-function closeHandle(handle: unknown): void {
-  (handle as { close(): void }).close();
-}
-
-/** `harness proxy`: a master in this process, in the foreground, until SIGTERM/SIGINT/SIGQUIT or a start failure. */
-export async function runMaster(opts: MasterOptions): Promise<number> {
-  const master = new Master(opts);
-  try {
-    await master.start();
-  } catch (e) {
-    if (e instanceof StartupError) return 1;
-    throw e;
-  }
-  if (opts.test) return 0;
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => master.stop(signal).then(() => resolve(0));
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-    process.once('SIGQUIT', stop);
-  });
-}

@@ -3,8 +3,20 @@
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { writeFileSync, unlinkSync } from 'node:fs';
-import { ListenAgainError, NoWorkerError, type Master } from './master.js';
-import { crashRequest, CrashRequestError } from './crash.js';
+import { ListenAgainError, NoWorkerError } from './errors.js';
+import { crashRequest, CrashRequestError, type CrashRequest } from '../../crash.js';
+import type { OsName } from '../../os-profile.js';
+
+/** What the channel asks of the master: its faults and their state, nothing else. */
+export interface ControlledMaster {
+  readonly os: { readonly name: OsName };
+  workers(): { pid: number; crashing: boolean }[];
+  readonly sparePid: number | undefined;
+  readonly respawnFailureArmed: boolean;
+  crashWorker(r: CrashRequest): Promise<number>;
+  failRespawns(on: boolean): void;
+  restore(): Promise<void>;
+}
 
 export interface ControlInfo {
   url: string;
@@ -50,7 +62,7 @@ function readJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {
   });
 }
 
-async function answer(master: Master, route: string, req: http.IncomingMessage): Promise<unknown> {
+async function answer(master: ControlledMaster, route: string, req: http.IncomingMessage): Promise<unknown> {
   const body = req.method === 'POST' ? await readJson(req) : {};
   switch (route) {
     case 'GET /status':
@@ -69,7 +81,7 @@ async function answer(master: Master, route: string, req: http.IncomingMessage):
   throw new Refusal(404, `unknown control call ${route}; the calls are: ${ROUTES.join(', ')}`);
 }
 
-export async function startControl(master: Master, file: string): Promise<ControlServer> {
+export async function startControl(master: ControlledMaster, file: string): Promise<ControlServer> {
   const token = randomBytes(24).toString('hex');
   const server = http.createServer(async (req, res) => {
     const reply = (status: number, body: unknown) => {

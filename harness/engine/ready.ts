@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { StartedProcess } from './process.js';
-import { describeBusyPort } from './ports.js';
+import { describeBusyPort } from '../ports.js';
 
 export class NotReady extends Error {}
 

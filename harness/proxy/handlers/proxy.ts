@@ -4,16 +4,16 @@
 // 502/504. The request sent is nginx's: HTTP/1.0 (or proxy_http_version), Host: $proxy_host,
 // Connection: close, Content-Length, then the client's headers in their order.
 import net from 'node:net';
-import type { HttpRequest } from './request.js';
-import type { LocationConf, ProxyHeader } from './conf/model.js';
-import type { Peer, PeerSelection } from './round-robin.js';
-import type { ErrnoName } from '../os-profile.js';
-import { escapeUri } from './uri.js';
-import { evaluate } from './variables.js';
-import { bodyStream, releaseBody } from './http/request-body.js';
-import { parseResponseHead, responseHeadEnd, type ResponseHead } from './http/response-head.js';
-import { ChunkedDecoder, encodeChunk, lastChunk } from './http/chunked.js';
-import { idleConnection, keepIdle } from './upstream-keepalive.js';
+import type { HttpRequest } from '../request.js';
+import type { LocationConf, ProxyHeader } from '../conf/model.js';
+import type { Peer, PeerSelection } from '../upstream/round-robin.js';
+import type { ErrnoName } from '../../os-profile.js';
+import { escapeUri } from '../http/uri.js';
+import { evaluate } from '../variable-values.js';
+import { bodyStream, releaseBody } from '../http/request-body.js';
+import { parseResponseHead, responseHeadEnd, type ResponseHead } from '../http/response-head.js';
+import { ChunkedDecoder, encodeChunk, lastChunk } from '../http/chunked.js';
+import { idleConnection, keepIdle } from '../upstream/keepalive.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
 type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive';
@@ -55,7 +55,9 @@ function headerTemplate(loc: LocationConf): HeaderTemplate {
     const key = h.name.toLowerCase();
     if (t.keys.has(key)) continue;
     t.keys.add(key);
-    t.headers.push({ name: h.name, value: h.value, variables: h.value.includes('$') });
+    // nginx's own Host is the location's, not the request's: worked out once.
+    const value = h.value === '$proxy_host' ? (loc.proxyPass?.proxyHost ?? '') : h.value;
+    t.headers.push({ name: h.name, value, variables: value.includes('$') });
   }
   templates.set(loc, t);
   return t;
@@ -64,11 +66,9 @@ function headerTemplate(loc: LocationConf): HeaderTemplate {
 /** Response headers nginx hides or writes in its own slots. */
 const HIDDEN = new Set(['server', 'date', 'x-pad', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-type']);
 
+/** The body is read whole first (proxy_request_buffering on), so a retry on the next peer can send it again. */
 export function proxyHandler(req: HttpRequest): void {
-  req.conn.readBody(req, false, (body) => {
-    req.body = body;
-    new UpstreamRequest(req).connect();
-  });
+  req.readBody(() => new UpstreamRequest(req).connect());
 }
 
 /** The URI sent upstream: the location's prefix replaced by proxy_pass's URI, re-escaped when the client's was. */
@@ -88,7 +88,7 @@ export function upstreamUri(req: HttpRequest): string {
 class UpstreamRequest {
   private readonly selection: PeerSelection;
   private readonly uri: string;
-  private readonly head: Buffer;
+  private readonly head: string;
   private socket?: net.Socket;
   private timer?: NodeJS.Timeout;
   private requestSent = false;
@@ -115,7 +115,7 @@ class UpstreamRequest {
     });
     this.selection = req.ctx.peers(pp.upstream).start(req.loc.proxyNextUpstreamTries);
     this.uri = upstreamUri(req);
-    this.head = Buffer.from(this.requestHead(), 'latin1');
+    this.head = this.requestHead();
   }
 
   private requestHead(): string {
@@ -189,16 +189,15 @@ class UpstreamRequest {
     const socket = this.socket!;
     this.clearTimer();
     this.requestSent = true;
-    socket.cork();
-    socket.write(this.head);
     const body = req.body ? bodyStream(req.body) : [];
     if (Array.isArray(body)) {
-      // All of it is handed to the socket at once: nothing left to time.
-      for (const c of body) socket.write(c);
-      socket.uncork();
+      // The head and a body in memory in one write (the head alone as the text it is): nothing
+      // left to time.
+      if (body.length) socket.write(Buffer.concat([Buffer.from(this.head, 'latin1'), ...body]));
+      else socket.write(this.head, 'latin1');
       this.readHeader();
     } else {
-      socket.uncork();
+      socket.write(this.head, 'latin1');
       this.arm(req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING));
       body.on('data', (c: Buffer) => {
         if (!socket.write(c)) {

@@ -5,8 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { release, type } from 'node:os';
-import type { Level } from '../logs/error-log.js';
-import type { OsName } from '../os-profile.js';
+import type { Level } from '../../logs/error-log.js';
+import type { OsName } from '../../os-profile.js';
 
 export type StatusLine = [Level, string];
 

@@ -1,0 +1,55 @@
+// The two proxy engines in one place: how each starts, and what the stack asks of an engine
+// beyond the ProxyEngine it gets back. Each engine's modules load only when it runs (real nginx's
+// execa, the embedded master and its workers' code), so the stack imports this file and never an
+// engine's own; the conf reader, which the stack needs whichever engine runs, loads with it.
+import type { EngineName, EngineStartOptions, ProxyEngine } from './engine.js';
+import type { NginxConf } from '../proxy/conf/model.js';
+import { confPath, loadConf } from '../proxy/load.js';
+import { parseConfFile, type Directive } from '../proxy/conf/parse.js';
+import { listenAddress } from '../proxy/conf/build.js';
+
+export async function startEngine(name: EngineName, o: EngineStartOptions): Promise<ProxyEngine> {
+  if (name === 'nginx') return (await import('../nginx/engine.js')).startNginx(o);
+  return (await import('../proxy/engine.js')).startEmbedded(o);
+}
+
+/**
+ * How the rendered conf names the admin server's peers for this engine: `implicit`
+ * (`proxy_pass http://localhost:PORT`, both loopbacks) or `explicit` (an upstream block with both),
+ * for a real nginx on a machine whose `localhost` is IPv4 only.
+ */
+export async function localhostMode(name: EngineName): Promise<'implicit' | 'explicit'> {
+  if (name === 'nginx') return (await import('../nginx/engine.js')).nginxLocalhostMode();
+  return 'implicit';
+}
+
+/** nginx.conf as the embedded engine reads it (both engines run the same file); throws ConfError. */
+export function readConf(prefix: string, conf: string): NginxConf {
+  return loadConf({ prefix, conf });
+}
+
+/**
+ * The addresses the http servers of a conf listen on in plain HTTP, read as syntax only: a conf for
+ * real nginx may use directives the embedded engine does not read (limit_req, ssl). Listens it
+ * cannot read are left out; the engine reports them itself.
+ */
+export function plainHttpListens(prefix: string, conf: string): { host: string; port: number }[] {
+  const found: { host: string; port: number }[] = [];
+  const walk = (ds: readonly Directive[], inHttp: boolean): void => {
+    for (const d of ds) {
+      if (d.name === 'listen' && inHttp && !d.args.includes('ssl')) {
+        try {
+          found.push(listenAddress(d.args[0] ?? '', d));
+        } catch {
+          // reported by the engine
+        }
+      }
+      if (d.block && d.name !== 'stream' && d.name !== 'mail') walk(d.block, inHttp || d.name === 'http');
+    }
+  };
+  walk(parseConfFile(confPath({ prefix, conf })), false);
+  return found;
+}
+
+/** Ends the worker the CLI pre-booted for the embedded engine, when the stack will not use it. */
+export { discardPrebooted } from '../proxy/preboot.js';

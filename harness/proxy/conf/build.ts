@@ -1,0 +1,418 @@
+// nginx.conf's directive tree to the typed configuration (model.ts), the way ngx_conf_parse() and
+// the modules' merge functions build it: the table (directives.ts) checks each directive and sets
+// the inheritable settings; this file reads the blocks that give the conf its shape (http, server,
+// location, upstream, map) and the main and events directives. Anything outside the supported
+// subset stops here with nginx's own `[emerg]` wording.
+import { join } from 'node:path';
+import { cpus } from 'node:os';
+import { ConfError, unsupported } from './error.js';
+import type { Directive } from './parse.js';
+import { parseFlag, parseNumber, parseTime, seconds } from './values.js';
+import { variableNames } from './variables.js';
+import { abs, check, logTarget, type Ctx } from './directives.js';
+import type { ListenConf, LocationConf, MapConf, NginxConf, ProxyPassConf, ServerConf, UpstreamConf, UpstreamServerConf } from './model.js';
+
+export interface BuildOptions {
+  prefix: string;
+  confFile: string;
+  /** Compiled-in default error log (the Windows build's `logs/error.log`). */
+  defaultErrorLog?: string;
+}
+
+function defaultLocation(prefix: string): LocationConf {
+  return {
+    modifier: '',
+    path: '',
+    file: '',
+    line: 0,
+    root: join(prefix, 'html'),
+    index: ['index.html'],
+    errorPages: new Map(),
+    defaultType: 'text/plain',
+    types: new Map([
+      ['html', 'text/html'],
+      ['gif', 'image/gif'],
+      ['jpg', 'image/jpeg'],
+    ]),
+    accessLogs: [join(prefix, 'logs/access.log')],
+    errorLog: [],
+    clientMaxBodySize: 1024 * 1024,
+    clientBodyBufferSize: 16 * 1024,
+    clientBodyTempPath: join(prefix, 'temp/client_body_temp'),
+    clientBodyTempLevels: [],
+    keepaliveTimeoutMs: 75_000,
+    keepaliveRequests: 1000,
+    sendTimeoutMs: 60_000,
+    clientBodyTimeoutMs: 60_000,
+    logNotFound: true,
+    serverTokens: true,
+    proxyHttpVersion: '1.0',
+    proxySetHeaders: [],
+    proxyConnectTimeoutMs: 60_000,
+    proxyReadTimeoutMs: 60_000,
+    proxySendTimeoutMs: 60_000,
+    proxyNextUpstream: new Set(['error', 'timeout']),
+    proxyNextUpstreamTries: 0,
+    proxyRedirectDefault: true,
+    server: {
+      mergeSlashes: true,
+      underscoresInHeaders: false,
+      ignoreInvalidHeaders: true,
+      headerBufferSize: 1024,
+      largeHeaderBuffers: 4,
+      largeHeaderBufferSize: 8192,
+      clientHeaderTimeoutMs: 60_000,
+    },
+  };
+}
+
+/** Copies inheritable settings: lists and maps are shared until a level sets its own. */
+function inherit(parent: LocationConf): LocationConf {
+  return { ...parent, proxyPass: undefined, server: { ...parent.server } };
+}
+
+interface Builder {
+  opts: BuildOptions;
+  conf: NginxConf;
+  /** The paths each `*_temp_path` directive names, at any level, in the order given. */
+  tempPaths: Map<string, string[]>;
+  proxyPasses: { d: Directive; loc: LocationConf }[];
+  /** Listen addresses seen so far, and whether one of their servers is the default (ngx_http_add_addresses). */
+  defaultListens: Set<string>;
+}
+
+export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
+  const { prefix } = opts;
+  const conf: NginxConf = {
+    prefix,
+    confFile: opts.confFile,
+    workerProcesses: 1,
+    errorLogs: [],
+    pid: join(prefix, 'logs/nginx.pid'),
+    workerConnections: 512,
+    maps: [],
+    variables: [],
+    upstreams: new Map(),
+    servers: [],
+    tempPaths: [],
+  };
+  const b: Builder = { opts, conf, tempPaths: new Map(), proxyPasses: [], defaultListens: new Set() };
+  let http: Directive | undefined;
+  const seen = new Set<string>();
+  for (const d of tree) {
+    const spec = check(d, 'main');
+    if (seen.has(d.name) && spec.once) {
+      throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
+    }
+    seen.add(d.name);
+    switch (d.name) {
+      case 'worker_processes':
+        // auto: ngx_ncpu, sysconf(_SC_NPROCESSORS_ONLN), the CPUs online.
+        conf.workerProcesses = d.args[0] === 'auto' ? cpus().length : Number(d.args[0]);
+        if (d.args[0] !== 'auto' && !/^\d+$/.test(d.args[0])) throw new ConfError(`"worker_processes" directive invalid value`, d.file, d.line);
+        // nginx takes 0 and runs a master that never forks a worker.
+        if (conf.workerProcesses === 0) throw unsupported('"worker_processes 0" (a master with no worker)', d);
+        break;
+      case 'error_log':
+        conf.errorLogs.push(logTarget(d, prefix));
+        break;
+      case 'pid':
+        conf.pid = abs(prefix, d.args[0]);
+        break;
+      case 'user':
+        conf.user = { name: d.args[0], group: d.args[1] };
+        break;
+      case 'daemon':
+        parseFlag(d);
+        break;
+      case 'master_process':
+        if (!parseFlag(d)) throw unsupported('"master_process off"', d);
+        break;
+      case 'events':
+        for (const e of d.block!) {
+          check(e, 'events');
+          if (e.name === 'worker_connections') conf.workerConnections = parseNumber(e, e.args[0], `invalid number "${e.args[0]}"`);
+          // multi_accept, accept_mutex: which worker accepts a connection, not what it answers.
+          else parseFlag(e);
+        }
+        break;
+      case 'http':
+        http = d;
+        break;
+    }
+  }
+  if (!conf.errorLogs.length) conf.errorLogs.push({ path: abs(prefix, opts.defaultErrorLog ?? 'logs/error.log'), level: 'error', byDefault: true });
+  if (http) buildHttp(b, http);
+  for (const name of ['client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path']) {
+    for (const p of b.tempPaths.get(name) ?? [join(prefix, 'temp', name.replace('_path', ''))]) if (!conf.tempPaths.includes(p)) conf.tempPaths.push(p);
+  }
+  return conf;
+}
+
+function buildHttp(b: Builder, http: Directive): void {
+  const base = defaultLocation(b.opts.prefix);
+  const servers: Directive[] = [];
+  const logFormats = new Set<string>();
+  applySettings(b, http.block!, 'http', base, (d) => {
+    switch (d.name) {
+      case 'map':
+        b.conf.maps.push(buildMap(d, b.conf.variables));
+        return true;
+      case 'upstream':
+        if (b.conf.upstreams.has(d.args[0])) throw new ConfError(`duplicate upstream "${d.args[0]}"`, d.file, d.line);
+        b.conf.upstreams.set(d.args[0], buildUpstream(d));
+        return true;
+      case 'server':
+        if (!d.block) throw new ConfError(`directive "server" has no opening "{"`, d.file, d.line);
+        servers.push(d);
+        return true;
+      case 'log_format':
+        // ngx_http_log_set_format(): `combined` is predefined; the formats are never written
+        // (access_log refuses any but combined), but their variables must exist.
+        if (d.args[0] === 'combined' || logFormats.has(d.args[0])) throw new ConfError(`duplicate "log_format" name "${d.args[0]}"`, d.file, d.line);
+        logFormats.add(d.args[0]);
+        for (const s of d.args.slice(d.args[1]?.startsWith('escape=') ? 2 : 1)) b.conf.variables.push(...variableNames(s, false));
+        return true;
+    }
+    return false;
+  });
+  for (const s of servers) b.conf.servers.push(buildServer(b, s, base));
+  for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d);
+  // ngx_http_upstream_init_round_robin(), once the http block is read: backup peers alone are no upstream.
+  for (const u of b.conf.upstreams.values()) {
+    if (u.servers.every((s) => s.backup)) throw new ConfError(`no servers in upstream "${u.name}"`, u.file, u.line);
+  }
+  if (b.conf.servers.length === 0) {
+    // nginx listens on *:80 (or 8000 unprivileged) with no server block; nothing to serve here.
+  }
+}
+
+/**
+ * Applies the inheritable directives of one level to `loc` through the table's setters; the rest
+ * (the block directives that shape the conf) go to `other`, which returns false for a directive it
+ * does not handle either.
+ */
+function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf, other: (d: Directive) => boolean): void {
+  const setHere = new Set<string>();
+  for (const d of ds) {
+    if (d.name === 'server' && ctx === 'http' && d.block) {
+      other(d);
+      continue;
+    }
+    const spec = check(d, ctx);
+    if (spec.once && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
+    const firstHere = !setHere.has(d.name);
+    setHere.add(d.name);
+    if (spec.set) spec.set(loc, d, { prefix: b.opts.prefix, firstHere, tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]), proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l }) });
+    else if (!other(d)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
+  }
+}
+
+function buildMap(d: Directive, variables: string[]): MapConf {
+  const m: MapConf = { source: d.args[0], variable: d.args[1].replace(/^\$/, ''), values: new Map(), defaultValue: '' };
+  if (!d.args[1].startsWith('$')) throw new ConfError(`invalid variable name "${d.args[1]}"`, d.file, d.line);
+  variables.push(...variableNames(m.source));
+  for (const e of d.block!) {
+    if (e.args.length !== 1) throw new ConfError(`invalid number of the map parameters`, e.file, e.line);
+    variables.push(...variableNames(e.args[0]));
+    if (e.name === 'default') m.defaultValue = e.args[0];
+    else if (e.name.startsWith('~')) throw unsupported('regular expressions in "map"', e, true);
+    else m.values.set(e.name.toLowerCase(), e.args[0]);
+  }
+  return m;
+}
+
+function parseHostPort(text: string, d: Directive, what: string): { host: string; port?: number } {
+  let host: string;
+  let port: string | undefined;
+  if (text.startsWith('[')) {
+    const end = text.indexOf(']');
+    if (end < 0) throw new ConfError(`invalid host in ${what} "${text}"`, d.file, d.line);
+    host = text.slice(1, end);
+    const rest = text.slice(end + 1);
+    if (rest) {
+      if (!rest.startsWith(':')) throw new ConfError(`invalid host in ${what} "${text}"`, d.file, d.line);
+      port = rest.slice(1);
+    }
+  } else {
+    const i = text.lastIndexOf(':');
+    host = i >= 0 ? text.slice(0, i) : text;
+    port = i >= 0 ? text.slice(i + 1) : undefined;
+  }
+  if (port !== undefined && (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535)) {
+    throw new ConfError(`invalid port in ${what} "${text}"`, d.file, d.line);
+  }
+  if (!host) throw new ConfError(`no host in ${what} "${text}"`, d.file, d.line);
+  return { host, port: port === undefined ? undefined : Number(port) };
+}
+
+function buildUpstream(d: Directive): UpstreamConf {
+  const u: UpstreamConf = { name: d.args[0], servers: [], keepalive: 0, keepaliveTimeoutMs: 60_000, keepaliveRequests: 1000, implicit: false, file: d.file, line: d.line };
+  for (const s of d.block!) {
+    check(s, 'upstream');
+    if (s.name === 'keepalive') u.keepalive = parseNumber(s, s.args[0], `invalid value "${s.args[0]}" in "keepalive" directive`);
+    else if (s.name === 'keepalive_timeout') u.keepaliveTimeoutMs = parseTime(s, s.args[0]);
+    else if (s.name === 'keepalive_requests') u.keepaliveRequests = parseNumber(s, s.args[0]);
+    else if (s.name === 'server') u.servers.push(buildUpstreamServer(s));
+    else throw new ConfError(`"${s.name}" directive is not allowed here`, s.file, s.line);
+  }
+  if (!u.servers.length) throw new ConfError(`no servers are inside upstream`, d.file, d.line);
+  return u;
+}
+
+/** ngx_http_upstream_server(): `server address [weight=N] [max_fails=N] [fail_timeout=T] [backup] [down]`. */
+function buildUpstreamServer(s: Directive): UpstreamServerConf {
+  const { host, port } = parseHostPort(s.args[0], s, 'upstream');
+  const srv: UpstreamServerConf = { host, port: port ?? 80, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: s.args[0], file: s.file, line: s.line };
+  for (const p of s.args.slice(1)) {
+    const [, name, value] = /^(weight|max_fails|fail_timeout|max_conns)=(.*)$/.exec(p) ?? [];
+    const n = /^\d+$/.test(value ?? '') ? Number(value) : undefined;
+    if (name === 'weight' && n) srv.weight = n;
+    else if (name === 'max_fails' && n !== undefined) srv.maxFails = n;
+    else if (name === 'fail_timeout' && seconds(value) !== undefined) srv.failTimeoutMs = seconds(value)! * 1000;
+    else if (name === 'max_conns' && n !== undefined) throw unsupported('the "max_conns" parameter of "server"', s);
+    else if (p === 'backup') srv.backup = true;
+    else if (p === 'down') srv.down = true;
+    else throw new ConfError(`invalid parameter "${p}"`, s.file, s.line);
+  }
+  return srv;
+}
+
+function buildProxyPass(b: Builder, d: Directive): ProxyPassConf {
+  const url = d.args[0];
+  const m = /^http:\/\/([^/]*)(\/.*)?$/.exec(url);
+  if (!m) {
+    if (/^https:\/\//.test(url)) throw unsupported('"proxy_pass" to https', d);
+    throw new ConfError('invalid URL prefix', d.file, d.line);
+  }
+  if (url.includes('$')) throw unsupported('variables in "proxy_pass"', d, true);
+  const { host, port } = parseHostPort(m[1], d, 'upstream');
+  if (port !== undefined && b.conf.upstreams.has(host)) throw new ConfError(`upstream "${host}" may not have port ${port}`, d.file, d.line);
+  const explicit = port === undefined ? b.conf.upstreams.get(host) : undefined;
+  const upstream: UpstreamConf = explicit ?? {
+    name: m[1],
+    servers: [{ host, port: port ?? 80, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: m[1], file: d.file, line: d.line }],
+    keepalive: 0,
+    keepaliveTimeoutMs: 60_000,
+    keepaliveRequests: 1000,
+    implicit: true,
+    file: d.file,
+    line: d.line,
+  };
+  return { proxyHost: port === undefined || port === 80 ? host.includes(':') ? `[${host}]` : host : m[1], upstream, uri: m[2], url };
+}
+
+function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
+  const base = inherit(http);
+  const server: ServerConf = {
+    ...base.server,
+    listens: [],
+    serverNames: [],
+    locations: [],
+    base,
+    file: d.file,
+    line: d.line,
+  };
+  const locations: Directive[] = [];
+  applySettings(b, d.block!, 'server', base, (s) => {
+    switch (s.name) {
+      case 'listen': {
+        const l = parseListen(s);
+        if (server.listens.some((x) => x.text === l.text)) throw new ConfError(`a duplicate listen ${l.text}`, s.file, s.line);
+        if (l.defaultServer) {
+          if (b.defaultListens.has(l.text)) throw new ConfError(`a duplicate default server for ${l.text}`, s.file, s.line);
+          b.defaultListens.add(l.text);
+        }
+        server.listens.push(l);
+        return true;
+      }
+      case 'server_name':
+        server.serverNames.push(...s.args);
+        return true;
+      case 'location':
+        locations.push(s);
+        return true;
+    }
+    return false;
+  });
+  Object.assign(server, base.server);
+  if (!server.listens.length) server.listens.push({ host: '0.0.0.0', port: 80, text: '0.0.0.0:80', defaultServer: false });
+  if (!server.serverNames.length) server.serverNames.push('');
+  for (const l of locations) {
+    const loc = buildLocation(b, l, base);
+    // ngx_http_join_exact_locations(): the same prefix twice, or the same exact match twice.
+    if (server.locations.some((x) => x.path === loc.path && (x.modifier === '=') === (loc.modifier === '='))) {
+      throw new ConfError(`duplicate location "${loc.path}"`, loc.file, loc.line);
+    }
+    server.locations.push(loc);
+  }
+  return server;
+}
+
+function parseListen(d: Directive): ListenConf {
+  const [addr, ...params] = d.args;
+  for (const p of params) {
+    if (p !== 'default_server' && p !== 'default') throw unsupported(`the "${p}" parameter of "listen"`, d);
+  }
+  return { ...listenAddress(addr, d), defaultServer: params.length > 0 };
+}
+
+/** The address a `listen` names: `8080` (every IPv4 address), `127.0.0.1:8080`, `[::1]:8080`, `localhost`. */
+export function listenAddress(addr: string, d: Pick<Directive, 'file' | 'line'>): { host: string; port: number; text: string } {
+  if (/^\d+$/.test(addr)) {
+    const port = Number(addr);
+    if (port < 1 || port > 65535) throw new ConfError(`invalid port in "${addr}" of the "listen" directive`, d.file, d.line);
+    return { host: '0.0.0.0', port, text: `0.0.0.0:${port}` };
+  }
+  let host: string;
+  let portText: string;
+  if (addr.startsWith('[')) {
+    const end = addr.indexOf(']:');
+    host = addr.slice(1, end);
+    portText = end >= 0 ? addr.slice(end + 2) : '80';
+    if (end < 0) host = addr.slice(1, -1);
+  } else {
+    const i = addr.lastIndexOf(':');
+    host = i >= 0 ? addr.slice(0, i) : addr;
+    portText = i >= 0 ? addr.slice(i + 1) : '80';
+  }
+  if (!/^\d+$/.test(portText) || Number(portText) < 1 || Number(portText) > 65535) {
+    throw new ConfError(`invalid port in "${addr}" of the "listen" directive`, d.file, d.line);
+  }
+  if (host === 'localhost') host = '127.0.0.1';
+  if (host === '*') host = '0.0.0.0';
+  const text = host.includes(':') ? `[${host}]:${portText}` : `${host}:${portText}`;
+  return { host, port: Number(portText), text };
+}
+
+function buildLocation(b: Builder, d: Directive, server: LocationConf): LocationConf {
+  let modifier: LocationConf['modifier'] = '';
+  let path: string;
+  if (d.args.length === 2) {
+    const mod = d.args[0];
+    if (mod === '~' || mod === '~*') throw unsupported(`regular expression locations ("${mod} ${d.args[1]}")`, d, true);
+    if (mod !== '=' && mod !== '^~') throw new ConfError(`invalid location modifier "${mod}"`, d.file, d.line);
+    modifier = mod;
+    path = d.args[1];
+  } else {
+    path = d.args[0];
+    if (path.startsWith('=')) {
+      modifier = '=';
+      path = path.slice(1);
+    } else if (path.startsWith('~')) {
+      throw unsupported(`regular expression locations ("${path}")`, d, true);
+    } else if (path.startsWith('@')) {
+      throw unsupported(`named locations ("${path}")`, d, true);
+    }
+  }
+  const loc = inherit(server);
+  loc.modifier = modifier;
+  loc.path = path;
+  loc.file = d.file;
+  loc.line = d.line;
+  applySettings(b, d.block!, 'location', loc, (s) => {
+    if (s.name === 'location') throw unsupported('nested locations', s, true);
+    return false;
+  });
+  return loc;
+}

@@ -1,0 +1,47 @@
+// Imports run one way (DESIGN: cli → chaos/stack → engine → proxy/nginx → logs) and the engine's
+// modules form no cycle, type-only imports included: the graph is the TypeScript compiler's own
+// (bin/import-graph.js). The checks are shown to fail on a graph that breaks them.
+import { test, expect } from '@playwright/test';
+// @ts-expect-error plain JS module, also run as `node bin/import-graph.js`
+import { importGraph, cycles, layerBreaks } from '../../bin/import-graph.js';
+
+type Graph = Map<string, string[]>;
+const graphOf = importGraph as () => Graph;
+const cyclesOf = cycles as (g: Graph) => string[][];
+const breaksOf = layerBreaks as (g: Graph) => string[];
+
+/** The parts this check holds to no cycle: the engines, their boundary, the stack and the logs. */
+const ENGINE_PARTS = ['harness/proxy/', 'harness/engine/', 'harness/nginx/', 'harness/stack/', 'harness/logs/', 'harness/os-profile.ts', 'harness/crash.ts', 'harness/ports.ts'];
+
+let graph: Graph;
+test.beforeAll(() => {
+  graph = graphOf();
+});
+
+test('the graph is the whole program, type-only imports included', () => {
+  expect(graph.get('harness/proxy/request.ts')).toContain('harness/proxy/http/request-head.ts');
+  // `import type` only: conf/model.ts is never loaded by the connection at run time.
+  expect(graph.get('harness/proxy/connection.ts')).toContain('harness/proxy/conf/model.ts');
+  // `await import()`: the registry loads each engine only when it runs.
+  expect(graph.get('harness/engine/registry.ts')).toEqual(expect.arrayContaining(['harness/nginx/engine.ts', 'harness/proxy/engine.ts']));
+});
+
+test('no import cycle among the engines, their boundary, the stack and the logs', () => {
+  const inEngine = cyclesOf(graph).filter((scc) => scc.some((f) => ENGINE_PARTS.some((p) => f.startsWith(p))));
+  expect(inEngine).toEqual([]);
+  // The check finds one: a.ts → b.ts → c.ts → a.ts, and a type-only self-import.
+  const made: Graph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['d.ts']], ['e.ts', ['a.ts']]]);
+  expect(cyclesOf(made)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
+});
+
+test('imports run one way: the stack reaches an engine through harness/engine/ only, http/ is wire format only', () => {
+  expect(breaksOf(graph)).toEqual([]);
+  const made: Graph = new Map([
+    ['harness/stack/stack.ts', ['harness/proxy/load.ts', 'harness/engine/registry.ts']],
+    ['harness/proxy/http/request-head.ts', ['harness/proxy/request.ts', 'harness/proxy/http/uri.ts']],
+  ]);
+  expect(breaksOf(made)).toEqual([
+    'harness/stack/stack.ts imports harness/proxy/load.ts (the stack reaches an engine only through harness/engine/)',
+    'harness/proxy/http/request-head.ts imports harness/proxy/request.ts (http/ is wire format only)',
+  ]);
+});
