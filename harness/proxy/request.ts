@@ -291,6 +291,12 @@ export class HttpRequest {
     this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http(), keepaliveHeader: this.loc.keepaliveHeader }));
   }
 
+  /** An upstream's HTTP/0.9 answer goes on without a status line or headers: `009` in the access log. */
+  sendHttp09(): void {
+    this.status = 9;
+    this.headerSent = true;
+  }
+
   write(b: Buffer): boolean {
     this.bodyBytesSent += b.length;
     return this.conn.write(b);

@@ -179,9 +179,10 @@ class UpstreamRequest {
       else report();
       return;
     }
-    if (this.reading === 'header') this.fail('error', READING_HEADER, 'ECONNRESET', 'recv() failed');
-    else if (this.reading === 'body') this.bodyFailed('recv() failed', 'ECONNRESET');
-    else this.fail('error', SENDING, 'ECONNRESET', 'writev() failed');
+    const os = this.req.ctx.os;
+    if (this.reading === 'header') this.fail('error', READING_HEADER, 'ECONNRESET', `${os.recvFn} failed`);
+    else if (this.reading === 'body') this.bodyFailed(`${os.recvFn} failed`, 'ECONNRESET');
+    else this.fail('error', SENDING, 'ECONNRESET', `${os.sendFn} failed`);
   };
 
   private send(): void {
@@ -228,6 +229,11 @@ class UpstreamRequest {
       if (r.kind === 'more') return;
       socket.off('data', onData);
       socket.off('end', onEnd);
+      if (r.kind === 'http09') {
+        this.clearTimer();
+        this.passHttp09(received);
+        return;
+      }
       if (r.kind === 'invalid') {
         this.clearTimer();
         this.fail('invalid_header', READING_HEADER, undefined, r.message);
@@ -352,6 +358,40 @@ class UpstreamRequest {
     if (first.length) onData(first);
     else if (left === 0) complete(Buffer.alloc(0));
     else this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
+  }
+
+  /**
+   * No status line (ngx_http_proxy_process_status_line()'s NGX_ERROR): nginx logs it, takes the
+   * answer as HTTP/0.9 (status 200 for the peer, so no failure; 009 in the access log) and passes
+   * every byte on as it came, without a status line of its own, until the upstream closes; the
+   * client's connection stays as its request had it.
+   */
+  private passHttp09(first: Buffer): void {
+    const req = this.req;
+    const socket = this.socket!;
+    req.logError('error', 'upstream sent no valid HTTP/1.0 header', { action: READING_HEADER });
+    this.selection.release(false);
+    releaseBody(req.body);
+    this.reading = 'body';
+    req.sendHttp09();
+    const onData = (d: Buffer) => {
+      if (!req.write(d)) {
+        socket.pause();
+        req.conn.onDrain(() => {
+          if (this.socket === socket) socket.resume();
+        });
+      }
+      this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
+    };
+    socket.on('data', onData);
+    socket.once('end', () => {
+      this.clearTimer();
+      socket.off('data', onData);
+      this.socket = undefined;
+      socket.destroy();
+      req.finish();
+    });
+    onData(first);
   }
 
   /**

@@ -127,9 +127,13 @@ class HeaderBuffers {
 
 const READING_LINE = 'line';
 
-/** `%*s\x%02xd...`: a header line up to the byte nginx stopped at, then that byte in hex. */
+/** `"%*s\x%02xd..."`: a header line up to the byte nginx stopped at, then that byte in hex. */
+export function quotedUpTo(line: string, at: number): string {
+  return `"${line.slice(0, at)}\\x${line.charCodeAt(at).toString(16).padStart(2, '0')}..."`;
+}
+
 function badLine(line: string, at: number): string {
-  return `client sent invalid header line: "${line.slice(0, at)}\\x${line.charCodeAt(at).toString(16).padStart(2, '0')}..."`;
+  return `client sent invalid header line: ${quotedUpTo(line, at)}`;
 }
 
 /**
@@ -325,14 +329,14 @@ function nameChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d;
 }
 
-type HeaderLine = { name: string; value: string; invalid: boolean; end: number } | { bad: number };
+export type HeaderLine = { name: string; value: string; invalid: boolean; end: number } | { bad: number };
 
 /**
  * One header line (without its LF) as ngx_http_parse_header_line() reads it: the name, the value
  * without leading and trailing spaces (tabs are kept), `invalid` for a name nginx ignores, or the
  * offset of the byte it refuses. With `complete` false, the line is only checked as far as it goes.
  */
-function scanHeaderLine(s: string, underscores: boolean, complete: boolean): HeaderLine | undefined {
+export function scanHeaderLine(s: string, underscores: boolean, complete: boolean): HeaderLine | undefined {
   // A part line may end in the CR of its CRLF.
   if (!complete && s.endsWith('\r')) s = s.slice(0, -1);
   let invalid = false;
