@@ -197,6 +197,8 @@ export class ClientConnection implements Connection {
     }
     this.input = this.input.subarray(r.consumed);
     const req = new HttpRequest(this, r.head, this.ctx, this.handlers);
+    // What of the body came with the head, into the same header buffer.
+    req.preread = Math.max(0, Math.min(this.input.length, r.bufferEnd - r.consumed));
     this.logNotices(req, r.notices);
     this.current = req;
     req.run();
@@ -249,7 +251,8 @@ export class ClientConnection implements Connection {
     }
     this.discarding = undefined;
     if (r.kind === 'done') this.input = r.rest;
-    else d.onInvalid(r.message);
+    // A discarded body is never stored, so it makes no temp file.
+    else if (r.kind !== 'temp-file') d.onInvalid(r.message);
     if (this.state === 'discard') this.afterRequest(d.req);
   }
 

@@ -76,6 +76,8 @@ export class HttpRequest {
   /** The body was found not to parse while it was being dropped: a static answer becomes a 400. */
   bodyInvalid = false;
   expectAnswered = false;
+  /** The body's bytes read with the head, into its header buffer (nginx's preread: they stay there, outside client_body_buffer_size). */
+  preread = 0;
   readonly startedAt = Date.now();
   private log: ErrorLog;
 
@@ -160,6 +162,13 @@ export class HttpRequest {
         return;
       }
       this.keepalive = false;
+      if (e.kind === 'temp-file') {
+        // ngx_create_temp_file() / ngx_create_path(): [crit], and a 500 whose body is left unread.
+        const fn = e.op === 'open' ? this.ctx.os.openFileFn : this.ctx.os.createDirFn;
+        this.logError('crit', `${fn} "${this.ctx.displayPath(e.path)}" failed`, { errno: e.code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH' });
+        this.special(500);
+        return;
+      }
       this.logError('error', e.message);
       this.special(e.kind === 'too-large' ? 413 : 400);
     });
@@ -197,6 +206,7 @@ export class HttpRequest {
       { maxSize: discard ? 0 : loc.clientMaxBodySize, bufferSize: loc.clientBodyBufferSize, tempPath: loc.clientBodyTempPath, tempLevels: loc.clientBodyTempLevels, discard },
       head.contentLength,
       head.chunked,
+      this.preread,
       (file) => this.logError('warn', `a client request body is buffered to a temporary file ${this.ctx.displayPath(file)}`),
     );
   }

@@ -37,7 +37,8 @@ function defaultLocation(prefix: string): LocationConf {
     accessLogs: [join(prefix, 'logs/access.log')],
     errorLog: [],
     clientMaxBodySize: 1024 * 1024,
-    clientBodyBufferSize: 16 * 1024,
+    // Two memory pages: 8k on x86-64 (16k only where pages are 8k).
+    clientBodyBufferSize: 8 * 1024,
     clientBodyTempPath: join(prefix, 'temp/client_body_temp'),
     clientBodyTempLevels: [],
     keepaliveTimeoutMs: 75_000,

@@ -63,7 +63,8 @@ export interface HeadNotice {
 
 export type HeadResult =
   | { kind: 'more'; partial?: PartialHead }
-  | { kind: 'head'; head: RequestHead; consumed: number; notices: HeadNotice[] }
+  /** `bufferEnd`: the end of the header buffer the head ended in (what came past the head up to it is nginx's preread body). */
+  | { kind: 'head'; head: RequestHead; consumed: number; bufferEnd: number; notices: HeadNotice[] }
   | { kind: 'error'; error: HeadError; notices: HeadNotice[] };
 
 export interface HeadLimits {
@@ -162,7 +163,7 @@ export function parseRequestHead(buf: string, limits: HeadLimits = DEFAULT_HEAD_
   const rl = parseRequestLine(line, limits.mergeSlashes);
   if ('status' in rl) return { kind: 'error', error: rl, notices };
   if (rl.version === 9) {
-    return { kind: 'head', consumed: lf + 1, notices, head: newHead(rl, []) };
+    return { kind: 'head', consumed: lf + 1, bufferEnd: buffers.end, notices, head: newHead(rl, []) };
   }
 
   // The header lines, each processed as soon as it is complete.
@@ -239,7 +240,7 @@ export function parseRequestHead(buf: string, limits: HeadLimits = DEFAULT_HEAD_
   else if (conn?.includes('keep-alive')) head.connection = 'keep-alive';
   if (rl.method === 'CONNECT' || rl.method === 'TRACE') return fail(405, `client sent ${rl.method} method`);
   head.expectContinue = get('expect')?.toLowerCase() === '100-continue' && rl.version >= 11;
-  return { kind: 'head', head, consumed: pos, notices };
+  return { kind: 'head', head, consumed: pos, bufferEnd: buffers.end, notices };
 }
 
 type RequestLine = Pick<RequestHead, 'method' | 'target' | 'uri' | 'requestLine' | 'version'>;

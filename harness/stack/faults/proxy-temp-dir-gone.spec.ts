@@ -21,7 +21,7 @@ test('proxy.temp-dir-gone removes the conf\'s client_body_temp folder; restore m
   const { effect } = await ledger.inject('proxy.temp-dir-gone');
   expect(existsSync(temp)).toBe(false);
   expect(existsSync(join(prefix, 'temp'))).toBe(true);
-  expect(effect).toContain('bigger than client_body_buffer_size (16k in this stack\'s conf) gets 500 Internal Server Error');
+  expect(effect).toContain('bigger than client_body_buffer_size (8k in this stack\'s conf) gets 500 Internal Server Error');
   await expect(ledger.inject('proxy.temp-dir-gone')).rejects.toThrow('client_body_temp is gone already');
   expect(await ledger.restore()).toEqual(['proxy.temp-dir-gone']);
   const after = statSync(temp);

@@ -19,7 +19,7 @@ export const proxyTempDirGone: Fault = {
   params: [],
   effect(target) {
     const buffer = apiLocation(target)?.clientBodyBufferSize;
-    return `client_body_temp is gone: the next request to /api whose body is bigger than client_body_buffer_size${buffer ? ` (${buffer / 1024}k in this stack's conf)` : ''} gets 500 Internal Server Error and one [crit] line; smaller bodies (a login, a search) are kept in memory and still work. nginx makes its temp folders only at start: \`harness chaos restore\` makes it again.`;
+    return `client_body_temp is gone: the next request to /api whose body is bigger than client_body_buffer_size${buffer ? ` (${buffer / 1024}k in this stack's conf)` : ''} gets 500 Internal Server Error and one [crit] line; smaller bodies (a login, a search) are kept in memory and still work (one with a Content-Length up to 1.25 times the buffer). nginx makes its temp folders only at start: \`harness chaos restore\` makes it again.`;
   },
   async apply(target) {
     requireProxy(target);
