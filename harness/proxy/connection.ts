@@ -20,7 +20,9 @@ const MAX_BUFFERED_INPUT = 1024 * 1024;
 /** Output gathered past this many bytes is written at once (a large file's stream, a big answer). */
 const GATHER_BYTES = 64 * 1024;
 
-const flushOutput = (c: ClientConnection) => c.flush();
+const flushOutput = (c: ClientConnection) => c.tick();
+/** postpone_output: while an answer is postponed, output shorter than this waits for more, or for its end. */
+const POSTPONE_OUTPUT = 1460;
 
 /**
  * Node reads a client's address with getpeername(), which fails once the client has reset (nginx
@@ -71,6 +73,8 @@ export class ClientConnection implements Connection {
   /** What this turn of the event loop wrote, not yet handed to the socket (see write()). */
   private output: Buffer[] = [];
   private outputBytes = 0;
+  private flushScheduled = false;
+  private postponed = false;
   private readonly limits: HeadLimits;
   private readonly defaultServer: ServerConf;
   private readonly log: ErrorLog;
@@ -110,11 +114,34 @@ export class ClientConnection implements Connection {
     // bytes of its body) goes out in one write(2) of one buffer, as nginx's output chain does:
     // cheaper for Node than a writev of several, and far cheaper than a write each.
     const buf = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
-    if (!this.output.length) process.nextTick(flushOutput, this);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      process.nextTick(flushOutput, this);
+    }
     this.output.push(buf);
     this.outputBytes += buf.length;
     if (this.outputBytes >= GATHER_BYTES) return this.flush();
     return !this.socket.writableNeedDrain;
+  }
+
+  /** The end of an event-loop turn: what it wrote goes out, unless the answer is postponed and it is short. */
+  tick(): void {
+    this.flushScheduled = false;
+    if (this.postponed && this.outputBytes < POSTPONE_OUTPUT) return;
+    this.flush();
+  }
+
+  /**
+   * ngx_http_write_filter()'s postpone_output (1460) for a proxied answer: its head and body wait
+   * until there are 1460 bytes to send, or its end, or an error that flushes (then they go out),
+   * or one that does not (then they never do).
+   */
+  postpone(on: boolean): void {
+    this.postponed = on;
+    if (!on && this.output.length && !this.flushScheduled) {
+      this.flushScheduled = true;
+      process.nextTick(flushOutput, this);
+    }
   }
 
   /** Hands the gathered output to the socket; false when its buffer is full (wait for `drain`). */
@@ -137,8 +164,13 @@ export class ClientConnection implements Connection {
     return () => this.closeListeners.delete(cb);
   }
 
-  abort(): void {
-    // What was written before the abort still goes out.
+  abort(o: { drop?: boolean } = {}): void {
+    // What was written before the abort still goes out, unless it is dropped (what nginx had
+    // postponed and closes without flushing).
+    if (o.drop) {
+      this.output = [];
+      this.outputBytes = 0;
+    }
     this.flush();
     this.closed = true;
     this.socket.destroy();
@@ -271,6 +303,7 @@ export class ClientConnection implements Connection {
   requestDone(req: HttpRequest): void {
     if (req !== this.current) return;
     // The answer goes out now, before the bookkeeping below.
+    this.postponed = false;
     this.flush();
     this.current = undefined;
     this.tunnelTo = undefined;

@@ -33,8 +33,10 @@ export interface Connection {
   discardBody(req: HttpRequest, reader: BodyReader, onInvalid: (message: string) => void): void;
   /** The request has ended and logged itself: keep the connection alive, or close it. */
   requestDone(req: HttpRequest): void;
-  /** Closes at once, without a response (nginx's `ngx_http_close_request`). */
-  abort(): void;
+  /** Closes at once, without a response (nginx's `ngx_http_close_request`); `drop`: what is written and not yet sent is dropped. */
+  abort(o?: { drop?: boolean }): void;
+  /** postpone_output for the answer being written: short output waits (see ClientConnection.postpone). */
+  postpone(on: boolean): void;
   /**
    * After a 101: what the client sends from now on goes to `peer` as it comes (`activity` is told
    * of each chunk); the request ends when either side closes.
@@ -317,11 +319,14 @@ export class HttpRequest {
     this.finalize();
   }
 
-  /** The client gets no (more) response: the connection closes; the access log still gets its line. */
-  abort(): void {
+  /**
+   * The client gets no (more) response: the connection closes; the access log still gets its line.
+   * `drop`: what was written and postponed never goes out (nginx closing without a flush).
+   */
+  abort(o: { drop?: boolean } = {}): void {
     if (this.done) return;
     this.keepalive = false;
-    this.conn.abort();
+    this.conn.abort(o);
     this.finalize();
   }
 

@@ -14,7 +14,9 @@ export type Behaviour =
   | { kind: 'close' }
   /** Answers `response` (a 101) and keeps the connection, sending back each later chunk as `echo:<bytes>`. */
   | { kind: 'tunnel'; response: string }
-  | { kind: 'delay'; ms: number; then: Behaviour };
+  | { kind: 'delay'; ms: number; then: Behaviour }
+  /** Writes each piece `ms` after the one before it, then closes, or keeps the connection open and silent. */
+  | { kind: 'pieces'; pieces: { ms: number; data: string }[]; then: 'close' | 'hang' };
 
 export interface Received {
   /** `::1` or `127.0.0.1`: the loopback the request came in on. */
@@ -105,6 +107,19 @@ export class TestUpstream {
         return;
       case 'delay':
         setTimeout(() => this.answer(s, b.then, address, raw), b.ms);
+        return;
+      case 'pieces': {
+        const [first, ...rest] = b.pieces;
+        if (!first) {
+          if (b.then === 'close') s.end();
+          return;
+        }
+        setTimeout(() => {
+          if (s.destroyed) return;
+          s.write(first.data, 'latin1');
+          this.answer(s, { ...b, pieces: rest }, address, raw);
+        }, first.ms);
+      }
     }
   }
 
