@@ -363,23 +363,22 @@ class UpstreamRequest {
     };
     /** Reads `d` into the buffers; passes what is due; what one read passed goes out in one piece (one chunk to an HTTP/1.1 client). */
     const read = (d: Buffer, eof: boolean): { end?: 'end' | 'invalid'; rest?: Buffer } => {
-      const due: Buffer[] = [];
-      while (d.length >= space) {
-        held.push(d.subarray(0, space));
-        heldBytes += space;
-        d = d.subarray(space);
-        due.push(take());
-      }
-      if (d.length) {
-        held.push(d);
-        heldBytes += d.length;
-        space -= d.length;
-      }
-      if (heldBytes && (eof || heldBytes >= wanted())) due.push(take());
       let r: { end?: 'end' | 'invalid'; rest?: Buffer } = {};
-      for (const b of due) {
-        r = filter(b);
-        if (r.end) break;
+      if (d.length >= space) {
+        // The buffers this read filled, handed on together.
+        const cut = space + Math.floor((d.length - space) / PROXY_BUFFER_SIZE) * PROXY_BUFFER_SIZE;
+        held.push(d.subarray(0, cut));
+        heldBytes += cut;
+        d = d.subarray(cut);
+        r = filter(take());
+      }
+      if (!r.end) {
+        if (d.length) {
+          held.push(d);
+          heldBytes += d.length;
+          space -= d.length;
+        }
+        if (heldBytes && (eof || heldBytes >= wanted())) r = filter(take());
       }
       const data = decoded.length === 1 ? decoded[0] : Buffer.concat(decoded);
       decoded.length = 0;
