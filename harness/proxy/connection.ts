@@ -53,6 +53,8 @@ export class ClientConnection implements Connection {
   readonly remoteAddress: string;
   readonly localAddress: string;
   closed = false;
+  /** The client reset the connection (ECONNRESET): nginx's recv() failed (104: ...) lines. */
+  resetByPeer = false;
   private input: Buffer = EMPTY;
   /**
    * head: waiting for (more of) a request head; busy: a request is being handled; body: its body
@@ -101,7 +103,16 @@ export class ClientConnection implements Connection {
     };
     socket.setNoDelay(true);
     socket.on('data', (d: Buffer) => this.onData(d));
-    socket.on('error', () => undefined);
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'ECONNRESET') this.resetByPeer = true;
+    });
+    // libuv reports a reset that came with the last bytes read as the end of the stream (its
+    // POLLHUP short cut after a partial read), where nginx's next recv() fails with ECONNRESET. A
+    // write of nothing (before Node ends its side) tells them apart: it fails with the socket's
+    // pending ECONNRESET ('error' above), and after a close succeeds without sending a byte.
+    socket.prependListener('end', () => {
+      if (socket.writable) socket.write(EMPTY);
+    });
     socket.on('close', () => this.onSocketClose());
     this.arm(s.clientHeaderTimeoutMs, () => this.headTimedOut());
   }
@@ -389,26 +400,29 @@ export class ClientConnection implements Connection {
   private endedWhileWaiting(how: 'closed' | 'timed out'): void {
     const r = this.input.length ? parseRequestHead(this.input.toString('latin1'), this.limits) : undefined;
     const partial = r?.kind === 'more' ? r.partial : undefined;
-    const errno = how === 'timed out' ? this.ctx.os.errno('ETIMEDOUT') : undefined;
+    // A reset is a failed recv() (ngx_connection_error() at info), where a close reads 0 bytes.
+    const reset = how === 'closed' && this.resetByPeer;
+    const errno = how === 'timed out' ? this.ctx.os.errno('ETIMEDOUT') : reset ? this.ctx.os.errno('ECONNRESET') : undefined;
     if (!partial) {
       if (!this.log.enabled('info')) return;
       if (this.requests === 0) {
         this.log.write('info', {
           conn: this.number,
-          message: how === 'closed' ? 'client closed connection' : 'client timed out',
+          message: reset ? `${this.ctx.os.recvFn} failed` : how === 'closed' ? 'client closed connection' : 'client timed out',
           errno,
           action: 'waiting for request',
           client: this.remoteAddress,
           server: this.listen.text,
         });
       } else {
-        this.log.write('info', { conn: this.number, message: `client ${this.remoteAddress} closed keepalive connection` });
+        this.log.write('info', { conn: this.number, message: `client ${this.remoteAddress} closed keepalive connection`, errno });
       }
       return;
     }
     const req = new HttpRequest(this, headOf(partial.requestLine, partial.headers), this.ctx, this.handlers);
     const action = `reading client request ${partial.stage === 'line' ? 'line' : 'headers'}`;
-    if (how === 'closed') req.logError('info', 'client prematurely closed connection', { action });
+    if (reset) req.logError('info', `${this.ctx.os.recvFn} failed`, { action, errno: 'ECONNRESET' });
+    else if (how === 'closed') req.logError('info', 'client prematurely closed connection', { action });
     else req.logError('info', 'client timed out', { action, errno: 'ETIMEDOUT' });
     req.finalize(how === 'closed' ? 400 : 408);
   }

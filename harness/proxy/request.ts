@@ -43,6 +43,8 @@ export interface Connection {
    */
   upgrade(peer: Socket, activity: () => void): void;
   readonly closed: boolean;
+  /** The client reset the connection (ECONNRESET) rather than closing it. */
+  readonly resetByPeer: boolean;
   /** Calls `cb` if the connection closes before the current request is done. */
   onClose(cb: () => void): () => void;
 }
@@ -337,7 +339,9 @@ export class HttpRequest {
    */
   clientClosed(readingBody: boolean): void {
     if (readingBody) {
-      this.logError('info', 'client prematurely closed connection');
+      // ngx_http_do_read_client_request_body(): 0 bytes read, or recv()'s own failure line.
+      if (this.conn.resetByPeer) this.logError('info', `${this.ctx.os.recvFn} failed`, { errno: 'ECONNRESET' });
+      else this.logError('info', 'client prematurely closed connection');
       this.finalize(400);
     } else this.finalize(this.headerSent ? undefined : 499);
   }

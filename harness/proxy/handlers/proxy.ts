@@ -106,7 +106,7 @@ class UpstreamRequest {
     req.conn.onClose(() => {
       if (this.socket && this.reading !== 'body') {
         const action = this.socket.connecting ? CONNECTING : this.readEvent ? READING_HEADER : SENDING;
-        req.logError('info', 'epoll_wait() reported that client prematurely closed connection, so upstream connection is closed too', { action });
+        req.logError('info', `${req.ctx.os.brokenConnection}, so upstream connection is closed too`, { action, errno: req.conn.resetByPeer ? 'ECONNRESET' : undefined });
       }
       this.clearTimer();
       this.socket?.destroy();
