@@ -7,6 +7,7 @@ import type { Stack } from './stack.js';
 import { FaultError } from './faults/index.js';
 import { FaultLedger } from './faults/ledger.js';
 import { readState, statePath } from './state.js';
+import { customerAction } from './customer.js';
 
 export interface ControlChannel {
   url: string;
@@ -38,7 +39,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
     let text = '';
     req.on('data', (d) => (text += d));
     req.on('end', async () => {
-      let body: { name?: string; positional?: string[]; flags?: Record<string, string> } = {};
+      let body: { name?: string; positional?: string[]; flags?: Record<string, string>; id?: unknown } = {};
       try {
         body = text ? JSON.parse(text) : {};
       } catch {
@@ -58,6 +59,11 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
           const { entry, effect, warnings } = await faults.inject(String(body.name ?? ''), { positional: body.positional, flags: body.flags });
           onEvent(`chaos: ${entry.label} applied`);
           return reply(200, { applied: entry.label, effect, warnings, undoable: !!entry.applied.undo });
+        }
+        if (req.method === 'POST' && req.url?.startsWith('/app/')) {
+          const answer = await customerAction(stack, req.url.slice('/app/'.length), body);
+          if (answer.status === 200) onEvent(`app ${req.url.slice('/app/'.length)}${body.id !== undefined ? ' ' + body.id : ''}`);
+          return reply(answer.status, answer.body);
         }
         if (req.method === 'POST' && req.url === '/restore') {
           const undone = await faults.restore();

@@ -49,8 +49,9 @@ export function wireFault(d: WireFaultDefinition): Fault {
         seed: values.seed as number | undefined,
       });
       const warnings: string[] = [];
-      if (path !== undefined && !globMeetsRoutes(path, admin.routePaths)) {
-        warnings.push(`--path ${path} matches none of the admin server's paths (${admin.routePaths.join(', ')}): it acts on nothing until a request for such a path comes. The paths start with /admin/ (the proxy's /api/ is the admin server's /admin/).`);
+      const routes = path === undefined ? [] : await admin.routePaths();
+      if (path !== undefined && !globMeetsRoutes(path, routes)) {
+        warnings.push(`--path ${path} matches none of the admin server's paths (${resources(routes)}): it acts on nothing until a request for such a path comes. The paths start with /admin/ (the proxy's /api/ is the admin server's /admin/).`);
       }
       if (admin.mode === 'down') warnings.push('the admin server is not listening now (admin.stop): the fault acts once it listens again (admin.start).');
       const random = values.rate !== undefined || d.random?.(values) === true;
@@ -58,6 +59,11 @@ export function wireFault(d: WireFaultDefinition): Fault {
     },
   };
   return fault;
+}
+
+/** The controllers' paths by resource: `/admin/employee/**, /admin/category/**, ...`. */
+function resources(routes: readonly string[]): string {
+  return [...new Set(routes.map((r) => r.split('/').slice(0, 3).join('/') + '/**'))].join(', ');
 }
 
 /** `acted on 2 of 3 requests (5 matched --path); seed 42` */
