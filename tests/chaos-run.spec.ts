@@ -131,7 +131,7 @@ test.describe('harness chaos inject and restore', () => {
     }
   });
 
-  test('wire faults: --path and --times pick the requests, several at once, `chaos status` lists them with what each did, a glob that matches nothing is a warning, restoring twice is harmless, stopping the stack undoes them', { tag: '@admin-reset' }, async ({ engine }, testInfo) => {
+  test('wire faults: --path and --times pick the requests, several at once, `chaos status` lists them with what each did, a glob that matches nothing is a warning, restoring twice is harmless, a fault that does not apply is exit 2, stopping the stack undoes them', { tag: '@admin-reset' }, async ({ engine }, testInfo) => {
     test.setTimeout(60_000);
     const up = await harnessUp(engine, testInfo.outputPath('up'));
     try {
@@ -161,10 +161,18 @@ test.describe('harness chaos inject and restore', () => {
       expect(restored.stdout).toContain('restored: undid admin.latency 100 --path /api/employee/**, admin.reset --path /admin/employee/page --times 1');
       expect(await status()).toContain('No fault is applied.');
       expect((await restore(up)).stdout).toContain('nothing to restore');
+      // A fault that does not apply to this stack's profile or state: exit 2, saying what does.
+      const ntstatus = await inject(up, 'proxy.crash-worker', 'C0000005');
+      expect(ntstatus.exitCode, ntstatus.all).toBe(2);
+      expect(ntstatus.all).toContain('exit code "C0000005" cannot be shown by the linux profile: give a decimal exit code 0-255 (NTSTATUS codes such as C0000005 need --os windows)');
       // A fault never outlives its stack: stopping `harness up` undoes what is applied.
       const temp = join(up.prefix, 'temp', 'client_body_temp');
       expect((await inject(up, 'proxy.temp-dir-gone')).exitCode).toBe(0);
       expect(existsSync(temp)).toBe(false);
+      const twice = await inject(up, 'proxy.temp-dir-gone');
+      expect(twice.exitCode, twice.all).toBe(2);
+      expect(twice.all).toContain('client_body_temp is gone already');
+      expect(twice.all).toContain('`harness chaos restore` makes it again');
       await stop(up);
       expect(existsSync(temp)).toBe(true);
     } finally {
