@@ -11,6 +11,9 @@ import { test, expect } from './fixtures.js';
 import { distFile } from '../harness/paths.js';
 import { harnessUp, type Up } from './support/harness-up.js';
 import { parseErrorLine } from '../harness/logs/error-log.js';
+import { get, header, post, send, type RawResponse } from './support/raw-http.js';
+import { garbageBytes } from '../harness/stack/faults/admin-garbage.js';
+import { seededRandom } from '../stubs/admin-server/faults/selection.js';
 
 const cli = (args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), 'chaos', ...args], { reject: false, all: true });
 const chaosRun = (args: string[]) => cli(['run', ...args]);
@@ -175,6 +178,67 @@ test.describe('harness chaos inject and restore', () => {
       expect(twice.all).toContain('`harness chaos restore` makes it again');
       await stop(up);
       expect(existsSync(temp)).toBe(true);
+    } finally {
+      await stop(up);
+    }
+  });
+
+  test('each wire fault on one request of a running harness up: the client gets what nginx gives it, the error log nginx\'s line, and harness doctor names the condition', { tag: ['@admin-bad-answers', '@admin-closes-early', '@admin-reset', '@admin-error-status', '@temp-dir-gone'] }, async ({ engine }, testInfo) => {
+    test.setTimeout(120_000);
+    const up = await harnessUp(engine, testInfo.outputPath('up'));
+    try {
+      const LOGIN = '{"username":"admin","password":"123456"}';
+      const login = (body = LOGIN) => send(up.port, post('/api/employee/login', up.port, body, ['Content-Type: application/json', 'Connection: close']), { untilClose: true });
+      const page = () => send(up.port, get('/api/employee/page?page=1&pageSize=10', up.port, ['Connection: close']), { untilClose: true });
+      const lines = () => errorLog(up).map((e) => `[${e.level}] ${e.message}${e.errno ? ` (${e.errno.code}: ${e.errno.text})` : ''}${e.action ? ` while ${e.action}` : ''}`);
+      /** Applies the fault (an admin one to one request: --times 1), sends the request, and returns the answer and the lines it added. */
+      const once = async (fault: string[], request: () => Promise<RawResponse>) => {
+        const applied = await inject(up, ...fault);
+        expect(applied.exitCode, applied.all).toBe(0);
+        const before = lines().length;
+        const answer = await request();
+        const restored = await restore(up);
+        expect(restored.exitCode, restored.all).toBe(0);
+        return { answer, added: lines().slice(before) };
+      };
+
+      // An error status is an answer: passed on, no line.
+      const status = await once(['admin.status', '500', '--path', '/admin/employee/page', '--times', '1'], page);
+      expect(status.answer.statusLine).toBe('HTTP/1.1 500 Internal Server Error');
+      expect(status.answer.body).toMatch(/^\{"timestamp":\d+,"status":500,"error":"Internal Server Error","path":"\/admin\/employee\/page"\}$/);
+      expect(status.added).toEqual([]);
+
+      // No status line: nginx passes the bytes on as they came (HTTP/0.9).
+      const garbage = await once(['admin.garbage', '--seed', '5', '--path', '/admin/employee/page', '--times', '1'], page);
+      expect(garbage.answer.raw).toBe(garbageBytes(64, seededRandom(5)).toString('latin1'));
+      expect(garbage.added).toEqual(['[error] upstream sent no valid HTTP/1.0 header while reading response header from upstream']);
+
+      // The head with the whole Content-Length, 5 bytes of the body, a close.
+      const truncate = await once(['admin.truncate', '5', '--path', '/admin/employee/login', '--times', '1'], () => login());
+      expect(truncate.answer.status).toBe(200);
+      expect(Number(header(truncate.answer, 'Content-Length'))).toBeGreaterThan(5);
+      expect(truncate.answer.body).toBe('{"cod');
+      expect(truncate.added).toEqual(['[error] upstream prematurely closed connection while reading upstream']);
+
+      // An upload that needs a temp file, with the folder gone.
+      const temp = await once(['proxy.temp-dir-gone'], () => login(`{"username":"admin","password":"${'x'.repeat(20_000)}"}`));
+      expect(temp.answer.status).toBe(500);
+      expect(temp.added).toEqual([expect.stringMatching(/^\[crit\] open\(\) ".*\/temp\/client_body_temp\/0000000001" failed \(2: No such file or directory\)$/)]);
+
+      // A POST that was sent is not retried: one line, 502, and its peer sits out fail_timeout, so
+      // the next goes to the other loopback.
+      const reset = await once(['admin.reset', '--path', '/admin/employee/login', '--times', '1'], () => login());
+      expect(reset.answer.status).toBe(502);
+      expect(reset.added).toEqual(['[error] recv() failed (104: Connection reset by peer) while reading response header from upstream']);
+      const close = await once(['admin.close', '--path', '/admin/employee/login', '--times', '1'], () => login());
+      expect(close.answer.status).toBe(502);
+      expect(close.added).toEqual(['[error] upstream prematurely closed connection while reading response header from upstream']);
+
+      const doctor = await execa(process.execPath, [distFile('harness/cli.js'), 'doctor', join(up.prefix, 'logs', 'error.log')], { reject: false, all: true });
+      expect(doctor.stdout.split('\n')[0]).toBe('error.log: 5 lines, 5 incidents (5 to act on): upstream-closed ×2, upstream-reset ×1, temp-dir-missing ×1, upstream-invalid-header ×1.');
+      for (const [condition, lines] of [['upstream-closed', 2], ['upstream-reset', 1], ['temp-dir-missing', 1], ['upstream-invalid-header', 1]] as const) {
+        expect(doctor.stdout).toContain(`\n${condition}: ${lines} incident${lines > 1 ? 's' : ''}, ${lines} line${lines > 1 ? 's' : ''}\n`);
+      }
     } finally {
       await stop(up);
     }
