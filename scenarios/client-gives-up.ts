@@ -12,10 +12,8 @@ function raw(run: Run, bytes: Buffer, leave: 'reset' | 'close'): Promise<string>
   const ev = line ? run.timeline.request('client', line[1], line[2]) : undefined;
   return new Promise((resolve) => {
     const got: Buffer[] = [];
-    const c = net.connect({ host: '127.0.0.1', port: run.stack.spec.proxyPort }, () => {
-      c.write(bytes);
-      setTimeout(() => (leave === 'reset' ? c.resetAndDestroy() : c.end()), 100);
-    });
+    // Once the kernel has the bytes: TCP keeps the order, so the proxy reads them, then the reset or FIN.
+    const c = net.connect({ host: '127.0.0.1', port: run.stack.spec.proxyPort }, () => c.write(bytes, () => (leave === 'reset' ? c.resetAndDestroy() : c.end())));
     c.on('data', (d) => got.push(d));
     c.on('error', () => undefined);
     c.on('close', () => {
