@@ -13,7 +13,7 @@ import { harnessUp, type Up } from './support/harness-up.js';
 import { parseErrorLine } from '../harness/logs/error-log.js';
 import { get, header, post, send, type RawResponse } from './support/raw-http.js';
 import { garbageBytes } from '../harness/stack/faults/admin-garbage.js';
-import { seededRandom } from '../stubs/admin-server/faults/selection.js';
+import { seededRandom } from '../stubs/admin-server/random.js';
 
 const cli = (args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), 'chaos', ...args], { reject: false, all: true });
 const chaosRun = (args: string[]) => cli(['run', ...args]);

@@ -13,7 +13,7 @@ import { ProxyUnderTest, type StartOptions } from '../support/proxy-under-test.j
 import { startStandIn, type StandIn } from '../support/stand-in.js';
 import { BAD_HEADER_ANSWER } from '../../harness/stack/faults/admin-bad-header.js';
 import { garbageBytes } from '../../harness/stack/faults/admin-garbage.js';
-import { seededRandom } from '../../stubs/admin-server/faults/selection.js';
+import { seededRandom } from '../../stubs/admin-server/random.js';
 
 type Faulty = ProxyUnderTest<StandIn>;
 

@@ -14,10 +14,16 @@ test('admin.dribble CHUNKS MS: the body in CHUNKS pieces over MS, the first with
     const { head, body } = split(r.bytes);
     expect(head).toBe(whole.head.replace(/Date: .*/, head.match(/Date: .*/)![0]));
     expect(body).toEqual(whole.body);
-    // The head came with the first piece; the other three about 150 ms apart.
-    expect(r.reads).toHaveLength(4);
+    // The head came with the first piece; piece k no sooner than k × 150 ms after the request (a
+    // client slowed by the machine's load may read two pieces at once, never one early).
     expect(split(r.reads[0].bytes).body.length).toBeGreaterThan(0);
-    for (let i = 1; i < 4; i++) expect(r.reads[i].at - r.reads[i - 1].at).toBeGreaterThanOrEqual(140);
+    const arrival = (offset: number) => {
+      let end = 0;
+      return r.reads.find((read) => (end += read.bytes.length) > offset)!.at;
+    };
+    // dribble() cuts the body at k × length / 4.
+    const bodyStart = head.length + 4;
+    for (let k = 1; k < 4; k++) expect(arrival(bodyStart + Math.floor((k * whole.body.length) / 4)), `piece ${k}`).toBeGreaterThanOrEqual(k * 150 - 5);
     // The stand-in streams JSON without a Content-Length: the answer ends with the close, 600 ms after the head.
     expect(r.ms).toBeGreaterThanOrEqual(590);
   } finally {

@@ -3,6 +3,7 @@
 // with a probability (toxiproxy's toxicity) drawn from a seeded generator, so that a run repeats
 // exactly with the same seed.
 import picomatch from 'picomatch';
+import { seededRandom } from '../random.js';
 
 export interface SelectionOptions {
   /** A glob on the stand-in's path (`/admin/employee/**`), without the query; unset: every path. */
@@ -13,18 +14,6 @@ export interface SelectionOptions {
   rate?: number;
   /** Seeds the fault's random numbers (its rate and its jitter); drawn when unset. */
   seed?: number;
-}
-
-/** mulberry32: a small, fast 32-bit generator; the same seed gives the same numbers. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export class Selection {
