@@ -190,13 +190,18 @@ export class Run {
     this.pageP ??= (async () => {
       if (!this.o.newPage) throw new Error('this run has no browser');
       const page = await this.o.newPage();
+      // A request that failed before its response has no browser timing (startTime 0): it is timed
+      // when Playwright reported it sent.
+      const sent = new WeakMap<import('playwright').Request, number>();
+      page.on('request', (r) => sent.set(r, this.timeline.now()));
       const done = async (r: import('playwright').Request, failed: boolean) => {
         const url = new URL(r.url());
         if (!url.pathname.startsWith('/api/')) return;
         const response = failed ? null : await r.response();
         const { startTime, responseEnd } = r.timing();
-        const ev = this.timeline.request('browser', r.method(), url.pathname + url.search, startTime - this.timeline.start);
-        ev.end = responseEnd >= 0 ? ev.t + responseEnd : this.timeline.now();
+        const timed = startTime > 0;
+        const ev = this.timeline.request('browser', r.method(), url.pathname + url.search, timed ? startTime - this.timeline.start : (sent.get(r) ?? this.timeline.now()));
+        ev.end = timed && responseEnd >= 0 ? ev.t + responseEnd : this.timeline.now();
         ev.detail = response ? String(response.status()) : 'failed';
         if (!response) ev.short = r.failure()?.errorText ?? 'failed';
       };
