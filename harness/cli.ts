@@ -7,6 +7,7 @@ import { ENGINES, type EngineName } from './engine/engine.js';
 import { LISTEN_MODES } from '../stubs/admin-server/listen-modes.js';
 import type { AdminMode } from './stack/stack.js';
 import * as flag from './flags.js';
+import { UsageError, UserError } from './errors.js';
 
 const osOption = {
   choices: OS_NAMES,
@@ -26,25 +27,20 @@ const excludedPortOption = {
 function excludedPorts(a: { os: string; 'excluded-port'?: unknown[] }): number[] | undefined {
   const ports = a['excluded-port']?.map(flag.port('--excluded-port'));
   if (!ports?.length) return undefined;
-  if (a.os !== 'windows') throw new flag.UsageError('--excluded-port emulates Windows\' excluded port ranges (bind() error 10013): use it with --os windows');
+  if (a.os !== 'windows') throw new UsageError('--excluded-port emulates Windows\' excluded port ranges (bind() error 10013): use it with --os windows');
   return ports;
 }
 
 const print = (s: string) => process.stdout.write(s + '\n');
 
-/** A failure the user can act on: the message, no stack trace, exit code 1 (2 for bad usage). */
-function fail(message: string, code = 1): never {
-  process.stderr.write(`harness: ${message}\n`);
-  process.exit(code);
-}
-
+/** Runs a command; a failure the user can act on is its message and exit code, no stack trace. */
 async function guard(run: () => Promise<number>): Promise<void> {
   try {
     process.exitCode = await run();
   } catch (e) {
-    const known = ['UpError', 'UsageError', 'NginxMissing', 'UnsupportedFault', 'FaultError', 'ChaosError', 'AppError'];
-    if (e instanceof Error && known.includes(e.constructor.name)) fail(e.message, (e as { exitCode?: number }).exitCode ?? 1);
-    throw e;
+    if (!(e instanceof UserError)) throw e;
+    process.stderr.write(`harness: ${e.message}\n`);
+    process.exitCode = e.exitCode;
   }
 }
 
@@ -62,7 +58,7 @@ function withoutHelpCache(y: Argv): Argv {
   return y;
 }
 
-await withoutHelpCache(yargs(hideBin(process.argv)))
+const cli = withoutHelpCache(yargs(hideBin(process.argv)))
   .scriptName('harness')
   .usage('$0 <command> [options]\n\nThe sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.')
   .command(
@@ -169,7 +165,7 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
           yy
             // The fault's own values and flags (--path, --times...) are checked against its description, not by yargs.
             .parserConfiguration({ 'unknown-options-as-args': true })
-            .positional('fault', { type: 'string', demandOption: true, describe: 'admin.reset, admin.close, admin.garbage, admin.bad-header, admin.truncate, admin.hang, admin.latency (admin.slow), admin.bandwidth, admin.dribble, admin.slow-close, admin.status, admin.stop, admin.start, admin.listen, proxy.crash-worker, proxy.fail-respawn, proxy.temp-dir-gone' })
+            .positional('fault', { type: 'string', demandOption: true, describe: 'admin.reset, admin.close, admin.garbage, admin.bad-header, admin.big-header, admin.bad-chunked, admin.blackhole, admin.truncate, admin.hang, admin.latency (admin.slow), admin.bandwidth, admin.dribble, admin.slow-close, admin.status, admin.stop, admin.start, admin.listen, proxy.crash-worker, proxy.fail-respawn, proxy.temp-dir-gone' })
             .positional('args', { type: 'string', array: true, describe: 'The fault\'s values, then its flags; every admin.* wire fault takes --path GLOB, --times N, --rate P and --seed S' })
             .option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' }),
         (a) =>
@@ -261,7 +257,14 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
     // yargs' own errors (and the flag checks' UsageErrors, which it wraps) are bad usage; others are bugs.
     if (err && err.name !== 'YError') throw err;
     y.showHelp();
-    process.stderr.write(`\nharness: ${msg}\n`);
-    process.exit(2);
-  })
-  .parseAsync();
+    // Thrown, not process.exit(): a bad command line ends as any command does, after what it started.
+    throw new UsageError(msg);
+  });
+
+try {
+  await cli.parseAsync();
+} catch (e) {
+  if (!(e instanceof UsageError)) throw e;
+  process.stderr.write(`\nharness: ${e.message}\n`);
+  process.exitCode = e.exitCode;
+}

@@ -7,6 +7,7 @@ import type { Stack } from './stack.js';
 import { FaultError } from './faults/index.js';
 import { FaultLedger } from './faults/ledger.js';
 import { readState, statePath } from './state.js';
+import { UserError } from '../errors.js';
 import { customerAction } from './customer.js';
 
 export interface ControlChannel {
@@ -91,14 +92,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
 }
 
 /** A call the stack refused or could not take: `exitCode` 2 for bad input (an unknown fault, a bad argument). */
-export class ControlError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: 1 | 2 = 1,
-  ) {
-    super(message);
-  }
-}
+export class ControlError extends UserError {}
 
 /** Calls the control channel of the `harness up` running from `prefix`: a GET without a body, else a POST. */
 export async function callControl(prefix: string, path: string, body?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<Record<string, unknown>> {

@@ -2,7 +2,7 @@
 // a fault ledger on it as `harness chaos inject` has one, and a raw client that speaks to it as
 // nginx does (HTTP/1.0, Connection: close) and keeps every byte with the time it came.
 import net from 'node:net';
-import getPort from 'get-port';
+import { freePort } from './ports.js';
 import { AdminServer } from '../../stubs/admin-server/server.js';
 import { FaultLedger } from '../../harness/stack/faults/ledger.js';
 import { splitCommand } from '../../harness/stack/faults/index.js';
@@ -21,7 +21,7 @@ export interface StandIn {
 }
 
 export async function startStandIn(): Promise<StandIn> {
-  const admin = new AdminServer({ port: await getPort({ host: '127.0.0.1' }), mode: 'dual', now: () => NOW });
+  const admin = new AdminServer({ port: await freePort(), mode: 'dual', now: () => NOW });
   await admin.start();
   const faults = new FaultLedger({ admin, prefix: '/nonexistent', spec: { os: 'linux', engine: 'embedded' } });
   return {

@@ -4,6 +4,7 @@
 import type { AdminServer } from '../../../stubs/admin-server/server.js';
 import type { ProxyEngine } from '../../engine/engine.js';
 import type { StackSpec } from '../stack.js';
+import { UserError } from '../../errors.js';
 
 // ---- A fault's arguments, described once (params.ts checks what a user gives against them) ----
 
@@ -80,9 +81,10 @@ export interface Fault {
 }
 
 /** A fault that cannot be applied as asked (exit 2: bad input, or a fault that does not apply here). */
-export class FaultError extends Error {
-  override name = 'FaultError';
-  readonly exitCode = 2;
+export class FaultError extends UserError {
+  constructor(message: string) {
+    super(message, 2);
+  }
 }
 
 export function requireAdmin(target: FaultTarget): AdminServer {
