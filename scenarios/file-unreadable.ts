@@ -20,7 +20,8 @@ export default defineScenario({
     // Real nginx's workers run as nobody when the master is root: mode 600 keeps them out; a plain user's nginx, 000.
     chmodSync(join(root, 'style.css'), process.getuid?.() === 0 ? 0o600 : 0o000);
     run.step('a stack serving a copy of the front end whose style.css its workers may not read');
-    await run.startStack({ frontendRoot: root });
+    // As root, harness up runs nginx's workers as the user who started it (root reads any file): here they run as nobody, as a plain nginx's would.
+    await run.startStack({ frontendRoot: root, conf: process.getuid?.() === 0 ? { user: 'nobody nogroup' } : {} });
     const page = await run.page();
     const css = page.waitForResponse((r) => r.url().endsWith('/style.css'));
     run.step('open the front end in the browser');
