@@ -20,8 +20,10 @@ export interface Scenario {
   /** The faults its steps apply, for `chaos list`. */
   faults?: readonly string[];
   /** What `harness doctor` must find in the logs the run leaves: exactly these conditions to act
-   *  on (none: `[]`), and the IPv4/IPv6 verdict of the refusals where the scenario is about it. */
-  diagnosis?: DiagnosisExpectation;
+   *  on (none: `[]`), the harmless ones it is about, and the IPv4/IPv6 verdict of the refusals where
+   *  the scenario is about it; per engine and profile where they differ. `harness chaos list` shows,
+   *  per condition, the scenarios that produce it. */
+  diagnosis?: DiagnosisExpectation | ((o: { engine: EngineName; os: OsName }) => DiagnosisExpectation);
   /** How many observations its steps make (the doctor's check aside): a failed run counts those it never reached. */
   observations: number;
   /** How long `harness chaos run` takes with it (s, measured on a quiet 2-core machine), for
@@ -32,6 +34,11 @@ export interface Scenario {
 
 export function defineScenario(s: Scenario): Scenario {
   return s;
+}
+
+/** What the doctor must find in a run of `s` on this engine and profile. */
+export function diagnosisOf(s: Scenario, o: { engine: EngineName; os: OsName }): DiagnosisExpectation | undefined {
+  return typeof s.diagnosis === 'function' ? s.diagnosis(o) : s.diagnosis;
 }
 
 /** How long a run of `s` under `os` takes (s). */

@@ -4,11 +4,12 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { SCENARIOS, findScenario, isScenarioPath, loadScenarioFile } from '../../scenarios/index.js';
 import { secondsOf, type Scenario } from '../../scenarios/scenario.js';
-import { FAULTS, findFault } from '../stack/faults/index.js';
-import { callControl } from '../stack/control.js';
+import { FAULTS, FaultError, findFault, parseFault, parseTokens, usage, type FaultInput } from '../stack/faults/index.js';
+import { callControl, type StackStatus } from '../stack/control.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
 import { runScenario, applies, RunStopped, type Progress } from './runner.js';
+import { coverage } from './coverage.js';
 import { renderSvg } from './svg.js';
 import { chromiumPath, CHROMIUM_ARGS } from './browser.js';
 import { writableFolder } from '../flags.js';
@@ -26,10 +27,23 @@ export function chaosList(out: Out): number {
     out(`  ${s.name.padEnd(nameWidth)}${s.summary}`);
     out(`  ${''.padEnd(nameWidth)}${where.join(', ')}${s.faults?.length ? `, faults: ${s.faults.join(', ')}` : ''}`);
   }
-  out('\nFaults (harness chaos inject <fault> [arg], on the stack `harness up` runs; `harness chaos restore` undoes them):\n');
-  const usage = FAULTS.map((f) => f.name + (f.arg ? ` ${f.arg.required ? '<' : '['}${f.arg.name}${f.arg.required ? '>' : ']'}` : ''));
-  const usageWidth = Math.max(...usage.map((u) => u.length)) + 2;
-  FAULTS.forEach((f, i) => out(`  ${usage[i].padEnd(usageWidth)}${f.summary}`));
+  out('\nFaults (harness chaos inject <fault> [args], on the stack `harness up` runs; `harness chaos restore` undoes them):\n');
+  const usages = FAULTS.map((f) => usage(f) + (f.alias ? ` (also ${f.alias})` : ''));
+  FAULTS.forEach((f, i) => {
+    out(`  ${usages[i]}`);
+    out(`      ${f.summary}`);
+  });
+  out('\nDoctor conditions, and the scenarios that produce them (engines, profiles where not all):\n');
+  const cov = coverage();
+  const width = Math.max(...cov.map((c) => c.condition.length)) + 2;
+  for (const c of cov) {
+    const by = c.producers.map((p) => {
+      // Real nginx runs the Linux profile only: for it, the profile goes without saying.
+      const where = [p.engines.length < 2 ? p.engines[0] : '', p.profiles.length < 2 && p.engines.includes('embedded') ? p.profiles[0] : ''].filter(Boolean).join(', ');
+      return where ? `${p.scenario} (${where})` : p.scenario;
+    });
+    out(`  ${c.condition.padEnd(width)}${by.length ? by.join(', ') : `none: ${c.reason ?? 'NO SCENARIO YET'}`}`);
+  }
   return 0;
 }
 
@@ -126,15 +140,37 @@ function freshRunDir(flag: string, dir: string): void {
   for (const e of entries) rmSync(join(dir, e), { recursive: true, force: true });
 }
 
-export async function chaosInject(o: { fault: string; arg?: string; prefix: string }, out: Out): Promise<number> {
-  const f = findFault(o.fault);
-  if (!f) throw new UsageError(`no fault "${o.fault}". The faults: ${FAULTS.map((x) => x.name).join(', ')} (\`harness chaos list\` says what each does).`);
-  if (f.arg?.required && o.arg === undefined) {
-    throw new UsageError(`${f.name} needs its ${f.arg.name}${f.arg.values ? `: ${f.arg.values.join(', ')}` : ''}, e.g. harness chaos inject ${f.name} ${f.arg.values?.[0] ?? '3000'}`);
+/** The fault's input from the command line: its name, then its values and flags as typed. */
+function faultInput(fault: string, tokens: readonly string[]): FaultInput {
+  const f = findFault(fault);
+  if (!f) throw new UsageError(`no fault "${fault}". The faults: ${FAULTS.map((x) => x.name).join(', ')} (\`harness chaos list\` says what each does).`);
+  try {
+    const input = parseTokens(tokens);
+    parseFault(f, input); // bad input is said here, before the stack is asked
+    return input;
+  } catch (e) {
+    throw e instanceof FaultError ? new UsageError(`${e.message.split('\n')[0]}\n  Usage: harness chaos inject ${usage(f)}`) : e;
   }
-  const r = await callControl(resolve(o.prefix), '/faults', { name: o.fault, arg: o.arg });
-  out(`${o.fault}${o.arg ? ' ' + o.arg : ''} applied: ${r.effect ?? f.summary}`);
+}
+
+export async function chaosInject(o: { fault: string; args: readonly string[]; prefix: string }, out: Out): Promise<number> {
+  const input = faultInput(o.fault, o.args);
+  const r = await callControl(resolve(o.prefix), '/faults', { name: o.fault, ...input });
+  out(`${r.applied} applied: ${r.effect}`);
+  for (const w of (r.warnings as string[]) ?? []) out(`warning: ${w}`);
   if (r.undoable) out('Undo with: npx harness chaos restore');
+  return 0;
+}
+
+export async function chaosStatus(o: { prefix: string }, out: Out): Promise<number> {
+  const s = (await callControl(resolve(o.prefix), '/status', undefined, 'GET')) as unknown as StackStatus;
+  out(`The stack in ${resolve(o.prefix)}: ${s.engine} engine, ${s.os} profile, admin server ${s.admin === 'external' ? 'your own (--admin external)' : s.admin === 'down' ? 'not listening (down)' : `listening (${s.admin})`}.`);
+  if (!s.faults.length) {
+    out('No fault is applied.');
+    return 0;
+  }
+  out(`Applied, oldest first (\`harness chaos restore\` undoes them all):`);
+  for (const f of s.faults) out(`  ${f.label}${f.progress ? `: ${f.progress}` : ''}`);
   return 0;
 }
 
@@ -142,7 +178,7 @@ export async function chaosRestore(o: { prefix: string }, out: Out): Promise<num
   const r = await callControl(resolve(o.prefix), '/restore');
   const undone = r.restored as string[];
   out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault that can be undone is applied (a crashed worker is replaced by the master; there is nothing to undo)');
-  if (undone.some((f) => f === 'admin.stop' || f === 'admin.listen' || f === 'admin.slow')) {
+  if (undone.some((f) => /^admin\.(?:stop|listen|blackhole|latency|reset|close|hang|bad-header|big-header)\b/.test(f))) {
     // What users meet right after a restore: the proxy has not forgotten the failure yet.
     out('The proxy still counts a peer that failed as down for fail_timeout (10 s, per worker): until then /api may answer 502 "no live upstreams", as nginx does.');
   }

@@ -5,11 +5,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import type { Page } from 'playwright';
-import type { Scenario } from '../../scenarios/scenario.js';
+import { diagnosisOf, type Scenario } from '../../scenarios/scenario.js';
 import { Stack, type StackSpec } from '../stack/stack.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
-import { findFault } from '../stack/faults/index.js';
+import { splitCommand } from '../stack/faults/index.js';
+import { FaultLedger } from '../stack/faults/ledger.js';
 import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
 import { describeExpectation, diagnose, expectDiagnosis, type Diagnosis } from '../doctor/index.js';
@@ -64,7 +65,8 @@ export class Run {
   readonly api: ApiClient;
   readonly verdicts: Progress[] = [];
   readonly prefixes: string[] = [];
-  private readonly undo: (() => Promise<void>)[] = [];
+  /** The faults applied to each stack of the run, the current stack's last. */
+  private readonly ledgers: FaultLedger[] = [];
   private readonly stacks: Stack[] = [];
   private pageP?: Promise<Page>;
   /** finish() has begun: steps still running (a run stopped early) start nothing more. */
@@ -122,15 +124,24 @@ export class Run {
     this.report({ kind: 'observation', text, ok: true });
   }
 
-  /** Applies a named fault to the stack; it is undone when the scenario ends. */
-  async fault(name: string, arg?: string): Promise<void> {
-    const f = findFault(name);
-    if (!f) throw new Error(`unknown fault ${name}`);
-    const text = `${name}${arg ? ' ' + arg : ''}`;
+  /** Applies a fault to the stack, written as a user types it after `harness chaos inject`
+   *  (`admin.truncate 10 --path /admin/employee/page`); it is undone when the scenario ends. */
+  async fault(command: string): Promise<void> {
+    this.checkRunning();
+    const { name, input } = splitCommand(command);
+    const text = command.trim();
     this.timeline.add({ lane: 'harness', kind: 'fault', label: text, short: `⚡ ${text}` });
-    const undo = await f.apply(this.stack, arg);
-    if (undo) this.undo.push(undo);
+    await this.ledgers.at(-1)!.inject(name, input);
     this.report({ kind: 'fault', text });
+  }
+
+  /** Undoes the faults applied to the stack, as `harness chaos restore` does. */
+  async restore(): Promise<void> {
+    this.checkRunning();
+    const undone = await this.ledgers.at(-1)!.restore();
+    const text = `restore (${undone.join(', ') || 'nothing applied'})`;
+    this.timeline.add({ lane: 'harness', kind: 'fault', label: text, short: `↺ ${text}` });
+    this.report({ kind: 'step', text });
   }
 
   /** Starts a stack for this run (the runner does it, unless the scenario's `stack` is false). */
@@ -175,6 +186,7 @@ export class Run {
 
   private use(stack: Stack): void {
     this.stack = stack;
+    this.ledgers.push(new FaultLedger(stack));
     (this as { api: ApiClient }).api = new ApiClient(stack.proxyUrl, this.timeline);
     this.followLogs(stack.prefix);
     // An admin request goes on the timeline when it arrives (an answer held back may end after the run).
@@ -199,13 +211,18 @@ export class Run {
       this.checkRunning();
       if (!this.o.newPage) throw new Error('this run has no browser');
       const page = await this.o.newPage();
+      // A request that failed before its response has no browser timing (startTime 0): it is timed
+      // when Playwright reported it sent.
+      const sent = new WeakMap<import('playwright').Request, number>();
+      page.on('request', (r) => sent.set(r, this.timeline.now()));
       const done = async (r: import('playwright').Request, failed: boolean) => {
         const url = new URL(r.url());
         if (!url.pathname.startsWith('/api/')) return;
         const response = failed ? null : await r.response();
         const { startTime, responseEnd } = r.timing();
-        const ev = this.timeline.request('browser', r.method(), url.pathname + url.search, startTime - this.timeline.start);
-        ev.end = responseEnd >= 0 ? ev.t + responseEnd : this.timeline.now();
+        const timed = startTime > 0;
+        const ev = this.timeline.request('browser', r.method(), url.pathname + url.search, timed ? startTime - this.timeline.start : (sent.get(r) ?? this.timeline.now()));
+        ev.end = timed && responseEnd >= 0 ? ev.t + responseEnd : this.timeline.now();
         ev.detail = response ? String(response.status()) : 'failed';
         if (!response) ev.short = r.failure()?.errorText ?? 'failed';
       };
@@ -259,7 +276,7 @@ export class Run {
   async finish(o: { stopped?: boolean } = {}): Promise<void> {
     this.finished = true;
     if (o.stopped) await (await this.openedPage())?.close();
-    while (this.undo.length) await this.undo.pop()!().catch(() => undefined);
+    for (const ledger of [...this.ledgers].reverse()) await ledger.restore().catch(() => undefined);
     this.timeline.stop();
     await Promise.all(this.stacks.map((s) => s.stop()));
   }
@@ -301,8 +318,8 @@ export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult
     await s.steps(run);
     const made = run.verdicts.filter((v) => v.kind === 'observation').length;
     if (made !== s.observations) throw new Error(`${s.name} made ${made} observations but declares ${s.observations}: correct its \`observations\``);
-    if (s.diagnosis) {
-      const want = s.diagnosis;
+    const want = diagnosisOf(s, o);
+    if (want) {
       await run.observe(`harness doctor reads the run's logs as ${describeExpectation(want)}`, () => {
         const wrong = expectDiagnosis(run.diagnosis(), want);
         if (wrong.length) throw new Error(`the doctor found ${wrong.join('; ')}`);
@@ -325,7 +342,7 @@ export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult
   const observations = run.verdicts.filter((v) => v.kind === 'observation');
   const held = observations.filter((v) => v.ok).length;
   const failed = observations.length - held;
-  const planned = s.observations + (s.diagnosis ? 1 : 0);
+  const planned = s.observations + (diagnosisOf(s, o) ? 1 : 0);
   return {
     ok: !error,
     error,

@@ -13,6 +13,7 @@ export const CONDITION_IDS = [
   'upstream-timeout',
   'upstream-closed',
   'upstream-reset',
+  'upstream-invalid-header',
   'upstream-header-too-big',
   'upstream-bad-chunked',
   'upstream-ssl',

@@ -4,7 +4,8 @@
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Stack } from './stack.js';
-import { findFault, FAULTS, FaultError } from './faults/index.js';
+import { FaultError } from './faults/index.js';
+import { FaultLedger } from './faults/ledger.js';
 import { readState, statePath } from './state.js';
 import { UserError } from '../errors.js';
 import { customerAction } from './customer.js';
@@ -12,18 +13,23 @@ import { customerAction } from './customer.js';
 export interface ControlChannel {
   url: string;
   token: string;
+  /** The faults applied to the stack: the stack's stop undoes them first (a fault never outlives its stack). */
+  faults: FaultLedger;
   close(): Promise<void>;
 }
 
-interface Applied {
-  name: string;
-  arg?: string;
-  undo?: () => Promise<void>;
+/** What `harness chaos status` shows of a running stack. */
+export interface StackStatus {
+  engine: string;
+  os: string;
+  /** How the admin stand-in listens (`dual`, `down`...), or `external`. */
+  admin: string;
+  faults: { id: number; label: string; progress?: string }[];
 }
 
 export async function startStackControl(stack: Stack, onEvent: (text: string) => void): Promise<ControlChannel> {
   const token = randomBytes(24).toString('hex');
-  const applied: Applied[] = [];
+  const faults = new FaultLedger(stack);
   const server = http.createServer((req, res) => {
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -34,7 +40,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
     let text = '';
     req.on('data', (d) => (text += d));
     req.on('end', async () => {
-      let body: { name?: string; arg?: string; id?: unknown } = {};
+      let body: { name?: string; positional?: string[]; flags?: Record<string, string>; id?: unknown } = {};
       try {
         body = text ? JSON.parse(text) : {};
       } catch {
@@ -42,15 +48,18 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
       }
       try {
         if (req.method === 'GET' && req.url === '/status') {
-          return reply(200, { applied: applied.map((a) => ({ name: a.name, arg: a.arg })), faults: FAULTS.map((f) => f.name) });
+          const status: StackStatus = {
+            engine: stack.spec.engine,
+            os: stack.spec.os,
+            admin: stack.admin?.mode ?? 'external',
+            faults: faults.entries.map((e) => ({ id: e.id, label: e.label, progress: e.applied.progress?.() })),
+          };
+          return reply(200, status);
         }
         if (req.method === 'POST' && req.url === '/faults') {
-          const fault = findFault(body.name ?? '');
-          if (!fault) return reply(404, { error: `unknown fault "${body.name}"; known: ${FAULTS.map((f) => f.name).join(', ')}` });
-          const undo = await fault.apply(stack, body.arg);
-          applied.push({ name: fault.name, arg: body.arg, undo });
-          onEvent(`chaos: ${fault.name}${body.arg ? ' ' + body.arg : ''} applied`);
-          return reply(200, { applied: fault.name, effect: fault.effect?.(stack, body.arg), undoable: !!undo });
+          const { entry, effect, warnings } = await faults.inject(String(body.name ?? ''), { positional: body.positional, flags: body.flags });
+          onEvent(`chaos: ${entry.label} applied`);
+          return reply(200, { applied: entry.label, effect, warnings, undoable: !!entry.applied.undo });
         }
         if (req.method === 'POST' && req.url?.startsWith('/app/')) {
           const answer = await customerAction(stack, req.url.slice('/app/'.length), body);
@@ -58,19 +67,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
           return reply(answer.status, answer.body);
         }
         if (req.method === 'POST' && req.url === '/restore') {
-          const undone: string[] = [];
-          while (applied.length) {
-            const a = applied.pop()!;
-            // A crash is an event, not a state: there is nothing to undo, and it is not listed.
-            if (!a.undo) continue;
-            try {
-              await a.undo();
-            } catch (e) {
-              applied.push(a); // still applied: a later restore tries again
-              throw e;
-            }
-            undone.push(a.name);
-          }
+          const undone = await faults.restore();
           onEvent(`chaos: restored (${undone.length ? undone.join(', ') : 'nothing applied'})`);
           return reply(200, { restored: undone });
         }
@@ -85,6 +82,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
   return {
     url: `http://127.0.0.1:${port}`,
     token,
+    faults,
     close: () =>
       new Promise<void>((r) => {
         server.close(() => r());
@@ -96,8 +94,8 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
 /** A call the stack refused or could not take: `exitCode` 2 for bad input (an unknown fault, a bad argument). */
 export class ControlError extends UserError {}
 
-/** Calls the control channel of the `harness up` running from `prefix`. */
-export async function callControl(prefix: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+/** Calls the control channel of the `harness up` running from `prefix`: a GET without a body, else a POST. */
+export async function callControl(prefix: string, path: string, body?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<Record<string, unknown>> {
   const state = readState(prefix);
   if (!state) throw new ControlError(`no stack is running from ${prefix}. Start one with \`npx harness up\` (in another terminal), or name its folder with --prefix.`);
   // undici is loaded by the client only: `harness up` starts without it.
@@ -106,7 +104,7 @@ export async function callControl(prefix: string, path: string, body?: unknown):
   let json: Record<string, unknown>;
   try {
     const r = await request(state.control.url + path, {
-      method: 'POST',
+      method,
       headers: { 'x-harness-token': state.control.token, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       headersTimeout: 30_000,
@@ -122,6 +120,7 @@ export async function callControl(prefix: string, path: string, body?: unknown):
         `  If that harness up still runs, stop it (Ctrl-C in its terminal) and start it again; if it does not, delete ${statePath(prefix)} and start one with \`npx harness up\`.`,
     );
   }
-  if (status >= 300) throw new ControlError(String(json.error ?? `the stack answered ${status}`), status === 400 || status === 404 ? 2 : 1);
+  // 400: a fault refused as asked (bad input, or not for this stack): the user's to correct.
+  if (status >= 300) throw new ControlError(String(json.error ?? `the stack answered ${status}`), status === 400 ? 2 : 1);
   return json;
 }

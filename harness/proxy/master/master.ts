@@ -99,7 +99,7 @@ export class Master {
     } catch (e) {
       if (!(e instanceof ConfError)) throw e;
       if (e.afterParse) this.syntaxOk();
-      this.emerg(e.text, e.errnoName, e.file === undefined ? '' : ` in ${this.path(e.file)}:${e.line}`);
+      this.emerg(e.openedFile === undefined ? e.text : `${this.os.openFileFn} "${this.path(e.openedFile)}" failed`, e.errnoName, e.file === undefined ? '' : ` in ${this.path(e.file)}:${e.line}`);
     }
     await this.resolve();
     this.syntaxOk();
