@@ -112,8 +112,6 @@ export class Master {
       return;
     }
     await this.openListeningSockets(false);
-    // The spare boots once the workers serve, so it does not slow down their start.
-    this.spawnSpare();
   }
 
   private syntaxOk(): void {
@@ -413,9 +411,12 @@ export class Master {
    * nginx forks a worker in a millisecond; a Node worker needs tens of them to load. The master
    * keeps one booted worker aside, the spare, and gives it the sockets when a worker dies, so a
    * crashed worker is replaced as fast as nginx replaces it. It serves nothing until then, logs
-   * nothing, and `ps` shows it as `harness: spare worker (not serving)`.
+   * nothing, and `ps` shows it as `harness: spare worker (not serving)`. The first is started by
+   * the master's owner once the engine answers (after start() and the readiness check): its boot,
+   * a Node start and the engine's modules, would otherwise share the cores with the workers' first
+   * answers.
    */
-  private spawnSpare(): void {
+  spawnSpare(): void {
     if (this.exiting || this.spare) return;
     this.spare = this.fork({ spare: true });
   }

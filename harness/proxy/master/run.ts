@@ -20,6 +20,7 @@ export async function runMaster(opts: RunOptions): Promise<number> {
     throw e;
   }
   if (opts.test) return 0;
+  master.spawnSpare();
   const control = opts.controlFile ? await startControl(master, opts.controlFile) : undefined;
   return new Promise((resolve) => {
     const stop = async (signal: NodeJS.Signals) => {
