@@ -21,9 +21,10 @@ import { childrenOf, isEmbeddedWorker, memoryOf, processTree, stopAll, stopOnSig
 import { spread } from './stats.js';
 import { login, startAdmin, type Admin } from './admin-process.js';
 import { fastPart, fastRows, FAST_PATH, type FastMemory, type FastSample } from './fast.js';
+import { adminApiMarkdown, adminApiPart, type AdminApiSample } from './admin-api.js';
 
 const ENGINE_ORDER: readonly EngineName[] = ['embedded', 'nginx'];
-const PARTS = ['fast', 'load', 'memory', 'crash', 'startup'] as const;
+const PARTS = ['fast', 'load', 'memory', 'crash', 'startup', 'admin-api'] as const;
 type Part = (typeof PARTS)[number];
 
 type TargetKind = 'api' | 'static';
@@ -166,6 +167,8 @@ interface Results {
   startupDiscarded: string[];
   fast: FastSample[];
   fastMemory: FastMemory[];
+  /** The admin stand-in alone (admin-api.ts). */
+  adminApi?: AdminApiSample[];
 }
 
 function measureMemory(e: RunningEngine, admin: Admin): { proxy: Memory; admin: Memory; stack: Memory } {
@@ -491,6 +494,7 @@ async function main(): Promise<number> {
     }
     if (s.only.has('crash')) await crashPart(s, root, admin, res);
     if (s.only.has('startup')) await startupPart(s, root, res);
+    if (s.only.has('admin-api')) res.adminApi = await adminApiPart(s, admin, token, log);
   } finally {
     await stopAll();
   }
@@ -543,7 +547,7 @@ function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<
 }
 
 function write(out: string, report: Report): void {
-  const md = markdown(report);
+  const md = markdown(report) + adminApiMarkdown((report.samples as Results).adminApi ?? []);
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'latest.md'), md);
   writeFileSync(join(out, 'latest.json'), JSON.stringify(report, null, 2) + '\n');

@@ -42,7 +42,7 @@ async function guard(run: () => Promise<number>): Promise<void> {
   try {
     process.exitCode = await run();
   } catch (e) {
-    const known = ['UpError', 'UsageError', 'NginxMissing', 'UnsupportedFault', 'FaultError', 'ChaosError'];
+    const known = ['UpError', 'UsageError', 'NginxMissing', 'UnsupportedFault', 'FaultError', 'ChaosError', 'AppError'];
     if (e instanceof Error && known.includes(e.constructor.name)) fail(e.message, (e as { exitCode?: number }).exitCode ?? 1);
     throw e;
   }
@@ -73,6 +73,7 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
         .option('port', { requiresArg: true, coerce: flag.port('--port'), describe: 'Port of the proxy (default 80; a free port when 80 cannot be bound)' })
         .option('admin-port', { requiresArg: true, coerce: flag.port('--admin-port'), default: 8080, describe: 'Port of the admin server' })
         .option('admin', { choices: [...LISTEN_MODES, 'external'] as const, default: 'dual' as const, describe: 'How the admin stub listens: both loopbacks, IPv4 only, IPv6 only, not at all; external = your own server on --admin-port' })
+        .option('admin-seed', { requiresArg: true, coerce: flag.seed('--admin-seed'), describe: 'Seed of the admin stub\'s generated month of orders (default 1): another seed, another month' })
         .option('frontend', { requiresArg: true, coerce: flag.frontendFolder('--frontend'), describe: 'Your own front end\'s folder (the built dist/, html/sky) instead of the stub' })
         .option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The stack\'s folder: nginx prefix (conf/, logs/, temp/, html/) and state' })
         .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: 'Proxy engine: the embedded one, or the system nginx on the same conf' })
@@ -92,6 +93,7 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
             port: a.port,
             adminPort: a['admin-port'],
             admin: a.admin as AdminMode,
+            adminSeed: a['admin-seed'],
             frontend: a.frontend,
             prefix: a.prefix,
             proxy: a.proxy,
@@ -186,6 +188,23 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
       )
       .demandCommand(1, 'Name a chaos command: list, run, inject or restore.'),
   )
+  .command('app', 'Act as a customer on the stack `harness up` runs: new orders, reminders, back to the seed', (y) => {
+    const prefix = { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' } as const;
+    return y
+      .command('order', 'A customer places and pays an order: it waits as 待接单, and every open admin page gets the 来单提醒 (type 1)', (yy) => yy.option('prefix', prefix), (a) =>
+        guard(async () => (await import('./app/commands.js')).appOrder({ prefix: a.prefix }, print)),
+      )
+      .command(
+        'remind <order-id>',
+        'A customer asks where order ORDER_ID is: every open admin page gets the 催单 (type 2)',
+        (yy) => yy.positional('order-id', { demandOption: true, coerce: flag.orderId('ORDER_ID'), describe: 'The order\'s id (订单管理 lists them)' }).option('prefix', prefix),
+        (a) => guard(async () => (await import('./app/commands.js')).appRemind({ prefix: a.prefix, id: a['order-id'] as number }, print)),
+      )
+      .command('reset', 'Return the admin stub\'s data to its seed (the menu, employees and month of orders it started with)', (yy) => yy.option('prefix', prefix), (a) =>
+        guard(async () => (await import('./app/commands.js')).appReset({ prefix: a.prefix }, print)),
+      )
+      .demandCommand(1, 'Name an app command: order, remind or reset.');
+  })
   .command(
     'doctor <error-log>',
     'Explain an nginx error.log (Windows or Linux): incidents, their cause and the fix',
@@ -222,7 +241,7 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
       }),
   )
   .strict()
-  .demandCommand(1, 'Name a command: up, proxy, chaos, doctor or setup.')
+  .demandCommand(1, 'Name a command: up, proxy, chaos, app, doctor or setup.')
   .recommendCommands()
   .help()
   .wrap(Math.min(110, process.stdout.columns ?? 100))

@@ -29,6 +29,12 @@ export const MAX_WORKERS = 64;
 
 export const workers = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, MAX_WORKERS, 'worker_processes');
 
+/** The seed of a generated history: any whole number a 32-bit generator can start from. */
+export const seed = (flag: string) => (v: unknown) => wholeNumber(flag, v, 0, 2 ** 32 - 1, 'a seed');
+
+/** An order id (a Long, as the course's tables have them). */
+export const orderId = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, Number.MAX_SAFE_INTEGER, 'an order id');
+
 export const milliseconds = (flag: string) => (v: unknown) => {
   const text = shown(flag, v);
   const n = typeof v === 'number' ? v : NaN;

@@ -6,6 +6,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Stack } from './stack.js';
 import { findFault, FAULTS, FaultError } from './faults/index.js';
 import { readState, statePath } from './state.js';
+import { customerAction } from './customer.js';
 
 export interface ControlChannel {
   url: string;
@@ -32,7 +33,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
     let text = '';
     req.on('data', (d) => (text += d));
     req.on('end', async () => {
-      let body: { name?: string; arg?: string } = {};
+      let body: { name?: string; arg?: string; id?: unknown } = {};
       try {
         body = text ? JSON.parse(text) : {};
       } catch {
@@ -49,6 +50,11 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
           applied.push({ name: fault.name, arg: body.arg, undo });
           onEvent(`chaos: ${fault.name}${body.arg ? ' ' + body.arg : ''} applied`);
           return reply(200, { applied: fault.name, effect: fault.effect?.(stack, body.arg), undoable: !!undo });
+        }
+        if (req.method === 'POST' && req.url?.startsWith('/app/')) {
+          const answer = await customerAction(stack, req.url.slice('/app/'.length), body);
+          if (answer.status === 200) onEvent(`app ${req.url.slice('/app/'.length)}${body.id !== undefined ? ' ' + body.id : ''}`);
+          return reply(answer.status, answer.body);
         }
         if (req.method === 'POST' && req.url === '/restore') {
           const undone: string[] = [];

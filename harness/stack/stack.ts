@@ -29,6 +29,8 @@ export interface StackSpec {
   adminPort: number;
   /** How the admin stub listens; `external`: the user's own server is on adminPort, none is started. */
   admin: AdminMode;
+  /** The seed of the admin stub's generated month of orders (default 1). */
+  adminSeed?: number;
   engine: EngineName;
   workers: number;
   os: OsName;
@@ -136,14 +138,15 @@ export class Stack {
     };
     const proxy = startEngine(s.engine, opts).then((p) => (this.proxy = p));
     // The admin server starts (and its modules load) while the proxy's workers boot.
-    const admin = s.admin !== 'external' ? this.startAdmin(s.adminPort, s.admin) : undefined;
+    const admin = s.admin !== 'external' ? this.startAdmin(s.adminPort, s.admin, s.adminSeed) : undefined;
     const [a, p] = await Promise.allSettled([admin, proxy]);
     for (const r of [a, p]) if (r.status === 'rejected') throw r.reason;
   }
 
-  private async startAdmin(port: number, mode: ListenMode): Promise<void> {
+  private async startAdmin(port: number, mode: ListenMode, seed: number | undefined): Promise<void> {
     const { AdminServer } = await import('../../stubs/admin-server/server.js');
-    this.admin = new AdminServer({ port, mode });
+    // Uploaded images live in the stack's folder, beside its logs.
+    this.admin = new AdminServer({ port, mode, seed, uploadDir: join(this.prefix, 'uploads') });
     try {
       await this.admin.start();
     } catch (e) {

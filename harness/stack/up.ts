@@ -21,6 +21,8 @@ export interface UpOptions {
   defaultPort?: number;
   adminPort: number;
   admin: AdminMode;
+  /** The seed of the admin stub's generated month of orders. */
+  adminSeed?: number;
   frontend?: string;
   prefix: string;
   proxy: EngineName;
@@ -143,6 +145,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       proxyPort: port,
       adminPort: o.adminPort,
       admin: o.admin,
+      adminSeed: o.adminSeed,
       engine: o.proxy,
       workers: o.workers,
       os: o.os,
@@ -199,6 +202,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     `logs     ${stack.errorLogPath}`,
     ``,
     `Open ${o.nginxConf ? 'the address your conf listens on' : stack.url} and log in as admin / 123456. Ctrl-C stops everything.`,
+    ...(stack.admin ? [`A customer's order, as the admin pages see it: npx harness app order${o.prefix === '.harness' ? '' : ` --prefix ${o.prefix}`} (in another terminal).`] : []),
   ]);
   if (stack.admin) {
     stack.admin.onRequest((e) => {

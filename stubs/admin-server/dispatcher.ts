@@ -5,10 +5,16 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import { percentDecode } from './binding.js';
+import { BusinessError, SpringError } from './errors.js';
+
+export { BusinessError, SpringError };
 import type { AdminTokens } from './token.js';
 
 /** The one path `excludePathPatterns` leaves outside the token check. */
 export const LOGIN_PATH = '/admin/employee/login';
+/** The stand-in's own path for uploaded images: an `<img>` sends no token, so it is exempt too. */
+export const DOWNLOAD_PATH = '/admin/common/download';
+const OPEN_PATHS = new Set([LOGIN_PATH, DOWNLOAD_PATH]);
 
 /** What the controller gets for one request. */
 export interface Exchange {
@@ -20,6 +26,8 @@ export interface Exchange {
   readonly query: string;
   /** The server clock (ms) when the request was dispatched. */
   readonly now: number;
+  /** The token's empId (BaseContext.getCurrentId()); null on the paths without a token check. */
+  readonly empId: number | null;
 }
 
 export interface Route {
@@ -27,14 +35,6 @@ export interface Route {
   /** An Ant-style pattern with `{name}` segments, e.g. `/admin/employee/{id}`. */
   path: string;
   handle(x: Exchange): void | Promise<void>;
-}
-
-/** An answer that Spring MVC gives as an error page (BasicErrorController), e.g. a 400 for a value
- *  DataBinder cannot convert, or a 500 for an exception the app does not handle. */
-export class SpringError extends Error {
-  constructor(readonly status: number, readonly headers: OutgoingHttpHeaders = {}) {
-    super(`${status} ${STATUS_CODES[status]}`);
-  }
 }
 
 /** Past this many unread request-body bytes Tomcat stops swallowing and closes (maxSwallowSize). */
@@ -46,14 +46,34 @@ interface CompiledRoute extends Route {
   segments: readonly string[];
 }
 
+/** The routes by their first two segments (`admin/employee`): a request is matched against its
+ *  resource's handful, not all of them. No route has a variable there. */
+type RouteIndex = Map<string, readonly CompiledRoute[]>;
+
+const resourceOf = (segments: readonly string[]) => `${segments[0]}/${segments[1]}`;
+
+function indexRoutes(routes: readonly Route[]): RouteIndex {
+  const index = new Map<string, CompiledRoute[]>();
+  for (const r of routes) {
+    const segments = r.path.split('/').filter(Boolean);
+    const key = resourceOf(segments);
+    index.set(key, [...(index.get(key) ?? []), { ...r, segments }]);
+  }
+  return index;
+}
+
 export class Dispatcher {
-  readonly #routes: readonly CompiledRoute[];
+  readonly #load: () => Promise<readonly Route[]>;
+  #loading?: Promise<RouteIndex>;
+  #routes?: RouteIndex;
   readonly #tokens: AdminTokens;
   readonly #now: () => number;
 
-  /** `routes` in the order Spring would prefer them: literal paths before `{variable}` ones. */
-  constructor(routes: readonly Route[], tokens: AdminTokens, now: () => number) {
-    this.#routes = routes.map((r) => ({ ...r, segments: r.path.split('/').filter(Boolean) }));
+  /** `routes` (loaded with the first request: the controllers are most of the server's modules, and a
+   *  stack is up sooner without them) in the order Spring would prefer them: literal paths before
+   *  `{variable}` ones. */
+  constructor(routes: () => Promise<readonly Route[]>, tokens: AdminTokens, now: () => number) {
+    this.#load = routes;
     this.#tokens = tokens;
     this.#now = now;
   }
@@ -71,7 +91,8 @@ export class Dispatcher {
       const allowed: string[] = [];
       let chosen: CompiledRoute | undefined;
       let params = NO_PARAMS;
-      for (const route of this.#routes) {
+      const index = this.#routes ?? (this.#routes = await (this.#loading ??= this.#load().then(indexRoutes)));
+      for (const route of index.get(resourceOf(segments)) ?? []) {
         const vars = matchSegments(route.segments, segments);
         if (!vars) continue;
         allowed.push(route.method);
@@ -83,20 +104,23 @@ export class Dispatcher {
       // No handler at all: a 404 before any interceptor runs, with or without a token.
       if (allowed.length === 0) throw new SpringError(404);
       if (!chosen && req.method !== 'OPTIONS') throw new SpringError(405, { Allow: [...new Set(allowed)].join(', ') });
-      if (!(await this.#interceptorAllows(req, path, now))) return sendEmpty(req, res, 401);
+      const empId = await this.#interceptor(req, path, now);
+      if (empId === undefined) return sendEmpty(req, res, 401);
       if (!chosen) return sendEmpty(req, res, 200, { Allow: optionsAllow(allowed) });
-      await chosen.handle({ req, res, params, query: q < 0 ? '' : target.slice(q + 1), now });
+      await chosen.handle({ req, res, params, query: q < 0 ? '' : target.slice(q + 1), now, empId });
     } catch (err) {
+      if (err instanceof BusinessError) return send(req, res, 200, JSON_HEADERS, `{"code":0,"msg":${JSON.stringify(err.msg)},"data":null}`);
       if (!(err instanceof SpringError)) process.stderr.write(`admin server: ${req.method} ${target}: ${(err as Error)?.stack ?? err}\n`);
       const status = err instanceof SpringError ? err.status : 500;
       sendSpringError(req, res, status, rawPath, now, err instanceof SpringError ? err.headers : {});
     }
   }
 
-  /** JwtTokenAdminInterceptor on `/admin/**` minus the login path: the raw JWT in header `token`. */
-  async #interceptorAllows(req: IncomingMessage, path: string, now: number): Promise<boolean> {
-    if (path === LOGIN_PATH || !(path === '/admin' || path.startsWith('/admin/'))) return true;
-    return (await this.#tokens.verify(firstHeader(req, 'token'), now)) !== undefined;
+  /** JwtTokenAdminInterceptor on `/admin/**` minus the login path: the raw JWT in header `token`.
+   *  The empId of a valid token, null where no check applies, undefined for a 401. */
+  async #interceptor(req: IncomingMessage, path: string, now: number): Promise<number | null | undefined> {
+    if (OPEN_PATHS.has(path) || !(path === '/admin' || path.startsWith('/admin/'))) return null;
+    return this.#tokens.verify(firstHeader(req, 'token'), now);
   }
 }
 
@@ -168,6 +192,11 @@ export function tomcatPath(rawPath: string): string | undefined {
  *  as Tomcat streams it (chunked to HTTP/1.1 clients, read-until-close to HTTP/1.0 ones). */
 export function sendJson(x: Exchange, body: string | Buffer): void {
   send(x.req, x.res, 200, JSON_HEADERS, body);
+}
+
+/** Any other answer of a controller (a file, the workbook): the same path out as JSON. */
+export function sendBody(x: Exchange, headers: OutgoingHttpHeaders, body: string | Buffer): void {
+  send(x.req, x.res, 200, headers, body);
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string | Buffer): void {

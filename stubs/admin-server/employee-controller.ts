@@ -1,138 +1,133 @@
-// sky-server's EmployeeController (@RequestMapping("/admin/employee")) with EmployeeServiceImpl behind
-// it: login, logout, page and getById answer as the real ones do; the endpoints that change data
-// (save, update, startOrStop) are mapped, so that method matching and the token check behave as in
-// the real app, but answer 501 once past the token check.
-import { bindInt, bindJsonObject, bindString, parseJavaInteger, parseQuery, readBody } from './binding.js';
+// sky-server's EmployeeController (@RequestMapping("/admin/employee")) with EmployeeServiceImpl and
+// EmployeeMapper behind it: login, logout, page, getById, save, update and startOrStop. There is no
+// handler for PUT /admin/employee/editPassword (the front end's 修改密码): GET {id} takes its path,
+// so it is a 405, as on the real server.
+import { bindNumber, bindPaging, bindPath, bindString, parseQuery, type Dto } from './binding.js';
+import { notNull, padSpace, duplicate, varchar } from './columns.js';
+import { audit, type AdminContext } from './context.js';
 import { LOGIN_PATH, SpringError, sendJson, type Exchange, type Route } from './dispatcher.js';
-import { DISABLED, SqlSyntaxError, employeeJson, getById, getByUsername, md5Hex, pageQuery, type EmployeePage } from './employees.js';
-import type { AdminTokens } from './token.js';
-
-/** Bodies past this are refused with 413 (the real server has no limit; this keeps memory bounded). */
-export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+import { DEFAULT_PASSWORD_MD5, DISABLED, md5Hex, type Employee } from './employees.js';
+import { success } from './json.js';
+import { readJsonDto } from './json-body.js';
+import { containsLike } from './like.js';
+import { pageAnswer } from './paging.js';
+import type { AdminState } from './state.js';
 
 /** Result.error(MessageConstant.*) and Result.success(), precomputed. */
 const ACCOUNT_NOT_FOUND = Buffer.from('{"code":0,"msg":"账号不存在","data":null}');
 const PASSWORD_ERROR = Buffer.from('{"code":0,"msg":"密码错误","data":null}');
 const ACCOUNT_LOCKED = Buffer.from('{"code":0,"msg":"账号被锁定","data":null}');
-const SUCCESS = Buffer.from('{"code":1,"msg":null,"data":null}');
+export const SUCCESS = Buffer.from(success());
 
-const LOGIN_FIELDS = ['username', 'password'] as const;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const LOGIN_DTO = { username: 'string', password: 'string' } as const;
+const EMPLOYEE_DTO = { id: 'long', username: 'string', name: 'string', phone: 'string', sex: 'string', idNumber: 'string' } as const;
 
-export function employeeRoutes(tokens: AdminTokens): Route[] {
-  const notImplemented = () => {
-    throw new SpringError(501);
-  };
+export function employeeRoutes(ctx: AdminContext): Route[] {
+  const { state } = ctx;
   return [
-    { method: 'POST', path: LOGIN_PATH, handle: (x) => login(x, tokens) },
+    { method: 'POST', path: LOGIN_PATH, handle: (x) => login(x, ctx) },
     { method: 'POST', path: '/admin/employee/logout', handle: (x) => sendJson(x, SUCCESS) },
-    { method: 'GET', path: '/admin/employee/page', handle: page },
-    { method: 'POST', path: '/admin/employee/status/{status}', handle: notImplemented },
-    { method: 'GET', path: '/admin/employee/{id}', handle: byId },
-    { method: 'POST', path: '/admin/employee', handle: notImplemented },
-    { method: 'PUT', path: '/admin/employee', handle: notImplemented },
+    { method: 'GET', path: '/admin/employee/page', handle: (x) => page(x, state) },
+    { method: 'POST', path: '/admin/employee/status/{status}', handle: (x) => startOrStop(x, state) },
+    { method: 'GET', path: '/admin/employee/{id}', handle: (x) => byId(x, state) },
+    { method: 'POST', path: '/admin/employee', handle: (x) => save(x, state) },
+    { method: 'PUT', path: '/admin/employee', handle: (x) => update(x, state) },
   ];
 }
 
+/** `select * from employee where username = #{username}` (PAD SPACE: 'admin ' finds admin). */
+function byUsername(state: AdminState, username: string | null): Employee | undefined {
+  if (username === null) return undefined; // `username = NULL` matches nothing
+  const wanted = padSpace(username);
+  for (const e of state.employees.values()) if (padSpace(e.username) === wanted) return e;
+  return undefined;
+}
+
 /** EmployeeServiceImpl.login: not found, then wrong password, then locked; a token on success. */
-async function login(x: Exchange, tokens: AdminTokens): Promise<void> {
-  const dto = await loginBody(x);
-  const employee = getByUsername(dto.username);
+async function login(x: Exchange, { state, tokens }: AdminContext): Promise<void> {
+  const dto = await readJsonDto(x, LOGIN_DTO);
+  const employee = byUsername(state, dto.username as string | null);
   if (!employee) return sendJson(x, ACCOUNT_NOT_FOUND);
   if (dto.password === null) throw new SpringError(500); // password.getBytes(): NullPointerException
-  if (md5Hex(dto.password) !== employee.password) return sendJson(x, PASSWORD_ERROR);
+  if (md5Hex(dto.password as string) !== employee.password) return sendJson(x, PASSWORD_ERROR);
   if (employee.status === DISABLED) return sendJson(x, ACCOUNT_LOCKED);
   const token = await tokens.sign(employee.id, x.now);
   const vo = JSON.stringify({ id: employee.id, userName: employee.username, name: employee.name, token });
-  sendJson(x, `{"code":1,"msg":null,"data":${vo}}`);
+  sendJson(x, success(vo));
 }
 
-/** `@RequestBody EmployeeLoginDTO`, as Spring reads it: the Content-Type must be JSON-compatible
- *  (415), the body must be there (400) and bind (400). */
-async function loginBody(x: Exchange) {
-  const contentType = x.req.headers['content-type'];
-  const charset = contentType === undefined ? 'utf-8' : jsonCharset(contentType);
-  if (charset === undefined) throw new SpringError(415);
-  // No Content-Type: Spring takes a body as application/octet-stream, which no converter reads.
-  if (contentType === undefined && Number(x.req.headers['content-length'] ?? 0) > 0) throw new SpringError(415);
-  const body = await readBody(x.req, MAX_BODY_BYTES);
-  if (body === 'too-large') throw new SpringError(413);
-  if (contentType === undefined && body.length > 0) throw new SpringError(415);
-  const dto = body.length > 0 ? bindJsonObject(decode(body, charset), LOGIN_FIELDS) : undefined;
-  if (!dto) throw new SpringError(400); // no body, or not JSON Jackson can bind
-  return dto;
-}
-
-/** The charset to read a body of this Content-Type with, if MappingJackson2HttpMessageConverter takes
- *  it (application/json, application/*+json, or a wildcard that covers them); undefined for a 415. */
-function jsonCharset(contentType: string): string | undefined {
-  const [mediaType, ...parameters] = contentType.split(';');
-  const m = /^\s*([^/\s]+)\/([^/\s]+)\s*$/.exec(mediaType.toLowerCase());
-  if (!m) return undefined; // not a media type at all
-  const [, type, subtype] = m;
-  if (type === '*' && subtype !== '*') return undefined; // Spring: "wildcard type is legal only in '*/*'"
-  const json = type === '*' || (type === 'application' && (subtype === '*' || subtype === 'json' || subtype.endsWith('+json')));
-  if (!json) return undefined;
-  const label = parameters.map((p) => /^\s*charset\s*=\s*"?([^";\s]+)"?\s*$/i.exec(p)?.[1]).find(Boolean);
-  if (label === undefined || /^utf-?8$/i.test(label)) return 'utf-8';
-  try {
-    return new TextDecoder(label).encoding;
-  } catch {
-    return undefined; // an unknown charset makes the media type invalid: 415
-  }
-}
-
-/** UTF-8 (Jackson's own decoder) is strict; other charsets go through a Reader that replaces bad bytes. */
-function decode(body: Buffer, charset: string): string {
-  if (charset !== 'utf-8') return new TextDecoder(charset).decode(body);
-  try {
-    return utf8.decode(body);
-  } catch {
-    throw new SpringError(400);
-  }
-}
-
-/** `page(EmployeePageQueryDTO)`: page, pageSize and name bound from the query string. */
-function page(x: Exchange): void {
+/** `page(EmployeePageQueryDTO)`: `name like %name%` on the display name, id order (no ORDER BY). */
+function page(x: Exchange, state: AdminState): void {
   const params = parseQuery(x.query);
-  const pageNo = bindInt(params, 'page');
-  const pageSize = bindInt(params, 'pageSize');
-  if (pageNo === undefined || pageSize === undefined) throw new SpringError(400); // BindException
+  const { page, pageSize } = bindPaging(params);
   const name = bindString(params, 'name');
-  let result: EmployeePage;
-  try {
-    result = pageQuery(name, pageNo, pageSize);
-  } catch (err) {
-    if (err instanceof SqlSyntaxError) throw new SpringError(500); // BadSqlGrammarException
-    throw err;
-  }
-  sendJson(x, name === null ? cachedPageBody(result, pageNo, pageSize) : pageBody(result));
-}
-
-function pageBody({ total, records }: EmployeePage): string {
-  return `{"code":1,"msg":null,"data":{"total":${total},"records":[${records.map(employeeJson).join(',')}]}}`;
-}
-
-/** Unfiltered pages are the same bytes every time: keep the recent ones. */
-const pageCache = new Map<string, Buffer>();
-
-function cachedPageBody(result: EmployeePage, pageNo: number, pageSize: number): Buffer {
-  const key = `${pageNo}:${pageSize}`;
-  let body = pageCache.get(key);
-  if (!body) {
-    if (pageCache.size >= 256) pageCache.clear();
-    body = Buffer.from(pageBody(result));
-    pageCache.set(key, body);
-  }
-  return body;
+  const body = state.memo(JSON.stringify(['employee/page', page, pageSize, name]), () => {
+    const rows = [...state.employees.values()];
+    return pageAnswer(name ? rows.filter((e) => containsLike(name)(e.name)) : rows, page, pageSize, (e) => JSON.stringify(e));
+  });
+  sendJson(x, body);
 }
 
 /** `getById(@PathVariable Long id)`: the employee with password `****`; for an unknown id the service
  *  calls setPassword on null, a NullPointerException. */
-function byId(x: Exchange): void {
-  const id = parseJavaInteger(x.params.id, 'long');
-  if (id === undefined) throw new SpringError(400); // MethodArgumentTypeMismatchException
-  const employee = getById(id);
+function byId(x: Exchange, state: AdminState): void {
+  const employee = state.employees.get(bindPath(x.params.id, 'long') as number);
   if (!employee) throw new SpringError(500);
-  sendJson(x, `{"code":1,"msg":null,"data":${JSON.stringify({ ...employee, password: '****' })}}`);
+  sendJson(x, success(JSON.stringify({ ...employee, password: '****' })));
+}
+
+/** The columns of `employee` a DTO writes, in table order, each checked as MySQL stores it. */
+function employeeColumns(dto: Dto, insert: boolean): Partial<Employee> {
+  const columns: [keyof Employee, string, number][] = [['name', 'name', 32], ['username', 'username', 32], ['phone', 'phone', 11], ['sex', 'sex', 2], ['idNumber', 'idNumber', 18]];
+  const row: Partial<Employee> = {};
+  for (const [column, field, max] of columns) {
+    const value = dto[field] as string | null;
+    if (value === null && !insert) continue; // update: only the non-null fields
+    (row as Record<string, unknown>)[column] = varchar(insert ? notNull(value) : value, max);
+  }
+  return row;
+}
+
+/** EmployeeServiceImpl.save: status 1, the default password 123456 (MD5), the audit columns. */
+async function save(x: Exchange, state: AdminState): Promise<void> {
+  const dto = await readJsonDto(x, EMPLOYEE_DTO);
+  const { time, user } = audit(x);
+  state.write(() => {
+    const columns = employeeColumns(dto, true);
+    if (byUsername(state, columns.username!)) duplicate(columns.username!);
+    const id = state.next.employee++;
+    state.employees.set(id, {
+      id, username: columns.username!, name: columns.name!, password: DEFAULT_PASSWORD_MD5, phone: columns.phone!, sex: columns.sex!,
+      idNumber: columns.idNumber!, status: 1, createTime: time.slice(0, 16), updateTime: time.slice(0, 16), createUser: user ?? 0, updateUser: user ?? 0,
+    });
+  });
+  sendJson(x, SUCCESS);
+}
+
+/** EmployeeServiceImpl.update: the DTO's non-null fields and the update audit columns; an unknown id
+ *  changes nothing (and is no error). Password and status are never touched. */
+async function update(x: Exchange, state: AdminState): Promise<void> {
+  const dto = await readJsonDto(x, EMPLOYEE_DTO);
+  const { time, user } = audit(x);
+  state.write(() => {
+    const old = state.employees.get(dto.id as number);
+    if (!old) return;
+    const columns = employeeColumns(dto, false);
+    const other = columns.username === undefined ? undefined : byUsername(state, columns.username);
+    if (other && other.id !== old.id) duplicate(columns.username!);
+    state.employees.set(old.id, { ...old, ...columns, updateTime: time.slice(0, 16), updateUser: user ?? old.updateUser });
+  });
+  sendJson(x, SUCCESS);
+}
+
+/** startOrStop(@PathVariable Integer status, Long id): any status is stored; no check at all. */
+function startOrStop(x: Exchange, state: AdminState): void {
+  const status = bindPath(x.params.status, 'int') as number;
+  const id = bindNumber(parseQuery(x.query), 'id', 'long');
+  const { time, user } = audit(x);
+  state.write(() => {
+    const old = state.employees.get(id as number);
+    if (old) state.employees.set(old.id, { ...old, status, updateTime: time.slice(0, 16), updateUser: user ?? old.updateUser });
+  });
+  sendJson(x, SUCCESS);
 }

@@ -1,6 +1,5 @@
-// The `employee` table of sky_take_out (资料/day01/数据库/sky.sql) and the two queries the admin
-// pages run on it (EmployeeMapper.xml): getByUsername, and pageQuery paged by PageHelper 5.2.0
-// (pagehelper-spring-boot-starter 1.3.0, default settings), with MySQL's utf8_bin semantics.
+// The `employee` table's seed: sky.sql's one row (admin, after the course's MD5 fix) and 85 more,
+// so that the employee list has pages to turn and names to search.
 import { createHash } from 'node:crypto';
 
 /** com.sky.entity.Employee, fields in the order Jackson writes them. Times as the app's
@@ -96,73 +95,12 @@ function seed(): Employee[] {
   return rows;
 }
 
-/** The table, in id order: `select * from employee` has no ORDER BY, so MySQL returns primary-key order. */
+/** The seed table, in id order: `select * from employee` has no ORDER BY, so MySQL returns
+ *  primary-key order. A server's own rows start as copies of these (state.ts). */
 export const EMPLOYEES: readonly Employee[] = Object.freeze(seed().map((e) => Object.freeze(e)));
 
-const byUsername = new Map(EMPLOYEES.map((e) => [e.username, e]));
-const byId = new Map(EMPLOYEES.map((e) => [e.id, e]));
-const recordJson = new Map(EMPLOYEES.map((e) => [e, JSON.stringify(e)]));
+/** The next id a new employee gets. */
+export const NEXT_EMPLOYEE_ID = SEED_SIZE + 1;
 
-/** An Employee as the server writes it in JSON (precomputed for the seed rows). */
-export function employeeJson(e: Employee): string {
-  return recordJson.get(e) ?? JSON.stringify(e);
-}
-
-/** `select * from employee where username = #{username}`. utf8_bin is a PAD SPACE collation, so
- *  trailing spaces do not count ('admin ' finds admin); case and leading spaces do. */
-export function getByUsername(username: string | null): Employee | undefined {
-  if (username === null) return undefined; // `username = NULL` matches nothing
-  return byUsername.get(username.replace(/ +$/, ''));
-}
-
-/** `select * from employee where id = #{id}`. */
-export function getById(id: bigint): Employee | undefined {
-  return id >= 1n && id <= BigInt(SEED_SIZE) ? byId.get(Number(id)) : undefined;
-}
-
-/** MySQL rejected the SQL PageHelper built (a negative LIMIT offset after Java int overflow). */
-export class SqlSyntaxError extends Error {}
-
-export interface EmployeePage {
-  total: number;
-  records: readonly Employee[];
-}
-
-const INT_MAX = 2 ** 31 - 1;
-
-/** `PageHelper.startPage(page, pageSize)` then pageQuery(name), as PageHelper 5.2.0 runs it with its
- *  defaults (reasonable=false, pageSizeZero=false): the count query always runs; the page query runs
- *  only when pageSize > 0, page > 0 and total > startRow, where startRow = (page-1)*pageSize in Java
- *  int arithmetic. startRow can wrap negative, and MySQL then rejects `LIMIT -20, 10`. */
-export function pageQuery(name: string | null, page: number, pageSize: number): EmployeePage {
-  const rows = name ? EMPLOYEES.filter(likeMatcher(`%${name}%`)) : EMPLOYEES;
-  const total = rows.length;
-  // Page's constructor turns startPage(1, Integer.MAX_VALUE) into "no paging".
-  if (page === 1 && pageSize === INT_MAX) return { total, records: rows };
-  const startRow = page > 0 ? Math.imul(page - 1, pageSize) : 0;
-  if (pageSize <= 0 || page <= 0 || total <= startRow) return { total, records: [] };
-  if (startRow < 0) throw new SqlSyntaxError(`LIMIT ${startRow}, ${pageSize}`);
-  return { total, records: rows.slice(startRow, startRow + pageSize) };
-}
-
-/** `name like concat('%', #{name}, '%')` under utf8_bin: case-sensitive, `%` and `_` are wildcards,
- *  a backslash makes the next character literal. */
-function likeMatcher(pattern: string): (e: Employee) => boolean {
-  let source = '';
-  let escaped = false;
-  for (const ch of pattern) {
-    if (escaped) source += escapeRegExp(ch);
-    else if (ch === '\\') { escaped = true; continue; }
-    else if (ch === '%') source += '[^]*';
-    else if (ch === '_') source += '[^]';
-    else source += escapeRegExp(ch);
-    escaped = false;
-  }
-  if (escaped) source += '\\\\'; // a trailing escape character stands for itself
-  const re = new RegExp(`^${source}$`, 'u');
-  return (e) => re.test(e.name);
-}
-
-function escapeRegExp(ch: string): string {
-  return /[\\^$.*+?()[\]{}|/]/.test(ch) ? '\\' + ch : ch;
-}
+/** The default password of a new employee (PasswordConstant.DEFAULT_PASSWORD), stored as its MD5. */
+export const DEFAULT_PASSWORD_MD5 = SEED_PASSWORD_MD5;

@@ -1,11 +1,17 @@
-// AdminServer: the stand-in for sky-take-out's Spring Boot application server (port 8080, /admin/**),
-// listening on the loopbacks a listen mode names, with a journal of every request, an optional
-// answer delay, and a stop that frees the port at once. Loopback only, never any other address.
+// AdminServer: the stand-in for sky-take-out's Spring Boot application server (port 8080, /admin/**
+// and the /ws/{sid} WebSocket), listening on the loopbacks a listen mode names, with its data in
+// memory, a journal of every request, an optional answer delay, and a stop that frees the port at
+// once. Loopback only, never any other address. Every request enters in #onRequest and is answered
+// by the Dispatcher (dispatcher.ts), whose send functions are the one way out.
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { placeAndPay } from './customer.js';
 import { Dispatcher } from './dispatcher.js';
-import { employeeRoutes } from './employee-controller.js';
+import { AdminState } from './state.js';
+import type { Order } from './tables.js';
 import { AdminTokens } from './token.js';
+import { OrderPushes } from './websocket.js';
 import { LISTEN_MODES, type ListenMode } from './listen-modes.js';
 
 export { LISTEN_MODES, type ListenMode };
@@ -29,6 +35,16 @@ export interface AdminServerOptions {
   now?: () => number;
   /** Keep every request in `journal` (default true); listeners are told either way. */
   recordJournal?: boolean;
+  /** The seed of the generated month of orders (default 1). */
+  seed?: number;
+  /** Where uploaded images are kept (default: a folder in the system's temp directory). */
+  uploadDir?: string;
+}
+
+/** What a customer did through `harness app`, and how many admin pages were told. */
+export interface CustomerEvent {
+  order: Order;
+  pushed: number;
 }
 
 export interface JournalEntry {
@@ -49,6 +65,10 @@ export interface JournalEntry {
 export class AdminServer {
   /** Every request, in arrival order. */
   readonly journal: JournalEntry[] = [];
+  /** The data: tables, shop status, the generated month of orders. */
+  readonly state: AdminState;
+  readonly #pushes = new OrderPushes();
+  readonly #now: () => number;
   readonly #dispatcher: Dispatcher;
   readonly #recordJournal: boolean;
   readonly #listeners = new Set<(e: JournalEntry) => void>();
@@ -68,7 +88,28 @@ export class AdminServer {
     this.#mode = checkedMode(opts.mode ?? 'dual');
     this.#recordJournal = opts.recordJournal ?? true;
     const tokens = new AdminTokens(opts.secret, opts.ttlMs);
-    this.#dispatcher = new Dispatcher(employeeRoutes(tokens), tokens, opts.now ?? Date.now);
+    this.#now = opts.now ?? Date.now;
+    this.state = new AdminState({ seed: opts.seed ?? 1, start: this.#now() });
+    const ctx = { state: this.state, tokens, uploadDir: opts.uploadDir, pushes: this.#pushes };
+    this.#dispatcher = new Dispatcher(() => import('./routes.js').then((r) => r.adminRoutes(ctx)), tokens, this.#now);
+  }
+
+  /** A customer places and pays an order (待接单); every open admin page gets the 来单提醒 (type 1). */
+  async placeOrder(): Promise<CustomerEvent> {
+    const order = placeAndPay(this.state, this.#now());
+    return { order, pushed: await this.#pushes.broadcast(OrderPushes.notice(1, order.id, order.number)) };
+  }
+
+  /** A customer's 催单 on order `id`: type 2 to every open admin page; undefined for no such order. */
+  async remind(id: number): Promise<CustomerEvent | undefined> {
+    const order = this.state.orders.get(id);
+    if (!order) return undefined;
+    return { order, pushed: await this.#pushes.broadcast(OrderPushes.notice(2, order.id, order.number)) };
+  }
+
+  /** How many admin pages have the WebSocket open. */
+  get openPages(): number {
+    return this.#pushes.size;
   }
 
   get port(): number {
@@ -144,6 +185,7 @@ export class AdminServer {
 
   #listenOn(host: string): Promise<Server> {
     const server = http.createServer(this.#onRequest);
+    server.on('upgrade', this.#onUpgrade);
     server.keepAliveTimeout = 60_000; // Tomcat's keep-alive, announced as `Keep-Alive: timeout=60`
     server.headersTimeout = 65_000;
     server.on('connection', (socket: Socket) => {
@@ -169,7 +211,19 @@ export class AdminServer {
     await Promise.all(closed);
   }
 
+  /** A WebSocket handshake for /ws/{sid}; any other request with an Upgrade header is plain HTTP
+   *  (Tomcat's WsFilter lets it through to Spring). */
+  #onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (OrderPushes.wants(req)) return this.#pushes.accept(req, socket, head);
+    if (head.length) socket.unshift(head);
+    const res = new http.ServerResponse(req);
+    res.assignSocket(socket as Socket);
+    res.once('finish', () => socket.end());
+    this.#onRequest(req, res);
+  };
+
   #onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    this.state.tick(this.#now());
     const entry: JournalEntry = {
       id: this.#nextId++,
       start: Date.now(),

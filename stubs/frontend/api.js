@@ -118,7 +118,7 @@ export function buildUrl(path, params) {
 /**
  * One API call. Resolves with the parsed `Result` ({code, msg, data}) of a 2xx answer; rejects with an
  * HttpError for anything else (after telling the hooks).
- * @param {{ method: 'GET'|'POST', path: string, params?: object, body?: object,
+ * @param {{ method: 'GET'|'POST'|'PUT', path: string, params?: object, body?: object,
  *           what: { zh: string, en: string } }} o
  */
 export async function request(o) {

@@ -1,6 +1,7 @@
-// The stub admin front end: the login page and the employee list of the real Vue app
-// (project-rjwm-admin-vue-ts, see reference/admin-app.md §2), with the same visible texts, in plain
-// DOM code. One thing the real app does not have: a persistent banner for failed HTTP requests.
+// The stub admin front end: the login page, the employee list (enable/disable with its confirmation)
+// and the add/edit employee form of the real Vue app (project-rjwm-admin-vue-ts), with the same
+// visible texts and validation messages, in plain DOM code. One thing the real app does not have: a
+// persistent banner for failed HTTP requests.
 import {
   request, setRequestHooks, describeFailure, getCookie, setCookie, removeCookie, clearAuthCookies, getUserInfo,
 } from './api.js';
@@ -9,10 +10,13 @@ const WHAT = {
   login: { zh: '登录请求', en: 'Login request' },
   page: { zh: '员工列表请求', en: 'Employee list request' },
   logout: { zh: '退出登录请求', en: 'Logout request' },
+  status: { zh: '账号状态修改请求', en: 'Account status request' },
+  save: { zh: '保存员工请求', en: 'Save employee request' },
+  load: { zh: '员工信息请求', en: 'Employee request' },
 };
 
 /** The route titles the real router's afterEach puts in document.title. */
-const TITLES = { '/login': '瑞吉外卖', '/employee': '员工管理' };
+const TITLES = { '/login': '瑞吉外卖', '/employee': '员工管理', '/employee/add': '添加员工' };
 
 const appRoot = document.getElementById('app');
 
@@ -115,8 +119,12 @@ function currentPath() {
   return path || '/';
 }
 
+function currentQuery() {
+  return new URLSearchParams(location.hash.split('?')[1] ?? '');
+}
+
 function go(path) {
-  if (currentPath() === path) render();
+  if (location.hash.replace(/^#/, '') === path) render();
   else location.hash = '#' + path;
 }
 
@@ -129,7 +137,8 @@ function render() {
   if (path === '/login') return show(path, loginView());
   if (!getCookie('token')) return redirect('/login');
   if (path === '/employee') return show(path, employeeView());
-  // The real app sends / to /dashboard and unknown paths to /404; the stub has only the employee page.
+  if (path === '/employee/add') return show(path, employeeFormView(currentQuery().get('id')));
+  // The real app sends / to /dashboard and unknown paths to /404; the stub has only the employee pages.
   return redirect('/employee');
 }
 
@@ -236,21 +245,6 @@ function employeeView() {
     input: '', page: 1, pageSize: 10, counts: 0, tableData: [], loaded: false, failed: false, isSearch: false, seq: 0,
   };
 
-  // --- navbar
-  const info = getUserInfo();
-  const displayName = (info && info.name) || getCookie('username') || '';
-  const logoutButton = h('button.navbar__logout', { type: 'button', 'data-testid': 'logout' }, '退出登录');
-  logoutButton.addEventListener('click', async () => {
-    try {
-      // UserModule.LogOut: POST, then drop the cookies whatever the answer's code, then /login.
-      await request({ method: 'POST', path: '/employee/logout', what: WHAT.logout });
-      clearAuthCookies();
-      go('/login');
-    } catch {
-      // 401 was already sent to /login; anything else is on the banner, and we stay logged in.
-    }
-  });
-
   // --- search bar
   const search = h('input.el-input__inner', {
     id: 'employee-search', type: 'text', placeholder: '请输入员工姓名', autocomplete: 'off', 'data-testid': 'employee-search',
@@ -282,8 +276,20 @@ function employeeView() {
     init(true);
   });
   const addButton = h('button.el-button.el-button--primary.add-btn', {
-    type: 'button', 'data-testid': 'employee-add', title: '（桩前端未实现添加员工）',
+    type: 'button', 'data-testid': 'employee-add', onclick: () => go('/employee/add'),
   }, '+ 添加员工');
+
+  /** statusHandle: confirm, then POST /employee/status/{0|1}?id=; any HTTP 200 is success. */
+  async function statusHandle(row) {
+    if (!(await confirmBox('确认调整该账号的状态?'))) return;
+    try {
+      await request({ method: 'POST', path: `/employee/status/${String(row.status) === '0' ? 1 : 0}`, params: { id: row.id }, what: WHAT.status });
+      toast('账号状态更改成功！', 'success');
+      init(state.isSearch);
+    } catch (err) {
+      toast('请求出错了：' + err.message);
+    }
+  }
 
   // --- table / empty state
   const body = h('div.table-area');
@@ -318,10 +324,10 @@ function employeeView() {
         h('td', {}, row.updateTime),
         h('td.col-actions', {},
           h(`button.text-btn.blueBug${isAdmin ? '.disabled-text' : ''}`, {
-            type: 'button', disabled: isAdmin, title: isAdmin ? undefined : '（桩前端未实现修改员工）',
+            type: 'button', disabled: isAdmin, 'data-testid': 'employee-edit', onclick: () => go(`/employee/add?id=${row.id}`),
           }, '修改'),
           h(`button.text-btn${isAdmin ? '.disabled-text' : ''}${row.status == '0' ? '.blueBug' : '.delBut'}`, {
-            type: 'button', disabled: isAdmin, title: isAdmin ? undefined : '（桩前端未实现启用/禁用）',
+            type: 'button', disabled: isAdmin, 'data-testid': 'employee-status', onclick: () => statusHandle(row),
           }, row.status == '1' ? '禁用' : '启用')));
     });
     body.replaceChildren(h('table.el-table', { 'data-testid': 'employee-table' },
@@ -456,6 +462,34 @@ function employeeView() {
   renderPagination();
   init(false);
 
+  return layout(
+    h('div.container', {},
+      h('div.tableBar', {},
+        h('label', { for: 'employee-search' }, '员工姓名：'),
+        h('span.search', {}, search, clear),
+        searchButton,
+        addButton),
+      body,
+      pagination));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The layout (src/layout): the sidebar, the navbar with the user's name and 退出登录, the page.
+
+function layout(page) {
+  const info = getUserInfo();
+  const displayName = (info && info.name) || getCookie('username') || '';
+  const logoutButton = h('button.navbar__logout', { type: 'button', 'data-testid': 'logout' }, '退出登录');
+  logoutButton.addEventListener('click', async () => {
+    try {
+      // UserModule.LogOut: POST, then drop the cookies whatever the answer's code, then /login.
+      await request({ method: 'POST', path: '/employee/logout', what: WHAT.logout });
+      clearAuthCookies();
+      go('/login');
+    } catch {
+      // 401 was already sent to /login; anything else is on the banner, and we stay logged in.
+    }
+  });
   return h('div.layout', {},
     h('aside.sidebar', {},
       h('div.sidebar__logo', {}, h('span.logo-mark', {}, '瑞'), h('span.sidebar__title', {}, '瑞吉外卖')),
@@ -466,15 +500,136 @@ function employeeView() {
         h('div.navbar__right', {},
           h('span.navbar__user', { 'data-testid': 'user-name' }, displayName),
           logoutButton)),
-      h('main.app-main', {},
-        h('div.container', {},
-          h('div.tableBar', {},
-            h('label', { for: 'employee-search' }, '员工姓名：'),
-            h('span.search', {}, search, clear),
-            searchButton,
-            addButton),
-          body,
-          pagination))));
+      h('main.app-main', {}, page)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Element UI's MessageBox.confirm: resolves true on 确定, false on 取消, the close button or Escape.
+
+function confirmBox(message, title = '提示') {
+  return new Promise((resolve) => {
+    const close = (answer) => {
+      document.removeEventListener('keydown', onKey);
+      wrapper.remove();
+      resolve(answer);
+    };
+    const onKey = (e) => e.key === 'Escape' && close(false);
+    const cancel = h('button.el-button', { type: 'button', 'data-testid': 'confirm-cancel', onclick: () => close(false) }, '取消');
+    const ok = h('button.el-button.el-button--primary', { type: 'button', 'data-testid': 'confirm-ok', onclick: () => close(true) }, '确定');
+    const wrapper = h('div.el-message-box__wrapper', {},
+      h('div.el-message-box', { role: 'dialog', 'aria-modal': 'true', 'aria-label': title, 'data-testid': 'confirm' },
+        h('div.el-message-box__header', {},
+          h('span.el-message-box__title', {}, title),
+          h('button.el-message-box__headerbtn', { type: 'button', 'aria-label': '关闭', onclick: () => close(false) }, '×')),
+        h('div.el-message-box__content', {}, h('span.el-message-box__status', { 'aria-hidden': 'true' }, '!'), h('p', {}, message)),
+        h('div.el-message-box__btns', {}, cancel, ok)));
+    document.addEventListener('keydown', onKey);
+    document.body.append(wrapper);
+    ok.focus();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// 添加员工 / 修改员工信息 (src/views/employee/addEmployee.vue, route /employee/add[?id=N])
+
+/** The form's rules, with the real messages: account 3–20 lowercase letters or digits, a mainland
+ *  mobile number, a 15- or 18-character ID number. */
+const EMPLOYEE_RULES = {
+  username: (v) => (!v ? '请输入账号' : /^([a-z]|[0-9]){3,20}$/.test(v) ? '' : '账号输入不符，请输入3-20个字符'),
+  name: (v) => (!v ? '请输入员工姓名' : ''),
+  phone: (v) => (!v ? '请输入手机号' : /^1(3|4|5|6|7|8)\d{9}$/.test(v) ? '' : '请输入正确的手机号!'),
+  idNumber: (v) => (!v ? '请输入身份证号码' : /(^\d{15}$)|(^\d{18}$)|(^\d{17}(\d|X|x)$)/.test(v) ? '' : '身份证号码不正确'),
+};
+
+function employeeFormView(editId) {
+  const id = ++viewId;
+  const editing = Boolean(editId);
+  const title = editing ? '修改员工信息' : '添加员工';
+  /** What GET /employee/{id} answered: the real form posts the whole record back. */
+  let loaded = {};
+
+  const field = (key, label, placeholder, maxlength) => {
+    const input = h('input.el-input__inner', { id: `employee-${key}`, type: 'text', placeholder, maxlength, autocomplete: 'off', 'data-testid': `employee-${key}` });
+    const error = h('div.el-form-item__error', { 'data-testid': `employee-${key}-error` });
+    const item = h('div.el-form-item', {},
+      h('label.el-form-item__label', { for: `employee-${key}` }, label),
+      h('div.el-form-item__content', {}, input, error));
+    const validate = () => {
+      const message = EMPLOYEE_RULES[key](input.value);
+      item.classList.toggle('is-error', Boolean(message));
+      error.textContent = message;
+      input.setAttribute('aria-invalid', message ? 'true' : 'false');
+      return !message;
+    };
+    input.addEventListener('blur', validate);
+    return { key, input, item, validate };
+  };
+  const fields = [field('username', '账号:', '请输入账号', 20), field('name', '员工姓名:', '请输入员工姓名', 12), field('phone', '手机号:', '请输入手机号', 11)];
+  const idNumber = field('idNumber', '身份证号:', '请输入身份证号', 20);
+  const sexRadio = (label) => h('label.el-radio', {},
+    h('input', { type: 'radio', name: 'employee-sex', value: label, checked: label === '男', 'data-testid': `employee-sex-${label}` }), h('span', {}, label));
+  const sexItem = h('div.el-form-item', { role: 'radiogroup', 'aria-label': '性别' },
+    h('span.el-form-item__label', {}, '性别:'), h('div.el-form-item__content', {}, sexRadio('男'), sexRadio('女')));
+  const sex = () => sexItem.querySelector('input:checked')?.value ?? '男';
+  const setSex = (label) => sexItem.querySelectorAll('input').forEach((r) => (r.checked = r.value === label));
+
+  const reset = () => {
+    for (const f of [...fields, idNumber]) {
+      f.input.value = '';
+      f.item.classList.remove('is-error');
+    }
+    setSex('男');
+  };
+
+  let saving = false;
+  async function submit(andContinue) {
+    if (saving) return;
+    const valid = [...fields, idNumber].map((f) => f.validate()).every(Boolean);
+    if (!valid) return;
+    saving = true;
+    const values = Object.fromEntries([...fields, idNumber].map((f) => [f.key, f.input.value]));
+    // sex 男/女 → "1"/"0", as the real submitForm maps it; an edit posts the loaded record back.
+    const body = { ...(editing ? loaded : {}), ...values, sex: sex() === '女' ? '0' : '1' };
+    try {
+      const res = await request({ method: editing ? 'PUT' : 'POST', path: '/employee', body, what: WHAT.save });
+      if (id !== viewId) return;
+      if (res.code === 1) {
+        toast(editing ? '员工信息修改成功！' : '员工添加成功！', 'success');
+        if (andContinue) reset();
+        else go('/employee');
+      } else {
+        toast(res.msg);
+      }
+    } catch (err) {
+      toast('请求出错了：' + err.message);
+    } finally {
+      saving = false;
+    }
+  }
+
+  if (editing) {
+    request({ method: 'GET', path: `/employee/${encodeURIComponent(editId)}`, what: WHAT.load }).then((res) => {
+      if (id !== viewId) return;
+      if (String(res.code) !== '1') return toast(res.msg);
+      loaded = res.data;
+      for (const f of [...fields, idNumber]) f.input.value = res.data[f.key] ?? '';
+      setSex(res.data.sex === '0' ? '女' : '男');
+    }, (err) => toast('请求出错了：' + err.message));
+  }
+
+  const cancel = h('button.el-button', { type: 'button', 'data-testid': 'employee-cancel', onclick: () => go('/employee') }, '取消');
+  const save = h('button.el-button.el-button--primary', { type: 'button', 'data-testid': 'employee-save', onclick: () => submit(false) }, '保存');
+  const again = !editing && h('button.el-button.el-button--primary.continue', { type: 'button', 'data-testid': 'employee-save-continue', onclick: () => submit(true) }, '保存并继续添加');
+
+  return layout(
+    h('div.addBrand-container', {},
+      h('div.HeadLable', {},
+        h('button.goBack', { type: 'button', onclick: () => go('/employee'), 'aria-label': '返回' }, '‹ 返回'),
+        h('h2.HeadLable__title', { 'data-testid': 'employee-form-title' }, title)),
+      h('div.container', {},
+        h('form.el-form.employee-form', { novalidate: true, onsubmit: (e) => e.preventDefault(), 'data-testid': 'employee-form' },
+          ...fields.map((f) => f.item), sexItem, idNumber.item,
+          h('div.subBox', {}, cancel, save, again)))));
 }
 
 render();

@@ -1,6 +1,7 @@
 // Shared by the tests/unit/admin-*.spec.ts files: an AdminServer on a free port, and the three ways
 // the tests talk to it (undici over the exact loopback address, and raw sockets for what undici
 // would not send as given).
+import { test, type TestInfo } from '@playwright/test';
 import getPort from 'get-port';
 import net from 'node:net';
 import { Agent, request } from 'undici';
@@ -131,3 +132,66 @@ export async function occupy(port: number, host: string): Promise<net.Server> {
 export function release(blocker: net.Server): Promise<void> {
   return new Promise((resolve) => blocker.close(() => resolve()));
 }
+
+/** A logged-in client of one AdminServer: each call answers the status, the text and the JSON. */
+export interface Api {
+  base: string;
+  token: string;
+  get(path: string): Promise<ApiReply>;
+  send(method: string, path: string, body?: unknown): Promise<ApiReply>;
+}
+
+export interface ApiReply extends Reply {
+  json: { code: number; msg: string | null; data: any } & Record<string, any>;
+}
+
+export async function apiClient(server: AdminServer): Promise<Api> {
+  const base = ipv4(server);
+  const token = await adminToken(base);
+  const reply = async (r: Reply): Promise<ApiReply> => {
+    let json: ApiReply['json'];
+    try {
+      json = JSON.parse(r.text);
+    } catch {
+      json = undefined as never;
+    }
+    return { ...r, json };
+  };
+  return {
+    base,
+    token,
+    get: async (path) => reply(await call(base + path, { token })),
+    send: async (method, path, body) =>
+      reply(await call(base + path, { method, token, ...(body === undefined ? {} : typeof body === 'string' ? { body, headers: { 'content-type': 'application/json' } } : { json: body }) })),
+  };
+}
+
+export const OK = '{"code":1,"msg":null,"data":null}';
+export const failed = (msg: string) => `{"code":0,"msg":${JSON.stringify(msg)},"data":null}`;
+
+/** A fixed local time, 2023-07-13 15:30:00 (a Thursday), for answers that depend on the day. */
+export const JULY_13 = new Date(2023, 6, 13, 15, 30, 0).getTime();
+
+/** A fresh AdminServer and a logged-in client for each test of the file (stopped after it). */
+export function adminPerTest(opts: Partial<AdminServerOptions> | ((testInfo: TestInfo) => Partial<AdminServerOptions>) = {}): { readonly admin: AdminServer; readonly api: Api } {
+  const current: { admin?: AdminServer; api?: Api } = {};
+  test.beforeEach(async ({}, testInfo) => {
+    current.admin = await startAdmin({ mode: 'ipv4', ...(typeof opts === 'function' ? opts(testInfo) : opts) });
+    current.api = await apiClient(current.admin);
+  });
+  test.afterEach(async () => current.admin?.stop());
+  return {
+    get admin() {
+      return current.admin!;
+    },
+    get api() {
+      return current.api!;
+    },
+  };
+}
+
+/** An order stamped inside the open interval (day 00:00, day 23:59:59.999…) the figures count. */
+export const orderedOn = (o: { orderTime: string }, day: string) => o.orderTime.startsWith(day) && !o.orderTime.endsWith(' 00:00:00');
+
+/** Java's Double.toString for the figures' range (whole numbers keep `.0`). */
+export const javaDouble = (d: number) => (Number.isInteger(d) ? `${d}.0` : String(d));

@@ -1,0 +1,56 @@
+// `harness app order | remind ORDER_ID | reset`: a customer's side of the app, acted out on the stack
+// `harness up` runs (found as `harness chaos inject` finds it), so that the admin pages see what
+// they see when real customers order: 待接单 orders, the 来单提醒 and 催单 notices, the figures.
+import { resolve } from 'node:path';
+import { callControl, ControlError } from '../stack/control.js';
+
+export class AppError extends Error {
+  constructor(
+    message: string,
+    /** 2: bad input (a bad or unknown order id). */
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+type Out = (s: string) => void;
+
+interface OrderSummary {
+  id: number;
+  number: string;
+  status: number;
+  amountCents: number;
+}
+
+async function control(prefix: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  try {
+    return await callControl(resolve(prefix), path, body);
+  } catch (e) {
+    throw e instanceof ControlError ? new AppError(e.message, e.exitCode) : e;
+  }
+}
+
+const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
+const pages = (n: number) => (n === 1 ? '1 open admin page' : `${n} open admin pages`);
+
+export async function appOrder(o: { prefix: string }, out: Out): Promise<number> {
+  const r = await control(o.prefix, '/app/order');
+  const order = r.order as OrderSummary;
+  out(`order ${order.id} placed and paid (订单号 ${order.number}, ${yuan(order.amountCents)}): it waits as 待接单.`);
+  out(`来单提醒 (type 1) pushed to ${pages(r.pushed as number)}.`);
+  return 0;
+}
+
+export async function appRemind(o: { prefix: string; id: number }, out: Out): Promise<number> {
+  const r = await control(o.prefix, '/app/remind', { id: o.id });
+  const order = r.order as OrderSummary;
+  out(`催单 (type 2) for order ${order.id} (订单号 ${order.number}) pushed to ${pages(r.pushed as number)}.`);
+  return 0;
+}
+
+export async function appReset(o: { prefix: string }, out: Out): Promise<number> {
+  await control(o.prefix, '/app/reset');
+  out('the admin stub is back to its seed: the menu, the employees and the month of orders it started with.');
+  return 0;
+}

@@ -1,0 +1,60 @@
+// sky-server's WebSocketServer (@ServerEndpoint("/ws/{sid}")): sessions kept by sid (a second
+// connection with the same sid takes its place; closing either removes the sid), messages from the
+// page only logged, and a broadcast to every session of the order notices: type 1 来单提醒 after a
+// payment, type 2 催单 on a customer's reminder. No token, no subprotocol, text frames. The real
+// server's 5-second plain-text test message is off, as in the course's reference solution.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { WebSocket, WebSocketServer } from 'ws';
+
+/** `/ws/{sid}`: one non-empty path segment. */
+const WS_PATH = /^\/ws\/([^/?]+)(?:\?.*)?$/;
+
+export class OrderPushes {
+  /** ws loads on the first handshake (it takes longer to load than the rest of the server: a stack
+   *  is up sooner without it). */
+  #server?: Promise<WebSocketServer>;
+  readonly #sessions = new Map<string, WebSocket>();
+
+  /** Whether this request is a WebSocket handshake for `/ws/{sid}` (anything else is plain HTTP). */
+  static wants(req: IncomingMessage): boolean {
+    return WS_PATH.test(req.url ?? '') && /\bwebsocket\b/i.test(String(req.headers.upgrade ?? ''));
+  }
+
+  /** Completes the handshake (ws answers a bad one with 400, or 426 for another version). */
+  accept(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const raw = WS_PATH.exec(req.url ?? '')![1];
+    let sid = raw;
+    try {
+      sid = decodeURIComponent(raw);
+    } catch {
+      // a broken %-escape: the sid as sent
+    }
+    this.#server ??= import('ws').then(({ WebSocketServer }) => new WebSocketServer({ noServer: true, perMessageDeflate: false }));
+    void this.#server.then((server) => server.handleUpgrade(req, socket, head, (ws) => {
+      this.#sessions.set(sid, ws);
+      ws.on('close', () => this.#sessions.delete(sid));
+      ws.on('error', () => ws.terminate());
+      ws.on('message', () => undefined); // onMessage only logs it
+    }));
+  }
+
+  /** How many sessions are open (in the map). */
+  get size(): number {
+    return this.#sessions.size;
+  }
+
+  /** sendToAllClient: the text to every session; one that fails (gone mid-push) does not stop the
+   *  rest. Resolves with how many were sent. */
+  async broadcast(text: string): Promise<number> {
+    const sends = [...this.#sessions.values()].map(
+      (ws) => new Promise<boolean>((resolve) => ws.send(text, (err) => resolve(!err))),
+    );
+    return (await Promise.all(sends)).filter(Boolean).length;
+  }
+
+  /** The 来单提醒 (type 1) or 催单 (type 2) message, keys in fastjson's order for that map. */
+  static notice(type: 1 | 2, orderId: number, number: string): string {
+    return `{"orderId":${orderId},"type":${type},"content":${JSON.stringify(`订单号：${number}`)}}`;
+  }
+}

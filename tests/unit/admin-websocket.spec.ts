@@ -1,0 +1,95 @@
+// The /ws/{sid} endpoint of the stand-in : every open admin page gets the type-1
+// 来单提醒 when a customer pays and the type-2 催单 on a reminder, in fastjson's key order; a page
+// that goes away mid-push does not stop the others; anything that is not a handshake is plain HTTP.
+import { test, expect } from '@playwright/test';
+import WebSocket from 'ws';
+import type { AdminServer } from '../../stubs/admin-server/server.js';
+import { call, rawExchange, springError, startAdmin } from './admin-helpers.js';
+
+let admin: AdminServer;
+const clients: WebSocket[] = [];
+test.beforeEach(async () => {
+  admin = await startAdmin({ mode: 'ipv4' });
+});
+test.afterEach(async () => {
+  for (const c of clients.splice(0)) c.terminate();
+  await admin.stop();
+});
+
+/** A page's socket, open, with every text frame it gets. */
+async function page(sid: string): Promise<{ ws: WebSocket; messages: string[] }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${admin.port}/ws/${sid}`);
+  clients.push(ws);
+  const messages: string[] = [];
+  ws.on('message', (m) => messages.push(m.toString()));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return { ws, messages };
+}
+
+test('a paid order is pushed to every open page as type 1; a reminder as type 2; exact text', async () => {
+  const pages = await Promise.all(['0hrt0xqwd6pm', 'a1b2c3', 'zz9']).then((sids) => Promise.all(sids.map(page)));
+  await expect.poll(() => admin.openPages).toBe(3);
+  const { order, pushed } = await admin.placeOrder();
+  expect(pushed).toBe(3);
+  const type1 = `{"orderId":${order.id},"type":1,"content":"订单号：${order.number}"}`;
+  for (const p of pages) await expect.poll(() => p.messages).toEqual([type1]);
+  expect(admin.state.orders.get(order.id)).toMatchObject({ status: 2, payStatus: 1 });
+
+  const reminded = await admin.remind(3);
+  expect(reminded!.pushed).toBe(3);
+  const type2 = `{"orderId":3,"type":2,"content":"订单号：${admin.state.orders.get(3)!.number}"}`;
+  for (const p of pages) await expect.poll(() => p.messages).toEqual([type1, type2]);
+  expect(await admin.remind(999999)).toBeUndefined();
+});
+
+test('a page that goes away mid-push: the others still get it, the server goes on, its session is dropped', async () => {
+  const [a, b, gone] = await Promise.all(['a', 'b', 'gone'].map(page));
+  await expect.poll(() => admin.openPages).toBe(3);
+  gone.ws.terminate(); // the TCP connection cut, no close frame, as a closed laptop lid
+  const first = await admin.placeOrder();
+  expect(first.pushed).toBeGreaterThanOrEqual(2);
+  for (const p of [a, b]) await expect.poll(() => p.messages.length).toBe(1);
+  await expect.poll(() => admin.openPages).toBe(2);
+  const second = await admin.placeOrder();
+  expect(second.pushed).toBe(2);
+  for (const p of [a, b]) await expect.poll(() => p.messages.length).toBe(2);
+  expect(gone.messages).toEqual([]);
+});
+
+test('the same sid twice: the second takes the first\'s place; closing either removes the sid (as the real map does)', async () => {
+  const first = await page('same');
+  const second = await page('same');
+  await expect.poll(() => admin.openPages).toBe(1);
+  await admin.placeOrder();
+  await expect.poll(() => second.messages.length).toBe(1);
+  expect(first.messages).toEqual([]);
+  first.ws.close();
+  await expect.poll(() => admin.openPages).toBe(0);
+  expect((await admin.placeOrder()).pushed).toBe(0);
+});
+
+test('no token and no subprotocol needed; a bad handshake is a 400; /ws/x without Upgrade, and an Upgrade elsewhere, are plain HTTP', async () => {
+  const plain = await call(`http://127.0.0.1:${admin.port}/ws/abc`);
+  expect(springError(plain.text)).toMatchObject({ status: 404, path: '/ws/abc' });
+  const noKey = await rawExchange(admin.port, `GET /ws/abc HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+  expect(noKey.status).toBe(400);
+  const elsewhere = await rawExchange(admin.port, `GET /admin/shop/status HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+  expect(elsewhere.status).toBe(401); // the interceptor, as for any /admin request without a token
+  const root = await rawExchange(admin.port, `GET /ws/ HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+  expect(root.status).toBe(404);
+  expect((await page('ok')).ws.readyState).toBe(WebSocket.OPEN);
+});
+
+test('admin.stop closes the pages\' sockets (the server is gone), and they can connect again after a start', async () => {
+  const p = await page('p');
+  const closed = new Promise<void>((resolve) => p.ws.once('close', () => resolve()));
+  await admin.stop();
+  await closed;
+  expect(admin.openPages).toBe(0);
+  await admin.start();
+  await page('again');
+  expect((await admin.placeOrder()).pushed).toBe(1);
+});
