@@ -213,22 +213,43 @@ class UpstreamRequest {
     }
   }
 
+  /**
+   * The upstream's bytes and its end go to one pair of listeners for the whole exchange, which
+   * hand them to the phase at hand (the response head, then its body): one on()/off() each per
+   * connection instead of a pair per phase.
+   */
+  private onData: (d: Buffer) => void = () => undefined;
+  private onEnd: () => void = () => undefined;
+  private readonly dataListener = (d: Buffer): void => this.onData(d);
+  private readonly endListener = (): void => this.onEnd();
+
+  private listen(socket: net.Socket): void {
+    socket.on('data', this.dataListener);
+    socket.on('end', this.endListener);
+  }
+
+  private unlisten(socket: net.Socket): void {
+    socket.off('data', this.dataListener);
+    socket.off('end', this.endListener);
+    this.onData = () => undefined;
+    this.onEnd = () => undefined;
+  }
+
   private readHeader(): void {
     const req = this.req;
     const socket = this.socket!;
     this.reading = 'header';
     let received: Buffer = Buffer.alloc(0);
     this.arm(req.loc.proxyReadTimeoutMs, () => this.fail('timeout', READING_HEADER));
-    const onData = (d: Buffer) => {
+    this.onData = (d: Buffer) => {
       this.readEvent = true;
       received = received.length ? Buffer.concat([received, d]) : d;
       // Only the head is read as text (latin1: one char per byte, so the offsets agree).
       const end = responseHeadEnd(received);
       const r = parseResponseHead(received.toString('latin1', 0, end < 0 ? received.length : end));
       if (r.kind === 'more') return;
-      socket.off('data', onData);
-      socket.off('end', onEnd);
       if (r.kind === 'invalid') {
+        this.unlisten(socket);
         this.clearTimer();
         this.fail('invalid_header', READING_HEADER, undefined, r.message);
         return;
@@ -236,14 +257,13 @@ class UpstreamRequest {
       this.clearTimer();
       this.respond(r.head, received.subarray(r.consumed));
     };
-    const onEnd = () => {
+    this.onEnd = () => {
       this.readEvent = true;
-      socket.off('data', onData);
+      this.unlisten(socket);
       this.clearTimer();
       this.fail('error', READING_HEADER, undefined, 'upstream prematurely closed connection');
     };
-    socket.on('data', onData);
-    socket.once('end', onEnd);
+    this.listen(socket);
   }
 
   /** The upstream answered: pass its response on, nginx's way. */
@@ -284,10 +304,12 @@ class UpstreamRequest {
       extra,
     });
     if (upgrade) {
+      this.unlisten(socket);
       this.tunnel(first);
       return;
     }
     if (noBody) {
+      this.unlisten(socket);
       req.finish();
       this.finishUpstream(up, Buffer.alloc(0));
       return;
@@ -308,8 +330,7 @@ class UpstreamRequest {
       if (ended) return;
       ended = true;
       this.clearTimer();
-      socket.off('data', onData);
-      socket.off('end', onEnd);
+      this.unlisten(socket);
       if (toClientChunked) req.write(lastChunk());
       // The client's answer first, then the upstream connection is kept or closed.
       req.finish();
@@ -326,7 +347,7 @@ class UpstreamRequest {
     // chunked filter frames whatever one pass of the event pipe has, not the upstream's chunks.
     const decoded: Buffer[] = [];
     const decoder = up.chunked ? new ChunkedDecoder((b) => decoded.push(b)) : undefined;
-    const onData = (d: Buffer) => {
+    const onData = (this.onData = (d: Buffer) => {
       if (decoder) {
         const r = decoder.push(d);
         const data = decoded.length === 1 ? decoded[0] : Buffer.concat(decoded);
@@ -342,13 +363,11 @@ class UpstreamRequest {
       }
       // proxy_read_timeout: from one read to the next.
       this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
-    };
-    const onEnd = () => {
+    });
+    this.onEnd = () => {
       if (lengthKnown || up.chunked) this.bodyFailed('upstream prematurely closed connection');
       else complete(Buffer.alloc(0));
     };
-    socket.on('data', onData);
-    socket.once('end', onEnd);
     if (first.length) onData(first);
     else if (left === 0) complete(Buffer.alloc(0));
     else this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
@@ -427,6 +446,8 @@ class UpstreamRequest {
   private fail(ft: Failure, action: string, errno?: ErrnoName, message?: string): void {
     const req = this.req;
     this.clearTimer();
+    // A retry's connection gets the listeners next: this one, closed, hears nothing more.
+    if (this.socket) this.unlisten(this.socket);
     this.socket?.destroy();
     this.socket = undefined;
     this.reading = 'none';
