@@ -2,6 +2,18 @@ import { defineConfig } from '@playwright/test';
 import type { StackOptions } from './tests/fixtures.js';
 import { chromiumPath, CHROMIUM_ARGS } from './harness/chaos/browser.js';
 
+/**
+ * The shard this run is (`--shard=K/N`), read where the runner loads this file and passed on to its
+ * workers (which load it too, without the flag) through the environment: each shard writes its own
+ * output and report folders and takes its own ports (tests/support/ports.ts), so two shards can run
+ * at once on one machine.
+ */
+const flag = process.argv.findIndex((a) => a === '--shard' || a.startsWith('--shard='));
+if (flag >= 0) process.env.HARNESS_SHARD = process.argv[flag].includes('=') ? process.argv[flag].split('=')[1] : process.argv[flag + 1];
+
+/** `folder`, or its subfolder for this shard (`test-results/shard-1-of-2`). */
+export const runFolder = (folder: string) => (process.env.HARNESS_SHARD ? `${folder}/shard-${process.env.HARNESS_SHARD.replace('/', '-of-')}` : folder);
+
 export default defineConfig<StackOptions>({
   testDir: './tests',
   globalSetup: './tests/global-setup.ts',
@@ -10,7 +22,8 @@ export default defineConfig<StackOptions>({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never' }]],
+  outputDir: runFolder('test-results'),
+  reporter: [['list'], ['html', { open: 'never', outputFolder: runFolder('playwright-report') }]],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,5 +1,5 @@
 // `npm run bench`: the embedded engine and real nginx on the same nginx.conf, side by side in one
-// run (issue 7, items 1 and 2). Not part of CI. Writes bench/results/latest.md and latest.json and
+// run, against the performance targets (bench/report.ts). Not part of CI. Writes bench/results/latest.md and latest.json and
 // prints the table.
 //
 //   npm run bench                                     # the full run (about 12 minutes on 2 cores)

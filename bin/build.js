@@ -5,7 +5,7 @@
 // `npm install`, and the stamp says so. The check runs before every command, so it stays cheap: a
 // walk and a stat per file, no hash (node:crypto alone takes longer to load than the walk).
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -41,10 +41,53 @@ function builtSignature() {
   try { return readFileSync(stamp, 'utf8').trim(); } catch { return undefined; }
 }
 
+/**
+ * Runs `build` holding dist/.build-lock: two runs at once (two shards, a test run and a command)
+ * never compile into dist/ together; the second waits, then finds dist/ current. A lock whose
+ * process is gone (a build killed midway) is taken over.
+ */
+function withBuildLock(build) {
+  const lock = join(root, 'dist', '.build-lock');
+  mkdirSync(dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+    }
+    let owner;
+    try { owner = Number(readFileSync(join(lock, 'pid'), 'utf8')); } catch { owner = undefined; }
+    if (owner && !alive(owner)) rmSync(lock, { recursive: true, force: true });
+    else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+  }
+  writeFileSync(join(lock, 'pid'), String(process.pid));
+  try {
+    build();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
 export function ensureBuilt({ quiet = false, force = false } = {}) {
+  if (!force && builtSignature() === sourceSignature()) return;
+  withBuildLock(() => build({ quiet, force }));
+}
+
+function build({ quiet, force }) {
   // Taken before compiling: a file saved during the build makes the next run build again.
   const signature = sourceSignature();
   const built = builtSignature();
+  // Another run may have compiled while this one waited for the lock.
   if (!force && built === signature) return;
   if (!quiet) {
     process.stderr.write(built === undefined ? 'harness: compiling the TypeScript source (first build)...\n' : 'harness: the TypeScript source changed since the last build; compiling (tsc)...\n');

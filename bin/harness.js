@@ -5,8 +5,11 @@ import { ensureBuilt } from './build.js';
 ensureBuilt();
 // The commands that run the embedded engine start its first worker now, so that it loads while
 // the CLI does (dist/harness/proxy/preboot.js).
-if (process.argv[2] === 'up' || process.argv[2] === 'proxy') {
-  const { wantsWorker, preboot } = await import('../dist/harness/proxy/preboot.js');
-  if (wantsWorker(process.argv.slice(2))) preboot();
+const worker = process.argv[2] === 'up' || process.argv[2] === 'proxy' ? await import('../dist/harness/proxy/preboot.js') : undefined;
+if (worker?.wantsWorker(process.argv.slice(2))) worker.preboot();
+try {
+  await import('../dist/harness/cli.js');
+} finally {
+  // Whatever the command did, it is over only once a worker it did not adopt has exited.
+  await worker?.afterTheCommand();
 }
-await import('../dist/harness/cli.js');

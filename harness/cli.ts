@@ -7,6 +7,7 @@ import { ENGINES, type EngineName } from './engine/engine.js';
 import { LISTEN_MODES } from '../stubs/admin-server/listen-modes.js';
 import type { AdminMode } from './stack/stack.js';
 import * as flag from './flags.js';
+import { UsageError, UserError } from './errors.js';
 
 const osOption = {
   choices: OS_NAMES,
@@ -26,25 +27,20 @@ const excludedPortOption = {
 function excludedPorts(a: { os: string; 'excluded-port'?: unknown[] }): number[] | undefined {
   const ports = a['excluded-port']?.map(flag.port('--excluded-port'));
   if (!ports?.length) return undefined;
-  if (a.os !== 'windows') throw new flag.UsageError('--excluded-port emulates Windows\' excluded port ranges (bind() error 10013): use it with --os windows');
+  if (a.os !== 'windows') throw new UsageError('--excluded-port emulates Windows\' excluded port ranges (bind() error 10013): use it with --os windows');
   return ports;
 }
 
 const print = (s: string) => process.stdout.write(s + '\n');
 
-/** A failure the user can act on: the message, no stack trace, exit code 1 (2 for bad usage). */
-function fail(message: string, code = 1): never {
-  process.stderr.write(`harness: ${message}\n`);
-  process.exit(code);
-}
-
+/** Runs a command; a failure the user can act on is its message and exit code, no stack trace. */
 async function guard(run: () => Promise<number>): Promise<void> {
   try {
     process.exitCode = await run();
   } catch (e) {
-    const known = ['UpError', 'UsageError', 'NginxMissing', 'UnsupportedFault', 'FaultError', 'ChaosError', 'AppError'];
-    if (e instanceof Error && known.includes(e.constructor.name)) fail(e.message, (e as { exitCode?: number }).exitCode ?? 1);
-    throw e;
+    if (!(e instanceof UserError)) throw e;
+    process.stderr.write(`harness: ${e.message}\n`);
+    process.exitCode = e.exitCode;
   }
 }
 
@@ -62,7 +58,7 @@ function withoutHelpCache(y: Argv): Argv {
   return y;
 }
 
-await withoutHelpCache(yargs(hideBin(process.argv)))
+const cli = withoutHelpCache(yargs(hideBin(process.argv)))
   .scriptName('harness')
   .usage('$0 <command> [options]\n\nThe sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.')
   .command(
@@ -249,7 +245,14 @@ await withoutHelpCache(yargs(hideBin(process.argv)))
     // yargs' own errors (and the flag checks' UsageErrors, which it wraps) are bad usage; others are bugs.
     if (err && err.name !== 'YError') throw err;
     y.showHelp();
-    process.stderr.write(`\nharness: ${msg}\n`);
-    process.exit(2);
-  })
-  .parseAsync();
+    // Thrown, not process.exit(): a bad command line ends as any command does, after what it started.
+    throw new UsageError(msg);
+  });
+
+try {
+  await cli.parseAsync();
+} catch (e) {
+  if (!(e instanceof UsageError)) throw e;
+  process.stderr.write(`\nharness: ${e.message}\n`);
+  process.exitCode = e.exitCode;
+}

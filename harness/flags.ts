@@ -3,11 +3,7 @@
 // RangeError from listen(), an EEXIST from mkdir()) nor an nginx [emerg] about a generated file.
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-
-export class UsageError extends Error {
-  override name = 'UsageError';
-  readonly exitCode = 2;
-}
+import { UsageError } from './errors.js';
 
 /** yargs passes a value on as a number when it reads as one, as text otherwise, as an array when repeated. */
 function shown(flag: string, v: unknown): string {

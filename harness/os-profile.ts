@@ -1,6 +1,6 @@
-// The OS profile changes only wording and timing (DESIGN.md): errno texts, function names in
+// The OS profile changes only wording and timing: errno texts, function names in
 // messages, PID#TID, line ends, paths, caseless location matching and the ~2 s that Windows spends
-// on each refused loopback connect (Winsock re-sends the SYN after an RST; admin-app.md section 5).
+// on each refused loopback connect (Winsock re-sends the SYN after an RST, as users' logs show: refusal pairs ~2 s apart).
 import type { Errno } from './logs/error-log.js';
 
 export type OsName = 'linux' | 'windows';

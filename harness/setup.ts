@@ -8,9 +8,11 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { execa } from 'execa';
+import { watchStopRequests } from './stop-request.js';
+import { onPath, packageManager } from './platform.js';
 import { findNginx } from './nginx/engine.js';
 import { chromiumPath } from './chaos/browser.js';
-import { installAdvice, packageManager, packagesOf, type Need, type PackageManager } from './system-packages.js';
+import { installAdvice, packagesOf, type Need, type PackageManager } from './system-packages.js';
 
 const WHY: Record<Need, string> = {
   chromium: 'the browser the tests drive',
@@ -27,11 +29,19 @@ export interface Host {
   present(need: Need): boolean;
   /** Runs a command with its output shown; resolves with its exit code. */
   run(file: string, args: string[]): Promise<number>;
+  /** Once setup has been asked to stop (Ctrl-C, its parent gone): why, and the code to end with. */
+  stopped?(): { why: string; exitCode: number } | undefined;
 }
 
-const onPath = (cmd: string) => (process.env.PATH ?? '').split(':').some((d) => existsSync(`${d}/${cmd}`));
-
 async function thisHost(): Promise<Host> {
+  // A stop request ends the install under way (sudo passes the signal on) and the steps after it.
+  const stopRequest = watchStopRequests({ parent: true });
+  const cancel = new AbortController();
+  let stopped: { why: string; exitCode: number } | undefined;
+  void stopRequest.asked.then((why) => {
+    stopped = { why, exitCode: stopRequest.exitCode };
+    cancel.abort();
+  });
   const root = process.getuid?.() === 0;
   const pm = packageManager();
   const sudo = !root && !!pm && (await execa('sudo', ['-n', 'true'], { reject: false })).exitCode === 0;
@@ -46,7 +56,8 @@ async function thisHost(): Promise<Host> {
       : need === 'strace' ? onPath('strace')
       : existsSync('/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc') || existsSync('/usr/share/fonts/wqy-zenhei/wqy-zenhei.ttc'),
     run: async (file, args) =>
-      (await execa(file, args, { env: { DEBIAN_FRONTEND: 'noninteractive' }, stdout: 'inherit', stderr: 'inherit', reject: false })).exitCode ?? 1,
+      (await execa(file, args, { env: { DEBIAN_FRONTEND: 'noninteractive' }, stdout: 'inherit', stderr: 'inherit', reject: false, cancelSignal: cancel.signal })).exitCode ?? 1,
+    stopped: () => stopped,
   };
 }
 
@@ -65,16 +76,28 @@ export async function setup(print: (s: string) => void, host?: Host): Promise<nu
     return 0;
   }
   const pm = h.packageManager;
+  /** A step under way ends early once setup is asked to stop, and setup ends after it: its exit code then. */
+  const stopped = (): number | undefined => {
+    const s = h.stopped?.();
+    if (s) print(`setup: stopped (${s.why}); the install under way has ended. Run \`npx harness setup\` again to finish it.`);
+    return s?.exitCode;
+  };
+  let end: number | undefined;
   if (pm && h.privilege !== 'none') {
     const run = (args: string[]) => (h.privilege === 'sudo' ? h.run('sudo', args) : h.run(args[0], args.slice(1)));
     print(`setup: installing ${list(missing())} with ${pm}...`);
-    if (pm === 'apt-get' && (await run(['apt-get', 'update', '-q'])) !== 0) print('setup: apt-get update failed; trying the install with the package lists at hand.');
+    const updated = pm === 'apt-get' ? await run(['apt-get', 'update', '-q']) : 0;
+    if ((end = stopped()) !== undefined) return end;
+    if (updated !== 0) print('setup: apt-get update failed; trying the install with the package lists at hand.');
     const code = await run([pm, 'install', '-y', '-q', ...packagesOf(missing(), pm)]);
+    if ((end = stopped()) !== undefined) return end;
     if (code !== 0) print(`setup: ${pm} install failed (exit ${code}); see above.`);
   }
   if (missing().includes('chromium')) {
     print("setup: no system Chromium; downloading Playwright's own (npx playwright install chromium)...");
-    if ((await h.run(...playwrightInstall())) !== 0) print("setup: Playwright's download failed (no network?).");
+    const code = await h.run(...playwrightInstall());
+    if ((end = stopped()) !== undefined) return end;
+    if (code !== 0) print("setup: Playwright's download failed (no network?).");
   }
   const still = missing();
   if (!still.length) {

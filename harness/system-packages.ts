@@ -1,9 +1,9 @@
 // The system packages the suite needs and npm cannot bring, by the names this machine's package
 // manager knows them: what `harness setup` installs, and what an error tells a user to install.
-import { existsSync } from 'node:fs';
+import { packageManager } from './platform.js';
 
 export type Need = 'chromium' | 'nginx' | 'strace' | 'cjk-font';
-export type PackageManager = 'apt-get' | 'dnf';
+export type PackageManager = NonNullable<ReturnType<typeof packageManager>>;
 
 const PACKAGES: Record<PackageManager, Record<Need, string>> = {
   'apt-get': { chromium: 'chromium', nginx: 'nginx', strace: 'strace', 'cjk-font': 'fonts-wqy-zenhei' },
@@ -17,12 +17,6 @@ const DESCRIBED: Record<Need, string> = {
   strace: 'strace',
   'cjk-font': 'a CJK font (WenQuanYi Zen Hei)',
 };
-
-export function packageManager(): PackageManager | undefined {
-  if (existsSync('/usr/bin/apt-get')) return 'apt-get';
-  if (existsSync('/usr/bin/dnf')) return 'dnf';
-  return undefined;
-}
 
 export function packagesOf(needs: Need[], pm: PackageManager): string[] {
   return needs.map((n) => PACKAGES[pm][n]);

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Scenario } from './scenario.js';
+import { UsageError } from '../harness/errors.js';
 import loginAndPage from './login-and-page.js';
 import adminDown from './admin-down.js';
 import refusedFallbackTiming from './refused-fallback-timing.js';
@@ -40,7 +41,8 @@ export function isScenarioPath(nameOrPath: string): boolean {
   return /[/\\]|\.[cm]?js$/.test(nameOrPath);
 }
 
-export class ScenarioFileError extends Error {}
+/** A scenario file that is missing, does not load, or exports no scenario. */
+export class ScenarioFileError extends UsageError {}
 
 /** A scenario from a compiled module whose default export has a scenario's shape (defineScenario). */
 export async function loadScenarioFile(path: string): Promise<Scenario> {

@@ -5,12 +5,12 @@
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import getPort from 'get-port';
 import { request } from 'undici';
 import { test, expect } from './fixtures.js';
 import { distFile } from '../harness/paths.js';
 import { harnessUp, type Up } from './support/harness-up.js';
 import { parseErrorLine } from '../harness/logs/error-log.js';
+import { freePort } from './support/ports.js';
 
 const cli = (args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), 'chaos', ...args], { reject: false, all: true });
 const chaosRun = (args: string[]) => cli(['run', ...args]);
@@ -185,7 +185,7 @@ test.describe('harness chaos inject: bad input and no stack', () => {
   test('a stale state.json (its pid alive, its control channel dead): says the stack does not answer and what to do, no stack trace', async ({}, testInfo) => {
     const prefix = testInfo.outputPath('stale');
     mkdirSync(prefix, { recursive: true });
-    const port = await getPort({ host: '127.0.0.1' });
+    const port = await freePort();
     // This test's own pid: alive, and no harness up.
     const state = { pid: process.pid, url: 'http://localhost:1/', control: { url: `http://127.0.0.1:${port}`, token: 'x' }, engine: 'embedded', os: 'linux', prefix, proxyPort: 1, adminPort: 2, startedAt: '2026-01-01T00:00:00.000Z' };
     writeFileSync(join(prefix, 'state.json'), JSON.stringify(state));

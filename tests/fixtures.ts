@@ -1,9 +1,9 @@
 import { test as base } from '@playwright/test';
-import getPort from 'get-port';
 import type { EngineName } from '../harness/engine/engine.js';
 import { Stack, type StackSpec } from '../harness/stack/stack.js';
 import { ProxyUnderTest, type StartOptions } from './support/proxy-under-test.js';
 import { findNginx, NginxMissing } from '../harness/nginx/engine.js';
+import { freePort } from './support/ports.js';
 
 export interface StackOptions {
   /** The proxy engine of the Playwright project: `embedded` or `nginx`. */
@@ -13,7 +13,7 @@ export interface StackOptions {
 interface Fixtures {
   /** The nginx project's tests fail at once, saying how to install nginx, where it is missing. */
   nginxInstalled: void;
-  /** Starts the project's engine on a conf of the test's (the reference's by default); stopped after the test. */
+  /** Starts the project's engine on a conf of the test's (the conformance conf by default); stopped after the test. */
   startProxy: (o?: StartOptions) => Promise<ProxyUnderTest>;
   /** Starts a whole stack (admin stub, the project's proxy engine, the front end) on free ports; stopped after the test. */
   startStack: (o?: Partial<Omit<StackSpec, 'dir' | 'engine'>>) => Promise<Stack>;
@@ -42,8 +42,8 @@ export const test = base.extend<StackOptions & Fixtures>({
     await use(async (o = {}) => {
       const stack = await Stack.start({
         dir: testInfo.outputPath(`stack-${started.length}`),
-        proxyPort: o.proxyPort ?? (await getPort({ host: '127.0.0.1' })),
-        adminPort: o.adminPort ?? (await getPort({ host: '127.0.0.1' })),
+        proxyPort: o.proxyPort ?? (await freePort()),
+        adminPort: o.adminPort ?? (await freePort()),
         admin: 'dual',
         workers: 1,
         os: 'linux',

@@ -2,17 +2,7 @@
 // `harness up` runs (found as `harness chaos inject` finds it), so that the admin pages see what
 // they see when real customers order: 待接单 orders, the 来单提醒 and 催单 notices, the figures.
 import { resolve } from 'node:path';
-import { callControl, ControlError } from '../stack/control.js';
-
-export class AppError extends Error {
-  constructor(
-    message: string,
-    /** 2: bad input (a bad or unknown order id). */
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
+import { callControl } from '../stack/control.js';
 
 type Out = (s: string) => void;
 
@@ -23,13 +13,8 @@ interface OrderSummary {
   amountCents: number;
 }
 
-async function control(prefix: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  try {
-    return await callControl(resolve(prefix), path, body);
-  } catch (e) {
-    throw e instanceof ControlError ? new AppError(e.message, e.exitCode) : e;
-  }
-}
+// A refusal (a bad or unknown order id: exit code 2) is a ControlError, which the CLI shows as such.
+const control = (prefix: string, path: string, body?: unknown) => callControl(resolve(prefix), path, body);
 
 const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 const pages = (n: number) => (n === 1 ? '1 open admin page' : `${n} open admin pages`);

@@ -2,26 +2,18 @@
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
-import { SCENARIOS, findScenario, isScenarioPath, loadScenarioFile, ScenarioFileError } from '../../scenarios/index.js';
+import { SCENARIOS, findScenario, isScenarioPath, loadScenarioFile } from '../../scenarios/index.js';
 import { secondsOf, type Scenario } from '../../scenarios/scenario.js';
 import { FAULTS, findFault } from '../stack/faults/index.js';
-import { callControl, ControlError } from '../stack/control.js';
+import { callControl } from '../stack/control.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
-import { runScenario, applies, type Progress } from './runner.js';
+import { runScenario, applies, RunStopped, type Progress } from './runner.js';
 import { renderSvg } from './svg.js';
 import { chromiumPath, CHROMIUM_ARGS } from './browser.js';
 import { writableFolder } from '../flags.js';
-
-export class ChaosError extends Error {
-  constructor(
-    message: string,
-    /** 2: the command was asked something that cannot be (an unknown or inapplicable scenario). */
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
+import { UsageError, UserError } from '../errors.js';
+import { watchStopRequests } from '../stop-request.js';
 
 type Out = (s: string) => void;
 
@@ -60,38 +52,36 @@ function mark(p: Progress): string {
 async function scenarioNamed(nameOrPath: string): Promise<Scenario> {
   const s = findScenario(nameOrPath);
   if (s) return s;
-  if (!isScenarioPath(nameOrPath)) throw new ChaosError(`no scenario "${nameOrPath}". \`harness chaos list\` shows them: ${SCENARIOS.map((x) => x.name).join(', ')}`, 2);
-  try {
-    return await loadScenarioFile(nameOrPath);
-  } catch (e) {
-    throw e instanceof ScenarioFileError ? new ChaosError(e.message, 2) : e;
-  }
+  if (!isScenarioPath(nameOrPath)) throw new UsageError(`no scenario "${nameOrPath}". \`harness chaos list\` shows them: ${SCENARIOS.map((x) => x.name).join(', ')}`);
+  return loadScenarioFile(nameOrPath);
 }
 
 export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName; out?: string; prefix: string; doctor?: boolean }, out: Out): Promise<number> {
   const s = await scenarioNamed(o.name);
   const reason = applies(s, o.proxy, o.os);
-  if (reason) throw new ChaosError(`${reason}. Run it with ${s.engines ? `--proxy ${s.engines[0]} ` : ''}--os ${(s.profiles ?? ['linux'])[0]}.`, 2);
+  if (reason) throw new UsageError(`${reason}. Run it with ${s.engines ? `--proxy ${s.engines[0]} ` : ''}--os ${(s.profiles ?? ['linux'])[0]}.`);
   const dir = resolve(o.out ?? join(o.prefix, 'chaos', `${s.name}-${o.proxy}-${o.os}-${new Date().toISOString().replace(/[:.]/g, '-')}`));
   freshRunDir(o.out === undefined ? '--prefix' : '--out', dir);
   out(`${s.name}: ${s.summary}`);
   out(`  ${o.proxy} engine, ${o.os} profile; a fresh stack in ${dir}\n`);
-  let browser: Browser | undefined;
+  // Ctrl-C, SIGTERM or the parent gone: the run stops, its stacks and browser with it.
+  const stopRequest = watchStopRequests({ parent: true, onAsked: (why) => out(`${why}: stopping the run and everything it started...`) });
+  let browser: Promise<Browser> | undefined;
   try {
     const result = await runScenario(s, {
       engine: o.proxy,
       os: o.os,
       dir,
       onProgress: (p) => out(mark(p)),
+      stopAsked: stopRequest.asked,
       newPage: async () => {
-        const { chromium } = await import('playwright');
-        const executablePath = chromiumPath();
+        // Playwright's own signal handlers would end the process before the stacks are stopped.
+        browser ??= import('playwright').then(({ chromium }) => chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false }));
         try {
-          browser ??= await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+          return await (await browser).newPage();
         } catch (e) {
-          throw new ChaosError(`no browser could be started (${(e as Error).message.split('\n')[0]}). Install one: npx harness setup (the system chromium, else Playwright's own), or set HARNESS_CHROMIUM to a Chromium binary.`);
+          throw new UserError(`no browser could be started (${(e as Error).message.split('\n')[0]}). Install one: npx harness setup (the system chromium, else Playwright's own), or set HARNESS_CHROMIUM to a Chromium binary.`);
         }
-        return browser.newPage();
       },
     });
     const title = `${s.name} — ${o.proxy} engine, ${o.os} profile — ${result.ok ? 'passed' : 'FAILED'}`;
@@ -100,9 +90,10 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
     if (result.screenshot) writeFileSync(join(dir, 'failure.png'), result.screenshot);
     const { held, failed, notRun } = result.tally;
     const took = `${(result.ms / 1000).toFixed(1)} s`;
-    if (result.ok) out(`\nPASSED: ${held} of ${held} observations hold (${took}).`);
+    if (result.error instanceof RunStopped) out(`\nSTOPPED before its end (${result.error.message}): ${held} held, ${failed} failed, ${notRun} not run (${took}). Everything it had started has been stopped.`);
+    else if (result.ok) out(`\nPASSED: ${held} of ${held} observations hold (${took}).`);
     else out(`\nFAILED: ${held} held, ${failed} failed, ${notRun} not run (${took}).`);
-    if (!result.ok && result.error && !failed) out(`The run stopped: ${result.error.message}`);
+    if (!result.ok && result.error && !failed && !(result.error instanceof RunStopped)) out(`The run stopped: ${result.error.message}`);
     out(`Timeline: ${join(dir, 'timeline.svg')} (and timeline.json)${result.screenshot ? `; the browser when it failed: ${join(dir, 'failure.png')}` : ''}`);
     if (result.prefixes.length) out(`The proxy's logs: ${result.prefixes.map((p) => join(p, 'logs')).join(', ')}`);
     if (o.doctor) {
@@ -115,9 +106,11 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
         await doctorCommand({ errorLog, access: existsSync(access) ? access : undefined }, process.stdout, process.stderr);
       }
     }
+    if (result.error instanceof RunStopped) return stopRequest.exitCode;
     return result.ok ? 0 : 1;
   } finally {
-    await browser?.close();
+    stopRequest.close();
+    await (await browser?.catch(() => undefined))?.close();
   }
 }
 
@@ -128,33 +121,25 @@ function freshRunDir(flag: string, dir: string): void {
   writableFolder(flag, dir);
   const entries = readdirSync(dir);
   if (entries.length && !entries.includes('timeline.json')) {
-    throw new ChaosError(`${dir} is not empty and holds no earlier chaos run: name a new or empty folder with --out.`, 2);
+    throw new UsageError(`${dir} is not empty and holds no earlier chaos run: name a new or empty folder with --out.`);
   }
   for (const e of entries) rmSync(join(dir, e), { recursive: true, force: true });
 }
 
-async function control(prefix: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  try {
-    return await callControl(resolve(prefix), path, body);
-  } catch (e) {
-    throw e instanceof ControlError ? new ChaosError(e.message, e.exitCode) : e;
-  }
-}
-
 export async function chaosInject(o: { fault: string; arg?: string; prefix: string }, out: Out): Promise<number> {
   const f = findFault(o.fault);
-  if (!f) throw new ChaosError(`no fault "${o.fault}". The faults: ${FAULTS.map((x) => x.name).join(', ')} (\`harness chaos list\` says what each does).`, 2);
+  if (!f) throw new UsageError(`no fault "${o.fault}". The faults: ${FAULTS.map((x) => x.name).join(', ')} (\`harness chaos list\` says what each does).`);
   if (f.arg?.required && o.arg === undefined) {
-    throw new ChaosError(`${f.name} needs its ${f.arg.name}${f.arg.values ? `: ${f.arg.values.join(', ')}` : ''}, e.g. harness chaos inject ${f.name} ${f.arg.values?.[0] ?? '3000'}`, 2);
+    throw new UsageError(`${f.name} needs its ${f.arg.name}${f.arg.values ? `: ${f.arg.values.join(', ')}` : ''}, e.g. harness chaos inject ${f.name} ${f.arg.values?.[0] ?? '3000'}`);
   }
-  const r = await control(o.prefix, '/faults', { name: o.fault, arg: o.arg });
+  const r = await callControl(resolve(o.prefix), '/faults', { name: o.fault, arg: o.arg });
   out(`${o.fault}${o.arg ? ' ' + o.arg : ''} applied: ${r.effect ?? f.summary}`);
   if (r.undoable) out('Undo with: npx harness chaos restore');
   return 0;
 }
 
 export async function chaosRestore(o: { prefix: string }, out: Out): Promise<number> {
-  const r = await control(o.prefix, '/restore');
+  const r = await callControl(resolve(o.prefix), '/restore');
   const undone = r.restored as string[];
   out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault that can be undone is applied (a crashed worker is replaced by the master; there is nothing to undo)');
   if (undone.some((f) => f === 'admin.stop' || f === 'admin.listen' || f === 'admin.slow')) {

@@ -57,6 +57,8 @@ export interface RunOptions {
   /** Opens a browser page (the test's browser, or one chaos run launched). */
   newPage?: () => Promise<Page>;
   onProgress?: (p: Progress) => void;
+  /** Resolves (with why) when the run is to stop before its end: Ctrl-C, its parent gone. */
+  stopAsked?: Promise<string>;
 }
 
 export interface RunResult {
@@ -76,6 +78,9 @@ export interface RunResult {
 
 export class ObservationFailed extends Error {}
 
+/** The run was asked to stop before its end. */
+export class RunStopped extends Error {}
+
 /** What a scenario's steps work with. */
 export class Run {
   stack!: Stack;
@@ -85,6 +90,8 @@ export class Run {
   private readonly undo: (() => Promise<void>)[] = [];
   private readonly stacks: Stack[] = [];
   private pageP?: Promise<Page>;
+  /** finish() has begun: steps still running (a run stopped early) start nothing more. */
+  private finished = false;
 
   constructor(
     readonly scenario: Scenario,
@@ -103,6 +110,8 @@ export class Run {
   }
 
   private report(p: Omit<Progress, 't'>): void {
+    // Steps cut short by a stop request go on for a moment on the stopped stacks: they say nothing.
+    if (this.finished) return;
     const full = { ...p, t: this.timeline.now() };
     this.verdicts.push(full);
     this.o.onProgress?.(full);
@@ -149,6 +158,7 @@ export class Run {
 
   /** Starts a stack for this run (the runner does it, unless the scenario's `stack` is false). */
   async startStack(spec: Partial<Omit<StackSpec, 'dir' | 'engine' | 'os'>> = {}): Promise<Stack> {
+    this.checkRunning();
     const stack = await Stack.start({
       dir: `${this.o.dir}/stack-${this.stacks.length}`,
       proxyPort: spec.proxyPort ?? (await getPort({ host: '127.0.0.1' })),
@@ -159,9 +169,17 @@ export class Run {
       engine: this.o.engine,
       os: this.o.os,
     });
+    if (this.finished) {
+      await stack.stop();
+      this.checkRunning();
+    }
     this.stacks.push(stack);
     this.use(stack);
     return stack;
+  }
+
+  private checkRunning(): void {
+    if (this.finished) throw new RunStopped('the run is over: its stacks are stopped');
   }
 
   /** Another stack as the scenario describes it, whose proxy has no failed peers yet. */
@@ -201,6 +219,7 @@ export class Run {
   /** A browser page on the stack; its requests to /api go on the timeline, timed by the browser. */
   page(): Promise<Page> {
     this.pageP ??= (async () => {
+      this.checkRunning();
       if (!this.o.newPage) throw new Error('this run has no browser');
       const page = await this.o.newPage();
       const done = async (r: import('playwright').Request, failed: boolean) => {
@@ -220,9 +239,14 @@ export class Run {
     return this.pageP;
   }
 
+  /** The page the run opened, if it did. */
+  async openedPage(): Promise<Page | undefined> {
+    return this.pageP?.catch(() => undefined);
+  }
+
   /** The page as it is now, if the run opened one. */
   async screenshot(): Promise<Buffer | undefined> {
-    const page = await this.pageP?.catch(() => undefined);
+    const page = await this.openedPage();
     return page && !page.isClosed() ? page.screenshot().catch(() => undefined) : undefined;
   }
 
@@ -254,7 +278,10 @@ export class Run {
     return diagnose(read('error.log'), { accessLogBytes: read('access.log') });
   }
 
-  async finish(): Promise<void> {
+  /** Undoes the faults and stops the stacks; `stopped`: the run was cut short, and its page is closed first, so that no step waits on it. */
+  async finish(o: { stopped?: boolean } = {}): Promise<void> {
+    this.finished = true;
+    if (o.stopped) await (await this.openedPage())?.close();
     while (this.undo.length) await this.undo.pop()!().catch(() => undefined);
     this.timeline.stop();
     await Promise.all(this.stacks.map((s) => s.stop()));
@@ -289,7 +316,7 @@ export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult
   const run = new Run(s, o, timeline);
   let error: Error | undefined;
   let screenshot: Buffer | undefined;
-  try {
+  const body = async () => {
     if (s.stack !== false) {
       run.step(`start a stack: ${o.engine} engine, ${o.os} profile`);
       await run.startStack(s.stack?.({ engine: o.engine, os: o.os }) ?? {});
@@ -304,12 +331,19 @@ export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult
         if (wrong.length) throw new Error(`the doctor found ${wrong.join('; ')}`);
       });
     }
+  };
+  const running = body();
+  try {
+    await (o.stopAsked ? Promise.race([running, o.stopAsked.then((why) => Promise.reject(new RunStopped(`stopped: ${why}`)))]) : running);
   } catch (e) {
     error = e as Error;
     if (!(e instanceof ObservationFailed)) timeline.add({ lane: 'harness', kind: 'observation', label: `the run stopped: ${error.message}`, short: '✗ the run stopped', detail: 'fail' });
     screenshot = await run.screenshot();
   } finally {
-    await run.finish();
+    await run.finish({ stopped: error instanceof RunStopped });
+    // Steps cut short by a stop request fail fast on the stopped stacks; what they started (a
+    // stack of their own, as missing-temp-dir's up()) has stopped once they have ended.
+    await running.catch(() => undefined);
   }
   const observations = run.verdicts.filter((v) => v.kind === 'observation');
   const held = observations.filter((v) => v.ok).length;

@@ -4,13 +4,10 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { existsSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { UsageError } from '../errors.js';
 
-export class DoctorInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DoctorInputError';
-  }
-}
+/** A log the doctor cannot read, or that is not what it reads: exit code 2. */
+export class DoctorInputError extends UsageError {}
 
 /** The name that reads standard input. */
 export const STDIN = '-';

@@ -1,6 +1,7 @@
 // What the harness needs of a proxy engine, whichever runs: the embedded one or real nginx.
 import type { OsName } from '../os-profile.js';
 import type { ProxyReadiness } from './ready.js';
+import { UserError } from '../errors.js';
 
 export type EngineName = 'embedded' | 'nginx';
 export const ENGINES: readonly EngineName[] = ['embedded', 'nginx'];
@@ -31,7 +32,7 @@ export class ProxyStartError extends Error {
 }
 
 /** A fault this engine cannot show. */
-export class UnsupportedFault extends Error {}
+export class UnsupportedFault extends UserError {}
 
 export interface CrashOptions {
   /** Linux: the signal (default SIGSEGV). */

@@ -28,3 +28,6 @@ export function readConf(prefix: string, conf: string): NginxConf {
 
 /** Ends the worker the CLI pre-booted for the embedded engine, when the stack will not use it. */
 export { discardPrebooted } from '../proxy/preboot.js';
+
+/** Why the workers of a user's own conf could not serve one of its roots (started as root), if they could not. */
+export { unreachableRoot } from './worker-access.js';

@@ -1,4 +1,4 @@
-// A stack's nginx.conf: the course's own conf (admin-app.md section 3), with the harness's ports,
+// A stack's nginx.conf: the course's own conf (tests/support/course-conf.ts), with the harness's ports,
 // loopback-only listens, the front end's root and every temp path inside the prefix. The same
 // file is given to either engine.
 
@@ -24,6 +24,8 @@ export interface ConfSpec {
   upstreamKeepalive?: number;
   /** `access_log off` (the benchmark's fast-upstream setup): the conf's access log otherwise. */
   accessLogOff?: boolean;
+  /** `user`: the workers' user (when the master runs as root); none, nginx's default. */
+  user?: string;
 }
 
 export function renderConf(s: ConfSpec): string {
@@ -51,7 +53,7 @@ export function renderConf(s: ConfSpec): string {
     .map((l) => `\n            ${l}`)
     .join('');
   return `# Rendered by the harness from the course's nginx.conf (sky-take-out, nginx-1.20.2/conf).
-worker_processes  ${s.workers};
+${s.user ? `user  ${s.user};\n` : ''}worker_processes  ${s.workers};
 
 error_log  logs/error.log${s.errorLogLevel && s.errorLogLevel !== 'error' ? `  ${s.errorLogLevel}` : ''};
 pid        logs/nginx.pid;

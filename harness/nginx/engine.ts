@@ -4,23 +4,23 @@
 // the Windows build's too (defaults.ts), so nothing is written outside the prefix. When this machine's hosts file maps localhost to IPv4
 // only, nginx runs in a private mount namespace whose /etc/hosts maps it to both loopbacks, as the
 // reference captures did; where that is not possible the conf names both peers itself.
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { isAbsolute, join } from 'node:path';
-import { execa } from 'execa';
 import { startProcess, type StartedProcess } from '../engine/process.js';
 import { waitForProxy, NotReady } from '../engine/ready.js';
 import { installAdvice } from '../system-packages.js';
 import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../engine/engine.js';
 import { applyPrefixDefaults } from './defaults.js';
+import { UserError } from '../errors.js';
+import { canUnshareMounts, childPids, linux, onPath, parentDeathWrapper, traced } from '../platform.js';
 
 /** How long a crashed worker may take to be gone. */
 const WORKER_EXIT_TIMEOUT_MS = 10_000;
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx', '/usr/bin/nginx'];
 
-export class NginxMissing extends Error {
-  override name = 'NginxMissing';
+export class NginxMissing extends UserError {
   constructor() {
     const named = process.env.HARNESS_NGINX;
     super(
@@ -48,16 +48,12 @@ async function localhostIsDual(): Promise<boolean> {
   }
 }
 
-function canUnshare(): boolean {
-  return process.getuid?.() === 0 && existsSync('/usr/bin/unshare');
-}
-
 /**
  * How the conf for real nginx must name the admin server's peers: `implicit` (proxy_pass
  * http://localhost:PORT, resolved to both loopbacks) or `explicit` (an upstream block with both).
  */
 export async function nginxLocalhostMode(): Promise<'implicit' | 'explicit'> {
-  return (await localhostIsDual()) || canUnshare() ? 'implicit' : 'explicit';
+  return (await localhostIsDual()) || canUnshareMounts() ? 'implicit' : 'explicit';
 }
 
 export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
@@ -69,11 +65,11 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
   if (o.reservedPorts?.length) throw new UnsupportedFault('reserved (forbidden) ports are emulated by the embedded engine only');
   const { globals } = applyPrefixDefaults(isAbsolute(o.conf) ? o.conf : join(o.prefix, o.conf));
   const nginxArgs = ['-p', o.prefix, '-c', o.conf, '-e', 'logs/error.log', '-g', `daemon off;${globals ? ' ' + globals : ''}`];
-  // The master gets SIGTERM if the harness dies without stopping it (setpriv --pdeathsig).
-  const run = ['setpriv', '--pdeathsig', 'TERM', '--', nginx, ...nginxArgs];
+  // The master gets SIGTERM if the harness dies without stopping it (setpriv --pdeathsig, on Linux).
+  const run = [...parentDeathWrapper(), nginx, ...nginxArgs];
   let file: string;
   let args: string[];
-  if (!(await localhostIsDual()) && canUnshare()) {
+  if (!(await localhostIsDual()) && canUnshareMounts()) {
     const hosts = join(o.prefix, 'hosts');
     writeFileSync(hosts, readFileSync('/etc/hosts', 'utf8').replace(/^.*\blocalhost\b.*$/gm, '') + '\n127.0.0.1 localhost\n::1 localhost ip6-localhost ip6-loopback\n');
     file = 'unshare';
@@ -95,22 +91,6 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
     return proc;
   };
   return nginxEngine(o.prefix, await launch(), launch);
-}
-
-/** Children of `pid`, from /proc (nginx's workers are its master's children). */
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(d));
-    } catch {
-      // gone
-    }
-  }
-  return out;
 }
 
 /** `relaunch` starts nginx again as it was started (restore, after a failed respawn). */
@@ -141,15 +121,15 @@ function nginxEngine(prefix: string, first: StartedProcess, relaunch: () => Prom
       return proc.running;
     },
     async workers() {
-      return childrenOf(master);
+      return childPids(master);
     },
     async crashWorker(c: CrashOptions = {}) {
       if (c.code !== undefined) throw new UnsupportedFault('real nginx workers are crashed by a signal; an exit code can be chosen on the embedded engine only');
-      const [pid] = childrenOf(master);
+      const [pid] = childPids(master);
       if (pid === undefined) throw new Error('nginx has no worker process to crash');
       process.kill(pid, c.signal ?? 'SIGSEGV');
       // Gone once nginx's master has reaped it (SIGQUIT lets its connections finish first).
-      for (const until = Date.now() + WORKER_EXIT_TIMEOUT_MS; childrenOf(master).includes(pid); ) {
+      for (const until = Date.now() + WORKER_EXIT_TIMEOUT_MS; childPids(master).includes(pid); ) {
         if (Date.now() > until) throw new Error(`nginx's worker process ${pid} has not exited ${WORKER_EXIT_TIMEOUT_MS / 1000} s after ${c.signal ?? 'SIGSEGV'}`);
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -158,10 +138,10 @@ function nginxEngine(prefix: string, first: StartedProcess, relaunch: () => Prom
     async failRespawns(on: boolean) {
       if (!on) return stopStrace();
       if (strace) return;
-      workersBefore = childrenOf(master).length;
-      const which = await execa('sh', ['-c', 'command -v strace'], { reject: false });
-      if (which.exitCode !== 0) throw new UnsupportedFault('making nginx fail to respawn needs strace (apt-get install strace); it injects EAGAIN into the master\'s fork()');
-      // nginx-behaviour.md section 5(a): strace injects EAGAIN into the master's fork().
+      workersBefore = childPids(master).length;
+      if (!linux()) throw new UnsupportedFault('making real nginx fail to respawn needs Linux (strace injects EAGAIN into the master\'s fork()); the embedded engine shows it anywhere');
+      if (!onPath('strace')) throw new UnsupportedFault('making nginx fail to respawn needs strace (apt-get install strace); it injects EAGAIN into the master\'s fork()');
+      // strace makes the master's fork() fail with EAGAIN: nginx's failed respawn, as under a process limit.
       strace = startProcess({
         name: 'strace',
         file: 'strace',
@@ -170,8 +150,7 @@ function nginxEngine(prefix: string, first: StartedProcess, relaunch: () => Prom
       // strace is attached once the master is being traced.
       const deadline = Date.now() + 3000;
       while (Date.now() < deadline) {
-        const status = readFileSync(`/proc/${master}/status`, 'utf8');
-        if (/^TracerPid:\s+[1-9]/m.test(status)) return;
+        if (traced(master)) return;
         if (!strace.running) throw new UnsupportedFault('strace could not attach to the nginx master (ptrace not permitted here)');
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -179,7 +158,7 @@ function nginxEngine(prefix: string, first: StartedProcess, relaunch: () => Prom
     },
     async restore() {
       await stopStrace();
-      if (childrenOf(master).length >= workersBefore) return;
+      if (childPids(master).length >= workersBefore) return;
       // nginx never respawns on its own after a failed fork, and a reload cannot mend it: the
       // failed spawn left its process slot holding the dead worker's pid and the closed channel's
       // descriptor numbers, which the reload's new log files reuse; the reload then writes to

@@ -8,7 +8,7 @@ import { PeerGroup, type PeerSpec } from './upstream/round-robin.js';
 /** Upstream host → addresses, resolved once by the master (nginx resolves at configuration time). */
 export type ResolvedHosts = Record<string, { address: string; family: 4 | 6 }[]>;
 
-/** `localhost` means both loopbacks, IPv6 first, whatever this machine's hosts file says (DESIGN.md). */
+/** `localhost` means both loopbacks, IPv6 first, whatever this machine's hosts file says (as on users' machines). */
 export const LOCALHOST: { address: string; family: 4 | 6 }[] = [
   { address: '::1', family: 6 },
   { address: '127.0.0.1', family: 4 },

@@ -6,6 +6,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Stack } from './stack.js';
 import { findFault, FAULTS, FaultError } from './faults/index.js';
 import { readState, statePath } from './state.js';
+import { UserError } from '../errors.js';
 import { customerAction } from './customer.js';
 
 export interface ControlChannel {
@@ -93,14 +94,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
 }
 
 /** A call the stack refused or could not take: `exitCode` 2 for bad input (an unknown fault, a bad argument). */
-export class ControlError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: 1 | 2 = 1,
-  ) {
-    super(message);
-  }
-}
+export class ControlError extends UserError {}
 
 /** Calls the control channel of the `harness up` running from `prefix`. */
 export async function callControl(prefix: string, path: string, body?: unknown): Promise<Record<string, unknown>> {

@@ -1,4 +1,4 @@
-// A Stack is the components of one run (DESIGN.md): the admin stub (in this process), a proxy
+// A Stack is the components of one run: the admin stub (in this process), a proxy
 // engine (the embedded one's master in this process and its workers, or real nginx) on an
 // nginx.conf rendered from the spec or the user's own, and the front end it serves. start() brings
 // them up and checks each is ready on the address its consumer dials; stop() stops what it
@@ -9,10 +9,11 @@ import { renderConf, type ConfSpec } from '../engine/render.js';
 import { preparePrefix } from '../engine/prefix.js';
 import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
-import type { EngineName, ProxyEngine } from '../engine/engine.js';
-import { localhostMode, readConf, startEngine } from '../engine/registry.js';
+import { ProxyStartError, type EngineName, type ProxyEngine } from '../engine/engine.js';
+import { localhostMode, readConf, startEngine, unreachableRoot } from '../engine/registry.js';
 import { describeBusyPort, hostPort } from '../ports.js';
 import type { ProxyReadiness } from '../engine/ready.js';
+import { userInfo } from 'node:os';
 
 export type AdminMode = ListenMode | 'external';
 
@@ -59,7 +60,7 @@ export class Stack {
   admin?: AdminServer;
   proxy?: ProxyEngine;
   readonly prefix: string;
-  private stopped = false;
+  private stopping?: Promise<void>;
 
   private constructor(readonly spec: StackSpec) {
     this.prefix = resolve(spec.dir);
@@ -118,13 +119,16 @@ export class Stack {
               frontendRoot,
               workers: s.workers,
               localhost,
+              // Started as root, nginx would run its workers as nobody, who cannot read a clone in
+              // a private folder (a home, a mktemp -d): they run as the user who started the stack.
+              user: process.getuid?.() === 0 && s.os === 'linux' ? userInfo().username : undefined,
               ...s.conf,
             }),
           },
     });
     // A browser dials both loopbacks for `localhost`: the front end's index must answer on each.
     const ready: ProxyReadiness = s.nginxConf
-      ? userConfReadiness(this.prefix, confFile)
+      ? userConfReadiness(this.prefix, confFile, s.nginxConf, s.os)
       : { urls: LOOPBACKS.map((h) => `http://${hostPort(h, s.proxyPort)}/`), index: join(frontendRoot, 'index.html') };
     const opts = {
       prefix: this.prefix,
@@ -156,25 +160,30 @@ export class Stack {
     }
   }
 
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    await Promise.all([this.proxy?.stop(), this.admin?.stop()]);
+  /** Resolves once everything the stack started has stopped, for every caller. */
+  stop(): Promise<void> {
+    this.stopping ??= Promise.all([this.proxy?.stop(), this.admin?.stop()]).then(() => undefined);
+    return this.stopping;
   }
 }
 
 /**
  * For a user's own conf: every address it listens on (a wildcard as the loopback a browser dials),
- * answered by nginx; what `/` serves there is the conf's business.
+ * answered by nginx; what `/` serves there is the conf's business, as long as its workers can read
+ * its roots. `userFile`: the conf as the user named it (`confFile` is its copy in the prefix).
  */
-function userConfReadiness(prefix: string, confFile: string): ProxyReadiness {
-  let urls: string[] = [];
+function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName): ProxyReadiness {
+  let conf: ReturnType<typeof readConf>;
   try {
-    const listens = readConf(prefix, confFile).servers.flatMap((s) => s.listens);
-    const hosts = listens.map((l) => hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
-    urls = [...new Set(hosts)].map((h) => `http://${h}/`);
+    conf = readConf(prefix, confFile);
   } catch {
     // the engine reports the conf's error itself
+    return { urls: ['http://127.0.0.1:80/'] };
   }
+  const unreachable = unreachableRoot(conf, os, userFile);
+  if (unreachable) throw new ProxyStartError(unreachable, [], null);
+  const listens = conf.servers.flatMap((s) => s.listens);
+  const hosts = listens.map((l) => hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
+  const urls = [...new Set(hosts)].map((h) => `http://${h}/`);
   return { urls: urls.length ? urls : ['http://127.0.0.1:80/'] };
 }

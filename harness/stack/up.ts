@@ -5,9 +5,11 @@ import getPort from 'get-port';
 import { resolve } from 'node:path';
 import { AdminStartError, Stack, type AdminMode } from './stack.js';
 import { canBind, describeBusyPort, hostPort } from '../ports.js';
-import { UsageError, writableFolder } from '../flags.js';
-import { ProxyStartError, UnsupportedFault, type EngineName } from '../engine/engine.js';
+import { writableFolder } from '../flags.js';
+import { UsageError, UserError } from '../errors.js';
+import { ProxyStartError, type EngineName } from '../engine/engine.js';
 import { startStackControl } from './control.js';
+import { watchStopRequests } from '../stop-request.js';
 import { discardPrebooted } from '../engine/registry.js';
 import { readState, writeState, removeState } from './state.js';
 import { hostOs, type OsName } from '../os-profile.js';
@@ -39,11 +41,6 @@ export interface UpOptions {
   noTempDir?: boolean;
 }
 
-export class UpError extends Error {}
-
-/** How often `up` looks whether its parent is still there (a getppid() call). */
-const PARENT_POLL_MS = 250;
-
 /**
  * What the doctor says of start-up lines: the cause and the fix, one sentence each. The doctor
  * words a busy port's fix for the OS the lines come from; under the Windows profile on another
@@ -74,7 +71,7 @@ export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adm
     const r = await canBind(host, wanted);
     if (r.ok) continue;
     const why = describeBusyPort(host, wanted, r.code);
-    if (o.port !== undefined) throw new UpError(`${why}.\n  Choose another port with --port, or stop what holds it (the harness never stops a process it did not start).`);
+    if (o.port !== undefined) throw new UserError(`${why}.\n  Choose another port with --port, or stop what holds it (the harness never stops a process it did not start).`);
     return fallback(why);
   }
   return wanted;
@@ -94,7 +91,7 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
       print.note(`${why}: with --admin down the proxy will reach that process.`);
       continue;
     }
-    throw new UpError(
+    throw new UserError(
       `${why}.\n  Is your own admin server (Spring Boot) running? Use --admin external to put the proxy in front of it, or --admin-port to run the stub elsewhere.`,
     );
   }
@@ -107,36 +104,22 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   const prefix = resolve(o.prefix);
   const running = readState(prefix);
   if (running) {
-    throw new UpError(`a stack from ${prefix} is already running (pid ${running.pid}, ${running.url}).\n  Stop it (Ctrl-C in its terminal, or kill ${running.pid}) or use another --prefix.`);
+    throw new UserError(`a stack from ${prefix} is already running (pid ${running.pid}, ${running.url}).\n  Stop it (Ctrl-C in its terminal, or kill ${running.pid}) or use another --prefix.`);
   }
   writableFolder('--prefix', o.prefix);
-  // From here on a stop signal stops what was started: one that comes while the stack starts
-  // waits for the start to end (a signal with no listener would kill the harness outright). The
-  // listeners stay (`on`, not `once`): execa's exit hook re-raises a signal it thinks nobody
-  // else listens to, which would kill the harness before it has stopped anything.
+  // From here on a stop request stops what was started: one that comes while the stack starts
+  // waits for the start to end.
   let starting = true;
-  let parentWatch: NodeJS.Timeout | undefined;
-  const stopAsked = new Promise<string>((done) => {
-    const on = (signal: NodeJS.Signals, why: string) =>
-      process.on(signal, () => {
-        if (starting) print.note(`${why}: stopping as soon as the stack's start is over...`);
-        done(why);
-      });
-    on('SIGINT', 'Ctrl-C');
-    on('SIGTERM', 'SIGTERM');
-    on('SIGHUP', 'SIGHUP');
-    // Task runners, `timeout` and IDEs signal only the pid they started: npx's. npm passes the
-    // signal to its shell, which dies and leaves this process re-parented with the ports held.
-    const parent = process.ppid;
-    parentWatch = setInterval(() => {
-      if (process.ppid === parent) return;
-      if (starting) print.note(`the parent process (pid ${parent}) is gone: stopping as soon as the stack's start is over...`);
-      done(`the parent process (pid ${parent}) is gone`);
-    }, PARENT_POLL_MS).unref();
-  });
+  const stopRequest = watchStopRequests({ parent: true, onAsked: (why) => starting && print.note(`${why}: stopping as soon as the stack's start is over...`) });
   if (o.nginxConf && o.port !== undefined) print.note('--port is ignored with --nginx-conf: the proxy listens where your conf says.');
-  const port = o.nginxConf ? 0 : await proxyPort(o, print);
-  await checkAdminPort(o, print);
+  let port: number;
+  try {
+    port = o.nginxConf ? 0 : await proxyPort(o, print);
+    await checkAdminPort(o, print);
+  } catch (e) {
+    stopRequest.close();
+    throw e;
+  }
 
   let stack: Stack;
   try {
@@ -158,11 +141,13 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       onLine: (component, line) => print.line(component, line),
     });
   } catch (e) {
-    clearInterval(parentWatch); // no stack to stop: the caller (a chaos run, say) may go on
+    // No stack to stop: the caller (a chaos run, say) may go on.
+    starting = false;
+    stopRequest.close();
     if (e instanceof ProxyStartError) {
       print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
       // Each distinct line once: the five tries of a busy port's bind() have streamed by already.
-      for (const l of e.emerg.length ? new Set(e.emerg) : [e.message]) print.error(`  ${l}`);
+      for (const l of e.emerg.length ? new Set(e.emerg) : e.message.split('\n')) print.error(`  ${l.trimStart()}`);
       for (const x of await explainLines(e.emerg, o.os)) print.error(`  ${x}`);
       print.error('Everything the harness had started has been stopped.');
       return 1;
@@ -174,11 +159,10 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       print.error('Everything the harness had started has been stopped.');
       return 1;
     }
-    if (e instanceof UnsupportedFault || (e as Error).name === 'NginxMissing') throw new UpError((e as Error).message);
     throw e;
   } finally {
     // The CLI's guess that a worker would be wanted (bin/harness.js) may have been wrong.
-    discardPrebooted();
+    await discardPrebooted();
   }
 
   const control = await startStackControl(stack, (t) => print.note(t));
@@ -210,8 +194,8 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
     });
   }
 
-  const why = await Promise.race([stopAsked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
-  clearInterval(parentWatch);
+  const why = await Promise.race([stopRequest.asked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
+  stopRequest.close();
   print.note(`stopping (${why})...`);
   await control.close();
   await stack.stop();

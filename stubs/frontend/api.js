@@ -1,6 +1,6 @@
 // The admin front end's HTTP layer: cookies, one `request()` that behaves like the real app's axios
 // instance (project-rjwm-admin-vue-ts/src/utils/request.ts), and the words for a failed request.
-// Plain ES module, no build step. See reference/admin-app.md §2.
+// Plain ES module, no build step.
 
 /** axios.create({ baseURL: '/api', timeout: 600000 }) in the real app (bundle: `timeout:6e5`). */
 export const BASE_URL = '/api';

@@ -1,4 +1,4 @@
-// Issue 5's "done when": `harness chaos inject` changes what a browser on a running `harness up`
+// `harness chaos inject` changes what a browser on a running `harness up`
 // stack sees, and `harness chaos restore` puts it back. The commands a developer types, against
 // the stack the `harness up` command runs, with Chromium on the URL it printed.
 import { execa } from 'execa';

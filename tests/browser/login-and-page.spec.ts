@@ -1,4 +1,4 @@
-// Issue 2: login and paging in a real browser, through the proxy, against the admin stub.
+// Login and paging in a real browser, through the proxy, against the admin stub.
 import { test, expect } from '../fixtures.js';
 import { login, expectPage, expectedPage, expectAdminUnreachable } from '../../scenarios/steps/browser.js';
 import { AdminTokens } from '../../stubs/admin-server/token.js';

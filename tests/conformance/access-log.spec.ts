@@ -1,4 +1,4 @@
-// nginx-behaviour.md section 6: the `combined` access log. One line per request, written after the
+// nginx 1.22.1's `combined` access log, as captured from it. One line per request, written after the
 // response: $remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent
 // "$http_referer" "$http_user_agent", `-` for a missing value, `"`, `\` and bytes outside
 // printable ASCII as \xHH.

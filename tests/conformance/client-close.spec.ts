@@ -1,4 +1,4 @@
-// nginx-behaviour.md sections 1 and 6: a client that goes away. nginx logs each case at [info]
+// A client that goes away, as nginx 1.22.1 logs it. nginx logs each case at [info]
 // (so only with `error_log ... info`), and a request cut off before its head or body is complete
 // is counted as a 400 with no bytes sent.
 import net from 'node:net';

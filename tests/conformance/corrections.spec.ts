@@ -1,4 +1,4 @@
-// nginx-behaviour.md section 8: corrections and additions checked later on the same nginx.
+// Behaviours of nginx 1.22.1 checked on it after the first captures: corrections and additions.
 import { test, expect } from '../fixtures.js';
 import { localhostPeers } from '../support/proxy-under-test.js';
 import { get, RawConnection } from '../support/raw-http.js';

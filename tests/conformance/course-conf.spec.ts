@@ -1,4 +1,4 @@
-// The course's own nginx.conf (admin-app.md section 3), only its ports and listen address adapted:
+// The course's own nginx.conf (tests/support/course-conf.ts), only its ports and listen address adapted:
 // it sets no pid, access_log or temp path, so each engine's defaults decide where those go. Both
 // put them inside the prefix, as the Windows build the course ships does; the system nginx's
 // compiled-in ones (Debian: /var/log/nginx, /run/nginx.pid, /var/lib/nginx) must not apply.
@@ -13,7 +13,7 @@ import { normaliseFor, startEnginePair, type EngineUnderTest } from '../support/
 
 const TEMP_PATHS = ['client_body_temp', 'proxy_temp', 'fastcgi_temp', 'uwsgi_temp', 'scgi_temp'];
 
-test('admin-app 3: the course conf writes its access log, pid file and temp paths inside the prefix, nothing under /var or /run', async ({ startProxy }) => {
+test('the course conf writes its access log, pid file and temp paths inside the prefix, nothing under /var or /run', async ({ startProxy }) => {
   const p = await startProxy({ conf: courseConf(), upstream: 'dual' });
   mkdirSync(join(p.prefix, 'html', 'sky'));
   writeFileSync(join(p.prefix, 'html', 'sky', 'index.html'), '<h1>sky</h1>\n');
@@ -32,7 +32,7 @@ test('admin-app 3: the course conf writes its access log, pid file and temp path
   expect(files.filter((f) => /^\/(var|run)\//.test(f) && /nginx/.test(f))).toEqual([]);
 });
 
-test('admin-app 3: an [emerg] in the course conf names the line of the file as the user wrote it', async ({ engine }, testInfo) => {
+test('an [emerg] in the course conf names the line of the file as the user wrote it', async ({ engine }, testInfo) => {
   const conf = courseConf().replace('        server_name  localhost;\n', '        server_name  localhost;\n        bogus_directive on;\n');
   const line = conf.split('\n').indexOf('        bogus_directive on;') + 1;
   const f = await startExpectingFailure(engine, testInfo.outputPath('bad'), { conf });
@@ -61,7 +61,7 @@ const DOWN = [req('GET /api/employee/page HTTP/1.1'), req('GET /api/employee/pag
 
 const logOf = (x: EngineUnderTest, file: string) => normaliseFor(x, readFileSync(join(x.prefix, 'logs', file), 'latin1')).split('\n').filter(Boolean);
 
-test('admin-app 3: the course conf, unchanged but for ports, answers a session on both engines with the same bytes and log lines', async ({ engine }, testInfo) => {
+test('the course conf, unchanged but for ports, answers a session on both engines with the same bytes and log lines', async ({ engine }, testInfo) => {
   test.skip(engine === 'nginx', 'differential: the test runs both engines itself');
   const pair = await startEnginePair(testInfo.outputPath('pair'), { conf: courseConf() });
   try {

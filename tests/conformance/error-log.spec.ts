@@ -1,4 +1,4 @@
-// nginx-behaviour.md section 1: the error-log line's fields, their order and when each is present.
+// nginx 1.22.1's error-log line: its fields, their order and when each is present.
 // Every case refuses its request (nothing listens upstream), so each one writes lines.
 import { test, expect } from '../fixtures.js';
 import { get } from '../support/raw-http.js';

@@ -1,4 +1,4 @@
-// nginx-behaviour.md sections 7c and 7d: client_max_body_size (413), large headers (494, sent as a
+// nginx 1.22.1's limits: client_max_body_size (413), large headers (494, sent as a
 // 400 "Request Header Or Cookie Too Large"), a long URI (414) and malformed requests (400), with
 // their pages, their access-log lines and the [error] / [info] lines nginx writes for them.
 import { test, expect } from '../fixtures.js';

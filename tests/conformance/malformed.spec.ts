@@ -1,4 +1,4 @@
-// nginx-behaviour.md sections 7d and 8: malformed requests. Each is refused while its head is read,
+// Malformed requests, as nginx 1.22.1 answers them. Each is refused while its head is read,
 // with the status, the page and the Connection: close nginx sends, the [info] line it logs (level
 // info here; the default level shows none) and its access-log line. The lines were taken from
 // nginx 1.22.1 itself; ngx_http_parse_header_line() decides what a bad header line is.

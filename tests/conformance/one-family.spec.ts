@@ -1,4 +1,4 @@
-// nginx-behaviour.md section 3a-3d: the upstream listens on one address family only, on both, or
+// The upstream listens on one address family only, on both, or
 // dies between requests. The test upstream echoes the request and names the loopback it came in on.
 import { test, expect } from '../fixtures.js';
 import { localhostPeers } from '../support/proxy-under-test.js';
@@ -40,7 +40,7 @@ test('3a: upstream on 127.0.0.1 only: the first request logs one [::1] line and 
   ]);
 });
 
-// fail_timeout=1s (the peers written out, same lines as the implicit upstream, section 8) so that
+// fail_timeout=1s (the peers written out, which log the same lines as the implicit upstream) so that
 // the window ends in 1-2 s.
 test('3a: after the window [::1] is probed again only by the 3rd request, which falls back to 127.0.0.1', async ({ startProxy }) => {
   const p = await startProxy({ upstream: 'ipv4', http: localhostPeers('fail_timeout=1s'), proxyPass: 'http://localhost/admin/' });

@@ -1,4 +1,4 @@
-// nginx-behaviour.md section 3e: an upstream that accepts and then closes, or breaks off its
+// An upstream that accepts and then closes, or breaks off its
 // response; and the rule that a non-idempotent request is not retried once it was sent.
 import { test, expect } from '../fixtures.js';
 import { localhostPeers } from '../support/proxy-under-test.js';

@@ -1,5 +1,5 @@
-// Static files through nginx's not-modified and range filters (section 7f; the behaviour was taken
-// from nginx 1.22.1 itself): If-* preconditions (304 / 412), Range (206, multipart/byteranges,
+// Static files through nginx's not-modified and range filters (the behaviour was taken from nginx
+// 1.22.1 itself): If-* preconditions (304 / 412), Range (206, multipart/byteranges,
 // 416) and If-Range. html/f holds the 20 bytes 0123456789abcdefghij.
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// nginx-behaviour.md sections 2a-2b: nothing listens on the upstream port. The implicit upstream
+// Nothing listens on the upstream port. The implicit upstream
 // of `proxy_pass http://localhost:U/admin/` has two peers, [::1] then 127.0.0.1, each with
 // max_fails=1 fail_timeout=10s, and nginx's smooth weighted round robin picks between them.
 import { test, expect } from '../fixtures.js';
@@ -82,8 +82,8 @@ test('2b: at level info each failure is followed by "upstream server temporarily
     ]);
 });
 
-// The recovery cycle of 2b in 1-2 s instead of 10-12 s: the same two peers written out with
-// fail_timeout=1s (localhostPeers) log the same lines as the implicit upstream (section 8).
+// The recovery cycle in 1-2 s instead of 10-12 s: the same two peers written out with
+// fail_timeout=1s (localhostPeers) log the same lines as the implicit upstream.
 test('2b: after fail_timeout the peers are tried again, 127.0.0.1 first, then [::1]', async ({ startProxy }) => {
   const p = await startProxy({ upstream: 'down', http: localhostPeers('fail_timeout=1s'), proxyPass: 'http://localhost/admin/' });
   await p.send(get('/api/r1', p.port));

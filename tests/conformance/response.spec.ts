@@ -1,4 +1,4 @@
-// nginx-behaviour.md sections 7a and 8: how the upstream's response is passed on. Server and Date
+// How nginx 1.22.1 passes the upstream's response on. Server and Date
 // are nginx's own, X-Pad and X-Accel-* hidden, Connection and Keep-Alive dropped, proxy_redirect
 // default rewrites Location, upstream errors pass unchanged, a body without a length is re-chunked.
 import { test, expect } from '../fixtures.js';

@@ -1,8 +1,11 @@
-// nginx-behaviour.md section 7f: `location / { root html; index index.html index.htm; }`. The
+// nginx 1.22.1's static files: `location / { root html; index index.html index.htm; }`. The
 // prefix's html/ holds x ("hello\n"), index.html, style.css and an empty directory dir/.
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
+import { ProxyUnderTest } from '../support/proxy-under-test.js';
+import { firstClosedFolder, workerUser } from '../../harness/proxy/files/worker-user.js';
 import { get, post } from '../support/raw-http.js';
 import { PAGES, withoutDate, names, pageHeaders } from '../support/pages.js';
 
@@ -160,9 +163,22 @@ test('7f: log_not_found off: the same 404 without the open() line', async ({ sta
   expect(p.errorLog()).toEqual([]);
 });
 
-test('8: as root, nginx\'s workers run as nobody: what nobody may not open is a 403 with "(13: Permission denied)"', async ({ startProxy }) => {
+test('8: as root, nginx\'s workers run as nobody: what nobody may not open is a 403 with "(13: Permission denied)"', async ({ engine }) => {
   test.skip(process.getuid?.() !== 0, 'nginx keeps its own user when not started as root: nothing to show');
-  const p = await startProxy({ upstream: 'dual' });
+  // A conf without `user`, in a folder nobody may enter (the clone may be in one that it may not).
+  const dir = mkdtempSync(join(tmpdir(), 'harness-nobody-'));
+  chmodSync(dir, 0o755);
+  expect(firstClosedFolder(workerUser({}, 'linux')!, dir), `nobody cannot reach ${dir}`).toBeUndefined();
+  const p = await ProxyUnderTest.start(engine, dir, { upstream: 'dual', user: null });
+  try {
+    await forbiddenToNobody(p);
+  } finally {
+    await p.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+async function forbiddenToNobody(p: ProxyUnderTest): Promise<void> {
   const html = join(p.prefix, 'html');
   writeFileSync(join(html, 'secret'), 's');
   chmodSync(join(html, 'secret'), 0o600);
@@ -187,7 +203,7 @@ test('8: as root, nginx\'s workers run as nobody: what nobody may not open is a 
     line(6, 'open() "PREFIX/html/noidx/index.html" failed', '/noidx/'),
   ]);
   await expect.poll(() => p.access().length).toBe(5);
-});
+}
 
 // The course's `error_page 500 502 503 504 /50x.html; location = /50x.html { root html; }`.
 const ERROR_PAGE = `error_page   500 502 503 504  /50x.html;
@@ -195,7 +211,7 @@ const ERROR_PAGE = `error_page   500 502 503 504  /50x.html;
             root   html;
         }`;
 
-test('admin-app 3: error_page /50x.html: a 502 answered with the 494-byte 50x.html, its ETag, no Last-Modified or Accept-Ranges', async ({ startProxy }) => {
+test('the course conf\'s error_page /50x.html: a 502 answered with the 494-byte 50x.html, its ETag, no Last-Modified or Accept-Ranges', async ({ startProxy }) => {
   const p = await startProxy({ upstream: 'down', server: ERROR_PAGE });
   const page = readFileSync(join(p.prefix, 'html', '50x.html'), 'latin1');
   const st = statSync(join(p.prefix, 'html', '50x.html'));

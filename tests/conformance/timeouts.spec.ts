@@ -1,4 +1,4 @@
-// nginx-behaviour.md section 3e with short timeouts (1 s instead of the reference's 2 s): connect
+// Upstream timeouts, short (1 s) so that the tests are quick: connect
 // and read timeouts give 504 and nginx's `upstream timed out` lines, a GET is retried on the other
 // peer, a POST that was sent is not.
 import { test, expect } from '../fixtures.js';

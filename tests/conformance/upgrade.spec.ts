@@ -1,4 +1,4 @@
-// The course's `location /ws/` (admin-app.md section 3): proxy_http_version 1.1 and the
+// The course's `location /ws/` (tests/support/course-conf.ts): proxy_http_version 1.1 and the
 // Upgrade/Connection pair from `map $http_upgrade $connection_upgrade`; a 101 from the upstream
 // turns the client connection into a tunnel (ngx_http_upstream_upgrade), logged when it ends.
 import { test, expect } from '../fixtures.js';

@@ -3,12 +3,12 @@
 // skipped, down, and backup peers, which are tried, in a round robin of their own, only when no
 // primary peer can be. The test upstream listens on 127.0.0.1, [::1] or both, so that the peers
 // `[::1]:U` and `127.0.0.1:U` can be up or down one by one; it names the loopback it answered on.
-import getPort from 'get-port';
 import { test, expect } from '../fixtures.js';
 import { get } from '../support/raw-http.js';
 import { PAGES } from '../support/pages.js';
 import { wholeSecondsLater } from '../support/clock.js';
 import type { ProxyUnderTest, StartOptions } from '../support/proxy-under-test.js';
+import { freePort } from '../support/ports.js';
 
 const where = (path: string, upstream: string) =>
   `client: 127.0.0.1, server: localhost, request: "GET /api/${path} HTTP/1.1", upstream: "http://${upstream}/admin/${path}", host: "127.0.0.1:P"`;
@@ -60,7 +60,7 @@ test('upstream: a backup peer answers only while the primary is failed, and the 
 
 test('upstream: backup peers have a round robin of their own, after the only primary (no longer a single peer) failed', async ({ startProxy }) => {
   // A port nothing listens on, for the primary.
-  const dead = await getPort({ host: '127.0.0.1' });
+  const dead = await freePort();
   const p = await startProxy({ upstream: 'dual', errorLogLevel: 'warn', ...upstreamU(`server 127.0.0.1:${dead}; server 127.0.0.1:U backup; server [::1]:U backup weight=3;`) });
   // Weighted 1 and 3, in the order nginx's smooth round robin gives; the primary is tried once.
   expect(await run(p, 'r1', 'r2', 'r3', 'r4', 'r5')).toEqual(['::1', '127.0.0.1', '::1', '::1', '::1']);

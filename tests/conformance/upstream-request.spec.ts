@@ -1,4 +1,4 @@
-// nginx-behaviour.md section 7a (and 8): what the upstream receives. HTTP/1.0, `Host: $proxy_host`,
+// What the upstream receives from nginx 1.22.1. HTTP/1.0, `Host: $proxy_host`,
 // `Connection: close`, `Content-Length` when there is a body, then the client's headers in their
 // order minus the hop-by-hop ones; nothing added; a chunked body buffered and sent with a length.
 import { readdirSync } from 'node:fs';
@@ -55,7 +55,7 @@ test('7a/8: a chunked body with Expect: 100-continue: "100 Continue" to the clie
   expect(r.statusLine).toBe('HTTP/1.1 200 OK');
   const sent = `POST /admin/items HTTP/1.0\r\nHost: localhost:${p.upstream.port}\r\nConnection: close\r\nContent-Length: 11\r\nUser-Agent: curl/7.88.1\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\nhello=world`;
   expect(p.upstream.received.map((x) => x.raw)).toEqual([sent]);
-  // The 25 bytes of the 100 Continue count in $body_bytes_sent (section 8).
+  // The 25 bytes of the 100 Continue count in $body_bytes_sent, as nginx counts them.
   const bytes = `UPSTREAM ::1 GOT:\n${sent}`.length + 25;
   await expect.poll(() => p.access()).toEqual([`127.0.0.1 - - [TIME] "POST /api/items HTTP/1.1" 200 ${bytes} "-" "curl/7.88.1"`]);
 });

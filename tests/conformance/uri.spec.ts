@@ -1,11 +1,11 @@
-// nginx-behaviour.md section 7e: location matching and URI normalisation, one case per row of the
-// table: what the client gets, what the echo upstream received (its request line), and the logs.
+// Location matching and URI normalisation as nginx 1.22.1 does them, one case per row of the
+// table below: what the client gets, what the echo upstream received (its request line), and the logs.
 // html/x exists in the prefix, so a URI that normalises to /x is served from `location /`.
 import { test, expect } from '../fixtures.js';
 import { PAGES, withoutDate, pageHeaders } from '../support/pages.js';
 import type { ProxyUnderTest } from '../support/proxy-under-test.js';
 
-/** A raw request for `target` (bytes as latin1) with Host localhost:P, as the reference's raw.py sent. */
+/** A raw request for `target` (bytes as latin1) with Host localhost:P, as the captures from nginx sent it. */
 function request(p: ProxyUnderTest, target: string): Promise<import('../support/raw-http.js').RawResponse> {
   return p.send(`GET ${target} HTTP/1.1\r\nHost: localhost:${p.port}\r\n\r\n`);
 }
@@ -136,7 +136,7 @@ test('7e: /api?x=1 keeps its query; Host: foo.example gives http://foo.example:P
   expect(r2.headers.find(([n]) => n === 'Location')).toEqual(['Location', `http://foo.example:${p.port}/api/?x=1`]);
 });
 
-// Section 8 writes the IPv6 form as `http://[::1]:P/api/`; nginx 1.22.1 itself prints the local
+// One might expect the IPv6 form `http://[::1]:P/api/`; nginx 1.22.1 itself prints the local
 // address without brackets (ngx_http_header_filter uses ngx_sock_ntop(..., 0)), so that is asserted.
 test('8: /api without a Host header: Location from the connection\'s local address, IPv4 and IPv6', async ({ startProxy }) => {
   const p = await startProxy({ upstream: 'dual' });

@@ -3,7 +3,6 @@
 import net from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import getPort from 'get-port';
 import { execa, type ResultPromise } from 'execa';
 import { request } from 'undici';
 import { test, expect } from '../fixtures.js';
@@ -14,6 +13,7 @@ import { preparePrefix } from '../../harness/engine/prefix.js';
 import { distFile } from '../../harness/paths.js';
 import { waitForHttp } from '../../harness/engine/ready.js';
 import type { ControlInfo } from '../../harness/proxy/master/control.js';
+import { freePort } from '../support/ports.js';
 
 test.skip(({ engine }) => engine === 'nginx', 'the embedded master\'s control channel');
 
@@ -29,9 +29,9 @@ interface Running {
 }
 
 async function harnessProxy(dir: string, o: { os: 'linux' | 'windows'; workers: number }): Promise<Running> {
-  const port = await getPort({ host: '127.0.0.1' });
+  const port = await freePort();
   const prefix = join(dir, 'prefix');
-  preparePrefix({ prefix, conf: { text: conformanceConf({ workers: o.workers, errorLogLevel: 'notice' }, port, await getPort({ host: '127.0.0.1' })) } });
+  preparePrefix({ prefix, conf: { text: conformanceConf({ workers: o.workers, errorLogLevel: 'notice' }, port, await freePort()) } });
   writeFileSync(join(prefix, 'html', 'x'), 'hello\n');
   const child = execa(process.execPath, [distFile('harness/cli.js'), 'proxy', '-p', prefix, '--os', o.os], { reject: false, buffer: false });
   let stderr = '';

@@ -1,4 +1,4 @@
-// Issue 3's "done when": `harness proxy -p P -c C` (the command, in the foreground) and
+// `harness proxy -p P -c C` (the command, in the foreground) and
 // `nginx -p P -c C -g 'daemon off;'` on the same conf answer a session of requests with the same
 // bytes and write the same error- and access-log lines, timestamps, pids, ports and prefixes aside.
 // Differential, like the hostile corpus: the test starts both itself, in the `embedded` project.

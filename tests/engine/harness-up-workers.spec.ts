@@ -3,14 +3,14 @@
 // `chaos restore` after it, and `harness up` when its proxy cannot listen.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import getPort from 'get-port';
 import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';
 import { distFile } from '../../harness/paths.js';
 import { harnessUp } from '../support/harness-up.js';
 import { alive, descendants } from '../support/processes.js';
 import { WORKER_TITLE } from '../../harness/proxy/protocol.js';
-import { holdPort } from '../support/ports.js';
+import { heldByPattern, holdPort, freePort } from '../support/ports.js';
+import { userLine } from '../support/proxy-under-test.js';
 
 const cli = (...args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), ...args], { reject: false, timeout: 30_000 });
 
@@ -66,8 +66,8 @@ test('harness up whose proxy port another process holds (a conf of its own): the
   try {
     for (const os of ['linux', 'windows']) {
       const conf = testInfo.outputPath(`${os}.conf`);
-      writeFileSync(conf, `events {}\nhttp {\n  server { listen 127.0.0.1:${port}; location / { root html; } }\n}\n`);
-      const r = await cli('up', '--os', os, '--nginx-conf', conf, '--admin-port', String(await getPort()), '--prefix', testInfo.outputPath(os));
+      writeFileSync(conf, `${userLine()}events {}\nhttp {\n  server { listen 127.0.0.1:${port}; location / { root html; } }\n}\n`);
+      const r = await cli('up', '--os', os, '--nginx-conf', conf, '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath(os));
       const out = r.stdout + r.stderr;
       expect(r.exitCode, out).toBe(1);
       expect(out).not.toContain('the stack is ready');
@@ -77,7 +77,7 @@ test('harness up whose proxy port another process holds (a conf of its own): the
       // The remedy fits this host (Linux), whatever profile the lines were written in.
       const fix = out.split('\n').find((l) => l.includes('What to do:') && l.includes(String(port)))!;
       if (os === 'linux') expect(fix).toContain(`ss -ltnp 'sport = :${port}'`);
-      else expect(fix).toContain(`What to do: port ${port} on 127.0.0.1 is in use by pid ${process.pid}`);
+      else expect(fix).toMatch(new RegExp(`What to do: port ${port} on 127\\.0\\.0\\.1 is ${heldByPattern(process.pid)}`));
       expect(fix).not.toContain('netstat');
     }
   } finally {
@@ -87,7 +87,7 @@ test('harness up whose proxy port another process holds (a conf of its own): the
 
 test('harness up --os windows --excluded-port: the proxy cannot bind (10013), with the doctor\'s explanation', async ({ engine }, testInfo) => {
   test.skip(engine === 'nginx', 'the Windows profile is the embedded engine\'s');
-  const port = await getPort({ host: '127.0.0.1' });
+  const port = await freePort();
   const r = await cli('up', '--os', 'windows', '--port', String(port), '--excluded-port', String(port), '--prefix', testInfo.outputPath('prefix'));
   expect(r.exitCode).toBe(1);
   const out = r.stdout + r.stderr;

@@ -1,7 +1,6 @@
-// Issue 4 item 3 (nginx-behaviour.md section 4): start-up failures, as nginx reports them.
+// Start-up failures, as nginx 1.22.1 reports them.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import getPort from 'get-port';
 import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';
 import { startExpectingFailure, type FailedStart } from '../support/startup.js';
@@ -11,9 +10,9 @@ import { preparePrefix } from '../../harness/engine/prefix.js';
 import { distFile } from '../../harness/paths.js';
 import { get } from '../support/raw-http.js';
 import { alive } from '../support/processes.js';
-import { holdPort } from '../support/ports.js';
+import { holdPort, freePort } from '../support/ports.js';
 
-/** The reference conf with its client_body_temp_path under a folder that does not exist. */
+/** The conformance conf with its client_body_temp_path under a folder that does not exist. */
 function missingTempParent(conf: string): string {
   return conf.replace('client_body_temp_path temp/client_body_temp;', 'client_body_temp_path nonexist/temp/client_body_temp;');
 }
@@ -108,7 +107,7 @@ test.describe('a listen port that is taken', () => {
     } finally {
       await held.close();
     }
-    const excluded = await getPort({ host: '127.0.0.1' });
+    const excluded = await freePort();
     const f = await startExpectingFailure(engine, testInfo.outputPath('forbidden'), { os: 'windows', port: excluded, reservedPorts: [excluded] });
     // Not retried: only "address in use" is.
     expect(f.error.emerg).toEqual([`nginx: [emerg] bind() to 127.0.0.1:${excluded} failed (10013: An attempt was made to access a socket in a way forbidden by its access permissions)`]);
@@ -120,7 +119,7 @@ test.describe('harness proxy, the command', () => {
 
   async function prefixOn(dir: string, port: number, edit: (c: string) => string = (c) => c): Promise<string> {
     const prefix = join(dir, 'prefix');
-    preparePrefix({ prefix, conf: { text: edit(conformanceConf({}, port, await getPort({ host: '127.0.0.1' }))) } });
+    preparePrefix({ prefix, conf: { text: edit(conformanceConf({}, port, await freePort())) } });
     return prefix;
   }
 
@@ -149,7 +148,7 @@ test.describe('harness proxy, the command', () => {
   });
 
   test('Windows profile: stderr lines end with CRLF, as ngx_log_stderr() writes them on win32', async ({}, testInfo) => {
-    const prefix = await prefixOn(testInfo.outputPath('p'), await getPort({ host: '127.0.0.1' }), missingTempParent);
+    const prefix = await prefixOn(testInfo.outputPath('p'), await freePort(), missingTempParent);
     const r = await execa(process.execPath, [distFile('harness/cli.js'), 'proxy', '-p', prefix, '--os', 'windows'], { reject: false, stripFinalNewline: false });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toBe(`nginx: [emerg] CreateDirectory() "${'C:' + prefix.replace(/\//g, '\\')}/nonexist/temp/client_body_temp" failed (3: The system cannot find the path specified)\r\n`);
@@ -160,7 +159,7 @@ test.describe('harness proxy, the command', () => {
   });
 
   test('--excluded-port under the Windows profile: bind() fails with 10013; without --os windows it is refused', async ({}, testInfo) => {
-    const port = await getPort({ host: '127.0.0.1' });
+    const port = await freePort();
     const prefix = await prefixOn(testInfo.outputPath('p'), port);
     const cli = (...args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), 'proxy', '-p', prefix, ...args], { reject: false, timeout: 15_000 });
     const win = await cli('--os', 'windows', '--excluded-port', String(port));
@@ -211,7 +210,7 @@ test.describe('a prefix without logs/', () => {
   test('Windows profile: CreateFile() and error 3 for the missing folder, every line CRLF, PID#TID', async ({ engine }, testInfo) => {
     test.skip(engine === 'nginx', 'Linux nginx cannot show the Windows profile');
     const prefix = join(testInfo.outputPath('p'), 'prefix');
-    preparePrefix({ prefix, conf: { text: conformanceConf({}, await getPort({ host: '127.0.0.1' }), await getPort({ host: '127.0.0.1' })) } });
+    preparePrefix({ prefix, conf: { text: conformanceConf({}, await freePort(), await freePort()) } });
     rmSync(join(prefix, 'logs'), { recursive: true });
     const r = await execa(process.execPath, [distFile('harness/cli.js'), 'proxy', '-p', prefix, '--os', 'windows'], { reject: false, stripFinalNewline: false });
     const win = 'C:' + prefix.replace(/\//g, '\\');

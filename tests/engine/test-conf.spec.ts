@@ -5,13 +5,13 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { execa } from 'execa';
-import getPort from 'get-port';
 import { test, expect } from '../fixtures.js';
 import { preparePrefix } from '../../harness/engine/prefix.js';
 import { applyPrefixDefaults } from '../../harness/nginx/defaults.js';
 import { findNginx } from '../../harness/nginx/engine.js';
 import { distFile } from '../../harness/paths.js';
 import type { EngineName } from '../../harness/engine/engine.js';
+import { freePort } from '../support/ports.js';
 
 /** What `-t` printed, each line with the prefix as PREFIX, and a log-format line's time and PID#TID as TIME and PID. */
 async function testConf(engine: EngineName, prefix: string, conf = 'conf/nginx.conf'): Promise<{ exitCode?: number; lines: string[] }> {
@@ -33,7 +33,7 @@ async function testConf(engine: EngineName, prefix: string, conf = 'conf/nginx.c
 
 async function prefixWith(dir: string, edit: (conf: string) => string = (c) => c): Promise<string> {
   const prefix = join(dir, 'prefix');
-  const conf = `pid logs/nginx.pid;\nevents {}\nhttp {\n    server { listen 127.0.0.1:${await getPort({ host: '127.0.0.1' })}; location / { root html; } }\n}\n`;
+  const conf = `pid logs/nginx.pid;\nevents {}\nhttp {\n    server { listen 127.0.0.1:${await freePort()}; location / { root html; } }\n}\n`;
   preparePrefix({ prefix, conf: { text: edit(conf) } });
   return prefix;
 }

@@ -1,4 +1,4 @@
-// Issue 7 item 2: `upstream { keepalive N; }` with proxy_http_version 1.1 and a cleared Connection
+// `upstream { keepalive N; }` with proxy_http_version 1.1 and a cleared Connection
 // header. The cached upstream connections must stay usable whatever the clients did to the
 // requests that used them before: a burst of slow readers that go away must not leave a cached
 // connection that never answers again (the embedded engine once pooled it still paused).

@@ -1,4 +1,4 @@
-// Issue 4 items 1-2 (nginx-behaviour.md section 5): the master reaps its workers, respawns them,
+// The master reaps its workers, respawns them,
 // and logs as nginx does; faults on demand through the engine.
 import { readFileSync, readdirSync } from 'node:fs';
 import { test, expect } from '../fixtures.js';

@@ -1,5 +1,5 @@
 // The hostile corpus: bad requests of every kind a proxy meets on the open internet, each with what
-// nginx 1.22.1 does with it on the reference's conf (`location /api/` proxied to the test upstream
+// nginx 1.22.1 does with it on the conformance conf (`location /api/` proxied to the test upstream
 // as /admin/, `location /` static from html/, which holds x, index.html, style.css and dir/).
 //
 // `nginx` is nginx's answer as the client sees it: the status codes in order (1xx included), `raw`

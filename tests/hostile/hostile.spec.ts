@@ -1,4 +1,4 @@
-// Issue 7 item 4: the hostile corpus (corpus.ts), sent to real nginx and to the embedded engine side
+// The hostile corpus (corpus.ts), sent to real nginx and to the embedded engine side
 // by side on the same conf, in the same test. For every entry:
 //   1. the embedded engine answers as nginx does: the same answers byte for byte (Date and the
 //      ports aside), the same bytes without a status line, the same close or the same open

@@ -1,17 +1,21 @@
-// Issue 7 item 5: after Ctrl-C, SIGTERM or SIGKILL of `harness up`, and after a failed start,
-// no process of ours is left and no port held; a foreign process on a port is named, never killed;
-// every listener is on loopback; the control channel wants its token.
+// `harness up` exits only once everything it started has exited and been reaped: after Ctrl-C or
+// SIGTERM, a failed start, a bad flag, a signal during the start; after SIGKILL (which it cannot
+// catch) its children end by themselves; no port is held after any of these. A foreign process on
+// a port is named, never killed; every listener is on loopback; the control channel wants its token.
+// What a command started is watched from its own process group (processes.ts watchProcesses), so
+// that a child that outlives it is seen even once re-parented.
 import net from 'node:net';
 import { execa } from 'execa';
-import getPort from 'get-port';
 import { request } from 'undici';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
-import { distFile, repoRoot } from '../../harness/paths.js';
+import { distFile } from '../../harness/paths.js';
 import { canBind } from '../../harness/ports.js';
 import { alive, descendants, listeningAddresses } from '../support/processes.js';
-import { harnessUp } from '../support/harness-up.js';
+import { harnessUp, runHarness, whenOutput } from '../support/harness-up.js';
+import { heldByPattern, freePort } from '../support/ports.js';
+import { userLine } from '../support/proxy-under-test.js';
 
 async function expectAllGone(pids: number[], ports: number[]): Promise<void> {
   await expect.poll(() => pids.filter(alive), { timeout: 10_000 }).toEqual([]);
@@ -28,7 +32,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGKILL'] as const) {
     expect(tree.length).toBeGreaterThanOrEqual(2); // harness (the embedded master too), and nginx or the workers
     up.child.kill(signal);
     await up.child;
-    // After SIGKILL the children notice their parent is gone (IPC channel, parent-death signal) and exit.
+    // Caught, the signal stops the stack before the command ends; after SIGKILL the children notice
+    // their parent is gone (IPC channel, parent-death signal) and exit by themselves.
+    if (signal !== 'SIGKILL') expect(up.left()).toEqual([]);
     await expectAllGone(tree, [up.port, up.adminPort]);
     if (signal !== 'SIGKILL') expect(up.output.join('\n')).toContain('nothing of the stack is left running');
   });
@@ -54,39 +60,38 @@ test('harness up | tee, then Ctrl-C (tee gone too): the stop still completes', a
   up.child.kill('SIGINT');
   const r = await up.child;
   expect(r.exitCode).toBe(0);
+  expect(up.left()).toEqual([]);
   await expectAllGone(tree, [up.port, up.adminPort]);
   expect(existsSync(join(up.prefix, 'state.json'))).toBe(false);
 });
 
 test('a failed start (missing temp dir for the proxy) leaves nothing behind', async ({ engine }, testInfo) => {
-  const port = await getPort({ host: '127.0.0.1' });
-  const adminPort = await getPort({ host: '127.0.0.1' });
+  const port = await freePort();
+  const adminPort = await freePort();
   // A user's conf whose temp path has no parent: the proxy cannot start.
   const conf = testInfo.outputPath('nginx.conf');
   writeFileSync(conf, `events {}\nhttp {\n  client_body_temp_path nonexist/client_body_temp;\n  server { listen 127.0.0.1:${port}; location /api/ { proxy_pass http://localhost:${adminPort}/admin/; } }\n}\n`);
-  const before = descendants(process.pid);
-  const r = await execa(process.execPath, [distFile('harness/cli.js'), 'up', '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], { reject: false, all: true });
+  const r = await runHarness(['up', '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine]);
   expect(r.exitCode).toBe(1);
   expect(r.all).toContain('nginx: [emerg] mkdir()');
   expect(r.all).toContain('What to do:');
-  expect(descendants(process.pid).filter((p) => !before.includes(p)).filter(alive)).toEqual([]);
+  expect(r.left).toEqual([]);
   expect(await canBind('127.0.0.1', port)).toEqual({ ok: true });
   expect(await canBind('127.0.0.1', adminPort)).toEqual({ ok: true });
 });
 
 test('a proxy that could not listen where a browser dials is a failed start, not "ready"', async ({ engine }, testInfo) => {
   // A conf that listens on the admin server's port: whichever of the two gets the port, the other
-  // cannot have it, and what answers there is not the proxy (issue 2's audit: "ready", then 404s).
-  const adminPort = await getPort({ host: '127.0.0.1' });
+  // cannot have it, and what answers there is not the proxy (once reported "ready", then served 404s).
+  const adminPort = await freePort();
   const conf = testInfo.outputPath('nginx.conf');
   writeFileSync(conf, `events {}\nhttp {\n  server { listen 127.0.0.1:${adminPort}; listen [::1]:${adminPort}; location /api/ { proxy_pass http://localhost:${adminPort}/admin/; } }\n}\n`);
-  const before = descendants(process.pid);
-  const r = await execa(process.execPath, [distFile('harness/cli.js'), 'up', '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], { reject: false, all: true });
+  const r = await runHarness(['up', '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine]);
   expect(r.exitCode).toBe(1);
   expect(r.all).not.toContain('the stack is ready');
   expect(r.all).not.toMatch(/^\s+at /m);
-  expect(r.all).toMatch(/was answered, but not by the proxy|the admin stub could not listen: port \d+ on (127\.0\.0\.1|::1) is in use by pid|bind\(\) to .* failed \(98: Address already in use\)/);
-  expect(descendants(process.pid).filter((p) => !before.includes(p)).filter(alive)).toEqual([]);
+  expect(r.all).toMatch(/was answered, but not by the proxy|the admin stub could not listen: port \d+ on (127\.0\.0\.1|::1) is in use by (pid|another process)|bind\(\) to .* failed \(98: Address already in use\)/);
+  expect(r.left).toEqual([]);
   expect(await canBind('127.0.0.1', adminPort)).toEqual({ ok: true });
   expect(await canBind('::1', adminPort)).toEqual({ ok: true });
 });
@@ -96,9 +101,9 @@ test('a port held by a foreign process is named, and the process is left alone',
   await new Promise<void>((r) => foreign.listen({ host: '127.0.0.1', port: 0 }, r));
   const port = (foreign.address() as net.AddressInfo).port;
   try {
-    const r = await execa(process.execPath, [distFile('harness/cli.js'), 'up', '--port', String(port), '--admin-port', String(await getPort()), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], { reject: false, all: true });
+    const r = await execa(process.execPath, [distFile('harness/cli.js'), 'up', '--port', String(port), '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], { reject: false, all: true });
     expect(r.exitCode).toBe(1);
-    expect(r.all).toContain(`port ${port} on 127.0.0.1 is in use by pid ${process.pid}`);
+    expect(r.all).toMatch(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is ${heldByPattern(process.pid)}`));
     expect(foreign.listening).toBe(true);
   } finally {
     foreign.close();
@@ -142,42 +147,78 @@ test('every listener of the stack is on loopback, and the control channel wants 
   }
 });
 
-test('a worker pre-booted for a command that then fails (a bad flag value) is gone with it', async ({}, testInfo) => {
-  testInfo.skip(testInfo.project.name !== 'embedded', 'the pre-booted worker is the embedded engine\'s');
-  const child = execa(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'up', '--port', 'abc', '--prefix', testInfo.outputPath('prefix')], { reject: false, all: true });
-  // The worker is forked before yargs has read `--port abc`: catch it while the CLI still runs.
-  let seen: number[] = [];
-  const watch = setInterval(() => (seen = [...new Set([...seen, ...descendants(child.pid!)])]), 5);
-  const r = await child;
-  clearInterval(watch);
+test('a worker pre-booted for a command that then fails (a bad flag value) has exited when the command ends', async ({ engine }, testInfo) => {
+  testInfo.skip(engine !== 'embedded', 'the pre-booted worker is the embedded engine\'s');
+  // The worker is forked before yargs has read `--port abc`.
+  let booted = false;
+  const r = await runHarness(['up', '--port', 'abc', '--prefix', testInfo.outputPath('prefix')], {
+    started: (child) => {
+      const look = setInterval(() => (booted ||= descendants(child.pid!).length > 0), 5);
+      void child.finally(() => clearInterval(look));
+    },
+  });
   expect(r.exitCode).toBe(2);
   expect(r.all).toContain('harness: --port abc: a port is a whole number from 1 to 65535.');
-  expect(seen.length).toBeGreaterThan(0);
-  await expect.poll(() => seen.filter(alive), { timeout: 5_000 }).toEqual([]);
+  expect(booted).toBe(true);
+  expect(r.left).toEqual([]);
+});
+
+test('harness up signalled while the CLI loads (its pre-booted worker just forked): the command stops all it started, then ends', async ({ engine }, testInfo) => {
+  testInfo.skip(engine !== 'embedded', 'the pre-booted worker is the embedded engine\'s');
+  const r = await runHarness(['up', '--port', String(await freePort()), '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath('prefix')], {
+    started: (child) => {
+      const look = setInterval(() => descendants(child.pid!).length && (clearInterval(look), child.kill('SIGTERM')), 2);
+      void child.finally(() => clearInterval(look));
+    },
+  });
+  // The CLI listens from its start: `up` hears the signal as soon as it listens, and stops.
+  expect(r.all).toMatch(/SIGTERM: stopping as soon as the stack's start is over|stopping \(SIGTERM\)/);
+  expect(r.exitCode).toBe(0);
+  expect(r.all).not.toMatch(/^\s+at /m);
+  expect(r.left).toEqual([]);
+});
+
+test('harness up signalled while its proxy retries a busy port: the start ends, then everything it started, then the command', async ({ engine }, testInfo) => {
+  const foreign = net.createServer();
+  await new Promise<void>((r) => foreign.listen({ host: '127.0.0.1', port: 0 }, r));
+  const port = (foreign.address() as net.AddressInfo).port;
+  const conf = testInfo.outputPath('nginx.conf');
+  writeFileSync(conf, `${userLine()}events {}\nhttp {\n  server { listen 127.0.0.1:${port}; }\n}\n`);
+  try {
+    const r = await runHarness(['up', '--nginx-conf', conf, '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], {
+      // nginx's bind() is tried five times, 500 ms apart: the first failure is the middle of the start.
+      started: (child, output) => void whenOutput(child, output, 'Address already in use').then(() => child.kill('SIGTERM'), () => undefined),
+    });
+    expect(r.all).toContain("SIGTERM: stopping as soon as the stack's start is over...");
+    expect(r.all).toContain('did not start');
+    expect(r.exitCode).toBe(1);
+    expect(r.left).toEqual([]);
+    expect(foreign.listening).toBe(true);
+  } finally {
+    foreign.close();
+  }
 });
 
 test('an admin stub whose port is taken after the up-front check: the port named, everything stopped, exit 1', async ({ engine }, testInfo) => {
   testInfo.skip(engine !== 'nginx', 'the embedded master listens in the harness\'s own process too, so the stub\'s listen() is not the fifth');
   const strace = await execa('strace', ['-V'], { reject: false });
   expect(strace.exitCode, 'strace is not installed (npx harness setup installs it)').toBe(0);
-  const port = await getPort({ host: '127.0.0.1' });
-  const adminPort = await getPort({ host: '127.0.0.1' });
-  const before = descendants(process.pid);
+  const port = await freePort();
+  const adminPort = await freePort();
   // The port "taken meanwhile", at the system call: the harness's first four listen() calls are the
   // up-front checks (the proxy's port and the admin port, each on 127.0.0.1 and ::1); from the fifth,
   // the stub's own, every one fails with EADDRINUSE. Real nginx listens in a process of its own, untraced.
   const inject = ['-o', '/dev/null', '-e', 'trace=listen', '-e', 'inject=listen:error=EADDRINUSE:when=5+'];
-  const args = [join(repoRoot, 'bin', 'harness.js'), 'up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine];
-  const r = await execa('strace', [...inject, process.execPath, ...args], { reject: false, all: true });
+  const r = await runHarness(['up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], { under: ['strace', ...inject] });
   expect(r.exitCode).toBe(1);
   expect(r.all).not.toMatch(/^\s+at /m);
   expect(r.all).not.toContain('the stack is ready');
-  const lines = r.all!.split('\n').filter((l) => l.startsWith('harness |'));
+  const lines = r.all.split('\n').filter((l) => l.startsWith('harness |'));
   expect(lines).toEqual([
     `harness | the admin stub could not listen: port ${adminPort} on ::1 is in use by another process.`,
     'harness |   What to do: choose another --admin-port, or stop what holds the port (the harness never stops a process it did not start).',
     'harness | Everything the harness had started has been stopped.',
   ]);
-  expect(descendants(process.pid).filter((p) => !before.includes(p)).filter(alive)).toEqual([]);
+  expect(r.left).toEqual([]);
   await expectAllGone([], [port, adminPort]);
 });

@@ -1,4 +1,4 @@
-// Issue 7 item 5: a Playwright test that times out still stops its stack (fixture teardown).
+// A Playwright test that times out still stops its stack (fixture teardown).
 import { readFileSync } from 'node:fs';
 import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';

@@ -1,16 +1,16 @@
-// Issue 7 item 3: load with faults, both engines side by side in one test. 32 keep-alive clients
+// Load with faults, both engines side by side in one test. 32 keep-alive clients
 // for 20 s against GET /api/employee/page with 2 workers, while a worker is crashed every 2 s, or
 // the admin server is stopped and started every 3 s; first on the embedded engine, then on real
 // nginx, each on a fresh stack. Every answer must be a 2xx, nginx's own 502/504 or a reset, never
 // a hang, and the 2xx share must stay above a floor on each (the figures are in docs/figures.md).
 // The test runs both engines itself, so it runs in the `embedded` project only.
-import getPort from 'get-port';
 import { test, expect } from '../fixtures.js';
 import { closedLoopLoad, share, type LoadResult } from '../support/load.js';
 import { ApiClient } from '../../harness/chaos/api.js';
 import { Timeline } from '../../harness/chaos/timeline.js';
 import { Stack } from '../../harness/stack/stack.js';
 import type { EngineName } from '../../harness/engine/engine.js';
+import { freePort } from '../support/ports.js';
 
 const SECONDS = 20;
 const ENGINES: EngineName[] = ['embedded', 'nginx'];
@@ -26,8 +26,8 @@ async function loadWithFault(engine: EngineName, dir: string, everyMs: number, f
   const stack = await Stack.start({
     dir,
     engine,
-    proxyPort: await getPort({ host: '127.0.0.1' }),
-    adminPort: await getPort({ host: '127.0.0.1' }),
+    proxyPort: await freePort(),
+    adminPort: await freePort(),
     admin: 'dual',
     workers: 2,
     os: 'linux',

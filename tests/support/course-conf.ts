@@ -1,8 +1,8 @@
-// The course's own nginx.conf (reference/admin-app.md section 3), as the unit test of the conf
+// The course's own nginx.conf (its nginx-1.20.2/conf/nginx.conf), as the unit test of the conf
 // parser loads it, and as the conformance suite runs it on both engines with only what must change
 // for a test changed: its ports (P, U) and a loopback listen.
 
-// admin-app.md section 3, byte for byte as shipped with the course (tabs, comments, the Chinese
+// Byte for byte as shipped with the course (tabs, comments, the Chinese
 // comments and the `weight=90 ;` spacing included).
 export const COURSE_CONF = `
 #user  nobody;

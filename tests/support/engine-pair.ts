@@ -1,4 +1,4 @@
-// Both engines side by side on the reference's conf (proxy-under-test.ts conformanceConf; the two
+// Both engines side by side on the conformance conf (proxy-under-test.ts conformanceConf; the two
 // confs differ only in their ports), each on a prefix and an echo upstream of its own, with the same
 // static files at the same times, and with secrets planted outside the root: `<prefix>/secret.txt`,
 // `<dir>/secret.txt` above the prefix, and a marker comment in `<prefix>/conf/nginx.conf`. A
@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import getPort from 'get-port';
 import { preparePrefix } from '../../harness/engine/prefix.js';
 import { startEmbedded } from '../../harness/proxy/engine.js';
 import { startNginx } from '../../harness/nginx/engine.js';
@@ -16,6 +15,7 @@ import { WireUpstream } from './wire-upstream.js';
 import { execa } from 'execa';
 import { repoRoot } from '../../harness/paths.js';
 import { waitForProxy, type ProxyReadiness } from '../../harness/engine/ready.js';
+import { freePort } from './ports.js';
 
 /** The static files of every prefix (proxy-under-test.ts's), all with this modification time. */
 const HTML: Record<string, string> = { x: 'hello\n', 'index.html': '<h1>index</h1>\n', 'style.css': 'body{}\n' };
@@ -64,8 +64,8 @@ async function startHarnessProxy(o: { prefix: string; conf: string; os: string; 
 export type EmbeddedVia = 'cli' | 'module';
 
 async function startOne(name: EngineName, dir: string, o: ConfOptions, markers: { prefix: string; above: string; conf: string }, via: EmbeddedVia = 'module'): Promise<EngineUnderTest> {
-  const port = await getPort({ host: '127.0.0.1' });
-  const upstreamPort = await getPort({ host: '127.0.0.1' });
+  const port = await freePort();
+  const upstreamPort = await freePort();
   const upstream = new WireUpstream(upstreamPort);
   await upstream.listen();
   const prefix = join(dir, 'prefix');

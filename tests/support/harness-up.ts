@@ -1,9 +1,10 @@
 // `harness up` as a user runs it (the CLI in a process of its own) on free ports, for the tests that
 // need the real command: process hygiene, and `harness chaos inject` against a running stack.
 import { execa, type ResultPromise } from 'execa';
-import getPort from 'get-port';
 import { join } from 'node:path';
 import { repoRoot } from '../../harness/paths.js';
+import { watchProcesses } from './processes.js';
+import { freePort } from './ports.js';
 
 export interface Up {
   child: ResultPromise;
@@ -11,6 +12,8 @@ export interface Up {
   port: number;
   adminPort: number;
   prefix: string;
+  /** Once the command has exited: what it started that was still alive at that moment (processes.ts watchProcesses). */
+  left(): string[];
 }
 
 /**
@@ -19,12 +22,13 @@ export interface Up {
  * shell, then node), so that `child.pid` is npx's, the pid a task runner or IDE would signal.
  */
 export async function harnessUp(engine: string, dir: string, extra: string[] = [], waitFor = /the stack is ready/, o: { via?: 'bin' | 'npx' } = {}): Promise<Up> {
-  const port = await getPort({ host: '127.0.0.1' });
-  const adminPort = await getPort({ host: '127.0.0.1' });
+  const port = await freePort();
+  const adminPort = await freePort();
   const prefix = join(dir, 'prefix');
   const args = ['up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix, '--proxy', engine, ...extra];
   const [file, ...before] = o.via === 'npx' ? ['npx', 'harness'] : [process.execPath, join(repoRoot, 'bin', 'harness.js')];
-  const child = execa(file, [...before, ...args], { cwd: repoRoot, reject: false, all: true, buffer: false });
+  const child = execa(file, [...before, ...args], { cwd: repoRoot, reject: false, all: true, buffer: false, detached: true });
+  const atExit = leftAtExit(child, watchProcesses(child.pid!));
   const output: string[] = [];
   await new Promise<void>((resolve, reject) => {
     child.all!.on('data', (d: Buffer) => {
@@ -33,5 +37,47 @@ export async function harnessUp(engine: string, dir: string, extra: string[] = [
     });
     child.then(() => (waitFor.test(output.join('\n')) ? resolve() : reject(new Error(`harness up exited:\n${output.join('\n')}`))));
   });
-  return { child, output, port, adminPort, prefix };
+  return { child, output, port, adminPort, prefix, left: atExit };
+}
+
+/**
+ * A harness command as a user runs it (bin/harness.js), to its end, in a process group of its own
+ * with everything it starts watched: `left` is what of that is still alive once it has exited
+ * (nothing, when the command waited for all of it). `started` is called with the process and its
+ * output so far, for a test that signals it midway; `under`: a command to run it under (strace).
+ */
+export async function runHarness(args: string[], o: { started?: (child: ResultPromise, output: () => string) => void; env?: Record<string, string>; under?: string[] } = {}) {
+  const [file, ...before] = [...(o.under ?? []), process.execPath, join(repoRoot, 'bin', 'harness.js')];
+  const child = execa(file, [...before, ...args], { cwd: repoRoot, reject: false, all: true, buffer: false, detached: true, env: o.env });
+  const atExit = leftAtExit(child, watchProcesses(child.pid!));
+  let all = '';
+  child.all!.on('data', (d: Buffer) => (all += d.toString()));
+  o.started?.(child, () => all);
+  const r = await child;
+  return { exitCode: r.exitCode, signal: r.signal, all, left: atExit() };
+}
+
+/**
+ * What was left the moment the command exited (its 'exit' event: it has been reaped). Not when
+ * execa's promise settles: that waits for its output pipes to close, which a child that inherited
+ * them holds until it has nearly gone itself, and so hides a child that outlives the command.
+ */
+function leftAtExit(child: ResultPromise, watch: ReturnType<typeof watchProcesses>): () => string[] {
+  let left: string[] | undefined;
+  child.once('exit', () => (left = watch.left()));
+  return () => left ?? watch.left();
+}
+
+/** Resolves once the command's output holds `text` (looked at as each piece arrives); rejects if it ends first. */
+export function whenOutput(child: ResultPromise, output: () => string, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const look = () => {
+      if (!output().includes(text)) return;
+      child.all!.off('data', look);
+      resolve();
+    };
+    child.all!.on('data', look);
+    look();
+    void child.finally(() => reject(new Error(`the command ended before it printed "${text}"`)));
+  });
 }

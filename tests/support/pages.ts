@@ -1,4 +1,4 @@
-// nginx 1.22.1's built-in pages as the reference captured them (nginx-behaviour.md 2a, 7c, 7d):
+// nginx 1.22.1's built-in pages as captured from it:
 // the expectations of the conformance suite, written out here rather than taken from the engine.
 const TAIL = '<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>\r\n';
 

@@ -1,5 +1,31 @@
-// A port another process would hold: a listening socket on 127.0.0.1 in the test's own process.
+// Ports for the tests: a free one from a range of the test worker's own, a port another process
+// would hold, and how the harness names that holder.
 import net from 'node:net';
+import getPort, { portNumbers } from 'get-port';
+import { linux } from '../../harness/platform.js';
+
+/**
+ * The ports below Linux's ephemeral range (32768-60999, where the OS picks the ports it hands out)
+ * are cut into one range per test worker of each shard (HARNESS_SHARD, set by playwright.config.ts)
+ * and of the portable run: two runs on one machine, or two workers of one run, never pick the same
+ * port between choosing it and binding it. 4 shards and the portable run, up to 8 workers each.
+ */
+const FIRST_PORT = 20000;
+const RANGE = 300;
+const WORKERS_PER_RUN = 8;
+
+function range(): [number, number] {
+  const shard = Number(process.env.HARNESS_SHARD?.split('/')[0] ?? 1) - 1;
+  const run = process.env.HARNESS_PORTABLE === '1' ? 4 : shard % 4;
+  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % WORKERS_PER_RUN;
+  const first = FIRST_PORT + (run * WORKERS_PER_RUN + worker) * RANGE;
+  return [first, first + RANGE - 1];
+}
+
+/** A port free on 127.0.0.1, from this worker's own range (any free port once the range is used up). */
+export function freePort(): Promise<number> {
+  return getPort({ host: '127.0.0.1', port: portNumbers(...range()) });
+}
 
 export async function holdPort(): Promise<{ port: number; close: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
@@ -10,4 +36,12 @@ export async function holdPort(): Promise<{ port: number; close: () => Promise<v
     port: (holder.address() as net.AddressInfo).port,
     close: () => new Promise((r) => (holder.close(() => r()), sockets.forEach((s) => s.destroy()))),
   };
+}
+
+/**
+ * How the harness names the holder of a port, as a pattern: its pid and command where the system
+ * tells (Linux's /proc), "another process" on the portable fallback (platform.ts).
+ */
+export function heldByPattern(pid: number): string {
+  return linux() ? `in use by pid ${pid} \\(.+\\)` : 'in use by another process';
 }

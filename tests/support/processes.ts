@@ -4,6 +4,8 @@ import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 interface ProcInfo {
   pid: number;
   ppid: number;
+  /** The process group. */
+  pgrp: number;
   state: string;
 }
 
@@ -11,10 +13,64 @@ function info(pid: number): ProcInfo | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: rest[0], ppid: Number(rest[1]) };
+    return { pid, state: rest[0], ppid: Number(rest[1]), pgrp: Number(rest[2]) };
   } catch {
     return undefined;
   }
+}
+
+function allProcesses(): ProcInfo[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((d) => info(Number(d)) ?? []);
+}
+
+/** The children of `pid`, from each of its threads' /proc/PID/task/TID/children (cheaper than a walk of /proc). */
+function childrenOf(pid: number): number[] {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return tasks.flatMap((t) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * What a command started, watched from its start to its exit, so that what outlives it is seen
+ * even once re-parented: the command runs in a process group of its own (execa's `detached`),
+ * which everything it starts joins unless it leaves it, and its descendants are also looked at
+ * every few milliseconds while it runs (Playwright starts Chromium in a group of its own).
+ * `left()`, once the command has exited: every process of either kind still alive, described.
+ */
+export function watchProcesses(pid: number, everyMs = 20): { left(): string[]; stop(): void } {
+  const seen = new Set<number>();
+  const look = () => {
+    const walk = (p: number) => {
+      for (const c of childrenOf(p)) {
+        seen.add(c);
+        walk(c);
+      }
+    };
+    walk(pid);
+  };
+  look();
+  const timer = setInterval(look, everyMs);
+  const stop = () => clearInterval(timer);
+  return {
+    stop,
+    left() {
+      stop();
+      const group = allProcesses().filter((p) => p.pgrp === pid && p.pid !== pid).map((p) => p.pid);
+      return [...new Set([...seen, ...group])].filter(alive).map(describeProcess);
+    },
+  };
 }
 
 /** Alive and not a zombie. */
@@ -23,9 +79,21 @@ export function alive(pid: number): boolean {
   return !!i && i.state !== 'Z' && i.state !== 'X';
 }
 
+/** `pid`, its parent and its command line: what a test names when a process is left behind. */
+export function describeProcess(pid: number): string {
+  const i = info(pid);
+  let cmdline = '';
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+  } catch {
+    // gone meanwhile
+  }
+  return i ? `pid ${pid} (parent ${i.ppid}, state ${i.state}): ${cmdline}` : `pid ${pid} (gone)`;
+}
+
 /** Every live descendant of `pid`. */
 export function descendants(pid: number): number[] {
-  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => info(Number(d)) ?? []);
+  const all = allProcesses();
   const out: number[] = [];
   const walk = (p: number) => {
     for (const c of all.filter((x) => x.ppid === p && x.state !== 'Z')) {

@@ -1,8 +1,7 @@
-// One engine (embedded or real nginx) on a prefix of its own, with the reference's conf
-// (nginx-behaviour.md section 0) and a test upstream: what the conformance specs run against.
+// One engine (embedded or real nginx) on a prefix of its own, with the conformance conf (the one
+// nginx 1.22.1's behaviour was captured on) and a test upstream: what the conformance specs run against.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import getPort from 'get-port';
 import { preparePrefix } from '../../harness/engine/prefix.js';
 import { startEmbedded } from '../../harness/proxy/engine.js';
 import { startNginx } from '../../harness/nginx/engine.js';
@@ -10,6 +9,7 @@ import type { EngineName, ProxyEngine } from '../../harness/engine/engine.js';
 import type { OsName } from '../../harness/os-profile.js';
 import { TestUpstream, type Family } from './upstream.js';
 import { send, type RawResponse, type SendOptions } from './raw-http.js';
+import { freePort } from './ports.js';
 
 export interface ConfOptions {
   /** Directives added to the http block. */
@@ -28,13 +28,26 @@ export interface ConfOptions {
   workers?: number;
   /** Replace the whole conf (P and U are replaced by the ports). */
   conf?: string;
+  /**
+   * The workers' user, as a line added after the last block (no other line moves). By default
+   * `root` when the tests run as root, so that nginx's workers read the prefix wherever the clone
+   * is (a folder of mode 0700), as the stack's own conf has them; `null`: no `user` line, nginx's
+   * default (nobody, as root).
+   */
+  user?: string | null;
 }
+
+/** The `user` of a test's conf (ConfOptions.user). */
+const testUser = (o: ConfOptions) => (o.user === undefined ? (process.getuid?.() === 0 ? 'root' : null) : o.user);
+
+/** For a test's own conf text: `user root;` when the tests run as root, as the stack's own conf has it. */
+export const userLine = () => (testUser({}) ? `user ${testUser({})};\n` : '');
 
 /**
  * `upstream localhost { server [::1]:U <params>; server 127.0.0.1:U <params>; }`: the implicit
  * upstream's two peers written out, so that their parameters can be set (fail_timeout=1s for a
  * recovery that fits in a test). Used with `proxyPass: 'http://localhost/admin/'`; it writes the
- * same error-log lines as the implicit one (nginx-behaviour.md section 8).
+ * same error-log lines as the implicit one (checked on nginx 1.22.1).
  */
 export function localhostPeers(params = ''): string {
   const p = params ? ' ' + params : '';
@@ -82,7 +95,8 @@ ${o.server ?? ''}
     }
 }
 `;
-  return text.replace(/\bP\b/g, String(port)).replace(/\bU\b/g, String(upstreamPort));
+  const user = testUser(o);
+  return (text + (user ? `${text.endsWith('\n') ? '' : '\n'}user ${user};\n` : '')).replace(/\bP\b/g, String(port)).replace(/\bU\b/g, String(upstreamPort));
 }
 
 export interface StartOptions extends ConfOptions {
@@ -101,8 +115,8 @@ export class ProxyUnderTest {
   ) {}
 
   static async start(engineName: EngineName, dir: string, o: StartOptions = {}): Promise<ProxyUnderTest> {
-    const port = await getPort({ host: '127.0.0.1' });
-    const upstreamPort = await getPort({ host: '127.0.0.1' });
+    const port = await freePort();
+    const upstreamPort = await freePort();
     const upstream = new TestUpstream(upstreamPort);
     await upstream.listen(o.upstream ?? 'dual');
     const prefix = join(dir, 'prefix');

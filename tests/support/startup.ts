@@ -1,13 +1,13 @@
 // Starting an engine that is expected to fail: what it printed, its exit code, its error log.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import getPort from 'get-port';
 import { preparePrefix } from '../../harness/engine/prefix.js';
 import { startEmbedded } from '../../harness/proxy/engine.js';
 import { startNginx } from '../../harness/nginx/engine.js';
 import { ProxyStartError, type EngineName } from '../../harness/engine/engine.js';
 import type { OsName } from '../../harness/os-profile.js';
 import { conformanceConf, type ConfOptions } from './proxy-under-test.js';
+import { freePort } from './ports.js';
 
 export interface FailedStart {
   error: ProxyStartError;
@@ -24,8 +24,8 @@ export async function startExpectingFailure(
   dir: string,
   o: ConfOptions & { os?: OsName; port?: number; reservedPorts?: number[]; tempDir?: boolean; logsDir?: boolean; edit?: (conf: string) => string },
 ): Promise<FailedStart> {
-  const port = o.port ?? (await getPort({ host: '127.0.0.1' }));
-  const upstreamPort = await getPort({ host: '127.0.0.1' });
+  const port = o.port ?? (await freePort());
+  const upstreamPort = await freePort();
   const prefix = join(dir, 'prefix');
   const text = conformanceConf(o, port, upstreamPort);
   preparePrefix({ prefix, conf: { text: o.edit ? o.edit(text) : text }, tempDir: o.tempDir });

@@ -1,7 +1,7 @@
 // A raw upstream for tests: listens on both loopbacks, one, or none, records every request exactly
-// as it arrived, and answers as a test needs: echo it back (as the reference's echo.js), a fixed
-// response, never, a close, or after a delay. `blackhole` accepts no connection at all on either
-// loopback (the reference's blackhole.py), so that connects time out.
+// as it arrived, and answers as a test needs: echo it back (as the echo server of the captures from
+// nginx did), a fixed response, never, a close, or after a delay. `blackhole` accepts no connection
+// at all on either loopback, so that connects time out.
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 

@@ -1,7 +1,7 @@
 // An echo upstream that keeps every byte each connection carried: the first request as its head and
 // Content-Length frame it (what the proxy meant to send) and anything that came after it on the same
 // connection (what must never come: a request smuggled behind the first). It answers as the
-// reference's echo.js does (nginx-behaviour.md 7a): 200, the request echoed back, Connection: close.
+// echo server of the captures from nginx did: 200, the request echoed back, Connection: close.
 import type net from 'node:net';
 import { listenOn } from './upstream.js';
 
@@ -25,7 +25,7 @@ export class WireUpstream {
 
   constructor(readonly port: number) {}
 
-  /** Listens on both loopbacks, as the admin server does in the reference's `dual` mode. */
+  /** Listens on both loopbacks, as the admin server does in its `dual` mode. */
   async listen(): Promise<void> {
     this.servers = await listenOn(['::1', '127.0.0.1'], this.port, (s) => this.accept(s));
   }

@@ -1,6 +1,7 @@
 // The build check that runs before every `harness` command and the suite: a fresh clone compiles
 // once (at npm install's `prepare`), not again at the first `npx harness`; a source file deleted,
-// or restored with an older mtime, is a change a newest-mtime check would miss.
+// or restored with an older mtime, is a change a newest-mtime check would miss; two runs at once
+// compile once.
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
 import { cpSync, mkdirSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
@@ -36,8 +37,8 @@ test('the source signature changes with an edit, a deletion and a restore with t
   expect(signature(dir)).not.toBe(original); // same mtime, another size
 });
 
-test('a fresh clone: npm install\'s prepare compiles and stamps; the first harness command does not compile again', async ({}, testInfo) => {
-  test.setTimeout(90_000);
+test('a fresh clone: npm install\'s prepare compiles and stamps; the first harness command does not compile again; two at once compile once', async ({}, testInfo) => {
+  test.setTimeout(180_000);
   const clone = testInfo.outputPath('clone');
   const tracked = (await execa('git', ['ls-files'], { cwd: repoRoot })).stdout.split('\n').filter((f) => !f.startsWith('bench/results/'));
   for (const f of tracked) {
@@ -58,4 +59,11 @@ test('a fresh clone: npm install\'s prepare compiles and stamps; the first harne
   rmSync(join(clone, 'tests', 'unit', 'uri.spec.ts'));
   const after = await execa(process.execPath, [join(clone, 'bin', 'harness.js'), '--help'], { all: true });
   expect(after.all).toContain('the TypeScript source changed since the last build; compiling');
+  // Two commands at once on a changed source (two shards starting): one compiles, the other waits
+  // for it and finds dist/ current.
+  rmSync(join(clone, 'tests', 'unit', 'round-robin.spec.ts'));
+  const both = await Promise.all([1, 2].map(() => execa(process.execPath, [join(clone, 'bin', 'harness.js'), '--help'], { all: true, reject: false })));
+  expect(both.map((r) => r.exitCode)).toEqual([0, 0]);
+  expect(both.filter((r) => r.all!.includes('compiling'))).toHaveLength(1);
+  expect(readFileSync(join(clone, 'dist', '.build-stamp'), 'utf8').trim()).toBe(signature(clone));
 });

@@ -4,10 +4,10 @@
 // check that is missing could not bind 80 or 8080.
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
-import getPort from 'get-port';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distFile } from '../../harness/paths.js';
+import { freePort } from '../support/ports.js';
 
 async function harness(args: string[]) {
   const r = await execa(process.execPath, [distFile('harness/cli.js'), ...args], { reject: false, timeout: 20_000 });
@@ -24,7 +24,7 @@ function expectUsageError(r: { code?: number; stderr: string; stdout: string }, 
 }
 
 test('harness up: ports are whole numbers from 1 to 65535, and need a value', async ({}, testInfo) => {
-  const free = String(await getPort({ host: '127.0.0.1' }));
+  const free = String(await freePort());
   const prefix = testInfo.outputPath('prefix');
   const cases: [string[], string][] = [
     [['--port', 'abc', '--admin-port', free], '--port abc: a port is a whole number from 1 to 65535.'],
@@ -43,7 +43,7 @@ test('harness up: ports are whole numbers from 1 to 65535, and need a value', as
 });
 
 test('harness up: --workers, --refused-delay; --port and --admin-port may not be the same port', async ({}, testInfo) => {
-  const [port, adminPort] = [String(await getPort({ host: '127.0.0.1' })), String(await getPort({ host: '127.0.0.1' }))];
+  const [port, adminPort] = [String(await freePort()), String(await freePort())];
   const up = ['up', '--prefix', testInfo.outputPath('prefix'), '--port', port, '--admin-port', adminPort];
   const cases: [string[], string][] = [
     [[...up, '--workers', '0'], '--workers 0: worker_processes is a whole number from 1 to 64.'],
@@ -64,7 +64,7 @@ test('harness up: a --prefix that cannot be a folder is named, with what to do',
   const file = testInfo.outputPath('a-file');
   mkdirSync(testInfo.outputPath(), { recursive: true });
   writeFileSync(file, 'x');
-  const ports = ['--port', String(await getPort({ host: '127.0.0.1' })), '--admin-port', String(await getPort({ host: '127.0.0.1' }))];
+  const ports = ['--port', String(await freePort()), '--admin-port', String(await freePort())];
   for (const prefix of [file, join(file, 'inside')]) {
     expectUsageError(
       await harness(['up', '--prefix', prefix, ...ports]),
@@ -79,7 +79,7 @@ test('harness up: a --frontend that is missing, a file, or has no index.html is 
   writeFileSync(join(root, 'dist', 'index.html'), '<h1>app</h1>');
   writeFileSync(join(root, 'package.json'), '{}');
   const prefix = testInfo.outputPath('prefix');
-  const ports = ['--port', String(await getPort({ host: '127.0.0.1' })), '--admin-port', String(await getPort({ host: '127.0.0.1' }))];
+  const ports = ['--port', String(await freePort()), '--admin-port', String(await freePort())];
   const what = "Name the front end's folder: the built dist/ (with index.html at its top), or nginx's html/sky.";
   const cases: [string, string][] = [
     [join(root, 'missing'), `--frontend ${join(root, 'missing')}: there is no such folder. ${what}`],

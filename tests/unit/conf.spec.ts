@@ -1,5 +1,5 @@
-// The conf parser (harness/proxy/conf): the course's own nginx.conf (reference/admin-app.md
-// section 3) loads unchanged, and each [emerg] the parser raises is worded, placed and numbered as
+// The conf parser (harness/proxy/conf): the course's own nginx.conf (tests/support/course-conf.ts)
+// loads unchanged, and each [emerg] the parser raises is worded, placed and numbered as
 // `nginx -t -p <prefix> -c conf/nginx.conf` prints it. Where nginx is installed, the same file is
 // given to it too and its line must be the same text.
 import { spawnSync } from 'node:child_process';
@@ -36,7 +36,7 @@ test('worker_processes auto is the number of CPUs online, as nginx\'s ngx_ncpu',
   expect(loadConf({ prefix, conf: 'conf/nginx.conf' }).workerProcesses).toBe(cpus().length);
 });
 
-test('3: the course\'s nginx.conf (admin-app.md section 3) loads unchanged', async ({}, testInfo) => {
+test('3: the course\'s nginx.conf loads unchanged', async ({}, testInfo) => {
   const prefix = prefixWith(testInfo.outputPath('course'), { 'conf/nginx.conf': COURSE_CONF });
   const conf = loadConf({ prefix, conf: 'conf/nginx.conf' });
   expect(conf.workerProcesses).toBe(1);
@@ -78,7 +78,7 @@ interface Refusal {
   emerg: string;
   /**
    * A directive real nginx has but the embedded engine's subset has not: nginx accepts the file,
-   * the embedded engine stops the way nginx stops on a directive it does not know (issue 3, 2).
+   * the embedded engine stops the way nginx stops on a directive it does not know.
    */
   outsideSubset?: boolean;
 }

@@ -1,7 +1,7 @@
 // nginx's smooth weighted round robin with max_fails / fail_timeout (harness/proxy/round-robin.ts),
-// without an engine: the peer orders of nginx-behaviour.md 2b and 3a-3d replayed on a PeerGroup
-// whose clock is the test's (whole seconds, as nginx's cached clock), at the seconds the reference
-// captured. Each request runs as ngx_http_upstream_next() runs it: a failed peer is released as
+// without an engine: the peer orders nginx 1.22.1 showed (refused peers, one-family upstreams)
+// replayed on a PeerGroup whose clock is the test's (whole seconds, as nginx's cached clock), at the
+// seconds they were captured. Each request runs as ngx_http_upstream_next() runs it: a failed peer is released as
 // failed and the next one tried while tries are left; no peer at all is `no live upstreams`.
 import { test, expect } from '@playwright/test';
 import { PeerGroup, type PeerSpec } from '../../harness/proxy/upstream/round-robin.js';

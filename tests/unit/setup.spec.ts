@@ -86,3 +86,19 @@ test('without nginx, a test of the nginx project fails saying so and how to inst
   expect(r.all).toMatch(/NginxMissing: nginx is not installed: (run `(sudo )?(apt-get|dnf) install -y nginx`|install nginx with your system's package manager) \(or `npx harness setup`/);
   expect(r.all).toContain(`HARNESS_NGINX names ${testInfo.outputPath('no-nginx-here')}, which does not exist`);
 });
+
+test('asked to stop midway (Ctrl-C, its parent gone): the install under way ends, nothing after it runs, and setup ends with the signal\'s code', async () => {
+  const m = machine({ packageManager: 'apt-get', privilege: 'root', missing: ['nginx', 'chromium'] });
+  let stopped: { why: string; exitCode: number } | undefined;
+  const run = m.host.run;
+  // The stop comes while apt-get update runs: its run ends (as execa's cancelSignal ends it).
+  m.host.run = async (file, args) => {
+    const code = await run(file, args);
+    stopped = { why: 'Ctrl-C', exitCode: 130 };
+    return code;
+  };
+  m.host.stopped = () => stopped;
+  expect(await setup(m.print, m.host)).toBe(130);
+  expect(m.ran).toEqual(['apt-get update -q']);
+  expect(m.printed.at(-1)).toBe('setup: stopped (Ctrl-C); the install under way has ended. Run `npx harness setup` again to finish it.');
+});

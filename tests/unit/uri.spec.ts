@@ -1,5 +1,5 @@
 // harness/proxy/uri.ts without an engine: ngx_http_parse_complex_uri's normalisation and refusals,
-// and ngx_escape_uri(NGX_ESCAPE_URI), on the rows of nginx-behaviour.md 7e. Strings are latin1.
+// and ngx_escape_uri(NGX_ESCAPE_URI), on the cases nginx 1.22.1 was seen to answer. Strings are latin1.
 import { test, expect } from '@playwright/test';
 import { parseRequestUri, escapeUri, InvalidUri } from '../../harness/proxy/http/uri.js';
 

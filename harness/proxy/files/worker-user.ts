@@ -1,44 +1,38 @@
 // nginx's worker user, emulated: a master started as root runs its workers as `user` (nobody by
 // default), and what that user may not open is a 403 for nginx, though this process could read it.
-import { readFileSync, type Stats } from 'node:fs';
+// The stack checks a user's conf with the same rules before it starts (engine/worker-access.ts).
+import type { Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import type { NginxConf } from '../conf/model.js';
 import type { OsName } from '../../os-profile.js';
+import { userIds } from '../../platform.js';
 import { statOrError } from './file-cache.js';
 
 /**
  * The user nginx's workers run as. A master started as root runs them as `user` (default
  * nobody), so a file only root may read is a 403 for nginx though this process could read it:
  * the embedded engine refuses what that user could not open. Undefined when there is nothing to
- * emulate (not root, `user root`, or the Windows profile, whose nginx keeps the master's user).
+ * emulate (not root, `user root`, or the Windows profile, whose nginx keeps the master's user), or
+ * when the user cannot be looked up here (platform.ts).
  */
 export interface WorkerUser {
+  name: string;
   uid: number;
   gid: number;
 }
 
+/** nginx's compiled-in user (NGX_USER) when the conf names none. */
+export const DEFAULT_WORKER_USER = 'nobody';
+
 let workerUserOf: { conf: object; user: WorkerUser | undefined } | undefined;
 
-function idOf(file: string, name: string, field: number): number | undefined {
-  try {
-    const line = readFileSync(file, 'utf8')
-      .split('\n')
-      .find((l) => l.split(':')[0] === name);
-    return line === undefined ? undefined : Number(line.split(':')[field]);
-  } catch {
-    return undefined;
-  }
-}
-
-export function workerUser(conf: NginxConf, os: OsName): WorkerUser | undefined {
+export function workerUser(conf: Pick<NginxConf, 'user'>, os: OsName): WorkerUser | undefined {
   if (workerUserOf?.conf === conf) return workerUserOf.user;
   let user: WorkerUser | undefined;
-  const name = conf.user?.name ?? 'nobody';
+  const name = conf.user?.name ?? DEFAULT_WORKER_USER;
   if (process.getuid?.() === 0 && name !== 'root' && os !== 'windows') {
-    const uid = idOf('/etc/passwd', name, 2);
-    const group = conf.user?.group;
-    const gid = group !== undefined ? idOf('/etc/group', group, 2) : idOf('/etc/passwd', name, 3);
-    if (uid !== undefined && gid !== undefined) user = { uid, gid };
+    const ids = userIds(name, conf.user?.group);
+    if (ids) user = { name, ...ids };
   }
   workerUserOf = { conf, user };
   return user;
@@ -61,18 +55,25 @@ export function searchDenied(u: WorkerUser, path: string): boolean {
   const now = Date.now();
   let known = reachable.get(dir);
   if (!known || now - known.at > 1000) {
-    known = { ok: searchable(u, dir), at: now };
+    known = { ok: !firstClosedFolder(u, dir), at: now };
     if (reachable.size > 1000) reachable.clear();
     reachable.set(dir, known);
   }
   return !known.ok;
 }
 
-/** `dir` and every directory above it have the worker user's search bit. */
-function searchable(u: WorkerUser, dir: string): boolean {
-  for (; ; dir = dirname(dir)) {
-    const st = statOrError(dir);
-    if (!(st instanceof Error || !st.isDirectory() || permits(st, u, X_OK))) return false;
-    if (dirname(dir) === dir) return true;
+/** The first folder from `/` down to `dir` (itself included) that `u` may not enter, with its stat. */
+export function firstClosedFolder(u: WorkerUser, dir: string): { folder: string; st: Stats } | undefined {
+  const chain: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    chain.unshift(d);
+    if (dirname(d) === d) break;
   }
+  for (const folder of chain) {
+    const st = statOrError(folder);
+    // A folder missing on the way: nginx's 404s say so.
+    if (st instanceof Error) return undefined;
+    if (st.isDirectory() && !permits(st, u, X_OK)) return { folder, st };
+  }
+  return undefined;
 }

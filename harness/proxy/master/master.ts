@@ -354,9 +354,18 @@ export class Master {
     this.pool.fill(this.conf.workerProcesses);
   }
 
-  /** Stops the workers and the master: nginx's fast shutdown (SIGTERM/SIGINT), for SIGQUIT too. */
-  async stop(signal?: NodeJS.Signals): Promise<void> {
-    if (this.exiting) return;
+  private stopping?: Promise<void>;
+
+  /**
+   * Stops the workers and the master: nginx's fast shutdown (SIGTERM/SIGINT), for SIGQUIT too.
+   * Resolves once every worker has exited and been reaped, for every caller.
+   */
+  stop(signal?: NodeJS.Signals): Promise<void> {
+    this.stopping ??= this.stopAll(signal);
+    return this.stopping;
+  }
+
+  private async stopAll(signal?: NodeJS.Signals): Promise<void> {
     this.exiting = true;
     // ngx_signal_handler()'s line, without "from <pid>" (Node cannot tell who sent it).
     if (signal && signal !== 'SIGQUIT' && this.os.name === 'linux') this.write('notice', `signal ${constants.signals[signal]} (${signal}) received, exiting`);
@@ -379,4 +388,3 @@ function openErrno(e: unknown): ErrnoName {
   const code = (e as NodeJS.ErrnoException).code;
   return code === 'EACCES' ? 'EACCES' : code === 'ENOTDIR' ? 'ENOTDIR' : 'ENOENT_PATH';
 }
-

@@ -2,11 +2,10 @@
 // method (the master only), then ngx_os_status(): the version and the OS, and on Unix the
 // descriptor limit. The Windows build's worker is a process of its own that runs main() again, so
 // it writes its ngx_os_status() lines too, then one line per thread it creates.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { release, type } from 'node:os';
 import type { Level } from '../../logs/error-log.js';
 import type { OsName } from '../../os-profile.js';
+import { openFilesLimit } from '../../platform.js';
 
 export type StatusLine = [Level, string];
 
@@ -41,23 +40,9 @@ export function windowsWorkerStatus(version: string, threadIds: number[]): Statu
   return [['notice', `nginx/${version}`], ['info', WINDOWS_OS], ...threadIds.map((id): StatusLine => ['notice', `create thread ${id}`])];
 }
 
-/**
- * `soft:hard` of RLIMIT_NOFILE, as nginx prints rlim_t (%r: signed, so "unlimited" is -1). Node
- * has no getrlimit(): Linux shows the limits in /proc/self/limits; elsewhere a shell's `ulimit`
- * (a child inherits them). Undefined when neither can tell.
- */
+/** `soft:hard` of RLIMIT_NOFILE, as nginx prints rlim_t (%r: signed, so "unlimited" is -1). */
 function nofileLimit(): string | undefined {
   const value = (v: string) => (v === 'unlimited' ? '-1' : v);
-  try {
-    const m = /^Max open files\s+(\S+)\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
-    if (m) return `${value(m[1])}:${value(m[2])}`;
-  } catch {
-    // not Linux
-  }
-  try {
-    const [soft, hard] = execFileSync('sh', ['-c', 'ulimit -Sn; ulimit -Hn'], { encoding: 'utf8' }).trim().split('\n');
-    return `${value(soft)}:${value(hard)}`;
-  } catch {
-    return undefined;
-  }
+  const limit = openFilesLimit();
+  return limit && `${value(limit[0])}:${value(limit[1])}`;
 }

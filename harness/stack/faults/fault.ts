@@ -1,6 +1,7 @@
 // A fault: one small named thing done to a running stack, and undone (toxiproxy's toxics, one file
 // each). Scenarios, `harness chaos inject` and the tests all apply faults through this interface.
 import type { Stack } from '../stack.js';
+import { UserError } from '../../errors.js';
 
 export interface Fault {
   /** `admin.stop`, `proxy.crash-worker`, ... */
@@ -15,7 +16,8 @@ export interface Fault {
   apply(stack: Stack, arg?: string): Promise<(() => Promise<void>) | undefined>;
 }
 
-export class FaultError extends Error {}
+/** A fault that cannot be applied to this stack, or an argument it cannot take. */
+export class FaultError extends UserError {}
 
 export function requireAdmin(stack: Stack) {
   if (!stack.admin) throw new FaultError('the admin server is not the harness\'s (--admin external): its faults cannot be applied');

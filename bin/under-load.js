@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// `npm run test:under-load`: the specs where timing and process life matter (hygiene, engine,
+// scenarios), ten times each on both engines, while two busy loops keep both cores of the machine
+// loaded, as a shared CI runner is. A test that fails here waits on a clock instead of an event.
+// The loops end by themselves at their deadline (HARNESS_LOAD_MINUTES, 180 by default), and are
+// ended by their pid as soon as the run is over. Extra arguments go to `playwright test`.
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+
+const minutes = Number(process.env.HARNESS_LOAD_MINUTES ?? 180);
+const loop = `const end = Date.now() + ${minutes * 60_000}; while (Date.now() < end);`;
+const hogs = Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', loop], { stdio: 'ignore' }));
+const specs = ['tests/hygiene', 'tests/engine', 'tests/scenarios.spec.ts'];
+const args = ['playwright', 'test', ...specs, '--project', 'embedded', '--project', 'nginx', '--repeat-each', '10', ...process.argv.slice(2)];
+process.stdout.write(`under-load: ${hogs.length} busy loops (pids ${hogs.map((h) => h.pid).join(', ')}, ${minutes} min at most); npx ${args.join(' ')}\n`);
+const started = Date.now();
+const run = spawn('npx', args, { stdio: 'inherit' });
+const stopHogs = () => Promise.all(hogs.map((h) => h.exitCode === null && h.signalCode === null && new Promise((r) => (h.once('exit', r), h.kill()))));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => run.kill(signal));
+run.on('exit', async (code, signal) => {
+  await stopHogs();
+  process.stdout.write(`under-load: playwright ended (${signal ?? 'exit code ' + code}) after ${((Date.now() - started) / 60_000).toFixed(1)} min\n`);
+  process.exitCode = code ?? 1;
+});

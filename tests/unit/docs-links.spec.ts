@@ -1,0 +1,54 @@
+// Every link of the README and of docs/ resolves: a file or folder of the repository, and a
+// heading of it where the link names one (`#anchor`, as GitHub makes a heading's anchor). Links out
+// of the repository are https only, and not followed.
+import { test, expect } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { repoRoot } from '../../harness/paths.js';
+
+const docs = ['README.md', 'bench/README.md', ...readdirSync(join(repoRoot, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** A markdown file's links, outside code blocks and code spans: `[text](target)`. */
+function links(text: string): string[] {
+  const prose = text.replace(/^```[^]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/!?\[[^\]\n]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((m) => m[1]);
+}
+
+/** The anchors GitHub gives a file's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
+function anchors(text: string): Set<string> {
+  const seen = new Map<string, number>();
+  const out = new Set<string>();
+  for (const m of text.replace(/^```[^]*?^```/gm, '').matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
+    const slug = m[1].toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+    const n = seen.get(slug) ?? 0;
+    seen.set(slug, n + 1);
+    out.add(n ? `${slug}-${n}` : slug);
+  }
+  return out;
+}
+
+test('the README and docs/ are there, with links to check', () => {
+  expect(docs.length).toBeGreaterThan(2);
+  expect(links(readFileSync(join(repoRoot, 'README.md'), 'utf8')).length).toBeGreaterThan(5);
+});
+
+for (const doc of docs) {
+  test(`every link of ${doc} resolves`, () => {
+    const file = join(repoRoot, doc);
+    const broken: string[] = [];
+    for (const link of links(readFileSync(file, 'utf8'))) {
+      if (/^[a-z][a-z+.-]*:/i.test(link)) {
+        if (!link.startsWith('https://')) broken.push(`${link}: a link out of the repository is https`);
+        continue;
+      }
+      const [path, anchor] = link.split('#');
+      const target = path ? resolve(dirname(file), decodeURIComponent(path)) : file;
+      if (relative(repoRoot, target).startsWith('..')) broken.push(`${link}: outside the repository`);
+      else if (!existsSync(target)) broken.push(`${link}: no such file`);
+      else if (anchor !== undefined && statSync(target).isFile() && target.endsWith('.md') && !anchors(readFileSync(target, 'utf8')).has(anchor)) {
+        broken.push(`${link}: no heading with that anchor in ${relative(repoRoot, target)}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+}
