@@ -4,7 +4,7 @@
 // on one that has neither.
 import { CONDITION_IDS, type ConditionId } from '../doctor/index.js';
 import { SCENARIOS } from '../../scenarios/index.js';
-import { diagnosisOf, type Scenario } from '../../scenarios/scenario.js';
+import { diagnosisOf, type Scenario } from './runner.js';
 import { ENGINES, type EngineName } from '../engine/engine.js';
 import { OS_NAMES, type OsName } from '../os-profile.js';
 import { applies } from './runner.js';

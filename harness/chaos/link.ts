@@ -4,7 +4,7 @@
 // time the line was written; among several (identical requests in flight at once), error lines
 // follow their connection, an access line goes to the request that has none yet (nginx writes one
 // per request, when it ends), and an admin request to the one that has the fewest so far.
-import type { TimelineEvent } from './timeline.js';
+import type { TimelineEvent } from './event.js';
 
 /** A file's mtime lags the clock by up to a kernel tick (4 ms at HZ=250). */
 const TICK_MS = 10;

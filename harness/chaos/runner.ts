@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import type { Page } from 'playwright';
-import { diagnosisOf, type Scenario } from '../../scenarios/scenario.js';
 import { Stack, type StackSpec } from '../stack/stack.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
@@ -13,9 +12,40 @@ import { splitCommand } from '../stack/faults/index.js';
 import { FaultLedger } from '../stack/faults/ledger.js';
 import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
-import { describeExpectation, diagnose, expectDiagnosis, type Diagnosis } from '../doctor/index.js';
+import { describeExpectation, diagnose, expectDiagnosis, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';
 import { ApiClient } from './api.js';
 import { Timeline, requestLineOf, type TimelineEvent } from './timeline.js';
+
+/** A scenario, as scenarios/ define them (defineScenario()) and the runner runs them. */
+export interface Scenario {
+  name: string;
+  /** One sentence: what it shows. */
+  summary: string;
+  /** Engines that can show it (default: both). */
+  engines?: readonly EngineName[];
+  /** OS profiles it is about (default: linux only). Real nginx runs the linux profile only. */
+  profiles?: readonly OsName[];
+  /** The stack it needs, over the defaults (admin dual, one worker); false: the steps start it themselves. */
+  stack?: false | ((o: { engine: EngineName; os: OsName }) => Partial<Omit<StackSpec, 'dir' | 'engine' | 'os'>>);
+  /** The faults its steps apply, for `chaos list`. */
+  faults?: readonly string[];
+  /** What `harness doctor` must find in the logs the run leaves: exactly these conditions to act
+   *  on (none: `[]`), the harmless ones it is about, and the IPv4/IPv6 verdict of the refusals where
+   *  the scenario is about it; per engine and profile where they differ. `harness chaos list` shows,
+   *  per condition, the scenarios that produce it. */
+  diagnosis?: DiagnosisExpectation | ((o: { engine: EngineName; os: OsName }) => DiagnosisExpectation);
+  /** How many observations its steps make (the doctor's check aside): a failed run counts those it never reached. */
+  observations: number;
+  /** How long `harness chaos run` takes with it (s, measured on a quiet 2-core machine), for
+   *  `chaos list`; by OS profile where they differ. */
+  seconds: number | Partial<Record<OsName, number>>;
+  steps(run: Run): Promise<void>;
+}
+
+/** What the doctor must find in a run of `s` on this engine and profile. */
+export function diagnosisOf(s: Scenario, o: { engine: EngineName; os: OsName }): DiagnosisExpectation | undefined {
+  return typeof s.diagnosis === 'function' ? s.diagnosis(o) : s.diagnosis;
+}
 
 export interface Progress {
   /** A note is something a step printed that the user should see (an emerg line). */

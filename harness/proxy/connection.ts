@@ -8,6 +8,7 @@ import type { ErrorLog } from '../logs/writer.js';
 import { HttpRequest, findServer, type Connection, type Handlers } from './request.js';
 import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './http/request-head.js';
 import type { BodyReader, BodyEvent, BodyEnd } from './http/request-body.js';
+import { Deadline } from './deadline.js';
 
 const EMPTY = Buffer.alloc(0);
 /** nginx's lingering_timeout default. */
@@ -69,7 +70,8 @@ export class ClientConnection implements Connection {
   private discarding?: { reader: BodyReader; req: HttpRequest; onInvalid: (message: string) => void };
   /** When a body dropped after its answer is given up (lingering_time). */
   private discardUntil = 0;
-  private timer?: NodeJS.Timeout;
+  /** client_header_timeout, keepalive_timeout, client_body_timeout, lingering: one at a time, set again per request. */
+  private readonly deadline = new Deadline();
   requests = 0;
   private readonly closeListeners = new Set<() => void>();
   /** What this turn of the event loop wrote, not yet handed to the socket (see write()). */
@@ -359,7 +361,7 @@ export class ClientConnection implements Connection {
   private onSocketClose(): void {
     const state = this.state;
     this.closed = true;
-    this.clearTimer();
+    this.deadline.stop();
     this.body?.reader.abort();
     this.discarding?.reader.abort();
     this.body = undefined;
@@ -427,13 +429,15 @@ export class ClientConnection implements Connection {
     req.finalize(how === 'closed' ? 400 : 408);
   }
 
-  private arm(ms: number, onExpiry: () => void = () => this.socket.destroy()): void {
-    this.clearTimer();
-    if (ms > 0) this.timer = setTimeout(onExpiry, ms);
+  private arm(ms: number, onExpiry: () => void = this.destroySocket): void {
+    this.deadline.arm(ms, onExpiry);
   }
 
+  private readonly destroySocket = (): void => {
+    this.socket.destroy();
+  };
+
   private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.deadline.clear();
   }
 }
