@@ -170,7 +170,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
             .option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' }),
         (a) =>
           guard(async () => {
-            const { chaosInject } = await import('./chaos/commands.js');
+            const { chaosInject } = await import('./chaos/fault-commands.js');
             return chaosInject({ fault: a.fault, args: (a.args ?? []).map(String), prefix: a.prefix }, print);
           }),
       )
@@ -180,7 +180,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' }),
         (a) =>
           guard(async () => {
-            const { chaosStatus } = await import('./chaos/commands.js');
+            const { chaosStatus } = await import('./chaos/fault-commands.js');
             return chaosStatus({ prefix: a.prefix }, print);
           }),
       )
@@ -190,7 +190,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' }),
         (a) =>
           guard(async () => {
-            const { chaosRestore } = await import('./chaos/commands.js');
+            const { chaosRestore } = await import('./chaos/fault-commands.js');
             return chaosRestore({ prefix: a.prefix }, print);
           }),
       )
