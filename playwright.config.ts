@@ -31,7 +31,8 @@ export default defineConfig<StackOptions>({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'unit', testMatch: /unit\/.*\.spec\.ts/ },
+    // The unit tests, and each fault's test beside it in harness/stack/faults/.
+    { name: 'unit', testDir: '.', testMatch: [/tests\/unit\/.*\.spec\.ts/, /harness\/stack\/faults\/.*\.spec\.ts/] },
     { name: 'embedded', testIgnore: /unit\/.*\.spec\.ts/, use: { engine: 'embedded' } },
     { name: 'nginx', testIgnore: /unit\/.*\.spec\.ts/, use: { engine: 'nginx' } },
   ],

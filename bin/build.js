@@ -1,12 +1,12 @@
 // Keeps dist/ in step with the TypeScript source, so neither `harness` nor the test suite can ever
-// run a stale build. The stamp holds a hash of every source file's path, size and mtime: an edit,
-// a deleted file, or one restored with an older mtime all change it (a newest-mtime check misses
-// the last two). `npm run build` and `prepare` come through here too, so a fresh clone compiles
-// once, at `npm install`, and the stamp says so.
+// run a stale build. The stamp lists every source file's path, size and mtime: an edit, a deleted
+// file, or one restored with an older mtime all change it (a newest-mtime check misses the last
+// two). `npm run build` and `prepare` come through here too, so a fresh clone compiles once, at
+// `npm install`, and the stamp says so. The check runs before every command, so it stays cheap: a
+// walk and a stat per file, no hash (node:crypto alone takes longer to load than the walk).
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,26 +14,27 @@ const stamp = join(root, 'dist', '.build-stamp');
 const sourceDirs = ['harness', 'stubs', 'scenarios', 'tests', 'bench'];
 const sourceFiles = ['tsconfig.json', 'package.json', 'playwright.config.ts'];
 
-function collect(dir, out) {
+/** `path size mtime` of a file, its path relative to the project. */
+function entry(dir, rel) {
+  const s = statSync(dir + sep + rel, { throwIfNoEntry: false });
+  return s ? `${rel} ${s.size} ${s.mtimeMs}` : undefined;
+}
+
+function collect(dir, rel, out) {
   let entries;
-  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return; }
+  try { entries = readdirSync(dir + sep + rel, { withFileTypes: true }); } catch { return; }
   for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) collect(p, out);
-    else if (e.name.endsWith('.ts')) out.push(p);
+    const r = rel + sep + e.name;
+    if (e.isDirectory()) collect(dir, r, out);
+    else if (e.name.endsWith('.ts')) out.push(entry(dir, r));
   }
 }
 
-/** One hash over every source file's path, size and mtime (of this project, or of a copy's `dir`). */
+/** Every source file's path, size and mtime, a line each (of this project, or of a copy's `dir`). */
 export function sourceSignature(dir = root) {
-  const files = sourceFiles.map((f) => join(dir, f)).filter(existsSync);
-  for (const d of sourceDirs) collect(join(dir, d), files);
-  const hash = createHash('sha1');
-  for (const f of files.sort()) {
-    const s = statSync(f);
-    hash.update(`${relative(dir, f)}\0${s.size}\0${s.mtimeMs}\n`);
-  }
-  return hash.digest('hex');
+  const lines = sourceFiles.map((f) => entry(dir, f)).filter((l) => l !== undefined);
+  for (const d of sourceDirs) collect(dir, d, lines);
+  return lines.sort().join('\n');
 }
 
 function builtSignature() {

@@ -159,17 +159,29 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
           }),
       )
       .command(
-        'inject <fault> [arg]',
-        'Apply a fault to the running `harness up` stack (watch the browser while it happens)',
+        'inject <fault> [args..]',
+        'Apply a fault to the running `harness up` stack (watch the browser while it happens); `harness chaos list` shows each fault\'s arguments',
         (yy) =>
           yy
-            .positional('fault', { type: 'string', demandOption: true, describe: 'admin.stop, admin.start, admin.listen <dual|ipv4|ipv6|down>, admin.slow <ms>, proxy.crash-worker [signal|code], proxy.fail-respawn' })
-            .positional('arg', { type: 'string', describe: 'The fault\'s argument' })
+            // The fault's own values and flags (--path, --times...) are checked against its description, not by yargs.
+            .parserConfiguration({ 'unknown-options-as-args': true })
+            .positional('fault', { type: 'string', demandOption: true, describe: 'admin.reset, admin.close, admin.garbage, admin.bad-header, admin.big-header, admin.bad-chunked, admin.blackhole, admin.truncate, admin.hang, admin.latency (admin.slow), admin.bandwidth, admin.dribble, admin.slow-close, admin.status, admin.stop, admin.start, admin.listen, proxy.crash-worker, proxy.fail-respawn, proxy.temp-dir-gone' })
+            .positional('args', { type: 'string', array: true, describe: 'The fault\'s values, then its flags; every admin.* wire fault takes --path GLOB, --times N, --rate P and --seed S' })
             .option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' }),
         (a) =>
           guard(async () => {
-            const { chaosInject } = await import('./chaos/commands.js');
-            return chaosInject({ fault: a.fault, arg: a.arg, prefix: a.prefix }, print);
+            const { chaosInject } = await import('./chaos/fault-commands.js');
+            return chaosInject({ fault: a.fault, args: (a.args ?? []).map(String), prefix: a.prefix }, print);
+          }),
+      )
+      .command(
+        'status',
+        'What the running `harness up` stack is, and the faults applied to it (with what each has done so far)',
+        (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' }),
+        (a) =>
+          guard(async () => {
+            const { chaosStatus } = await import('./chaos/fault-commands.js');
+            return chaosStatus({ prefix: a.prefix }, print);
           }),
       )
       .command(
@@ -178,11 +190,11 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' }),
         (a) =>
           guard(async () => {
-            const { chaosRestore } = await import('./chaos/commands.js');
+            const { chaosRestore } = await import('./chaos/fault-commands.js');
             return chaosRestore({ prefix: a.prefix }, print);
           }),
       )
-      .demandCommand(1, 'Name a chaos command: list, run, inject or restore.'),
+      .demandCommand(1, 'Name a chaos command: list, run, inject, status or restore.'),
   )
   .command('app', 'Act as a customer on the stack `harness up` runs: new orders, reminders, back to the seed', (y) => {
     const prefix = { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' } as const;

@@ -62,6 +62,14 @@ export interface OsProfile {
   /** ngx_create_dir_n / ngx_open_file_n */
   createDirFn: string;
   openFileFn: string;
+  /** ngx_recv / ngx_send_chain's names in their failures: Winsock's WSARecv()/WSASend() on Windows. */
+  recvFn: string;
+  sendFn: string;
+  /**
+   * How ngx_http_upstream_check_broken_connection() says the client went: epoll's EPOLLRDHUP on
+   * Linux, a recv(MSG_PEEK) of select() on Windows.
+   */
+  brokenConnection: string;
   /** Milliseconds a refused connect takes before it is reported. */
   refusedConnectDelayMs: number;
   /** NGX_HAVE_CASELESS_FILESYSTEM: locations match without case. */
@@ -97,6 +105,9 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; 
       errno: (n) => LINUX_ERRNO[n],
       createDirFn: 'mkdir()',
       openFileFn: 'open()',
+      recvFn: 'recv()',
+      sendFn: 'writev()',
+      brokenConnection: 'epoll_wait() reported that client prematurely closed connection',
       refusedConnectDelayMs: opts.refusedConnectDelayMs ?? 0,
       caselessLocations: false,
       tid: (pid) => pid,
@@ -111,6 +122,9 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; 
     errno: (n) => WINDOWS_ERRNO[n],
     createDirFn: 'CreateDirectory()',
     openFileFn: 'CreateFile()',
+    recvFn: 'WSARecv()',
+    sendFn: 'WSASend()',
+    brokenConnection: 'client prematurely closed connection',
     refusedConnectDelayMs: opts.refusedConnectDelayMs ?? DEFAULT_WINDOWS_REFUSED_DELAY_MS,
     caselessLocations: true,
     // Windows thread ids are multiples of 4 and unrelated to the pid.

@@ -15,6 +15,26 @@ import missingTempDir from './missing-temp-dir.js';
 import workerCrash from './worker-crash.js';
 import respawnFails from './respawn-fails.js';
 import bodyTooLarge from './body-too-large.js';
+import adminReset from './admin-reset.js';
+import adminClosesEarly from './admin-closes-early.js';
+import adminBadAnswers from './admin-bad-answers.js';
+import adminHangs from './admin-hangs.js';
+import adminBlackholed from './admin-blackholed.js';
+import adminSlowAnswers from './admin-slow-answers.js';
+import adminErrorStatus from './admin-error-status.js';
+import tempDirGone from './temp-dir-gone.js';
+import clientGivesUp from './client-gives-up.js';
+import proxyStartFailures from './proxy-start-failures.js';
+import excludedPort from './excluded-port.js';
+import confMistakes from './conf-mistakes.js';
+import nginxConfMistakes from './nginx-conf-mistakes.js';
+import requestRules from './request-rules.js';
+import proxyPassMistakes from './proxy-pass-mistakes.js';
+import workerLimits from './worker-limits.js';
+import staticNotFound from './static-not-found.js';
+import proxyToItself from './proxy-to-itself.js';
+import reloadWithoutNginx from './reload-without-nginx.js';
+import fileUnreadable from './file-unreadable.js';
 
 export type { Scenario } from './scenario.js';
 
@@ -30,6 +50,26 @@ export const SCENARIOS: readonly Scenario[] = [
   workerCrash,
   respawnFails,
   bodyTooLarge,
+  adminReset,
+  adminClosesEarly,
+  adminBadAnswers,
+  adminHangs,
+  adminBlackholed,
+  adminSlowAnswers,
+  adminErrorStatus,
+  tempDirGone,
+  clientGivesUp,
+  proxyStartFailures,
+  excludedPort,
+  confMistakes,
+  nginxConfMistakes,
+  requestRules,
+  proxyPassMistakes,
+  workerLimits,
+  staticNotFound,
+  proxyToItself,
+  reloadWithoutNginx,
+  fileUnreadable,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

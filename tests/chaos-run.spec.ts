@@ -10,6 +10,9 @@ import { test, expect } from './fixtures.js';
 import { distFile } from '../harness/paths.js';
 import { harnessUp, type Up } from './support/harness-up.js';
 import { parseErrorLine } from '../harness/logs/error-log.js';
+import { get, header, post, send, type RawResponse } from './support/raw-http.js';
+import { garbageBytes } from '../harness/stack/faults/admin-garbage.js';
+import { seededRandom } from '../stubs/admin-server/random.js';
 import { freePort } from './support/ports.js';
 
 const cli = (args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), 'chaos', ...args], { reject: false, all: true });
@@ -120,12 +123,122 @@ test.describe('harness chaos inject and restore', () => {
       expect(late.status).toBe(401);
       expect(late.ms).toBeGreaterThanOrEqual(1500);
       const undoSlow = (await restore(up)).all;
-      expect(undoSlow).toContain('restored: undid admin.slow');
+      expect(undoSlow).toContain('restored: undid admin.latency 1500');
       // A slow answer over proxy_read_timeout fails its peer too: the reminder holds after it.
       expect(undoSlow).toContain('as down for fail_timeout (10 s, per worker)');
       const again = await page(up);
       expect(again.status).toBe(401);
       expect(again.ms).toBeLessThan(1000);
+    } finally {
+      await stop(up);
+    }
+  });
+
+  test('wire faults: --path and --times pick the requests, several at once, `chaos status` lists them with what each did, a glob that matches nothing is a warning, restoring twice is harmless, a fault that does not apply is exit 2, stopping the stack undoes them', { tag: '@admin-reset' }, async ({ engine }, testInfo) => {
+    test.setTimeout(60_000);
+    const up = await harnessUp(engine, testInfo.outputPath('up'));
+    try {
+      const status = async () => {
+        const r = await cli(['status', '--prefix', up.prefix]);
+        expect(r.exitCode, r.all).toBe(0);
+        return r.stdout;
+      };
+      expect(await status()).toContain(`: ${engine} engine, linux profile, admin server listening (dual).\nNo fault is applied.`);
+      const reset = await inject(up, 'admin.reset', '--path', '/admin/employee/page', '--times', '1');
+      expect(reset.exitCode, reset.all).toBe(0);
+      expect(reset.stdout).toContain('admin.reset --path /admin/employee/page --times 1 applied: The admin server resets the connection (RST)');
+      expect(reset.stdout).toContain('Undo with: npx harness chaos restore');
+      const typo = await inject(up, 'admin.latency', '100', '--path', '/api/employee/**');
+      expect(typo.exitCode, typo.all).toBe(0);
+      expect(typo.stdout).toContain("warning: --path /api/employee/** matches none of the admin server's paths");
+      // The GET's first try is reset; nginx tries it on the other loopback, which answers.
+      expect((await page(up)).status).toBe(401);
+      expect(errorLog(up).map((e) => [e.message, e.errno?.code, e.action])).toEqual([['recv() failed', 104, 'reading response header from upstream']]);
+      expect(await status()).toContain(
+        'Applied, oldest first (`harness chaos restore` undoes them all):\n' +
+          // The retry on the other loopback matched too, and was answered.
+          '  admin.reset --path /admin/employee/page --times 1: acted on 1 of 1 requests (used up), 2 matched its --path\n' +
+          '  admin.latency 100 --path /api/employee/**: acted on 0 requests, 0 matched its --path',
+      );
+      const restored = await restore(up);
+      expect(restored.stdout).toContain('restored: undid admin.latency 100 --path /api/employee/**, admin.reset --path /admin/employee/page --times 1');
+      expect(await status()).toContain('No fault is applied.');
+      expect((await restore(up)).stdout).toContain('nothing to restore');
+      // A fault that does not apply to this stack's profile or state: exit 2, saying what does.
+      const ntstatus = await inject(up, 'proxy.crash-worker', 'C0000005');
+      expect(ntstatus.exitCode, ntstatus.all).toBe(2);
+      expect(ntstatus.all).toContain('exit code "C0000005" cannot be shown by the linux profile: give a decimal exit code 0-255 (NTSTATUS codes such as C0000005 need --os windows)');
+      // A fault never outlives its stack: stopping `harness up` undoes what is applied.
+      const temp = join(up.prefix, 'temp', 'client_body_temp');
+      expect((await inject(up, 'proxy.temp-dir-gone')).exitCode).toBe(0);
+      expect(existsSync(temp)).toBe(false);
+      const twice = await inject(up, 'proxy.temp-dir-gone');
+      expect(twice.exitCode, twice.all).toBe(2);
+      expect(twice.all).toContain('client_body_temp is gone already');
+      expect(twice.all).toContain('`harness chaos restore` makes it again');
+      await stop(up);
+      expect(existsSync(temp)).toBe(true);
+    } finally {
+      await stop(up);
+    }
+  });
+
+  test('each wire fault on one request of a running harness up: the client gets what nginx gives it, the error log nginx\'s line, and harness doctor names the condition', { tag: ['@admin-bad-answers', '@admin-closes-early', '@admin-reset', '@admin-error-status', '@temp-dir-gone'] }, async ({ engine }, testInfo) => {
+    test.setTimeout(120_000);
+    const up = await harnessUp(engine, testInfo.outputPath('up'));
+    try {
+      const LOGIN = '{"username":"admin","password":"123456"}';
+      const login = (body = LOGIN) => send(up.port, post('/api/employee/login', up.port, body, ['Content-Type: application/json', 'Connection: close']), { untilClose: true });
+      const page = () => send(up.port, get('/api/employee/page?page=1&pageSize=10', up.port, ['Connection: close']), { untilClose: true });
+      const lines = () => errorLog(up).map((e) => `[${e.level}] ${e.message}${e.errno ? ` (${e.errno.code}: ${e.errno.text})` : ''}${e.action ? ` while ${e.action}` : ''}`);
+      /** Applies the fault (an admin one to one request: --times 1), sends the request, and returns the answer and the lines it added. */
+      const once = async (fault: string[], request: () => Promise<RawResponse>) => {
+        const applied = await inject(up, ...fault);
+        expect(applied.exitCode, applied.all).toBe(0);
+        const before = lines().length;
+        const answer = await request();
+        const restored = await restore(up);
+        expect(restored.exitCode, restored.all).toBe(0);
+        return { answer, added: lines().slice(before) };
+      };
+
+      // An error status is an answer: passed on, no line.
+      const status = await once(['admin.status', '500', '--path', '/admin/employee/page', '--times', '1'], page);
+      expect(status.answer.statusLine).toBe('HTTP/1.1 500 Internal Server Error');
+      expect(status.answer.body).toMatch(/^\{"timestamp":\d+,"status":500,"error":"Internal Server Error","path":"\/admin\/employee\/page"\}$/);
+      expect(status.added).toEqual([]);
+
+      // No status line: nginx passes the bytes on as they came (HTTP/0.9).
+      const garbage = await once(['admin.garbage', '--seed', '5', '--path', '/admin/employee/page', '--times', '1'], page);
+      expect(garbage.answer.raw).toBe(garbageBytes(64, seededRandom(5)).toString('latin1'));
+      expect(garbage.added).toEqual(['[error] upstream sent no valid HTTP/1.0 header while reading response header from upstream']);
+
+      // The head with the whole Content-Length, 5 bytes of the body, a close.
+      const truncate = await once(['admin.truncate', '5', '--path', '/admin/employee/login', '--times', '1'], () => login());
+      expect(truncate.answer.status).toBe(200);
+      expect(Number(header(truncate.answer, 'Content-Length'))).toBeGreaterThan(5);
+      expect(truncate.answer.body).toBe('{"cod');
+      expect(truncate.added).toEqual(['[error] upstream prematurely closed connection while reading upstream']);
+
+      // An upload that needs a temp file, with the folder gone.
+      const temp = await once(['proxy.temp-dir-gone'], () => login(`{"username":"admin","password":"${'x'.repeat(20_000)}"}`));
+      expect(temp.answer.status).toBe(500);
+      expect(temp.added).toEqual([expect.stringMatching(/^\[crit\] open\(\) ".*\/temp\/client_body_temp\/0000000001" failed \(2: No such file or directory\)$/)]);
+
+      // A POST that was sent is not retried: one line, 502, and its peer sits out fail_timeout, so
+      // the next goes to the other loopback.
+      const reset = await once(['admin.reset', '--path', '/admin/employee/login', '--times', '1'], () => login());
+      expect(reset.answer.status).toBe(502);
+      expect(reset.added).toEqual(['[error] recv() failed (104: Connection reset by peer) while reading response header from upstream']);
+      const close = await once(['admin.close', '--path', '/admin/employee/login', '--times', '1'], () => login());
+      expect(close.answer.status).toBe(502);
+      expect(close.added).toEqual(['[error] upstream prematurely closed connection while reading response header from upstream']);
+
+      const doctor = await execa(process.execPath, [distFile('harness/cli.js'), 'doctor', join(up.prefix, 'logs', 'error.log')], { reject: false, all: true });
+      expect(doctor.stdout.split('\n')[0]).toBe('error.log: 5 lines, 5 incidents (5 to act on): upstream-closed ×2, upstream-reset ×1, temp-dir-missing ×1, upstream-invalid-header ×1.');
+      for (const [condition, lines] of [['upstream-closed', 2], ['upstream-reset', 1], ['temp-dir-missing', 1], ['upstream-invalid-header', 1]] as const) {
+        expect(doctor.stdout).toContain(`\n${condition}: ${lines} incident${lines > 1 ? 's' : ''}, ${lines} line${lines > 1 ? 's' : ''}\n`);
+      }
     } finally {
       await stop(up);
     }
@@ -166,15 +279,34 @@ test.describe('harness chaos inject: bad input and no stack', () => {
   test('a fault without its required argument is a usage error that says what to give', async ({}, testInfo) => {
     const listen = await cli(['inject', 'admin.listen', '--prefix', testInfo.outputPath('none')]);
     expect(listen.exitCode).toBe(2);
-    expect(listen.all).toContain('admin.listen needs its mode: dual, ipv4, ipv6, down');
+    expect(listen.all).toContain('admin.listen needs MODE: where the admin server listens, one of dual, ipv4, ipv6, down; e.g. harness chaos inject admin.listen ipv4.');
     const slow = await cli(['inject', 'admin.slow', '--prefix', testInfo.outputPath('none')]);
     expect(slow.exitCode).toBe(2);
-    expect(slow.all).toContain('admin.slow needs its ms');
+    expect(slow.all).toContain('admin.latency needs MS: the wait before each answer in milliseconds');
+    expect(slow.all).toContain('Usage: harness chaos inject admin.latency MS [--jitter MS]');
+  });
+
+  test('bad values, flags and counts: exit 2 with what is accepted, before any stack is asked', async ({}, testInfo) => {
+    const prefix = testInfo.outputPath('none');
+    for (const [args, said] of [
+      [['admin.reset', '--rate', '2'], '--rate "2": P is the share of the matching requests it acts on, drawn at random, a fraction more than 0 and at most 1'],
+      [['admin.reset', '--times', '-1'], '--times "-1": N is how many of the matching requests it acts on (the first ones), a whole number from 1 to 1000000'],
+      [['admin.truncate', 'abc'], 'admin.truncate "abc": BYTES is how many bytes of the body it sends before it closes, a whole number from 0 to 1073741824'],
+      [['admin.reset', '--path', ''], '--path "": GLOB is the requests it acts on'],
+      [['admin.reset', '--times', '1', '--times', '2'], '--times is given twice (1, 2): give it once.'],
+      [['admin.reset', '--jitter', '5'], '--jitter is not an option of admin.reset; it takes --path GLOB, --times N, --rate P, --seed S.'],
+    ] as const) {
+      const r = await cli(['inject', ...args, '--prefix', prefix]);
+      expect(r.exitCode, r.all).toBe(2);
+      expect(r.all).toContain(said);
+      expect(r.all).toContain(`Usage: harness chaos inject ${args[0]} `);
+      expect(r.all).not.toContain('no stack is running');
+    }
   });
 
   test('no stack running: says so and how to start one (exit 1)', async ({}, testInfo) => {
     const prefix = testInfo.outputPath('none');
-    for (const args of [['inject', 'admin.stop'], ['restore']]) {
+    for (const args of [['inject', 'admin.stop'], ['restore'], ['status']]) {
       const r = await cli([...args, '--prefix', prefix]);
       expect(r.exitCode).toBe(1);
       expect(r.all).toContain(`no stack is running from ${prefix}`);

@@ -1,5 +1,6 @@
 // The client side of a scenario without a browser: requests to the proxy, timed and put on the
 // timeline, and the admin app's calls by name.
+import type { Readable } from 'node:stream';
 import { request } from 'undici';
 import type { Timeline } from './timeline.js';
 
@@ -20,7 +21,8 @@ export class ApiClient {
     private readonly timeline: Timeline,
   ) {}
 
-  async send(method: string, path: string, o: { body?: string | Buffer; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<ApiResponse> {
+  /** `body` may be a stream (one that fails midway is a client giving up on its upload). */
+  async send(method: string, path: string, o: { body?: string | Buffer | Readable; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<ApiResponse> {
     // The logs are read before and after, so the lines between are known to be this request's time.
     this.timeline.poll();
     const t0 = Date.now();

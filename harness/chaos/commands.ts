@@ -1,14 +1,16 @@
-// `harness chaos list | run | inject | restore`: scenarios on a fresh stack, faults on the running one.
+// `harness chaos list | run`: the scenarios, each on a fresh stack (and the faults, listed).
+// inject, status and restore, on the running stack, are in fault-commands.ts: they load no scenario
+// and no browser, so that a fault is applied as fast as the command starts.
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { SCENARIOS, findScenario, isScenarioPath, loadScenarioFile } from '../../scenarios/index.js';
 import { secondsOf, type Scenario } from '../../scenarios/scenario.js';
-import { FAULTS, findFault } from '../stack/faults/index.js';
-import { callControl } from '../stack/control.js';
+import { FAULTS, usage } from '../stack/faults/index.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
 import { runScenario, applies, RunStopped, type Progress } from './runner.js';
+import { coverage } from './coverage.js';
 import { renderSvg } from './svg.js';
 import { chromiumPath, CHROMIUM_ARGS } from './browser.js';
 import { writableFolder } from '../flags.js';
@@ -26,10 +28,23 @@ export function chaosList(out: Out): number {
     out(`  ${s.name.padEnd(nameWidth)}${s.summary}`);
     out(`  ${''.padEnd(nameWidth)}${where.join(', ')}${s.faults?.length ? `, faults: ${s.faults.join(', ')}` : ''}`);
   }
-  out('\nFaults (harness chaos inject <fault> [arg], on the stack `harness up` runs; `harness chaos restore` undoes them):\n');
-  const usage = FAULTS.map((f) => f.name + (f.arg ? ` ${f.arg.required ? '<' : '['}${f.arg.name}${f.arg.required ? '>' : ']'}` : ''));
-  const usageWidth = Math.max(...usage.map((u) => u.length)) + 2;
-  FAULTS.forEach((f, i) => out(`  ${usage[i].padEnd(usageWidth)}${f.summary}`));
+  out('\nFaults (harness chaos inject <fault> [args], on the stack `harness up` runs; `harness chaos restore` undoes them):\n');
+  const usages = FAULTS.map((f) => usage(f) + (f.alias ? ` (also ${f.alias})` : ''));
+  FAULTS.forEach((f, i) => {
+    out(`  ${usages[i]}`);
+    out(`      ${f.summary}`);
+  });
+  out('\nDoctor conditions, and the scenarios that produce them (engines, profiles where not all):\n');
+  const cov = coverage();
+  const width = Math.max(...cov.map((c) => c.condition.length)) + 2;
+  for (const c of cov) {
+    const by = c.producers.map((p) => {
+      // Real nginx runs the Linux profile only: for it, the profile goes without saying.
+      const where = [p.engines.length < 2 ? p.engines[0] : '', p.profiles.length < 2 && p.engines.includes('embedded') ? p.profiles[0] : ''].filter(Boolean).join(', ');
+      return where ? `${p.scenario} (${where})` : p.scenario;
+    });
+    out(`  ${c.condition.padEnd(width)}${by.length ? by.join(', ') : `none: ${c.reason ?? 'NO SCENARIO YET'}`}`);
+  }
   return 0;
 }
 
@@ -124,27 +139,4 @@ function freshRunDir(flag: string, dir: string): void {
     throw new UsageError(`${dir} is not empty and holds no earlier chaos run: name a new or empty folder with --out.`);
   }
   for (const e of entries) rmSync(join(dir, e), { recursive: true, force: true });
-}
-
-export async function chaosInject(o: { fault: string; arg?: string; prefix: string }, out: Out): Promise<number> {
-  const f = findFault(o.fault);
-  if (!f) throw new UsageError(`no fault "${o.fault}". The faults: ${FAULTS.map((x) => x.name).join(', ')} (\`harness chaos list\` says what each does).`);
-  if (f.arg?.required && o.arg === undefined) {
-    throw new UsageError(`${f.name} needs its ${f.arg.name}${f.arg.values ? `: ${f.arg.values.join(', ')}` : ''}, e.g. harness chaos inject ${f.name} ${f.arg.values?.[0] ?? '3000'}`);
-  }
-  const r = await callControl(resolve(o.prefix), '/faults', { name: o.fault, arg: o.arg });
-  out(`${o.fault}${o.arg ? ' ' + o.arg : ''} applied: ${r.effect ?? f.summary}`);
-  if (r.undoable) out('Undo with: npx harness chaos restore');
-  return 0;
-}
-
-export async function chaosRestore(o: { prefix: string }, out: Out): Promise<number> {
-  const r = await callControl(resolve(o.prefix), '/restore');
-  const undone = r.restored as string[];
-  out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault that can be undone is applied (a crashed worker is replaced by the master; there is nothing to undo)');
-  if (undone.some((f) => f === 'admin.stop' || f === 'admin.listen' || f === 'admin.slow')) {
-    // What users meet right after a restore: the proxy has not forgotten the failure yet.
-    out('The proxy still counts a peer that failed as down for fail_timeout (10 s, per worker): until then /api may answer 502 "no live upstreams", as nginx does.');
-  }
-  return 0;
 }

@@ -4,7 +4,7 @@
 // time the line was written; among several (identical requests in flight at once), error lines
 // follow their connection, an access line goes to the request that has none yet (nginx writes one
 // per request, when it ends), and an admin request to the one that has the fewest so far.
-import type { TimelineEvent } from './timeline.js';
+import type { TimelineEvent } from './event.js';
 
 /** A file's mtime lags the clock by up to a kernel tick (4 ms at HZ=250). */
 const TICK_MS = 10;
@@ -37,7 +37,9 @@ export function linkRequests(events: TimelineEvent[]): void {
     const late = admin ? TICK_MS : AFTER_MS;
     // How far the request's span [start, end] is from the event's time (0: it holds it).
     const gap = (r: TimelineEvent) => Math.max(0, r.t - TICK_MS - hi, lo - ((r.end ?? Infinity) + TICK_MS));
-    const candidates = (byLine.get(e.requestLine) ?? []).filter((r) => r.t - TICK_MS <= hi && lo <= (r.end ?? Infinity) + late);
+    // A browser request's start is the browser's own stamp, which under load can come after nginx
+    // and the admin server have the request: it bounds nothing, it only ranks (by gap).
+    const candidates = (byLine.get(e.requestLine) ?? []).filter((r) => (r.lane === 'browser' || r.t - TICK_MS <= hi) && lo <= (r.end ?? Infinity) + late);
     const rank = (r: TimelineEvent): number => {
       const c = claims.get(r)!;
       if (e.kind === 'access-log') return c.access ? 1 : 0;
@@ -47,6 +49,8 @@ export function linkRequests(events: TimelineEvent[]): void {
     const [best] = candidates.sort((a, b) => gap(a) - gap(b) || rank(a) - rank(b) || a.t - b.t);
     if (!best) continue;
     e.request = best.id;
+    // The request was sent no later than nginx or the admin server had it.
+    if (best.lane === 'browser') best.t = Math.min(best.t, hi);
     const c = claims.get(best)!;
     if (e.kind === 'access-log') c.access = true;
     if (e.kind === 'error-log' && e.conn !== undefined) c.conns.add(e.conn);

@@ -5,16 +5,47 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import type { Page } from 'playwright';
-import type { Scenario } from '../../scenarios/scenario.js';
 import { Stack, type StackSpec } from '../stack/stack.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
-import { findFault } from '../stack/faults/index.js';
+import { splitCommand } from '../stack/faults/index.js';
+import { FaultLedger } from '../stack/faults/ledger.js';
 import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
-import { describeExpectation, diagnose, expectDiagnosis, type Diagnosis } from '../doctor/index.js';
+import { describeExpectation, diagnose, expectDiagnosis, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';
 import { ApiClient } from './api.js';
 import { Timeline } from './timeline.js';
+
+/** A scenario, as scenarios/ define them (defineScenario()) and the runner runs them. */
+export interface Scenario {
+  name: string;
+  /** One sentence: what it shows. */
+  summary: string;
+  /** Engines that can show it (default: both). */
+  engines?: readonly EngineName[];
+  /** OS profiles it is about (default: linux only). Real nginx runs the linux profile only. */
+  profiles?: readonly OsName[];
+  /** The stack it needs, over the defaults (admin dual, one worker); false: the steps start it themselves. */
+  stack?: false | ((o: { engine: EngineName; os: OsName }) => Partial<Omit<StackSpec, 'dir' | 'engine' | 'os'>>);
+  /** The faults its steps apply, for `chaos list`. */
+  faults?: readonly string[];
+  /** What `harness doctor` must find in the logs the run leaves: exactly these conditions to act
+   *  on (none: `[]`), the harmless ones it is about, and the IPv4/IPv6 verdict of the refusals where
+   *  the scenario is about it; per engine and profile where they differ. `harness chaos list` shows,
+   *  per condition, the scenarios that produce it. */
+  diagnosis?: DiagnosisExpectation | ((o: { engine: EngineName; os: OsName }) => DiagnosisExpectation);
+  /** How many observations its steps make (the doctor's check aside): a failed run counts those it never reached. */
+  observations: number;
+  /** How long `harness chaos run` takes with it (s, measured on a quiet 2-core machine), for
+   *  `chaos list`; by OS profile where they differ. */
+  seconds: number | Partial<Record<OsName, number>>;
+  steps(run: Run): Promise<void>;
+}
+
+/** What the doctor must find in a run of `s` on this engine and profile. */
+export function diagnosisOf(s: Scenario, o: { engine: EngineName; os: OsName }): DiagnosisExpectation | undefined {
+  return typeof s.diagnosis === 'function' ? s.diagnosis(o) : s.diagnosis;
+}
 
 export interface Progress {
   /** A note is something a step printed that the user should see (an emerg line). */
@@ -64,7 +95,8 @@ export class Run {
   readonly api: ApiClient;
   readonly verdicts: Progress[] = [];
   readonly prefixes: string[] = [];
-  private readonly undo: (() => Promise<void>)[] = [];
+  /** The faults applied to each stack of the run, the current stack's last. */
+  private readonly ledgers: FaultLedger[] = [];
   private readonly stacks: Stack[] = [];
   private pageP?: Promise<Page>;
   /** finish() has begun: steps still running (a run stopped early) start nothing more. */
@@ -122,15 +154,24 @@ export class Run {
     this.report({ kind: 'observation', text, ok: true });
   }
 
-  /** Applies a named fault to the stack; it is undone when the scenario ends. */
-  async fault(name: string, arg?: string): Promise<void> {
-    const f = findFault(name);
-    if (!f) throw new Error(`unknown fault ${name}`);
-    const text = `${name}${arg ? ' ' + arg : ''}`;
+  /** Applies a fault to the stack, written as a user types it after `harness chaos inject`
+   *  (`admin.truncate 10 --path /admin/employee/page`); it is undone when the scenario ends. */
+  async fault(command: string): Promise<void> {
+    this.checkRunning();
+    const { name, input } = splitCommand(command);
+    const text = command.trim();
     this.timeline.fault(text);
-    const undo = await f.apply(this.stack, arg);
-    if (undo) this.undo.push(undo);
+    await this.ledgers.at(-1)!.inject(name, input);
     this.report({ kind: 'fault', text });
+  }
+
+  /** Undoes the faults applied to the stack, as `harness chaos restore` does. */
+  async restore(): Promise<void> {
+    this.checkRunning();
+    const undone = await this.ledgers.at(-1)!.restore();
+    const text = `restore (${undone.join(', ') || 'nothing applied'})`;
+    this.timeline.add({ lane: 'harness', kind: 'fault', label: text, short: `↺ ${text}` });
+    this.report({ kind: 'step', text });
   }
 
   /** Starts a stack for this run (the runner does it, unless the scenario's `stack` is false). */
@@ -175,6 +216,7 @@ export class Run {
 
   private use(stack: Stack): void {
     this.stack = stack;
+    this.ledgers.push(new FaultLedger(stack));
     (this as { api: ApiClient }).api = new ApiClient(stack.proxyUrl, this.timeline);
     this.followLogs(stack.prefix);
     if (stack.admin) this.timeline.followAdmin(stack.admin);
@@ -186,13 +228,18 @@ export class Run {
       this.checkRunning();
       if (!this.o.newPage) throw new Error('this run has no browser');
       const page = await this.o.newPage();
+      // A request that failed before its response has no browser timing (startTime 0): it is timed
+      // when Playwright reported it sent.
+      const sent = new WeakMap<import('playwright').Request, number>();
+      page.on('request', (r) => sent.set(r, this.timeline.now()));
       const done = async (r: import('playwright').Request, failed: boolean) => {
         const url = new URL(r.url());
         if (!url.pathname.startsWith('/api/')) return;
         const response = failed ? null : await r.response();
         const { startTime, responseEnd } = r.timing();
-        const ev = this.timeline.request('browser', r.method(), url.pathname + url.search, startTime - this.timeline.start);
-        ev.end = responseEnd >= 0 ? ev.t + responseEnd : this.timeline.now();
+        const timed = startTime > 0;
+        const ev = this.timeline.request('browser', r.method(), url.pathname + url.search, timed ? startTime - this.timeline.start : (sent.get(r) ?? this.timeline.now()));
+        ev.end = timed && responseEnd >= 0 ? ev.t + responseEnd : this.timeline.now();
         ev.detail = response ? String(response.status()) : 'failed';
         if (!response) ev.short = r.failure()?.errorText ?? 'failed';
       };
@@ -246,7 +293,7 @@ export class Run {
   async finish(o: { stopped?: boolean } = {}): Promise<void> {
     this.finished = true;
     if (o.stopped) await (await this.openedPage())?.close();
-    while (this.undo.length) await this.undo.pop()!().catch(() => undefined);
+    for (const ledger of [...this.ledgers].reverse()) await ledger.restore().catch(() => undefined);
     this.timeline.stop();
     await Promise.all(this.stacks.map((s) => s.stop()));
   }
@@ -288,8 +335,8 @@ export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult
     await s.steps(run);
     const made = run.verdicts.filter((v) => v.kind === 'observation').length;
     if (made !== s.observations) throw new Error(`${s.name} made ${made} observations but declares ${s.observations}: correct its \`observations\``);
-    if (s.diagnosis) {
-      const want = s.diagnosis;
+    const want = diagnosisOf(s, o);
+    if (want) {
       await run.observe(`harness doctor reads the run's logs as ${describeExpectation(want)}`, () => {
         const wrong = expectDiagnosis(run.diagnosis(), want);
         if (wrong.length) throw new Error(`the doctor found ${wrong.join('; ')}`);
@@ -312,7 +359,7 @@ export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult
   const observations = run.verdicts.filter((v) => v.kind === 'observation');
   const held = observations.filter((v) => v.ok).length;
   const failed = observations.length - held;
-  const planned = s.observations + (s.diagnosis ? 1 : 0);
+  const planned = s.observations + (diagnosisOf(s, o) ? 1 : 0);
   return {
     ok: !error,
     error,

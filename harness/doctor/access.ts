@@ -4,7 +4,6 @@
 // (`"POST /admin/employee/login HTTP/1.0"`).
 import { parseAccessLine } from '../logs/access-log.js';
 import type { ErrorLogEntry } from '../logs/error-log.js';
-import type { AccessSummary } from './types.js';
 import { requestOf } from './facts.js';
 import { linesOf } from './read.js';
 
@@ -18,6 +17,16 @@ function accessSeconds(time: string): number | undefined {
 }
 
 const unescape = (v: string) => v.replace(/\\x([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+export interface AccessSummary {
+  requests: number;
+  unrecognised: number;
+  byStatus: Record<string, number>;
+  /** 502/504 answers per request path. */
+  gatewayErrorsByPath: Record<string, number>;
+  /** `POST /admin/... HTTP/1.0` requests: nginx's own proxied requests arriving at itself. */
+  selfProxied: number;
+}
 
 interface Seen {
   status: number;

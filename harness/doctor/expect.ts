@@ -1,6 +1,7 @@
 // What a scenario's logs must say, checked against the doctor's diagnosis of them: exactly these
-// conditions among the problems (nothing else to act on, nothing unrecognised) and, for refused
-// tries, the IPv4/IPv6 verdict. The chaos runner calls it; each mismatch is a sentence.
+// conditions among the problems (nothing else to act on, nothing unrecognised), the harmless
+// conditions it is about, and, for refused tries, the IPv4/IPv6 verdict. The chaos runner calls
+// it; each mismatch is a sentence.
 import type { ConditionId, Diagnosis, Incident } from './types.js';
 import type { RefusedVerdict } from './conditions/upstream.js';
 import { isProblem } from './incidents.js';
@@ -11,6 +12,8 @@ export type { RefusedVerdict };
 export interface DiagnosisExpectation {
   /** The conditions of the incidents to act on, exactly (each at least once); [] for a log with nothing to act on. */
   conditions: readonly ConditionId[];
+  /** Conditions of incidents that need no action (a browser going away, notices) that must be there too. */
+  harmless?: readonly ConditionId[];
   /** The verdict every upstream-refused incident must have. */
   verdict?: RefusedVerdict;
 }
@@ -25,6 +28,7 @@ export function expectDiagnosis(d: Diagnosis, want: DiagnosisExpectation): strin
   for (const i of problems) found.set(i.condition, [...(found.get(i.condition) ?? []), i]);
   for (const c of want.conditions) if (!found.has(c)) out.push(`no ${c} incident`);
   for (const [c, is] of found) if (!want.conditions.includes(c)) out.push(`an unexpected ${c} incident (${where(is)}): ${is[0].cause}`);
+  for (const c of want.harmless ?? []) if (!d.incidents.some((i) => i.condition === c && !isProblem(i))) out.push(`no ${c} incident (one that needs no action)`);
   if (d.unrecognised.length) out.push(`${d.unrecognised.length === 1 ? 'a line' : `${d.unrecognised.length} lines`} not recognised (${ranges(d.unrecognised)})`);
   if (want.verdict) {
     const refused = d.incidents.filter((i) => i.condition === 'upstream-refused');
@@ -39,6 +43,8 @@ export function expectDiagnosis(d: Diagnosis, want: DiagnosisExpectation): strin
 
 /** The expectation in words, for a scenario's observation: `upstream-refused (listens-ipv4-only)`, `nothing to act on`. */
 export function describeExpectation(want: DiagnosisExpectation): string {
-  if (!want.conditions.length) return 'nothing to act on';
-  return want.conditions.map((c) => (c === 'upstream-refused' && want.verdict ? `${c} (${want.verdict})` : c)).join(' and ');
+  const harmless = want.harmless?.join(' and ');
+  if (!want.conditions.length) return harmless ? `nothing to act on, only ${harmless}` : 'nothing to act on';
+  const problems = want.conditions.map((c) => (c === 'upstream-refused' && want.verdict ? `${c} (${want.verdict})` : c)).join(' and ');
+  return harmless ? `${problems}, and ${harmless} (nothing to act on)` : problems;
 }

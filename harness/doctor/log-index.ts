@@ -3,9 +3,18 @@
 // refusals and `no live upstreams` of each process per second (the IPv4/IPv6 verdict looks 60 s
 // either side of a try), whether the log went on at least 5 s after a refused try, the first
 // request nginx handled after a crash, and the nginx folders its paths name.
-import type { Line } from './types.js';
+import type { ErrorLogEntry } from '../logs/error-log.js';
 import { errnoIs, fileOp, isConnectFailure, linePeer, nginxFolder } from './facts.js';
 import { MinHeap } from './heap.js';
+
+/** One line of the error log, parsed. */
+export interface Line {
+  no: number;
+  text: string;
+  entry: ErrorLogEntry;
+  /** Seconds on a naive clock (see facts.seconds); undefined for the stderr form. */
+  t?: number;
+}
 
 interface Nearby {
   no: number;

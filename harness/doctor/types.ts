@@ -1,9 +1,12 @@
 // The doctor's vocabulary: conditions, the lines they are read from, how lines group into
 // incidents, and what a condition module provides.
 import type { ErrorLogEntry } from '../logs/error-log.js';
-import type { AccessIndex } from './access.js';
-import type { LogIndex } from './log-index.js';
+import type { AccessIndex, AccessSummary } from './access.js';
+import type { LogIndex, Line } from './log-index.js';
 import type { ConfFacts } from './conf.js';
+
+// A line, and the access log's summary, are defined beside what reads them (log-index.ts, access.ts).
+export type { AccessSummary, Line };
 
 export const CONDITION_IDS = [
   'upstream-refused',
@@ -13,6 +16,7 @@ export const CONDITION_IDS = [
   'upstream-timeout',
   'upstream-closed',
   'upstream-reset',
+  'upstream-invalid-header',
   'upstream-header-too-big',
   'upstream-bad-chunked',
   'upstream-ssl',
@@ -68,30 +72,11 @@ export interface Incident {
   detail?: Record<string, unknown>;
 }
 
-export interface AccessSummary {
-  requests: number;
-  unrecognised: number;
-  byStatus: Record<string, number>;
-  /** 502/504 answers per request path. */
-  gatewayErrorsByPath: Record<string, number>;
-  /** `POST /admin/... HTTP/1.0` requests: nginx's own proxied requests arriving at itself. */
-  selfProxied: number;
-}
-
 export interface Diagnosis {
   incidents: Incident[];
   unrecognised: number[];
   /** Present when an access log was given (the text report shows it; the JSON does not). */
   access?: AccessSummary;
-}
-
-/** One line of the error log, parsed. */
-export interface Line {
-  no: number;
-  text: string;
-  entry: ErrorLogEntry;
-  /** Seconds on a naive clock (see facts.seconds); undefined for the stderr form. */
-  t?: number;
 }
 
 /** How a line joins others into one incident. */

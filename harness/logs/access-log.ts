@@ -44,7 +44,8 @@ export function escapeLogValue(v: string): string {
 const dash = (v: string | undefined) => (v === undefined ? '-' : escapeLogValue(v));
 
 export function formatAccessLine(e: AccessLogEntry): string {
-  return `${e.remoteAddr} - ${dash(e.remoteUser)} [${e.time}] "${dash(e.request)}" ${e.status} ${e.bodyBytesSent} "${dash(e.referer)}" "${dash(e.userAgent)}"`;
+  // $status is %03ui: an HTTP/0.9 answer's 9 is 009.
+  return `${e.remoteAddr} - ${dash(e.remoteUser)} [${e.time}] "${dash(e.request)}" ${String(e.status).padStart(3, '0')} ${e.bodyBytesSent} "${dash(e.referer)}" "${dash(e.userAgent)}"`;
 }
 
 const LINE = /^(\S+) - (\S+) \[([^\]]+)\] "((?:[^"\\]|\\.)*)" (\d{3}) (\d+) "((?:[^"\\]|\\.)*)" "((?:[^"\\]|\\.)*)"\r?$/;

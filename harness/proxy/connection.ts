@@ -8,6 +8,7 @@ import type { ErrorLog } from '../logs/writer.js';
 import { HttpRequest, findServer, type Connection, type Handlers } from './request.js';
 import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './http/request-head.js';
 import type { BodyReader, BodyEvent, BodyEnd } from './http/request-body.js';
+import { Deadline } from './deadline.js';
 
 const EMPTY = Buffer.alloc(0);
 /** nginx's lingering_timeout default. */
@@ -20,7 +21,9 @@ const MAX_BUFFERED_INPUT = 1024 * 1024;
 /** Output gathered past this many bytes is written at once (a large file's stream, a big answer). */
 const GATHER_BYTES = 64 * 1024;
 
-const flushOutput = (c: ClientConnection) => c.flush();
+const flushOutput = (c: ClientConnection) => c.tick();
+/** postpone_output: while an answer is postponed, output shorter than this waits for more, or for its end. */
+const POSTPONE_OUTPUT = 1460;
 
 /**
  * Node reads a client's address with getpeername(), which fails once the client has reset (nginx
@@ -51,6 +54,8 @@ export class ClientConnection implements Connection {
   readonly remoteAddress: string;
   readonly localAddress: string;
   closed = false;
+  /** The client reset the connection (ECONNRESET): nginx's recv() failed (104: ...) lines. */
+  resetByPeer = false;
   private input: Buffer = EMPTY;
   /**
    * head: waiting for (more of) a request head; busy: a request is being handled; body: its body
@@ -65,12 +70,15 @@ export class ClientConnection implements Connection {
   private discarding?: { reader: BodyReader; req: HttpRequest; onInvalid: (message: string) => void };
   /** When a body dropped after its answer is given up (lingering_time). */
   private discardUntil = 0;
-  private timer?: NodeJS.Timeout;
+  /** client_header_timeout, keepalive_timeout, client_body_timeout, lingering: one at a time, set again per request. */
+  private readonly deadline = new Deadline();
   requests = 0;
   private readonly closeListeners = new Set<() => void>();
   /** What this turn of the event loop wrote, not yet handed to the socket (see write()). */
   private output: Buffer[] = [];
   private outputBytes = 0;
+  private flushScheduled = false;
+  private postponed = false;
   private readonly limits: HeadLimits;
   private readonly defaultServer: ServerConf;
   private readonly log: ErrorLog;
@@ -97,7 +105,16 @@ export class ClientConnection implements Connection {
     };
     socket.setNoDelay(true);
     socket.on('data', (d: Buffer) => this.onData(d));
-    socket.on('error', () => undefined);
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'ECONNRESET') this.resetByPeer = true;
+    });
+    // libuv reports a reset that came with the last bytes read as the end of the stream (its
+    // POLLHUP short cut after a partial read), where nginx's next recv() fails with ECONNRESET. A
+    // write of nothing (before Node ends its side) tells them apart: it fails with the socket's
+    // pending ECONNRESET ('error' above), and after a close succeeds without sending a byte.
+    socket.prependListener('end', () => {
+      if (socket.writable) socket.write(EMPTY);
+    });
     socket.on('close', () => this.onSocketClose());
     this.arm(s.clientHeaderTimeoutMs, () => this.headTimedOut());
   }
@@ -110,11 +127,34 @@ export class ClientConnection implements Connection {
     // bytes of its body) goes out in one write(2) of one buffer, as nginx's output chain does:
     // cheaper for Node than a writev of several, and far cheaper than a write each.
     const buf = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
-    if (!this.output.length) process.nextTick(flushOutput, this);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      process.nextTick(flushOutput, this);
+    }
     this.output.push(buf);
     this.outputBytes += buf.length;
     if (this.outputBytes >= GATHER_BYTES) return this.flush();
     return !this.socket.writableNeedDrain;
+  }
+
+  /** The end of an event-loop turn: what it wrote goes out, unless the answer is postponed and it is short. */
+  tick(): void {
+    this.flushScheduled = false;
+    if (this.postponed && this.outputBytes < POSTPONE_OUTPUT) return;
+    this.flush();
+  }
+
+  /**
+   * ngx_http_write_filter()'s postpone_output (1460) for a proxied answer: its head and body wait
+   * until there are 1460 bytes to send, or its end, or an error that flushes (then they go out),
+   * or one that does not (then they never do).
+   */
+  postpone(on: boolean): void {
+    this.postponed = on;
+    if (!on && this.output.length && !this.flushScheduled) {
+      this.flushScheduled = true;
+      process.nextTick(flushOutput, this);
+    }
   }
 
   /** Hands the gathered output to the socket; false when its buffer is full (wait for `drain`). */
@@ -137,8 +177,13 @@ export class ClientConnection implements Connection {
     return () => this.closeListeners.delete(cb);
   }
 
-  abort(): void {
-    // What was written before the abort still goes out.
+  abort(o: { drop?: boolean } = {}): void {
+    // What was written before the abort still goes out, unless it is dropped (what nginx had
+    // postponed and closes without flushing).
+    if (o.drop) {
+      this.output = [];
+      this.outputBytes = 0;
+    }
     this.flush();
     this.closed = true;
     this.socket.destroy();
@@ -197,6 +242,8 @@ export class ClientConnection implements Connection {
     }
     this.input = this.input.subarray(r.consumed);
     const req = new HttpRequest(this, r.head, this.ctx, this.handlers);
+    // What of the body came with the head, into the same header buffer.
+    req.preread = Math.max(0, Math.min(this.input.length, r.bufferEnd - r.consumed));
     this.logNotices(req, r.notices);
     this.current = req;
     req.run();
@@ -249,7 +296,8 @@ export class ClientConnection implements Connection {
     }
     this.discarding = undefined;
     if (r.kind === 'done') this.input = r.rest;
-    else d.onInvalid(r.message);
+    // A discarded body is never stored, so it makes no temp file.
+    else if (r.kind !== 'temp-file') d.onInvalid(r.message);
     if (this.state === 'discard') this.afterRequest(d.req);
   }
 
@@ -268,6 +316,7 @@ export class ClientConnection implements Connection {
   requestDone(req: HttpRequest): void {
     if (req !== this.current) return;
     // The answer goes out now, before the bookkeeping below.
+    this.postponed = false;
     this.flush();
     this.current = undefined;
     this.tunnelTo = undefined;
@@ -312,7 +361,7 @@ export class ClientConnection implements Connection {
   private onSocketClose(): void {
     const state = this.state;
     this.closed = true;
-    this.clearTimer();
+    this.deadline.stop();
     this.body?.reader.abort();
     this.discarding?.reader.abort();
     this.body = undefined;
@@ -353,37 +402,42 @@ export class ClientConnection implements Connection {
   private endedWhileWaiting(how: 'closed' | 'timed out'): void {
     const r = this.input.length ? parseRequestHead(this.input.toString('latin1'), this.limits) : undefined;
     const partial = r?.kind === 'more' ? r.partial : undefined;
-    const errno = how === 'timed out' ? this.ctx.os.errno('ETIMEDOUT') : undefined;
+    // A reset is a failed recv() (ngx_connection_error() at info), where a close reads 0 bytes.
+    const reset = how === 'closed' && this.resetByPeer;
+    const errno = how === 'timed out' ? this.ctx.os.errno('ETIMEDOUT') : reset ? this.ctx.os.errno('ECONNRESET') : undefined;
     if (!partial) {
       if (!this.log.enabled('info')) return;
       if (this.requests === 0) {
         this.log.write('info', {
           conn: this.number,
-          message: how === 'closed' ? 'client closed connection' : 'client timed out',
+          message: reset ? `${this.ctx.os.recvFn} failed` : how === 'closed' ? 'client closed connection' : 'client timed out',
           errno,
           action: 'waiting for request',
           client: this.remoteAddress,
           server: this.listen.text,
         });
       } else {
-        this.log.write('info', { conn: this.number, message: `client ${this.remoteAddress} closed keepalive connection` });
+        this.log.write('info', { conn: this.number, message: `client ${this.remoteAddress} closed keepalive connection`, errno });
       }
       return;
     }
     const req = new HttpRequest(this, headOf(partial.requestLine, partial.headers), this.ctx, this.handlers);
     const action = `reading client request ${partial.stage === 'line' ? 'line' : 'headers'}`;
-    if (how === 'closed') req.logError('info', 'client prematurely closed connection', { action });
+    if (reset) req.logError('info', `${this.ctx.os.recvFn} failed`, { action, errno: 'ECONNRESET' });
+    else if (how === 'closed') req.logError('info', 'client prematurely closed connection', { action });
     else req.logError('info', 'client timed out', { action, errno: 'ETIMEDOUT' });
     req.finalize(how === 'closed' ? 400 : 408);
   }
 
-  private arm(ms: number, onExpiry: () => void = () => this.socket.destroy()): void {
-    this.clearTimer();
-    if (ms > 0) this.timer = setTimeout(onExpiry, ms);
+  private arm(ms: number, onExpiry: () => void = this.destroySocket): void {
+    this.deadline.arm(ms, onExpiry);
   }
 
+  private readonly destroySocket = (): void => {
+    this.socket.destroy();
+  };
+
   private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.deadline.clear();
   }
 }

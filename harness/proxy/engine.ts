@@ -25,6 +25,7 @@ export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine>
   try {
     await master.start();
     await waitForProxy(o.ready);
+    master.spawnSpare();
   } catch (e) {
     await master.stop();
     if (e instanceof StartupError) throw new ProxyStartError(stderr.at(-1) ?? e.message, stderr, 1);

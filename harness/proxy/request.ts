@@ -33,14 +33,18 @@ export interface Connection {
   discardBody(req: HttpRequest, reader: BodyReader, onInvalid: (message: string) => void): void;
   /** The request has ended and logged itself: keep the connection alive, or close it. */
   requestDone(req: HttpRequest): void;
-  /** Closes at once, without a response (nginx's `ngx_http_close_request`). */
-  abort(): void;
+  /** Closes at once, without a response (nginx's `ngx_http_close_request`); `drop`: what is written and not yet sent is dropped. */
+  abort(o?: { drop?: boolean }): void;
+  /** postpone_output for the answer being written: short output waits (see ClientConnection.postpone). */
+  postpone(on: boolean): void;
   /**
    * After a 101: what the client sends from now on goes to `peer` as it comes (`activity` is told
    * of each chunk); the request ends when either side closes.
    */
   upgrade(peer: Socket, activity: () => void): void;
   readonly closed: boolean;
+  /** The client reset the connection (ECONNRESET) rather than closing it. */
+  readonly resetByPeer: boolean;
   /** Calls `cb` if the connection closes before the current request is done. */
   onClose(cb: () => void): () => void;
 }
@@ -76,6 +80,8 @@ export class HttpRequest {
   /** The body was found not to parse while it was being dropped: a static answer becomes a 400. */
   bodyInvalid = false;
   expectAnswered = false;
+  /** The body's bytes read with the head, into its header buffer (nginx's preread: they stay there, outside client_body_buffer_size). */
+  preread = 0;
   readonly startedAt = Date.now();
   private log: ErrorLog;
 
@@ -160,6 +166,13 @@ export class HttpRequest {
         return;
       }
       this.keepalive = false;
+      if (e.kind === 'temp-file') {
+        // ngx_create_temp_file() / ngx_create_path(): [crit], and a 500 whose body is left unread.
+        const fn = e.op === 'open' ? this.ctx.os.openFileFn : this.ctx.os.createDirFn;
+        this.logError('crit', `${fn} "${this.ctx.displayPath(e.path)}" failed`, { errno: e.code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH' });
+        this.special(500);
+        return;
+      }
       this.logError('error', e.message);
       this.special(e.kind === 'too-large' ? 413 : 400);
     });
@@ -197,6 +210,7 @@ export class HttpRequest {
       { maxSize: discard ? 0 : loc.clientMaxBodySize, bufferSize: loc.clientBodyBufferSize, tempPath: loc.clientBodyTempPath, tempLevels: loc.clientBodyTempLevels, discard },
       head.contentLength,
       head.chunked,
+      this.preread,
       (file) => this.logError('warn', `a client request body is buffered to a temporary file ${this.ctx.displayPath(file)}`),
     );
   }
@@ -291,6 +305,12 @@ export class HttpRequest {
     this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http(), keepaliveHeader: this.loc.keepaliveHeader }));
   }
 
+  /** An upstream's HTTP/0.9 answer goes on without a status line or headers: `009` in the access log. */
+  sendHttp09(): void {
+    this.status = 9;
+    this.headerSent = true;
+  }
+
   write(b: Buffer): boolean {
     this.bodyBytesSent += b.length;
     return this.conn.write(b);
@@ -301,11 +321,14 @@ export class HttpRequest {
     this.finalize();
   }
 
-  /** The client gets no (more) response: the connection closes; the access log still gets its line. */
-  abort(): void {
+  /**
+   * The client gets no (more) response: the connection closes; the access log still gets its line.
+   * `drop`: what was written and postponed never goes out (nginx closing without a flush).
+   */
+  abort(o: { drop?: boolean } = {}): void {
     if (this.done) return;
     this.keepalive = false;
-    this.conn.abort();
+    this.conn.abort(o);
     this.finalize();
   }
 
@@ -316,7 +339,9 @@ export class HttpRequest {
    */
   clientClosed(readingBody: boolean): void {
     if (readingBody) {
-      this.logError('info', 'client prematurely closed connection');
+      // ngx_http_do_read_client_request_body(): 0 bytes read, or recv()'s own failure line.
+      if (this.conn.resetByPeer) this.logError('info', `${this.ctx.os.recvFn} failed`, { errno: 'ECONNRESET' });
+      else this.logError('info', 'client prematurely closed connection');
       this.finalize(400);
     } else this.finalize(this.headerSent ? undefined : 499);
   }

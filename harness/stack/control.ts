@@ -5,7 +5,9 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { Stack } from './stack.js';
-import { findFault, FAULTS, FaultError, type Fault } from './faults/index.js';
+import { FAULTS, FaultError, type Fault } from './faults/index.js';
+import { FaultLedger } from './faults/ledger.js';
+import { usage } from './faults/params.js';
 import { readState, statePath } from './state.js';
 import { UserError } from '../errors.js';
 import { customerAction } from './customer.js';
@@ -16,6 +18,8 @@ import type { FaultView, Live } from '../control/live.js';
 export interface ControlChannel {
   url: string;
   token: string;
+  /** The faults applied to the stack: the stack's stop undoes them first (a fault never outlives its stack). */
+  faults: FaultLedger;
   /** The control page's address, with the token (what `harness up` prints). */
   page: string;
   /** Starts following the stack for the control page (once the stack is ready, so as not to delay it). */
@@ -24,23 +28,22 @@ export interface ControlChannel {
   close(why?: string): Promise<void>;
 }
 
-interface Applied {
-  id: number;
-  name: string;
-  arg?: string;
-  undo?: () => Promise<void>;
+/** What `harness chaos status` shows of a running stack. */
+export interface StackStatus {
+  engine: string;
+  os: string;
+  /** How the admin stand-in listens (`dual`, `down`...), or `external`. */
+  admin: string;
+  faults: { id: number; label: string; progress?: string }[];
 }
 
-/** A fault's argument as the page's form draws it. */
-function faultView(f: Fault): FaultView {
-  const params = f.arg ? [{ name: f.arg.name, required: f.arg.required, ...(f.arg.values ? { type: 'choice', values: f.arg.values } : { type: 'text' }), placeholder: f.arg.name.toUpperCase(), describe: f.arg.name, example: f.arg.values?.[0] ?? '' }] : [];
-  return { name: f.name, summary: f.summary, usage: [f.name, ...(f.arg ? [f.arg.required ? f.arg.name.toUpperCase() : `[${f.arg.name.toUpperCase()}]`] : [])].join(' '), params };
-}
+/** A fault as the page's form is drawn from it: its own description of its arguments. */
+const faultView = (f: Fault): FaultView => ({ name: f.name, summary: f.summary, usage: usage(f), params: f.params });
 
 export async function startStackControl(stack: Stack, onEvent: (text: string) => void): Promise<ControlChannel> {
   const token = randomBytes(24).toString('hex');
-  const applied: Applied[] = [];
-  let nextId = 1;
+  const faults = new FaultLedger(stack);
+  const applied = () => faults.entries.map((e) => ({ id: e.id, label: e.label, progress: e.applied.progress?.() }));
   let port = 0;
   let live: Promise<Live> | undefined;
   const startedAt = new Date();
@@ -51,7 +54,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
           stack,
           startedAt,
           faults: FAULTS.map(faultView),
-          applied: () => applied.filter((a) => a.undo).map((a) => ({ id: a.id, label: `${a.name}${a.arg ? ' ' + a.arg : ''}` })),
+          applied,
           note: onEvent,
         }),
     ));
@@ -74,7 +77,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
     let text = '';
     req.on('data', (d) => (text += d));
     req.on('end', async () => {
-      let body: { name?: string; arg?: string; flags?: Record<string, string>; id?: unknown } = {};
+      let body: { name?: string; positional?: string[]; flags?: Record<string, string>; id?: unknown } = {};
       try {
         body = text ? JSON.parse(text) : {};
       } catch {
@@ -82,19 +85,14 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
       }
       try {
         if (req.method === 'GET' && req.url === '/status') {
-          return reply(200, { applied: applied.map((a) => ({ name: a.name, arg: a.arg })), faults: FAULTS.map((f) => f.name) });
+          const status: StackStatus = { engine: stack.spec.engine, os: stack.spec.os, admin: stack.admin?.mode ?? 'external', faults: applied() };
+          return reply(200, status);
         }
         if (req.method === 'POST' && req.url === '/faults') {
-          const fault = findFault(body.name ?? '');
-          if (!fault) return reply(404, { error: `unknown fault "${body.name}"; known: ${FAULTS.map((f) => f.name).join(', ')}` });
-          // The page's form sends its values by name.
-          body.arg ??= fault.arg && body.flags?.[fault.arg.name] ? body.flags[fault.arg.name] : undefined;
-          const undo = await fault.apply(stack, body.arg);
-          applied.push({ id: nextId++, name: fault.name, arg: body.arg, undo });
-          // The fault as a user types it, as harness chaos inject says it.
-          const label = `${fault.name}${body.arg ? ' ' + body.arg : ''}`;
-          announce('fault', label, `chaos: ${label} applied`);
-          return reply(200, { applied: label, effect: fault.effect?.(stack, body.arg), undoable: !!undo });
+          // The page's form sends every value by name, in flags.
+          const { entry, effect, warnings } = await faults.inject(String(body.name ?? ''), { positional: body.positional, flags: body.flags });
+          announce('fault', entry.label, `chaos: ${entry.label} applied`);
+          return reply(200, { applied: entry.label, effect, warnings, undoable: !!entry.applied.undo });
         }
         if (req.method === 'POST' && req.url?.startsWith('/app/')) {
           const action = req.url.slice('/app/'.length);
@@ -106,17 +104,12 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
         }
         if (req.method === 'POST' && req.url === '/restore') {
           // With an id (the page's Undo beside one fault): that fault only; without: every one, newest first.
-          if (body.id !== undefined && !applied.some((a) => a.id === body.id && a.undo)) {
-            return reply(404, { error: `no fault ${JSON.stringify(body.id)} is applied (undone already?): the faults applied now are ${applied.filter((a) => a.undo).map((a) => `${a.id} ${a.name}`).join(', ') || 'none'}.` });
-          }
-          const undone: string[] = [];
-          for (let i = applied.length - 1; i >= 0; i--) {
-            const a = applied[i];
-            if (body.id !== undefined && a.id !== body.id) continue;
-            // A crash is an event, not a state: there is nothing to undo, and it is not listed.
-            if (a.undo) await a.undo(); // one that fails stays applied: a later restore tries again
-            applied.splice(i, 1);
-            if (a.undo) undone.push(a.name);
+          let undone: string[];
+          if (body.id === undefined) undone = await faults.restore();
+          else {
+            const one = await faults.undo(body.id);
+            if (one === undefined) return reply(404, { error: `no fault ${JSON.stringify(body.id)} is applied (undone already?): the faults applied now are ${faults.entries.map((e) => `${e.id} ${e.label}`).join(', ') || 'none'}.` });
+            undone = [one];
           }
           announce('fault', `restored (${undone.length ? undone.join(', ') : 'nothing applied'})`);
           return reply(200, { restored: undone });
@@ -139,6 +132,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
   return {
     url: `http://127.0.0.1:${port}`,
     token,
+    faults,
     page: `http://127.0.0.1:${port}/?token=${token}`,
     startLive: () => void startLive(),
     async close(why = 'the stack stopped') {
@@ -154,8 +148,8 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
 /** A call the stack refused or could not take: `exitCode` 2 for bad input (an unknown fault, a bad argument). */
 export class ControlError extends UserError {}
 
-/** Calls the control channel of the `harness up` running from `prefix`. */
-export async function callControl(prefix: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+/** Calls the control channel of the `harness up` running from `prefix`: a GET without a body, else a POST. */
+export async function callControl(prefix: string, path: string, body?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<Record<string, unknown>> {
   const state = readState(prefix);
   if (!state) throw new ControlError(`no stack is running from ${prefix}. Start one with \`npx harness up\` (in another terminal), or name its folder with --prefix.`);
   // undici is loaded by the client only: `harness up` starts without it.
@@ -164,7 +158,7 @@ export async function callControl(prefix: string, path: string, body?: unknown):
   let json: Record<string, unknown>;
   try {
     const r = await request(state.control.url + path, {
-      method: 'POST',
+      method,
       headers: { [TOKEN_HEADER]: state.control.token, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       headersTimeout: 30_000,
@@ -180,6 +174,7 @@ export async function callControl(prefix: string, path: string, body?: unknown):
         `  If that harness up still runs, stop it (Ctrl-C in its terminal) and start it again; if it does not, delete ${statePath(prefix)} and start one with \`npx harness up\`.`,
     );
   }
-  if (status >= 300) throw new ControlError(String(json.error ?? `the stack answered ${status}`), status === 400 || status === 404 ? 2 : 1);
+  // 400: a fault refused as asked (bad input, or not for this stack): the user's to correct.
+  if (status >= 300) throw new ControlError(String(json.error ?? `the stack answered ${status}`), status === 400 ? 2 : 1);
   return json;
 }

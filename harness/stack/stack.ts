@@ -10,7 +10,7 @@ import { preparePrefix } from '../engine/prefix.js';
 import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
 import { ProxyStartError, type EngineName, type ProxyEngine } from '../engine/engine.js';
-import { localhostMode, readConf, startEngine, unreachableRoot } from '../engine/registry.js';
+import { localhostMode, plainHttpListens, readConf, startEngine, unreachableRoot } from '../engine/registry.js';
 import { describeBusyPort, hostPort } from '../ports.js';
 import type { ProxyReadiness } from '../engine/ready.js';
 import { userInfo } from 'node:os';
@@ -168,22 +168,27 @@ export class Stack {
 }
 
 /**
- * For a user's own conf: every address it listens on (a wildcard as the loopback a browser dials),
- * answered by nginx; what `/` serves there is the conf's business, as long as its workers can read
- * its roots. `userFile`: the conf as the user named it (`confFile` is its copy in the prefix).
+ * For a user's own conf: every address its http servers listen on in plain HTTP (a wildcard as the
+ * loopback a browser dials), answered by nginx; what `/` serves there is the conf's business, as
+ * long as its workers can read its roots. `userFile`: the conf as the user named it (`confFile` is
+ * its copy in the prefix).
  */
 function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName): ProxyReadiness {
-  let conf: ReturnType<typeof readConf>;
+  // The roots where the embedded engine can read the conf (one with nginx-only directives is real
+  // nginx's to check).
+  let conf: ReturnType<typeof readConf> | undefined;
   try {
     conf = readConf(prefix, confFile);
   } catch {
-    // the engine reports the conf's error itself
-    return { urls: ['http://127.0.0.1:80/'] };
+    conf = undefined;
   }
-  const unreachable = unreachableRoot(conf, os, userFile);
+  const unreachable = conf && unreachableRoot(conf, os, userFile);
   if (unreachable) throw new ProxyStartError(unreachable, [], null);
-  const listens = conf.servers.flatMap((s) => s.listens);
-  const hosts = listens.map((l) => hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
-  const urls = [...new Set(hosts)].map((h) => `http://${h}/`);
-  return { urls: urls.length ? urls : ['http://127.0.0.1:80/'] };
+  let hosts: string[] = [];
+  try {
+    hosts = plainHttpListens(prefix, confFile).map((l) => hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
+  } catch {
+    // the engine reports the conf's error itself
+  }
+  return { urls: hosts.length ? [...new Set(hosts)].map((h) => `http://${h}/`) : ['http://127.0.0.1:80/'] };
 }

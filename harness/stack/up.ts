@@ -208,6 +208,8 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   stopRequest.close();
   print.note(`stopping (${why})...`);
   await control.close(`harness up is stopping (${why})`);
+  // A fault never outlives its stack: a removed temp folder is made again before the stack stops.
+  await control.faults.restore().catch((e: Error) => print.error(`a fault could not be undone: ${e.message}`));
   await stack.stop();
   removeState(prefix);
   if (o.doctor) {

@@ -44,3 +44,22 @@ export async function expectPage(page: Page, n: number, size: number, name?: str
   await expect(page.getByText(`共 ${want.total} 条`)).toBeVisible();
   await expect.poll(() => tableRows(page)).toEqual(want.rows.map(asRow));
 }
+
+/** The front end's failure banner for a request: how it failed (`status`: an HTTP status; `network`:
+ *  no usable answer at all; `format`: an answer that is not JSON) and for which request. */
+export async function expectFailure(page: Page, o: { kind: 'status' | 'network' | 'format'; status?: number; request: RegExp }): Promise<void> {
+  const banner = page.getByTestId('http-error');
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveAttribute('data-kind', o.kind);
+  await expect(banner).toHaveAttribute('data-request', o.request);
+  if (o.status !== undefined) {
+    await expect(banner).toHaveAttribute('data-status', String(o.status));
+    await expect(banner).toContainText(String(o.status));
+  }
+}
+
+/** Logs out (退出登录), back to the login page. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByTestId('logout').click();
+  await expect(page.getByPlaceholder('账号')).toBeVisible();
+}

@@ -91,7 +91,7 @@ export class Dispatcher {
       const allowed: string[] = [];
       let chosen: CompiledRoute | undefined;
       let params = NO_PARAMS;
-      const index = this.#routes ?? (this.#routes = await (this.#loading ??= this.#load().then(indexRoutes)));
+      const index = this.#routes ?? (await this.#index());
       for (const route of index.get(resourceOf(segments)) ?? []) {
         const vars = matchSegments(route.segments, segments);
         if (!vars) continue;
@@ -114,6 +114,24 @@ export class Dispatcher {
       const status = err instanceof SpringError ? err.status : 500;
       sendSpringError(req, res, status, rawPath, now, err instanceof SpringError ? err.headers : {});
     }
+  }
+
+  /** The route patterns, e.g. `/admin/employee/{id}` (loading the controllers if no request has yet). */
+  async paths(): Promise<string[]> {
+    return [...new Set([...(await this.#index()).values()].flat().map((r) => r.path))];
+  }
+
+  /** The answer the real server gives with `status` of its own accord: the interceptor's empty 401,
+   *  an empty 503 (Tomcat while the application is unavailable), else Spring's error page. */
+  answerStatus(req: IncomingMessage, res: ServerResponse, status: number): void {
+    if (status === 401 || status === 503) return sendEmpty(req, res, status);
+    const target = req.url ?? '/';
+    const q = target.indexOf('?');
+    sendSpringError(req, res, status, stripAbsoluteForm(q < 0 ? target : target.slice(0, q)), this.#now(), {});
+  }
+
+  async #index(): Promise<RouteIndex> {
+    return this.#routes ?? (this.#routes = await (this.#loading ??= this.#load().then(indexRoutes)));
   }
 
   /** JwtTokenAdminInterceptor on `/admin/**` minus the login path: the raw JWT in header `token`.

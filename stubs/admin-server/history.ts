@@ -9,18 +9,7 @@ import {
   CANCELLED, COMPLETED, CONFIRMED, DELIVERY_IN_PROGRESS, PAID, PENDING_PAYMENT, TO_BE_CONFIRMED, UN_PAID,
   type AddressBook, type Dish, type DishFlavor, type Order, type OrderDetail, type User,
 } from './tables.js';
-
-/** mulberry32: a small, fast, seedable generator. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './random.js';
 
 export type Rng = () => number;
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
@@ -182,7 +171,7 @@ const HOURLY_SUM = HOURLY.reduce((a, b) => a + b, 0);
  * spread over the part of the day that has passed.
  */
 export function generateHistory(seed: number, now: number, menu: Menu): History {
-  const rng = random(seed * 7919 + 17);
+  const rng = seededRandom(seed * 7919 + 17);
   const first = startOfDay(now, -30);
   const customers: Customer[] = [];
   // Customers from before the month, then a few new ones a day.

@@ -1,8 +1,9 @@
 // AdminServer: the stand-in for sky-take-out's Spring Boot application server (port 8080, /admin/**
 // and the /ws/{sid} WebSocket), listening on the loopbacks a listen mode names, with its data in
-// memory, a journal of every request, an optional answer delay, and a stop that frees the port at
-// once. Loopback only, never any other address. Every request enters in #onRequest and is answered
-// by the Dispatcher (dispatcher.ts), whose send functions are the one way out.
+// memory, a journal of every request, its wire faults, and a stop that frees the port at once.
+// Loopback only, never any other address. Every request enters in #onRequest, passes through the
+// wire faults (faults/) and is answered by the Dispatcher (dispatcher.ts), whose send functions are
+// the one way out.
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -13,6 +14,7 @@ import type { Order } from './tables.js';
 import { AdminTokens } from './token.js';
 import { OrderPushes } from './websocket.js';
 import { LISTEN_MODES, type ListenMode } from './listen-modes.js';
+import { WireFaults } from './faults/wire-faults.js';
 
 export { LISTEN_MODES, type ListenMode };
 
@@ -60,11 +62,15 @@ export interface JournalEntry {
   /** Set once the response head was sent. */
   status?: number;
   httpVersion: string;
+  /** The wire faults that acted on it (`admin.reset --path /admin/**`). */
+  faults?: string[];
 }
 
 export class AdminServer {
   /** Every request, in arrival order. */
   readonly journal: JournalEntry[] = [];
+  /** The wire faults in force: what `harness chaos inject admin.*` adds. */
+  readonly faults = new WireFaults();
   /** The data: tables, shop status, the generated month of orders. */
   readonly state: AdminState;
   readonly #pushes = new OrderPushes();
@@ -76,7 +82,6 @@ export class AdminServer {
   #port: number;
   #mode: ListenMode;
   #servers: Server[] = [];
-  #delayMs = 0;
   #nextId = 1;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -142,10 +147,9 @@ export class AdminServer {
     });
   }
 
-  /** Holds every answer back by `ms` (a slow or paused application server); 0: none. */
-  setDelay(ms: number): void {
-    if (!(Number.isFinite(ms) && ms >= 0)) throw new RangeError(`admin server: the delay must be a number of ms >= 0, not ${ms}`);
-    this.#delayMs = ms;
+  /** The route patterns of its controllers (`/admin/employee/{id}`). */
+  routePaths(): Promise<readonly string[]> {
+    return this.#dispatcher.paths();
   }
 
   /** Calls `listener` twice per request: when it arrives (`end` undefined) and when its answer has
@@ -207,7 +211,7 @@ export class AdminServer {
     const servers = this.#servers;
     this.#servers = [];
     const closed = servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
-    for (const socket of this.#sockets) socket.destroy(); // pending delays are cleared on 'close'
+    for (const socket of this.#sockets) socket.destroy(); // a fault's pending timers are cleared on 'close'
     await Promise.all(closed);
   }
 
@@ -233,16 +237,20 @@ export class AdminServer {
       httpVersion: req.httpVersion,
     };
     if (this.#recordJournal) this.journal.push(entry);
-    this.#notify(entry);
-    let delayed: NodeJS.Timeout | undefined;
     res.once('close', () => {
-      clearTimeout(delayed);
       entry.end = Date.now();
       if (res.headersSent) entry.status = res.statusCode;
       this.#notify(entry);
     });
-    if (this.#delayMs > 0) delayed = setTimeout(() => void this.#dispatcher.handle(req, res), this.#delayMs);
-    else void this.#dispatcher.handle(req, res);
+    // The faults decide on arrival (nothing is answered before this returns): listeners learn of them with the arrival.
+    const faults = this.faults.handle(
+      req,
+      res,
+      () => void this.#dispatcher.handle(req, res),
+      (status) => this.#dispatcher.answerStatus(req, res, status),
+    );
+    if (faults.length) entry.faults = faults;
+    this.#notify(entry);
   };
 
   #notify(entry: JournalEntry): void {

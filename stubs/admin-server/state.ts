@@ -4,7 +4,8 @@
 // immutable object, replaced on update. Answers that only depend on the data (and the day) are
 // memoised until the next write.
 import { EMPLOYEES, NEXT_EMPLOYEE_ID, type Employee } from './employees.js';
-import { generateHistory, menuOf, PAYMENT_TIMEOUT_REASON, random, type Customer, type Rng } from './history.js';
+import { generateHistory, menuOf, PAYMENT_TIMEOUT_REASON, type Customer, type Rng } from './history.js';
+import { seededRandom } from './random.js';
 import { localDateTime, startOfDay } from './json.js';
 import { NEXT_ID, seedCategories, seedDishes, seedFlavors } from './seed.js';
 import {
@@ -111,7 +112,7 @@ export class AdminState {
         customers: new Map(h.customers.map((c) => [c.user.id, c])),
         orders: new Map(h.orders.map((o) => [o.id, o])),
         details,
-        rng: random(this.seed * 31 + 7),
+        rng: seededRandom(this.seed * 31 + 7),
       };
       this.next.order = h.orders.length + 1;
       this.next.orderDetail = h.details.length + 1;

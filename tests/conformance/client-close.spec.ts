@@ -6,16 +6,15 @@ import { test, expect } from '../fixtures.js';
 import { get, RawConnection } from '../support/raw-http.js';
 import { PAGES } from '../support/pages.js';
 
-/** Connects, sends `bytes`, and closes once the proxy has read them (it answers nothing yet). */
+/** Connects, sends `bytes`, and closes (the proxy answers nothing yet). */
 async function sendAndClose(port: number, bytes: string): Promise<void> {
   const s = net.connect({ host: '127.0.0.1', port });
   await new Promise<void>((resolve, reject) => {
     s.once('connect', resolve);
     s.once('error', reject);
   });
-  if (bytes) s.write(Buffer.from(bytes, 'latin1'));
-  // Let the bytes arrive before the FIN, so that they are read as one part request.
-  await new Promise((r) => setTimeout(r, 50));
+  // TCP keeps the order: the proxy reads the bytes, then the FIN.
+  if (bytes) await new Promise((r) => s.write(Buffer.from(bytes, 'latin1'), r));
   s.end();
   await new Promise((r) => s.once('close', r));
 }

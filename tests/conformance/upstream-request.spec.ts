@@ -118,6 +118,22 @@ test('7a: a body over client_body_buffer_size goes to client_body_temp ([warn]) 
   expect(readdirSync(join(p.prefix, 'temp', 'client_body_temp'))).toEqual([]);
 });
 
+test('7a: client_body_buffer_size is 8k; past what came with the head (1k header buffer), a body under 1.25 times that stays in memory', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', errorLogLevel: 'warn' });
+  // The head and the start of the body arrive together: nginx reads 1k of it into the header buffer.
+  const sized = (n: number) => {
+    const head = post('/api/big', p.port, '').length - 1 + 5; // with a Content-Length of five digits
+    return post('/api/big', p.port, 'b'.repeat(n + 1024 - head));
+  };
+  expect((await p.send(sized(10239))).status).toBe(200);
+  expect(p.requestLog()).toEqual([]);
+  expect((await p.send(sized(10240))).status).toBe(200);
+  const chunked = (n: number) => get('/api/big', p.port, ['Transfer-Encoding: chunked'], 'POST') + `${n.toString(16)}\r\n${'c'.repeat(n)}\r\n0\r\n\r\n`;
+  expect((await p.send(chunked(8200))).status).toBe(200);
+  expect((await p.send(chunked(10000))).status).toBe(200);
+  expect(p.requestLog().map((l) => /temporary file (\S+),/.exec(l)?.[1])).toEqual(['PREFIX/temp/client_body_temp/0000000001', 'PREFIX/temp/client_body_temp/0000000002']);
+});
+
 test('7a: a second large body takes the next temp file number', async ({ startProxy }) => {
   const p = await startProxy({ upstream: 'dual', errorLogLevel: 'warn' });
   for (let i = 0; i < 2; i++) expect((await p.send(post('/api/big', p.port, 'b'.repeat(17000)))).status).toBe(200);

@@ -109,7 +109,7 @@ test('a foreign Origin is refused even with the token: another site, the stack\'
   // Nothing was applied; the page's own origin may call.
   const status = await send(port, 'GET', '/status', { ...ok, origin: `http://127.0.0.1:${port}` });
   expect(status.status).toBe(200);
-  expect(JSON.parse(status.body).applied).toEqual([]);
+  expect(JSON.parse(status.body).faults).toEqual([]);
 });
 
 test('a request a browser marks as from another site (Sec-Fetch-Site, sent where a GET has no Origin) is refused', async () => {
@@ -152,7 +152,7 @@ test('in a browser, a page of another origin (the stack\'s own front end) can ne
   expect(tries.read).toMatch(/^failed/);
   expect(tries.simple).toMatch(/^(failed|answered opaque 0)/);
   const status = await send(portOf(control.url), 'GET', '/status', { 'x-harness-token': control.token });
-  expect(JSON.parse(status.body).applied).toEqual([]);
+  expect(JSON.parse(status.body).faults).toEqual([]);
 });
 
 test('the channel listens on 127.0.0.1 only', async () => {

@@ -62,16 +62,20 @@ test('keepalive conf: after a burst of slow readers that went away, every reques
     const files = get('/big.bin', p.port).repeat(PIPELINED_FILES);
     const slow = await Promise.all(Array.from({ length: BURST }, (_, i) => notReading(p.port, files + get(`/api/slow${i}`, p.port))));
     if (engine === 'embedded') {
-      // Every API answer has left the upstream, and found its client's connection full.
-      await expect.poll(() => answered.length, { timeout: 5000 }).toBe(BURST);
+      // Every API answer has left the upstream, and found its client's connection full. (The
+      // engine first writes 180 MiB of files into full sockets: on a loaded machine that takes
+      // a while, so this waits for the event until the test's own time is up.)
+      await expect.poll(() => answered.length, { timeout: 0 }).toBe(BURST);
     }
     for (const s of slow) s.destroy();
     // The proxy is done with every request whose client went away (nginx never forwarded any).
-    await expect.poll(() => p.accessLog().filter((l) => l.includes('/api/slow')).length, { timeout: 5000 }).toBe(seen.length);
+    await expect.poll(() => p.accessLog().filter((l) => l.includes('/api/slow')).length, { timeout: 0 }).toBe(seen.length);
 
+    // A cached connection that never answers again shows as a request unanswered when the test's
+    // time is up.
     const ask = async (path: string) => {
-      const r = await send(p.port, get(path, p.port), { timeoutMs: 3000 });
-      expect(r.status, `${path}: answered within 3 s`).toBe(200);
+      const r = await send(p.port, get(path, p.port), { timeoutMs: 0 });
+      expect(r.status, `${path}: answered`).toBe(200);
       expect(JSON.parse(r.body).url).toBe(path.replace('/api/', '/admin/'));
     };
     // As many at once as there can be cached connections, each held a while, so that every cached

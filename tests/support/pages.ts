@@ -15,6 +15,7 @@ export const PAGES = {
   405: page('405 Not Allowed'),
   413: page('413 Request Entity Too Large'),
   414: page('414 Request-URI Too Large'),
+  500: page('500 Internal Server Error'),
   502: page('502 Bad Gateway'),
   504: page('504 Gateway Time-out'),
   /** 494, sent as a 400. */

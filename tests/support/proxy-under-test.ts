@@ -105,22 +105,32 @@ export interface StartOptions extends ConfOptions {
   refusedConnectDelayMs?: number;
 }
 
-export class ProxyUnderTest {
+/** What stands behind the proxy: a port on both loopbacks, closed with the proxy. */
+export interface UpstreamServer {
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export class ProxyUnderTest<U extends UpstreamServer = TestUpstream> {
   private constructor(
     readonly engineName: EngineName,
     readonly engine: ProxyEngine,
     readonly port: number,
-    readonly upstream: TestUpstream,
+    readonly upstream: U,
     readonly prefix: string,
   ) {}
 
   static async start(engineName: EngineName, dir: string, o: StartOptions = {}): Promise<ProxyUnderTest> {
-    const port = await freePort();
-    const upstreamPort = await freePort();
-    const upstream = new TestUpstream(upstreamPort);
+    const upstream = new TestUpstream(await freePort());
     await upstream.listen(o.upstream ?? 'dual');
+    return ProxyUnderTest.around(engineName, dir, upstream, o);
+  }
+
+  /** The engine in front of an upstream of the test's own, already listening (the admin stand-in). */
+  static async around<U extends UpstreamServer>(engineName: EngineName, dir: string, upstream: U, o: Omit<StartOptions, 'upstream'> = {}): Promise<ProxyUnderTest<U>> {
+    const port = await freePort();
     const prefix = join(dir, 'prefix');
-    preparePrefix({ prefix, conf: { text: conformanceConf(o, port, upstreamPort) } });
+    preparePrefix({ prefix, conf: { text: conformanceConf(o, port, upstream.port) } });
     mkdirSync(join(prefix, 'html', 'dir'), { recursive: true });
     writeFileSync(join(prefix, 'html', 'x'), 'hello\n');
     writeFileSync(join(prefix, 'html', 'index.html'), '<h1>index</h1>\n');

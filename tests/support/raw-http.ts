@@ -77,7 +77,10 @@ export function dechunk(body: string): { body: string; length: number } | undefi
 
 export interface SendOptions {
   host?: string;
-  /** Resolve once this long has passed with no complete response (the connection is then destroyed). */
+  /**
+   * Resolve once this long has passed with no complete response (the connection is then destroyed);
+   * 10 s by default; 0: wait for the response as long as the test runs.
+   */
   timeoutMs?: number;
   /** Keep reading after the first response until the server closes. */
   untilClose?: boolean;
@@ -115,7 +118,7 @@ export function send(port: number, request: string | Buffer, o: SendOptions = {}
       if (!closed) socket.destroy();
       resolve({ ...parsed, raw, closed, ms: Date.now() - started });
     };
-    const timer = setTimeout(() => finish(false), o.timeoutMs ?? 10_000);
+    const timer = o.timeoutMs === 0 ? undefined : setTimeout(() => finish(false), o.timeoutMs ?? 10_000);
     socket.on('connect', () => socket.write(typeof request === 'string' ? Buffer.from(request, 'latin1') : request));
     socket.on('data', (d) => {
       raw += d.toString('latin1');

@@ -3,7 +3,7 @@
 // nginx did), a fixed response, never, a close, or after a delay. `blackhole` accepts no connection
 // at all on either loopback, so that connects time out.
 import net from 'node:net';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { blackhole, type Blackhole } from '../../harness/stack/blackhole.js';
 
 export type Family = 'dual' | 'ipv4' | 'ipv6' | 'down' | 'blackhole';
 
@@ -14,7 +14,9 @@ export type Behaviour =
   | { kind: 'close' }
   /** Answers `response` (a 101) and keeps the connection, sending back each later chunk as `echo:<bytes>`. */
   | { kind: 'tunnel'; response: string }
-  | { kind: 'delay'; ms: number; then: Behaviour };
+  | { kind: 'delay'; ms: number; then: Behaviour }
+  /** Writes each piece `ms` after the one before it, then closes, or keeps the connection open and silent. */
+  | { kind: 'pieces'; pieces: { ms: number; data: string }[]; then: 'close' | 'hang' };
 
 export interface Received {
   /** `::1` or `127.0.0.1`: the loopback the request came in on. */
@@ -44,7 +46,7 @@ export class TestUpstream {
   private servers: net.Server[] = [];
   private sockets = new Set<net.Socket>();
   private tunnels = new WeakSet<net.Socket>();
-  private blackhole?: { child: ChildProcess; fillers: net.Socket[] };
+  private blackhole?: Blackhole;
 
   constructor(readonly port: number) {}
 
@@ -105,50 +107,27 @@ export class TestUpstream {
         return;
       case 'delay':
         setTimeout(() => this.answer(s, b.then, address, raw), b.ms);
+        return;
+      case 'pieces': {
+        const [first, ...rest] = b.pieces;
+        if (!first) {
+          if (b.then === 'close') s.end();
+          return;
+        }
+        setTimeout(() => {
+          if (s.destroyed) return;
+          s.write(first.data, 'latin1');
+          this.answer(s, { ...b, pieces: rest }, address, raw);
+        }, first.ms);
+      }
     }
   }
 
   async close(): Promise<void> {
-    if (this.blackhole) {
-      for (const s of this.blackhole.fillers) s.destroy();
-      this.blackhole.child.kill('SIGKILL');
-      this.blackhole = undefined;
-    }
+    await this.blackhole?.close();
+    this.blackhole = undefined;
     for (const s of this.sockets) s.destroy();
     await Promise.all(this.servers.map((srv) => new Promise((r) => srv.close(r))));
     this.servers = [];
   }
-}
-
-/**
- * Listeners on both loopbacks that never accept: a stopped process's sockets with a backlog of 1,
- * their accept queues filled first, so that the kernel leaves every further SYN unanswered.
- */
-async function blackhole(port: number): Promise<{ child: ChildProcess; fillers: net.Socket[] }> {
-  const script = `const net = require('net'); let n = 0;
-for (const host of ['::1', '127.0.0.1'])
-  net.createServer().listen({ host, port: ${port}, backlog: 1, ipv6Only: host === '::1' }, () => { if (++n === 2) console.log('up'); });`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`blackhole listener exited (${code})`)));
-  });
-  child.kill('SIGSTOP');
-  const fillers: net.Socket[] = [];
-  for (const host of ['::1', '127.0.0.1']) {
-    for (let i = 0; i < 16; i++) {
-      const s = net.connect({ host, port });
-      s.on('error', () => undefined);
-      fillers.push(s);
-      const connected = await new Promise<boolean>((resolve) => {
-        const t = setTimeout(() => resolve(false), 200);
-        s.once('connect', () => {
-          clearTimeout(t);
-          resolve(true);
-        });
-      });
-      if (!connected) break;
-    }
-  }
-  return { child, fillers };
 }

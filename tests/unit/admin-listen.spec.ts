@@ -1,5 +1,5 @@
 // AdminServer's life cycle: the listen modes (which loopback answers, which refuses), setMode,
-// stop() freeing the port at once, setDelay, the journal and onRequest, and port-taken errors.
+// stop() freeing the port at once, the journal and onRequest, and port-taken errors.
 import { test, expect } from '@playwright/test';
 import getPort from 'get-port';
 import net from 'node:net';
@@ -80,7 +80,7 @@ test('stop() frees the port at once, even with an idle keep-alive connection and
   const disconnected = new Promise((resolve) => client.once('disconnect', resolve));
   try {
     expect((await client.request({ path: '/admin/employee/login', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN_LOGIN) })).statusCode).toBe(200);
-    server.setDelay(60_000);
+    server.faults.add({ label: 'held', action: { stage: 'delay', delayMs: () => 60_000 } });
     const arrived = new Promise<JournalEntry>((resolve) => server.onRequest(resolve));
     const inFlight = call(`${ipv6(server)}/admin/employee/login`, { json: ADMIN_LOGIN });
     await arrived;
@@ -113,33 +113,12 @@ test('start() after stop() listens again; start() twice is harmless', async () =
   }
 });
 
-test('setDelay holds every answer back; 0 turns it off', async () => {
-  const server = await startAdmin({ mode: 'ipv4' });
-  try {
-    server.setDelay(400);
-    let t = performance.now();
-    const slowLogin = await login(ipv4(server));
-    expect(performance.now() - t).toBeGreaterThanOrEqual(390);
-    expect(slowLogin.text).toMatch(/^\{"code":1,/);
-    t = performance.now();
-    expect((await call(`${ipv4(server)}/admin/employee/page`)).status).toBe(401); // the 401 too
-    expect(performance.now() - t).toBeGreaterThanOrEqual(390);
-    server.setDelay(0);
-    t = performance.now();
-    await login(ipv4(server));
-    expect(performance.now() - t).toBeLessThan(300);
-    expect(() => server.setDelay(-1)).toThrow(RangeError);
-  } finally {
-    await server.stop();
-  }
-});
-
 test('the journal keeps every request in arrival order; onRequest is told on arrival and again when answered', async () => {
   const server = await startAdmin({ mode: 'dual' });
   try {
     const calls: { id: number; answered: boolean; status?: number }[] = [];
     const unsubscribe = server.onRequest((e) => calls.push({ id: e.id, answered: e.end !== undefined, status: e.status }));
-    server.setDelay(150);
+    server.faults.add({ label: 'slow', action: { stage: 'delay', delayMs: () => 150 } });
     const before = Date.now();
     await login(ipv4(server));
     await call(`${ipv6(server)}/admin/employee/page?page=1&pageSize=10`, { fresh: true });
@@ -169,7 +148,7 @@ test('the journal keeps every request in arrival order; onRequest is told on arr
 test('an entry whose connection drops before the answer gets an end but no status', async () => {
   const server = await startAdmin({ mode: 'ipv4' });
   try {
-    server.setDelay(60_000);
+    server.faults.add({ label: 'held', action: { stage: 'delay', delayMs: () => 60_000 } });
     const done = new Promise<JournalEntry>((resolve) => server.onRequest((e) => e.end !== undefined && resolve(e)));
     const socket = net.connect(server.port, '127.0.0.1');
     socket.write('GET /admin/employee/page HTTP/1.1\r\nHost: x\r\n\r\n');

@@ -20,6 +20,16 @@ test('identical requests one after another: each line goes to the request in fli
   expect(adminSide[0].request).toBe('c2');
 });
 
+test('a browser request stamped after nginx and the admin server had it (the browser\'s own clock, late under load): its lines are still its, and it starts no later than they do', () => {
+  const page = 'GET /api/employee/page?page=1&pageSize=10';
+  const events = [request('b1', page, 1938, 1983), request('b2', page, 2978, 2997)];
+  const adminSide = [admin(page, 1910, 1914), admin(page, 2987, 2989)];
+  const lines = [log('access-log', page, 1910, 1910), log('access-log', page, 2987, 2989)];
+  linkRequests([...events, ...adminSide, ...lines]);
+  expect([...adminSide, ...lines].map((l) => l.request)).toEqual(['b1', 'b2', 'b1', 'b2']);
+  expect(events.map((r) => r.t)).toEqual([1910, 2978]);
+});
+
 test('the browser\'s login 12 s after the client\'s: its lines are the browser\'s, not the earlier login\'s', () => {
   const login = 'POST /api/employee/login';
   const events = [request('c1', login, 100, 150), request('b1', login, 12_400, 12_460)];

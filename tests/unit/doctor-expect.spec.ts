@@ -34,8 +34,18 @@ test('nothing to act on: notices and harmless 404s pass, a problem or an unrecog
   expect(expectDiagnosis(diagnose(Buffer.alloc(0)), { conditions: [] })).toEqual([]);
 });
 
+test('harmless conditions a scenario is about must be there, as incidents that need no action', () => {
+  const quiet = log('2024/05/30 18:38:03 [notice] 400#404: signal process started');
+  expect(expectDiagnosis(quiet, { conditions: [], harmless: ['info'] })).toEqual([]);
+  expect(expectDiagnosis(quiet, { conditions: [], harmless: ['info', 'client-reset'] })).toEqual(['no client-reset incident (one that needs no action)']);
+  // A problem of that condition does not count as the harmless one.
+  expect(expectDiagnosis(log(fixtureLine('22', 1)), { conditions: ['upstream-closed'], harmless: ['upstream-closed'] })).toEqual(['no upstream-closed incident (one that needs no action)']);
+});
+
 test('the expectation in words', () => {
   expect(describeExpectation({ conditions: [] })).toBe('nothing to act on');
   expect(describeExpectation({ conditions: ['upstream-refused'], verdict: 'listens-ipv4-only' })).toBe('upstream-refused (listens-ipv4-only)');
   expect(describeExpectation({ conditions: ['upstream-timeout', 'no-live-upstreams'] })).toBe('upstream-timeout and no-live-upstreams');
+  expect(describeExpectation({ conditions: [], harmless: ['client-reset', 'info'] })).toBe('nothing to act on, only client-reset and info');
+  expect(describeExpectation({ conditions: ['signal-failed'], harmless: ['info'] })).toBe('signal-failed, and info (nothing to act on)');
 });

@@ -475,6 +475,51 @@ test("the harness's own nginx lines are diagnosed as their scenario's condition"
   expect(signal9[0].fix).toContain('"dmesg"');
 });
 
+test('the wire faults\' lines, in both profiles\' wording, are diagnosed as their conditions', () => {
+  for (const os of ['linux', 'windows'] as const) {
+    const p = osProfile(os);
+    const get = { client: '127.0.0.1', server: 'localhost', request: 'GET /api/employee/page HTTP/1.1', host: 'localhost', action: 'reading response header from upstream' };
+    const peer = (host: string) => `http://${host}:8080/admin/employee/page`;
+    const recv = os === 'windows' ? 'WSARecv() failed' : 'recv() failed';
+    const lines = emulated(os, [
+      // admin.reset: a GET on both peers
+      { level: 'error', conn: 2, message: recv, errno: p.errno('ECONNRESET'), ...get, upstream: peer('[::1]') },
+      { level: 'error', conn: 2, message: recv, errno: p.errno('ECONNRESET'), ...get, upstream: peer('127.0.0.1') },
+      // admin.close
+      { level: 'error', conn: 5, message: 'upstream prematurely closed connection', ...get, upstream: peer('[::1]'), at: 20 },
+      // admin.garbage
+      { level: 'error', conn: 7, message: 'upstream sent no valid HTTP/1.0 header', ...get, upstream: peer('127.0.0.1'), at: 40 },
+      // admin.bad-header
+      { level: 'error', conn: 9, message: 'upstream sent invalid header: "Content\\x20..."', ...get, upstream: peer('[::1]'), at: 60 },
+      // admin.truncate
+      { level: 'error', conn: 11, message: 'upstream prematurely closed connection', ...get, action: 'reading upstream', upstream: peer('127.0.0.1'), at: 80 },
+      // admin.hang (a POST: one try)
+      { level: 'error', conn: 13, message: 'upstream timed out', errno: p.errno('ETIMEDOUT'), ...get, request: 'POST /api/employee/login HTTP/1.1', upstream: 'http://[::1]:8080/admin/employee/login', at: 100 },
+      // proxy.temp-dir-gone
+      { level: 'crit', conn: 15, message: `${p.openFileFn === 'open()' ? 'open()' : 'CreateFile()'} "${p.displayPath('/srv/p', '/srv/p/temp/client_body_temp/0000000001')}" failed`, errno: p.errno('ENOENT_PATH'), client: '127.0.0.1', server: 'localhost', request: 'POST /api/common/upload HTTP/1.1', host: 'localhost', at: 120 },
+    ]);
+    const d = diagnose(lines);
+    expect(summary(d.incidents), os).toEqual([
+      'upstream-reset 1,2',
+      'upstream-closed 3',
+      'upstream-invalid-header 4',
+      'upstream-invalid-header 5',
+      'upstream-closed 6',
+      'upstream-timeout 7',
+      'temp-dir-missing 8',
+    ]);
+    expect(d.unrecognised).toEqual([]);
+    const [garbage, header] = d.incidents.filter((i) => i.condition === 'upstream-invalid-header');
+    expect(garbage.cause).toContain('does not speak HTTP: its first bytes are not an HTTP status line');
+    expect(garbage.cause).toContain('009 in the access log');
+    expect(garbage.fix).toContain(os === 'windows' ? '"netstat -ano | findstr :8080"' : `"ss -ltnp 'sport = :8080'"`);
+    expect(header.cause).toContain('a space in the name of the header that starts "Content" (nginx quotes the line up to that byte: "Content\\x20...")');
+    expect(header.cause).toContain('without trying the other address (invalid_header is not in proxy_next_upstream\'s default)');
+    expect(header.fix).toContain('"curl -v http://127.0.0.1:8080/admin/employee/page"');
+    expect(d.incidents.find((i) => i.condition === 'temp-dir-missing')!.cause).toContain('could not create a temporary file');
+  }
+});
+
 test('the log index forgets a settled refused try for good: the log going on 5 s later does not bring it back', () => {
   const index = new LogIndex();
   const line = (no: number, t: number, text: string) => ({ no, t, text, entry: parseErrorLine(text)! });

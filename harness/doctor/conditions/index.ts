@@ -7,7 +7,7 @@
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import type { Condition, ConditionId, Grouping } from '../types.js';
 import { noLiveUpstreams, proxyLoop, upstreamClosed, upstreamConnectTimeout, upstreamRefused, upstreamReset, upstreamTimeout, upstreamUnreachable } from './upstream.js';
-import { upstreamBadChunked, upstreamHeaderTooBig, upstreamSsl } from './upstream-response.js';
+import { upstreamBadChunked, upstreamHeaderTooBig, upstreamInvalidHeader, upstreamSsl } from './upstream-response.js';
 import { fastcgiStderr, unixSocketFailed } from './backends.js';
 import { bodyBuffered, clientBadRequest, clientClosed, clientReset, rateLimited, responseBuffered } from './client.js';
 import { accessDeniedRule, bodyTooLarge, directoryIndexForbidden, rewriteCycle, staticNotFound } from './requests.js';
@@ -30,6 +30,7 @@ export const CONDITIONS: readonly Condition[] = [
   upstreamClosed,
   upstreamHeaderTooBig,
   upstreamBadChunked,
+  upstreamInvalidHeader,
   fastcgiStderr,
   upstreamReset,
   clientReset,

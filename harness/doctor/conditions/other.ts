@@ -33,7 +33,7 @@ export const info: Condition = {
 /**
  * A line's message with what varies from line to line taken out: quoted values become "…",
  * addresses, paths and numbers `N`, the errno text stays (it names the kind), and the action
- * stays as ` while …`: `upstream sent invalid header: "…" while reading response header from upstream`.
+ * stays as ` while …`: `upstream sent unknown "…": "…" while reading response header from upstream`.
  */
 export function shapeOf(e: ErrorLogEntry): string {
   const msg = e.message

@@ -1,9 +1,10 @@
 // Conditions of an upstream that answered, but not in a way nginx can pass on: a response header
-// bigger than nginx's buffer, a chunked body that is not valid, and a TLS handshake to an https://
-// upstream that failed.
+// bigger than nginx's buffer, a chunked body that is not valid, an answer that is not HTTP or has a
+// header line nginx refuses, and a TLS handshake to an https:// upstream that failed.
 import { EPISODE_S, type Condition, type Group, type LogView } from '../types.js';
 import { at, entries, first } from './group.js';
-import { linePeer, plural, shortRequest } from '../facts.js';
+import { attemptKey, cap, listPeers, passPointer, peersOf, serverOf } from './upstream.js';
+import { idempotent, linePeer, looksWindows, plural, requestOf, shortRequest } from '../facts.js';
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 
 /** The module that passed the request (its directives' prefix), from the upstream's scheme. */
@@ -52,6 +53,62 @@ export const upstreamBadChunked: Condition = {
       cause: `${upstreamText(e)} sent a response body in chunked encoding that is not valid chunked encoding (${requests(g)}), so nginx cut the response off: the upstream says "Transfer-Encoding: chunked" but writes the body unchunked, or another proxy in between rewrote it.`,
       fix: 'Fix the upstream so that it chunks what it declares chunked (or sends Content-Length); with HTTP/1.0 to the upstream (nginx\'s default) it should not chunk at all, so check for a proxy_http_version 1.1 it mishandles.',
       detail: { requests: g.lines.length },
+    };
+  },
+};
+
+// ---- upstream-invalid-header -----------------------------------------------------------------
+
+/** No status line: nginx passes the bytes on as an HTTP/0.9 answer (009 in the access log). */
+const NO_STATUS_LINE = 'upstream sent no valid HTTP/1.0 header';
+/** A header line nginx refuses, quoted up to its bad byte. */
+const INVALID_HEADER = /^upstream sent invalid header: "(.*)\\x([0-9a-f]{2})\.\.\."$/;
+
+/** The byte nginx stopped at, in words. */
+function byteName(hex: string): string {
+  const b = parseInt(hex, 16);
+  if (b === 0x20) return 'a space';
+  if (b === 0x00) return 'a NUL byte';
+  if (b === 0x0d) return 'a carriage return (CR) with no line feed after it';
+  if (b === 0x09) return 'a tab';
+  if (b === 0x3a) return 'a colon with no header name before it';
+  if (b === 0x7f) return 'a DEL byte';
+  return `the control byte 0x${hex}`;
+}
+
+export const upstreamInvalidHeader: Condition = {
+  id: 'upstream-invalid-header',
+  match(e) {
+    if (e.message !== NO_STATUS_LINE && !INVALID_HEADER.test(e.message)) return undefined;
+    // Only an invalid header is retried, and only with proxy_next_upstream invalid_header: one incident per request.
+    return { by: 'attempt', key: attemptKey(e), peer: linePeer(e)?.text ?? '', windowS: 5, retries: e.message !== NO_STATUS_LINE };
+  },
+  explain(g, log) {
+    const e = first(entries(g));
+    const peers = peersOf(g);
+    const port = first(peers)?.port ?? 8080;
+    const req = shortRequest(e.request);
+    const who = serverOf(g);
+    const saw = log.access?.statuses(e, first(g.lines).t, g.lines[g.lines.length - 1].t) ?? [];
+    const detail: Record<string, unknown> = { peers: peers.map((p) => p.text), request: req, ...(saw.length ? { browserSaw: saw } : {}) };
+    if (e.message === NO_STATUS_LINE) {
+      const holder = looksWindows(e) ? `"netstat -ano | findstr :${port}", then "tasklist /FI \\"PID eq <pid>\\""` : `"ss -ltnp 'sport = :${port}'"`;
+      return {
+        cause:
+          `What answered ${requests(g)} on ${listPeers(peers)} does not speak HTTP: its first bytes are not an HTTP status line, so nginx passed them on to the browser as they came, with no status line of its own (an HTTP/0.9 answer, 009 in the access log), which a browser refuses on any port but 80 (ERR_INVALID_HTTP_RESPONSE): ` +
+          `port ${port} is held by a program that does not speak HTTP (a database, a message broker), or by one that speaks HTTPS there while proxy_pass says http://.`,
+        fix: `Find out which program listens on port ${port} (${holder}): if it is not ${who.it}, stop it, or move ${who.it} and proxy_pass to a port of its own; if it serves HTTPS there, write proxy_pass https://... or turn its TLS off.${passPointer(g, log)}`,
+        detail: { ...detail, http09: true },
+      };
+    }
+    const [, before, hex] = INVALID_HEADER.exec(e.message)!;
+    const colon = before.indexOf(':');
+    const where = colon >= 0 ? `in the value of its header "${before.slice(0, colon)}"` : before ? `in the name of the header that starts "${before}"` : 'at the start of a header line';
+    const retriedNot = peers.length < 2 && idempotent(requestOf(e.request)?.method) ? ' without trying the other address (invalid_header is not in proxy_next_upstream\'s default), and counts the address as failed for fail_timeout (10 s)' : '';
+    return {
+      cause: `${cap(who.it)} (${listPeers(peers)}) answered ${requests(g)} with a header line nginx refuses: ${byteName(hex)} ${where} (nginx quotes the line up to that byte: "${before}\\x${hex}..."), so nginx answered 502 Bad Gateway${retriedNot}.`,
+      fix: `Find what sets that header in ${who.it} (a filter, an interceptor, a response.setHeader()/addHeader() call) and correct it: header names have no spaces or control characters, values no NUL or bare CR. "curl -v http://127.0.0.1:${port}${linePeer(e)?.uri ?? '/'}" shows what it sends.`,
+      detail: { ...detail, refused: `${before}\\x${hex}`, byte: `0x${hex}` },
     };
   },
 };

@@ -23,12 +23,12 @@ import {
 const CONNECTING = 'connecting to upstream';
 const READING_HEADER = 'reading response header from upstream';
 
-const attemptKey = (e: ErrorLogEntry) => `${e.pid}|${e.conn}|${e.request ?? ''}`;
+export const attemptKey = (e: ErrorLogEntry) => `${e.pid}|${e.conn}|${e.request ?? ''}`;
 /** About the upstream: its address or action says so, or a line cut before them (a connect() nginx makes is to an upstream). */
 const upstreamSide = (e: ErrorLogEntry) =>
   e.upstream !== undefined || (e.action ?? '').includes('upstream') || e.message.startsWith('upstream ') || (e.truncated === true && e.client === undefined);
 
-function peersOf(g: Group): Peer[] {
+export function peersOf(g: Group): Peer[] {
   const seen = new Map<string, Peer>();
   for (const e of entries(g)) {
     const p = linePeer(e);
@@ -42,7 +42,7 @@ function byFamily(peers: Peer[]): Peer[] {
   return [...peers].sort((a, b) => (b.family ?? 0) - (a.family ?? 0));
 }
 
-function listPeers(peers: Peer[]): string {
+export function listPeers(peers: Peer[]): string {
   const t = peers.map((p) => p.text);
   return t.length <= 1 ? (t[0] ?? 'the upstream') : `${t.slice(0, -1).join(', ')} and ${t[t.length - 1]}`;
 }
@@ -53,7 +53,7 @@ function adminPort(g: Group, log: LogView): number | undefined {
 }
 
 /** The course's admin server (its /admin/ paths behind /api/ and /ws/), or some other upstream: what the explanation calls it. */
-function serverOf(g: Group): { it: string; its: string } {
+export function serverOf(g: Group): { it: string; its: string } {
   const e = first(entries(g));
   const admin = /^\/admin\//.test(linePeer(e)?.uri ?? '') || /^\/(?:api|ws)\//.test(requestOf(e.request)?.path ?? '');
   if (admin) return { it: 'the admin server', its: "the admin server's" };
@@ -61,7 +61,7 @@ function serverOf(g: Group): { it: string; its: string } {
   const it = scheme === 'fastcgi' ? 'PHP-FPM (the FastCGI server)' : scheme === 'uwsgi' ? 'the uWSGI server' : 'the upstream';
   return { it, its: `${it}'s` };
 }
-const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+export const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 
 /** nginx in a Docker container: clients come from the bridge network, and 127.0.0.1 is the container. */
 function inDocker(g: Group): boolean {
@@ -72,7 +72,7 @@ const DOCKER_CAUSE =
   '; nginx runs in a Docker container (its clients come from 172.x), where 127.0.0.1 is the container itself, not the machine the admin server runs on';
 
 /** With --conf: the `proxy_pass` (or upstream `server`) that sends this request to these peers. */
-function passPointer(g: Group, log: LogView): string {
+export function passPointer(g: Group, log: LogView): string {
   const e = first(entries(g));
   const peer = linePeer(e);
   const places = log.conf?.passFor(e, peer?.port !== undefined ? `:${peer.port}` : undefined) ?? [];

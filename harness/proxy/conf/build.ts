@@ -37,7 +37,8 @@ function defaultLocation(prefix: string): LocationConf {
     accessLogs: [join(prefix, 'logs/access.log')],
     errorLog: [],
     clientMaxBodySize: 1024 * 1024,
-    clientBodyBufferSize: 16 * 1024,
+    // Two memory pages: 8k on x86-64 (16k only where pages are 8k).
+    clientBodyBufferSize: 8 * 1024,
     clientBodyTempPath: join(prefix, 'temp/client_body_temp'),
     clientBodyTempLevels: [],
     keepaliveTimeoutMs: 75_000,
@@ -354,11 +355,15 @@ function parseListen(d: Directive): ListenConf {
   for (const p of params) {
     if (p !== 'default_server' && p !== 'default') throw unsupported(`the "${p}" parameter of "listen"`, d);
   }
-  const defaultServer = params.length > 0;
+  return { ...listenAddress(addr, d), defaultServer: params.length > 0 };
+}
+
+/** The address a `listen` names: `8080` (every IPv4 address), `127.0.0.1:8080`, `[::1]:8080`, `localhost`. */
+export function listenAddress(addr: string, d: Pick<Directive, 'file' | 'line'>): { host: string; port: number; text: string } {
   if (/^\d+$/.test(addr)) {
     const port = Number(addr);
     if (port < 1 || port > 65535) throw new ConfError(`invalid port in "${addr}" of the "listen" directive`, d.file, d.line);
-    return { host: '0.0.0.0', port, text: `0.0.0.0:${port}`, defaultServer };
+    return { host: '0.0.0.0', port, text: `0.0.0.0:${port}` };
   }
   let host: string;
   let portText: string;
@@ -378,7 +383,7 @@ function parseListen(d: Directive): ListenConf {
   if (host === 'localhost') host = '127.0.0.1';
   if (host === '*') host = '0.0.0.0';
   const text = host.includes(':') ? `[${host}]:${portText}` : `${host}:${portText}`;
-  return { host, port: Number(portText), text, defaultServer };
+  return { host, port: Number(portText), text };
 }
 
 function buildLocation(b: Builder, d: Directive, server: LocationConf): LocationConf {

@@ -7,6 +7,8 @@ import type { ErrnoName } from '../../os-profile.js';
  */
 export class ConfError extends Error {
   errnoName?: ErrnoName;
+  /** The file a failed open() named: the OS profile words the call and the path (CreateFile() "C:\\…"). */
+  openedFile?: string;
   /**
    * Found after the conf has been read (ngx_init_cycle() after ngx_conf_parse(): a core module's
    * init_conf), when `nginx -t` has printed "syntax is ok" already.

@@ -1,6 +1,6 @@
 // nginx.conf to a tree of directives, the way ngx_conf_read_token() and ngx_conf_parse() read it:
 // words, '…' and "…" strings with nginx's escapes, `#` comments, `;`, `{ … }`, and `include`.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, basename } from 'node:path';
 import { ConfError } from './error.js';
 
@@ -107,7 +107,9 @@ export function parseConfFile(file: string, confPrefix = dirname(file), included
     const code = (e as NodeJS.ErrnoException).code;
     // The main file's failure names no place (nginx has no file to name yet); an include's names the include.
     const err = new ConfError(`open() "${file}" failed`, includedFrom?.file, includedFrom?.line);
-    err.errnoName = code === 'ENOENT' ? 'ENOENT_FILE' : code === 'EACCES' ? 'EACCES' : 'ENOENT_FILE';
+    err.openedFile = file;
+    // Windows tells a missing folder (3) from a missing file (2).
+    err.errnoName = code === 'EACCES' ? 'EACCES' : existsSync(dirname(file)) ? 'ENOENT_FILE' : 'ENOENT_PATH';
     throw err;
   }
   return parseConfText(text, file, confPrefix, include);

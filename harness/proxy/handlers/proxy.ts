@@ -11,7 +11,7 @@ import type { ErrnoName } from '../../os-profile.js';
 import { escapeUri } from '../http/uri.js';
 import { evaluate } from '../variable-values.js';
 import { bodyStream, releaseBody } from '../http/request-body.js';
-import { parseResponseHead, responseHeadEnd, type ResponseHead } from '../http/response-head.js';
+import { parseResponseHead, responseHeadEnd, PROXY_BUFFER_SIZE, type ResponseHead } from '../http/response-head.js';
 import { ChunkedDecoder, encodeChunk, lastChunk } from '../http/chunked.js';
 import { idleConnection, keepIdle } from '../upstream/keepalive.js';
 
@@ -106,7 +106,7 @@ class UpstreamRequest {
     req.conn.onClose(() => {
       if (this.socket && this.reading !== 'body') {
         const action = this.socket.connecting ? CONNECTING : this.readEvent ? READING_HEADER : SENDING;
-        req.logError('info', 'epoll_wait() reported that client prematurely closed connection, so upstream connection is closed too', { action });
+        req.logError('info', `${req.ctx.os.brokenConnection}, so upstream connection is closed too`, { action, errno: req.conn.resetByPeer ? 'ECONNRESET' : undefined });
       }
       this.clearTimer();
       this.socket?.destroy();
@@ -179,9 +179,10 @@ class UpstreamRequest {
       else report();
       return;
     }
-    if (this.reading === 'header') this.fail('error', READING_HEADER, 'ECONNRESET', 'recv() failed');
-    else if (this.reading === 'body') this.bodyFailed('recv() failed', 'ECONNRESET');
-    else this.fail('error', SENDING, 'ECONNRESET', 'writev() failed');
+    const os = this.req.ctx.os;
+    if (this.reading === 'header') this.fail('error', READING_HEADER, 'ECONNRESET', `${os.recvFn} failed`);
+    else if (this.reading === 'body') this.bodyFailed(`${os.recvFn} failed`, 'ECONNRESET');
+    else this.fail('error', SENDING, 'ECONNRESET', `${os.sendFn} failed`);
   };
 
   private send(): void {
@@ -228,13 +229,18 @@ class UpstreamRequest {
       if (r.kind === 'more') return;
       socket.off('data', onData);
       socket.off('end', onEnd);
+      if (r.kind === 'http09') {
+        this.clearTimer();
+        this.passHttp09(received);
+        return;
+      }
       if (r.kind === 'invalid') {
         this.clearTimer();
         this.fail('invalid_header', READING_HEADER, undefined, r.message);
         return;
       }
       this.clearTimer();
-      this.respond(r.head, received.subarray(r.consumed));
+      this.respond(r.head, r.consumed, received.subarray(r.consumed));
     };
     const onEnd = () => {
       this.readEvent = true;
@@ -247,7 +253,7 @@ class UpstreamRequest {
   }
 
   /** The upstream answered: pass its response on, nginx's way. */
-  private respond(up: ResponseHead, first: Buffer): void {
+  private respond(up: ResponseHead, headBytes: number, first: Buffer): void {
     const req = this.req;
     const socket = this.socket!;
     this.selection.release(false);
@@ -293,6 +299,8 @@ class UpstreamRequest {
       return;
     }
 
+    // Short output waits (postpone_output) until the answer's end: what an error flushes, or not.
+    req.conn.postpone(true);
     let left = up.contentLength ?? Infinity;
     let ended = false;
     const out = (b: Buffer) => {
@@ -311,6 +319,7 @@ class UpstreamRequest {
       socket.off('data', onData);
       socket.off('end', onEnd);
       if (toClientChunked) req.write(lastChunk());
+      req.conn.postpone(false);
       // The client's answer first, then the upstream connection is kept or closed.
       req.finish();
       this.finishUpstream(up, rest);
@@ -322,36 +331,113 @@ class UpstreamRequest {
         if (this.socket === socket) socket.resume();
       });
     };
-    // What one read brings goes out in one piece (one chunk to an HTTP/1.1 client), as nginx's
-    // chunked filter frames whatever one pass of the event pipe has, not the upstream's chunks.
+    // The input filter: the client's bytes of what a buffer held, and whether the body ended there.
     const decoded: Buffer[] = [];
     const decoder = up.chunked ? new ChunkedDecoder((b) => decoded.push(b)) : undefined;
-    const onData = (d: Buffer) => {
+    const filter = (d: Buffer): { end?: 'end' | 'invalid'; rest?: Buffer } => {
       if (decoder) {
         const r = decoder.push(d);
-        const data = decoded.length === 1 ? decoded[0] : Buffer.concat(decoded);
-        decoded.length = 0;
-        if (!out(data)) backpressure();
-        if (r.kind === 'end') return complete(r.rest);
-        if (r.kind === 'invalid') return this.bodyFailed('upstream sent invalid chunked response');
-      } else {
-        const take = d.length > left ? d.subarray(0, left) : d;
-        left -= take.length;
-        if (!out(take)) backpressure();
-        if (left === 0) return complete(d.subarray(take.length));
+        if (r.kind === 'end') return { end: 'end', rest: r.rest };
+        return r.kind === 'invalid' ? { end: 'invalid' } : {};
       }
+      const take = d.length > left ? d.subarray(0, left) : d;
+      left -= take.length;
+      decoded.push(take);
+      return left === 0 ? { end: 'end', rest: d.subarray(take.length) } : {};
+    };
+    // ngx_event_pipe_read_upstream(): the body is read into buffers, the rest of the head's own
+    // (proxy_buffer_size) first, then proxy_buffers' (4k); a buffer goes to the input filter when it
+    // is full, when it holds all that is still wanted (the rest of the Content-Length; for a chunked
+    // body what ngx_http_parse_chunked() needs to see next), or when the upstream closes. Bytes
+    // still in a buffer when the upstream times out never reach the client.
+    let held: Buffer[] = [];
+    let heldBytes = 0;
+    let space = PROXY_BUFFER_SIZE - headBytes;
+    const wanted = () => (decoder ? decoder.wanted() : left);
+    const take = (): Buffer => {
+      const b = held.length === 1 ? held[0] : Buffer.concat(held, heldBytes);
+      held = [];
+      heldBytes = 0;
+      space = PROXY_BUFFER_SIZE;
+      return b;
+    };
+    /** Reads `d` into the buffers; passes what is due; what one read passed goes out in one piece (one chunk to an HTTP/1.1 client). */
+    const read = (d: Buffer, eof: boolean): { end?: 'end' | 'invalid'; rest?: Buffer } => {
+      let r: { end?: 'end' | 'invalid'; rest?: Buffer } = {};
+      if (d.length >= space) {
+        // The buffers this read filled, handed on together.
+        const cut = space + Math.floor((d.length - space) / PROXY_BUFFER_SIZE) * PROXY_BUFFER_SIZE;
+        held.push(d.subarray(0, cut));
+        heldBytes += cut;
+        d = d.subarray(cut);
+        r = filter(take());
+      }
+      if (!r.end) {
+        if (d.length) {
+          held.push(d);
+          heldBytes += d.length;
+          space -= d.length;
+        }
+        if (heldBytes && (eof || heldBytes >= wanted())) r = filter(take());
+      }
+      const data = decoded.length === 1 ? decoded[0] : Buffer.concat(decoded);
+      decoded.length = 0;
+      if (r.end !== 'invalid' && !out(data)) backpressure();
+      return r;
+    };
+    const onData = (d: Buffer) => {
+      const r = read(d, false);
+      // ngx_event_pipe() returned NGX_ABORT: the request is closed without a flush.
+      if (r.end === 'invalid') return this.bodyFailed('upstream sent invalid chunked response', undefined, { drop: true });
+      if (r.end === 'end') return complete(r.rest ?? Buffer.alloc(0));
       // proxy_read_timeout: from one read to the next.
       this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
     };
     const onEnd = () => {
-      if (lengthKnown || up.chunked) this.bodyFailed('upstream prematurely closed connection');
-      else complete(Buffer.alloc(0));
+      const r = read(Buffer.alloc(0), true);
+      if (r.end === 'invalid') return this.bodyFailed('upstream sent invalid chunked response', undefined, { drop: true });
+      if (r.end === 'end' || (!lengthKnown && !up.chunked)) return complete(r.rest ?? Buffer.alloc(0));
+      this.bodyFailed('upstream prematurely closed connection');
     };
     socket.on('data', onData);
     socket.once('end', onEnd);
     if (first.length) onData(first);
     else if (left === 0) complete(Buffer.alloc(0));
     else this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
+  }
+
+  /**
+   * No status line (ngx_http_proxy_process_status_line()'s NGX_ERROR): nginx logs it, takes the
+   * answer as HTTP/0.9 (status 200 for the peer, so no failure; 009 in the access log) and passes
+   * every byte on as it came, without a status line of its own, until the upstream closes; the
+   * client's connection stays as its request had it.
+   */
+  private passHttp09(first: Buffer): void {
+    const req = this.req;
+    const socket = this.socket!;
+    req.logError('error', 'upstream sent no valid HTTP/1.0 header', { action: READING_HEADER });
+    this.selection.release(false);
+    releaseBody(req.body);
+    this.reading = 'body';
+    req.sendHttp09();
+    const onData = (d: Buffer) => {
+      if (!req.write(d)) {
+        socket.pause();
+        req.conn.onDrain(() => {
+          if (this.socket === socket) socket.resume();
+        });
+      }
+      this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
+    };
+    socket.on('data', onData);
+    socket.once('end', () => {
+      this.clearTimer();
+      socket.off('data', onData);
+      this.socket = undefined;
+      socket.destroy();
+      req.finish();
+    });
+    onData(first);
   }
 
   /**
@@ -415,12 +501,16 @@ class UpstreamRequest {
   }
 
   /** A failure after the response began: the client connection is cut, as nginx does. */
-  private bodyFailed(message: string, errno?: ErrnoName): void {
+  /**
+   * The body failed after the head was sent: the client connection closes, what was postponed
+   * flushed first (a 502 after the head: NGX_HTTP_FLUSH) or dropped (`drop`: NGX_ERROR).
+   */
+  private bodyFailed(message: string, errno?: ErrnoName, o: { drop?: boolean } = {}): void {
     this.clearTimer();
     this.req.logError('error', message, { errno, action: READING_BODY });
     this.socket?.destroy();
     this.socket = undefined;
-    this.req.abort();
+    this.req.abort(o);
   }
 
   /** An attempt failed: log it (a timeout is logged by next()), then ngx_http_upstream_next(). */

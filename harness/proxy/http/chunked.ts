@@ -21,6 +21,35 @@ export class ChunkedDecoder {
     private readonly allowChunk: (size: number) => boolean = () => true,
   ) {}
 
+  /** Whether what is pending (a line without its LF yet) may still parse. */
+  private mayContinue(partial: Buffer): boolean {
+    if (this.state === 'size') return sizeLineStart(partial);
+    if (this.state === 'data-crlf') return partial.length === 0 || (partial.length === 1 && partial[0] === 0x0d);
+    return true;
+  }
+
+  /**
+   * The least number of bytes the decoder wants to see next, as ngx_http_parse_chunked() sets
+   * ctx->length: a buffer holding that many is worth parsing (nginx's event pipe waits for it).
+   */
+  wanted(): number {
+    switch (this.state) {
+      case 'data':
+        return this.left + 4; // the data, LF "0" LF LF
+      case 'data-crlf':
+        return 4; // LF "0" LF LF
+      case 'trailer':
+        return this.pending.length ? 1 : 2; // LF LF
+      default: {
+        if (!this.pending.length) return 3; // "0" LF LF
+        // In the middle of a chunk-size line: its LF, then the data and LF "0" LF LF (or LF).
+        const cr = this.pending.indexOf(0x0d);
+        const size = chunkSize(cr < 0 ? this.pending : this.pending.subarray(0, cr)) ?? 0;
+        return 1 + (size ? size + 4 : 1);
+      }
+    }
+  }
+
   push(data: Buffer): ChunkedResult {
     let buf = this.pending.length ? Buffer.concat([this.pending, data]) : data;
     this.pending = EMPTY;
@@ -35,7 +64,8 @@ export class ChunkedDecoder {
       }
       const nl = buf.indexOf(0x0a);
       if (nl < 0) {
-        if (buf.length > 4096) return { kind: 'invalid' };
+        // nginx parses byte by byte: a line already wrong is refused before its end comes.
+        if (buf.length > 4096 || !this.mayContinue(buf)) return { kind: 'invalid' };
         this.pending = Buffer.from(buf);
         return { kind: 'more' };
       }
@@ -61,6 +91,19 @@ export class ChunkedDecoder {
       }
     }
   }
+}
+
+/** Whether the start of a chunk-size line (no LF yet) can still become a valid one. */
+function sizeLineStart(line: Buffer): boolean {
+  let i = 0;
+  while (i < line.length && hexDigit(line[i]) >= 0) i++;
+  if (i === line.length) return true;
+  if (i === 0) return false;
+  const c = line[i];
+  if (c === 0x0d) return i === line.length - 1;
+  if (c !== 0x20 && c !== 0x09 && c !== 0x3b) return false;
+  const cr = line.indexOf(0x0d, i);
+  return cr < 0 || cr === line.length - 1;
 }
 
 /**

@@ -1,6 +1,8 @@
 // The client's request body, read whole before the upstream is chosen (proxy_request_buffering on),
-// so that a retry on the next peer can send it again. Up to client_body_buffer_size it stays in
-// memory; beyond, it goes to a file in client_body_temp_path, named as nginx names them
+// so that a retry on the next peer can send it again. What came with the head stays in the header
+// buffer (nginx's preread); a body whose Content-Length is under 1.25 client_body_buffer_size past
+// that gets a buffer of its own size and stays in memory; any other fills one buffer of
+// client_body_buffer_size, then goes to a file in client_body_temp_path, named as nginx names them
 // (0000000001, ..., in level directories when the path has levels), and the file is removed when
 // the request ends.
 import { createReadStream, mkdirSync, openSync, writeSync, closeSync, unlinkSync } from 'node:fs';
@@ -47,9 +49,11 @@ export type BodyEvent =
   | { kind: 'more' }
   | { kind: 'done'; body: BufferedBody; rest: Buffer }
   | { kind: 'too-large'; message: string }
-  | { kind: 'invalid'; message: string };
+  | { kind: 'invalid'; message: string }
+  /** The temp file (or a level directory of it) could not be made: nginx's [crit] line and a 500. */
+  | { kind: 'temp-file'; op: 'open' | 'mkdir'; path: string; code: string };
 
-/** How reading a body ended: all of it, or a refusal (the request answers 413 or 400). */
+/** How reading a body ended: all of it, or a refusal (the request answers 413, 400 or 500). */
 export type BodyEnd = Exclude<BodyEvent, { kind: 'more' }>;
 
 /**
@@ -81,6 +85,17 @@ function hashedPath(dir: string, name: string, levels: number[]): { file: string
   return { file: join(dirs.at(-1) ?? dir, name), dirs };
 }
 
+/** A temp file that could not be made: what nginx tried, and why. */
+class TempFileError extends Error {
+  constructor(
+    readonly op: 'open' | 'mkdir',
+    readonly path: string,
+    readonly code: string,
+  ) {
+    super(`${op} ${path}: ${code}`);
+  }
+}
+
 /** ngx_create_temp_file(): a new numbered file; missing level directories are made (ngx_create_path()). */
 function createTempFile(dir: string, levels: number[]): { fd: number; file: string } {
   let n = nextTempNumber();
@@ -94,7 +109,7 @@ function createTempFile(dir: string, levels: number[]): { fd: number; file: stri
         for (const d of dirs) createLevel(d);
         continue;
       }
-      if (code !== 'EEXIST') throw e;
+      if (code !== 'EEXIST') throw new TempFileError('open', file, code ?? 'EIO');
       n = tempNumber += randomNumber;
     }
   }
@@ -105,7 +120,8 @@ function createLevel(dir: string): void {
   try {
     mkdirSync(dir, { mode: 0o700 });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST') throw new TempFileError('mkdir', dir, code ?? 'EIO');
   }
 }
 
@@ -116,14 +132,25 @@ export class BodyReader {
   private fd?: number;
   private file?: string;
   private readonly decoder?: ChunkedDecoder;
+  /** What may stay in memory: the whole body when its length is under 1.25 client_body_buffer_size, else one buffer. */
+  private readonly inMemory: number;
+  private failed?: Extract<BodyEvent, { kind: 'temp-file' }>;
 
   constructor(
     private readonly limits: BodyLimits,
     private readonly contentLength: number | undefined,
     chunked: boolean,
+    /** The body's bytes that came with the head (nginx's preread). */
+    preread: number,
     /** Called when the body first spills to a file (nginx's [warn] line). */
     private readonly onSpill: (file: string) => void,
   ) {
+    // ngx_http_read_client_request_body(): past the preread, a buffer of the rest's length when it
+    // is under 1.25 buffers (the whole body then fits), else of client_body_buffer_size; the body
+    // goes to a file when that buffer is full and more is to come. (A chunked body is counted
+    // without its chunks' framing.)
+    const fits = contentLength !== undefined && !chunked && contentLength - preread < limits.bufferSize + (limits.bufferSize >> 2);
+    this.inMemory = fits ? contentLength : preread + limits.bufferSize;
     if (chunked) {
       this.decoder = new ChunkedDecoder(
         (b) => this.store(b),
@@ -136,6 +163,7 @@ export class BodyReader {
   push(data: Buffer): BodyEvent {
     if (this.decoder) {
       const r = this.decoder.push(data);
+      if (this.failed) return this.failed;
       switch (r.kind) {
         case 'more':
           return r;
@@ -152,19 +180,28 @@ export class BodyReader {
     const want = (this.contentLength ?? 0) - this.size;
     const take = data.subarray(0, want);
     if (take.length) this.store(take);
+    if (this.failed) return this.failed;
     if (this.size < (this.contentLength ?? 0)) return { kind: 'more' };
     return { kind: 'done', body: this.finish(), rest: data.subarray(take.length) };
   }
 
   private store(b: Buffer): void {
+    if (this.failed) return;
     this.size += b.length;
     if (this.limits.discard) return;
-    if (this.fd === undefined && this.size <= this.limits.bufferSize) {
+    if (this.fd === undefined && this.size <= this.inMemory) {
       this.chunks.push(Buffer.from(b));
       return;
     }
     if (this.fd === undefined) {
-      ({ fd: this.fd, file: this.file } = createTempFile(this.limits.tempPath, this.limits.tempLevels));
+      try {
+        ({ fd: this.fd, file: this.file } = createTempFile(this.limits.tempPath, this.limits.tempLevels));
+      } catch (e) {
+        if (!(e instanceof TempFileError)) throw e;
+        this.failed = { kind: 'temp-file', op: e.op, path: e.path, code: e.code };
+        this.chunks.length = 0;
+        return;
+      }
       this.onSpill(this.file);
       for (const c of this.chunks) writeSync(this.fd, c);
       this.chunks.length = 0;

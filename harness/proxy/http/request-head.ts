@@ -63,7 +63,8 @@ export interface HeadNotice {
 
 export type HeadResult =
   | { kind: 'more'; partial?: PartialHead }
-  | { kind: 'head'; head: RequestHead; consumed: number; notices: HeadNotice[] }
+  /** `bufferEnd`: the end of the header buffer the head ended in (what came past the head up to it is nginx's preread body). */
+  | { kind: 'head'; head: RequestHead; consumed: number; bufferEnd: number; notices: HeadNotice[] }
   | { kind: 'error'; error: HeadError; notices: HeadNotice[] };
 
 export interface HeadLimits {
@@ -127,9 +128,13 @@ class HeaderBuffers {
 
 const READING_LINE = 'line';
 
-/** `%*s\x%02xd...`: a header line up to the byte nginx stopped at, then that byte in hex. */
+/** `"%*s\x%02xd..."`: a header line up to the byte nginx stopped at, then that byte in hex. */
+export function quotedUpTo(line: string, at: number): string {
+  return `"${line.slice(0, at)}\\x${line.charCodeAt(at).toString(16).padStart(2, '0')}..."`;
+}
+
 function badLine(line: string, at: number): string {
-  return `client sent invalid header line: "${line.slice(0, at)}\\x${line.charCodeAt(at).toString(16).padStart(2, '0')}..."`;
+  return `client sent invalid header line: ${quotedUpTo(line, at)}`;
 }
 
 /**
@@ -158,7 +163,7 @@ export function parseRequestHead(buf: string, limits: HeadLimits = DEFAULT_HEAD_
   const rl = parseRequestLine(line, limits.mergeSlashes);
   if ('status' in rl) return { kind: 'error', error: rl, notices };
   if (rl.version === 9) {
-    return { kind: 'head', consumed: lf + 1, notices, head: newHead(rl, []) };
+    return { kind: 'head', consumed: lf + 1, bufferEnd: buffers.end, notices, head: newHead(rl, []) };
   }
 
   // The header lines, each processed as soon as it is complete.
@@ -235,7 +240,7 @@ export function parseRequestHead(buf: string, limits: HeadLimits = DEFAULT_HEAD_
   else if (conn?.includes('keep-alive')) head.connection = 'keep-alive';
   if (rl.method === 'CONNECT' || rl.method === 'TRACE') return fail(405, `client sent ${rl.method} method`);
   head.expectContinue = get('expect')?.toLowerCase() === '100-continue' && rl.version >= 11;
-  return { kind: 'head', head, consumed: pos, notices };
+  return { kind: 'head', head, consumed: pos, bufferEnd: buffers.end, notices };
 }
 
 type RequestLine = Pick<RequestHead, 'method' | 'target' | 'uri' | 'requestLine' | 'version'>;
@@ -325,14 +330,14 @@ function nameChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d;
 }
 
-type HeaderLine = { name: string; value: string; invalid: boolean; end: number } | { bad: number };
+export type HeaderLine = { name: string; value: string; invalid: boolean; end: number } | { bad: number };
 
 /**
  * One header line (without its LF) as ngx_http_parse_header_line() reads it: the name, the value
  * without leading and trailing spaces (tabs are kept), `invalid` for a name nginx ignores, or the
  * offset of the byte it refuses. With `complete` false, the line is only checked as far as it goes.
  */
-function scanHeaderLine(s: string, underscores: boolean, complete: boolean): HeaderLine | undefined {
+export function scanHeaderLine(s: string, underscores: boolean, complete: boolean): HeaderLine | undefined {
   // A part line may end in the CR of its CRLF.
   if (!complete && s.endsWith('\r')) s = s.slice(0, -1);
   let invalid = false;

@@ -1,4 +1,5 @@
 // The upstream's status line and headers (ngx_http_proxy_process_status_line / _process_header).
+import { quotedUpTo, scanHeaderLine } from './request-head.js';
 
 export interface ResponseHead {
   /** 10 or 11 */
@@ -16,40 +17,100 @@ export interface ResponseHead {
 export type ResponseHeadResult =
   | { kind: 'more' }
   | { kind: 'head'; head: ResponseHead; consumed: number }
+  /** No status line: nginx passes what came on as it came, an HTTP/0.9 answer. */
+  | { kind: 'http09' }
   | { kind: 'invalid'; message: string };
 
-const STATUS = /^HTTP\/(\d)\.(\d) (\d{3})(?: (.*))?$/;
+/** proxy_buffer_size: one memory page. The head must fit in it. */
+export const PROXY_BUFFER_SIZE = 4096;
+
+type StatusLine = { version: number; status: number; text: string };
+
+/**
+ * ngx_http_parse_status_line(), byte by byte: 'more' while `s` (the bytes up to the first LF) may
+ * still become a status line, 'no' at the first byte that rules it out (nginx does not wait for
+ * the rest), else its version, status and the text after `HTTP/x.y ` that nginx passes on.
+ */
+function statusLine(s: string): StatusLine | 'more' | 'no' {
+  let i = 0;
+  const digit = (k: number) => k < s.length && s.charCodeAt(k) >= 0x30 && s.charCodeAt(k) <= 0x39;
+  for (const c of 'HTTP/') {
+    if (i === s.length) return 'more';
+    if (s[i++] !== c) return 'no';
+  }
+  if (i === s.length) return 'more';
+  if (!digit(i) || s[i] === '0') return 'no';
+  let major = Number(s[i++]);
+  for (;;) {
+    if (i === s.length) return 'more';
+    if (s[i] === '.') break;
+    if (!digit(i) || major > 99) return 'no';
+    major = major * 10 + Number(s[i++]);
+  }
+  i++;
+  if (i === s.length) return 'more';
+  if (!digit(i)) return 'no';
+  let minor = Number(s[i++]);
+  for (;;) {
+    if (i === s.length) return 'more';
+    if (s[i] === ' ') break;
+    if (!digit(i) || minor > 99) return 'no';
+    minor = minor * 10 + Number(s[i++]);
+  }
+  // Three digits of status, spaces skipped before and among them.
+  let status = 0;
+  let start = -1;
+  for (let n = 0; n < 3; i++) {
+    if (i === s.length) return 'more';
+    if (s[i] === ' ') continue;
+    if (!digit(i)) return 'no';
+    if (start < 0) start = i;
+    status = status * 10 + Number(s[i]);
+    n++;
+  }
+  if (i === s.length) return 'more';
+  // Then a space, or the "." of IIS's 403.1, before a reason phrase; or the line's end.
+  if (s[i] === ' ' || s[i] === '.') {
+    const lf = s.indexOf('\n', i);
+    if (lf < 0) return 'more';
+    i = lf;
+  } else if (s[i] === '\r') {
+    if (i + 1 === s.length) return 'more';
+    if (s[i + 1] !== '\n') return 'no';
+    i++;
+  } else if (s[i] !== '\n') {
+    return 'no';
+  }
+  const text = s.slice(start, s[i - 1] === '\r' ? i - 1 : i);
+  return { version: major * 10 + minor, status, text };
+}
 
 /** `buf` holds the bytes read so far, latin1. */
-export function parseResponseHead(buf: string, maxSize = 4096 * 2): ResponseHeadResult {
+export function parseResponseHead(buf: string, bufferSize = PROXY_BUFFER_SIZE): ResponseHeadResult {
+  const lf = buf.indexOf('\n');
+  const sl = statusLine(lf < 0 ? buf : buf.slice(0, lf + 1));
+  if (sl === 'no') return { kind: 'http09' };
   const end = findHeadEnd(buf);
-  if (end < 0) {
-    if (buf.length > maxSize) return { kind: 'invalid', message: 'upstream sent too big header' };
-    // Not even a status line start: nginx gives up on the first bytes already.
-    if (buf.length >= 5 && !buf.startsWith('HTTP/')) return { kind: 'invalid', message: 'upstream sent no valid HTTP/1.0 header' };
-    return { kind: 'more' };
-  }
-  const m = STATUS.exec(lineAt(buf, 0, buf.indexOf('\n')));
-  if (!m) return { kind: 'invalid', message: 'upstream sent no valid HTTP/1.0 header' };
-  const version = Number(m[1]) * 10 + Number(m[2]);
+  // The head must fit in the buffer: once it is full without the head's end, nginx gives up.
+  if (end > bufferSize || (end < 0 && buf.length >= bufferSize)) return { kind: 'invalid', message: 'upstream sent too big header' };
+  if (end < 0 || sl === 'more') return { kind: 'more' };
   const head: ResponseHead = {
-    version,
-    status: Number(m[3]),
-    statusLine: m[4] === undefined ? m[3] : `${m[3]} ${m[4]}`,
+    version: sl.version,
+    status: sl.status,
+    statusLine: sl.text,
     headers: [],
     chunked: false,
-    closes: version < 11,
+    closes: sl.version < 11,
   };
-  // The lines after the status line (the head ends with a LF, at `end`).
-  for (let pos = buf.indexOf('\n') + 1; pos < end; ) {
+  // The lines after the status line (the head ends with a LF, at `end`), as ngx_http_parse_header_line() reads them.
+  for (let pos = lf + 1; pos < end; ) {
     const nl = buf.indexOf('\n', pos);
-    const line = lineAt(buf, pos, nl);
+    const text = buf.slice(pos, nl);
     pos = nl + 1;
-    if (line === '') continue;
-    const colon = line.indexOf(':');
-    if (colon <= 0 || !validName(line, colon)) return { kind: 'invalid', message: 'upstream sent invalid header' };
-    const name = line.slice(0, colon);
-    const value = line.slice(colon + 1).trim();
+    if (text === '' || text === '\r') continue;
+    const h = scanHeaderLine(text, true, true)!;
+    if ('bad' in h) return { kind: 'invalid', message: `upstream sent invalid header: ${quotedUpTo(text, h.bad)}` };
+    const { name, value } = h;
     const key = name.toLowerCase();
     if (key === 'content-length') {
       if (!/^\d{1,18}$/.test(value) || (head.contentLength !== undefined && head.contentLength !== Number(value))) {
@@ -68,20 +129,6 @@ export function parseResponseHead(buf: string, maxSize = 4096 * 2): ResponseHead
     return { kind: 'invalid', message: 'upstream sent "Content-Length" and "Transfer-Encoding" headers at the same time' };
   }
   return { kind: 'head', head, consumed: end };
-}
-
-/** No control byte, space or DEL before the colon. */
-function validName(line: string, colon: number): boolean {
-  for (let i = 0; i < colon; i++) {
-    const c = line.charCodeAt(i);
-    if (c <= 0x20 || c === 0x7f) return false;
-  }
-  return true;
-}
-
-/** The line from `start` to the LF at `lf`, without its CR. */
-function lineAt(buf: string, start: number, lf: number): string {
-  return buf.slice(start, buf.charCodeAt(lf - 1) === 0x0d && lf > start ? lf - 1 : lf);
 }
 
 /** Index just past the empty line that ends the head, or -1. */

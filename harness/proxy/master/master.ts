@@ -1,17 +1,15 @@
 // The master process, nginx's way: read the conf, create the temp paths (no parents), open the
 // logs, open the listening sockets (bind() and listen(), five tries 500 ms apart), write the pid
-// file, fork the workers, reap and respawn them and log as nginx logs on Linux or on Windows; plus
-// the faults the harness asks of it (run.ts serves them on a control channel).
+// file, start the workers (pool.ts forks, reaps and respawns them, and logs as nginx logs on Linux
+// or on Windows), stop in one place; plus the faults the harness asks of it (run.ts serves them on
+// a control channel).
 // As in nginx, the master owns the listening sockets and every worker accepts on them: a socket
 // outlives its workers, so while a worker is replaced connections wait in the backlog, and with
 // no worker left (a failed respawn) clients connect and hang.
-import { fork, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { constants } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { closeSync, mkdirSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WORKER_ENTRY, takePrebooted } from '../preboot.js';
 import { loadConf, confPath } from '../load.js';
 import { ConfError } from '../conf/error.js';
 import { allLocations, type NginxConf } from '../conf/model.js';
@@ -19,12 +17,12 @@ import { LOCALHOST, type ResolvedHosts } from '../context.js';
 import { osProfile, type OsName, type OsProfile, type ErrnoName } from '../../os-profile.js';
 import { ErrorLog, createLog, closeLog, lineLog, clock, type LogFile } from '../../logs/writer.js';
 import { formatStderrLine, type Level } from '../../logs/error-log.js';
-import { bindAddress, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from '../protocol.js';
+import { bindAddress, type WorkerEnv } from '../protocol.js';
 import type { CrashRequest } from '../../crash.js';
-import { workerExit } from './reap.js';
+import { WorkerPool } from './pool.js';
 import { BACKLOG, closeHandle, createServerHandle, listenErrno, tryListen, UV_EACCES, UV_EADDRINUSE, UV_TCP_IPV6ONLY, type Listener } from './listeners.js';
-import { StartupError, ListenAgainError, NoWorkerError } from './errors.js';
-import { masterStatus, windowsWorkerStatus } from './status.js';
+import { StartupError, ListenAgainError } from './errors.js';
+import { masterStatus } from './status.js';
 
 export interface MasterOptions {
   prefix: string;
@@ -43,45 +41,14 @@ export interface MasterOptions {
   stderr?: (line: string) => void;
 }
 
-
-/** How a worker's first listen() went: fine, failed with a Node error code, or it exited first. */
-type Listened = { ok: true } | { ok: false; key: string; code: string } | { ok: false; exited: true };
-
-/**
- * Where a worker process is in its life, one state at a time:
- * - spare-booting, spare: the booted worker kept aside (see spawnSpare), loading, then waiting for the sockets;
- * - starting: given the sockets at the start, its listen() the socket's first (which may fail);
- * - serving: accepting;
- * - crashing: a crash was asked of it (another crash picks another worker);
- * - failing: a respawn made to fail, dying at its start as a Windows worker can;
- * - discarded: ended by the master without a line, its start's listen() having failed;
- * - broken: its listen() failed after the start: not respawned (it would fail again).
- */
-type SlotState = 'spare-booting' | 'spare' | 'starting' | 'serving' | 'crashing' | 'failing' | 'discarded' | 'broken';
-
-interface Slot {
-  child: ChildProcess;
-  pid: number;
-  state: SlotState;
-  /** The Windows exit status a crash was asked for (the process itself exits 1). */
-  windowsCode?: number;
-  listened: Promise<Listened>;
-  reaped: Promise<void>;
-}
-
 export class Master {
   readonly os: OsProfile;
   conf!: NginxConf;
-  private log!: ErrorLog;
-  /** Workers by pid. */
-  private readonly slots = new Map<number, Slot>();
-  /** A booted worker not yet given the sockets: the next respawn, at once (see spawnSpare). */
-  private spare?: Slot;
-  private listeners: Listener[] = [];
-  private respawnFails = false;
+  log!: ErrorLog;
+  listeners: Listener[] = [];
+  private readonly pool = new WorkerPool(this);
   private exiting = false;
   private resolved: ResolvedHosts = {};
-  private readonly workersGone = new Set<() => void>();
 
   private readonly stderr: (line: string) => void;
 
@@ -99,7 +66,7 @@ export class Master {
     } catch (e) {
       if (!(e instanceof ConfError)) throw e;
       if (e.afterParse) this.syntaxOk();
-      this.emerg(e.text, e.errnoName, e.file === undefined ? '' : ` in ${this.path(e.file)}:${e.line}`);
+      this.emerg(e.openedFile === undefined ? e.text : `${this.os.openFileFn} "${this.path(e.openedFile)}" failed`, e.errnoName, e.file === undefined ? '' : ` in ${this.path(e.file)}:${e.line}`);
     }
     await this.resolve();
     this.syntaxOk();
@@ -112,8 +79,6 @@ export class Master {
       return;
     }
     await this.openListeningSockets(false);
-    // The spare boots once the workers serve, so it does not slow down their start.
-    this.spawnSpare();
   }
 
   private syntaxOk(): void {
@@ -124,7 +89,7 @@ export class Master {
     return this.os.displayPath(this.opts.prefix, p);
   }
 
-  private write(level: Level, message: string, errno?: ErrnoName, time?: string): void {
+  write(level: Level, message: string, errno?: ErrnoName, time?: string): void {
     this.log.write(level, { message, errno: errno ? this.os.errno(errno) : undefined }, time);
   }
 
@@ -318,32 +283,16 @@ export class Master {
     fail('still could not bind()');
   }
 
-  /**
-   * Starts the workers on the listening sockets and waits until they listen. When listen() fails,
-   * they are ended without a trace (nginx would not have forked them yet) and the failure is returned.
-   */
-  private async startWorkers(): Promise<{ key: string; code: string } | undefined> {
+  /** Starts the workers on the listening sockets: a listen() that fails is returned (see WorkerPool.start). */
+  private startWorkers(): Promise<{ key: string; code: string } | undefined> {
     this.announce();
     this.write('notice', 'start worker processes');
-    const started: Slot[] = [];
-    for (let i = 0; i < this.conf.workerProcesses; i++) {
-      const s = this.respawn();
-      s.state = 'starting';
-      started.push(s);
-    }
-    const results = await Promise.all(started.map((s) => s.listened));
-    const refused = results.find((r): r is { ok: false; key: string; code: string } => !r.ok && 'key' in r);
-    if (!refused) return undefined;
-    for (const s of started) {
-      s.state = 'discarded';
-      s.child.kill('SIGKILL');
-    }
-    await Promise.all(started.map((s) => s.reaped));
-    return refused;
+    return this.pool.start(this.conf.workerProcesses);
   }
 
-  private fork(o: { failStart?: number; spare: boolean }): Slot {
-    const env: WorkerEnv = {
+  /** What a new worker is told (protocol.ts). */
+  workerEnv(o: { failStart?: number; spare: boolean }): WorkerEnv {
+    return {
       prefix: this.opts.prefix,
       conf: this.opts.conf,
       os: this.opts.os,
@@ -354,132 +303,18 @@ export class Master {
       failStart: o.failStart,
       spare: o.spare,
     };
-    // A first worker the CLI pre-booted has loaded its modules already: it only needs its job.
-    const prebooted = o.spare || o.failStart !== undefined ? undefined : takePrebooted();
-    prebooted?.send({ type: 'configure', env } satisfies MasterToWorker);
-    // execArgv: [] so a master inside another program (the test runner) forks plain Node workers.
-    const child = prebooted ?? fork(WORKER_ENTRY, [], { env: { ...process.env, HARNESS_WORKER: JSON.stringify(env) }, stdio: 'inherit', execArgv: [] });
-    let listened!: (l: Listened) => void;
-    let reaped!: () => void;
-    const slot: Slot = {
-      child,
-      pid: child.pid!,
-      state: o.spare ? 'spare-booting' : o.failStart !== undefined ? 'failing' : 'serving',
-      listened: new Promise((r) => (listened = r)),
-      reaped: new Promise((r) => (reaped = r)),
-    };
-    child.on('message', (m: WorkerToMaster) => {
-      if (m.type === 'booted') {
-        if (slot.state === 'spare-booting') slot.state = 'spare';
-      } else if (m.type === 'ready') {
-        if (slot.state === 'starting') slot.state = 'serving';
-        listened({ ok: true });
-      } else if (m.type === 'listen-error') {
-        listened({ ok: false, key: m.key, code: m.code });
-        // After the start a listen() cannot fail on a socket that listens already; if it does, say
-        // so, and do not respawn a worker that would fail the same way.
-        if (slot.state !== 'starting') {
-          const l = this.listeners.find((x) => x.key === m.key);
-          this.write('alert', `listen() to ${l?.text ?? m.key}, backlog ${BACKLOG} failed`, listenErrno(m.code));
-          slot.state = 'broken';
-        }
-      }
-    });
-    child.on('error', () => undefined);
-    child.on('exit', (code, signal) => {
-      listened({ ok: false, exited: true });
-      this.reap(slot, code, signal as NodeJS.Signals | null);
-      reaped();
-    });
-    return slot;
   }
 
-  /** Gives a worker the listening sockets: it accepts from then on. */
-  private activate(slot: Slot): void {
-    if (slot.state === 'spare') slot.state = 'serving';
-    this.slots.set(slot.pid, slot);
-    this.write('notice', `start worker process ${slot.pid}`);
-    // A Windows worker runs nginx.exe's main() again and writes its own start-up lines (one that dies
-    // at its start, a failed respawn, writes none).
-    if (this.os.name === 'windows' && slot.state !== 'failing') {
-      const log = this.log.forProcess(slot.pid, this.os.tid(slot.pid));
-      const threads = [1, 2, 3].map((n) => this.os.tid(slot.pid * 4 + n));
-      for (const [level, message] of windowsWorkerStatus(this.opts.version, threads)) log.write(level, { message });
-    }
-    for (const l of this.listeners) slot.child.send({ type: 'listen', key: l.key, count: this.listeners.length } satisfies MasterToWorker, l.handle as net.Server);
+  get version(): string {
+    return this.opts.version;
   }
 
-  /**
-   * nginx forks a worker in a millisecond; a Node worker needs tens of them to load. The master
-   * keeps one booted worker aside, the spare, and gives it the sockets when a worker dies, so a
-   * crashed worker is replaced as fast as nginx replaces it. It serves nothing until then, logs
-   * nothing, and `ps` shows it as `harness: spare worker (not serving)`.
-   */
-  private spawnSpare(): void {
-    if (this.exiting || this.spare) return;
-    this.spare = this.fork({ spare: true });
+  /** The first spare, once the engine answers (WorkerPool.spawnSpare says why not before). */
+  spawnSpare(): void {
+    if (!this.exiting) this.pool.spawnSpare();
   }
 
-  /** A worker in place of a dead one (ngx_spawn_process()): the spare when it has booted, else a new process. */
-  private respawn(failStart?: number): Slot {
-    const s = this.spare;
-    if (failStart === undefined && s?.state === 'spare') {
-      this.spare = undefined;
-      this.activate(s);
-      this.spawnSpare();
-      return s;
-    }
-    const slot = this.fork({ failStart, spare: false });
-    this.activate(slot);
-    return slot;
-  }
-
-  private reap(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
-    if (slot.state === 'discarded') {
-      this.slots.delete(slot.pid);
-      return;
-    }
-    if (slot.state === 'spare' || slot.state === 'spare-booting') return this.reapSpare(slot, code, signal);
-    if (!this.slots.delete(slot.pid)) return;
-    const exit = workerExit(this.os.name, { pid: slot.pid, code, signal, failing: slot.state === 'failing', windowsCode: slot.windowsCode, exiting: this.exiting });
-    for (const l of exit.lines) this.write(l.level, l.text, l.errno);
-    // Windows nginx's master closed its listening sockets long ago: with no worker, clients are refused.
-    if (exit.closeListeners && this.slots.size === 0) this.closeListeners();
-    const respawn = exit.respawn;
-    if (this.exiting) return this.checkExited();
-    if (!respawn || slot.state === 'broken') return;
-    if (this.respawnFails) return this.failRespawn();
-    this.respawn();
-  }
-
-  /** The spare is the harness's, not nginx's: its death is told apart, and costs no request. */
-  private reapSpare(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
-    if (this.spare === slot) this.spare = undefined;
-    if (this.exiting) return this.checkExited();
-    const how = signal ? `on signal ${constants.signals[signal]}` : `with code ${code}`;
-    // One that died while booting would die again: the next respawn forks a worker instead.
-    const booted = slot.state === 'spare';
-    const next = booted ? 'a new spare is starting' : 'it died while booting, so none is started until the next respawn';
-    this.write('notice', `spare worker process ${slot.pid} exited ${how} (the harness's pre-booted spare, not serving: no request was lost; ${next})`);
-    if (booted) this.spawnSpare();
-  }
-
-  private checkExited(): void {
-    if (this.slots.size === 0 && !this.spare) for (const cb of this.workersGone) cb();
-  }
-
-  /** A respawn made to fail: Linux's fork() EAGAIN, or a Windows worker that dies at its start. */
-  private failRespawn(): void {
-    if (this.os.name === 'windows') {
-      this.respawn(1).windowsCode = 0xc0000142;
-      return;
-    }
-    this.write('alert', 'fork() failed while spawning "worker process"', 'EAGAIN');
-    // The master keeps the sockets: with no worker, clients connect and hang.
-    this.write('alert', 'could not respawn worker process');
-  }
-
-  private closeListeners(): void {
+  closeListeners(): void {
     for (const l of this.listeners) closeHandle(l.handle);
     this.listeners = [];
   }
@@ -487,46 +322,24 @@ export class Master {
   // ---- faults, for the control channel ----
 
   workers(): { pid: number; crashing: boolean }[] {
-    return [...this.slots.values()].map((s) => ({ pid: s.pid, crashing: s.state === 'crashing' }));
+    return this.pool.workers();
   }
 
   /** The spare's pid, while there is one. */
   get sparePid(): number | undefined {
-    return this.spare?.pid;
+    return this.pool.sparePid;
   }
 
   get respawnFailureArmed(): boolean {
-    return this.respawnFails;
+    return this.pool.respawnFailureArmed;
   }
 
-  /**
-   * Crashes one worker (a checked request: crash.ts) and resolves with its pid once it has exited
-   * and been reaped. Two crashes at once end two workers: one already crashing is not chosen again.
-   */
-  async crashWorker(r: CrashRequest): Promise<number> {
-    const pids = () => [...this.slots.keys()].join(', ') || 'none';
-    const slot = r.pid !== undefined ? this.slots.get(r.pid) : [...this.slots.values()].find((s) => s.state !== 'crashing' && s.state !== 'failing');
-    if (!slot) {
-      if (r.pid !== undefined) throw new NoWorkerError(`no worker process ${r.pid}; the workers are: ${pids()}`);
-      throw new NoWorkerError(this.slots.size ? `every worker (${pids()}) is crashing already: wait until they are replaced` : 'no worker is running (a failed respawn left none): restore first');
-    }
-    if (slot.state === 'crashing') throw new NoWorkerError(`worker process ${slot.pid} is crashing already`);
-    slot.state = 'crashing';
-    const msg: Extract<MasterToWorker, { type: 'crash' }> = { type: 'crash' };
-    if (this.os.name === 'windows' && r.code !== undefined) {
-      // A Linux process cannot exit with an NTSTATUS: it exits 1, and the master reports the status.
-      slot.windowsCode = r.code;
-      msg.code = 1;
-    } else if (r.code !== undefined) msg.code = r.code;
-    else msg.signal = r.signal ?? 'SIGSEGV';
-    slot.child.send(msg);
-    await slot.reaped;
-    return slot.pid;
+  crashWorker(r: CrashRequest): Promise<number> {
+    return this.pool.crashWorker(r);
   }
 
-  /** Every respawn fails until restore (Linux: fork() EAGAIN; Windows: the new worker dies at start). */
   failRespawns(on: boolean): void {
-    this.respawnFails = on;
+    this.pool.failRespawns(on);
   }
 
   /**
@@ -535,10 +348,10 @@ export class Master {
    * with ListenAgainError when they cannot be opened; the master then keeps running without them.
    */
   async restore(): Promise<void> {
-    this.respawnFails = false;
+    this.pool.failRespawns(false);
     if (this.exiting) return;
     if (!this.listeners.length) return this.openListeningSockets(true);
-    while (this.slots.size < this.conf.workerProcesses) this.respawn();
+    this.pool.fill(this.conf.workerProcesses);
   }
 
   private stopping?: Promise<void>;
@@ -556,17 +369,7 @@ export class Master {
     this.exiting = true;
     // ngx_signal_handler()'s line, without "from <pid>" (Node cannot tell who sent it).
     if (signal && signal !== 'SIGQUIT' && this.os.name === 'linux') this.write('notice', `signal ${constants.signals[signal]} (${signal}) received, exiting`);
-    const all = () => [...this.slots.values(), ...(this.spare ? [this.spare] : [])];
-    const done = new Promise<void>((r) => (all().length ? this.workersGone.add(r) : r()));
-    for (const s of all()) {
-      if (s.child.connected) s.child.send({ type: 'terminate' } satisfies MasterToWorker, () => undefined);
-      else s.child.kill('SIGTERM');
-    }
-    const timeout = setTimeout(() => {
-      for (const s of all()) s.child.kill('SIGKILL');
-    }, 3000);
-    await done;
-    clearTimeout(timeout);
+    await this.pool.stop();
     this.closeListeners();
     this.removePidFile();
     this.write('notice', 'exit');

@@ -27,6 +27,8 @@ export async function runMaster(opts: RunOptions): Promise<number> {
   try {
     await master.start();
     if (opts.test) return 0;
+    // The spare boots once the workers serve (WorkerPool.spawnSpare says why not before).
+    master.spawnSpare();
     if (opts.controlFile) control = await startControl(master, opts.controlFile);
   } catch (e) {
     // A start that failed has no worker left: the listen() failures end theirs before the emerg.

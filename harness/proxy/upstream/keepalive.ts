@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import type { UpstreamConf } from '../conf/model.js';
 import type { HttpRequest } from '../request.js';
 import type { Peer } from './round-robin.js';
+import { Deadline } from '../deadline.js';
 
 interface Cached {
   peer: Peer;
@@ -19,7 +20,9 @@ interface Kept {
   /** Requests it has carried (nginx's c->requests), for keepalive_requests. */
   requests: number;
   /** Set while it waits in the cache. */
-  idle?: { cache: Cached[]; entry: Cached; timer: NodeJS.Timeout };
+  idle?: { cache: Cached[]; entry: Cached };
+  /** The upstream's keepalive_timeout while it is idle: set again each time it is cached. */
+  timeout: Deadline;
 }
 
 const kept = new WeakMap<Socket, Kept>();
@@ -52,7 +55,7 @@ export function keepIdle(req: HttpRequest, peer: Peer, socket: Socket): boolean 
   if (!u) return false;
   let k = kept.get(socket);
   if (!k) {
-    k = { requests: 0 };
+    k = { requests: 0, timeout: new Deadline() };
     kept.set(socket, k);
     watch(socket, k);
   }
@@ -63,7 +66,8 @@ export function keepIdle(req: HttpRequest, peer: Peer, socket: Socket): boolean 
   if (cache.length >= u.keepalive) close(cache[0].socket);
   const entry: Cached = { peer, socket };
   cache.push(entry);
-  k.idle = { cache, entry, timer: setTimeout(() => close(socket), u.keepaliveTimeoutMs) };
+  k.idle = { cache, entry };
+  k.timeout.arm(u.keepaliveTimeoutMs, () => close(socket));
   // A response that ended while its client could not take more left the socket paused: an idle
   // connection is read (nginx keeps its read event armed), or its close would go unnoticed and
   // the next request on it would wait for an answer that never comes.
@@ -83,13 +87,16 @@ function watch(socket: Socket, k: Kept): void {
   socket.on('data', onIdleEvent);
   socket.on('end', onIdleEvent);
   socket.on('error', onIdleEvent);
-  socket.on('close', onIdleEvent);
+  socket.on('close', () => {
+    onIdleEvent();
+    k.timeout.stop();
+  });
 }
 
 function leaveCache(k: Kept): void {
-  const { cache, entry, timer } = k.idle!;
+  const { cache, entry } = k.idle!;
   k.idle = undefined;
-  clearTimeout(timer);
+  k.timeout.clear();
   cache.splice(cache.indexOf(entry), 1);
 }
 

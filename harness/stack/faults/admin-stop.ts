@@ -3,10 +3,11 @@ import { requireAdmin, type Fault } from './fault.js';
 export const adminStop: Fault = {
   name: 'admin.stop',
   summary: 'The admin server stops listening on both loopbacks: every /api request is refused, then "no live upstreams".',
-  async apply(stack) {
-    const admin = requireAdmin(stack);
+  params: [],
+  async apply(target) {
+    const admin = requireAdmin(target);
     const mode = admin.mode;
     await admin.setMode('down');
-    return () => admin.setMode(mode);
+    return { undo: () => admin.setMode(mode) };
   },
 };

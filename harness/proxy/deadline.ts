@@ -1,0 +1,53 @@
+// A timeout that is armed and cleared far more often than it expires (a connection's
+// keepalive_timeout, its upstream's proxy_read_timeout, an idle upstream connection's timeout:
+// each set again for every request). nginx leaves such a timer in its tree when the new time is
+// close to the old one (NGX_TIMER_LAZY_DELAY); here a deadline moved later, or cleared, costs no
+// timer call: the Node timer already set fires at the old time, finds the deadline moved, and is
+// set again for the rest. Only a deadline moved earlier sets a new one.
+export class Deadline {
+  /** When it expires (Date.now() time); 0: not armed. */
+  private at = 0;
+  /** When the Node timer set fires, if one is set. */
+  private firesAt = 0;
+  private timer?: NodeJS.Timeout;
+  private onExpiry: () => void = () => undefined;
+
+  /** Expires `ms` from now (none when `ms` <= 0), calling `onExpiry`. */
+  arm(ms: number, onExpiry: () => void): void {
+    if (ms <= 0) {
+      this.at = 0;
+      return;
+    }
+    this.at = Date.now() + ms;
+    this.onExpiry = onExpiry;
+    if (this.timer && this.firesAt <= this.at) return;
+    this.set(ms);
+  }
+
+  /** Not to expire (the Node timer, if set, fires and finds nothing to do). */
+  clear(): void {
+    this.at = 0;
+  }
+
+  /** Cleared, and its Node timer too: for an owner that is done with it (a closed connection). */
+  stop(): void {
+    this.at = 0;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private set(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.firesAt = Date.now() + ms;
+    this.timer = setTimeout(this.fire, ms);
+  }
+
+  private readonly fire = (): void => {
+    this.timer = undefined;
+    if (!this.at) return;
+    const left = this.at - Date.now();
+    if (left > 0) return this.set(left);
+    this.at = 0;
+    this.onExpiry();
+  };
+}

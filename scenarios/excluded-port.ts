@@ -1,0 +1,35 @@
+import { expect } from '@playwright/test';
+import { resolve } from 'node:path';
+import getPort from 'get-port';
+import { defineScenario } from './scenario.js';
+import { up } from '../harness/stack/up.js';
+import type { Printer } from '../harness/stack/printer.js';
+
+export default defineScenario({
+  name: 'excluded-port',
+  summary: 'Windows keeps the proxy\'s port in an excluded port range (Hyper-V, WSL, Docker reserve them): nginx cannot bind it, "10013: An attempt was made to access a socket in a way forbidden by its access permissions", and harness up says what to do.',
+  engines: ['embedded'],
+  profiles: ['windows'],
+  stack: false,
+  diagnosis: { conditions: ['port-forbidden'] },
+  observations: 2,
+  seconds: 1,
+  async steps(run) {
+    const port = await getPort({ host: '127.0.0.1' });
+    const prefix = resolve(run.o.dir, 'prefix');
+    run.followLogs(prefix);
+    const said: string[] = [];
+    const print: Printer = { line: (c, t) => said.push(`${c} | ${t}`), note: (t) => said.push(t), error: (t) => said.push(t), ready: (l) => said.push(...l) };
+    run.step(`harness up --port ${port} --os windows --excluded-port ${port}`);
+    const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, proxy: run.engine, workers: 1, os: run.os, excludedPorts: [port] }, print);
+    for (const line of said) run.note(`harness up | ${line}`);
+    await run.observe(`exit 1 and nginx's emerg line: bind() to ...:${port} failed (10013: An attempt was made to access a socket in a way forbidden by its access permissions)`, () => {
+      expect(code).toBe(1);
+      expect(said.join('\n')).toContain(`:${port} failed (10013: An attempt was made to access a socket in a way forbidden by its access permissions)`);
+    });
+    await run.observe('what it means and what to do: the port is reserved by Windows; another port, or free the range', () => {
+      expect(said.join('\n')).toMatch(/What it means: .*/);
+      expect(said.join('\n')).toMatch(/What to do: .*/);
+    });
+  },
+});

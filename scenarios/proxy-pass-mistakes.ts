@@ -1,0 +1,61 @@
+import { expect } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineScenario } from './scenario.js';
+import { ownStack } from './steps/own-stack.js';
+
+export default defineScenario({
+  name: 'proxy-pass-mistakes',
+  summary: 'proxy_pass pointing the right way in the wrong form: https:// to the admin server\'s plain-HTTP port (the TLS handshake fails), a unix socket that is not there; each request gets 502 with its line.',
+  // The embedded engine proxies to http:// hosts only.
+  engines: ['nginx'],
+  stack: false,
+  diagnosis: { conditions: ['upstream-ssl', 'unix-socket-failed'] },
+  observations: 2,
+  seconds: 2,
+  async steps(run) {
+    // A unix socket's path has room for 107 bytes: a short one, never made (nginx only tries to connect to it).
+    const socket = join(tmpdir(), `sky-server-${process.pid}-${Date.now()}.sock`);
+    run.step('a stack on a conf with proxy_pass https://localhost:ADMIN/admin/ for /api/ and a unix socket for /ws/');
+    await ownStack(
+      run,
+      (p) => `worker_processes  1;
+error_log  logs/error.log;
+events {
+    worker_connections  1024;
+}
+http {
+    include       mime.types;
+    server {
+        listen       127.0.0.1:${p.proxy};
+        server_name  localhost;
+        location /api/ {
+            proxy_pass https://localhost:${p.admin}/admin/;
+        }
+        location /ws/ {
+            proxy_pass http://unix:${socket}:/ws/;
+        }
+        location / {
+            return 200;
+        }
+    }
+}
+`,
+    );
+    run.step('POST /api/employee/login');
+    const login = await run.api.login();
+    await run.observe('502: "SSL_do_handshake() failed (SSL: ... wrong version number) while SSL handshaking to upstream"', () => {
+      expect(login.response.status).toBe(502);
+      const e = run.errorLog().at(-1)!;
+      expect(e.message).toMatch(/^SSL_do_handshake\(\) failed \(SSL: .*wrong version number/);
+      expect(e.action).toBe('SSL handshaking to upstream');
+    });
+    run.step('GET /ws/abc');
+    const ws = await run.api.send('GET', '/ws/abc');
+    await run.observe(`502: connect() to unix:${socket} failed (2: No such file or directory)`, () => {
+      expect(ws.status).toBe(502);
+      const e = run.errorLog().at(-1)!;
+      expect([e.message, e.errno?.code]).toEqual([`connect() to unix:${socket} failed`, 2]);
+    });
+  },
+});

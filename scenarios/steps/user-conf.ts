@@ -1,0 +1,51 @@
+// A user's own nginx.conf, and `harness up --nginx-conf` on it, for the scenarios of confs that do not start.
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import getPort from 'get-port';
+import { up } from '../../harness/stack/up.js';
+import type { Printer } from '../../harness/stack/printer.js';
+import type { Run } from '../../harness/chaos/runner.js';
+
+/** A user's own nginx.conf (the course's shape): `listen`, the /api/ location's proxy_pass, and lines of their own. */
+export function userConf(o: { listen: number; proxyPass: string; extra?: string; server?: string }): string {
+  return `worker_processes  1;
+error_log  logs/error.log;
+events {
+    worker_connections  1024;
+}
+http {
+    include       mime.types;
+    default_type  application/octet-stream;
+${o.extra ?? ''}
+    server {
+        listen       127.0.0.1:${o.listen};
+        server_name  localhost;
+${o.server ?? ''}
+        location /api/ {
+            proxy_pass ${o.proxyPass};
+        }
+        location / {
+            root   html;
+            index  index.html;
+        }
+    }
+}
+`;
+}
+
+/** `harness up --nginx-conf FILE` on a prefix of its own: its exit code and what it printed. */
+export async function upWith(run: Run, name: string, conf: string, o: { excludedPorts?: number[] } = {}): Promise<{ code: number; said: string }> {
+  const dir = resolve(run.o.dir, name);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'nginx.conf');
+  writeFileSync(file, conf);
+  const prefix = join(dir, 'prefix');
+  run.followLogs(prefix);
+  const said: string[] = [];
+  const print: Printer = { line: (c, t) => said.push(`${c} | ${t}`), note: (t) => said.push(t), error: (t) => said.push(t), ready: (l) => said.push(...l) };
+  run.step(`harness up --nginx-conf ${name}/nginx.conf`);
+  const code = await up({ adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, proxy: run.engine, workers: 1, os: run.os, nginxConf: file, excludedPorts: o.excludedPorts }, print);
+  for (const line of said) run.note(`harness up | ${line}`);
+  return { code, said: said.join('\n') };
+}
+

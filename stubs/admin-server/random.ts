@@ -1,0 +1,14 @@
+// The stand-in's one source of repeatable randomness: the generated month of orders, and the wire
+// faults' --rate, --jitter and garbage. The same seed gives the same numbers.
+
+/** mulberry32: a small, fast 32-bit generator of numbers in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
