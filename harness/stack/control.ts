@@ -174,7 +174,8 @@ export async function callControl(prefix: string, path: string, body?: unknown, 
         `  If that harness up still runs, stop it (Ctrl-C in its terminal) and start it again; if it does not, delete ${statePath(prefix)} and start one with \`npx harness up\`.`,
     );
   }
-  // 400: a fault refused as asked (bad input, or not for this stack): the user's to correct.
-  if (status >= 300) throw new ControlError(String(json.error ?? `the stack answered ${status}`), status === 400 ? 2 : 1);
+  // 400: a fault refused as asked (bad input, or not for this stack); 404: no such order or fault
+  // applied. The user's to correct.
+  if (status >= 300) throw new ControlError(String(json.error ?? `the stack answered ${status}`), status === 400 || status === 404 ? 2 : 1);
   return json;
 }
