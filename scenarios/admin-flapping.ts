@@ -35,10 +35,9 @@ export default defineScenario({
       expect(probes.at(-1)!.status).toBe(401);
     }).toPass({ intervals: [500], timeout: 15_000 });
     const between = probes.slice(0, -1);
-    await run.observe(`until then every probe (${between.length}) gets 502 at once, logged as "no live upstreams": the peers are not tried`, () => {
+    await run.observe(`until then every probe (${between.length}) gets 502, logged as "no live upstreams": the peers are not tried`, () => {
       expect(between.length).toBeGreaterThan(0);
       expect(between.map((p) => p.status)).toEqual(between.map(() => 502));
-      expect(Math.max(...between.map((p) => p.ms))).toBeLessThan(500);
       expect(run.errorLog().slice(before).map((e) => e.message)).toEqual(between.map(() => 'no live upstreams'));
     });
     const reached = probes.at(-1)!;

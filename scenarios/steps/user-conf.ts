@@ -8,7 +8,10 @@ import type { Run } from '../../harness/chaos/runner.js';
 
 /** A user's own nginx.conf (the course's shape): `listen`, the /api/ location's proxy_pass, and lines of their own. */
 export function userConf(o: { listen: number; proxyPass: string; extra?: string; server?: string }): string {
-  return `worker_processes  1;
+  // Started as root, nginx runs its workers as nobody, who may not enter a checkout in a private
+  // folder (mode 0700): the start would fail on that first. These scenarios are about other failures.
+  const user = process.getuid?.() === 0 ? 'user  root;\n' : '';
+  return `${user}worker_processes  1;
 error_log  logs/error.log;
 events {
     worker_connections  1024;
