@@ -122,8 +122,11 @@ export function send(port: number, request: string | Buffer, o: SendOptions = {}
     socket.on('connect', () => socket.write(typeof request === 'string' ? Buffer.from(request, 'latin1') : request));
     socket.on('data', (d) => {
       raw += d.toString('latin1');
-      if (!o.untilClose && parseResponse(raw, o.head)) {
-        // Give the server a moment to close if it means to, so `closed` is right.
+      const parsed = o.untilClose ? undefined : parseResponse(raw, o.head);
+      // An answer that says `Connection: close` is complete when the server closes (the 'end' below):
+      // wait for that event, not for a moment a loaded machine may not give. Any other answer gets a
+      // moment for a close it did not announce, so that `closed` is right.
+      if (parsed && header(parsed, 'connection')?.toLowerCase() !== 'close') {
         setTimeout(() => finish(socket.destroyed || socket.readableEnded), 30);
       }
     });
