@@ -3,8 +3,8 @@
 // own conf runs them as the user who started it (`user root;`), so a checkout anywhere serves its
 // front end, on either engine; a user's own conf keeps its `user`, and when that user cannot reach
 // one of its roots the start fails saying who, which folder, and the two fixes.
-import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { request } from 'undici';
 import { test, expect } from '../fixtures.js';
 import { runHarness, whenOutput } from '../support/harness-up.js';
@@ -12,6 +12,14 @@ import { defaultFrontendRoot } from '../../harness/paths.js';
 import { freePort } from '../support/ports.js';
 
 test.skip(() => process.getuid?.() !== 0, 'nginx keeps its own user when not started as root: nothing to show');
+
+/** The first folder on the way down to `dir` that others (nobody) may not enter: `dir` itself, or an
+ *  ancestor, when the checkout is in a private folder (mode 0700) too. */
+function firstClosed(dir: string): string {
+  const chain = [dir];
+  while (dirname(chain[0]) !== chain[0]) chain.unshift(dirname(chain[0]));
+  return chain.find((d) => (statSync(d).mode & 0o001) === 0)!;
+}
 
 /** A copy of the stub front end inside a folder of mode 0700. */
 function privateFrontend(dir: string): string {
@@ -34,7 +42,7 @@ test('the stack\'s own conf: `user root;`, and a front end in a folder of mode 0
 for (const userLine of ['', 'user nobody;\n'] as const) {
   test(`a user's conf ${userLine ? 'with `user nobody;`' : 'without `user`'} whose root is in a folder of mode 0700: the start fails naming the user, the folder and both fixes; with \`user root;\` it serves`, async ({ engine }, testInfo) => {
     const frontendRoot = privateFrontend(testInfo.outputPath());
-    const closed = join(testInfo.outputPath(), 'private');
+    const closed = firstClosed(join(testInfo.outputPath(), 'private'));
     const port = await freePort();
     const adminPort = await freePort();
     const conf = testInfo.outputPath('nginx.conf');
@@ -45,7 +53,7 @@ for (const userLine of ['', 'user nobody;\n'] as const) {
     expect(failed.exitCode).toBe(1);
     expect(failed.all).toContain(`the proxy (${engine}) did not start:`);
     expect(failed.all).toContain(
-      `started as root, nginx runs its workers as nobody (${userLine ? 'its `user nobody;` line' : "nginx's default, as the conf has no `user` line"}), and nobody may not enter ${closed} (mode 0700, owner uid 0): ` +
+      `started as root, nginx runs its workers as nobody (${userLine ? 'its `user nobody;` line' : "nginx's default, as the conf has no `user` line"}), and nobody may not enter ${closed} (mode ${(statSync(closed).mode & 0o777).toString(8).padStart(4, '0')}, owner uid 0): ` +
         `every file under root ${frontendRoot} (location /, ${conf}:${userLine ? 6 : 5}) would be a 403.`,
     );
     expect(failed.all).toContain(`What to do: ${userLine ? `change that line of ${conf} to \`user root;\`` : `add \`user root;\` at the top of ${conf}`} (the workers then run as root`);

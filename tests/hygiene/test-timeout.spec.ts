@@ -1,14 +1,11 @@
 // A Playwright test that times out still stops its stack (fixture teardown).
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';
 import { repoRoot } from '../../harness/paths.js';
 import { canBind } from '../../harness/ports.js';
 import { alive } from '../support/processes.js';
-
-/** Playwright's own command, run by node itself (npx would add a process and a second of start). */
-const playwrightCli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+import { playwrightCli } from '../support/playwright-cli.js';
 
 test('a test that times out leaves no process of ours and no port held', async ({ engine }, testInfo) => {
   // A whole Playwright run (its start, a worker, a stack, the timeout, the teardown) in one test.

@@ -51,11 +51,17 @@ async function startHarnessProxy(o: { prefix: string; conf: string; os: string; 
     child.kill('SIGTERM');
     await child;
   };
+  // Ready when it answers, or failed when it exits first; however long a loaded machine takes to
+  // start it, the test's own timeout is the only clock.
+  const gone = new AbortController();
+  void child.finally(() => gone.abort());
   try {
-    await waitForProxy(o.ready, { timeoutMs: 10_000 });
+    await waitForProxy(o.ready, { timeoutMs: Infinity, signal: gone.signal });
   } catch (e) {
     await stop();
-    throw e;
+    if (!gone.signal.aborted) throw e;
+    const r = await child;
+    throw new Error(`harness proxy exited (${r.exitCode ?? r.signal}) before it answered`);
   }
   return { stop };
 }

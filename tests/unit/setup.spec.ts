@@ -4,6 +4,7 @@
 // nothing is installed or downloaded.
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
+import { playwrightCli } from '../support/playwright-cli.js';
 import { setup, type Host } from '../../harness/setup.js';
 import type { Need } from '../../harness/system-packages.js';
 import { repoRoot } from '../../harness/paths.js';
@@ -76,9 +77,10 @@ test('an install that fails, and a download that fails: both named, with what to
 });
 
 test('without nginx, a test of the nginx project fails saying so and how to install it', async ({}, testInfo) => {
+  test.slow(); // a whole Playwright run: its start, a worker, a browser
   const r = await execa(
-    'npx',
-    ['playwright', 'test', 'tests/browser/login-and-page.spec.ts', '--project', 'nginx', '-g', 'admin/123456 logs in', '--reporter', 'line', '--output', testInfo.outputPath('nested')],
+    process.execPath,
+    [playwrightCli, 'test', 'tests/browser/login-and-page.spec.ts', '--project', 'nginx', '-g', 'admin/123456 logs in', '--reporter', 'line', '--output', testInfo.outputPath('nested')],
     { cwd: repoRoot, reject: false, all: true, env: { HARNESS_NGINX: testInfo.outputPath('no-nginx-here') } },
   );
   expect(r.exitCode).toBe(1);
