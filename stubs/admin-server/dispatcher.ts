@@ -46,6 +46,12 @@ interface CompiledRoute extends Route {
   segments: readonly string[];
 }
 
+/** A route whose pattern matches a path, and the path's variables. */
+interface RouteMatch {
+  route: CompiledRoute;
+  params: Readonly<Record<string, string>>;
+}
+
 /** The routes by their first two segments (`admin/employee`): a request is matched against its
  *  resource's handful, not all of them. No route has a variable there. */
 type RouteIndex = Map<string, readonly CompiledRoute[]>;
@@ -66,6 +72,7 @@ export class Dispatcher {
   readonly #load: () => Promise<readonly Route[]>;
   #loading?: Promise<RouteIndex>;
   #routes?: RouteIndex;
+  readonly #matched = new Map<string, readonly RouteMatch[]>();
   readonly #tokens: AdminTokens;
   readonly #now: () => number;
 
@@ -78,42 +85,61 @@ export class Dispatcher {
     this.#now = now;
   }
 
-  /** Answers one request; never throws. */
-  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** Answers one request; never throws, and never rejects. Synchronous (no promise) when the
+   *  controllers are loaded, the token was seen before and the handler answers at once: the common
+   *  case, and the admin server is the upstream of the proxy benchmarks. */
+  handle(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
     const now = this.#now();
     const target = req.url ?? '/';
     const q = target.indexOf('?');
     const rawPath = stripAbsoluteForm(q < 0 ? target : target.slice(0, q));
     const path = tomcatPath(rawPath);
     if (path === undefined) return sendTomcatError(req, res, 400);
+    const query = q < 0 ? '' : target.slice(q + 1);
+    const fail = (err: unknown) => failed(req, res, err, target, rawPath, now);
     try {
-      const segments = path.split('/').filter(Boolean); // Ant matching ignores a trailing slash
-      const allowed: string[] = [];
-      let chosen: CompiledRoute | undefined;
-      let params = NO_PARAMS;
-      const index = this.#routes ?? (await this.#index());
-      for (const route of index.get(resourceOf(segments)) ?? []) {
-        const vars = matchSegments(route.segments, segments);
-        if (!vars) continue;
-        allowed.push(route.method);
-        if (!chosen && (route.method === req.method || (route.method === 'GET' && req.method === 'HEAD'))) {
-          chosen = route;
-          params = vars;
-        }
-      }
-      // No handler at all: a 404 before any interceptor runs, with or without a token.
-      if (allowed.length === 0) throw new SpringError(404);
-      if (!chosen && req.method !== 'OPTIONS') throw new SpringError(405, { Allow: [...new Set(allowed)].join(', ') });
-      const empId = await this.#interceptor(req, path, now);
-      if (empId === undefined) return sendEmpty(req, res, 401);
-      if (!chosen) return sendEmpty(req, res, 200, { Allow: optionsAllow(allowed) });
-      await chosen.handle({ req, res, params, query: q < 0 ? '' : target.slice(q + 1), now, empId });
+      const routes = this.#routes;
+      const done = routes ? this.#dispatch(routes, req, res, path, query, now) : this.#index().then((index) => this.#dispatch(index, req, res, path, query, now));
+      if (done) return done.catch(fail);
     } catch (err) {
-      if (err instanceof BusinessError) return send(req, res, 200, JSON_HEADERS, `{"code":0,"msg":${JSON.stringify(err.msg)},"data":null}`);
-      if (!(err instanceof SpringError)) process.stderr.write(`admin server: ${req.method} ${target}: ${(err as Error)?.stack ?? err}\n`);
-      const status = err instanceof SpringError ? err.status : 500;
-      sendSpringError(req, res, status, rawPath, now, err instanceof SpringError ? err.headers : {});
+      fail(err);
     }
+  }
+
+  /** Spring's handler lookup, the interceptor, then the handler; throws (or rejects) what fails. */
+  #dispatch(index: RouteIndex, req: IncomingMessage, res: ServerResponse, path: string, query: string, now: number): void | Promise<void> {
+    const matches = this.#matches(index, path);
+    // No handler at all: a 404 before any interceptor runs, with or without a token.
+    if (matches.length === 0) throw new SpringError(404);
+    const chosen = matches.find((m) => m.route.method === req.method || (m.route.method === 'GET' && req.method === 'HEAD'));
+    if (!chosen && req.method !== 'OPTIONS') throw new SpringError(405, { Allow: [...new Set(matches.map((m) => m.route.method))].join(', ') });
+    const answer = (empId: number | null | undefined): void | Promise<void> => {
+      if (empId === undefined) return sendEmpty(req, res, 401);
+      if (!chosen) return sendEmpty(req, res, 200, { Allow: optionsAllow(matches.map((m) => m.route.method)) });
+      return chosen.route.handle({ req, res, params: chosen.params, query, now, empId });
+    };
+    // JwtTokenAdminInterceptor on `/admin/**` minus the login path: the raw JWT in header `token`.
+    if (OPEN_PATHS.has(path) || !(path === '/admin' || path.startsWith('/admin/'))) return answer(null);
+    const token = firstHeader(req, 'token');
+    const known = token ? this.#tokens.verifyKnown(token, now) : undefined;
+    return known === null ? this.#tokens.verify(token, now).then(answer) : answer(known);
+  }
+
+  /** The routes whose pattern matches `path`, whatever their method, in order of preference, with
+   *  their path variables; kept per path (bounded), as the routes never change once loaded. */
+  #matches(index: RouteIndex, path: string): readonly RouteMatch[] {
+    let matches = this.#matched.get(path);
+    if (!matches) {
+      const segments = path.split('/').filter(Boolean); // Ant matching ignores a trailing slash
+      const found: RouteMatch[] = [];
+      for (const route of index.get(resourceOf(segments)) ?? []) {
+        const params = matchSegments(route.segments, segments);
+        if (params) found.push({ route, params: Object.freeze(params) });
+      }
+      if (this.#matched.size >= 4096) this.#matched.clear();
+      this.#matched.set(path, (matches = found));
+    }
+    return matches;
   }
 
   /** The route patterns, e.g. `/admin/employee/{id}` (loading the controllers if no request has yet). */
@@ -133,13 +159,15 @@ export class Dispatcher {
   async #index(): Promise<RouteIndex> {
     return this.#routes ?? (this.#routes = await (this.#loading ??= this.#load().then(indexRoutes)));
   }
+}
 
-  /** JwtTokenAdminInterceptor on `/admin/**` minus the login path: the raw JWT in header `token`.
-   *  The empId of a valid token, null where no check applies, undefined for a 401. */
-  async #interceptor(req: IncomingMessage, path: string, now: number): Promise<number | null | undefined> {
-    if (OPEN_PATHS.has(path) || !(path === '/admin' || path.startsWith('/admin/'))) return null;
-    return this.#tokens.verify(firstHeader(req, 'token'), now);
-  }
+/** What a request that failed is answered: Result.error for a BusinessError, else Spring's error page
+ *  (500, logged, for anything unexpected). */
+function failed(req: IncomingMessage, res: ServerResponse, err: unknown, target: string, rawPath: string, now: number): void {
+  if (err instanceof BusinessError) return send(req, res, 200, JSON_HEADERS, `{"code":0,"msg":${JSON.stringify(err.msg)},"data":null}`);
+  if (!(err instanceof SpringError)) process.stderr.write(`admin server: ${req.method} ${target}: ${(err as Error)?.stack ?? err}\n`);
+  const status = err instanceof SpringError ? err.status : 500;
+  sendSpringError(req, res, status, rawPath, now, err instanceof SpringError ? err.headers : {});
 }
 
 function matchSegments(pattern: readonly string[], path: readonly string[]): Record<string, string> | undefined {

@@ -58,10 +58,12 @@ async function login(x: Exchange, { state, tokens }: AdminContext): Promise<void
 
 /** `page(EmployeePageQueryDTO)`: `name like %name%` on the display name, id order (no ORDER BY). */
 function page(x: Exchange, state: AdminState): void {
-  const params = parseQuery(x.query);
-  const { page, pageSize } = bindPaging(params);
-  const name = bindString(params, 'name');
-  const body = state.memo(JSON.stringify(['employee/page', page, pageSize, name]), () => {
+  // Memoised by the query as sent, so that a repeated page costs no parsing (a query that fails to
+  // bind throws, and is not kept).
+  const body = state.memo(`employee/page?${x.query}`, () => {
+    const params = parseQuery(x.query);
+    const { page, pageSize } = bindPaging(params);
+    const name = bindString(params, 'name');
     const rows = [...state.employees.values()];
     return pageAnswer(name ? rows.filter((e) => containsLike(name)(e.name)) : rows, page, pageSize, (e) => JSON.stringify(e));
   });

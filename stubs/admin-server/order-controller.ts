@@ -53,16 +53,17 @@ function orderDishes(state: AdminState, o: Order): string {
 /** conditionSearch(OrdersPageQueryDTO): `number like`, `phone like`, `user_id =`, `status =` (0: no
  *  filter), order_time within [beginTime, endTime]. */
 function conditionSearch(x: Exchange, state: AdminState): void {
-  const params = parseQuery(x.query);
-  const { page, pageSize } = bindPaging(params);
-  const number = bindString(params, 'number');
-  const phone = bindString(params, 'phone');
-  const status = bindNumber(params, 'status', 'int');
-  const beginTime = bindLocalDateTime(params, 'beginTime');
-  const endTime = bindLocalDateTime(params, 'endTime');
-  const userId = bindNumber(params, 'userId', 'long');
-  const key = JSON.stringify(['order/conditionSearch', page, pageSize, number, phone, status, beginTime, endTime, String(userId)]);
-  const body = state.memo(key, () => {
+  // Memoised by the query as sent: a repeated search costs no parsing (one that fails to bind throws,
+  // and is not kept).
+  const body = state.memo(`order/conditionSearch?${x.query}`, () => {
+    const params = parseQuery(x.query);
+    const { page, pageSize } = bindPaging(params);
+    const number = bindString(params, 'number');
+    const phone = bindString(params, 'phone');
+    const status = bindNumber(params, 'status', 'int');
+    const beginTime = bindLocalDateTime(params, 'beginTime');
+    const endTime = bindLocalDateTime(params, 'endTime');
+    const userId = bindNumber(params, 'userId', 'long');
     const numberMatch = number ? containsLike(number) : undefined;
     const phoneMatch = phone ? containsLike(phone) : undefined;
     const rows = newestOrders(state).filter((o) =>
