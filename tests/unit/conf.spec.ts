@@ -174,8 +174,9 @@ for (const c of REFUSALS) {
     expect(emergOf(process.execPath, [distFile('harness/proxy/main.js'), '-t', '-p', prefix, '-c', 'conf/nginx.conf', '--os', 'linux'])).toBe(expected);
     const nginx = findNginx();
     if (nginx && existsSync(nginx)) {
-      // -e: the start-up log goes to a file, so stderr gets the short `nginx: [emerg]` form.
-      expect(emergOf(nginx, ['-t', '-p', prefix, '-c', 'conf/nginx.conf', '-e', 'logs/error.log'])).toBe(c.outsideSubset ? undefined : expected);
+      // -e: the start-up log goes to a file, so stderr gets the short `nginx: [emerg]` form. The pid
+      // file in the prefix: nginx -t opens it, and its default (/run/nginx.pid) is root's alone.
+      expect(emergOf(nginx, ['-t', '-p', prefix, '-c', 'conf/nginx.conf', '-e', 'logs/error.log', '-g', 'pid logs/nginx.pid;'])).toBe(c.outsideSubset ? undefined : expected);
     } else {
       // The unit project runs without nginx; the report says which half went unchecked.
       testInfo.annotations.push({ type: 'not compared', description: 'nginx is not installed: its half of this case was not checked (npx harness setup installs it)' });
