@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
-import { chmodSync, cpSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineScenario } from './scenario.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
 
@@ -14,21 +15,29 @@ export default defineScenario({
   observations: 2,
   seconds: 4,
   async steps(run) {
-    const root = resolve(run.o.dir, 'frontend');
-    cpSync(defaultFrontendRoot, root, { recursive: true });
-    chmodSync(root, 0o755);
-    // Real nginx's workers run as nobody when the master is root: mode 600 keeps them out; a plain user's nginx, 000.
-    chmodSync(join(root, 'style.css'), process.getuid?.() === 0 ? 0o600 : 0o000);
-    run.step('a stack serving a copy of the front end whose style.css its workers may not read');
-    // As root, harness up runs nginx's workers as the user who started it (root reads any file): here they run as nobody, as a plain nginx's would.
-    await run.startStack({ frontendRoot: root, conf: process.getuid?.() === 0 ? { user: 'nobody nogroup' } : {} });
-    const page = await run.page();
-    const css = page.waitForResponse((r) => r.url().endsWith('/style.css'));
-    run.step('open the front end in the browser');
-    await page.goto(run.stack.url);
-    await run.observe('the browser gets 403 Forbidden for style.css (the page shows without its style)', async () => expect((await css).status()).toBe(403));
-    await run.observe('nginx logs open() "…/style.css" failed (13: Permission denied)', () => {
-      expect(run.errorLines().filter((l) => l.includes('style.css'))).toEqual([expect.stringContaining(`open() "${join(root, 'style.css')}" failed (13: Permission denied), client: `)]);
-    });
+    // Outside the checkout, in a folder the workers may enter: the checkout may be in a private
+    // folder (mode 0700), where nobody could not reach even the files it may read.
+    const folder = mkdtempSync(join(tmpdir(), 'harness-file-unreadable-'));
+    chmodSync(folder, 0o755);
+    const root = join(folder, 'frontend');
+    try {
+      cpSync(defaultFrontendRoot, root, { recursive: true });
+      chmodSync(root, 0o755);
+      // Real nginx's workers run as nobody when the master is root: mode 600 keeps them out; a plain user's nginx, 000.
+      chmodSync(join(root, 'style.css'), process.getuid?.() === 0 ? 0o600 : 0o000);
+      run.step('a stack serving a copy of the front end whose style.css its workers may not read');
+      // As root, harness up runs nginx's workers as the user who started it (root reads any file): here they run as nobody, as a plain nginx's would.
+      await run.startStack({ frontendRoot: root, conf: process.getuid?.() === 0 ? { user: 'nobody nogroup' } : {} });
+      const page = await run.page();
+      const css = page.waitForResponse((r) => r.url().endsWith('/style.css'));
+      run.step('open the front end in the browser');
+      await page.goto(run.stack.url);
+      await run.observe('the browser gets 403 Forbidden for style.css (the page shows without its style)', async () => expect((await css).status()).toBe(403));
+      await run.observe('nginx logs open() "…/style.css" failed (13: Permission denied)', () => {
+        expect(run.errorLines().filter((l) => l.includes('style.css'))).toEqual([expect.stringContaining(`open() "${join(root, 'style.css')}" failed (13: Permission denied), client: `)]);
+      });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   },
 });

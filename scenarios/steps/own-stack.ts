@@ -5,12 +5,13 @@ import { join, resolve } from 'node:path';
 import getPort from 'get-port';
 import type { Run } from '../../harness/chaos/runner.js';
 import type { Stack } from '../../harness/stack/stack.js';
+import { workersAsStarter } from './user-conf.js';
 
 export async function ownStack(run: Run, conf: (ports: { proxy: number; admin: number }) => string): Promise<Stack> {
   const ports = { proxy: await getPort({ host: '127.0.0.1' }), admin: await getPort({ host: '127.0.0.1' }) };
   const dir = resolve(run.o.dir, 'conf');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'nginx.conf');
-  writeFileSync(file, conf(ports));
+  writeFileSync(file, workersAsStarter() + conf(ports));
   return run.startStack({ proxyPort: ports.proxy, adminPort: ports.admin, nginxConf: file });
 }

@@ -6,12 +6,16 @@ import { up } from '../../harness/stack/up.js';
 import type { Printer } from '../../harness/stack/printer.js';
 import type { Run } from '../../harness/chaos/runner.js';
 
+/**
+ * The first line of a scenario's own conf: started as root, nginx runs its workers as nobody, who may
+ * not enter a checkout in a private folder (mode 0700), and the scenario would fail on that first.
+ * The scenarios of confs are about other failures: their workers run as root, as the stack's do.
+ */
+export const workersAsStarter = (): string => (process.getuid?.() === 0 ? 'user  root;\n' : '');
+
 /** A user's own nginx.conf (the course's shape): `listen`, the /api/ location's proxy_pass, and lines of their own. */
 export function userConf(o: { listen: number; proxyPass: string; extra?: string; server?: string }): string {
-  // Started as root, nginx runs its workers as nobody, who may not enter a checkout in a private
-  // folder (mode 0700): the start would fail on that first. These scenarios are about other failures.
-  const user = process.getuid?.() === 0 ? 'user  root;\n' : '';
-  return `${user}worker_processes  1;
+  return `${workersAsStarter()}worker_processes  1;
 error_log  logs/error.log;
 events {
     worker_connections  1024;
