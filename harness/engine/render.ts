@@ -1,6 +1,18 @@
 // A stack's nginx.conf: the course's own conf (tests/support/course-conf.ts), with the harness's ports,
 // loopback-only listens, the front end's root and every temp path inside the prefix. The same
 // file is given to either engine.
+import { userInfo } from 'node:os';
+import type { OsName } from '../os-profile.js';
+
+/**
+ * The `user` of a conf the harness writes for its own stack: started as root, nginx would run its
+ * workers as nobody, who cannot enter a checkout in a private folder (a home, a mktemp -d), so they
+ * run as the user who started it; otherwise none is needed. The scenarios' and tests' own confs
+ * take it too.
+ */
+export function starterWorkerUser(os: OsName = 'linux'): string | undefined {
+  return process.getuid?.() === 0 && os === 'linux' ? userInfo().username : undefined;
+}
 
 export interface ConfSpec {
   proxyPort: number;

@@ -5,7 +5,7 @@
 // started, on every path out, failed starts included.
 import { join, resolve } from 'node:path';
 import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
-import { renderConf, type ConfSpec } from '../engine/render.js';
+import { renderConf, starterWorkerUser, type ConfSpec } from '../engine/render.js';
 import { preparePrefix } from '../engine/prefix.js';
 import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
@@ -13,7 +13,6 @@ import { ProxyStartError, type EngineName, type ProxyEngine } from '../engine/en
 import { localhostMode, plainHttpListens, readConf, startEngine, unreachableRoot } from '../engine/registry.js';
 import { describeBusyPort, hostPort } from '../ports.js';
 import type { ProxyReadiness } from '../engine/ready.js';
-import { userInfo } from 'node:os';
 
 export type AdminMode = ListenMode | 'external';
 
@@ -119,9 +118,7 @@ export class Stack {
               frontendRoot,
               workers: s.workers,
               localhost,
-              // Started as root, nginx would run its workers as nobody, who cannot read a clone in
-              // a private folder (a home, a mktemp -d): they run as the user who started the stack.
-              user: process.getuid?.() === 0 && s.os === 'linux' ? userInfo().username : undefined,
+              user: starterWorkerUser(s.os),
               ...s.conf,
             }),
           },

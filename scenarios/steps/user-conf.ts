@@ -5,13 +5,14 @@ import getPort from 'get-port';
 import { up } from '../../harness/stack/up.js';
 import type { Printer } from '../../harness/stack/printer.js';
 import type { Run } from '../../harness/chaos/runner.js';
+import { starterWorkerUser } from '../../harness/engine/render.js';
 
 /**
  * The first line of a scenario's own conf: started as root, nginx runs its workers as nobody, who may
  * not enter a checkout in a private folder (mode 0700), and the scenario would fail on that first.
  * The scenarios of confs are about other failures: their workers run as root, as the stack's do.
  */
-export const workersAsStarter = (): string => (process.getuid?.() === 0 ? 'user  root;\n' : '');
+export const workersAsStarter = (): string => (starterWorkerUser() ? `user  ${starterWorkerUser()};\n` : '');
 
 /** A user's own nginx.conf (the course's shape): `listen`, the /api/ location's proxy_pass, and lines of their own. */
 export function userConf(o: { listen: number; proxyPass: string; extra?: string; server?: string }): string {

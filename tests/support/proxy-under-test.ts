@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { preparePrefix } from '../../harness/engine/prefix.js';
+import { starterWorkerUser } from '../../harness/engine/render.js';
 import { startEmbedded } from '../../harness/proxy/engine.js';
 import { startNginx } from '../../harness/nginx/engine.js';
 import type { EngineName, ProxyEngine } from '../../harness/engine/engine.js';
@@ -38,7 +39,7 @@ export interface ConfOptions {
 }
 
 /** The `user` of a test's conf (ConfOptions.user). */
-const testUser = (o: ConfOptions) => (o.user === undefined ? (process.getuid?.() === 0 ? 'root' : null) : o.user);
+const testUser = (o: ConfOptions) => (o.user === undefined ? (starterWorkerUser() ?? null) : o.user);
 
 /** For a test's own conf text: `user root;` when the tests run as root, as the stack's own conf has it. */
 export const userLine = () => (testUser({}) ? `user ${testUser({})};\n` : '');
