@@ -5,9 +5,8 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { Stack } from './stack.js';
-import { FAULTS, FaultError, type Fault } from './faults/index.js';
+import { FaultError } from './faults/fault.js';
 import { FaultLedger } from './faults/ledger.js';
-import { usage } from './faults/params.js';
 import { readState, statePath } from './state.js';
 import { UserError } from '../errors.js';
 import { customerAction } from './customer.js';
@@ -37,8 +36,11 @@ export interface StackStatus {
   faults: { id: number; label: string; progress?: string }[];
 }
 
-/** A fault as the page's form is drawn from it: its own description of its arguments. */
-const faultView = (f: Fault): FaultView => ({ name: f.name, summary: f.summary, usage: usage(f), params: f.params });
+/** Every fault as the page's form is drawn from it: its own description of its arguments. */
+async function faultViews(): Promise<FaultView[]> {
+  const { FAULTS, usage } = await import('./faults/index.js');
+  return FAULTS.map((f) => ({ name: f.name, summary: f.summary, usage: usage(f), params: f.params }));
+}
 
 export async function startStackControl(stack: Stack, onEvent: (text: string) => void): Promise<ControlChannel> {
   const token = randomBytes(24).toString('hex');
@@ -48,12 +50,12 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
   let live: Promise<Live> | undefined;
   const startedAt = new Date();
   const startLive = () =>
-    (live ??= import('../control/live.js').then(
-      (m) =>
+    (live ??= Promise.all([import('../control/live.js'), faultViews()]).then(
+      ([m, views]) =>
         new m.Live({
           stack,
           startedAt,
-          faults: FAULTS.map(faultView),
+          faults: views,
           applied,
           note: onEvent,
         }),

@@ -1,9 +1,9 @@
 // The faults applied to one stack: `harness chaos inject` (through the stack's control channel)
 // and a scenario's run add to it, `chaos status` reads it, `chaos restore` and the stack's stop
-// undo it, newest first. inject() is the one function every way of applying a fault calls.
+// undo it, newest first. inject() is the one function every way of applying a fault calls. The
+// faults themselves (every fault's module) load with the first inject, so that a stack's control
+// channel costs `harness up` nothing before it is ready.
 import { FaultError, type AppliedFault, type FaultInput, type FaultTarget } from './fault.js';
-import { FAULTS, findFault } from './index.js';
-import { label, parseFault } from './params.js';
 
 export interface FaultEntry {
   id: number;
@@ -28,6 +28,7 @@ export class FaultLedger {
 
   /** Checks and applies a fault (a FaultError says what is wrong and what is accepted). */
   async inject(name: string, input: FaultInput = {}): Promise<Injected> {
+    const { FAULTS, findFault, label, parseFault } = await import('./index.js');
     const fault = findFault(name);
     if (!fault) throw new FaultError(`no fault "${name}". The faults: ${FAULTS.map((f) => f.name).join(', ')} (\`harness chaos list\` says what each does).`);
     const values = parseFault(fault, input);
