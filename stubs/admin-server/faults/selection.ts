@@ -2,8 +2,13 @@
 // segment, `**` across segments, `{a,b}`, `[0-9]`), the first N of them (MockServer's Times), each
 // with a probability (toxiproxy's toxicity) drawn from a seeded generator, so that a run repeats
 // exactly with the same seed.
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
 import { seededRandom } from '../random.js';
+
+// picomatch (seven CommonJS modules) loads with the first glob, not with the stand-in: `harness up`
+// is ready sooner without it, and most stacks never see a fault with --path.
+let loaded: typeof import('picomatch') | undefined;
+const picomatch = () => (loaded ??= createRequire(import.meta.url)('picomatch') as typeof import('picomatch'));
 
 export interface SelectionOptions {
   /** A glob on the stand-in's path (`/admin/employee/**`), without the query; unset: every path. */
@@ -28,7 +33,7 @@ export class Selection {
   constructor(readonly o: SelectionOptions) {
     this.seed = o.seed ?? Math.floor(Math.random() * 2 ** 32);
     this.random = seededRandom(this.seed);
-    this.#matches = o.path === undefined ? () => true : picomatch(o.path, { dot: true });
+    this.#matches = o.path === undefined ? () => true : picomatch()(o.path, { dot: true });
   }
 
   /** Used up: applied `times` times already. */
@@ -67,6 +72,6 @@ function meets(glob: string[], route: string[]): boolean {
   if (g === '**') return meets(rest, route) || (route.length > 0 && meets(glob, route.slice(1)));
   if (!route.length) return false;
   const r = route[0];
-  const segment = g === '' ? r === '' : /^\{[^}]+\}$/.test(r) || picomatch.isMatch(r, g, { dot: true });
+  const segment = g === '' ? r === '' : /^\{[^}]+\}$/.test(r) || picomatch().isMatch(r, g, { dot: true });
   return segment && meets(rest, route.slice(1));
 }
