@@ -18,6 +18,11 @@ export interface EngineStartOptions {
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
   /** Ports that refuse to bind (the Windows profile's excluded port ranges). */
   reservedPorts?: number[];
+  /**
+   * Told once the engine has begun to start its processes (real nginx spawned; the embedded master
+   * binding its sockets and handing them to its workers), when what is left is theirs to do.
+   */
+  starting?: () => void;
 }
 
 /** A proxy that could not start: nginx's emerg lines and what they mean. */

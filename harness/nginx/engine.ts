@@ -90,7 +90,9 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
     }
     return proc;
   };
-  return nginxEngine(o.prefix, await launch(), launch);
+  const first = launch();
+  o.starting?.();
+  return nginxEngine(o.prefix, await first, launch);
 }
 
 /** `relaunch` starts nginx again as it was started (restore, after a failed respawn). */

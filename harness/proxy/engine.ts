@@ -23,7 +23,9 @@ export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine>
     },
   });
   try {
-    await master.start();
+    const started = master.start();
+    o.starting?.();
+    await started;
     await waitForProxy(o.ready);
     master.spawnSpare();
   } catch (e) {

@@ -127,6 +127,8 @@ export class Stack {
     const ready: ProxyReadiness = s.nginxConf
       ? userConfReadiness(this.prefix, confFile, s.nginxConf, s.os)
       : { urls: LOOPBACKS.map((h) => `http://${hostPort(h, s.proxyPort)}/`), index: join(frontendRoot, 'index.html') };
+    let starting!: () => void;
+    const workersStarting = new Promise<void>((r) => (starting = r));
     const opts = {
       prefix: this.prefix,
       conf: 'conf/nginx.conf',
@@ -136,10 +138,16 @@ export class Stack {
       ready,
       reservedPorts: s.reservedPorts,
       onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', line),
+      starting,
     };
     const proxy = startEngine(s.engine, opts).then((p) => (this.proxy = p));
-    // The admin server starts (and its modules load) while the proxy's workers boot.
-    const admin = s.admin !== 'external' ? this.startAdmin(s.adminPort, s.admin, s.adminSeed) : undefined;
+    // The admin stub starts (its modules load, its data is seeded) once the engine is starting its
+    // processes, so that this work overlaps theirs (a worker's conf, listen and first answers)
+    // instead of coming before it; not at all when the proxy failed first. A user's own conf may
+    // listen on the stub's port: then the stub starts at once, to take that port before the proxy.
+    const mode = s.admin;
+    const go = s.nginxConf ? Promise.resolve(true) : Promise.race([workersStarting.then(() => true), proxy.then(() => true, () => false)]);
+    const admin = mode === 'external' ? undefined : go.then((yes) => (yes ? this.startAdmin(s.adminPort, mode, s.adminSeed) : undefined));
     const [a, p] = await Promise.allSettled([admin, proxy]);
     for (const r of [a, p]) if (r.status === 'rejected') throw r.reason;
   }
