@@ -27,7 +27,9 @@ export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine>
     o.starting?.();
     await started;
     await waitForProxy(o.ready);
-    master.spawnSpare();
+    // In the next turn of the event loop: after what the engine's owner does with the answer in
+    // this one (harness up prints its ready line), which the spare's fork, synchronous, would delay.
+    setImmediate(() => master.spawnSpare());
   } catch (e) {
     await master.stop();
     if (e instanceof StartupError) throw new ProxyStartError(stderr.at(-1) ?? e.message, stderr, 1);
