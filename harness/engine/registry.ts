@@ -3,6 +3,7 @@
 // execa, the embedded master and its workers' code), so the stack imports this file and never an
 // engine's own; the conf reader, which the stack needs whichever engine runs, loads with it.
 import type { EngineName, EngineStartOptions, ProxyEngine } from './engine.js';
+import type { OsName } from '../os-profile.js';
 import type { NginxConf } from '../proxy/conf/model.js';
 import { confPath, loadConf } from '../proxy/load.js';
 import { parseConfFile, type Directive } from '../proxy/conf/parse.js';
@@ -54,5 +55,10 @@ export function plainHttpListens(prefix: string, conf: string): { host: string; 
 /** Ends the worker the CLI pre-booted for the embedded engine, when the stack will not use it. */
 export { discardPrebooted } from '../proxy/preboot.js';
 
-/** Why the workers of a user's own conf could not serve one of its roots (started as root), if they could not. */
-export { unreachableRoot } from './worker-access.js';
+/**
+ * Why the workers of a user's own conf could not serve one of its roots (started as root), if they
+ * could not. Its modules load only for a user's own conf.
+ */
+export async function unreachableRoot(conf: NginxConf, os: OsName, confFile: string): Promise<string | undefined> {
+  return (await import('./worker-access.js')).unreachableRoot(conf, os, confFile);
+}

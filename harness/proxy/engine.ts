@@ -6,7 +6,6 @@ import { ProxyStartError, type EngineStartOptions, type ProxyEngine, type CrashO
 import { Master } from './master/master.js';
 import { StartupError } from './master/errors.js';
 import { DEFAULT_VERSION } from '../os-profile.js';
-import { crashRequest } from '../crash.js';
 
 export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine> {
   const stderr: string[] = [];
@@ -52,7 +51,7 @@ export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine>
     async workers() {
       return master.workers().map((w) => w.pid);
     },
-    crashWorker: (c: CrashOptions = {}) => master.crashWorker(crashRequest(o.os, c)),
+    crashWorker: async (c: CrashOptions = {}) => master.crashWorker((await import('../crash.js')).crashRequest(o.os, c)),
     async failRespawns(on: boolean) {
       master.failRespawns(on);
     },

@@ -125,7 +125,7 @@ export class Stack {
     });
     // A browser dials both loopbacks for `localhost`: the front end's index must answer on each.
     const ready: ProxyReadiness = s.nginxConf
-      ? userConfReadiness(this.prefix, confFile, s.nginxConf, s.os)
+      ? await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os)
       : { urls: LOOPBACKS.map((h) => `http://${hostPort(h, s.proxyPort)}/`), index: join(frontendRoot, 'index.html') };
     let starting!: () => void;
     const workersStarting = new Promise<void>((r) => (starting = r));
@@ -178,7 +178,7 @@ export class Stack {
  * long as its workers can read its roots. `userFile`: the conf as the user named it (`confFile` is
  * its copy in the prefix).
  */
-function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName): ProxyReadiness {
+async function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName): Promise<ProxyReadiness> {
   // The roots where the embedded engine can read the conf (one with nginx-only directives is real
   // nginx's to check).
   let conf: ReturnType<typeof readConf> | undefined;
@@ -187,7 +187,7 @@ function userConfReadiness(prefix: string, confFile: string, userFile: string, o
   } catch {
     conf = undefined;
   }
-  const unreachable = conf && unreachableRoot(conf, os, userFile);
+  const unreachable = conf && (await unreachableRoot(conf, os, userFile));
   if (unreachable) throw new ProxyStartError(unreachable, [], null);
   let hosts: string[] = [];
   try {

@@ -1,7 +1,6 @@
 // `harness up`: choose the ports, start the stack, print where it is, stream each component's
 // output with its name, serve the control channel, and on Ctrl-C or SIGTERM stop everything it
 // started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
-import getPort from 'get-port';
 import { resolve } from 'node:path';
 import { AdminStartError, Stack, type AdminMode } from './stack.js';
 import { canBind, describeBusyPort, hostPort } from '../ports.js';
@@ -62,6 +61,7 @@ async function explainLines(lines: string[], os: OsName): Promise<string[]> {
 export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adminPort'>, print: Pick<Printer, 'note'>): Promise<number> {
   const wanted = o.port ?? o.defaultPort ?? 80;
   const fallback = async (why: string) => {
+    const { default: getPort } = await import('get-port');
     const free = await getPort({ host: '127.0.0.1', exclude: [o.adminPort] });
     print.note(`${why}; the stack uses port ${free} instead (choose one with --port).`);
     return free;

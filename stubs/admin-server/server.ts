@@ -7,7 +7,6 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { placeAndPay } from './customer.js';
 import { Dispatcher } from './dispatcher.js';
 import { AdminState } from './state.js';
 import type { Order } from './tables.js';
@@ -101,6 +100,7 @@ export class AdminServer {
 
   /** A customer places and pays an order (待接单); every open admin page gets the 来单提醒 (type 1). */
   async placeOrder(): Promise<CustomerEvent> {
+    const { placeAndPay } = await import('./customer.js');
     const order = placeAndPay(this.state, this.#now());
     return { order, pushed: await this.#pushes.broadcast(OrderPushes.notice(1, order.id, order.number)) };
   }
