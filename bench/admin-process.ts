@@ -53,9 +53,9 @@ export async function startAdmin(): Promise<Admin> {
   return startListening('admin server', join(HERE, 'admin.js'), [String(await getPort())]);
 }
 
-/** The fast upstream (fast-upstream.ts) on both loopbacks. */
-export function startFastUpstream(): Promise<Admin> {
-  return startListening('fast upstream', join(HERE, 'fast-upstream.js'), ['0']);
+/** The fast upstream (fast-upstream.ts) on both loopbacks; given a file of recorded answers, their replay. */
+export function startFastUpstream(answersFile?: string): Promise<Admin> {
+  return startListening(answersFile ? 'replay of the stand-in' : 'fast upstream', join(HERE, 'fast-upstream.js'), answersFile ? ['0', answersFile] : ['0']);
 }
 
 /** The floor (floor-proxy.ts): `processes` of it accepting on `port`, in front of `upstreamPort`. */

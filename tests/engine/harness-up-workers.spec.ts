@@ -31,7 +31,7 @@ test('chaos inject proxy.crash-worker: a bad signal is refused (exit 2); twice e
     const before = workersOf(up.child.pid!);
     expect(before).toHaveLength(2);
     const bad = await cli('chaos', 'inject', 'proxy.crash-worker', 'SIGFOO', '--prefix', up.prefix);
-    expect(bad.exitCode).toBe(2);
+    expect(bad.exitCode, `${bad.timedOut ? 'timed out; ' : ''}stdout: ${bad.stdout}\nstderr: ${bad.stderr}`).toBe(2);
     expect(bad.stderr).toMatch(/^harness: proxy\.crash-worker: unknown signal "SIGFOO": give a signal name that ends a process, e\.g\. SIGSEGV/);
     const code = await cli('chaos', 'inject', 'proxy.crash-worker', 'C0000005', '--prefix', up.prefix);
     expect(code.exitCode).toBe(2);
