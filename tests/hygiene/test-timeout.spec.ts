@@ -6,6 +6,7 @@ import { repoRoot } from '../../harness/paths.js';
 import { canBind } from '../../harness/ports.js';
 import { alive } from '../support/processes.js';
 import { playwrightCli } from '../support/playwright-cli.js';
+import { nestedRunPorts } from '../support/ports.js';
 
 test('a test that times out leaves no process of ours and no port held', async ({ engine }, testInfo) => {
   // A whole Playwright run (its start, a worker, a stack, the timeout, the teardown) in one test.
@@ -15,7 +16,7 @@ test('a test that times out leaves no process of ours and no port held', async (
     cwd: repoRoot,
     reject: false,
     all: true,
-    env: { NESTED_REPORT: report, NESTED_ENGINE: engine, NESTED_OUTPUT: testInfo.outputPath('nested') },
+    env: { ...nestedRunPorts(), NESTED_REPORT: report, NESTED_ENGINE: engine, NESTED_OUTPUT: testInfo.outputPath('nested') },
   });
   expect(r.exitCode).toBe(1);
   expect(r.all).toMatch(/Test timeout of \d+ms exceeded/);

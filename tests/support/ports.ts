@@ -9,17 +9,36 @@ import { linux } from '../../harness/platform.js';
  * are cut into one range per test worker of each shard (HARNESS_SHARD, set by playwright.config.ts)
  * and of the portable run: two runs on one machine, or two workers of one run, never pick the same
  * port between choosing it and binding it. 4 shards and the portable run, up to 8 workers each.
+ * A worker picks from the lower half of its range; the upper half is for a Playwright run one of its
+ * tests starts (nestedRunPorts), whose own workers count from index 0 again and would otherwise
+ * pick from the range of this run's first worker.
  */
 const FIRST_PORT = 20000;
 const RANGE = 300;
 const WORKERS_PER_RUN = 8;
 
-function range(): [number, number] {
+/** How a test hands a run it starts the ports it may use: `first-last`. */
+const NESTED_PORTS = 'HARNESS_TEST_PORTS';
+
+/** The first port of this worker's range. */
+function rangeStart(): number {
   const shard = Number(process.env.HARNESS_SHARD?.split('/')[0] ?? 1) - 1;
   const run = process.env.HARNESS_PORTABLE === '1' ? 4 : shard % 4;
   const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % WORKERS_PER_RUN;
-  const first = FIRST_PORT + (run * WORKERS_PER_RUN + worker) * RANGE;
-  return [first, first + RANGE - 1];
+  return FIRST_PORT + (run * WORKERS_PER_RUN + worker) * RANGE;
+}
+
+function range(): [number, number] {
+  const handed = /^(\d+)-(\d+)$/.exec(process.env[NESTED_PORTS] ?? '');
+  if (handed) return [Number(handed[1]), Number(handed[2])];
+  const first = rangeStart();
+  return [first, first + RANGE / 2 - 1];
+}
+
+/** The environment of a Playwright run a test starts: the upper half of this worker's range. */
+export function nestedRunPorts(): Record<string, string> {
+  const first = rangeStart();
+  return { [NESTED_PORTS]: `${first + RANGE / 2}-${first + RANGE - 1}` };
 }
 
 /** A port free on 127.0.0.1, from this worker's own range (any free port once the range is used up). */

@@ -5,6 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
 import { playwrightCli } from '../support/playwright-cli.js';
+import { nestedRunPorts } from '../support/ports.js';
 import { setup, type Host } from '../../harness/setup.js';
 import type { Need } from '../../harness/system-packages.js';
 import { repoRoot } from '../../harness/paths.js';
@@ -81,7 +82,7 @@ test('without nginx, a test of the nginx project fails saying so and how to inst
   const r = await execa(
     process.execPath,
     [playwrightCli, 'test', 'tests/browser/login-and-page.spec.ts', '--project', 'nginx', '-g', 'admin/123456 logs in', '--reporter', 'line', '--output', testInfo.outputPath('nested')],
-    { cwd: repoRoot, reject: false, all: true, env: { HARNESS_NGINX: testInfo.outputPath('no-nginx-here') } },
+    { cwd: repoRoot, reject: false, all: true, env: { ...nestedRunPorts(), HARNESS_NGINX: testInfo.outputPath('no-nginx-here') } },
   );
   expect(r.exitCode).toBe(1);
   expect(r.all).toContain('1 failed');
