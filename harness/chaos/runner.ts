@@ -243,8 +243,10 @@ export class Run {
         ev.detail = response ? String(response.status()) : 'failed';
         if (!response) ev.short = r.failure()?.errorText ?? 'failed';
       };
-      page.on('requestfinished', (r) => void done(r, false));
-      page.on('requestfailed', (r) => void done(r, true));
+      // A response that can no longer be read (the run stopping closed the browser under it) is not recorded.
+      const record = (r: import('playwright').Request, failed: boolean) => void done(r, failed).catch(() => undefined);
+      page.on('requestfinished', (r) => record(r, false));
+      page.on('requestfailed', (r) => record(r, true));
       return page;
     })();
     return this.pageP;
