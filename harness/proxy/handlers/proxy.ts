@@ -3,7 +3,6 @@
 // decides, as ngx_http_upstream_next() does, whether the next peer is tried or the client gets
 // 502/504. The request sent is nginx's: HTTP/1.0 (or proxy_http_version), Host: $proxy_host,
 // Connection: close, Content-Length, then the client's headers in their order.
-import net from 'node:net';
 import type { HttpRequest } from '../request.js';
 import type { LocationConf, ProxyHeader } from '../conf/model.js';
 import type { Peer, PeerSelection } from '../upstream/round-robin.js';
@@ -14,6 +13,7 @@ import { bodyStream, releaseBody } from '../http/request-body.js';
 import { parseResponseHead, responseHeadEnd, PROXY_BUFFER_SIZE, type ResponseHead } from '../http/response-head.js';
 import { ChunkedDecoder, encodeChunk, lastChunk } from '../http/chunked.js';
 import { idleConnection, keepIdle } from '../upstream/keepalive.js';
+import { UpstreamConnection } from '../upstream/connection.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
 type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive';
@@ -89,7 +89,7 @@ class UpstreamRequest {
   private readonly selection: PeerSelection;
   private readonly uri: string;
   private readonly head: string;
-  private socket?: net.Socket;
+  private upstream?: UpstreamConnection;
   private timer?: NodeJS.Timeout;
   private requestSent = false;
   private connectStarted = 0;
@@ -104,13 +104,13 @@ class UpstreamRequest {
     // nginx closes the upstream connection when the client goes away (proxy_ignore_client_abort
     // off), as ngx_http_upstream_check_broken_connection() sees it with epoll.
     req.conn.onClose(() => {
-      if (this.socket && this.reading !== 'body') {
-        const action = this.socket.connecting ? CONNECTING : this.readEvent ? READING_HEADER : SENDING;
+      if (this.upstream && this.reading !== 'body') {
+        const action = this.upstream.socket.connecting ? CONNECTING : this.readEvent ? READING_HEADER : SENDING;
         req.logError('info', `${req.ctx.os.brokenConnection}, so upstream connection is closed too`, { action, errno: req.conn.resetByPeer ? 'ECONNRESET' : undefined });
       }
       this.clearTimer();
-      this.socket?.destroy();
-      this.socket = undefined;
+      this.upstream?.destroy();
+      this.upstream = undefined;
       releaseBody(req.body);
     });
     this.selection = req.ctx.peers(pp.upstream).start(req.loc.proxyNextUpstreamTries);
@@ -155,21 +155,20 @@ class UpstreamRequest {
     this.reused = false;
     req.ctx.nextConnection();
     this.connectStarted = Date.now();
-    // No TCP_NODELAY, as nginx sets none on a connection to an upstream: the request goes in one
-    // write (cork), and the setsockopt() would be one system call more per request.
-    const socket = net.connect({ host: peer.host, port: peer.port, family: peer.family });
-    this.attach(socket);
+    const upstream = new UpstreamConnection(peer);
+    this.attach(upstream);
     this.arm(req.loc.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING));
-    socket.once('connect', () => this.send());
+    upstream.socket.once('connect', () => this.send());
   }
 
-  private attach(socket: net.Socket): void {
-    this.socket = socket;
-    socket.on('error', this.onSocketError);
+  /** Failures while the request is sent are heard at once; what the upstream sends waits for readHeader(). */
+  private attach(upstream: UpstreamConnection): void {
+    this.upstream = upstream;
+    upstream.hold(this.onSocketError);
   }
 
   private readonly onSocketError = (e: NodeJS.ErrnoException): void => {
-    if (this.socket?.connecting || (!this.requestSent && e.code === 'ECONNREFUSED')) {
+    if (this.upstream?.socket.connecting || (!this.requestSent && e.code === 'ECONNREFUSED')) {
       const errno: ErrnoName = e.code === 'ECONNREFUSED' ? 'ECONNREFUSED' : e.code === 'ETIMEDOUT' ? 'ETIMEDOUT' : 'ECONNRESET';
       // Windows spends ~2 s on a refused loopback connect (SYN retries after RST) before it reports it.
       const wait = errno === 'ECONNREFUSED' ? this.connectStarted + this.req.ctx.os.refusedConnectDelayMs - Date.now() : 0;
@@ -187,7 +186,7 @@ class UpstreamRequest {
 
   private send(): void {
     const req = this.req;
-    const socket = this.socket!;
+    const socket = this.upstream!.socket;
     this.clearTimer();
     this.requestSent = true;
     const body = req.body ? bodyStream(req.body) : [];
@@ -216,7 +215,6 @@ class UpstreamRequest {
 
   private readHeader(): void {
     const req = this.req;
-    const socket = this.socket!;
     this.reading = 'header';
     let received: Buffer = Buffer.alloc(0);
     this.arm(req.loc.proxyReadTimeoutMs, () => this.fail('timeout', READING_HEADER));
@@ -227,8 +225,6 @@ class UpstreamRequest {
       const end = responseHeadEnd(received);
       const r = parseResponseHead(received.toString('latin1', 0, end < 0 ? received.length : end));
       if (r.kind === 'more') return;
-      socket.off('data', onData);
-      socket.off('end', onEnd);
       if (r.kind === 'http09') {
         this.clearTimer();
         this.passHttp09(received);
@@ -244,18 +240,16 @@ class UpstreamRequest {
     };
     const onEnd = () => {
       this.readEvent = true;
-      socket.off('data', onData);
       this.clearTimer();
       this.fail('error', READING_HEADER, undefined, 'upstream prematurely closed connection');
     };
-    socket.on('data', onData);
-    socket.once('end', onEnd);
+    this.upstream!.readBy({ data: onData, end: onEnd, error: this.onSocketError });
   }
 
   /** The upstream answered: pass its response on, nginx's way. */
   private respond(up: ResponseHead, headBytes: number, first: Buffer): void {
     const req = this.req;
-    const socket = this.socket!;
+    const upstream = this.upstream!;
     this.selection.release(false);
     releaseBody(req.body);
     this.reading = 'body';
@@ -316,19 +310,21 @@ class UpstreamRequest {
       if (ended) return;
       ended = true;
       this.clearTimer();
-      socket.off('data', onData);
-      socket.off('end', onEnd);
       if (toClientChunked) req.write(lastChunk());
       req.conn.postpone(false);
       // The client's answer first, then the upstream connection is kept or closed.
       req.finish();
       this.finishUpstream(up, rest);
     };
+    // The client cannot take more: the upstream is not read until it can.
+    let waiting = false;
     const backpressure = () => {
-      socket.pause();
+      if (waiting) return;
+      waiting = true;
       // By the time the client drains, the connection may be cached or serving another request.
       req.conn.onDrain(() => {
-        if (this.socket === socket) socket.resume();
+        waiting = false;
+        if (this.upstream === upstream) upstream.resume();
       });
     };
     // The input filter: the client's bytes of what a buffer held, and whether the body ended there.
@@ -392,6 +388,7 @@ class UpstreamRequest {
       if (r.end === 'end') return complete(r.rest ?? Buffer.alloc(0));
       // proxy_read_timeout: from one read to the next.
       this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
+      return !waiting;
     };
     const onEnd = () => {
       const r = read(Buffer.alloc(0), true);
@@ -399,8 +396,7 @@ class UpstreamRequest {
       if (r.end === 'end' || (!lengthKnown && !up.chunked)) return complete(r.rest ?? Buffer.alloc(0));
       this.bodyFailed('upstream prematurely closed connection');
     };
-    socket.on('data', onData);
-    socket.once('end', onEnd);
+    upstream.readBy({ data: onData, end: onEnd, error: this.onSocketError });
     if (first.length) onData(first);
     else if (left === 0) complete(Buffer.alloc(0));
     else this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
@@ -414,29 +410,27 @@ class UpstreamRequest {
    */
   private passHttp09(first: Buffer): void {
     const req = this.req;
-    const socket = this.socket!;
+    const upstream = this.upstream!;
     req.logError('error', 'upstream sent no valid HTTP/1.0 header', { action: READING_HEADER });
     this.selection.release(false);
     releaseBody(req.body);
     this.reading = 'body';
     req.sendHttp09();
     const onData = (d: Buffer) => {
-      if (!req.write(d)) {
-        socket.pause();
-        req.conn.onDrain(() => {
-          if (this.socket === socket) socket.resume();
-        });
-      }
       this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
+      if (req.write(d)) return true;
+      req.conn.onDrain(() => {
+        if (this.upstream === upstream) upstream.resume();
+      });
+      return false;
     };
-    socket.on('data', onData);
-    socket.once('end', () => {
+    const onEnd = () => {
       this.clearTimer();
-      socket.off('data', onData);
-      this.socket = undefined;
-      socket.destroy();
+      this.upstream = undefined;
+      upstream.destroy();
       req.finish();
-    });
+    };
+    upstream.readBy({ data: onData, end: onEnd, error: this.onSocketError });
     onData(first);
   }
 
@@ -446,10 +440,11 @@ class UpstreamRequest {
    */
   private tunnel(first: Buffer): void {
     const req = this.req;
-    const socket = this.socket!;
+    const upstream = this.upstream!;
+    const socket = upstream.socket;
     const end = () => {
       this.clearTimer();
-      this.socket = undefined;
+      this.upstream = undefined;
       socket.destroy();
     };
     const idle = () =>
@@ -459,17 +454,16 @@ class UpstreamRequest {
         end();
         req.abort();
       });
-    socket.off('error', this.onSocketError);
-    socket.on('error', () => undefined);
-    socket.on('data', (d: Buffer) => {
+    const onData = (d: Buffer) => {
       idle();
-      if (!req.write(d)) {
-        socket.pause();
-        req.conn.onDrain(() => socket.resume());
-      }
-    });
+      if (req.write(d)) return true;
+      req.conn.onDrain(() => upstream.resume());
+      return false;
+    };
+    // Either side's close ends the tunnel ('close' below); a failure is only its cause.
+    upstream.readBy({ data: onData, end: () => undefined, error: () => undefined });
     socket.once('close', () => {
-      if (this.socket !== socket) return;
+      if (this.upstream !== upstream) return;
       end();
       req.finish();
     });
@@ -492,12 +486,11 @@ class UpstreamRequest {
 
   /** Keeps the upstream connection for reuse when the upstream allows it, else closes it. */
   private finishUpstream(up: ResponseHead, rest: Buffer): void {
-    const socket = this.socket!;
-    this.socket = undefined;
-    socket.off('error', this.onSocketError);
+    const upstream = this.upstream!;
+    this.upstream = undefined;
     const framed = up.contentLength !== undefined || up.chunked || up.status === 204 || up.status === 304;
-    if (!up.closes && framed && rest.length === 0 && keepIdle(this.req, this.peer!, socket)) return;
-    socket.destroy();
+    if (!up.closes && framed && rest.length === 0 && keepIdle(this.req, this.peer!, upstream)) return;
+    upstream.destroy();
   }
 
   /** A failure after the response began: the client connection is cut, as nginx does. */
@@ -508,8 +501,8 @@ class UpstreamRequest {
   private bodyFailed(message: string, errno?: ErrnoName, o: { drop?: boolean } = {}): void {
     this.clearTimer();
     this.req.logError('error', message, { errno, action: READING_BODY });
-    this.socket?.destroy();
-    this.socket = undefined;
+    this.upstream?.destroy();
+    this.upstream = undefined;
     this.req.abort(o);
   }
 
@@ -517,8 +510,8 @@ class UpstreamRequest {
   private fail(ft: Failure, action: string, errno?: ErrnoName, message?: string): void {
     const req = this.req;
     this.clearTimer();
-    this.socket?.destroy();
-    this.socket = undefined;
+    this.upstream?.destroy();
+    this.upstream = undefined;
     this.reading = 'none';
     if (message) req.logError('error', message, { errno, action });
     this.next(ft, action);

@@ -1,15 +1,15 @@
 // `keepalive N` in an upstream block: each worker keeps up to N idle connections to the upstream's
 // peers and reuses them (ngx_http_upstream_keepalive_module.c). Only with proxy_http_version 1.1
 // and a cleared Connection header does the upstream leave them open.
-import type { Socket } from 'node:net';
 import type { UpstreamConf } from '../conf/model.js';
 import type { HttpRequest } from '../request.js';
 import type { Peer } from './round-robin.js';
 import { Deadline } from '../deadline.js';
+import type { UpstreamConnection } from './connection.js';
 
 interface Cached {
   peer: Peer;
-  socket: Socket;
+  upstream: UpstreamConnection;
 }
 
 /** Per upstream block, as nginx's cache: least recently used first. */
@@ -17,31 +17,29 @@ const caches = new Map<UpstreamConf, Cached[]>();
 
 /** What this module knows of an upstream connection, from its first time in the cache on. */
 interface Kept {
-  /** Requests it has carried (nginx's c->requests), for keepalive_requests. */
-  requests: number;
   /** Set while it waits in the cache. */
   idle?: { cache: Cached[]; entry: Cached };
   /** The upstream's keepalive_timeout while it is idle: set again each time it is cached. */
   timeout: Deadline;
 }
 
-const kept = new WeakMap<Socket, Kept>();
+const kept = new WeakMap<UpstreamConnection, Kept>();
 
 function upstreamOf(req: HttpRequest): UpstreamConf | undefined {
   const u = req.loc.proxyPass?.upstream;
   return u?.keepalive ? u : undefined;
 }
 
-/** The most recently cached idle connection to `peer`, if any (ngx_http_upstream_get_keepalive_peer). */
-export function idleConnection(req: HttpRequest, peer: Peer): Socket | undefined {
+/** The most recently cached idle connection to `peer`, if any (ngx_http_upstream_get_keepalive_peer): its reader is the caller's to set. */
+export function idleConnection(req: HttpRequest, peer: Peer): UpstreamConnection | undefined {
   const u = upstreamOf(req);
   const cache = u && caches.get(u);
   if (!cache) return undefined;
   for (let i = cache.length - 1; i >= 0; i--) {
     if (cache[i].peer !== peer) continue;
-    const { socket } = cache[i];
-    leaveCache(kept.get(socket)!);
-    return socket;
+    const { upstream } = cache[i];
+    leaveCache(kept.get(upstream)!);
+    return upstream;
   }
   return undefined;
 }
@@ -50,47 +48,34 @@ export function idleConnection(req: HttpRequest, peer: Peer): Socket | undefined
  * Caches a connection whose response ended cleanly (ngx_http_upstream_free_keepalive_peer); false
  * when the cache is off or the connection has carried keepalive_requests requests.
  */
-export function keepIdle(req: HttpRequest, peer: Peer, socket: Socket): boolean {
+export function keepIdle(req: HttpRequest, peer: Peer, upstream: UpstreamConnection): boolean {
   const u = upstreamOf(req);
   if (!u) return false;
-  let k = kept.get(socket);
+  let k = kept.get(upstream);
   if (!k) {
-    k = { requests: 0, timeout: new Deadline() };
-    kept.set(socket, k);
-    watch(socket, k);
+    k = { timeout: new Deadline() };
+    kept.set(upstream, k);
+    // The timer goes with the connection, whoever closes it.
+    upstream.socket.once('close', () => k!.timeout.stop());
   }
-  if (++k.requests >= u.keepaliveRequests) return false;
+  if (++upstream.requests >= u.keepaliveRequests) return false;
   const cache = caches.get(u) ?? [];
   caches.set(u, cache);
   // nginx evicts the least recently used connection to make room.
-  if (cache.length >= u.keepalive) close(cache[0].socket);
-  const entry: Cached = { peer, socket };
+  if (cache.length >= u.keepalive) close(cache[0].upstream);
+  const entry: Cached = { peer, upstream };
   cache.push(entry);
   k.idle = { cache, entry };
-  k.timeout.arm(u.keepaliveTimeoutMs, () => close(socket));
-  // A response that ended while its client could not take more left the socket paused: an idle
-  // connection is read (nginx keeps its read event armed), or its close would go unnoticed and
-  // the next request on it would wait for an answer that never comes.
-  socket.resume();
+  k.timeout.arm(u.keepaliveTimeoutMs, () => close(upstream));
+  // Anything the upstream sends on an idle connection, or its closing it, ends the connection
+  // (ngx_http_upstream_keepalive_close_handler).
+  const onIdleEvent = () => close(upstream);
+  upstream.readBy({ data: onIdleEvent, end: onIdleEvent, error: onIdleEvent });
+  // A response that ended while its client could not take more left the connection unread: an
+  // idle one is read (nginx keeps its read event armed), or its close would go unnoticed and the
+  // next request on it would wait for an answer that never comes.
+  upstream.resume();
   return true;
-}
-
-/**
- * Anything the upstream sends on an idle connection, or its closing it, ends the connection
- * (ngx_http_upstream_keepalive_close_handler). The listeners stay for the connection's life and
- * act only while it is idle.
- */
-function watch(socket: Socket, k: Kept): void {
-  const onIdleEvent = () => {
-    if (k.idle) close(socket);
-  };
-  socket.on('data', onIdleEvent);
-  socket.on('end', onIdleEvent);
-  socket.on('error', onIdleEvent);
-  socket.on('close', () => {
-    onIdleEvent();
-    k.timeout.stop();
-  });
 }
 
 function leaveCache(k: Kept): void {
@@ -100,7 +85,8 @@ function leaveCache(k: Kept): void {
   cache.splice(cache.indexOf(entry), 1);
 }
 
-function close(socket: Socket): void {
-  leaveCache(kept.get(socket)!);
-  socket.destroy();
+function close(upstream: UpstreamConnection): void {
+  const k = kept.get(upstream)!;
+  if (k.idle) leaveCache(k);
+  upstream.destroy();
 }

@@ -1,0 +1,86 @@
+// A connection to an upstream peer, read as nginx reads one: into a buffer the worker owns (net's
+// `onread`), and handed to whoever holds the connection at the time (the request it carries, then
+// the keepalive cache while it is idle), not through a stream. A socket read as a stream costs a
+// push through its stream state and an event per read, and a listener added and removed for each
+// phase of each request: a good part of the engine's own cost per proxied request
+// (bench/README.md).
+import net from 'node:net';
+import type { Peer } from './round-robin.js';
+
+export interface UpstreamReader {
+  /** Bytes the upstream sent (a copy, which may be kept); false: read no more until resume(). */
+  data(d: Buffer): boolean | void;
+  /** The upstream closed its side. */
+  end(): void;
+  error(e: NodeJS.ErrnoException): void;
+}
+
+/** What came before anyone read it (a request still being sent): kept for its reader; a failure goes to `onError` if given. */
+class Early implements UpstreamReader {
+  chunks: Buffer[] = [];
+  ended = false;
+  failure?: NodeJS.ErrnoException;
+  constructor(private readonly onError?: (e: NodeJS.ErrnoException) => void) {}
+  data(d: Buffer): void {
+    this.chunks.push(d);
+  }
+  end(): void {
+    this.ended = true;
+  }
+  error(e: NodeJS.ErrnoException): void {
+    if (this.onError) this.onError(e);
+    else this.failure ??= e;
+  }
+}
+
+/** Every read lands here first, and is copied out before the next. */
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
+
+export class UpstreamConnection {
+  readonly socket: net.Socket;
+  private reader: UpstreamReader = new Early();
+  /** Requests it has carried (nginx's c->requests), for keepalive_requests. */
+  requests = 0;
+
+  constructor(peer: Peer) {
+    this.socket = new net.Socket({
+      // What net.Socket sets on its copy of the options, given already: a copy that gains
+      // properties takes a slow path of V8's (8 µs a socket here, net.connect()'s included, where
+      // this costs 0.3 µs: bench/README.md).
+      allowHalfOpen: false,
+      emitClose: false,
+      autoDestroy: true,
+      decodeStrings: false,
+      onread: { buffer: READ_BUFFER, callback: (n: number, buf: Uint8Array) => this.reader.data(Buffer.from(buf.subarray(0, n))) !== false },
+    } as net.SocketConstructorOpts);
+    this.socket.on('end', () => this.reader.end());
+    this.socket.on('error', (e: NodeJS.ErrnoException) => this.reader.error(e));
+    // No TCP_NODELAY, as nginx sets none on a connection to an upstream: a request goes in one
+    // write, and the setsockopt() would be one system call more per request.
+    this.socket.connect({ host: peer.host, port: peer.port, family: peer.family });
+  }
+
+  /** From now on `reader` hears the upstream, first what came while nobody read. */
+  readBy(reader: UpstreamReader): void {
+    const early = this.reader instanceof Early ? this.reader : undefined;
+    this.reader = reader;
+    if (!early) return;
+    for (const d of early.chunks) if (this.reader === reader) reader.data(d);
+    if (early.failure && this.reader === reader) reader.error(early.failure);
+    else if (early.ended && this.reader === reader) reader.end();
+  }
+
+  /** Nobody reads it for now: what comes is kept for the next reader, a failure told to `onError`. */
+  hold(onError?: (e: NodeJS.ErrnoException) => void): void {
+    this.reader = new Early(onError);
+  }
+
+  /** Reads again after a reader said to stop. */
+  resume(): void {
+    this.socket.read(0);
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+}
