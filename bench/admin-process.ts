@@ -58,9 +58,9 @@ export function startFastUpstream(answersFile?: string): Promise<Admin> {
   return startListening(answersFile ? 'replay of the stand-in' : 'fast upstream', join(HERE, 'fast-upstream.js'), answersFile ? ['0', answersFile] : ['0']);
 }
 
-/** The floor (floor-proxy.ts): `processes` of it accepting on `port`, in front of `upstreamPort`. */
-export function startFloor(port: number, upstreamPort: number, processes: number): Promise<Admin> {
-  return startListening('floor proxy', join(HERE, 'floor-proxy.js'), [String(port), String(upstreamPort), String(processes)]);
+/** The floor (floor-proxy.ts): `processes` of it accepting on `port`, in front of `upstreamPort`; `keepalive`: its upstream connections kept. */
+export function startFloor(port: number, upstreamPort: number, processes: number, keepalive = false): Promise<Admin> {
+  return startListening('floor proxy', join(HERE, 'floor-proxy.js'), [String(port), String(upstreamPort), String(processes), ...(keepalive ? ['keepalive'] : [])]);
 }
 
 export async function login(adminPort: number): Promise<string> {

@@ -69,7 +69,8 @@ async function startColumns(root: string, upstream: Admin, conf: ConfKind, worke
     cols.push({ name, origin: e.origin, stop: () => e.stop(), servers: () => e.engine.workers(), engine: e });
     await waitForWorkers(e, workers);
   }
-  const floor = await startFloor(await getPort(), upstream.port, workers);
+  // The floor of each conf: a new upstream connection per request, or kept ones.
+  const floor = await startFloor(await getPort(), upstream.port, workers, conf === 'keepalive');
   cols.push({ name: 'floor', origin: `http://127.0.0.1:${floor.port}`, stop: () => floor.stop(), servers: async () => childrenOf(floor.pid) });
   return cols;
 }
@@ -139,6 +140,8 @@ export function fastRows(s: FastSettings, samples: FastSample[], memory: FastMem
       const f = spread(F.map((x) => x.rps));
       const ratio = e.median / n.median;
       const floorRatio = e.median / f.median;
+      // What Node itself costs: the floor against nginx, where the targets are read.
+      notes.push(`the floor reaches ${(f.median / n.median).toFixed(2)}× nginx's req/s`);
       const mem = (c: 'embedded' | 'nginx') => memory.find((m) => m.conf === conf && m.workers === workers && m.column === c)?.perWorkerKiB;
       const kib = [mem('embedded'), mem('nginx')];
       if (kib[0] !== undefined) notes.push(`memory per worker after the load (VmRSS): embedded ${(kib[0] / 1024).toFixed(1)} MiB, nginx ${((kib[1] ?? NaN) / 1024).toFixed(1)} MiB`);
