@@ -4,13 +4,15 @@
 // close to the old one (NGX_TIMER_LAZY_DELAY); here a deadline moved later, or cleared, costs no
 // timer call: the Node timer already set fires at the old time, finds the deadline moved, and is
 // set again for the rest. Only a deadline moved earlier sets a new one.
+const NOTHING = (): void => undefined;
+
 export class Deadline {
   /** When it expires (Date.now() time); 0: not armed. */
   private at = 0;
   /** When the Node timer set fires, if one is set. */
   private firesAt = 0;
   private timer?: NodeJS.Timeout;
-  private onExpiry: () => void = () => undefined;
+  private onExpiry: () => void = NOTHING;
 
   /** Expires `ms` from now (none when `ms` <= 0), calling `onExpiry`. */
   arm(ms: number, onExpiry: () => void): void {
@@ -27,6 +29,8 @@ export class Deadline {
   /** Not to expire (the Node timer, if set, fires and finds nothing to do). */
   clear(): void {
     this.at = 0;
+    // What it would have called is not kept alive until then.
+    this.onExpiry = NOTHING;
   }
 
   /** Cleared, and its Node timer too: for an owner that is done with it (a closed connection). */

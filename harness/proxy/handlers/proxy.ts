@@ -90,7 +90,8 @@ class UpstreamRequest {
   private readonly uri: string;
   private readonly head: string;
   private upstream?: UpstreamConnection;
-  private timer?: NodeJS.Timeout;
+  /** A refused connect reported after the OS profile's delay (Windows' ~2 s). */
+  private refusedReport?: NodeJS.Timeout;
   private requestSent = false;
   private connectStarted = 0;
   private reused = false;
@@ -174,7 +175,7 @@ class UpstreamRequest {
       const wait = errno === 'ECONNREFUSED' ? this.connectStarted + this.req.ctx.os.refusedConnectDelayMs - Date.now() : 0;
       this.clearTimer();
       const report = () => this.fail('error', CONNECTING, errno, 'connect() failed');
-      if (wait > 0) this.timer = setTimeout(report, wait);
+      if (wait > 0) this.refusedReport = setTimeout(report, wait);
       else report();
       return;
     }
@@ -441,11 +442,10 @@ class UpstreamRequest {
   private tunnel(first: Buffer): void {
     const req = this.req;
     const upstream = this.upstream!;
-    const socket = upstream.socket;
     const end = () => {
       this.clearTimer();
       this.upstream = undefined;
-      socket.destroy();
+      upstream.destroy();
     };
     const idle = () =>
       this.arm(req.loc.proxyReadTimeoutMs, () => {
@@ -462,13 +462,13 @@ class UpstreamRequest {
     };
     // Either side's close ends the tunnel ('close' below); a failure is only its cause.
     upstream.readBy({ data: onData, end: () => undefined, error: () => undefined });
-    socket.once('close', () => {
+    upstream.socket.once('close', () => {
       if (this.upstream !== upstream) return;
       end();
       req.finish();
     });
     if (first.length) req.write(first);
-    req.conn.upgrade(socket, idle);
+    req.conn.upgrade(upstream.socket, idle);
     idle();
   }
 
@@ -543,13 +543,14 @@ class UpstreamRequest {
     this.connect();
   }
 
+  /** The upstream connection's timeout, from now; none once the connection is gone. */
   private arm(ms: number, cb: () => void): void {
-    this.clearTimer();
-    this.timer = setTimeout(cb, ms);
+    this.upstream?.timeout.arm(ms, cb);
   }
 
   private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.upstream?.timeout.clear();
+    if (this.refusedReport) clearTimeout(this.refusedReport);
+    this.refusedReport = undefined;
   }
 }

@@ -26,62 +26,71 @@ export const PROXY_BUFFER_SIZE = 4096;
 
 type StatusLine = { version: number; status: number; text: string };
 
+const HTTP_SLASH = 'HTTP/';
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
 /**
  * ngx_http_parse_status_line(), byte by byte: 'more' while `s` (the bytes up to the first LF) may
  * still become a status line, 'no' at the first byte that rules it out (nginx does not wait for
  * the rest), else its version, status and the text after `HTTP/x.y ` that nginx passes on.
  */
 function statusLine(s: string): StatusLine | 'more' | 'no' {
-  let i = 0;
-  const digit = (k: number) => k < s.length && s.charCodeAt(k) >= 0x30 && s.charCodeAt(k) <= 0x39;
-  for (const c of 'HTTP/') {
-    if (i === s.length) return 'more';
-    if (s[i++] !== c) return 'no';
+  const n = s.length;
+  for (let k = 0; k < 5; k++) {
+    if (k === n) return 'more';
+    if (s.charCodeAt(k) !== HTTP_SLASH.charCodeAt(k)) return 'no';
   }
-  if (i === s.length) return 'more';
-  if (!digit(i) || s[i] === '0') return 'no';
-  let major = Number(s[i++]);
-  for (;;) {
-    if (i === s.length) return 'more';
-    if (s[i] === '.') break;
-    if (!digit(i) || major > 99) return 'no';
-    major = major * 10 + Number(s[i++]);
+  let i = 5;
+  if (i === n) return 'more';
+  let c = s.charCodeAt(i);
+  if (!isDigit(c) || c === 0x30) return 'no';
+  let major = c - 0x30;
+  for (i++; ; i++) {
+    if (i === n) return 'more';
+    c = s.charCodeAt(i);
+    if (c === 0x2e) break;
+    if (!isDigit(c) || major > 99) return 'no';
+    major = major * 10 + c - 0x30;
   }
   i++;
-  if (i === s.length) return 'more';
-  if (!digit(i)) return 'no';
-  let minor = Number(s[i++]);
-  for (;;) {
-    if (i === s.length) return 'more';
-    if (s[i] === ' ') break;
-    if (!digit(i) || minor > 99) return 'no';
-    minor = minor * 10 + Number(s[i++]);
+  if (i === n) return 'more';
+  c = s.charCodeAt(i);
+  if (!isDigit(c)) return 'no';
+  let minor = c - 0x30;
+  for (i++; ; i++) {
+    if (i === n) return 'more';
+    c = s.charCodeAt(i);
+    if (c === 0x20) break;
+    if (!isDigit(c) || minor > 99) return 'no';
+    minor = minor * 10 + c - 0x30;
   }
   // Three digits of status, spaces skipped before and among them.
   let status = 0;
   let start = -1;
-  for (let n = 0; n < 3; i++) {
-    if (i === s.length) return 'more';
-    if (s[i] === ' ') continue;
-    if (!digit(i)) return 'no';
+  for (let digits = 0; digits < 3; i++) {
+    if (i === n) return 'more';
+    c = s.charCodeAt(i);
+    if (c === 0x20) continue;
+    if (!isDigit(c)) return 'no';
     if (start < 0) start = i;
-    status = status * 10 + Number(s[i]);
-    n++;
+    status = status * 10 + c - 0x30;
+    digits++;
   }
-  if (i === s.length) return 'more';
+  if (i === n) return 'more';
   // Then a space, or the "." of IIS's 403.1, before a reason phrase; or the line's end.
-  if (s[i] === ' ' || s[i] === '.') {
+  c = s.charCodeAt(i);
+  if (c === 0x20 || c === 0x2e) {
     const lf = s.indexOf('\n', i);
     if (lf < 0) return 'more';
     i = lf;
-  } else if (s[i] === '\r') {
-    if (i + 1 === s.length) return 'more';
-    if (s[i + 1] !== '\n') return 'no';
+  } else if (c === 0x0d) {
+    if (i + 1 === n) return 'more';
+    if (s.charCodeAt(i + 1) !== 0x0a) return 'no';
     i++;
-  } else if (s[i] !== '\n') {
+  } else if (c !== 0x0a) {
     return 'no';
   }
-  const text = s.slice(start, s[i - 1] === '\r' ? i - 1 : i);
+  const text = s.slice(start, s.charCodeAt(i - 1) === 0x0d ? i - 1 : i);
   return { version: major * 10 + minor, status, text };
 }
 

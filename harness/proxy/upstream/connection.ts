@@ -6,6 +6,7 @@
 // (bench/README.md).
 import net from 'node:net';
 import type { Peer } from './round-robin.js';
+import { Deadline } from '../deadline.js';
 
 export interface UpstreamReader {
   /** Bytes the upstream sent (a copy, which may be kept); false: read no more until resume(). */
@@ -39,8 +40,16 @@ const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 export class UpstreamConnection {
   readonly socket: net.Socket;
   private reader: UpstreamReader = new Early();
+  /** A reader said to stop: nothing is read until resume(). */
+  private stopped = false;
   /** Requests it has carried (nginx's c->requests), for keepalive_requests. */
   requests = 0;
+  /**
+   * Its one timeout, set by whoever holds it: proxy_connect_timeout, proxy_read_timeout..., the
+   * upstream's keepalive_timeout while it is idle. A kept connection keeps its Node timer from one
+   * request to the next (deadline.ts).
+   */
+  readonly timeout = new Deadline();
 
   constructor(peer: Peer) {
     this.socket = new net.Socket({
@@ -51,13 +60,21 @@ export class UpstreamConnection {
       emitClose: false,
       autoDestroy: true,
       decodeStrings: false,
-      onread: { buffer: READ_BUFFER, callback: (n: number, buf: Uint8Array) => this.reader.data(Buffer.from(buf.subarray(0, n))) !== false },
+      onread: { buffer: READ_BUFFER, callback: (n: number) => this.read(n) },
     } as net.SocketConstructorOpts);
     this.socket.on('end', () => this.reader.end());
     this.socket.on('error', (e: NodeJS.ErrnoException) => this.reader.error(e));
     // No TCP_NODELAY, as nginx sets none on a connection to an upstream: a request goes in one
     // write, and the setsockopt() would be one system call more per request.
     this.socket.connect({ host: peer.host, port: peer.port, family: peer.family });
+  }
+
+  private read(n: number): boolean {
+    const d = Buffer.allocUnsafe(n);
+    READ_BUFFER.copy(d, 0, 0, n);
+    if (this.reader.data(d) !== false) return true;
+    this.stopped = true;
+    return false;
   }
 
   /** From now on `reader` hears the upstream, first what came while nobody read. */
@@ -77,10 +94,13 @@ export class UpstreamConnection {
 
   /** Reads again after a reader said to stop. */
   resume(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
     this.socket.read(0);
   }
 
   destroy(): void {
+    this.timeout.stop();
     this.socket.destroy();
   }
 }

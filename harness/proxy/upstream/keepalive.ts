@@ -4,8 +4,7 @@
 import type { UpstreamConf } from '../conf/model.js';
 import type { HttpRequest } from '../request.js';
 import type { Peer } from './round-robin.js';
-import { Deadline } from '../deadline.js';
-import type { UpstreamConnection } from './connection.js';
+import type { UpstreamConnection, UpstreamReader } from './connection.js';
 
 interface Cached {
   peer: Peer;
@@ -19,8 +18,13 @@ const caches = new Map<UpstreamConf, Cached[]>();
 interface Kept {
   /** Set while it waits in the cache. */
   idle?: { cache: Cached[]; entry: Cached };
-  /** The upstream's keepalive_timeout while it is idle: set again each time it is cached. */
-  timeout: Deadline;
+  /**
+   * Its reader while idle: anything the upstream sends on an idle connection, or its closing it,
+   * ends the connection (ngx_http_upstream_keepalive_close_handler).
+   */
+  reader: UpstreamReader;
+  /** Ends it: an idle event, or keepalive_timeout. */
+  close: () => void;
 }
 
 const kept = new WeakMap<UpstreamConnection, Kept>();
@@ -53,10 +57,9 @@ export function keepIdle(req: HttpRequest, peer: Peer, upstream: UpstreamConnect
   if (!u) return false;
   let k = kept.get(upstream);
   if (!k) {
-    k = { timeout: new Deadline() };
+    const closeIdle = () => close(upstream);
+    k = { reader: { data: closeIdle, end: closeIdle, error: closeIdle }, close: closeIdle };
     kept.set(upstream, k);
-    // The timer goes with the connection, whoever closes it.
-    upstream.socket.once('close', () => k!.timeout.stop());
   }
   if (++upstream.requests >= u.keepaliveRequests) return false;
   const cache = caches.get(u) ?? [];
@@ -66,11 +69,8 @@ export function keepIdle(req: HttpRequest, peer: Peer, upstream: UpstreamConnect
   const entry: Cached = { peer, upstream };
   cache.push(entry);
   k.idle = { cache, entry };
-  k.timeout.arm(u.keepaliveTimeoutMs, () => close(upstream));
-  // Anything the upstream sends on an idle connection, or its closing it, ends the connection
-  // (ngx_http_upstream_keepalive_close_handler).
-  const onIdleEvent = () => close(upstream);
-  upstream.readBy({ data: onIdleEvent, end: onIdleEvent, error: onIdleEvent });
+  upstream.timeout.arm(u.keepaliveTimeoutMs, k.close);
+  upstream.readBy(k.reader);
   // A response that ended while its client could not take more left the connection unread: an
   // idle one is read (nginx keeps its read event armed), or its close would go unnoticed and the
   // next request on it would wait for an answer that never comes.
@@ -81,7 +81,7 @@ export function keepIdle(req: HttpRequest, peer: Peer, upstream: UpstreamConnect
 function leaveCache(k: Kept): void {
   const { cache, entry } = k.idle!;
   k.idle = undefined;
-  k.timeout.clear();
+  entry.upstream.timeout.clear();
   cache.splice(cache.indexOf(entry), 1);
 }
 
