@@ -17,7 +17,10 @@ export interface StopRequest {
   readonly signal: NodeJS.Signals | undefined;
   /** The exit code of a command stopped this way: 128 + the signal's number (130 for Ctrl-C), else 1. */
   readonly exitCode: number;
-  /** Stops watching the parent. The signal listeners stay, so that a second Ctrl-C cannot cut a stop short. */
+  /**
+   * Stops listening: the parent is no longer watched, and a signal no longer asks this command (it
+   * is still heard, and dropped, so that a second Ctrl-C cannot cut a stop short).
+   */
   close(): void;
 }
 
@@ -39,31 +42,45 @@ export function unheardEarlySignal(): NodeJS.Signals | undefined {
   return earlyHeard ? undefined : early;
 }
 
+/** The commands listening now: a stop signal asks each of them. */
+const listening = new Set<(why: string, signal: NodeJS.Signals) => void>();
+let signalsHeard = false;
+
+/**
+ * One listener per stop signal for the life of the process, however many commands run in it (the
+ * scenarios run `up` again and again in one process): a listener per command piled up. `on`, not
+ * `once`: execa's exit hook re-raises a signal it thinks nobody else listens to, which would end
+ * the command before it has stopped anything.
+ */
+function hearStopSignals(): void {
+  if (signalsHeard) return;
+  signalsHeard = true;
+  for (const [s, why] of stopSignals()) process.on(s, () => listening.forEach((ask) => ask(why, s)));
+}
+
 /** `onAsked` is called each time the command is asked (a second Ctrl-C included). */
 export function watchStopRequests(o: { parent?: boolean; onAsked?: (why: string) => void } = {}): StopRequest {
   let timer: NodeJS.Timeout | undefined;
   let signal: NodeJS.Signals | undefined;
   let first = true;
-  const asked = new Promise<string>((resolve) => {
-    const ask = (why: string, s?: NodeJS.Signals) => {
-      if (first) signal = s;
-      first = false;
-      o.onAsked?.(why);
-      resolve(why);
-    };
-    // `on`, not `once`: execa's exit hook re-raises a signal it thinks nobody else listens to,
-    // which would end the command before it has stopped anything.
-    const signals = stopSignals();
-    for (const [s, why] of signals) process.on(s, () => ask(why, s));
-    if (early) {
-      earlyHeard = true;
-      ask(signals.find(([s]) => s === early)![1], early);
-    }
-    if (o.parent) {
-      const parent = process.ppid;
-      timer = setInterval(() => parentGone(parent) && ask(`the parent process (pid ${parent}) is gone`), PARENT_POLL_MS).unref();
-    }
-  });
+  let resolve!: (why: string) => void;
+  const asked = new Promise<string>((r) => (resolve = r));
+  const ask = (why: string, s?: NodeJS.Signals) => {
+    if (first) signal = s;
+    first = false;
+    o.onAsked?.(why);
+    resolve(why);
+  };
+  hearStopSignals();
+  listening.add(ask);
+  if (early) {
+    earlyHeard = true;
+    ask(stopSignals().find(([s]) => s === early)![1], early);
+  }
+  if (o.parent) {
+    const parent = process.ppid;
+    timer = setInterval(() => parentGone(parent) && ask(`the parent process (pid ${parent}) is gone`), PARENT_POLL_MS).unref();
+  }
   return {
     asked,
     get signal() {
@@ -72,7 +89,10 @@ export function watchStopRequests(o: { parent?: boolean; onAsked?: (why: string)
     get exitCode() {
       return signal ? signalExitCode(signal) : 1;
     },
-    close: () => clearInterval(timer),
+    close: () => {
+      clearInterval(timer);
+      listening.delete(ask);
+    },
   };
 }
 
