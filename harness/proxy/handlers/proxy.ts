@@ -10,14 +10,16 @@ import type { ErrnoName } from '../../os-profile.js';
 import { escapeUri } from '../http/uri.js';
 import { evaluate } from '../variable-values.js';
 import { bodyStream, releaseBody } from '../http/request-body.js';
-import { parseResponseHead, responseHeadEnd, PROXY_BUFFER_SIZE, type ResponseHead } from '../http/response-head.js';
-import { ChunkedDecoder, encodeChunk, lastChunk } from '../http/chunked.js';
+import { parseResponseHead, responseHeadEnd, type ResponseHead } from '../http/response-head.js';
+import { encodeChunk, lastChunk } from '../http/chunked.js';
 import { idleConnection, keepIdle } from '../upstream/keepalive.js';
-import { UpstreamConnection } from '../upstream/connection.js';
+import { UpstreamConnection, type UpstreamReader } from '../upstream/connection.js';
+import { EventPipe } from './event-pipe.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
 type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive';
 
+const EMPTY = Buffer.alloc(0);
 const CONNECTING = 'connecting to upstream';
 const SENDING = 'sending request to upstream';
 const READING_HEADER = 'reading response header from upstream';
@@ -85,7 +87,7 @@ export function upstreamUri(req: HttpRequest): string {
   return req.uri.args ? `${uri}?${req.uri.args}` : uri;
 }
 
-class UpstreamRequest {
+class UpstreamRequest implements UpstreamReader {
   private readonly selection: PeerSelection;
   private readonly uri: string;
   private readonly head: string;
@@ -96,6 +98,12 @@ class UpstreamRequest {
   private connectStarted = 0;
   private reused = false;
   private reading: 'none' | 'header' | 'body' = 'none';
+  /** The head read so far. */
+  private received: Buffer = EMPTY;
+  /** The response being passed on: its head, how, and its event pipe. */
+  private answer?: { head: ResponseHead; toClientChunked: boolean; pipe: EventPipe };
+  /** The client cannot take more for now: the upstream is not read until it drains. */
+  private clientFull = false;
   /** The upstream's read event has fired (data, EOF or timeout): nginx's action is then "reading response header". */
   private readEvent = false;
   private peer?: Peer;
@@ -215,42 +223,50 @@ class UpstreamRequest {
   }
 
   private readHeader(): void {
-    const req = this.req;
     this.reading = 'header';
-    let received: Buffer = Buffer.alloc(0);
-    this.arm(req.loc.proxyReadTimeoutMs, () => this.fail('timeout', READING_HEADER));
-    const onData = (d: Buffer) => {
-      this.readEvent = true;
-      received = received.length ? Buffer.concat([received, d]) : d;
-      // Only the head is read as text (latin1: one char per byte, so the offsets agree).
-      const end = responseHeadEnd(received);
-      const r = parseResponseHead(received.toString('latin1', 0, end < 0 ? received.length : end));
-      if (r.kind === 'more') return;
-      if (r.kind === 'http09') {
-        this.clearTimer();
-        this.passHttp09(received);
-        return;
-      }
-      if (r.kind === 'invalid') {
-        this.clearTimer();
-        this.fail('invalid_header', READING_HEADER, undefined, r.message);
-        return;
-      }
-      this.clearTimer();
-      this.respond(r.head, r.consumed, received.subarray(r.consumed));
-    };
-    const onEnd = () => {
+    this.received = EMPTY;
+    this.arm(this.req.loc.proxyReadTimeoutMs, this.headerTimedOut);
+    this.upstream!.readBy(this);
+  }
+
+  /** What the upstream sends goes to the phase the request is in (the head, then the body). */
+  data(d: Buffer): boolean | void {
+    if (this.reading === 'header') this.headerData(d);
+    else if (this.answer) return this.bodyData(d);
+  }
+
+  end(): void {
+    if (this.reading === 'header') {
       this.readEvent = true;
       this.clearTimer();
       this.fail('error', READING_HEADER, undefined, 'upstream prematurely closed connection');
-    };
-    this.upstream!.readBy({ data: onData, end: onEnd, error: this.onSocketError });
+    } else if (this.answer) this.bodyEnd();
   }
+
+  error(e: NodeJS.ErrnoException): void {
+    this.onSocketError(e);
+  }
+
+  private headerData(d: Buffer): void {
+    this.readEvent = true;
+    const received = this.received.length ? Buffer.concat([this.received, d]) : d;
+    this.received = received;
+    // Only the head is read as text (latin1: one char per byte, so the offsets agree).
+    const end = responseHeadEnd(received);
+    const r = parseResponseHead(received.toString('latin1', 0, end < 0 ? received.length : end));
+    if (r.kind === 'more') return;
+    this.received = EMPTY;
+    this.clearTimer();
+    if (r.kind === 'http09') this.passHttp09(received);
+    else if (r.kind === 'invalid') this.fail('invalid_header', READING_HEADER, undefined, r.message);
+    else this.respond(r.head, r.consumed, received.subarray(r.consumed));
+  }
+
+  private readonly headerTimedOut = (): void => this.fail('timeout', READING_HEADER);
 
   /** The upstream answered: pass its response on, nginx's way. */
   private respond(up: ResponseHead, headBytes: number, first: Buffer): void {
     const req = this.req;
-    const upstream = this.upstream!;
     this.selection.release(false);
     releaseBody(req.body);
     this.reading = 'body';
@@ -290,117 +306,75 @@ class UpstreamRequest {
     }
     if (noBody) {
       req.finish();
-      this.finishUpstream(up, Buffer.alloc(0));
+      this.finishUpstream(up, EMPTY);
       return;
     }
 
     // Short output waits (postpone_output) until the answer's end: what an error flushes, or not.
     req.conn.postpone(true);
-    let left = up.contentLength ?? Infinity;
-    let ended = false;
-    const out = (b: Buffer) => {
-      if (!b.length) return true;
-      if (toClientChunked) {
-        let ok = true;
-        for (const part of encodeChunk(b)) ok = req.write(part) && ok;
-        return ok;
-      }
-      return req.write(b);
-    };
-    const complete = (rest: Buffer) => {
-      if (ended) return;
-      ended = true;
-      this.clearTimer();
-      if (toClientChunked) req.write(lastChunk());
-      req.conn.postpone(false);
-      // The client's answer first, then the upstream connection is kept or closed.
-      req.finish();
-      this.finishUpstream(up, rest);
-    };
-    // The client cannot take more: the upstream is not read until it can.
-    let waiting = false;
-    const backpressure = () => {
-      if (waiting) return;
-      waiting = true;
-      // By the time the client drains, the connection may be cached or serving another request.
-      req.conn.onDrain(() => {
-        waiting = false;
-        if (this.upstream === upstream) upstream.resume();
-      });
-    };
-    // The input filter: the client's bytes of what a buffer held, and whether the body ended there.
-    const decoded: Buffer[] = [];
-    const decoder = up.chunked ? new ChunkedDecoder((b) => decoded.push(b)) : undefined;
-    const filter = (d: Buffer): { end?: 'end' | 'invalid'; rest?: Buffer } => {
-      if (decoder) {
-        const r = decoder.push(d);
-        if (r.kind === 'end') return { end: 'end', rest: r.rest };
-        return r.kind === 'invalid' ? { end: 'invalid' } : {};
-      }
-      const take = d.length > left ? d.subarray(0, left) : d;
-      left -= take.length;
-      decoded.push(take);
-      return left === 0 ? { end: 'end', rest: d.subarray(take.length) } : {};
-    };
-    // ngx_event_pipe_read_upstream(): the body is read into buffers, the rest of the head's own
-    // (proxy_buffer_size) first, then proxy_buffers' (4k); a buffer goes to the input filter when it
-    // is full, when it holds all that is still wanted (the rest of the Content-Length; for a chunked
-    // body what ngx_http_parse_chunked() needs to see next), or when the upstream closes. Bytes
-    // still in a buffer when the upstream times out never reach the client.
-    let held: Buffer[] = [];
-    let heldBytes = 0;
-    let space = PROXY_BUFFER_SIZE - headBytes;
-    const wanted = () => (decoder ? decoder.wanted() : left);
-    const take = (): Buffer => {
-      const b = held.length === 1 ? held[0] : Buffer.concat(held, heldBytes);
-      held = [];
-      heldBytes = 0;
-      space = PROXY_BUFFER_SIZE;
-      return b;
-    };
-    /** Reads `d` into the buffers; passes what is due; what one read passed goes out in one piece (one chunk to an HTTP/1.1 client). */
-    const read = (d: Buffer, eof: boolean): { end?: 'end' | 'invalid'; rest?: Buffer } => {
-      let r: { end?: 'end' | 'invalid'; rest?: Buffer } = {};
-      if (d.length >= space) {
-        // The buffers this read filled, handed on together.
-        const cut = space + Math.floor((d.length - space) / PROXY_BUFFER_SIZE) * PROXY_BUFFER_SIZE;
-        held.push(d.subarray(0, cut));
-        heldBytes += cut;
-        d = d.subarray(cut);
-        r = filter(take());
-      }
-      if (!r.end) {
-        if (d.length) {
-          held.push(d);
-          heldBytes += d.length;
-          space -= d.length;
-        }
-        if (heldBytes && (eof || heldBytes >= wanted())) r = filter(take());
-      }
-      const data = decoded.length === 1 ? decoded[0] : Buffer.concat(decoded);
-      decoded.length = 0;
-      if (r.end !== 'invalid' && !out(data)) backpressure();
-      return r;
-    };
-    const onData = (d: Buffer) => {
-      const r = read(d, false);
-      // ngx_event_pipe() returned NGX_ABORT: the request is closed without a flush.
-      if (r.end === 'invalid') return this.bodyFailed('upstream sent invalid chunked response', undefined, { drop: true });
-      if (r.end === 'end') return complete(r.rest ?? Buffer.alloc(0));
-      // proxy_read_timeout: from one read to the next.
-      this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
-      return !waiting;
-    };
-    const onEnd = () => {
-      const r = read(Buffer.alloc(0), true);
-      if (r.end === 'invalid') return this.bodyFailed('upstream sent invalid chunked response', undefined, { drop: true });
-      if (r.end === 'end' || (!lengthKnown && !up.chunked)) return complete(r.rest ?? Buffer.alloc(0));
-      this.bodyFailed('upstream prematurely closed connection');
-    };
-    upstream.readBy({ data: onData, end: onEnd, error: this.onSocketError });
-    if (first.length) onData(first);
-    else if (left === 0) complete(Buffer.alloc(0));
-    else this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
+    this.answer = { head: up, toClientChunked, pipe: new EventPipe(up, headBytes) };
+    if (first.length) this.bodyData(first);
+    else if (this.answer.pipe.empty) this.complete();
+    else this.arm(req.loc.proxyReadTimeoutMs, this.bodyTimedOut);
+  }
+
+  private bodyData(d: Buffer): boolean {
+    const pipe = this.answer!.pipe;
+    const state = pipe.read(d, false);
+    // ngx_event_pipe() returned NGX_ABORT: the request is closed without a flush.
+    if (state === 'invalid') {
+      this.bodyFailed('upstream sent invalid chunked response', undefined, { drop: true });
+      return false;
+    }
+    this.out(pipe.passed());
+    if (state === 'end') {
+      this.complete();
+      return true;
+    }
+    // proxy_read_timeout: from one read to the next.
+    this.arm(this.req.loc.proxyReadTimeoutMs, this.bodyTimedOut);
+    return !this.clientFull;
+  }
+
+  private bodyEnd(): void {
+    const { head, pipe } = this.answer!;
+    const state = pipe.read(EMPTY, true);
+    if (state === 'invalid') return this.bodyFailed('upstream sent invalid chunked response', undefined, { drop: true });
+    this.out(pipe.passed());
+    if (state === 'end' || (head.contentLength === undefined && !head.chunked)) return this.complete();
+    this.bodyFailed('upstream prematurely closed connection');
+  }
+
+  private readonly bodyTimedOut = (): void => this.bodyFailed('upstream timed out', 'ETIMEDOUT');
+
+  /** The body's bytes to the client (as chunks to an HTTP/1.1 client of a body of unknown length); a full client stops the reads. */
+  private out(b: Buffer): void {
+    if (!b.length) return;
+    const req = this.req;
+    let ok = true;
+    if (this.answer!.toClientChunked) for (const part of encodeChunk(b)) ok = req.write(part) && ok;
+    else ok = req.write(b);
+    if (ok || this.clientFull) return;
+    // The client cannot take more: the upstream is not read until it can. By the time the client
+    // drains, the connection may be cached or serving another request.
+    this.clientFull = true;
+    const upstream = this.upstream!;
+    req.conn.onDrain(() => {
+      this.clientFull = false;
+      if (this.upstream === upstream) upstream.resume();
+    });
+  }
+
+  /** The body has come whole: the client's answer ends, then the upstream connection is kept or closed. */
+  private complete(): void {
+    const req = this.req;
+    const { head, toClientChunked, pipe } = this.answer!;
+    this.answer = undefined;
+    this.clearTimer();
+    if (toClientChunked) req.write(lastChunk());
+    req.conn.postpone(false);
+    req.finish();
+    this.finishUpstream(head, pipe.rest);
   }
 
   /**
