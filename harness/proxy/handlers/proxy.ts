@@ -155,25 +155,21 @@ class UpstreamRequest implements UpstreamReader {
     this.requestSent = false;
     this.readEvent = false;
     const idle = idleConnection(req, peer);
+    // Failures while the request is sent are heard at once; what the upstream sends waits for readHeader().
     if (idle) {
       this.reused = true;
-      this.attach(idle);
+      this.upstream = idle;
+      idle.hold(this.onSocketError);
       this.send();
       return;
     }
     this.reused = false;
     req.ctx.nextConnection();
     this.connectStarted = Date.now();
-    const upstream = new UpstreamConnection(peer);
-    this.attach(upstream);
+    const upstream = new UpstreamConnection(peer, this.onSocketError);
+    this.upstream = upstream;
     this.arm(req.loc.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING));
     upstream.socket.once('connect', () => this.send());
-  }
-
-  /** Failures while the request is sent are heard at once; what the upstream sends waits for readHeader(). */
-  private attach(upstream: UpstreamConnection): void {
-    this.upstream = upstream;
-    upstream.hold(this.onSocketError);
   }
 
   private readonly onSocketError = (e: NodeJS.ErrnoException): void => {

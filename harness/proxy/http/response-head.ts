@@ -40,30 +40,14 @@ function statusLine(s: string): StatusLine | 'more' | 'no' {
     if (k === n) return 'more';
     if (s.charCodeAt(k) !== HTTP_SLASH.charCodeAt(k)) return 'no';
   }
-  let i = 5;
-  if (i === n) return 'more';
-  let c = s.charCodeAt(i);
-  if (!isDigit(c) || c === 0x30) return 'no';
-  let major = c - 0x30;
-  for (i++; ; i++) {
-    if (i === n) return 'more';
-    c = s.charCodeAt(i);
-    if (c === 0x2e) break;
-    if (!isDigit(c) || major > 99) return 'no';
-    major = major * 10 + c - 0x30;
-  }
-  i++;
-  if (i === n) return 'more';
-  c = s.charCodeAt(i);
-  if (!isDigit(c)) return 'no';
-  let minor = c - 0x30;
-  for (i++; ; i++) {
-    if (i === n) return 'more';
-    c = s.charCodeAt(i);
-    if (c === 0x20) break;
-    if (!isDigit(c) || minor > 99) return 'no';
-    minor = minor * 10 + c - 0x30;
-  }
+  // HTTP/major.minor, the major without a leading zero.
+  if (s.charCodeAt(5) === 0x30) return 'no';
+  const major = versionNumber(s, 5, 0x2e);
+  if (typeof major === 'string') return major;
+  const minor = versionNumber(s, major.at + 1, 0x20);
+  if (typeof minor === 'string') return minor;
+  let i = minor.at;
+  let c: number;
   // Three digits of status, spaces skipped before and among them.
   let status = 0;
   let start = -1;
@@ -91,7 +75,19 @@ function statusLine(s: string): StatusLine | 'more' | 'no' {
     return 'no';
   }
   const text = s.slice(start, s.charCodeAt(i - 1) === 0x0d ? i - 1 : i);
-  return { version: major * 10 + minor, status, text };
+  return { version: major.value * 10 + minor.value, status, text };
+}
+
+/** The digits of a version number from `i` up to the byte `stop`, at most three: its value and where `stop` is, or 'more' / 'no'. */
+function versionNumber(s: string, i: number, stop: number): { value: number; at: number } | 'more' | 'no' {
+  let value = -1;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === stop && value >= 0) return { value, at: i };
+    if (!isDigit(c) || value > 99) return 'no';
+    value = value < 0 ? c - 0x30 : value * 10 + c - 0x30;
+  }
+  return 'more';
 }
 
 /** `buf` holds the bytes read so far, latin1. */

@@ -16,12 +16,11 @@ export interface UpstreamReader {
   error(e: NodeJS.ErrnoException): void;
 }
 
-/** What came before anyone read it (a request still being sent): kept for its reader; a failure goes to `onError` if given. */
+/** What came while nobody read (a request still being sent): kept for the next reader; a failure goes to `onError` at once. */
 class Early implements UpstreamReader {
   chunks: Buffer[] = [];
   ended = false;
-  failure?: NodeJS.ErrnoException;
-  constructor(private readonly onError?: (e: NodeJS.ErrnoException) => void) {}
+  constructor(private readonly onError: (e: NodeJS.ErrnoException) => void) {}
   data(d: Buffer): void {
     this.chunks.push(d);
   }
@@ -29,8 +28,7 @@ class Early implements UpstreamReader {
     this.ended = true;
   }
   error(e: NodeJS.ErrnoException): void {
-    if (this.onError) this.onError(e);
-    else this.failure ??= e;
+    this.onError(e);
   }
 }
 
@@ -39,7 +37,7 @@ const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 
 export class UpstreamConnection {
   readonly socket: net.Socket;
-  private reader: UpstreamReader = new Early();
+  private reader: UpstreamReader;
   /** A reader said to stop: nothing is read until resume(). */
   private stopped = false;
   /** Requests it has carried (nginx's c->requests), for keepalive_requests. */
@@ -51,7 +49,9 @@ export class UpstreamConnection {
    */
   readonly timeout = new Deadline();
 
-  constructor(peer: Peer) {
+  /** Until a reader reads it, what comes is kept, and a failure (a refused connect) goes to `onError`. */
+  constructor(peer: Peer, onError: (e: NodeJS.ErrnoException) => void) {
+    this.reader = new Early(onError);
     this.socket = new net.Socket({
       // What net.Socket sets on its copy of the options, given already: a copy that gains
       // properties takes a slow path of V8's (8 µs a socket here, net.connect()'s included, where
@@ -83,12 +83,11 @@ export class UpstreamConnection {
     this.reader = reader;
     if (!early) return;
     for (const d of early.chunks) if (this.reader === reader) reader.data(d);
-    if (early.failure && this.reader === reader) reader.error(early.failure);
-    else if (early.ended && this.reader === reader) reader.end();
+    if (early.ended && this.reader === reader) reader.end();
   }
 
-  /** Nobody reads it for now: what comes is kept for the next reader, a failure told to `onError`. */
-  hold(onError?: (e: NodeJS.ErrnoException) => void): void {
+  /** Nobody reads it for now (a kept connection taken for a request): what comes is kept for the next reader, a failure told to `onError`. */
+  hold(onError: (e: NodeJS.ErrnoException) => void): void {
     this.reader = new Early(onError);
   }
 
