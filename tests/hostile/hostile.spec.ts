@@ -75,8 +75,11 @@ async function newAccessLines(x: EngineUnderTest, before: number): Promise<strin
 
 const printable = (s: string) => JSON.stringify(s.length > 600 ? `${s.slice(0, 300)}…(${s.length} bytes)…${s.slice(-200)}` : s);
 
-for (const c of CORPUS) {
-  test(`${c.category}: ${c.name}`, async ({ pair }, testInfo) => {
+// Numbered: Playwright names a test's output folder by its title with punctuation made dashes, and
+// removes that folder as each test starts, so that two titles differing only by punctuation
+// (/../secret.txt, /./../secret.txt) shared a folder, and one test removed the other's engines' prefixes.
+for (const [i, c] of CORPUS.entries()) {
+  test(`${c.category} ${i + 1}: ${c.name}`, async ({ pair }, testInfo) => {
     const then = c.then ?? 'wait';
     const o = { then, awaited: awaited(c.nginx), deadlineMs: DEADLINE_MS, lookMs: LOOK_MS };
     const logged = { nginx: pair.nginx.accessLog().length, embedded: pair.embedded.accessLog().length };
