@@ -388,7 +388,7 @@ class UpstreamRequest implements UpstreamReader {
     this.reading = 'body';
     req.sendHttp09();
     const onData = (d: Buffer) => {
-      this.arm(req.loc.proxyReadTimeoutMs, () => this.bodyFailed('upstream timed out', 'ETIMEDOUT'));
+      this.arm(req.loc.proxyReadTimeoutMs, this.bodyTimedOut);
       if (req.write(d)) return true;
       req.conn.onDrain(() => {
         if (this.upstream === upstream) upstream.resume();
