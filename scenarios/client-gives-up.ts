@@ -67,9 +67,16 @@ export default defineScenario({
       expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
       await expect.poll(() => run.errorLog().filter((e) => e.message === 'client sent invalid method').map((e) => [e.level, e.action])).toEqual([['info', 'reading client request line']]);
     });
-    const image = Buffer.alloc(declared, 0x61);
-    run.step(`POST /api/common/upload with ${declared} bytes, whole this time`);
-    await run.api.send('POST', '/api/common/upload', { body: image, headers: { 'content-type': 'application/octet-stream' } });
+    // An image as the admin pages upload it (multipart), which the admin server reads whole before
+    // it answers: a body it refused unread would race its close (a reset) against nginx's sending.
+    const boundary = 'harness-upload';
+    const image = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.alloc(declared, 0x61),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    run.step(`POST /api/common/upload with a ${declared}-byte image, whole this time`);
+    await run.api.send('POST', '/api/common/upload', { body: image, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
     await run.observe('its body is bigger than client_body_buffer_size: nginx notes [warn] "a client request body is buffered to a temporary file .../client_body_temp/..."', async () => {
       await expect.poll(() => run.errorLog().filter((e) => e.level === 'warn' && e.message.startsWith('a client request body is buffered to a temporary file ')).map((e) => e.request)).toEqual(['POST /api/common/upload HTTP/1.1']);
     });
