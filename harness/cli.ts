@@ -8,6 +8,10 @@ import { LISTEN_MODES } from '../stubs/admin-server/listen-modes.js';
 import type { AdminMode } from './stack/stack.js';
 import * as flag from './flags.js';
 import { UsageError, UserError } from './errors.js';
+import { quietWhenReaderCloses } from './terminal.js';
+
+quietWhenReaderCloses(process.stdout);
+quietWhenReaderCloses(process.stderr);
 
 const osOption = {
   choices: OS_NAMES,
@@ -29,6 +33,13 @@ function excludedPorts(a: { os: string; 'excluded-port'?: unknown[] }): number[]
   if (!ports?.length) return undefined;
   if (a.os !== 'windows') throw new UsageError('--excluded-port emulates Windows\' excluded port ranges (bind() error 10013): use it with --os windows');
   return ports;
+}
+
+/** The usage line of a command's help, and its list of commands if it is a group (`harness chaos`). */
+function shortUsage(help: string): string {
+  const [usage, ...rest] = help.split('\n\n');
+  const commands = rest.find((p) => p.startsWith('Commands:'));
+  return `usage: ${usage}   (--help lists every option)\n${commands ? commands + '\n\n' : ''}`;
 }
 
 const print = (s: string) => process.stdout.write(s + '\n');
@@ -71,7 +82,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         .option('admin', { choices: [...LISTEN_MODES, 'external'] as const, default: 'dual' as const, describe: 'How the admin stub listens: both loopbacks, IPv4 only, IPv6 only, not at all; external = your own server on --admin-port' })
         .option('admin-seed', { requiresArg: true, coerce: flag.seed('--admin-seed'), describe: 'Seed of the admin stub\'s generated month of orders (default 1): another seed, another month' })
         .option('frontend', { requiresArg: true, coerce: flag.frontendFolder('--frontend'), describe: 'Your own front end\'s folder (the built dist/, html/sky) instead of the stub' })
-        .option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The stack\'s folder: nginx prefix (conf/, logs/, temp/, html/) and state' })
+        .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The stack\'s folder: nginx prefix (conf/, logs/, temp/, html/) and state' })
         .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: 'Proxy engine: the embedded one, or the system nginx on the same conf' })
         .option('nginx-conf', { type: 'string', requiresArg: true, describe: 'Your own nginx.conf for the proxy (either engine)' })
         .option('workers', { requiresArg: true, coerce: flag.workers('--workers'), default: 1, describe: `worker_processes of the rendered conf (1 to ${flag.MAX_WORKERS})` })
@@ -150,7 +161,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
             .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: 'Proxy engine' })
             .option('os', osOption)
             .option('out', { type: 'string', requiresArg: true, describe: 'Where to write timeline.svg/json and the stack (default .harness/chaos/<name>-<time>)' })
-            .option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The harness folder' })
+            .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The harness folder' })
             .option('doctor', { type: 'boolean', default: false, describe: 'End by explaining the logs the run left (harness doctor)' }),
         (a) =>
           guard(async () => {
@@ -167,7 +178,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
             .parserConfiguration({ 'unknown-options-as-args': true })
             .positional('fault', { type: 'string', demandOption: true, describe: 'admin.reset, admin.close, admin.garbage, admin.bad-header, admin.big-header, admin.bad-chunked, admin.blackhole, admin.truncate, admin.hang, admin.latency (admin.slow), admin.bandwidth, admin.dribble, admin.slow-close, admin.status, admin.stop, admin.start, admin.listen, proxy.crash-worker, proxy.fail-respawn, proxy.temp-dir-gone' })
             .positional('args', { type: 'string', array: true, describe: 'The fault\'s values, then its flags; every admin.* wire fault takes --path GLOB, --times N, --rate P and --seed S' })
-            .option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' }),
+            .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' }),
         (a) =>
           guard(async () => {
             const { chaosInject } = await import('./chaos/fault-commands.js');
@@ -177,7 +188,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
       .command(
         'status',
         'What the running `harness up` stack is, and the faults applied to it (with what each has done so far)',
-        (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' }),
+        (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' }),
         (a) =>
           guard(async () => {
             const { chaosStatus } = await import('./chaos/fault-commands.js');
@@ -187,7 +198,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
       .command(
         'restore',
         'Undo every fault applied to the running stack',
-        (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' }),
+        (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' }),
         (a) =>
           guard(async () => {
             const { chaosRestore } = await import('./chaos/fault-commands.js');
@@ -197,7 +208,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
       .demandCommand(1, 'Name a chaos command: list, run, inject, status or restore.'),
   )
   .command('app', 'Act as a customer on the stack `harness up` runs: new orders, reminders, back to the seed', (y) => {
-    const prefix = { type: 'string', requiresArg: true, default: '.harness', describe: 'The folder of the running stack' } as const;
+    const prefix = { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' } as const;
     return y
       .command('order', 'A customer places and pays an order: it waits as 待接单, and every open admin page gets the 来单提醒 (type 1)', (yy) => yy.option('prefix', prefix), (a) =>
         guard(async () => (await import('./app/commands.js')).appOrder({ prefix: a.prefix }, print)),
@@ -256,7 +267,9 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
   .fail((msg, err, y) => {
     // yargs' own errors (and the flag checks' UsageErrors, which it wraps) are bad usage; others are bugs.
     if (err && err.name !== 'YError') throw err;
-    y.showHelp();
+    // The command's usage line (and a group's commands), not its whole help: the line that
+    // matters stays in sight.
+    y.showHelp((help: string) => process.stderr.write(shortUsage(help)));
     // Thrown, not process.exit(): a bad command line ends as any command does, after what it started.
     throw new UsageError(msg);
   });
@@ -265,6 +278,6 @@ try {
   await cli.parseAsync();
 } catch (e) {
   if (!(e instanceof UsageError)) throw e;
-  process.stderr.write(`\nharness: ${e.message}\n`);
+  process.stderr.write(`harness: ${e.message}\n`);
   process.exitCode = e.exitCode;
 }

@@ -74,3 +74,15 @@ export function writableFolder(flag: string, path: string): string {
   }
   return abs;
 }
+
+/** The folder of a stack when --prefix is not given. */
+export const DEFAULT_PREFIX = '.harness';
+
+/**
+ * ` --prefix DIR` as the user typed it, for a hint's command line (nothing for the default), so
+ * that the command a hint gives acts on the same stack; quoted where a shell would split it.
+ */
+export function prefixFlag(prefix: string): string {
+  if (prefix === DEFAULT_PREFIX) return '';
+  return ` --prefix ${/^[\w./:\\-]+$/.test(prefix) ? prefix : `"${prefix.replace(/(["\\$`])/g, '\\$1')}"`}`;
+}

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { FAULTS, FaultError, findFault, parseFault, parseTokens, usage, type FaultInput } from '../stack/faults/index.js';
 import { callControl, type StackStatus } from '../stack/control.js';
 import { UsageError } from '../errors.js';
+import { prefixFlag } from '../flags.js';
 
 type Out = (s: string) => void;
 
@@ -26,7 +27,7 @@ export async function chaosInject(o: { fault: string; args: readonly string[]; p
   const r = await callControl(resolve(o.prefix), '/faults', { name: o.fault, ...input });
   out(`${r.applied} applied: ${r.effect}`);
   for (const w of (r.warnings as string[]) ?? []) out(`warning: ${w}`);
-  if (r.undoable) out('Undo with: npx harness chaos restore');
+  if (r.undoable) out(`Undo with: npx harness chaos restore${prefixFlag(o.prefix)}`);
   return 0;
 }
 
@@ -37,7 +38,7 @@ export async function chaosStatus(o: { prefix: string }, out: Out): Promise<numb
     out('No fault is applied.');
     return 0;
   }
-  out(`Applied, oldest first (\`harness chaos restore\` undoes them all):`);
+  out(`Applied, oldest first (\`npx harness chaos restore${prefixFlag(o.prefix)}\` undoes them all):`);
   for (const f of s.faults) out(`  ${f.label}${f.progress ? `: ${f.progress}` : ''}`);
   return 0;
 }

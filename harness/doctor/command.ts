@@ -12,6 +12,7 @@ import { follow } from './follow.js';
 import { DoctorInputError, openLogFile, readLog, STDIN } from './input.js';
 import { plural } from './facts.js';
 import { readConf, type ConfFacts } from './conf.js';
+import { hasColours } from '../terminal.js';
 
 /** --conf: the files must be there (exit 2 if not); what cannot be read in them is said on stderr, and the rest is used. */
 function confOf(files: string[], err: NodeJS.WritableStream): ConfFacts {
@@ -36,10 +37,6 @@ export interface DoctorArgs {
   conf?: string[];
   json?: boolean;
   follow?: boolean;
-}
-
-function isTty(s: NodeJS.WritableStream): boolean {
-  return (s as NodeJS.WriteStream).isTTY === true && !process.env.NO_COLOR;
 }
 
 /** Why a log with lines but not one nginx error-log line is not what the doctor reads, and what to give it. */
@@ -75,7 +72,7 @@ export async function doctorCommand(args: DoctorArgs, out: NodeJS.WritableStream
     if (args.access !== undefined && args.errorLog !== STDIN) await (await openLogFile(args.errorLog, 'error log')).close();
     const conf = args.conf?.length ? confOf(args.conf, err) : undefined;
     const access = args.access !== undefined ? await indexAccessLog(readLog(args.access, 'access log')) : undefined;
-    const color = isTty(out);
+    const color = hasColours(out);
     if (args.follow) return await followCommand(args, name, out, err, { access, conf, color, signal });
     const log = await analyseLog(readLog(args.errorLog, 'error log'), access, { keepText: !args.json, conf });
     const wrong = notAnErrorLog(printable(name), log.counts);

@@ -1,5 +1,6 @@
 // How `harness up` talks: each component's lines with its name in front (docker compose's way),
 // notes and errors of the harness itself, and the "ready" block.
+import { hasColours, quietWhenReaderCloses } from '../terminal.js';
 
 export interface Printer {
   line(component: string, text: string): void;
@@ -10,23 +11,11 @@ export interface Printer {
 
 const COLORS: Record<string, string> = { proxy: '36', nginx: '32', admin: '35', harness: '33' };
 
-/**
- * A reader that went away (`harness up | tee`, then Ctrl-C, which stops tee too) must not stop
- * the harness halfway through its stop: its lines are dropped, and the stop goes on.
- */
-function ignoreClosedReader(stream: NodeJS.WriteStream): void {
-  if (stream.listeners('error').includes(onWriteError)) return;
-  stream.on('error', onWriteError);
-}
-
-function onWriteError(e: NodeJS.ErrnoException): void {
-  if (e.code !== 'EPIPE') throw e;
-}
-
 export function consolePrinter(out: NodeJS.WriteStream = process.stdout, err: NodeJS.WriteStream = process.stderr): Printer {
-  ignoreClosedReader(out);
-  ignoreClosedReader(err);
-  const color = (name: string, s: string, stream: NodeJS.WriteStream) => (stream.isTTY ? `\x1b[${COLORS[name] ?? '37'}m${s}\x1b[0m` : s);
+  quietWhenReaderCloses(out);
+  quietWhenReaderCloses(err);
+  const colours = new Map([out, err].map((s) => [s, hasColours(s)]));
+  const color = (name: string, s: string, stream: NodeJS.WriteStream) => (colours.get(stream) ? `\x1b[${COLORS[name] ?? '37'}m${s}\x1b[0m` : s);
   const tag = (name: string, stream: NodeJS.WriteStream) => color(name, `${name.padEnd(7)} |`, stream);
   return {
     line: (component, text) => out.write(`${tag(component, out)} ${text}\n`),
