@@ -89,6 +89,19 @@ const CONF = 'PREFIX/conf/nginx.conf';
 const REFUSALS: Refusal[] = [
   { name: 'unknown directive', files: { 'conf/nginx.conf': 'x;\nevents {}\n' }, emerg: `unknown directive "x" in ${CONF}:1` },
   { name: 'a directive outside the subset', files: { 'conf/nginx.conf': HTTP('server {\n location / {\n  fastcgi_pass 127.0.0.1:9000;\n }\n}') }, emerg: `unknown directive "fastcgi_pass" in ${CONF}:5`, outsideSubset: true },
+  {
+    // glob(3)'s rules: sorted, no dot file unless the pattern has the dot: a1 loads, then b1 fails.
+    name: 'a glob include: its files in order, no dot file',
+    files: {
+      'conf/nginx.conf': HTTP('include conf.d/*.conf;'),
+      'conf/conf.d/.a0.conf': 'hidden on;\n',
+      'conf/conf.d/a1.conf': 'server_tokens off;\n',
+      'conf/conf.d/b1.conf': 'bogus_b on;\n',
+      'conf/conf.d/c1.conf': 'bogus_c on;\n',
+      'conf/conf.d/b1.txt': 'bogus_txt on;\n',
+    },
+    emerg: 'unknown directive "bogus_b" in PREFIX/conf/conf.d/b1.conf:1',
+  },
   { name: 'unknown directive in an included file', files: { 'conf/nginx.conf': HTTP('include extra.conf;'), 'conf/extra.conf': 'root html;\nbogus on;\n' }, emerg: 'unknown directive "bogus" in PREFIX/conf/extra.conf:2' },
   { name: 'not allowed here', files: { 'conf/nginx.conf': HTTP('listen 80;') }, emerg: `"listen" directive is not allowed here in ${CONF}:3` },
   { name: 'location in http', files: { 'conf/nginx.conf': HTTP('location / {}') }, emerg: `"location" directive is not allowed here in ${CONF}:3` },
