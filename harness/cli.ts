@@ -42,6 +42,8 @@ function shortUsage(help: string): string {
   return `usage: ${usage}   (--help lists every option)\n${commands ? commands + '\n\n' : ''}`;
 }
 
+const jsonOption = { type: 'boolean', default: false, describe: 'Print one JSON object instead of text' } as const;
+
 const print = (s: string) => process.stdout.write(s + '\n');
 
 /** Runs a command; a failure the user can act on is its message and exit code, no stack trace. */
@@ -146,10 +148,10 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
   )
   .command('chaos', 'Scenarios on a fresh stack, and faults on the stack `harness up` runs', (y) =>
     y
-      .command('list', 'List the scenarios and the faults', (yy) => yy, () =>
+      .command('list', 'List the scenarios and the faults', (yy) => yy.option('json', jsonOption), (a) =>
         guard(async () => {
           const { chaosList } = await import('./chaos/commands.js');
-          return chaosList(print);
+          return chaosList(print, { json: a.json });
         }),
       )
       .command(
@@ -178,31 +180,32 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
             .parserConfiguration({ 'unknown-options-as-args': true })
             .positional('fault', { type: 'string', demandOption: true, describe: 'admin.reset, admin.close, admin.garbage, admin.bad-header, admin.big-header, admin.bad-chunked, admin.blackhole, admin.truncate, admin.hang, admin.latency (admin.slow), admin.bandwidth, admin.dribble, admin.slow-close, admin.status, admin.stop, admin.start, admin.listen, proxy.crash-worker, proxy.fail-respawn, proxy.temp-dir-gone' })
             .positional('args', { type: 'string', array: true, describe: 'The fault\'s values, then its flags; every admin.* wire fault takes --path GLOB, --times N, --rate P and --seed S' })
-            .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' }),
+            .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' })
+            .option('json', jsonOption),
         (a) =>
           guard(async () => {
             const { chaosInject } = await import('./chaos/fault-commands.js');
-            return chaosInject({ fault: a.fault, args: (a.args ?? []).map(String), prefix: a.prefix }, print);
+            return chaosInject({ fault: a.fault, args: (a.args ?? []).map(String), prefix: a.prefix, json: a.json }, print);
           }),
       )
       .command(
         'status',
         'What the running `harness up` stack is, and the faults applied to it (with what each has done so far)',
-        (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' }),
+        (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' }).option('json', jsonOption),
         (a) =>
           guard(async () => {
             const { chaosStatus } = await import('./chaos/fault-commands.js');
-            return chaosStatus({ prefix: a.prefix }, print);
+            return chaosStatus({ prefix: a.prefix, json: a.json }, print);
           }),
       )
       .command(
         'restore',
         'Undo every fault applied to the running stack',
-        (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' }),
+        (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' }).option('json', jsonOption),
         (a) =>
           guard(async () => {
             const { chaosRestore } = await import('./chaos/fault-commands.js');
-            return chaosRestore({ prefix: a.prefix }, print);
+            return chaosRestore({ prefix: a.prefix, json: a.json }, print);
           }),
       )
       .demandCommand(1, 'Name a chaos command: list, run, inject, status or restore.'),
@@ -210,17 +213,17 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
   .command('app', 'Act as a customer on the stack `harness up` runs: new orders, reminders, back to the seed', (y) => {
     const prefix = { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' } as const;
     return y
-      .command('order', 'A customer places and pays an order: it waits as 待接单, and every open admin page gets the 来单提醒 (type 1)', (yy) => yy.option('prefix', prefix), (a) =>
-        guard(async () => (await import('./app/commands.js')).appOrder({ prefix: a.prefix }, print)),
+      .command('order', 'A customer places and pays an order: it waits as 待接单, and every open admin page gets the 来单提醒 (type 1)', (yy) => yy.option('prefix', prefix).option('json', jsonOption), (a) =>
+        guard(async () => (await import('./app/commands.js')).appOrder({ prefix: a.prefix, json: a.json }, print)),
       )
       .command(
         'remind <order-id>',
         'A customer asks where order ORDER_ID is: every open admin page gets the 催单 (type 2)',
-        (yy) => yy.positional('order-id', { demandOption: true, coerce: flag.orderId('ORDER_ID'), describe: 'The order\'s id (订单管理 lists them)' }).option('prefix', prefix),
-        (a) => guard(async () => (await import('./app/commands.js')).appRemind({ prefix: a.prefix, id: a['order-id'] as number }, print)),
+        (yy) => yy.positional('order-id', { demandOption: true, coerce: flag.orderId('ORDER_ID'), describe: 'The order\'s id (订单管理 lists them)' }).option('prefix', prefix).option('json', jsonOption),
+        (a) => guard(async () => (await import('./app/commands.js')).appRemind({ prefix: a.prefix, id: a['order-id'] as number, json: a.json }, print)),
       )
-      .command('reset', 'Return the admin stub\'s data to its seed (the menu, employees and month of orders it started with)', (yy) => yy.option('prefix', prefix), (a) =>
-        guard(async () => (await import('./app/commands.js')).appReset({ prefix: a.prefix }, print)),
+      .command('reset', 'Return the admin stub\'s data to its seed (the menu, employees and month of orders it started with)', (yy) => yy.option('prefix', prefix).option('json', jsonOption), (a) =>
+        guard(async () => (await import('./app/commands.js')).appReset({ prefix: a.prefix, json: a.json }, print)),
       )
       .demandCommand(1, 'Name an app command: order, remind or reset.');
   })

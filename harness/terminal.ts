@@ -27,3 +27,9 @@ export function quietWhenReaderCloses(stream: NodeJS.WritableStream): void {
 function onWriteError(e: NodeJS.ErrnoException): void {
   if (e.code !== 'EPIPE') throw e;
 }
+
+/** A command's `--json`: what it reports (the control channel's answer as it came), one object; exit 0. */
+export function printJson(out: (s: string) => void, x: unknown): number {
+  out(JSON.stringify(x, null, 2));
+  return 0;
+}

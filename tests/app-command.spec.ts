@@ -46,6 +46,8 @@ test('app order and app remind push to every admin page through the proxy; app r
     a.ws.terminate(); // one page closed mid-session
     const again = await app(up.prefix, 'order');
     expect(again.stdout).toMatch(/pushed to 1 open admin page\.$/);
+    const asJson = await app(up.prefix, 'order', '--json');
+    expect(JSON.parse(asJson.stdout)).toMatchObject({ order: { id: expect.any(Number), number: expect.stringMatching(/^\d{13}$/), status: 2 }, pushed: 1 });
 
     const reset = await app(up.prefix, 'reset');
     expect(reset.exitCode).toBe(0);

@@ -147,7 +147,8 @@ test.describe('harness chaos inject and restore', () => {
       const reset = await inject(up, 'admin.reset', '--path', '/admin/employee/page', '--times', '1');
       expect(reset.exitCode, reset.all).toBe(0);
       expect(reset.stdout).toContain('admin.reset --path /admin/employee/page --times 1 applied: The admin server resets the connection (RST)');
-      expect(reset.stdout).toContain('Undo with: npx harness chaos restore');
+      // The hint acts on this stack: it carries the --prefix given.
+      expect(reset.stdout.split('\n')).toContain(`Undo with: npx harness chaos restore --prefix ${up.prefix}`);
       const typo = await inject(up, 'admin.latency', '100', '--path', '/api/employee/**');
       expect(typo.exitCode, typo.all).toBe(0);
       expect(typo.stdout).toContain("warning: --path /api/employee/** matches none of the admin server's paths");
@@ -155,11 +156,13 @@ test.describe('harness chaos inject and restore', () => {
       expect((await page(up)).status).toBe(401);
       expect(errorLog(up).map((e) => [e.message, e.errno?.code, e.action])).toEqual([['recv() failed', 104, 'reading response header from upstream']]);
       expect(await status()).toContain(
-        'Applied, oldest first (`harness chaos restore` undoes them all):\n' +
+        `Applied, oldest first (\`npx harness chaos restore --prefix ${up.prefix}\` undoes them all):\n` +
           // The retry on the other loopback matched too, and was answered.
           '  admin.reset --path /admin/employee/page --times 1: acted on 1 of 1 requests (used up), 2 matched its --path\n' +
           '  admin.latency 100 --path /api/employee/**: acted on 0 requests, 0 matched its --path',
       );
+      const asJson = await cli(['status', '--prefix', up.prefix, '--json']);
+      expect(JSON.parse(asJson.stdout)).toMatchObject({ engine, os: 'linux', admin: 'dual', faults: [{ label: 'admin.reset --path /admin/employee/page --times 1' }, { label: 'admin.latency 100 --path /api/employee/**' }] });
       const restored = await restore(up);
       expect(restored.stdout).toContain('restored: undid admin.latency 100 --path /api/employee/**, admin.reset --path /admin/employee/page --times 1');
       expect(await status()).toContain('No fault is applied.');

@@ -16,10 +16,28 @@ import { chromiumPath, CHROMIUM_ARGS } from './browser.js';
 import { writableFolder } from '../flags.js';
 import { UsageError, UserError } from '../errors.js';
 import { watchStopRequests } from '../stop-request.js';
+import { printJson } from '../terminal.js';
 
 type Out = (s: string) => void;
 
-export function chaosList(out: Out): number {
+/** What `chaos list --json` prints: the scenarios, the faults and the doctor's conditions with their producers. */
+function listJson() {
+  return {
+    scenarios: SCENARIOS.map((s) => ({
+      name: s.name,
+      summary: s.summary,
+      engines: s.engines ?? ['embedded', 'nginx'],
+      profiles: s.profiles ?? ['linux'],
+      seconds: Object.fromEntries((s.profiles ?? ['linux']).map((p) => [p, secondsOf(s, p)])),
+      faults: s.faults ?? [],
+    })),
+    faults: FAULTS.map((f) => ({ name: f.name, ...(f.alias ? { alias: f.alias } : {}), usage: usage(f), summary: f.summary })),
+    conditions: coverage(),
+  };
+}
+
+export function chaosList(out: Out, o: { json?: boolean } = {}): number {
+  if (o.json) return printJson(out, listJson());
   out('Scenarios (harness chaos run <name> [--proxy nginx] [--os windows]):\n');
   const nameWidth = Math.max(...SCENARIOS.map((s) => s.name.length)) + 2;
   for (const s of SCENARIOS) {

@@ -6,6 +6,7 @@ import { FAULTS, FaultError, findFault, parseFault, parseTokens, usage, type Fau
 import { callControl, type StackStatus } from '../stack/control.js';
 import { UsageError } from '../errors.js';
 import { prefixFlag } from '../flags.js';
+import { printJson } from '../terminal.js';
 
 type Out = (s: string) => void;
 
@@ -22,17 +23,19 @@ function faultInput(fault: string, tokens: readonly string[]): FaultInput {
   }
 }
 
-export async function chaosInject(o: { fault: string; args: readonly string[]; prefix: string }, out: Out): Promise<number> {
+export async function chaosInject(o: { fault: string; args: readonly string[]; prefix: string; json?: boolean }, out: Out): Promise<number> {
   const input = faultInput(o.fault, o.args);
   const r = await callControl(resolve(o.prefix), '/faults', { name: o.fault, ...input });
+  if (o.json) return printJson(out, r);
   out(`${r.applied} applied: ${r.effect}`);
   for (const w of (r.warnings as string[]) ?? []) out(`warning: ${w}`);
   if (r.undoable) out(`Undo with: npx harness chaos restore${prefixFlag(o.prefix)}`);
   return 0;
 }
 
-export async function chaosStatus(o: { prefix: string }, out: Out): Promise<number> {
+export async function chaosStatus(o: { prefix: string; json?: boolean }, out: Out): Promise<number> {
   const s = (await callControl(resolve(o.prefix), '/status', undefined, 'GET')) as unknown as StackStatus;
+  if (o.json) return printJson(out, s);
   out(`The stack in ${resolve(o.prefix)}: ${s.engine} engine, ${s.os} profile, admin server ${s.admin === 'external' ? 'your own (--admin external)' : s.admin === 'down' ? 'not listening (down)' : `listening (${s.admin})`}.`);
   if (!s.faults.length) {
     out('No fault is applied.');
@@ -43,8 +46,9 @@ export async function chaosStatus(o: { prefix: string }, out: Out): Promise<numb
   return 0;
 }
 
-export async function chaosRestore(o: { prefix: string }, out: Out): Promise<number> {
+export async function chaosRestore(o: { prefix: string; json?: boolean }, out: Out): Promise<number> {
   const r = await callControl(resolve(o.prefix), '/restore');
+  if (o.json) return printJson(out, r);
   const undone = r.restored as string[];
   out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault that can be undone is applied (a crashed worker is replaced by the master; there is nothing to undo)');
   if (undone.some((f) => /^admin\.(?:stop|listen|blackhole|latency|reset|close|hang|bad-header|big-header)\b/.test(f))) {

@@ -6,6 +6,8 @@ import { CONDITION_IDS } from '../../harness/doctor/index.js';
 import { coverage, UNPRODUCIBLE } from '../../harness/chaos/coverage.js';
 import { chaosList } from '../../harness/chaos/commands.js';
 import { defineScenario } from '../../scenarios/scenario.js';
+import { SCENARIOS } from '../../scenarios/index.js';
+import { FAULTS } from '../../harness/stack/faults/index.js';
 
 test('every condition the doctor knows has a scenario that produces it, or the reason none can', () => {
   const uncovered = coverage().filter((c) => !c.producers.length && !c.reason).map((c) => c.condition);
@@ -45,4 +47,16 @@ test('harness chaos list shows, per condition, the scenarios that produce it, an
   expect(row('port-forbidden')).toMatch(/excluded-port \(embedded, windows\)$/);
   expect(row('path-encoding')).toContain('none: needs nginx on Windows');
   for (const c of CONDITION_IDS) expect(row(c), c).toBeDefined();
+});
+
+test('chaos list --json: the same scenarios, faults and conditions as the text, as one object', () => {
+  const out: string[] = [];
+  expect(chaosList((l) => out.push(l), { json: true })).toBe(0);
+  expect(out).toHaveLength(1);
+  const list = JSON.parse(out[0]) as { scenarios: { name: string; engines: string[]; seconds: Record<string, number> }[]; faults: { name: string; usage: string }[]; conditions: { condition: string }[] };
+  expect(list.scenarios.map((s) => s.name)).toEqual(SCENARIOS.map((s) => s.name));
+  expect(list.scenarios.find((s) => s.name === 'admin-down')).toMatchObject({ engines: ['embedded', 'nginx'], seconds: { linux: expect.any(Number) } });
+  expect(list.faults.map((f) => f.name)).toEqual(FAULTS.map((f) => f.name));
+  expect(list.faults.find((f) => f.name === 'admin.latency')?.usage).toMatch(/^admin\.latency /);
+  expect(list.conditions.map((c) => c.condition).sort()).toEqual([...CONDITION_IDS].sort());
 });
