@@ -12,19 +12,26 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** file → the project files it imports (paths relative to the repository, as tsc prints them). */
-export function importGraph() {
+let explained;
+
+/** tsc's account of why each file is in the program (computed once: it takes a few seconds). */
+function explainFiles() {
+  if (explained !== undefined) return explained;
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  let out;
   try {
-    out = execFileSync(process.execPath, [tsc, '-p', root, '--noEmit', '--explainFiles'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+    explained = execFileSync(process.execPath, [tsc, '-p', root, '--noEmit', '--explainFiles'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
   } catch (e) {
     // Type errors make tsc exit 2; its explanation is printed all the same.
-    out = e.stdout ?? '';
+    explained = e.stdout ?? '';
   }
+  return explained;
+}
+
+/** file → the project files it imports (paths relative to the repository, as tsc prints them). */
+export function importGraph() {
   const graph = new Map();
   let file;
-  for (const line of out.split('\n')) {
+  for (const line of explainFiles().split('\n')) {
     if (!line.startsWith(' ')) {
       file = line.trim();
       if (file && !file.startsWith('node_modules/')) graph.set(file, graph.get(file) ?? []);
@@ -37,6 +44,18 @@ export function importGraph() {
     if (!graph.get(from).includes(file)) graph.get(from).push(file);
   }
   return graph;
+}
+
+/** file → the npm packages it imports by name (`import type` and `import()` included). */
+export function packageImports() {
+  const out = new Map();
+  for (const line of explainFiles().split('\n')) {
+    const m = /^\s+Imported via '([^']+)' from file '([^']+)'/.exec(line);
+    if (!m || m[1].startsWith('.') || m[1].startsWith('node:') || m[2].startsWith('node_modules/')) continue;
+    const name = m[1].split('/').slice(0, m[1].startsWith('@') ? 2 : 1).join('/');
+    out.set(m[2], [...new Set([...(out.get(m[2]) ?? []), name])].sort());
+  }
+  return out;
 }
 
 /** Strongly connected components of more than one file (or a file importing itself): Tarjan. */

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from 'playwright/test';
 import { defineScenario } from './scenario.js';
 import { isRefusal, peerOf } from './steps/logs.js';
 import { loginThenPages } from './steps/api.js';

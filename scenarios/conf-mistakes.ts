@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from 'playwright/test';
 import getPort from 'get-port';
 import { defineScenario } from './scenario.js';
 import { upWith, userConf } from './steps/user-conf.js';

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from 'playwright/test';
 import { resolve } from 'node:path';
 import getPort from 'get-port';
 import { defineScenario } from './scenario.js';

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from 'playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineScenario } from './scenario.js';

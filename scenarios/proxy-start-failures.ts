@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from 'playwright/test';
 import net from 'node:net';
 import getPort from 'get-port';
 import { defineScenario } from './scenario.js';

@@ -1,6 +1,6 @@
 // Steps in the admin front end by what a user sees (labels, placeholders, roles), so the same
 // steps drive the stub front end or the real one.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from 'playwright/test';
 import { EMPLOYEES, type Employee } from '../../stubs/admin-server/employees.js';
 
 export async function login(page: Page, url: string, username = 'admin', password = '123456'): Promise<void> {

@@ -1,6 +1,7 @@
 // Imports run one way (DESIGN: cli → chaos/stack → engine → proxy/nginx → logs) and the project's
 // modules form no cycle, type-only imports included: the graph is the TypeScript compiler's own
 // (bin/import-graph.js). The checks are shown to fail on a graph that breaks them.
+import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 // @ts-expect-error plain JS module, also run as `node bin/import-graph.js`
 import { importGraph, cycles, layerBreaks } from '../../bin/import-graph.js';
@@ -42,4 +43,14 @@ test('imports run one way: the stack reaches an engine through harness/engine/ o
     'harness/stack/stack.ts imports harness/proxy/load.ts (the stack reaches an engine only through harness/engine/)',
     'harness/proxy/http/request-head.ts imports harness/proxy/request.ts (http/ is wire format only)',
   ]);
+});
+
+test('the runtime code imports only dependencies: `npm install --omit=dev` runs every command', async () => {
+  // @ts-expect-error plain JS module
+  const { packageImports } = (await import('../../bin/import-graph.js')) as { packageImports: () => Map<string, string[]> };
+  const { dependencies } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+  const runtime = [...packageImports()].filter(([f]) => /^(harness|stubs|scenarios)\//.test(f) && !f.endsWith('.spec.ts'));
+  // The scenarios' assertions are among them: the check sees what they import.
+  expect(runtime.find(([f]) => f === 'scenarios/admin-down.ts')?.[1]).toContain('playwright');
+  expect(runtime.filter(([, packages]) => packages.some((p) => !(p in dependencies))).map(([f, packages]) => `${f}: ${packages.filter((p) => !(p in dependencies)).join(', ')}`)).toEqual([]);
 });
