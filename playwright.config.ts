@@ -1,4 +1,9 @@
 import { defineConfig } from '@playwright/test';
+
+// Playwright gives its workers FORCE_COLOR=1, for its own output. The commands a test runs (and the
+// doctor a test calls) would then colour theirs, as FORCE_COLOR asks: the tests read plain text.
+// Each worker loads this file before any spec; the commands' own colour rules have tests of their own.
+delete process.env.FORCE_COLOR;
 import type { StackOptions } from './tests/fixtures.js';
 import { chromiumPath, CHROMIUM_ARGS } from './harness/chaos/browser.js';
 

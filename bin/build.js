@@ -78,7 +78,11 @@ function alive(pid) {
   }
 }
 
+/** An installed package (npm pack's tarball) ships dist/ and not the TypeScript source: nothing to build. */
+const isPackage = !existsSync(join(root, 'harness', 'cli.ts'));
+
 export function ensureBuilt({ quiet = false, force = false } = {}) {
+  if (isPackage) return;
   if (!force && builtSignature() === sourceSignature()) return;
   withBuildLock(() => build({ quiet, force }));
 }

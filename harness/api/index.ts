@@ -1,0 +1,108 @@
+// The package's programmatic surface, `import { up } from 'sky-harness'`: a stack in your own
+// process (a script, a test suite), on free ports in a folder of its own, with the faults of
+// `harness chaos inject` and a stop that leaves nothing behind. The CLI's `harness up` is the
+// same Stack, in the foreground.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import getPort from 'get-port';
+import { Stack, type AdminMode } from '../stack/stack.js';
+import { FaultLedger } from '../stack/faults/ledger.js';
+import { parseTokens } from '../stack/faults/params.js';
+import type { EngineName } from '../engine/engine.js';
+import { hostOs, type OsName } from '../os-profile.js';
+
+export interface UpOptions {
+  /** The proxy's port (default: a free one). */
+  port?: number;
+  /** The admin server's port (default: a free one). */
+  adminPort?: number;
+  /** How the admin stand-in listens: `dual` (default), `ipv4`, `ipv6`, `down`; `external`: your own server on adminPort. */
+  admin?: AdminMode;
+  /** `embedded` (default) or `nginx` (the system nginx on the same conf). */
+  proxy?: EngineName;
+  /** The nginx the proxy behaves like: `linux` or `windows` (default: this machine's). */
+  os?: OsName;
+  workers?: number;
+  /** Your own front end's folder (its built dist/); default: the stand-in front end. */
+  frontend?: string;
+  /** Your own nginx.conf (it then says the ports and the root). */
+  nginxConf?: string;
+  /** The stack's folder (nginx prefix, logs); default: a new temporary folder, removed by stop(). */
+  prefix?: string;
+  /** Each output line of a component (`proxy`, `admin`, `nginx`). */
+  onLine?: (component: string, line: string) => void;
+}
+
+export interface InjectResult {
+  /** The fault as a user types it: `admin.reset --path /admin/employee/**`. */
+  applied: string;
+  /** What you will see now. */
+  effect: string;
+  warnings: string[];
+}
+
+export interface RunningStack {
+  /** The URL to open: the front end through the proxy. */
+  url: string;
+  port: number;
+  adminPort: number;
+  prefix: string;
+  errorLog: string;
+  accessLog: string;
+  /** A fault by name and arguments as `harness chaos inject` takes them: inject('admin.latency', '2000', '--path', '/admin/employee/**'). */
+  inject(fault: string, ...args: string[]): Promise<InjectResult>;
+  /** Undoes every fault, newest first; the labels undone. */
+  restore(): Promise<string[]>;
+  /** Undoes the faults and stops every process of the stack (and removes its temporary folder). */
+  stop(): Promise<void>;
+}
+
+export async function up(o: UpOptions = {}): Promise<RunningStack> {
+  const temporary = o.prefix === undefined;
+  const prefix = temporary ? mkdtempSync(join(tmpdir(), 'sky-harness-')) : resolve(o.prefix!);
+  const adminPort = o.adminPort ?? (await getPort({ host: '127.0.0.1' }));
+  const port = o.port ?? (await getPort({ host: '127.0.0.1', exclude: [adminPort] }));
+  let stack: Stack;
+  try {
+    stack = await Stack.start({
+      dir: prefix,
+      proxyPort: port,
+      adminPort,
+      admin: o.admin ?? 'dual',
+      engine: o.proxy ?? 'embedded',
+      workers: o.workers ?? 1,
+      os: o.os ?? hostOs(),
+      frontendRoot: o.frontend,
+      nginxConf: o.nginxConf ? resolve(o.nginxConf) : undefined,
+      onLine: o.onLine,
+    });
+  } catch (e) {
+    if (temporary) rmSync(prefix, { recursive: true, force: true });
+    throw e;
+  }
+  const faults = new FaultLedger(stack);
+  let stopped: Promise<void> | undefined;
+  return {
+    url: stack.url,
+    port,
+    adminPort,
+    prefix,
+    errorLog: stack.errorLogPath,
+    accessLog: stack.accessLogPath,
+    async inject(fault, ...args) {
+      const { entry, effect, warnings } = await faults.inject(fault, parseTokens(args));
+      return { applied: entry.label, effect, warnings };
+    },
+    restore: () => faults.restore(),
+    stop: () =>
+      (stopped ??= (async () => {
+        try {
+          await faults.restore();
+        } finally {
+          await stack.stop();
+          if (temporary) rmSync(prefix, { recursive: true, force: true });
+        }
+      })()),
+  };
+}

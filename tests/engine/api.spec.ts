@@ -1,0 +1,28 @@
+// `import { up } from 'sky-harness'`: a stack in the caller's process, on free ports in a temporary
+// folder; a fault and its undo; stop() frees the ports and removes the folder, and a second stop is
+// harmless.
+import { existsSync } from 'node:fs';
+import { test, expect } from '../fixtures.js';
+import { up } from '../../harness/api/index.js';
+import { canBind } from '../../harness/ports.js';
+
+test('up(): the stack answers, a fault applies and is undone, stop() leaves nothing', async ({ engine }) => {
+  const stack = await up({ proxy: engine });
+  try {
+    expect(existsSync(stack.errorLog)).toBe(true);
+    expect((await fetch(stack.url)).status).toBe(200);
+    const login = () => fetch(`${stack.url}api/employee/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"123456"}' });
+    expect((await login()).status).toBe(200);
+    const r = await stack.inject('admin.status', '503');
+    expect(r).toMatchObject({ applied: 'admin.status 503', warnings: [] });
+    expect((await login()).status).toBe(503);
+    expect(await stack.restore()).toEqual(['admin.status 503']);
+    expect((await login()).status).toBe(200);
+    await expect(stack.inject('admin.nothing')).rejects.toThrow(/no fault "admin\.nothing"/);
+  } finally {
+    await stack.stop();
+  }
+  expect(existsSync(stack.prefix)).toBe(false);
+  for (const port of [stack.port, stack.adminPort]) expect(await canBind('127.0.0.1', port)).toEqual({ ok: true });
+  await stack.stop();
+});

@@ -1,0 +1,50 @@
+// The package as users install it: `npm pack`'s tarball, installed with --omit=dev into an empty
+// folder outside the clone (no TypeScript, no test runner), runs its commands and its API there.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { test, expect } from '../fixtures.js';
+import { repoRoot } from '../../harness/paths.js';
+
+test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doctor and import("sky-harness") work there', async ({ engine }) => {
+  test.skip(engine !== 'embedded', 'one install is enough: the package is the same for both engines');
+  test.setTimeout(240_000);
+  const dir = mkdtempSync(join(tmpdir(), 'sky-harness-package-'));
+  try {
+    const pack = await execa('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repoRoot });
+    const [{ filename, files }] = JSON.parse(pack.stdout) as [{ filename: string; files: { path: string }[] }];
+    const shipped = files.map((f) => f.path);
+    expect(shipped).toEqual(expect.arrayContaining(['bin/harness.js', 'dist/harness/cli.js', 'dist/harness/api/index.js', 'dist/stubs/admin-server/main.js', 'stubs/frontend/index.html', 'harness/nginx/mime.types', 'harness/control/page/index.html']));
+    // No TypeScript source, no tests, no benchmarks: the compiled commands only.
+    expect(shipped.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(shipped.filter((f) => /^dist\/(tests|bench)\/|\.spec\./.test(f))).toEqual([]);
+
+    const app = join(dir, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true, "type": "module" }\n');
+    await execa('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', join(dir, filename)], { cwd: app });
+
+    const log = join(repoRoot, 'tests', 'fixtures', 'nginx-logs', '01-win-login-refused-both-orders.log');
+    const doctor = await execa('npx', ['sky-harness', 'doctor', log], { cwd: app, reject: false });
+    expect(doctor.stderr).toBe('');
+    expect(doctor.exitCode).toBe(1); // problems found
+    expect(doctor.stdout).toContain('upstream-refused');
+    const alias = await execa('npx', ['harness', '--help'], { cwd: app });
+    expect(alias.stdout).toMatch(/^harness <command>/);
+
+    writeFileSync(
+      join(app, 'use.js'),
+      `import { up } from 'sky-harness';
+const stack = await up();
+const r = await fetch(stack.url + 'api/employee/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"123456"}' });
+console.log(String(r.status), (await r.json()).data.name);
+await stack.stop();
+`,
+    );
+    const api = await execa(process.execPath, ['use.js'], { cwd: app, reject: false, all: true });
+    expect(api.all).toBe('200 管理员');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
