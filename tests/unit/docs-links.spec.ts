@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { repoRoot } from '../../harness/paths.js';
 
-const docs = ['README.md', 'bench/README.md', ...readdirSync(join(repoRoot, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = ['README.md', 'README.zh-CN.md', 'bench/README.md', ...readdirSync(join(repoRoot, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => `docs/${f.split('\\').join('/')}`)];
 
 /** A markdown file's links, outside code blocks and code spans: `[text](target)`. */
 function links(text: string): string[] {
