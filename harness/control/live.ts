@@ -1,6 +1,6 @@
 // What the control page shows, kept up to date in the harness and pushed to every open page as
 // server-sent events: the components (and each change of the workers), the timeline, the doctor's
-// incidents, the faults applied. Loaded once the stack is ready, so that `harness up` is not
+// incidents, the faults applied (with what each has done so far). Loaded once the stack is ready, so that `harness up` is not
 // slower to be ready for it; from then on it follows the logs whether a page is open or not, so
 // that a page opened later shows the minutes before it too.
 import type { ServerResponse } from 'node:http';
@@ -35,6 +35,9 @@ export interface LiveOptions {
   note(text: string): void;
 }
 
+/** How soon after a request the faults' counts are sent: one update for a burst of requests. */
+const APPLIED_SOON_MS = 50;
+
 /** The incidents and worker changes kept for a page that opens later: the newest. */
 const KEPT = 200;
 
@@ -52,6 +55,10 @@ export class Live {
   readonly #abort = new AbortController();
   #doctor?: string;
   readonly #following: Promise<void>;
+  /** The faults applied as last sent, to send only a change. */
+  #appliedSent = '';
+  #appliedSoon?: NodeJS.Timeout;
+  readonly #unlisten?: () => void;
 
   constructor(private readonly o: LiveOptions) {
     this.#timeline = new LiveTimeline(o.stack, (b) => {
@@ -78,6 +85,14 @@ export class Live {
       o.note(this.#doctor);
       this.#streams.send('doctor', { error: this.#doctor });
     });
+    // A wire fault counts a request as it arrives at the admin stand-in (its --times, its --path's
+    // matches): the list follows, as `harness chaos status` would say it then.
+    this.#unlisten = o.stack.admin?.onRequest(() => {
+      this.#appliedSoon ??= setTimeout(() => {
+        this.#appliedSoon = undefined;
+        this.#sendApplied();
+      }, APPLIED_SOON_MS);
+    });
     void this.#components.look();
   }
 
@@ -102,9 +117,18 @@ export class Live {
   /** Something was done to the stack: on the timeline at once, and the page's panels brought up to date. */
   async changed(kind: 'fault' | 'step', text: string): Promise<void> {
     this.#timeline.mark(kind, text);
-    this.#streams.send('applied', this.o.applied());
+    this.#sendApplied();
     await this.#components.look();
     await this.#sendComponents();
+  }
+
+  /** The faults applied, to every page, when they changed since last sent. */
+  #sendApplied(): void {
+    const applied = this.o.applied();
+    const text = JSON.stringify(applied);
+    if (text === this.#appliedSent) return;
+    this.#appliedSent = text;
+    this.#streams.send('applied', applied);
   }
 
   async #sendComponents(): Promise<void> {
@@ -119,6 +143,8 @@ export class Live {
   /** The stack is stopping: each page is told why, its stream ends, nothing is followed any more. */
   async close(why: string): Promise<void> {
     this.#components.watch(false);
+    this.#unlisten?.();
+    clearTimeout(this.#appliedSoon);
     this.#abort.abort();
     this.#timeline.stop();
     this.#streams.end('bye', { why });

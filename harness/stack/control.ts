@@ -11,6 +11,8 @@ import { readState, statePath } from './state.js';
 import { UserError } from '../errors.js';
 import { customerAction } from './customer.js';
 import { refusal, SAFE_HEADERS, TOKEN_HEADER } from '../control/guard.js';
+import { BadBody, readJsonObject } from '../control/json-body.js';
+import { faultCall, restoreCall } from './control-input.js';
 import { isPageFile, servePageFile } from '../control/static.js';
 import type { FaultView, Live } from '../control/live.js';
 
@@ -68,7 +70,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
   const route = async (req: http.IncomingMessage, res: http.ServerResponse, reply: (status: number, body: unknown) => void) => {
     const path = new URL(req.url ?? '/', 'http://control').pathname;
     const pageFile = req.method === 'GET' && isPageFile(path);
-    const refused = refusal(req.headers, { port, token, tokenNeeded: !pageFile });
+    const refused = refusal(req.headers, { port, token, tokenNeeded: !pageFile, foundIn: "the control page's URL that harness up printed, and in its state.json (a new one at every start)" });
     if (refused) return reply(refused.status, { error: refused.error });
     if (pageFile) {
       if (!(await servePageFile(path, res))) reply(404, { error: `no ${path} here: open the URL harness up printed` });
@@ -76,51 +78,44 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
     }
     if (req.method === 'GET' && path === '/events') return void (await startLive()).attach(res);
     if (req.method === 'GET' && path === '/timeline.json') return reply(200, (await startLive()).timelineJson());
-    let text = '';
-    req.on('data', (d) => (text += d));
-    req.on('end', async () => {
-      let body: { name?: string; positional?: string[]; flags?: Record<string, string>; id?: unknown } = {};
-      try {
-        body = text ? JSON.parse(text) : {};
-      } catch {
-        return reply(400, { error: 'the body must be JSON' });
+    try {
+      const body = await readJsonObject(req, req.url === '/faults' ? '{"name":"admin.stop"}' : '{}');
+      if (req.method === 'GET' && req.url === '/status') {
+        const status: StackStatus = { engine: stack.spec.engine, os: stack.spec.os, admin: stack.admin?.mode ?? 'external', faults: applied() };
+        return reply(200, status);
       }
-      try {
-        if (req.method === 'GET' && req.url === '/status') {
-          const status: StackStatus = { engine: stack.spec.engine, os: stack.spec.os, admin: stack.admin?.mode ?? 'external', faults: applied() };
-          return reply(200, status);
-        }
-        if (req.method === 'POST' && req.url === '/faults') {
-          // The page's form sends every value by name, in flags.
-          const { entry, effect, warnings } = await faults.inject(String(body.name ?? ''), { positional: body.positional, flags: body.flags });
-          announce('fault', entry.label, `chaos: ${entry.label} applied`);
-          return reply(200, { applied: entry.label, effect, warnings, undoable: !!entry.applied.undo });
-        }
-        if (req.method === 'POST' && req.url?.startsWith('/app/')) {
-          const action = req.url.slice('/app/'.length);
-          const answer = await customerAction(stack, action, body);
-          // On the timeline, the order acted on by its id, as the orders page (订单管理) lists it.
-          const order = (answer.body.order as { id?: number } | undefined)?.id;
-          if (answer.status === 200) announce('step', `app ${action}${order !== undefined ? `: order ${order}` : ''}`, `app ${action}${body.id !== undefined ? ' ' + body.id : ''}`);
-          return reply(answer.status, answer.body);
-        }
-        if (req.method === 'POST' && req.url === '/restore') {
-          // With an id (the page's Undo beside one fault): that fault only; without: every one, newest first.
-          let undone: string[];
-          if (body.id === undefined) undone = await faults.restore();
-          else {
-            const one = await faults.undo(body.id);
-            if (one === undefined) return reply(404, { error: `no fault ${JSON.stringify(body.id)} is applied (undone already?): the faults applied now are ${faults.entries.map((e) => `${e.id} ${e.label}`).join(', ') || 'none'}.` });
-            undone = [one];
-          }
-          announce('fault', `restored (${undone.length ? undone.join(', ') : 'nothing applied'})`);
-          return reply(200, { restored: undone });
-        }
-        return reply(404, { error: `unknown call ${req.method} ${req.url}` });
-      } catch (e) {
-        return reply(e instanceof FaultError ? 400 : 500, { error: (e as Error).message });
+      if (req.method === 'POST' && req.url === '/faults') {
+        // The page's form sends every value by name, in flags.
+        const { name, input } = faultCall(body);
+        const { entry, effect, warnings } = await faults.inject(name, input);
+        announce('fault', entry.label, `chaos: ${entry.label} applied`);
+        return reply(200, { applied: entry.label, effect, warnings, undoable: !!entry.applied.undo });
       }
-    });
+      if (req.method === 'POST' && req.url?.startsWith('/app/')) {
+        const action = req.url.slice('/app/'.length);
+        const answer = await customerAction(stack, action, body);
+        // On the timeline, the order acted on by its id, as the orders page (订单管理) lists it.
+        const order = (answer.body.order as { id?: number } | undefined)?.id;
+        if (answer.status === 200) announce('step', `app ${action}${order !== undefined ? `: order ${order}` : ''}`, `app ${action}${body.id !== undefined ? ' ' + body.id : ''}`);
+        return reply(answer.status, answer.body);
+      }
+      if (req.method === 'POST' && req.url === '/restore') {
+        // With an id (the page's Undo beside one fault): that fault only; without: every one, newest first.
+        const id = restoreCall(body);
+        let undone: string[];
+        if (id === undefined) undone = await faults.restore();
+        else {
+          const one = await faults.undo(id);
+          if (one === undefined) return reply(404, { error: `no fault ${id} is applied (undone already?): the faults applied now are ${faults.entries.map((e) => `${e.id} ${e.label}`).join(', ') || 'none'}.` });
+          undone = [one];
+        }
+        announce('fault', `restored (${undone.length ? undone.join(', ') : 'nothing applied'})`);
+        return reply(200, { restored: undone });
+      }
+      return reply(404, { error: `unknown call ${req.method} ${req.url}` });
+    } catch (e) {
+      return reply(e instanceof FaultError || e instanceof BadBody ? 400 : 500, { error: (e as Error).message });
+    }
   };
   const server = http.createServer((req, res) => {
     const reply = (status: number, body: unknown) => {

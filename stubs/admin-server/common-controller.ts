@@ -2,7 +2,9 @@
 // sends the bytes to Aliyun OSS and answers the object's public URL; the stand-in keeps them in the
 // stack's folder and answers a URL the browser loads through the proxy's `/api/`:
 // `/api/common/download?name=<uuid>.png`, served by GET /admin/common/download (the old reggie
-// course's CommonController.download), which needs no token, since an <img> sends none.
+// course's CommonController.download), which needs no token, since an <img> sends none. The real
+// URL is OSS's own origin; the stand-in's is the front end's, so an upload is served as data that
+// cannot act in it (UPLOAD_HEADERS).
 import type { Busboy } from 'busboy';
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -16,6 +18,12 @@ import type { Uploads } from './uploads.js';
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 const UPLOAD_FAILED = '文件上传失败';
+
+/** On every upload served: its type as stored, never sniffed; opened on its own (an SVG's script, an
+ *  HTML file's), it is a sandbox of no origin that runs no script and loads nothing, so it cannot
+ *  read the admin app's token. An <img> shows it as before (a document's policy does not touch an
+ *  image's drawing). */
+const UPLOAD_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'" };
 
 export function commonRoutes({ uploads }: AdminContext): Route[] {
   return [
@@ -86,5 +94,5 @@ async function store(uploads: Uploads, part: FilePart): Promise<{ name?: string;
 async function download(x: Exchange, uploads: Uploads): Promise<void> {
   const found = uploads.find(bindString(parseQuery(x.query), 'name') ?? '');
   if (!found) throw new SpringError(404);
-  sendBody(x, { 'Content-Type': found.type }, await readFile(found.path));
+  sendBody(x, { 'Content-Type': found.type, ...UPLOAD_HEADERS }, await readFile(found.path));
 }

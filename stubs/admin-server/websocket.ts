@@ -3,9 +3,15 @@
 // page only logged, and a broadcast to every session of the order notices: type 1 来单提醒 after a
 // payment, type 2 催单 on a customer's reminder. No token, no subprotocol, text frames. The real
 // server's 5-second plain-text test message is off, as in the course's reference solution.
+// A message from the page is held to Tomcat's own limit (below), so that no page, whatever its
+// origin, can make the harness hold megabytes for it: a longer one is closed with 1009.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket, WebSocketServer } from 'ws';
+
+/** Tomcat's textBufferSize (8 KiB): an @OnMessage(String) endpoint without partial messages closes
+ *  with 1009 (message too big) on a longer message. The pages send short JSON or nothing. */
+export const MAX_MESSAGE_BYTES = 8 * 1024;
 
 /** `/ws/{sid}`: one non-empty path segment. */
 const WS_PATH = /^\/ws\/([^/?]+)(?:\?.*)?$/;
@@ -30,11 +36,15 @@ export class OrderPushes {
     } catch {
       // a broken %-escape: the sid as sent
     }
-    this.#server ??= import('ws').then(({ WebSocketServer }) => new WebSocketServer({ noServer: true, perMessageDeflate: false }));
+    this.#server ??= import('ws').then(({ WebSocketServer }) => new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_MESSAGE_BYTES }));
     void this.#server.then((server) => server.handleUpgrade(req, socket, head, (ws) => {
       this.#sessions.set(sid, ws);
       ws.on('close', () => this.#sessions.delete(sid));
-      ws.on('error', () => ws.terminate());
+      // On an error (1009 for a message over the limit, 1002 for a bad frame) ws has written its close
+      // frame; the rest of what the page sends is not read (RFC 6455 7.1.7: fail the connection, process
+      // no more of its data), so that a page that goes on sending costs no memory. ws's close timeout
+      // (30 s) ends the connection. Cutting it now would lose the close frame under an RST.
+      ws.on('error', () => process.nextTick(() => socket.pause())); // after ws's own resume (also a nextTick)
       ws.on('message', () => undefined); // onMessage only logs it
     }));
   }

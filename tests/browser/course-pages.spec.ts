@@ -188,3 +188,26 @@ test('an image uploaded through /api/ is shown by an <img> through /api/ (no tok
   expect(result.width).toBe(2);
   expect(result.tooBig).toBe(413);
 });
+
+test('an uploaded SVG with a script: shown by an <img> in the app, and opened on its own it runs nothing in the front end\'s origin', async ({ page, startStack }) => {
+  const stack = await startStack();
+  const token = await loggedIn(page, stack);
+  // What a hostile upload would do: read the app's origin (its token is in that origin's storage).
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"><rect width="4" height="3" fill="red"/><script>document.documentElement.setAttribute('data-ran-in', self.origin)</script></svg>`;
+  const { url, width } = await page.evaluate(async ({ token, svg }) => {
+    const form = new FormData();
+    form.append('file', new Blob([svg], { type: 'image/svg+xml' }), '菜品.svg');
+    const r = await fetch('/api/common/upload', { method: 'POST', headers: { token }, body: form });
+    const url = (await r.json()).data as string;
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    return { url, width: img.naturalWidth };
+  }, { token, svg });
+  expect(width).toBe(4);
+
+  const opened = await page.goto(new URL(url, stack.url).href);
+  expect(opened!.headers()['content-type']).toBe('image/svg+xml');
+  await expect(page.locator('rect')).toHaveAttribute('fill', 'red'); // the image is drawn...
+  expect(await page.locator('svg').getAttribute('data-ran-in')).toBeNull(); // ...and its script did not run
+});

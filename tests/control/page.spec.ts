@@ -116,6 +116,23 @@ test('Undo beside one applied fault undoes that one only; Restore all the rest; 
   await expect(page.getByTestId('admin-mode')).toHaveText('listening on both loopbacks');
 });
 
+test('a fault\'s count on the page follows it as it acts on requests, as harness chaos status says it', async ({ page, engine }, testInfo) => {
+  testInfo.skip(engine !== 'embedded', 'the count is the admin stand-in\'s, whichever engine runs');
+  up = await upWithControl(engine, testInfo.outputPath('up'));
+  await openControl(page, up);
+  await expect(await inject(page, 'admin.reset', { path: '/admin/shop/**', times: '2' })).toContainText('admin.reset --path /admin/shop/** --times 2 applied');
+  const progress = page.getByTestId('applied-admin.reset --path /admin/shop/** --times 2').locator('small');
+  await expect(progress).toHaveText(/^ ?acted on 0 of 2 requests, 0 matched its --path$/);
+  // The front end's shop status call, reset twice (and tried again by the proxy where it may be); then answered.
+  const status = () => execa(process.execPath, [distFile('harness/cli.js'), 'chaos', 'status', '--prefix', up!.prefix]).then((r) => r.stdout);
+  await expect(async () => {
+    await fetch(`http://127.0.0.1:${up!.port}/api/shop/status`).catch(() => undefined);
+    expect(await status()).toContain('acted on 2 of 2 requests (used up)');
+  }).toPass();
+  const said = /acted on 2 of 2 requests \(used up\), \d+ matched its --path/.exec(await status())![0];
+  await expect(progress).toHaveText(` ${said}`);
+});
+
 test('a bad value in a fault\'s form gets the message harness chaos inject gives for it, word for word', async ({ page, engine }, testInfo) => {
   testInfo.skip(engine !== 'embedded', 'the faults\' checks are the same whichever engine runs');
   up = await upWithControl(engine, testInfo.outputPath('up'));

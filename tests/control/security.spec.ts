@@ -103,7 +103,7 @@ test('a foreign Origin is refused even with the token: another site, the stack\'
     for (const [path, body] of [['/faults', '{"name":"admin.stop"}'], ['/app/order', '{}']]) {
       const r = await send(port, 'POST', path, { ...ok, origin }, body);
       expect(r.status, `${path} with Origin: ${origin}`).toBe(403);
-      expect(JSON.parse(r.body).error).toContain('the control channel takes calls from its own page');
+      expect(JSON.parse(r.body).error).toContain('the control channel takes calls from its own origin');
     }
   }
   // Nothing was applied; the page's own origin may call.
@@ -153,6 +153,41 @@ test('in a browser, a page of another origin (the stack\'s own front end) can ne
   expect(tries.simple).toMatch(/^(failed|answered opaque 0)/);
   const status = await send(portOf(control.url), 'GET', '/status', { 'x-harness-token': control.token });
   expect(JSON.parse(status.body).faults).toEqual([]);
+});
+
+test('a malformed body is refused with 400 and what is wrong, and nothing acts on it: null, an array, a number, bad JSON, a field of the wrong type', async () => {
+  const { control } = state(up!);
+  const port = portOf(control.url);
+  const ok = { 'x-harness-token': control.token, 'content-type': 'application/json' };
+  const bad: [string, string, string][] = [
+    ['/faults', 'null', 'the body must be a JSON object, e.g. {"name":"admin.stop"}, not null'],
+    ['/faults', '["admin.stop"]', 'the body must be a JSON object, e.g. {"name":"admin.stop"}, not an array'],
+    ['/faults', '3', 'the body must be a JSON object, e.g. {"name":"admin.stop"}, not the number 3'],
+    ['/faults', '"admin.stop"', 'the body must be a JSON object, e.g. {"name":"admin.stop"}, not the text "admin.stop"'],
+    ['/faults', '{"name":', 'the body is not JSON ('],
+    ['/faults', '{}', '"name" must be a fault\'s name as text, e.g. {"name":"admin.stop"}, not missing'],
+    ['/faults', '{"name":["admin.stop"]}', '"name" must be a fault\'s name as text, e.g. {"name":"admin.stop"}, not an array'],
+    ['/faults', '{"name":"admin.truncate","positional":"10"}', '"positional" must be an array of the fault\'s values as text, e.g. ["10"], not the text "10"'],
+    ['/faults', '{"name":"admin.truncate","positional":[{}]}', '"positional" must be an array of the fault\'s values as text, e.g. ["10"], not an array with other values'],
+    ['/faults', '{"name":"admin.truncate","flags":["x"]}', '"flags" must be an object of option values by name, e.g. {"path":"/admin/**"}, not an array'],
+    ['/faults', '{"name":"admin.truncate","flags":"x"}', '"flags" must be an object of option values by name, e.g. {"path":"/admin/**"}, not the text "x"'],
+    ['/faults', '{"name":"admin.truncate","positional":["10"],"flags":{"path":true}}', '"flags"."path" must be the option\'s value as text, e.g. "1", not the boolean true'],
+    ['/restore', 'null', 'the body must be a JSON object, e.g. {}, not null'],
+    ['/restore', '{"id":"1"}', '"id" must be an applied fault\'s id, a whole number from 1 up (GET /status lists them), not the text "1"'],
+    ['/restore', '{"id":1.5}', '"id" must be an applied fault\'s id, a whole number from 1 up (GET /status lists them), not the number 1.5'],
+    ['/app/order', 'null', 'the body must be a JSON object, e.g. {}, not null'],
+    ['/app/remind', '[1]', 'the body must be a JSON object, e.g. {}, not an array'],
+    ['/app/reset', '7', 'the body must be a JSON object, e.g. {}, not the number 7'],
+  ];
+  for (const [path, body, error] of bad) {
+    const r = await send(port, 'POST', path, ok, body);
+    expect(r.status, `${path} ${body}`).toBe(400);
+    expect(JSON.parse(r.body).error, `${path} ${body}`).toContain(error);
+  }
+  // Nothing was applied; the same fault, well formed (the page's form may send numbers and empty fields), is.
+  const status = await send(port, 'GET', '/status', ok);
+  expect(JSON.parse(status.body).faults).toEqual([]);
+  expect((await send(port, 'POST', '/faults', ok, '{"name":"admin.truncate","positional":[10],"flags":{"path":"/admin/**","times":null}}')).status).toBe(200);
 });
 
 test('the channel listens on 127.0.0.1 only', async () => {

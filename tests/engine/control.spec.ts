@@ -73,8 +73,11 @@ test('the token is required; the calls and their answers to bad input', async ({
     expect((await r.call('PUT', '/restore', '{}')).status).toBe(404);
 
     const bad: [string, number, RegExp][] = [
-      ['not json', 400, /^the body must be a JSON object/],
-      ['[1]', 400, /^the body must be a JSON object/],
+      ['not json', 400, /^the body is not JSON \(.+\): send a JSON object, e\.g\. \{"signal":"SIGSEGV"\}$/],
+      ['[1]', 400, /^the body must be a JSON object, e\.g\. \{"signal":"SIGSEGV"\}, not an array$/],
+      ['null', 400, /^the body must be a JSON object, e\.g\. \{"signal":"SIGSEGV"\}, not null$/],
+      ['9', 400, /^the body must be a JSON object, e\.g\. \{"signal":"SIGSEGV"\}, not the number 9$/],
+      ['{"signal":9}', 400, /^unknown signal 9: give a signal name/],
       ['{"signal":"SIGFOO"}', 400, /^unknown signal "SIGFOO": give a signal name that ends a process, e\.g\. SIGSEGV/],
       ['{"signal":"SIGSTOP"}', 400, /^SIGSTOP does not end a worker/],
       ['{"code":"C0000005"}', 400, /^exit code "C0000005" cannot be shown by the linux profile: give a decimal exit code 0-255/],
@@ -99,6 +102,30 @@ test('the token is required; the calls and their answers to bad input', async ({
     for (const pid of [a.json.crashed, b.json.crashed] as number[]) expect(alive(pid)).toBe(false);
     expect(r.errorLog()).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`\\[alert\\] \\d+#\\d+: worker process ${a.json.crashed} exited on signal 9$`))]));
     expect((await send(r.port, get('/x', r.port))).status).toBe(200);
+  } finally {
+    await stop(r);
+  }
+});
+
+test('a foreign Host (DNS rebinding) or Origin is refused even with the token, as on harness up\'s channel; nothing is crashed', async ({}, testInfo) => {
+  const r = await harnessProxy(testInfo.outputPath('p'), { os: 'linux', workers: 1 });
+  try {
+    const info = JSON.parse(readFileSync(join(r.prefix, 'logs', 'harness-control.json'), 'utf8')) as ControlInfo;
+    const port = Number(new URL(info.url).port);
+    const before = (await r.status()).workers;
+    const asked = async (headers: Record<string, string>) => {
+      const a = await request(`${info.url}/workers/crash`, { method: 'POST', headers: { 'x-harness-token': info.token, ...headers }, body: '{}' });
+      return { status: a.statusCode, error: String(((await a.body.json()) as { error?: string }).error) };
+    };
+    for (const host of ['attacker.example', `attacker.example:${port}`, `127.0.0.1:${port + 1}`]) {
+      expect(await asked({ host }), host).toEqual({ status: 403, error: `refused: the Host ${JSON.stringify(host)} is not this control channel's (127.0.0.1:${port}). Call it at the address in the control file, ${join(r.prefix, 'logs', 'harness-control.json')} (a new one at every start).` });
+    }
+    for (const origin of ['http://attacker.example', `http://127.0.0.1:${r.port}`, 'null']) {
+      expect((await asked({ origin })).status, origin).toBe(403);
+    }
+    expect((await asked({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await r.status()).workers).toEqual(before);
+    expect((await asked({ host: `localhost:${port}`, origin: `http://localhost:${port}` })).status).toBe(200);
   } finally {
     await stop(r);
   }

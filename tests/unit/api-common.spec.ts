@@ -55,6 +55,17 @@ test('an image is stored as <uuid>.png and served back, without a token, at the 
   expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
 });
 
+test('every upload is served unsniffed and, opened on its own, sandboxed with nothing loaded: an SVG\'s script cannot run in the front end\'s origin', async () => {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+  for (const [filename, content, type] of [['a.png', PNG, 'image/png'], ['a.svg', svg, 'image/svg+xml'], ['a.html', '<script>alert(1)</script>', 'application/octet-stream']] as const) {
+    const name = JSON.parse((await upload([{ name: 'file', filename, content }])).text).data.split('=')[1];
+    const r = await fetch(`${api.base}/admin/common/download?name=${name}`);
+    expect(r.headers.get('content-type'), filename).toBe(type);
+    expect(r.headers.get('x-content-type-options'), filename).toBe('nosniff');
+    expect(r.headers.get('content-security-policy'), filename).toBe("sandbox; default-src 'none'; style-src 'unsafe-inline'");
+  }
+});
+
 test('the upload needs the token, as the real interceptor wants', async () => {
   expect((await upload([{ name: 'file', filename: 'a.png', content: PNG }], null)).status).toBe(401);
   expect(stored()).toEqual([]);

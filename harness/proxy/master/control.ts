@@ -1,11 +1,14 @@
 // The master's control channel: HTTP on 127.0.0.1, an ephemeral port, a random token. Its address
-// and token go to a file only the harness reads; every call must carry the token.
+// and token go to a file only the harness reads; every call must carry the token, and is taken from
+// the channel's own Host and origin only, as `harness up`'s (control/guard.ts).
 import http from 'node:http';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync, unlinkSync } from 'node:fs';
 import { ListenAgainError, NoWorkerError } from './errors.js';
 import { crashRequest, CrashRequestError, type CrashRequest } from '../../crash.js';
 import type { OsName } from '../../os-profile.js';
+import { refusal } from '../../control/guard.js';
+import { BadBody, readJsonObject } from '../../control/json-body.js';
 
 /** What the channel asks of the master: its faults and their state, nothing else. */
 export interface ControlledMaster {
@@ -40,30 +43,8 @@ class Refusal extends Error {
   }
 }
 
-function authorised(req: http.IncomingMessage, token: string): boolean {
-  const got = Buffer.from(req.headers['x-harness-token']?.toString() ?? '');
-  const want = Buffer.from(token);
-  return got.length === want.length && timingSafeEqual(got, want);
-}
-
-function readJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    let s = '';
-    req.on('data', (d) => (s += d));
-    req.on('end', () => {
-      try {
-        const v: unknown = s.trim() ? JSON.parse(s) : {};
-        if (v && typeof v === 'object' && !Array.isArray(v)) return resolve(v as Record<string, unknown>);
-      } catch {
-        // answered below
-      }
-      reject(new Refusal(400, `the body must be a JSON object, e.g. {"signal":"SIGSEGV"} (got ${JSON.stringify(s.slice(0, 80))})`));
-    });
-  });
-}
-
 async function answer(master: ControlledMaster, route: string, req: http.IncomingMessage): Promise<unknown> {
-  const body = req.method === 'POST' ? await readJson(req) : {};
+  const body = req.method === 'POST' ? await readJsonObject(req, '{"signal":"SIGSEGV"}') : {};
   switch (route) {
     case 'GET /status':
       return { pid: process.pid, os: master.os.name, workers: master.workers(), spare: master.sparePid ?? null, respawnFails: master.respawnFailureArmed };
@@ -83,16 +64,19 @@ async function answer(master: ControlledMaster, route: string, req: http.Incomin
 
 export async function startControl(master: ControlledMaster, file: string): Promise<ControlServer> {
   const token = randomBytes(24).toString('hex');
+  let port = 0;
   const server = http.createServer(async (req, res) => {
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (!authorised(req, token)) return reply(401, { error: 'missing or wrong x-harness-token: the token is in the control file (logs/harness-control.json)' });
+    const refused = refusal(req.headers, { port, token, tokenNeeded: true, foundIn: `the control file, ${file} (a new one at every start)` });
+    if (refused) return reply(refused.status, { error: refused.error });
     try {
       reply(200, await answer(master, `${req.method} ${req.url}`, req));
     } catch (e) {
       if (e instanceof Refusal) return reply(e.status, { error: e.message });
+      if (e instanceof BadBody) return reply(400, { error: e.message });
       if (e instanceof CrashRequestError) return reply(400, { error: e.message });
       if (e instanceof NoWorkerError) return reply(409, { error: e.message });
       // The master keeps running without sockets: nginx's reload that cannot bind keeps its old cycle.
@@ -101,7 +85,7 @@ export async function startControl(master: ControlledMaster, file: string): Prom
     }
   });
   await new Promise<void>((r) => server.listen({ host: '127.0.0.1', port: 0 }, r));
-  const port = (server.address() as { port: number }).port;
+  port = (server.address() as { port: number }).port;
   const info: ControlInfo = { url: `http://127.0.0.1:${port}`, token, pid: process.pid };
   writeFileSync(file, JSON.stringify(info) + '\n', { mode: 0o600 });
   return {
