@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test';
 delete process.env.FORCE_COLOR;
 import type { StackOptions } from './tests/fixtures.js';
 import { chromiumPath, CHROMIUM_ARGS } from './harness/chaos/browser.js';
+import { repoRoot } from './harness/paths.js';
 
 /**
  * The shard this run is (`--shard=K/N`), read where the runner loads this file and passed on to its
@@ -19,8 +20,16 @@ if (flag >= 0) process.env.HARNESS_SHARD = process.argv[flag].includes('=') ? pr
 /** `folder`, or its subfolder for this shard (`test-results/shard-1-of-2`). */
 export const runFolder = (folder: string) => (process.env.HARNESS_SHARD ? `${folder}/shard-${process.env.HARNESS_SHARD.replace('/', '-of-')}` : folder);
 
+/**
+ * What runs leave in the checkout (output, reports, stacks, the build, the install): never
+ * collected as tests, whatever a test leaves there (a spec file in a copy of the repository).
+ * Anchored at the checkout, whose own path may hold any of these names.
+ */
+const OUTPUT_FOLDERS = new RegExp(`^${repoRoot.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(test-results|playwright-report|blob-report|\\.harness|dist|node_modules)/`);
+
 export default defineConfig<StackOptions>({
   testDir: './tests',
+  testIgnore: OUTPUT_FOLDERS,
   globalSetup: './tests/global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -38,7 +47,7 @@ export default defineConfig<StackOptions>({
   projects: [
     // The unit tests, and each fault's test beside it in harness/stack/faults/.
     { name: 'unit', testDir: '.', testMatch: [/tests\/unit\/.*\.spec\.ts/, /harness\/stack\/faults\/.*\.spec\.ts/] },
-    { name: 'embedded', testIgnore: /unit\/.*\.spec\.ts/, use: { engine: 'embedded' } },
-    { name: 'nginx', testIgnore: /unit\/.*\.spec\.ts/, use: { engine: 'nginx' } },
+    { name: 'embedded', testIgnore: [OUTPUT_FOLDERS, /unit\/.*\.spec\.ts/], use: { engine: 'embedded' } },
+    { name: 'nginx', testIgnore: [OUTPUT_FOLDERS, /unit\/.*\.spec\.ts/], use: { engine: 'nginx' } },
   ],
 });

@@ -18,6 +18,8 @@ export interface EngineStartOptions {
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
   /** Ports that refuse to bind (the Windows profile's excluded port ranges). */
   reservedPorts?: number[];
+  /** Bind the conf's wildcard listens on every interface, as written; else on loopback (harness/loopback.ts). */
+  bindAny?: boolean;
   /**
    * Told once the engine has begun to start its processes (real nginx spawned; the embedded master
    * binding its sockets and handing them to its workers), when what is left is theirs to do.

@@ -5,9 +5,7 @@
 import type { EngineName, EngineStartOptions, ProxyEngine } from './engine.js';
 import type { OsName } from '../os-profile.js';
 import type { NginxConf } from '../proxy/conf/model.js';
-import { confPath, loadConf } from '../proxy/load.js';
-import { parseConfFile, type Directive } from '../proxy/conf/parse.js';
-import { listenAddress } from '../proxy/conf/build.js';
+import { loadConf } from '../proxy/load.js';
 
 export async function startEngine(name: EngineName, o: EngineStartOptions): Promise<ProxyEngine> {
   if (name === 'nginx') return (await import('../nginx/engine.js')).startNginx(o);
@@ -27,29 +25,6 @@ export async function localhostMode(name: EngineName): Promise<'implicit' | 'exp
 /** nginx.conf as the embedded engine reads it (both engines run the same file); throws ConfError. */
 export function readConf(prefix: string, conf: string): NginxConf {
   return loadConf({ prefix, conf });
-}
-
-/**
- * The addresses the http servers of a conf listen on in plain HTTP, read as syntax only: a conf for
- * real nginx may use directives the embedded engine does not read (limit_req, ssl). Listens it
- * cannot read are left out; the engine reports them itself.
- */
-export function plainHttpListens(prefix: string, conf: string): { host: string; port: number }[] {
-  const found: { host: string; port: number }[] = [];
-  const walk = (ds: readonly Directive[], inHttp: boolean): void => {
-    for (const d of ds) {
-      if (d.name === 'listen' && inHttp && !d.args.includes('ssl')) {
-        try {
-          found.push(listenAddress(d.args[0] ?? '', d));
-        } catch {
-          // reported by the engine
-        }
-      }
-      if (d.block && d.name !== 'stream' && d.name !== 'mail') walk(d.block, inHttp || d.name === 'http');
-    }
-  };
-  walk(parseConfFile(confPath({ prefix, conf })), false);
-  return found;
 }
 
 /** Ends the worker the CLI pre-booted for the embedded engine, when the stack will not use it. */

@@ -12,6 +12,7 @@ import { waitForProxy, NotReady } from '../engine/ready.js';
 import { installAdvice } from '../system-packages.js';
 import { ProxyStartError, UnsupportedFault, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../engine/engine.js';
 import { applyPrefixDefaults } from './defaults.js';
+import { listenOnLoopback } from './listen-loopback.js';
 import { UserError } from '../errors.js';
 import { canUnshareMounts, childPids, linux, onPath, parentDeathWrapper, traced } from '../platform.js';
 
@@ -63,7 +64,9 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
     throw new UnsupportedFault('--os windows needs the embedded engine: nginx on Linux writes Linux wording and refuses connections at once. Leave out --proxy nginx.');
   }
   if (o.reservedPorts?.length) throw new UnsupportedFault('reserved (forbidden) ports are emulated by the embedded engine only');
-  const { globals } = applyPrefixDefaults(isAbsolute(o.conf) ? o.conf : join(o.prefix, o.conf));
+  const confFile = isAbsolute(o.conf) ? o.conf : join(o.prefix, o.conf);
+  if (!o.bindAny) listenOnLoopback(confFile);
+  const { globals } = applyPrefixDefaults(confFile);
   const nginxArgs = ['-p', o.prefix, '-c', o.conf, '-e', 'logs/error.log', '-g', `daemon off;${globals ? ' ' + globals : ''}`];
   // The master gets SIGTERM if the harness dies without stopping it (setpriv --pdeathsig, on Linux).
   const run = [...parentDeathWrapper(), nginx, ...nginxArgs];

@@ -16,6 +16,7 @@ export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine>
     version: o.version ?? DEFAULT_VERSION[o.os],
     refusedConnectDelayMs: o.refusedConnectDelayMs,
     reservedPorts: o.reservedPorts,
+    bindAny: o.bindAny,
     stderr: (line) => {
       stderr.push(line);
       o.onLine?.(line, 'stderr');

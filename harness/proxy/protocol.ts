@@ -43,14 +43,3 @@ export const PREBOOT_TITLE = 'harness: worker (starting, waiting for its conf)';
 export function isWorkerTitle(cmdline: string): boolean {
   return [WORKER_TITLE, SPARE_TITLE, SPARE_BOOTING_TITLE, PREBOOT_TITLE].some((t) => cmdline.startsWith(t));
 }
-
-/**
- * The address a listener binds. A wildcard in the conf (`listen 80;`) binds loopback only, as every
- * listener of the harness does, unless the user asks for all interfaces.
- */
-export function bindAddress(host: string, bindAny: boolean): string {
-  if (bindAny) return host;
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '::1';
-  return host;
-}

@@ -10,7 +10,9 @@ import { preparePrefix } from '../engine/prefix.js';
 import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
 import { ProxyStartError, type EngineName, type ProxyEngine } from '../engine/engine.js';
-import { localhostMode, plainHttpListens, readConf, startEngine, unreachableRoot } from '../engine/registry.js';
+import { localhostMode, readConf, startEngine, unreachableRoot } from '../engine/registry.js';
+import { confListens, exposure, type ConfListen } from '../engine/listens.js';
+import { bindAddress, isWildcard } from '../loopback.js';
 import { describeBusyPort, hostPort } from '../ports.js';
 import type { ProxyReadiness } from '../engine/ready.js';
 
@@ -44,8 +46,12 @@ export interface StackSpec {
   /** Leave temp/ out of the prefix, as a Git copy of the nginx folder has it. */
   noTempDir?: boolean;
   reservedPorts?: number[];
+  /** Bind the wildcard listens of a user's own conf on every interface, as written (else loopback). */
+  bindAny?: boolean;
   /** Each output line of a component. */
   onLine?: (component: string, line: string) => void;
+  /** What the stack tells the user of its conf: each wildcard listen, and what it binds. */
+  onNote?: (text: string) => void;
 }
 
 export interface StackAddresses {
@@ -125,7 +131,7 @@ export class Stack {
     });
     // A browser dials both loopbacks for `localhost`: the front end's index must answer on each.
     const ready: ProxyReadiness = s.nginxConf
-      ? await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os)
+      ? await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, (l) => s.onNote?.(exposure(l, !!s.bindAny, l.directive.file === confFile ? s.nginxConf : undefined)))
       : { urls: LOOPBACKS.map((h) => `http://${hostPort(h, s.proxyPort)}/`), index: join(frontendRoot, 'index.html') };
     let starting!: () => void;
     const workersStarting = new Promise<void>((r) => (starting = r));
@@ -137,6 +143,7 @@ export class Stack {
       refusedConnectDelayMs: s.refusedConnectDelayMs,
       ready,
       reservedPorts: s.reservedPorts,
+      bindAny: s.bindAny,
       onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', line),
       starting,
     };
@@ -176,9 +183,9 @@ export class Stack {
  * For a user's own conf: every address its http servers listen on in plain HTTP (a wildcard as the
  * loopback a browser dials), answered by nginx; what `/` serves there is the conf's business, as
  * long as its workers can read its roots. `userFile`: the conf as the user named it (`confFile` is
- * its copy in the prefix).
+ * its copy in the prefix). Each wildcard listen is told to `wildcard`.
  */
-async function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName): Promise<ProxyReadiness> {
+async function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName, wildcard: (l: ConfListen) => void): Promise<ProxyReadiness> {
   // The roots where the embedded engine can read the conf (one with nginx-only directives is real
   // nginx's to check).
   let conf: ReturnType<typeof readConf> | undefined;
@@ -189,11 +196,13 @@ async function userConfReadiness(prefix: string, confFile: string, userFile: str
   }
   const unreachable = conf && (await unreachableRoot(conf, os, userFile));
   if (unreachable) throw new ProxyStartError(unreachable, [], null);
-  let hosts: string[] = [];
+  let listens: ConfListen[] = [];
   try {
-    hosts = plainHttpListens(prefix, confFile).map((l) => hostPort(l.host === '0.0.0.0' ? '127.0.0.1' : l.host === '::' ? '::1' : l.host, l.port));
+    listens = confListens(confFile);
   } catch {
     // the engine reports the conf's error itself
   }
+  listens.filter((l) => isWildcard(l.host)).forEach(wildcard);
+  const hosts = listens.filter((l) => l.plainHttp).map((l) => hostPort(bindAddress(l.host, false), l.port));
   return { urls: hosts.length ? [...new Set(hosts)].map((h) => `http://${h}/`) : ['http://127.0.0.1:80/'] };
 }

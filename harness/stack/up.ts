@@ -28,6 +28,8 @@ export interface UpOptions {
   prefix: string;
   proxy: EngineName;
   nginxConf?: string;
+  /** Bind the conf's wildcard listens on every interface, as written (else loopback). */
+  bindAny?: boolean;
   workers: number;
   os: OsName;
   refusedDelay?: number;
@@ -112,6 +114,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   let starting = true;
   const stopRequest = watchStopRequests({ parent: true, onAsked: (why) => starting && print.note(`${why}: stopping as soon as the stack's start is over...`) });
   if (o.nginxConf && o.port !== undefined) print.note('--port is ignored with --nginx-conf: the proxy listens where your conf says.');
+  if (!o.nginxConf && o.bindAny) print.note('--bind-any changes nothing without --nginx-conf: the conf the harness writes listens on loopback only.');
   let port: number;
   try {
     port = o.nginxConf ? 0 : await proxyPort(o, print);
@@ -138,7 +141,9 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       refusedConnectDelayMs: o.refusedDelay,
       noTempDir: o.noTempDir,
       reservedPorts: o.excludedPorts,
+      bindAny: o.bindAny,
       onLine: (component, line) => print.line(component, line),
+      onNote: (text) => print.note(text),
     });
   } catch (e) {
     // No stack to stop: the caller (a chaos run, say) may go on.

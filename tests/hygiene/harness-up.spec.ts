@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { distFile } from '../../harness/paths.js';
 import { canBind } from '../../harness/ports.js';
+import { canUnshareMounts } from '../../harness/platform.js';
 import { alive, descendants, listeningAddresses } from '../support/processes.js';
 import { harnessUp, runHarness, whenOutput } from '../support/harness-up.js';
 import { heldByPattern, freePort } from '../support/ports.js';
@@ -141,6 +142,73 @@ test('every listener of the stack is on loopback, and the control channel wants 
     const right = await request(state.control.url + '/restore', { method: 'POST', headers: { 'x-harness-token': state.control.token } });
     expect(right.statusCode).toBe(200);
     await right.body.dump();
+  } finally {
+    up.child.kill('SIGTERM');
+    await up.child;
+  }
+});
+
+/** A user's conf whose server listens on 0.0.0.0:PORT and [::]:PORT (then `after`), and the lines of both listens and of `after`. */
+function wildcardConf(file: string, port: number, after = ''): { v4: number; v6: number; after: number } {
+  const lines = [...userLine().split('\n').filter(Boolean), 'events {}', 'http {', '  server {', `    listen 0.0.0.0:${port};`, `    listen [::]:${port};`, '    location / { root html; }', '  }', after, '}'];
+  writeFileSync(file, lines.join('\n') + '\n');
+  return { v4: lines.indexOf(`    listen 0.0.0.0:${port};`) + 1, v6: lines.indexOf(`    listen [::]:${port};`) + 1, after: lines.indexOf(after) + 1 };
+}
+
+/** The addresses the stack's processes listen on at `port` (a socket the master and its workers share, once). */
+function listeningOn(pid: number, port: number): string[] {
+  return [...new Set([pid, ...descendants(pid)].flatMap(listeningAddresses))].filter((a) => a.endsWith(`:${port}`)).sort();
+}
+
+test("a user's conf listening on 0.0.0.0 and [::]: each listen named with its line and what it would expose, and bound on loopback only", async ({ engine }, testInfo) => {
+  const port = await freePort();
+  const conf = testInfo.outputPath('nginx.conf');
+  const line = wildcardConf(conf, port);
+  const up = await harnessUp(engine, testInfo.outputPath('up'), ['--nginx-conf', conf]);
+  try {
+    const out = up.output.join('\n');
+    expect(out).toContain(`${conf}:${line.v4}: "listen 0.0.0.0:${port}" would bind port ${port} on every IPv4 address of this machine (0.0.0.0:${port}), open to the network; the stack binds 127.0.0.1:${port} only (--bind-any binds it as written).`);
+    expect(out).toContain(`${conf}:${line.v6}: "listen [::]:${port}" would bind port ${port} on every IPv6 address of this machine ([::]:${port}), open to the network; the stack binds [::1]:${port} only (--bind-any binds it as written).`);
+    expect(listeningOn(up.child.pid!, port)).toEqual([`127.0.0.1:${port}`, `[::1]:${port}`]);
+  } finally {
+    up.child.kill('SIGTERM');
+    await up.child;
+  }
+});
+
+test("a user's conf with a wildcard listen keeps its line numbers: the [emerg] names the user's line", async ({ engine }, testInfo) => {
+  const conf = testInfo.outputPath('nginx.conf');
+  const line = wildcardConf(conf, await freePort(), '  no_such_directive on;');
+  const r = await runHarness(['up', '--proxy', engine, '--nginx-conf', conf, '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath('prefix')]);
+  expect(r.exitCode).toBe(1);
+  expect(r.all).toContain(`nginx: [emerg] unknown directive "no_such_directive" in ${testInfo.outputPath('prefix', 'conf', 'nginx.conf')}:${line.after}`);
+  expect(r.left).toEqual([]);
+});
+
+test("a wildcard listen in a file the conf includes: real nginx would read it as written, so the start is refused with the file, the line and the fix", async ({ engine }, testInfo) => {
+  testInfo.skip(engine !== 'nginx', 'the embedded engine binds every listen itself, on loopback (the test above)');
+  const port = await freePort();
+  const site = testInfo.outputPath('site.conf');
+  writeFileSync(site, `server {\n    listen ${port};\n}\n`);
+  const conf = testInfo.outputPath('nginx.conf');
+  writeFileSync(conf, `${userLine()}events {}\nhttp {\n  include ${site};\n}\n`);
+  const r = await runHarness(['up', '--proxy', engine, '--nginx-conf', conf, '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath('prefix')]);
+  expect(r.exitCode).toBe(1);
+  expect(r.all).toContain(`harness: ${site}:2: "listen ${port}" would bind port ${port} on every IPv4 address of this machine (0.0.0.0:${port}), open to the network.`);
+  expect(r.all).toContain(`write 127.0.0.1:${port} there, or pass --bind-any to bind it as written.`);
+  expect(r.left).toEqual([]);
+});
+
+test('--bind-any: the wildcard listens bound as written, and said so (in a network namespace of its own: nothing is exposed)', async ({ engine }, testInfo) => {
+  testInfo.skip(!canUnshareMounts(), 'the test binds every interface only inside a network namespace of its own, which needs root and unshare');
+  const port = await freePort();
+  const conf = testInfo.outputPath('nginx.conf');
+  const line = wildcardConf(conf, port);
+  const inOwnNetwork = ['unshare', '--net', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh'];
+  const up = await harnessUp(engine, testInfo.outputPath('up'), ['--nginx-conf', conf, '--bind-any'], undefined, { under: inOwnNetwork });
+  try {
+    expect(up.output.join('\n')).toContain(`${conf}:${line.v4}: "listen 0.0.0.0:${port}" would bind port ${port} on every IPv4 address of this machine (0.0.0.0:${port}), open to the network: it is bound as written, as --bind-any asks, and other machines can reach it.`);
+    expect(listeningOn(up.child.pid!, port)).toEqual([`0.0.0.0:${port}`, `[::]:${port}`]);
   } finally {
     up.child.kill('SIGTERM');
     await up.child;

@@ -6,7 +6,9 @@
 // figures are in docs/figures.md).
 // The test runs both engines itself, so it runs in the `embedded` project only.
 import { test, expect } from '../fixtures.js';
-import { closedLoopLoad, share, type LoadResult } from '../support/load.js';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { closedLoopLoad, keepTail, share, type LoadResult } from '../support/load.js';
 import { ApiClient } from '../../harness/chaos/api.js';
 import { Timeline } from '../../harness/chaos/timeline.js';
 import { Stack } from '../../harness/stack/stack.js';
@@ -16,6 +18,8 @@ import { freePort } from '../support/ports.js';
 const SECONDS = 20;
 const CONNECTIONS = 32;
 const ENGINES: EngineName[] = ['embedded', 'nginx'];
+/** What is kept of each log: its last MiB. */
+const LOG_TAIL = 1 << 20;
 
 test.skip(({ engine }) => engine === 'nginx', 'side by side: each test runs both engines itself');
 
@@ -45,11 +49,24 @@ async function loadWithFault(engine: EngineName, dir: string, everyMs: number, f
     return { r, faults };
   } finally {
     await stack.stop();
+    for (const log of [stack.errorLogPath, stack.accessLogPath]) keepTail(log, LOG_TAIL);
   }
+}
+
+/** What a test leaves in its output folder, in bytes. */
+function folderBytes(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((n, e) => n + statSync(join(e.parentPath, e.name)).size, 0);
 }
 
 test.describe('load with faults, both engines side by side', () => {
   test.setTimeout((2 * SECONDS + 60) * 1000);
+
+  // What a test leaves: each stack's two logs, a tail each, and little else.
+  test.afterEach(({}, testInfo) => {
+    expect(folderBytes(testInfo.outputPath())).toBeLessThan(ENGINES.length * 2 * LOG_TAIL + (1 << 20));
+  });
 
   test('a worker crashed every 2 s: answers go on, nothing hangs', async ({}, testInfo) => {
     for (const engine of ENGINES) {

@@ -19,14 +19,15 @@ export interface Up {
 /**
  * It runs through bin/harness.js, the entry point `npx harness` runs (which pre-boots the first
  * worker); `via: 'npx'` runs it exactly as the README says, `npx harness up` in the project (npm exec, a
- * shell, then node), so that `child.pid` is npx's, the pid a task runner or IDE would signal.
+ * shell, then node), so that `child.pid` is npx's, the pid a task runner or IDE would signal;
+ * `under`: a command that execs it (unshare), so that `child.pid` is still the harness's.
  */
-export async function harnessUp(engine: string, dir: string, extra: string[] = [], waitFor = /the stack is ready/, o: { via?: 'bin' | 'npx' } = {}): Promise<Up> {
+export async function harnessUp(engine: string, dir: string, extra: string[] = [], waitFor = /the stack is ready/, o: { via?: 'bin' | 'npx'; under?: string[] } = {}): Promise<Up> {
   const port = await freePort();
   const adminPort = await freePort();
   const prefix = join(dir, 'prefix');
   const args = ['up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix, '--proxy', engine, ...extra];
-  const [file, ...before] = o.via === 'npx' ? ['npx', 'harness'] : [process.execPath, join(repoRoot, 'bin', 'harness.js')];
+  const [file, ...before] = [...(o.under ?? []), ...(o.via === 'npx' ? ['npx', 'harness'] : [process.execPath, join(repoRoot, 'bin', 'harness.js')])];
   const child = execa(file, [...before, ...args], { cwd: repoRoot, reject: false, all: true, buffer: false, detached: true });
   const atExit = leftAtExit(child, watchProcesses(child.pid!));
   const output: string[] = [];

@@ -1,6 +1,7 @@
 // A closed-loop load: `connections` keep-alive clients asking one URL again and again, each
 // answer sorted into 2xx, nginx's own 502/504, other statuses, resets, and hangs (no answer
 // within `hangMs`, which must never happen).
+import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { Pool } from 'undici';
 
 export interface LoadResult {
@@ -40,4 +41,22 @@ export async function closedLoopLoad(o: { origin: string; path: string; headers?
   await Promise.all(Array.from({ length: o.connections }, client));
   await pool.close();
   return r;
+}
+
+/**
+ * Cuts a log to its last `bytes`, from a line's start: what a load test keeps of its stack's logs.
+ * Whole, they are hundreds of MB: a line in access.log for every request, and error.log's lines for
+ * every 502 while the admin server is down (about 90 MB a run, measured).
+ */
+export function keepTail(file: string, bytes = 1 << 20): void {
+  const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  if (size <= bytes) return;
+  const tail = Buffer.alloc(bytes);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, tail, 0, bytes, size - bytes);
+  } finally {
+    closeSync(fd);
+  }
+  writeFileSync(file, tail.subarray(tail.indexOf(10) + 1));
 }

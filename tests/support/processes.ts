@@ -122,13 +122,19 @@ export function openFiles(pid: number): string[] {
   });
 }
 
-/** Listening TCP sockets (address:port) held by `pid`, from /proc/net/tcp{,6} and its fds. */
+/** Listening TCP sockets (address:port) held by `pid`, from its fds and /proc/PID/net/tcp{,6} (its network namespace's). */
 export function listeningAddresses(pid: number): string[] {
   const inodes = new Set(openFiles(pid).flatMap((f) => /^socket:\[(\d+)\]$/.exec(f)?.[1] ?? []));
   if (!inodes.size) return [];
   const out: string[] = [];
-  for (const [file, v6] of [['/proc/net/tcp', false], ['/proc/net/tcp6', true]] as const) {
-    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+  for (const [file, v6] of [[`/proc/${pid}/net/tcp`, false], [`/proc/${pid}/net/tcp6`, true]] as const) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return []; // gone meanwhile: it holds nothing
+    }
+    for (const line of text.split('\n').slice(1)) {
       const c = line.trim().split(/\s+/);
       if (c.length < 10 || c[3] !== '0A' || !inodes.has(c[9])) continue;
       const [hex, port] = c[1].split(':');

@@ -4,7 +4,8 @@
 // compile once.
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
-import { cpSync, mkdirSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { repoRoot } from '../../harness/paths.js';
 // @ts-expect-error plain JS module shared with bin/harness.js
@@ -37,9 +38,19 @@ test('the source signature changes with an edit, a deletion and a restore with t
   expect(signature(dir)).not.toBe(original); // same mtime, another size
 });
 
-test('a fresh clone: npm install\'s prepare compiles and stamps; the first harness command does not compile again; two at once compile once', async ({}, testInfo) => {
+test('a fresh clone: npm install\'s prepare compiles and stamps; the first harness command does not compile again; two at once compile once', async () => {
   test.setTimeout(180_000);
-  const clone = testInfo.outputPath('clone');
+  // In the system's temp folder, removed after the test: a clone left in test-results/ would hold
+  // the repo's spec files, which the next run would collect as its own.
+  const clone = mkdtempSync(join(tmpdir(), 'harness-clone-'));
+  try {
+    await freshClone(clone);
+  } finally {
+    rmSync(clone, { recursive: true, force: true });
+  }
+});
+
+async function freshClone(clone: string): Promise<void> {
   const tracked = (await execa('git', ['ls-files'], { cwd: repoRoot })).stdout.split('\n').filter((f) => !f.startsWith('bench/results/'));
   for (const f of tracked) {
     try {
@@ -66,4 +77,4 @@ test('a fresh clone: npm install\'s prepare compiles and stamps; the first harne
   expect(both.map((r) => r.exitCode)).toEqual([0, 0]);
   expect(both.filter((r) => r.all!.includes('compiling'))).toHaveLength(1);
   expect(readFileSync(join(clone, 'dist', '.build-stamp'), 'utf8').trim()).toBe(signature(clone));
-});
+}

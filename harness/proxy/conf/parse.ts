@@ -19,14 +19,18 @@ export interface Directive {
   block?: Directive[];
   /** For a block directive: the offset of its `{` in the file's text (latin1: one char per byte). */
   open?: number;
+  /** Where each argument is in the file's text, as written (quotes included): to rewrite one in place. */
+  spans?: [start: number, end: number][];
 }
 
 interface Token {
   kind: 'word' | ';' | '{' | '}' | 'eof';
   text: string;
   line: number;
-  /** Where `;`, `{` or `}` is in the text. */
+  /** Where `;`, `{` or `}` is in the text; where a word starts. */
   offset?: number;
+  /** Where a word ends, as written. */
+  end?: number;
 }
 
 function unescape(s: string): string {
@@ -59,6 +63,7 @@ function* tokens(text: string, file: string): Generator<Token> {
     }
     if (c === '"' || c === "'") {
       const start = line;
+      const from = i;
       let j = i + 1;
       let s = '';
       while (j < n && text[j] !== c) {
@@ -74,7 +79,7 @@ function* tokens(text: string, file: string): Generator<Token> {
       i = j + 1;
       const next = text[i];
       if (next !== undefined && !/[\s;{)]/.test(next)) throw new ConfError(`unexpected "${next}"`, file, line);
-      yield { kind: 'word', text: unescape(s), line: start };
+      yield { kind: 'word', text: unescape(s), line: start, offset: from, end: i };
       continue;
     }
     let j = i;
@@ -95,7 +100,7 @@ function* tokens(text: string, file: string): Generator<Token> {
       }
       s += text[j++];
     }
-    yield { kind: 'word', text: unescape(s), line };
+    yield { kind: 'word', text: unescape(s), line, offset: i, end: j };
     i = j;
   }
   yield { kind: 'eof', text: '', line };
@@ -153,7 +158,7 @@ function readBlock(it: Generator<Token>, file: string, confPrefix: string, inBlo
     }
     if (!words.length) throw new ConfError(`unexpected "${t.kind}"`, file, t.line);
     const [name, ...args] = words.map((w) => w.text);
-    const d: Directive = { name, args, file, line: t.line };
+    const d: Directive = { name, args, file, line: t.line, spans: words.slice(1).map((w) => [w.offset!, w.end!]) };
     words = [];
     if (t.kind === '{') {
       d.open = t.offset;

@@ -1,0 +1,56 @@
+// The listens of a conf, read as syntax only (a conf for real nginx may use directives the
+// embedded engine does not read: limit_req, ssl, stream): the addresses the stack dials once the
+// proxy is up, and the wildcards, which bind loopback (harness/loopback.ts) and are named to the
+// user with their file and line.
+import { parseConfFile, type Directive } from '../proxy/conf/parse.js';
+import { listenAddress } from '../proxy/conf/build.js';
+import { bindAddress, isWildcard } from '../loopback.js';
+import { hostPort } from '../ports.js';
+
+export interface ConfListen {
+  host: string;
+  port: number;
+  /** In an http server, without ssl: what a browser gets by http://. */
+  plainHttp: boolean;
+  directive: Directive;
+}
+
+/** Every `listen` of the conf's http, stream and mail servers; a unix socket, or one it cannot read, is left out (the engine reports it). */
+export function confListens(confFile: string): ConfListen[] {
+  const found: ConfListen[] = [];
+  const walk = (ds: readonly Directive[], top: string | undefined): void => {
+    for (const d of ds) {
+      if (d.name === 'listen' && top) {
+        try {
+          found.push({ ...listenAddress(d.args[0] ?? '', d), plainHttp: top === 'http' && !d.args.includes('ssl'), directive: d });
+        } catch {
+          // reported by the engine
+        }
+      }
+      if (d.block) walk(d.block, top ?? (['http', 'stream', 'mail'].includes(d.name) ? d.name : undefined));
+    }
+  };
+  walk(parseConfFile(confFile), undefined);
+  return found;
+}
+
+export function wildcardListens(confFile: string): ConfListen[] {
+  return confListens(confFile).filter((l) => isWildcard(l.host));
+}
+
+/** A wildcard listen where the user wrote it (`file`: the conf as the user named it, for its copy in the prefix), and what it would expose. */
+export function wouldExpose(l: ConfListen, file = l.directive.file): string {
+  return `${file}:${l.directive.line}: "listen ${l.directive.args.join(' ')}" would bind port ${l.port} on every ${l.host === '::' ? 'IPv6' : 'IPv4'} address of this machine (${hostPort(l.host, l.port)}), open to the network`;
+}
+
+/** The loopback address a wildcard listen binds instead, as a conf writes it: `127.0.0.1:8080`, `[::1]:8080`. */
+export function loopbackListen(l: ConfListen): string {
+  return hostPort(bindAddress(l.host, false), l.port);
+}
+
+/** What the stack tells the user of a wildcard listen: where it is, what it exposes, and what is bound. */
+export function exposure(l: ConfListen, bindAny: boolean, file?: string): string {
+  return bindAny
+    ? `${wouldExpose(l, file)}: it is bound as written, as --bind-any asks, and other machines can reach it.`
+    : `${wouldExpose(l, file)}; the stack binds ${loopbackListen(l)} only (--bind-any binds it as written).`;
+}
