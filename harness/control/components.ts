@@ -2,7 +2,7 @@
 // master's and workers' pids), the admin server (how it listens, where), the ports, the folder,
 // and since when it runs. The workers are watched while a page is open: a crashed worker and the
 // one its master starts in its place are told as they happen, whichever engine runs them.
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { Stack } from '../stack/stack.js';
 
 export interface Components {
@@ -31,6 +31,13 @@ export interface WorkerChange {
 /** How often the workers are looked at while a page is open. */
 const WATCH_MS = 200;
 
+/** A path as the user typed it: relative to the folder harness up runs in when inside it (`.harness/logs/error.log`). */
+function shown(path: string): string {
+  const abs = resolve(path);
+  const rel = relative(process.cwd(), abs);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
+}
+
 export class ComponentsView {
   /** The workers as last looked at; undefined before the first look. */
   #workers?: number[];
@@ -50,13 +57,13 @@ export class ComponentsView {
     return {
       engine: s.spec.engine,
       os: s.spec.os,
-      proxy: { port: s.spec.proxyPort, addresses: s.spec.nginxConf ? [] : a.proxy, conf: s.spec.nginxConf && resolve(s.spec.nginxConf), master: s.proxy?.pid, workers },
+      proxy: { port: s.spec.proxyPort, addresses: s.spec.nginxConf ? [] : a.proxy, conf: s.spec.nginxConf && shown(s.spec.nginxConf), master: s.proxy?.pid, workers },
       admin: { port: s.spec.adminPort, mode: s.admin ? s.admin.mode : 'external', addresses: a.admin },
       frontend: s.spec.nginxConf ? undefined : s.url,
-      frontendRoot: s.spec.frontendRoot && resolve(s.spec.frontendRoot),
-      prefix: s.prefix,
-      errorLog: s.errorLogPath,
-      accessLog: s.accessLogPath,
+      frontendRoot: s.spec.frontendRoot && shown(s.spec.frontendRoot),
+      prefix: shown(s.prefix),
+      errorLog: shown(s.errorLogPath),
+      accessLog: shown(s.accessLogPath),
       harnessPid: process.pid,
       startedAt: this.startedAt.toISOString(),
     };

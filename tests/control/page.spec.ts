@@ -25,9 +25,11 @@ test.afterEach(async () => {
 test('admin.stop from the page: the front end\'s 502, the refused tries on the timeline, upstream-refused in the diagnosis; restore, and it recovers', async ({ page, context, engine }, testInfo) => {
   // After the restore the proxy keeps each failed peer down for fail_timeout (10 s), as nginx does.
   test.setTimeout(60_000);
-  up = await upWithControl(engine, testInfo.outputPath('up'));
+  // Run in its own folder with the default prefix, as a user runs it: the page shows `.harness`, no machine path.
+  up = await upWithControl(engine, testInfo.outputPath('up'), [], { inDir: true });
   await openControl(page, up);
   await expect(page.getByTestId('admin-mode')).toHaveText('listening on both loopbacks');
+  await expect(page.getByText('.harness/logs/error.log', { exact: false })).toBeVisible();
 
   await expect(await inject(page, 'admin.stop')).toContainText('admin.stop applied');
   await expect(page.getByTestId('applied')).toContainText('admin.stop');

@@ -7,8 +7,8 @@ import { harnessUp, type Up } from './harness-up.js';
 const CONTROL_LINE = /control {2}(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+) /;
 
 /** `harness up` (harnessUp), once it has printed its control page's URL. */
-export function upWithControl(engine: string, dir: string, extra: string[] = []): Promise<Up> {
-  return harnessUp(engine, dir, extra, CONTROL_LINE);
+export function upWithControl(engine: string, dir: string, extra: string[] = [], o: { inDir?: boolean } = {}): Promise<Up> {
+  return harnessUp(engine, dir, extra, CONTROL_LINE, o);
 }
 
 /** The control page's URL, token included, as harness up printed it. */

@@ -2,6 +2,7 @@
 // need the real command: process hygiene, and `harness chaos inject` against a running stack.
 import { execa, type ResultPromise } from 'execa';
 import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { repoRoot } from '../../harness/paths.js';
 import { watchProcesses } from './processes.js';
 import { freePort } from './ports.js';
@@ -22,13 +23,15 @@ export interface Up {
  * shell, then node), so that `child.pid` is npx's, the pid a task runner or IDE would signal;
  * `under`: a command that execs it (unshare), so that `child.pid` is still the harness's.
  */
-export async function harnessUp(engine: string, dir: string, extra: string[] = [], waitFor = /the stack is ready/, o: { via?: 'bin' | 'npx'; under?: string[] } = {}): Promise<Up> {
+export async function harnessUp(engine: string, dir: string, extra: string[] = [], waitFor = /the stack is ready/, o: { via?: 'bin' | 'npx'; under?: string[]; inDir?: boolean } = {}): Promise<Up> {
   const port = await freePort();
   const adminPort = await freePort();
-  const prefix = join(dir, 'prefix');
-  const args = ['up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix, '--proxy', engine, ...extra];
+  // inDir: run in `dir` with the default `.harness`, as a user runs it in their project.
+  const prefix = join(dir, o.inDir ? '.harness' : 'prefix');
+  const args = ['up', '--port', String(port), '--admin-port', String(adminPort), ...(o.inDir ? [] : ['--prefix', prefix]), '--proxy', engine, ...extra];
   const [file, ...before] = [...(o.under ?? []), ...(o.via === 'npx' ? ['npx', 'harness'] : [process.execPath, join(repoRoot, 'bin', 'harness.js')])];
-  const child = execa(file, [...before, ...args], { cwd: repoRoot, reject: false, all: true, buffer: false, detached: true });
+  if (o.inDir) mkdirSync(dir, { recursive: true });
+  const child = execa(file, [...before, ...args], { cwd: o.inDir ? dir : repoRoot, reject: false, all: true, buffer: false, detached: true });
   const atExit = leftAtExit(child, watchProcesses(child.pid!));
   const output: string[] = [];
   await new Promise<void>((resolve, reject) => {
