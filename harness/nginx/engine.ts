@@ -81,7 +81,7 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
   const launch = async () => {
     const proc = startProcess({ name: 'nginx', file, args, onLine: o.onLine });
     try {
-      await waitForProxy(o.ready, { process: proc });
+      await waitForProxy(o.ready, { process: proc, signal: o.signal });
     } catch (e) {
       if (!(e instanceof NotReady)) throw e;
       const { code } = proc.running ? { code: null } : await proc.exited;

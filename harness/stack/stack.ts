@@ -46,6 +46,8 @@ export interface StackSpec {
   reservedPorts?: number[];
   /** Each output line of a component. */
   onLine?: (component: string, line: string) => void;
+  /** Aborted: the start ends, and what it had started is stopped (a stop request during the start). */
+  signal?: AbortSignal;
 }
 
 export interface StackAddresses {
@@ -139,6 +141,7 @@ export class Stack {
       reservedPorts: s.reservedPorts,
       onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', line),
       starting,
+      signal: s.signal,
     };
     const proxy = startEngine(s.engine, opts).then((p) => (this.proxy = p));
     // The admin stub starts (its modules load, its data is seeded) once the engine is starting its
