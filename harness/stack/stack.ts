@@ -57,6 +57,11 @@ export interface StackAddresses {
   admin: string[];
 }
 
+/** The URL to open in a browser, for a stack whose proxy listens on `port`. */
+export function stackUrl(port: number): string {
+  return `http://localhost:${port}/`;
+}
+
 export class Stack {
   admin?: AdminServer;
   proxy?: ProxyEngine;
@@ -80,7 +85,7 @@ export class Stack {
   }
 
   get url(): string {
-    return `http://localhost:${this.spec.proxyPort}/`;
+    return stackUrl(this.spec.proxyPort);
   }
 
   /** The URL tests dial: IPv4 loopback. */
