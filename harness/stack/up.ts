@@ -111,7 +111,7 @@ async function prefixTaken(prefix: string, e: PrefixTaken): Promise<UserError> {
     return new UserError(`a stack from ${prefix} is already running (pid ${pid}, ${url ?? 'still starting'}).\n  Stop it (Ctrl-C in its terminal, or kill ${pid}) or use another --prefix.`);
   }
   return new UserError(
-    `${lockPath(prefix)} says that a harness up (pid ${pid}) runs from ${prefix}. A process with pid ${pid} is alive, but this system cannot tell whether it is that harness up.\n` +
+    `${lockPath(prefix)} says that a harness up (pid ${pid}${url ? `, ${url}` : ''}) runs from ${prefix}. A process with pid ${pid} is alive, but this system cannot tell whether it is that harness up.\n` +
       `  If a harness up runs from this folder, stop it (Ctrl-C in its terminal); if none does, delete ${lockPath(prefix)}. Or use another --prefix.`,
   );
 }
