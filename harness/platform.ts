@@ -45,6 +45,29 @@ export function pidExists(pid: number): boolean {
 }
 
 /**
+ * When process `pid` started, as a token that tells it apart from a later process given the same
+ * pid: Linux's /proc/PID/stat field 22 (clock ticks since boot), else POSIX `ps -o lstart=`;
+ * undefined when it is gone, or where neither can tell (Windows: the pid alone is known).
+ */
+export function processStartTime(pid: number): string | undefined {
+  if (linux()) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields from the third (state) on follow the command's closing parenthesis.
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[22 - 3];
+    } catch {
+      return undefined;
+    }
+  }
+  if (!posix()) return undefined;
+  try {
+    return execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+  } catch {
+    return undefined; // ps exits 1 for a pid that is not there
+  }
+}
+
+/**
  * Whether the process that was this one's parent (pid `parent`) has gone. Linux re-parents an
  * orphan at once (to init or a subreaper), so its parent pid changes; Windows keeps the old
  * number, so the fallback asks whether that pid still exists.

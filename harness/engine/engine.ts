@@ -25,6 +25,8 @@ export interface EngineStartOptions {
    * binding its sockets and handing them to its workers), when what is left is theirs to do.
    */
   starting?: () => void;
+  /** Aborted: the start ends at once, with what it started stopped, and rejects. */
+  signal?: AbortSignal;
 }
 
 /** A proxy that could not start: nginx's emerg lines and what they mean. */

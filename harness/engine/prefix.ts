@@ -1,8 +1,12 @@
 // An nginx prefix directory, laid out as the Windows zip is: conf/ (nginx.conf, mime.types),
-// html/50x.html, logs/, temp/. Both engines run on it with `-p <prefix> -c conf/nginx.conf`.
-import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+// html/50x.html, logs/, temp/. Both engines run on it with `-p <prefix> -c conf/nginx.conf`. The
+// harness writes only in folders of its own: a symlink in place of one is refused, and each file
+// it writes replaces what stands at its name (private-file.ts), never writing through it.
+import { chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { nginxAssets as assets } from '../paths.js';
+import { replaceFile } from '../private-file.js';
+import { UserError } from '../errors.js';
 
 export interface PrefixOptions {
   prefix: string;
@@ -12,15 +16,28 @@ export interface PrefixOptions {
   tempDir?: boolean;
 }
 
+/** Makes `dir` in the prefix, unless a symlink stands there (made by someone else: the harness makes none). */
+function ownFolder(prefix: string, dir: string): void {
+  const path = join(prefix, dir);
+  try {
+    mkdirSync(path, { recursive: true });
+  } catch (e) {
+    // A link to nothing, or to a file.
+    if (!lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw e;
+  }
+  if (lstatSync(path).isSymbolicLink()) {
+    throw new UserError(`${path} is a symbolic link (to ${readlinkSync(path)}): the harness writes only in folders it made. Remove the link, or choose another --prefix.`);
+  }
+}
+
 export function preparePrefix(o: PrefixOptions): string {
-  for (const d of ['conf', 'html', 'logs']) mkdirSync(join(o.prefix, d), { recursive: true });
-  if (o.tempDir !== false) mkdirSync(join(o.prefix, 'temp'), { recursive: true });
+  for (const d of ['conf', 'html', 'logs']) ownFolder(o.prefix, d);
+  if (o.tempDir !== false) ownFolder(o.prefix, 'temp');
   // Real nginx's workers run as nobody when the master is root: they must be able to read the prefix.
   chmodSync(o.prefix, 0o755);
-  copyFileSync(join(assets, 'mime.types'), join(o.prefix, 'conf', 'mime.types'));
-  copyFileSync(join(assets, '50x.html'), join(o.prefix, 'html', '50x.html'));
+  replaceFile(join(o.prefix, 'conf', 'mime.types'), readFileSync(join(assets, 'mime.types')), 0o644);
+  replaceFile(join(o.prefix, 'html', '50x.html'), readFileSync(join(assets, '50x.html')), 0o644);
   const confFile = join(o.prefix, 'conf', 'nginx.conf');
-  if ('text' in o.conf) writeFileSync(confFile, o.conf.text);
-  else copyFileSync(o.conf.file, confFile);
+  replaceFile(confFile, 'text' in o.conf ? o.conf.text : readFileSync(o.conf.file), 0o644);
   return confFile;
 }

@@ -28,7 +28,7 @@ interface WaitOptions {
   process?: StartedProcess;
   timeoutMs?: number;
   intervalMs?: number;
-  /** Stops the wait (another address's check has failed already). */
+  /** Stops the wait (another address's check has failed already, or the start is stopped). */
   signal?: AbortSignal;
 }
 
@@ -45,7 +45,7 @@ export async function waitForHttp(url: string, o: WaitOptions & { wrong?: (a: An
     if (exited) throw new NotReady(`${o.process!.name} exited before ${url} answered`);
     let answer: Answer | undefined;
     try {
-      answer = await get(url);
+      answer = await get(url, o.signal);
     } catch (e) {
       last = (e as Error).message;
     }
@@ -63,8 +63,9 @@ export async function waitForHttp(url: string, o: WaitOptions & { wrong?: (a: An
 export async function waitForProxy(r: ProxyReadiness, o: WaitOptions = {}): Promise<void> {
   const index = r.index === undefined ? undefined : readFileSync(r.index);
   const stop = new AbortController();
+  const signal = o.signal ? AbortSignal.any([stop.signal, o.signal]) : stop.signal;
   try {
-    await Promise.all(r.urls.map((url) => waitForHttp(url, { ...o, signal: stop.signal, wrong: (a) => notTheProxy(url, a, r.index, index) })));
+    await Promise.all(r.urls.map((url) => waitForHttp(url, { ...o, signal, wrong: (a) => notTheProxy(url, a, r.index, index) })));
   } finally {
     stop.abort();
   }
@@ -83,12 +84,12 @@ function notTheProxy(url: string, a: Answer, indexPath: string | undefined, inde
 }
 
 /**
- * One GET on a new connection, resolved once the whole answer has come. node:http, not undici: it
+ * One GET on a new connection, resolved once the whole answer has come (cut short by `signal`). node:http, not undici: it
  * is loaded already, and undici's load (~70 ms of CPU) would slow the workers' boot.
  */
-function get(url: string): Promise<Answer> {
+function get(url: string, signal?: AbortSignal): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false, timeout: 2000 }, (res) => {
+    const req = http.get(url, { agent: false, timeout: 2000, signal }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, server: res.headers.server?.toString(), body: Buffer.concat(chunks) }));

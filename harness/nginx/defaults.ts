@@ -3,7 +3,8 @@
 // to /var/log/nginx/access.log, its pid to /run/nginx.pid (the system nginx's own) and request
 // bodies to /var/lib/nginx/body whatever the prefix. Only what a conf leaves unset is given, so a
 // user's own settings win, and nothing moves a line: an [emerg] still names the user's line.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { replaceFile } from '../private-file.js';
 import { parseConfFile, type Directive } from '../proxy/conf/parse.js';
 import { ConfError } from '../proxy/conf/error.js';
 
@@ -41,7 +42,7 @@ export function applyPrefixDefaults(confFile: string): { globals: string } {
     const text = readFileSync(confFile);
     const at = http.open + 1;
     const insert = Buffer.from(missing.map(([name, value]) => ` ${name} ${value};`).join(''), 'latin1');
-    writeFileSync(confFile, Buffer.concat([text.subarray(0, at), insert, text.subarray(at)]));
+    replaceFile(confFile, Buffer.concat([text.subarray(0, at), insert, text.subarray(at)]), 0o644);
   }
   return { globals };
 }

@@ -4,7 +4,8 @@
 // the Windows build's too (defaults.ts), so nothing is written outside the prefix. When this machine's hosts file maps localhost to IPv4
 // only, nginx runs in a private mount namespace whose /etc/hosts maps it to both loopbacks, as the
 // reference captures did; where that is not possible the conf names both peers itself.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { replaceFile } from '../private-file.js';
 import { lookup } from 'node:dns/promises';
 import { isAbsolute, join } from 'node:path';
 import { startProcess, type StartedProcess } from '../engine/process.js';
@@ -74,7 +75,7 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
   let args: string[];
   if (!(await localhostIsDual()) && canUnshareMounts()) {
     const hosts = join(o.prefix, 'hosts');
-    writeFileSync(hosts, readFileSync('/etc/hosts', 'utf8').replace(/^.*\blocalhost\b.*$/gm, '') + '\n127.0.0.1 localhost\n::1 localhost ip6-localhost ip6-loopback\n');
+    replaceFile(hosts, readFileSync('/etc/hosts', 'utf8').replace(/^.*\blocalhost\b.*$/gm, '') + '\n127.0.0.1 localhost\n::1 localhost ip6-localhost ip6-loopback\n', 0o644);
     file = 'unshare';
     args = ['-m', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, ...run];
   } else {
@@ -83,7 +84,7 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
   const launch = async () => {
     const proc = startProcess({ name: 'nginx', file, args, onLine: o.onLine });
     try {
-      await waitForProxy(o.ready, { process: proc });
+      await waitForProxy(o.ready, { process: proc, signal: o.signal });
     } catch (e) {
       if (!(e instanceof NotReady)) throw e;
       const { code } = proc.running ? { code: null } : await proc.exited;

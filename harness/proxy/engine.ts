@@ -4,7 +4,7 @@
 import { NotReady, waitForProxy } from '../engine/ready.js';
 import { ProxyStartError, type EngineStartOptions, type ProxyEngine, type CrashOptions } from '../engine/engine.js';
 import { Master } from './master/master.js';
-import { StartupError } from './master/errors.js';
+import { StartupError, WorkerStartError } from './master/errors.js';
 import { DEFAULT_VERSION } from '../os-profile.js';
 
 export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine> {
@@ -22,19 +22,25 @@ export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine>
       o.onLine?.(line, 'stderr');
     },
   });
+  // A stop during the start: the master ends its start where it is, and stops what it started.
+  o.signal?.throwIfAborted();
+  const stopStart = () => void master.stop();
+  o.signal?.addEventListener('abort', stopStart, { once: true });
   try {
     const started = master.start();
     o.starting?.();
     await started;
-    await waitForProxy(o.ready);
+    await waitForProxy(o.ready, { signal: o.signal });
     // In the next turn of the event loop: after what the engine's owner does with the answer in
     // this one (harness up prints its ready line), which the spare's fork, synchronous, would delay.
     setImmediate(() => master.spawnSpare());
   } catch (e) {
     await master.stop();
     if (e instanceof StartupError) throw new ProxyStartError(stderr.at(-1) ?? e.message, stderr, 1);
-    if (e instanceof NotReady) throw new ProxyStartError(e.message, [], null);
+    if (e instanceof NotReady || e instanceof WorkerStartError) throw new ProxyStartError(e.message, [], null);
     throw e;
+  } finally {
+    o.signal?.removeEventListener('abort', stopStart);
   }
   let running = true;
   const exited = master.exited.then(() => {

@@ -26,8 +26,11 @@ export type MasterToWorker =
   | { type: 'listen'; key: string; count: number }
   | { type: 'terminate' };
 
-/** `listen-error`: listen() on the master's socket failed (`code` is Node's, e.g. EADDRINUSE). */
-export type WorkerToMaster = { type: 'booted' } | { type: 'ready' } | { type: 'listen-error'; key: string; code: string };
+/**
+ * `listen-error`: listen() on the master's socket failed (`code` is Node's, e.g. EADDRINUSE).
+ * `unknown-socket`: the worker's conf (the file `conf`, as it read it) has no listen for that socket.
+ */
+export type WorkerToMaster = { type: 'booted' } | { type: 'ready' } | { type: 'listen-error'; key: string; code: string } | { type: 'unknown-socket'; key: string; conf: string };
 
 /** What `ps` shows for a worker, as for nginx's (ngx_setproctitle). */
 export const WORKER_TITLE = 'nginx: worker process';

@@ -3,7 +3,7 @@
 // and nginx's worker signals: TERM/INT end it at once, QUIT after its connections (exit code 0).
 import net from 'node:net';
 import { constants } from 'node:os';
-import { loadConf } from './load.js';
+import { confPath, loadConf } from './load.js';
 import { allLocations, type ListenConf } from './conf/model.js';
 import { WorkerContext, type ResolvedHosts } from './context.js';
 import { ClientConnection } from './connection.js';
@@ -19,6 +19,8 @@ export function runWorker(env: WorkerEnv): void {
   // A master that is gone (a stack stopped while this worker booted) is no error: the callback
   // takes the closed channel's error, and 'disconnect' below ends the worker.
   const send = (m: WorkerToMaster) => process.send?.(m, undefined, undefined, () => undefined);
+  /** Tells the master why this worker cannot serve, then exits 2: nginx's "fatal, do not respawn". */
+  const fatal = (m: WorkerToMaster) => (process.send ? process.send(m, undefined, undefined, () => process.exit(2)) : process.exit(2));
   if (env.failStart) {
     // A respawn that fails: the new worker dies during its start handshake, as Windows nginx's can.
     process.exit(env.failStart);
@@ -71,12 +73,8 @@ export function runWorker(env: WorkerEnv): void {
   const accept = (key: string, listen: ListenConf, handle: net.Server, count: number) => {
     const server = net.createServer({ noDelay: true }, (socket) => new ClientConnection(socket, ctx, listen, handlers));
     servers.push(server);
-    server.on('error', (e: NodeJS.ErrnoException) => {
-      // The master logs it as nginx's listen() failure; exit code 2 is nginx's "fatal, do not respawn".
-      const msg: WorkerToMaster = { type: 'listen-error', key, code: e.code ?? 'EADDRINUSE' };
-      if (process.send) process.send(msg, undefined, undefined, () => process.exit(2));
-      else process.exit(2);
-    });
+    // The master logs it as nginx's listen() failure.
+    server.on('error', (e: NodeJS.ErrnoException) => fatal({ type: 'listen-error', key, code: e.code ?? 'EADDRINUSE' }));
     server.listen(handle, () => {
       if (++listening === count) send({ type: 'ready' });
     });
@@ -93,7 +91,9 @@ export function runWorker(env: WorkerEnv): void {
     if (m.type === 'terminate') return terminate();
     if (m.type !== 'listen') return;
     const listen = listens.get(m.key);
-    if (!listen || !handle) return;
+    // The conf was read after the master's and says other listens: it changed on disk meanwhile.
+    if (!listen) return fatal({ type: 'unknown-socket', key: m.key, conf: confPath(env) });
+    if (!handle) return;
     // Every socket starts accepting in the same turn, once the last has come (nginx's workers have
     // them all from the fork on): one that accepted as soon as its own message came would take,
     // and number, new connections while one waiting in another's backlog since before waits on.

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Stack } from './stack.js';
 import { FaultError } from './faults/fault.js';
 import { FaultLedger } from './faults/ledger.js';
-import { readState, statePath } from './state.js';
+import { readState, statePath, type StackState } from './state.js';
 import { UserError } from '../errors.js';
 import { customerAction } from './customer.js';
 import { refusal, SAFE_HEADERS, TOKEN_HEADER } from '../control/guard.js';
@@ -149,10 +149,27 @@ export class ControlError extends UserError {}
 export async function callControl(prefix: string, path: string, body?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<Record<string, unknown>> {
   const state = readState(prefix);
   if (!state) throw new ControlError(`no stack is running from ${prefix}. Start one with \`npx harness up\` (in another terminal), or name its folder with --prefix.`);
+  const { status, json } = await ask(prefix, state, path, body, method);
+  // 400: a fault refused as asked (bad input, or not for this stack); 404: no such order or fault
+  // applied. The user's to correct.
+  if (status >= 300) throw new ControlError(String(json.error ?? `the stack answered ${status}`), status === 400 || status === 404 ? 2 : 1);
+  return json;
+}
+
+/**
+ * Whether the stack `state` names answers on its control channel with its token: what tells a
+ * running stack from a stale state.json whose pid another process has now.
+ */
+export function stackAnswers(prefix: string, state: StackState): Promise<boolean> {
+  return ask(prefix, state, '/status', undefined, 'GET').then(
+    () => true,
+    () => false,
+  );
+}
+
+async function ask(prefix: string, state: StackState, path: string, body: unknown, method: 'GET' | 'POST'): Promise<{ status: number; json: Record<string, unknown> }> {
   // undici is loaded by the client only: `harness up` starts without it.
   const { request } = await import('undici');
-  let status: number;
-  let json: Record<string, unknown>;
   try {
     const r = await request(state.control.url + path, {
       method,
@@ -160,8 +177,7 @@ export async function callControl(prefix: string, path: string, body?: unknown, 
       body: body === undefined ? undefined : JSON.stringify(body),
       headersTimeout: 30_000,
     });
-    status = r.statusCode;
-    json = (await r.body.json()) as Record<string, unknown>;
+    return { status: r.statusCode, json: (await r.body.json()) as Record<string, unknown> };
   } catch (e) {
     // The process of that pid is alive but is not (or no longer) the stack: killed -9 and its pid
     // reused, or a copied folder.
@@ -171,8 +187,4 @@ export async function callControl(prefix: string, path: string, body?: unknown, 
         `  If that harness up still runs, stop it (Ctrl-C in its terminal) and start it again; if it does not, delete ${statePath(prefix)} and start one with \`npx harness up\`.`,
     );
   }
-  // 400: a fault refused as asked (bad input, or not for this stack); 404: no such order or fault
-  // applied. The user's to correct.
-  if (status >= 300) throw new ControlError(String(json.error ?? `the stack answered ${status}`), status === 400 || status === 404 ? 2 : 1);
-  return json;
 }

@@ -52,6 +52,8 @@ export interface StackSpec {
   onLine?: (component: string, line: string) => void;
   /** What the stack tells the user of its conf: each wildcard listen, and what it binds. */
   onNote?: (text: string) => void;
+  /** Aborted: the start ends, and what it had started is stopped (a stop request during the start). */
+  signal?: AbortSignal;
 }
 
 export interface StackAddresses {
@@ -59,6 +61,11 @@ export interface StackAddresses {
   url: string;
   proxy: string[];
   admin: string[];
+}
+
+/** The URL to open in a browser, for a stack whose proxy listens on `port`. */
+export function stackUrl(port: number): string {
+  return `http://localhost:${port}/`;
 }
 
 export class Stack {
@@ -84,7 +91,7 @@ export class Stack {
   }
 
   get url(): string {
-    return `http://localhost:${this.spec.proxyPort}/`;
+    return stackUrl(this.spec.proxyPort);
   }
 
   /** The URL tests dial: IPv4 loopback. */
@@ -146,6 +153,7 @@ export class Stack {
       bindAny: s.bindAny,
       onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', line),
       starting,
+      signal: s.signal,
     };
     const proxy = startEngine(s.engine, opts).then((p) => (this.proxy = p));
     // The admin stub starts (its modules load, its data is seeded) once the engine is starting its

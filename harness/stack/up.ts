@@ -2,15 +2,16 @@
 // output with its name, serve the control channel, and on Ctrl-C or SIGTERM stop everything it
 // started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
 import { resolve } from 'node:path';
-import { AdminStartError, Stack, type AdminMode } from './stack.js';
+import { AdminStartError, Stack, stackUrl, type AdminMode } from './stack.js';
 import { canBind, describeBusyPort, hostPort } from '../ports.js';
 import { writableFolder } from '../flags.js';
 import { UsageError, UserError } from '../errors.js';
 import { ProxyStartError, type EngineName } from '../engine/engine.js';
-import { startStackControl } from './control.js';
+import { stackAnswers, startStackControl } from './control.js';
 import { watchStopRequests } from '../stop-request.js';
 import { discardPrebooted } from '../engine/registry.js';
 import { readState, writeState, removeState } from './state.js';
+import { lockPath, lockPrefix, PrefixTaken, thisProcess, type PrefixLock } from './owner.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
 import type { Printer } from './printer.js';
@@ -99,29 +100,75 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
   }
 }
 
+/**
+ * Why a second `harness up` may not run from `prefix`, and how to stop the first. The process is
+ * named as one to kill only when it is confirmed to be that harness: its pid and start time match
+ * the lock's, or (where the system cannot tell a start time) its control channel answers.
+ */
+async function prefixTaken(prefix: string, e: PrefixTaken): Promise<UserError> {
+  const { pid, url } = e.holder;
+  const state = e.state === 'unknown' ? readState(prefix) : undefined;
+  const confirmed = e.state === 'running' || (state?.pid === pid && (await stackAnswers(prefix, state)));
+  if (confirmed) {
+    return new UserError(`a stack from ${prefix} is already running (pid ${pid}, ${url ?? 'still starting'}).\n  Stop it (Ctrl-C in its terminal, or kill ${pid}) or use another --prefix.`);
+  }
+  return new UserError(
+    `${lockPath(prefix)} says that a harness up (pid ${pid}${url ? `, ${url}` : ''}) runs from ${prefix}. A process with pid ${pid} is alive, but this system cannot tell whether it is that harness up.\n` +
+      `  If a harness up runs from this folder, stop it (Ctrl-C in its terminal); if none does, delete ${lockPath(prefix)}. Or use another --prefix.`,
+  );
+}
+
 export async function up(o: UpOptions, print: Printer): Promise<number> {
   if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
     throw new UsageError(`--port and --admin-port are both ${o.port}: the proxy and the admin server cannot listen on one port. Give them two (the defaults are 80 and 8080).`);
   }
-  const prefix = resolve(o.prefix);
-  const running = readState(prefix);
-  if (running) {
-    throw new UserError(`a stack from ${prefix} is already running (pid ${running.pid}, ${running.url}).\n  Stop it (Ctrl-C in its terminal, or kill ${running.pid}) or use another --prefix.`);
+  const prefix = writableFolder('--prefix', o.prefix);
+  // The prefix is this stack's before anything is written in it, until it has stopped.
+  let lock: PrefixLock;
+  try {
+    lock = lockPrefix(prefix, o.port !== undefined && !o.nginxConf ? stackUrl(o.port) : undefined);
+  } catch (e) {
+    throw e instanceof PrefixTaken ? await prefixTaken(prefix, e) : e;
   }
-  writableFolder('--prefix', o.prefix);
+  try {
+    return await upLocked(o, prefix, lock, print);
+  } finally {
+    removeState(prefix, thisProcess());
+    lock.release();
+  }
+}
+
+async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: Printer): Promise<number> {
   // From here on a stop request stops what was started: one that comes while the stack starts
-  // waits for the start to end.
+  // ends the start, and what it had started.
+  const abort = new AbortController();
   let starting = true;
-  const stopRequest = watchStopRequests({ parent: true, onAsked: (why) => starting && print.note(`${why}: stopping as soon as the stack's start is over...`) });
+  const stopRequest = watchStopRequests({
+    parent: true,
+    onAsked: (why) => {
+      if (!starting || abort.signal.aborted) return;
+      print.note(`${why}: stopping the start...`);
+      abort.abort();
+    },
+  });
+  const stoppedStarting = async () => {
+    print.note(`stopped during the start (${await stopRequest.asked}); nothing of the stack is left running.`);
+    return 0;
+  };
   if (o.nginxConf && o.port !== undefined) print.note('--port is ignored with --nginx-conf: the proxy listens where your conf says.');
   if (!o.nginxConf && o.bindAny) print.note('--bind-any changes nothing without --nginx-conf: the conf the harness writes listens on loopback only.');
   let port: number;
   try {
     port = o.nginxConf ? 0 : await proxyPort(o, print);
+    if (!o.nginxConf && o.port === undefined) lock.update(stackUrl(port));
     await checkAdminPort(o, print);
   } catch (e) {
     stopRequest.close();
     throw e;
+  }
+  if (abort.signal.aborted) {
+    stopRequest.close();
+    return stoppedStarting();
   }
 
   let stack: Stack;
@@ -144,11 +191,13 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
       bindAny: o.bindAny,
       onLine: (component, line) => print.line(component, line),
       onNote: (text) => print.note(text),
+      signal: abort.signal,
     });
   } catch (e) {
     // No stack to stop: the caller (a chaos run, say) may go on.
     starting = false;
     stopRequest.close();
+    if (abort.signal.aborted) return stoppedStarting();
     if (e instanceof ProxyStartError) {
       print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
       // Each distinct line once: the five tries of a busy port's bind() have streamed by already.
@@ -173,7 +222,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   const control = await startStackControl(stack, (t) => print.note(t));
   try {
     writeState({
-      pid: process.pid,
+      ...thisProcess(),
       url: stack.url,
       control: { url: control.url, token: control.token },
       engine: o.proxy,
@@ -216,7 +265,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   // A fault never outlives its stack: a removed temp folder is made again before the stack stops.
   await control.faults.restore().catch((e: Error) => print.error(`a fault could not be undone: ${e.message}`));
   await stack.stop();
-  removeState(prefix);
+  removeState(prefix, thisProcess());
   if (o.doctor) {
     const { doctorCommand } = await import('../doctor/index.js');
     await doctorCommand({ errorLog: stack.errorLogPath, access: stack.accessLogPath }, process.stdout, process.stderr);

@@ -1,12 +1,19 @@
 // The worker faults through the commands a developer types, against the stack `harness up` runs:
 // `harness chaos inject proxy.crash-worker` (checked arguments; "applied" once the worker is gone),
-// `chaos restore` after it, and `harness up` when its proxy cannot listen.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+// `chaos restore` after it, and `harness up` when its proxy cannot listen; a start whose workers do
+// not say they listen (a deadline, a stop request meanwhile) or refuse a socket their conf lacks.
+
+const READY_LINE = 'the stack is ready';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';
-import { distFile } from '../../harness/paths.js';
-import { harnessUp } from '../support/harness-up.js';
+import { distFile, repoRoot } from '../../harness/paths.js';
+import { canBind } from '../../harness/ports.js';
+import { DEFAULT_VERSION } from '../../harness/os-profile.js';
+import { Master } from '../../harness/proxy/master/master.js';
+import { WORKER_START_TIMEOUT_MS } from '../../harness/proxy/master/pool.js';
+import { harnessUp, runHarness } from '../support/harness-up.js';
 import { alive, descendants } from '../support/processes.js';
 import { WORKER_TITLE } from '../../harness/proxy/protocol.js';
 import { heldByPattern, holdPort, freePort } from '../support/ports.js';
@@ -125,4 +132,79 @@ test('harness up: the first worker is the one pre-booted while the CLI loaded, s
     up.child.kill('SIGINT');
     await up.child;
   }
+});
+
+/** Every embedded-engine worker stopped (SIGSTOP) once it has its job: a start whose workers never say they listen. */
+const stalledWorkers = { NODE_OPTIONS: `--require ${join(repoRoot, 'tests', 'support', 'stall-workers.cjs')}` };
+
+/** Whether the process is stopped (SIGSTOP): /proc/PID/stat's state `T`. */
+function stopped(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('T');
+  } catch {
+    return false;
+  }
+}
+
+test('harness up whose worker never says it listens: the start ends after its deadline with what happened, nothing left', async ({ engine }, testInfo) => {
+  testInfo.skip(engine !== 'embedded', 'the embedded engine\'s workers');
+  test.setTimeout(60_000);
+  const r = await runHarness(['up', '--port', String(await freePort()), '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath('prefix')], { env: stalledWorkers });
+  expect(r.exitCode).toBe(1);
+  expect(r.all).toContain('harness | the proxy (embedded) did not start:');
+  expect(r.all).toMatch(new RegExp(`worker process \\d+ did not say it listens within ${WORKER_START_TIMEOUT_MS / 1000} s of getting the listening sockets, and it was ended`));
+  expect(r.all).toContain('Everything the harness had started has been stopped.');
+  expect(r.all).not.toMatch(/^\s+at /m);
+  expect(r.left).toEqual([]);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  test(`harness up given ${signal} while its worker has not said it listens: the start ends at once, and everything it started`, async ({ engine }, testInfo) => {
+    testInfo.skip(engine !== 'embedded', 'the embedded engine\'s workers');
+    let signalled = 0;
+    const r = await runHarness(['up', '--port', String(await freePort()), '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath('prefix')], {
+      env: stalledWorkers,
+      started: (child) => {
+        // A stopped worker: the master has given it its job, and waits for it to listen.
+        void expect
+          .poll(() => descendants(child.pid!).some(stopped), { timeout: 20_000 })
+          .toBe(true)
+          .then(() => ((signalled = performance.now()), child.kill(signal)));
+      },
+    });
+    const ms = performance.now() - signalled;
+    expect(signalled).toBeGreaterThan(0);
+    expect(r.all).toContain(`${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'}: stopping the start...`);
+    expect(r.all).toContain('nothing of the stack is left running');
+    expect(r.all).not.toContain(READY_LINE);
+    expect(r.left).toEqual([]);
+    // Measured 19–115 ms over 30 runs, two at a time on 2 cores (the stopped worker ended by SIGKILL, the CLI's exit).
+    expect(ms).toBeLessThan(2000);
+  });
+}
+
+test('a worker given a socket its conf does not listen on (the file changed after the master read it) says so: the start fails at once, no worker left', async ({ engine }, testInfo) => {
+  testInfo.skip(engine !== 'embedded', 'the embedded engine\'s master and workers');
+  const prefix = testInfo.outputPath('prefix');
+  mkdirSync(join(prefix, 'conf'), { recursive: true });
+  for (const d of ['logs', 'temp']) mkdirSync(join(prefix, d));
+  const confFile = join(prefix, 'conf', 'nginx.conf');
+  const conf = (port: number) => `events {}\nhttp {\n  server { listen 127.0.0.1:${port}; }\n}\n`;
+  const port = await freePort();
+  writeFileSync(confFile, conf(port));
+  const master = new Master({ prefix, conf: 'conf/nginx.conf', os: 'linux', version: DEFAULT_VERSION.linux, stderr: () => undefined });
+  const started = master.start();
+  // The master has read its conf (start() reads it before its first wait); its workers read the file once forked.
+  writeFileSync(confFile, conf(await freePort()));
+  const since = performance.now();
+  const error = await started.then(() => undefined, (e: Error) => e);
+  expect(performance.now() - since).toBeLessThan(WORKER_START_TIMEOUT_MS);
+  expect(error?.message).toMatch(
+    new RegExp(`^worker process (\\d+) was given the listening socket 127\\.0\\.0\\.1:${port}, which ${confFile.replace(/[.]/g, '\\.')} does not listen on: the file changed after the master had read it\\. Did another program \\(another harness up, or nginx\\) write the same --prefix\\? Start again once it is alone there\\.$`),
+  );
+  await master.stop();
+  expect(master.workers()).toEqual([]);
+  expect(alive(Number(/worker process (\d+)/.exec(error!.message)![1]))).toBe(false);
+  expect(await canBind('127.0.0.1', port)).toEqual({ ok: true });
 });

@@ -3,7 +3,8 @@
 // the channel's own Host and origin only, as `harness up`'s (control/guard.ts).
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync, unlinkSync } from 'node:fs';
+import { unlinkSync } from 'node:fs';
+import { replaceFile } from '../../private-file.js';
 import { ListenAgainError, NoWorkerError } from './errors.js';
 import { crashRequest, CrashRequestError, type CrashRequest } from '../../crash.js';
 import type { OsName } from '../../os-profile.js';
@@ -87,7 +88,7 @@ export async function startControl(master: ControlledMaster, file: string): Prom
   await new Promise<void>((r) => server.listen({ host: '127.0.0.1', port: 0 }, r));
   port = (server.address() as { port: number }).port;
   const info: ControlInfo = { url: `http://127.0.0.1:${port}`, token, pid: process.pid };
-  writeFileSync(file, JSON.stringify(info) + '\n', { mode: 0o600 });
+  replaceFile(file, JSON.stringify(info) + '\n');
   return {
     close: () =>
       new Promise<void>((r) => {

@@ -59,8 +59,19 @@ export class Master {
     this.stderr = opts.stderr ?? ((l) => process.stderr.write(l + this.os.lineEnd));
   }
 
-  /** Starts everything; rejects with StartupError after logging nginx's emerg line(s). */
-  async start(): Promise<void> {
+  /** The start, while it runs: a stop waits for it to end. */
+  private starting?: Promise<void>;
+
+  /**
+   * Starts everything; rejects with StartupError after logging nginx's emerg line(s), or with
+   * WorkerStartError. A stop during the start ends it at its next step.
+   */
+  start(): Promise<void> {
+    this.starting = this.startUp();
+    return this.starting;
+  }
+
+  private async startUp(): Promise<void> {
     this.log = this.startupLog();
     try {
       this.conf = loadConf(this.opts);
@@ -249,6 +260,10 @@ export class Master {
     const listens = [...new Map(this.conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, !!this.opts.bindAny)}:${l.port}`, l])).entries()];
     const bound = new Map<string, Listener>();
     for (let tries = 5; tries; tries--) {
+      if (this.exiting) {
+        for (const b of bound.values()) closeHandle(b.handle);
+        throw new StartupError('stopped during the start');
+      }
       let failed = false;
       for (const [key, l] of listens) {
         if (bound.has(key)) continue;
@@ -266,7 +281,14 @@ export class Master {
       }
       if (!failed) {
         this.listeners = [...bound.values()];
-        const refused = await this.startWorkers();
+        let refused: Awaited<ReturnType<Master['startWorkers']>>;
+        try {
+          refused = await this.startWorkers();
+        } catch (e) {
+          this.closeListeners();
+          this.removePidFile();
+          throw e;
+        }
         if (!refused) return;
         // Something took the port between bind() and listen() (nginx's OpenVZ case, here any
         // process that binds in that moment): the socket is closed and bound again.
@@ -371,6 +393,7 @@ export class Master {
     // ngx_signal_handler()'s line, without "from <pid>" (Node cannot tell who sent it).
     if (signal && signal !== 'SIGQUIT' && this.os.name === 'linux') this.write('notice', `signal ${constants.signals[signal]} (${signal}) received, exiting`);
     await this.pool.stop();
+    await this.starting?.catch(() => undefined);
     this.closeListeners();
     this.removePidFile();
     this.write('notice', 'exit');

@@ -13,11 +13,20 @@ import type { WorkerEnv, MasterToWorker, WorkerToMaster } from '../protocol.js';
 import type { CrashRequest } from '../../crash.js';
 import { workerExit } from './reap.js';
 import { BACKLOG, listenErrno, type Listener } from './listeners.js';
-import { NoWorkerError } from './errors.js';
+import { NoWorkerError, WorkerStartError } from './errors.js';
 import { windowsWorkerStatus } from './status.js';
 
-/** How a worker's first listen() went: fine, failed with a Node error code, or it exited first. */
-export type Listened = { ok: true } | { ok: false; key: string; code: string } | { ok: false; exited: true };
+/**
+ * How a worker's first listen() went: fine, failed with a Node error code, refused (`unknown`: why
+ * its conf has no such socket), or it exited first.
+ */
+export type Listened = { ok: true } | { ok: false; key: string; code: string } | { ok: false; unknown: string } | { ok: false; exited: true };
+
+/**
+ * How long the workers of a start have to say they listen: a worker loads in ~0.1 s, and in a few
+ * seconds on a machine loaded many times over; one that has not said it by then will not.
+ */
+export const WORKER_START_TIMEOUT_MS = 10_000;
 
 /**
  * Where a worker process is in its life, one state at a time:
@@ -26,7 +35,7 @@ export type Listened = { ok: true } | { ok: false; key: string; code: string } |
  * - serving: accepting;
  * - crashing: a crash was asked of it (another crash picks another worker);
  * - failing: a respawn made to fail, dying at its start as a Windows worker can;
- * - discarded: ended by the master without a line, its start's listen() having failed;
+ * - discarded: ended by the master without a line: its start failed, or was stopped;
  * - broken: its listen() failed after the start: not respawned (it would fail again).
  */
 type SlotState = 'spare-booting' | 'spare' | 'starting' | 'serving' | 'crashing' | 'failing' | 'discarded' | 'broken';
@@ -74,23 +83,45 @@ export class WorkerPool {
   /**
    * Starts `count` workers on the listening sockets and waits until they listen. When listen()
    * fails, they are ended without a trace (nginx would not have forked them yet) and the failure
-   * is returned.
+   * is returned. A worker that refuses a socket, or does not say within WORKER_START_TIMEOUT_MS
+   * that it listens, ends the start: every worker is ended, and WorkerStartError says why.
    */
   async start(count: number): Promise<{ key: string; code: string } | undefined> {
+    if (this.exiting) return undefined;
     const started: Slot[] = [];
     for (let i = 0; i < count; i++) {
       const s = this.respawn();
       s.state = 'starting';
       started.push(s);
     }
-    const results = await Promise.all(started.map((s) => s.listened));
+    const answered = new Set<Slot>();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), WORKER_START_TIMEOUT_MS)));
+    const results = await Promise.race([Promise.all(started.map((s) => s.listened.then((l) => (answered.add(s), l)))), late]);
+    clearTimeout(timer);
+    const discard = async () => {
+      for (const s of started) {
+        s.state = 'discarded';
+        s.child.kill('SIGKILL');
+      }
+      await Promise.all(started.map((s) => s.reaped));
+    };
+    if (results === 'late') {
+      const silent = started.filter((s) => !answered.has(s)).map((s) => s.pid);
+      await discard();
+      throw new WorkerStartError(
+        `worker process${silent.length > 1 ? 'es' : ''} ${silent.join(', ')} did not say ${silent.length > 1 ? 'they listen' : 'it listens'} within ${WORKER_START_TIMEOUT_MS / 1000} s of getting the listening sockets, and ${started.length > 1 ? 'every worker was' : 'it was'} ended. ` +
+          'Try again once the machine is less busy; if it happens again, report it with logs/error.log.',
+      );
+    }
+    const unknown = results.find((r): r is { ok: false; unknown: string } => !r.ok && 'unknown' in r);
+    if (unknown) {
+      await discard();
+      throw new WorkerStartError(`${unknown.unknown}. Did another program (another harness up, or nginx) write the same --prefix? Start again once it is alone there.`);
+    }
     const refused = results.find((r): r is { ok: false; key: string; code: string } => !r.ok && 'key' in r);
     if (!refused) return undefined;
-    for (const s of started) {
-      s.state = 'discarded';
-      s.child.kill('SIGKILL');
-    }
-    await Promise.all(started.map((s) => s.reaped));
+    await discard();
     return refused;
   }
 
@@ -128,6 +159,15 @@ export class WorkerPool {
         if (slot.state !== 'starting') {
           const l = this.host.listeners.find((x) => x.key === m.key);
           this.host.write('alert', `listen() to ${l?.text ?? m.key}, backlog ${BACKLOG} failed`, listenErrno(m.code));
+          slot.state = 'broken';
+        }
+      } else if (m.type === 'unknown-socket') {
+        const l = this.host.listeners.find((x) => x.key === m.key);
+        const why = `worker process ${slot.pid} was given the listening socket ${l?.text ?? m.key}, which ${m.conf} does not listen on: the file changed after the master had read it`;
+        listened({ ok: false, unknown: why });
+        // A respawn after the start: not respawned again (it would read the same file).
+        if (slot.state !== 'starting') {
+          this.host.write('alert', why);
           slot.state = 'broken';
         }
       }
@@ -188,6 +228,7 @@ export class WorkerPool {
   private reap(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
     if (slot.state === 'discarded') {
       this.slots.delete(slot.pid);
+      if (this.exiting) this.checkExited();
       return;
     }
     if (slot.state === 'spare' || slot.state === 'spare-booting') return this.reapSpare(slot, code, signal);
@@ -278,7 +319,11 @@ export class WorkerPool {
     const all = () => [...this.slots.values(), ...(this.spare ? [this.spare] : [])];
     const done = new Promise<void>((r) => (all().length ? this.workersGone.add(r) : r()));
     for (const s of all()) {
-      if (s.child.connected) s.child.send({ type: 'terminate' } satisfies MasterToWorker, () => undefined);
+      // One that has not said it listens has no connection to lose, and may not be listening at all.
+      if (s.state === 'starting') {
+        s.state = 'discarded';
+        s.child.kill('SIGKILL');
+      } else if (s.child.connected) s.child.send({ type: 'terminate' } satisfies MasterToWorker, () => undefined);
       else s.child.kill('SIGTERM');
     }
     const timeout = setTimeout(() => {

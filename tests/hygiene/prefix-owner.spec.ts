@@ -1,0 +1,162 @@
+// A prefix belongs to one `harness up` (harness.lock, taken before anything is written there): a
+// second one on it is refused at once, naming the first and how to stop it; a lock or state.json
+// left by a process that is gone, or whose pid another process has now, is taken over; the user is
+// told to kill a process only once it is confirmed to be the stack. The files holding the control
+// token are written as new files of mode 0600, never through a symlink.
+import { execa, type ResultPromise } from 'execa';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '../fixtures.js';
+import { distFile } from '../../harness/paths.js';
+import { harnessUp, runHarness } from '../support/harness-up.js';
+import { freePort } from '../support/ports.js';
+
+const READY = 'the stack is ready';
+/** The portable fallback (tests/portable.config.ts) knows no start time: a live pid is confirmed by its control channel only. */
+const portable = process.env.HARNESS_PORTABLE === '1';
+
+/** `harness up` on `prefix` to its end; `outcome` resolves once it is ready or has exited, whichever comes first. */
+function upOn(engine: string, prefix: string, port: number, adminPort: number, env?: Record<string, string>) {
+  let child!: ResultPromise;
+  let outcome!: Promise<'ready' | 'exited'>;
+  const startedAt = performance.now();
+  const done = runHarness(['up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix, '--proxy', engine], {
+    env,
+    started: (c, output) => {
+      child = c;
+      outcome = new Promise((resolve) => {
+        c.all!.on('data', () => output().includes(READY) && resolve('ready'));
+        void c.finally(() => resolve('exited'));
+      });
+    },
+  }).then((r) => ({ ...r, ms: performance.now() - startedAt }));
+  return { child, outcome, done, port };
+}
+
+const stateOf = (prefix: string) => JSON.parse(readFileSync(join(prefix, 'state.json'), 'utf8')) as { pid: number; control: { token: string } };
+
+test('two harness up on one prefix, five pairs started together, twice: one serves, the other is refused at once naming it; nothing left after SIGTERM', async ({ engine }, testInfo) => {
+  test.setTimeout(180_000);
+  const refusals: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    const pairs = [];
+    for (let i = 0; i < 5; i++) {
+      const prefix = testInfo.outputPath(`round-${round}`, `pair-${i}`);
+      pairs.push({ prefix, ports: [await freePort(), await freePort(), await freePort(), await freePort()] });
+    }
+    const runs = pairs.map(({ prefix, ports: [p1, a1, p2, a2] }) => [upOn(engine, prefix, p1, a1), upOn(engine, prefix, p2, a2)]);
+    for (const [i, pair] of runs.entries()) {
+      const { prefix } = pairs[i];
+      const outcomes = await Promise.all(pair.map((u) => u.outcome));
+      expect([...outcomes].sort(), `pair ${i} of round ${round}`).toEqual(['exited', 'ready']);
+      const winner = pair[outcomes.indexOf('ready')];
+      const loser = pair.find((u) => u !== winner)!;
+      const refused = await loser.done;
+      expect(refused.exitCode, refused.all).toBe(1);
+      if (portable && !refused.all.includes('already running')) {
+        // Refused before the first had its control channel: not confirmed, so not named to kill.
+        expect(refused.all).toContain(`harness: ${join(prefix, 'harness.lock')} says that a harness up (pid ${winner.child.pid}, http://localhost:${winner.port}/) runs from ${prefix}.`);
+        expect(refused.all).not.toMatch(/\bkill \d/);
+      } else {
+        expect(refused.all).toContain(`harness: a stack from ${prefix} is already running (pid ${winner.child.pid}, http://localhost:${winner.port}/).`);
+        expect(refused.all).toContain(`Stop it (Ctrl-C in its terminal, or kill ${winner.child.pid}) or use another --prefix.`);
+      }
+      // Refused before it started or wrote anything.
+      expect(refused.all).not.toMatch(/^(proxy|nginx|admin) +\|/m);
+      expect(refused.left).toEqual([]);
+      refusals.push(refused.ms);
+      // The stack that serves is still the one state.json names, and still answers.
+      expect(stateOf(prefix).pid).toBe(winner.child.pid);
+      const status = await execa(process.execPath, [distFile('harness/cli.js'), 'chaos', 'status', '--prefix', prefix], { reject: false });
+      expect(status.exitCode, status.stderr).toBe(0);
+      expect(status.stdout).toContain(`The stack in ${prefix}: ${engine} engine`);
+      winner.child.kill('SIGTERM');
+      const stopped = await winner.done;
+      expect(stopped.exitCode).toBe(0);
+      expect(stopped.left).toEqual([]);
+      expect(existsSync(join(prefix, 'state.json'))).toBe(false);
+      expect(existsSync(join(prefix, 'harness.lock'))).toBe(false);
+    }
+  }
+  // Measured: from the start of the refused command to its exit (the CLI's own start included).
+  testInfo.annotations.push({ type: 'refused in (ms)', description: `${Math.round(Math.min(...refusals))}–${Math.round(Math.max(...refusals))}` });
+});
+
+test('a lock or state.json whose process is gone, or whose pid another process has now (pid 1), is taken over, never "already running"', async ({ engine }, testInfo) => {
+  const exited = execa('true');
+  const gone = exited.pid!;
+  await exited;
+  const locks = [JSON.stringify({ pid: gone, startedAt: '2026-01-01T00:00:00.000Z' }), 'not a lock'];
+  // Pid 1 with another start time: the portable fallback cannot tell it from the stack (the next test).
+  if (!portable) locks.push(JSON.stringify({ pid: 1, startTime: '1', startedAt: '2026-01-01T00:00:00.000Z' }));
+  for (const [i, lock] of locks.entries()) {
+    const dir = testInfo.outputPath(`case-${i}`);
+    const prefix = join(dir, 'prefix');
+    mkdirSync(prefix, { recursive: true });
+    writeFileSync(join(prefix, 'harness.lock'), lock);
+    // As `harness up` wrote it before there was a lock: pid 1 is alive, and is no harness.
+    writeFileSync(join(prefix, 'state.json'), JSON.stringify({ pid: 1, url: 'http://localhost:1/', control: { url: 'http://127.0.0.1:1', token: 'x' } }));
+    const up = await harnessUp(engine, dir);
+    expect(up.output.join('\n')).not.toContain('already running');
+    expect(stateOf(prefix).pid).toBe(up.child.pid);
+    expect(JSON.parse(readFileSync(join(prefix, 'harness.lock'), 'utf8')).pid).toBe(up.child.pid);
+    up.child.kill('SIGTERM');
+    await up.child;
+    expect(up.left()).toEqual([]);
+    expect(existsSync(join(prefix, 'harness.lock'))).toBe(false);
+  }
+});
+
+test('where a process cannot be told from another with its pid (the portable fallback), a lock naming a live pid is refused without "kill"', async ({ engine }, testInfo) => {
+  const prefix = testInfo.outputPath('prefix');
+  mkdirSync(prefix, { recursive: true });
+  const lock = join(prefix, 'harness.lock');
+  writeFileSync(lock, JSON.stringify({ pid: 1, startTime: '1', startedAt: '2026-01-01T00:00:00.000Z' }));
+  writeFileSync(join(prefix, 'state.json'), JSON.stringify({ pid: 1, url: 'http://localhost:1/', control: { url: `http://127.0.0.1:${await freePort()}`, token: 'x' } }));
+  const r = await runHarness(['up', '--port', String(await freePort()), '--admin-port', String(await freePort()), '--prefix', prefix, '--proxy', engine], { env: { HARNESS_PORTABLE: '1' } });
+  expect(r.exitCode).toBe(1);
+  expect(r.all).toContain(`harness: ${lock} says that a harness up (pid 1) runs from ${prefix}. A process with pid 1 is alive, but this system cannot tell whether it is that harness up.`);
+  expect(r.all).toContain(`if none does, delete ${lock}. Or use another --prefix.`);
+  expect(r.all).not.toMatch(/kill 1\b/);
+  expect(r.all).not.toContain('already running');
+  expect(r.left).toEqual([]);
+});
+
+test('state.json holding the token: mode 0600 over a 0644 file, and a symlink in its place replaced, not written through', async ({ engine }, testInfo) => {
+  const outside = testInfo.outputPath('outside.txt');
+  writeFileSync(outside, 'not the harness\'s\n');
+  for (const planted of ['file', 'symlink'] as const) {
+    const dir = testInfo.outputPath(planted);
+    const prefix = join(dir, 'prefix');
+    mkdirSync(prefix, { recursive: true });
+    const state = join(prefix, 'state.json');
+    if (planted === 'file') {
+      writeFileSync(state, '{}');
+      chmodSync(state, 0o644);
+    } else symlinkSync(outside, state);
+    const up = await harnessUp(engine, dir);
+    expect(lstatSync(state).isFile()).toBe(true);
+    expect(statSync(state).mode & 0o777).toBe(0o600);
+    expect(stateOf(prefix).control.token).toMatch(/^[0-9a-f]{48}$/);
+    expect(readFileSync(outside, 'utf8')).toBe('not the harness\'s\n');
+    up.child.kill('SIGTERM');
+    await up.child;
+    expect(up.left()).toEqual([]);
+    expect(readFileSync(outside, 'utf8')).toBe('not the harness\'s\n');
+  }
+});
+
+test('a folder of the prefix that is a symlink (conf/) is refused, naming it; nothing is written through it', async ({ engine }, testInfo) => {
+  const elsewhere = testInfo.outputPath('elsewhere');
+  mkdirSync(elsewhere);
+  const prefix = testInfo.outputPath('prefix');
+  mkdirSync(prefix);
+  symlinkSync(elsewhere, join(prefix, 'conf'));
+  const r = await runHarness(['up', '--port', String(await freePort()), '--admin-port', String(await freePort()), '--prefix', prefix, '--proxy', engine]);
+  expect(r.exitCode).toBe(1);
+  expect(r.all).toContain(`harness: ${join(prefix, 'conf')} is a symbolic link (to ${elsewhere}): the harness writes only in folders it made. Remove the link, or choose another --prefix.`);
+  expect(r.all).not.toMatch(/^\s+at /m);
+  expect(existsSync(join(elsewhere, 'nginx.conf'))).toBe(false);
+  expect(r.left).toEqual([]);
+  expect(existsSync(join(prefix, 'harness.lock'))).toBe(false);
+});
