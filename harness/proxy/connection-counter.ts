@@ -7,23 +7,38 @@
 // is one record appended to it, the taker's pid. An append is atomic, so every record has a place
 // of its own, and that place is the number: the taker finds its record as the first with its pid
 // after its last one (two system calls a number, ~2.5 µs on tmpfs, measured).
-import { closeSync, fstatSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { sharedMemoryDir } from '../platform.js';
+import { linux, sharedMemoryDir } from '../platform.js';
 
 const RECORD = 4;
 
-/** The master's: makes the counter (no number taken yet) and removes it. */
+/**
+ * The master's: makes the counter (no number taken yet) and removes it. On Linux the file is
+ * unlinked at once and the workers open it through the master's descriptor in /proc, so that
+ * nothing is left behind even when the master is killed (nginx's shared memory goes with it too).
+ */
 export class SharedCounterFile {
-  readonly path = join(sharedMemoryDir(), `harness-nginx-counter-${process.pid}-${randomBytes(4).toString('hex')}`);
+  readonly path: string;
+  private fd?: number;
+  private readonly named?: string;
 
   constructor() {
-    closeSync(openSync(this.path, 'w', 0o600));
+    const file = join(sharedMemoryDir(), `harness-nginx-counter-${process.pid}-${randomBytes(4).toString('hex')}`);
+    const fd = openSync(file, 'w', 0o600);
+    this.fd = fd;
+    if (linux()) {
+      unlinkSync(file);
+      this.path = `/proc/${process.pid}/fd/${fd}`;
+    } else this.path = this.named = file;
   }
 
   remove(): void {
-    rmSync(this.path, { force: true });
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+    if (this.named) rmSync(this.named, { force: true });
   }
 }
 

@@ -1,10 +1,12 @@
 // The connection counter the embedded engine's workers share (harness/proxy/connection-counter.ts),
 // as nginx's workers share ngx_connection_counter: processes taking numbers at the same time get
 // every number once, each its own in increasing order.
+import { readlinkSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { test, expect } from '@playwright/test';
 import { distFile } from '../../harness/paths.js';
+import { linux } from '../../harness/platform.js';
 import { ConnectionCounter, SharedCounterFile } from '../../harness/proxy/connection-counter.js';
 
 const COUNTER = pathToFileURL(distFile('harness/proxy/connection-counter.js')).href;
@@ -44,6 +46,18 @@ test('a process started later (a respawned worker) goes on after the numbers tak
     expect(new ConnectionCounter(file.path, 1002).next()).toBe(6);
     // A new process with the pid of one that died takes its own next number, not the dead one's.
     expect(new ConnectionCounter(file.path, 1001).next()).toBe(7);
+  } finally {
+    file.remove();
+  }
+});
+
+test('Linux: the file has no name from the start, so a killed master leaves nothing behind', () => {
+  test.skip(!linux(), 'elsewhere the master removes the named file when it stops');
+  const file = new SharedCounterFile();
+  try {
+    expect(file.path).toBe(`/proc/${process.pid}/fd/${/\d+$/.exec(file.path)![0]}`);
+    expect(readlinkSync(file.path)).toMatch(/\/harness-nginx-counter-\d+-[0-9a-f]{8} \(deleted\)$/);
+    expect(new ConnectionCounter(file.path).next()).toBe(1);
   } finally {
     file.remove();
   }
