@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { delimiter, join } from 'node:path';
+import { tmpdir } from 'node:os';
 
 /** HARNESS_PORTABLE=1: every fallback, as on a system that is neither Linux nor POSIX. */
 const portable = () => process.env.HARNESS_PORTABLE === '1';
@@ -15,6 +16,11 @@ const windows = process.platform === 'win32';
 /** Whether Linux's own facilities are used (false elsewhere, and with HARNESS_PORTABLE=1). */
 export function linux(): boolean {
   return process.platform === 'linux' && !portable();
+}
+
+/** Where files that processes share as memory go: Linux's tmpfs /dev/shm, else the temp folder. */
+export function sharedMemoryDir(): string {
+  return linux() && existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 }
 
 /** Whether a POSIX shell and `ps` can be asked (not on Windows, nor with HARNESS_PORTABLE=1). */

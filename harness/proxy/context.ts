@@ -1,9 +1,11 @@
 // What one worker process holds for its whole life: the configuration, the OS profile, its logs,
-// its connection counter and the round-robin state of every upstream (per worker, as in nginx).
+// its end of the connection counter (shared by the workers, as in nginx) and the round-robin state
+// of every upstream (per worker, as in nginx).
 import type { NginxConf, UpstreamConf, LocationConf, LogTarget } from './conf/model.js';
 import type { OsProfile } from '../os-profile.js';
 import { ErrorLog, openLog, type ErrorLogTarget, type LogFile } from '../logs/writer.js';
 import { PeerGroup, type PeerSpec } from './upstream/round-robin.js';
+import { ConnectionCounter } from './connection-counter.js';
 
 /** Upstream host → addresses, resolved once by the master (nginx resolves at configuration time). */
 export type ResolvedHosts = Record<string, { address: string; family: 4 | 6 }[]>;
@@ -47,6 +49,8 @@ export interface WorkerOptions {
   /** The emulated nginx's version, as `Server:` and the pages show it. */
   version: string;
   resolved: ResolvedHosts;
+  /** The connection counter's file (WorkerEnv.connectionCounter). */
+  connectionCounter: string;
 }
 
 export class WorkerContext {
@@ -55,7 +59,7 @@ export class WorkerContext {
   readonly version: string;
   readonly pid = process.pid;
   readonly errorLog: ErrorLog;
-  private connections = 0;
+  private readonly connections: ConnectionCounter;
   private readonly groups = new Map<UpstreamConf, PeerGroup>();
   /** Each location's logs, opened once. */
   private readonly errorLogs = new Map<LocationConf, ErrorLog>();
@@ -67,12 +71,13 @@ export class WorkerContext {
     this.os = o.os;
     this.version = o.version;
     this.resolved = o.resolved;
+    this.connections = new ConnectionCounter(o.connectionCounter);
     this.errorLog = new ErrorLog(this.targets(o.conf.errorLogs), this.pid, o.os.tid(this.pid), o.os.lineEnd);
   }
 
-  /** Client connections and upstream connect attempts share one counter (`*N` in the log). */
+  /** Client connections and upstream connect attempts, of every worker, share one counter (`*N` in the log). */
   nextConnection(): number {
-    return ++this.connections;
+    return this.connections.next();
   }
 
   peers(u: UpstreamConf): PeerGroup {

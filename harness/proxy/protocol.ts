@@ -9,6 +9,8 @@ export interface WorkerEnv {
   refusedConnectDelayMs?: number;
   resolved: Record<string, { address: string; family: 4 | 6 }[]>;
   bindAny: boolean;
+  /** The connection counter's file, shared by the workers (connection-counter.ts). */
+  connectionCounter: string;
   /** Exit with this code at once: a respawn that fails (the Windows profile's failed start). */
   failStart?: number;
   /** Booted ahead of need, not serving until the master sends it the sockets (master.ts). */

@@ -88,3 +88,36 @@ test('3d: a v4-only upstream that dies: connect() failed and no live upstreams i
     '127.0.0.1 - - [TIME] "GET /api/a4 HTTP/1.1" 502 157 "-" "-"',
   ]);
 });
+
+// nginx's connection counter is one for all its workers (in shared memory): whichever worker
+// accepts a request, its number counts every connection before it, the other workers' included.
+// Which worker takes which request is the kernel's choice, so the expected numbers are worked
+// out from the lines: each request takes one number, each connect() to a peer one more.
+test('3d with two workers: the numbers count the connections of both workers', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'ipv4', workers: 2 });
+  await expect.poll(async () => (await p.engine.workers()).length).toBe(2);
+  expect(await run(p, 'a1', 'a2')).toEqual(['127.0.0.1', '127.0.0.1']);
+  await p.upstream.close();
+  expect((await p.send(get('/api/a3', p.port))).status).toBe(502);
+  const lines = p.requestLog();
+  const of = (path: string) => lines.filter((l) => l.includes(`"GET /api/${path} `));
+  // a1 is *2 (the ready check's is *1) and tries [::1] (refused) then 127.0.0.1. a2 tries [::1]
+  // only on the worker that has not seen it fail.
+  expect(of('a1')).toEqual([refused(2, 'a1', '[::1]:U')]);
+  const a2 = 2 + 1 + 2;
+  expect(of('a2')).toEqual(of('a2').length ? [refused(a2, 'a2', '[::1]:U')] : []);
+  const a3 = a2 + 1 + of('a2').length + 1;
+  // a3's worker skips [::1] if it saw it fail, else it is refused there too; 127.0.0.1 refuses.
+  const triedV6 = of('a3')[0]?.includes('[::1]');
+  expect(of('a3')).toEqual(triedV6 ? [refused(a3, 'a3', '[::1]:U'), refused(a3, 'a3', '127.0.0.1:U')] : [refused(a3, 'a3', '127.0.0.1:U'), noLive(a3, 'a3')]);
+});
+
+test('3d after a worker is replaced: the new worker goes on with the same counter', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'ipv4' });
+  expect(await run(p, 'a1')).toEqual(['127.0.0.1']);
+  await p.engine.crashWorker();
+  await p.upstream.close();
+  expect((await p.send(get('/api/a2', p.port))).status).toBe(502);
+  // a1 *2 (*3 refused, *4); the new worker's round robin has not seen [::1] fail: a2 *5 is refused on both.
+  expect(p.requestLog()).toEqual([refused(2, 'a1', '[::1]:U'), refused(5, 'a2', '[::1]:U'), refused(5, 'a2', '127.0.0.1:U')]);
+});

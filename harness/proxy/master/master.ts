@@ -21,6 +21,7 @@ import type { WorkerEnv } from '../protocol.js';
 import { bindAddress } from '../../loopback.js';
 import type { CrashRequest } from '../../crash.js';
 import { WorkerPool } from './pool.js';
+import { SharedCounterFile } from '../connection-counter.js';
 import { BACKLOG, closeHandle, createServerHandle, listenErrno, tryListen, UV_EACCES, UV_EADDRINUSE, UV_TCP_IPV6ONLY, type Listener } from './listeners.js';
 import { StartupError, ListenAgainError } from './errors.js';
 import { masterStatus } from './status.js';
@@ -50,6 +51,8 @@ export class Master {
   private readonly pool = new WorkerPool(this);
   private exiting = false;
   private resolved: ResolvedHosts = {};
+  /** ngx_connection_counter, made with the start-up lines (ngx_event_module_init). */
+  private counter?: SharedCounterFile;
 
   private readonly stderr: (line: string) => void;
 
@@ -184,11 +187,13 @@ export class Master {
     if (this.announced) return;
     this.announced = true;
     for (const [level, text] of masterStatus(this.os.name, this.opts.version)) this.write(level, text);
+    this.counter = new SharedCounterFile();
     this.openOrDie(this.conf.pid, (p) => writeFileSync(p, `${process.pid}\n`));
   }
 
-  /** Only a pid file this master wrote: a start that failed before leaves another's alone. */
-  private removePidFile(): void {
+  /** Only a pid file this master wrote (a start that failed before leaves another's alone), and the counter. */
+  private removeRunFiles(): void {
+    this.counter?.remove();
     if (!this.announced) return;
     try {
       unlinkSync(this.conf.pid);
@@ -243,7 +248,7 @@ export class Master {
       for (const b of bound.values()) closeHandle(b.handle);
       if (!running) {
         // The first worker's listen() fails after the pid file is written (nginx's listen() comes before it).
-        this.removePidFile();
+        this.removeRunFiles();
         return this.emerg(message, errno, '', time);
       }
       const e = errno ? this.os.errno(errno) : undefined;
@@ -323,6 +328,7 @@ export class Master {
       refusedConnectDelayMs: this.opts.refusedConnectDelayMs,
       resolved: this.resolved,
       bindAny: !!this.opts.bindAny,
+      connectionCounter: this.counter!.path,
       failStart: o.failStart,
       spare: o.spare,
     };
@@ -395,7 +401,7 @@ export class Master {
     await this.pool.stop();
     await this.starting?.catch(() => undefined);
     this.closeListeners();
-    this.removePidFile();
+    this.removeRunFiles();
     this.write('notice', 'exit');
     for (const p of this.logPaths) closeLog(p);
     this.stopped();
