@@ -291,7 +291,7 @@ export class Master {
           refused = await this.startWorkers();
         } catch (e) {
           this.closeListeners();
-          this.removePidFile();
+          this.removeRunFiles();
           throw e;
         }
         if (!refused) return;
