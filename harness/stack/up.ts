@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { AdminStartError, Stack, stackUrl, type AdminMode } from './stack.js';
 import { canBind, describeBusyPort, hostPort } from '../ports.js';
-import { writableFolder } from '../flags.js';
+import { prefixFlag, writableFolder } from '../flags.js';
 import { UsageError, UserError } from '../errors.js';
 import { ProxyStartError, type EngineName } from '../engine/engine.js';
 import { stackAnswers, startStackControl } from './control.js';
@@ -249,7 +249,7 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
     `control  ${control.page} (the stack live: its parts, timeline, faults and diagnosis)`,
     ``,
     `Open ${o.nginxConf ? 'the address your conf listens on' : stack.url} and log in as admin / 123456. Ctrl-C stops everything.`,
-    ...(stack.admin ? [`A customer's order, as the admin pages see it: npx harness app order${o.prefix === '.harness' ? '' : ` --prefix ${o.prefix}`} (in another terminal).`] : []),
+    ...(stack.admin ? [`A customer's order, as the admin pages see it: npx harness app order${prefixFlag(o.prefix)} (in another terminal).`] : []),
   ]);
   if (stack.admin) {
     stack.admin.onRequest((e) => {
