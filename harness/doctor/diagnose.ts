@@ -8,7 +8,7 @@ import { parseErrorLine } from '../logs/error-log.js';
 import { parseAccessLine } from '../logs/access-log.js';
 import type { AccessIndex } from './access.js';
 import type { Diagnosis, Group, Incident, Line, LogView } from './types.js';
-import { linesOf, unwrapped, type RawLine } from './read.js';
+import { fromServiceLog, linesOf, unwrapped, type RawLine } from './read.js';
 import { explainGroup, explanationOf, Grouper } from './incidents.js';
 import { LogIndex } from './log-index.js';
 import { seconds } from './facts.js';
@@ -76,7 +76,11 @@ export class Analyser {
     this.open = undefined;
     if (!r.text.trim()) return undefined;
     this.counts.lines++;
-    const entry = parseErrorLine(r.text) ?? parseWrapped(r.text);
+    let entry = parseErrorLine(r.text);
+    if (!entry) {
+      entry = parseWrapped(r.text);
+      if (entry && fromServiceLog(r.text)) this.index.serviceManager = true;
+    }
     if (!entry && this.continued(r)) return this.continuing?.group;
     this.continuing = undefined;
     if (!entry) {

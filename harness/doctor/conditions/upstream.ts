@@ -302,6 +302,12 @@ export const upstreamUnreachable: Condition = {
   },
 };
 
+/** The module that proxied the request, by the upstream's scheme: its directives are `<module>_pass`, `<module>_connect_timeout`, ... */
+export function moduleOf(e: ErrorLogEntry): string {
+  const scheme = /^([a-z]+):\/\//.exec(e.upstream ?? '')?.[1] ?? 'http';
+  return { fastcgi: 'fastcgi', uwsgi: 'uwsgi', suwsgi: 'uwsgi', scgi: 'scgi', grpc: 'grpc', grpcs: 'grpc' }[scheme] ?? 'proxy';
+}
+
 export const upstreamConnectTimeout: Condition = {
   id: 'upstream-connect-timeout',
   match(e) {
@@ -311,9 +317,10 @@ export const upstreamConnectTimeout: Condition = {
   },
   explain(g, log) {
     const peers = peersOf(g);
+    const m = moduleOf(first(entries(g)));
     return {
-      cause: `nginx could not open a TCP connection to ${listPeers(peers)} within proxy_connect_timeout (60 s by default): nothing answered, not even a refusal, so the address is wrong or unreachable, or a firewall drops the packets${peers.length > 1 ? ' (on every address)' : ''}; the connect timeout is not the read timeout: the service never got the request.`,
-      fix: `Check that proxy_pass names the machine and port where the service runs (127.0.0.1 or localhost for this machine) and that no firewall or security group drops port ${first(peers)?.port ?? 80} (${probe(g)} from nginx's machine).${passPointer(g, log)}`,
+      cause: `nginx could not open a TCP connection to ${listPeers(peers)} within ${m}_connect_timeout (60 s by default): nothing answered, not even a refusal, so the address is wrong or unreachable, or a firewall drops the packets${peers.length > 1 ? ' (on every address)' : ''}; the connect timeout is not the read timeout: the service never got the request.`,
+      fix: `Check that ${m}_pass names the machine and port where the service runs (127.0.0.1 or localhost for this machine) and that no firewall or security group drops port ${first(peers)?.port ?? 80} (${probe(g)} from nginx's machine).${passPointer(g, log)}`,
       detail: phaseDetail(g, log),
     };
   },
@@ -334,20 +341,21 @@ export const upstreamTimeout: Condition = {
     const detail = phaseDetail(g, log);
     const admin = /^\/admin\//.test(first(peers)?.uri ?? '') || /^\/api\//.test(requestOf(e.request)?.path ?? '');
     const server = admin ? 'The admin server' : 'The upstream';
+    const m = moduleOf(e);
     const pointer = (name: string) => {
       const c = log.conf?.inForce(name, e);
       return c?.set ? ` In your conf: ${at(c.set)}.` : c?.block ? ` In your conf: ${name} is not set for this request (60 s); it would go in ${at(c.block)}.` : '';
     };
     if (action === READING_HEADER) {
       return {
-        cause: `${server} (${listPeers(peers)}) accepted ${req} but did not answer within proxy_read_timeout (60 s by default)${retried}: stopped at a breakpoint? a slow query?`,
-        fix: `Look at ${admin ? 'the admin server' : 'the upstream service'} around ${when(g)}: resume a debugger paused at a breakpoint, or find the slow SQL or lock in its log; only if the request really needs longer, raise proxy_read_timeout in ${admin ? 'location /api/' : 'its location'}.${pointer('proxy_read_timeout')}`,
+        cause: `${server} (${listPeers(peers)}) accepted ${req} but did not answer within ${m}_read_timeout (60 s by default)${retried}: stopped at a breakpoint? a slow query?`,
+        fix: `Look at ${admin ? 'the admin server' : 'the upstream service'} around ${when(g)}: resume a debugger paused at a breakpoint, or find the slow SQL or lock in its log; only if the request really needs longer, raise ${m}_read_timeout in ${admin ? 'location /api/' : 'its location'}.${pointer(`${m}_read_timeout`)}`,
         detail,
       };
     }
     return {
       cause: `${server} (${listPeers(peers)}) stopped ${/sending/.test(action) ? 'reading' : 'sending'} in the middle of ${req} for longer than nginx's timeout (60 s) while ${action || 'talking to it'}.`,
-      fix: `Look at ${admin ? "the admin server's" : "the upstream's"} log around ${when(g)} for a stall (breakpoint, GC pause, slow query), then retry.${pointer(/sending/.test(action) ? 'proxy_send_timeout' : 'proxy_read_timeout')}`,
+      fix: `Look at ${admin ? "the admin server's" : "the upstream's"} log around ${when(g)} for a stall (breakpoint, GC pause, slow query), then retry.${pointer(`${m}_${/sending/.test(action) ? 'send' : 'read'}_timeout`)}`,
       detail,
     };
   },
@@ -403,8 +411,12 @@ export const upstreamReset: Condition = {
         detail: { peers: peers.map((p) => p.text), request: req, harmless: true },
       };
     }
+    // A server that refuses a body closes while nginx still sends it: a reset mid-body is that, or a restart.
+    const sending = e.action === 'sending request to upstream' && requestOf(e.request)?.method !== 'GET';
     return {
-      cause: `${cap(serverOf(g).it)} (${listPeers(peers)}) dropped the connection (${err}) while nginx was ${e.action ?? 'talking to it'} for ${req}: it was stopped, restarted or crashed during the request.`,
+      cause: `${cap(serverOf(g).it)} (${listPeers(peers)}) dropped the connection (${err}) while nginx was ${e.action ?? 'talking to it'} for ${req}: it was stopped, restarted or crashed during the request${
+        sending ? ", or it refused the request's body before reading all of it (an upload above its own limit: Spring Boot's spring.servlet.multipart.max-file-size is 1MB by default) and closed while nginx was still sending" : ''
+      }.`,
       fix: `Check ${serverOf(g).its} console or log around ${when(g)} for a restart or an exception, and retry once it runs steadily.`,
       detail: { peers: peers.map((p) => p.text), request: req },
     };
