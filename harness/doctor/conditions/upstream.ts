@@ -167,7 +167,8 @@ function refusedVerdict(g: Group, log: LogView): Verdict {
   if (!answered) {
     if (one.family === 4 && !/^\/admin\//.test(one.uri)) {
       // The course's /ws/ and /user/ go to `upstream webservers { server 127.0.0.1:8080; }`: one peer only.
-      return { verdict: 'not-running', evidence: `${one.text} is the only server of this location's upstream`, which: `${one.text} refused`, singlePeer: true };
+      // An inference, not a fact: the log alone cannot show how many servers the upstream has.
+      return { verdict: 'not-running', evidence: `no other address was tried: if ${one.text} is the only server of this location's upstream, as in the course's conf, nothing runs there`, which: `${one.text} refused`, singlePeer: true };
     }
     const goesOn = log.settled(g) || log.index.wentOnAfter(z.no);
     if (!goesOn) return { verdict: 'undetermined', evidence: 'the log ends before the retry on the other address' };
@@ -203,7 +204,7 @@ export const upstreamRefused: Condition = {
       case 'not-running': {
         const tries = g.lines.filter((l) => isConnectFailure(l.entry)).length;
         cause =
-          `Nothing accepts connections on port ${port}: nginx's ${tries === 1 ? 'try' : `${tries} tries`} on ${listPeers(byFamily(peers))} ${tries === 1 ? 'was' : 'were'} refused (${v.evidence}), so ${req} got 502 Bad Gateway` +
+          `Nothing accepts connections on port ${port}: nginx's ${tries === 1 ? 'try' : `${tries} tries`} on ${listPeers(byFamily(peers))} ${tries === 1 ? 'was' : 'were'} refused (${v.evidence}), so ${req} got 502 Bad Gateway${v.singlePeer ? ' (inferred: the access log, given with --access, would show it)' : ''}` +
           (windows && !docker ? `, after about ${2 * tries} s on Windows (each refused try takes ~2 s)` : '') +
           (docker ? DOCKER_CAUSE : '') +
           '.';
