@@ -93,6 +93,7 @@ export class Analyser {
     this.counts.recognised++;
     const line = { no: r.no, text: r.text, entry, t: seconds(entry.time) };
     this.index.add(line);
+    this.access?.errorLine(entry, line.t);
     const g = this.grouper.add(line);
     if (entry.truncated && entry.client === undefined && STDERR_OPEN.test(entry.message)) this.continuing = { group: g, line };
     if (g.slot === undefined) {
@@ -165,6 +166,8 @@ export class Analyser {
   /** The incidents so far, but for the groups `held` (--follow reports them once they are whole). */
   diagnosis(held: ReadonlySet<Group> = new Set()): Diagnosis {
     const incidents = this.slots.flatMap((s) => (s === null || held.has(s as Group) ? [] : isIncident(s) ? [s] : [this.explain(s)]));
+    // What the access log shows alone comes after what the error log explains.
+    if (this.access) incidents.push(...this.access.incidents().map((i) => this.intern(i)));
     const d: Diagnosis = { incidents, unrecognised: [...this.unrecognised] };
     if (this.access) d.access = this.access.summary;
     return d;

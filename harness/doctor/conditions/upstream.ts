@@ -4,6 +4,7 @@
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition, type Group, type LogView } from '../types.js';
 import { at, entries, first, last, when } from './group.js';
+import { anotherServerAnswered, refusedByConf, type RefusedVerdict, type Verdict } from './refused-by-conf.js';
 import {
   errnoIs,
   fileOp,
@@ -125,29 +126,22 @@ export const proxyLoop: Condition = {
 
 // ---- upstream-refused -------------------------------------------------------------------------
 
-export type RefusedVerdict = 'not-running' | 'listens-ipv4-only' | 'listens-ipv6-only' | 'undetermined';
+export type { RefusedVerdict };
 
 /**
- * What the refused tries of one request say about the admin server. Both loopbacks refused (in
- * this request, or around it in the same nginx run, or the browser got 502) → not running. One
- * family refused and the log goes on without the other's refusal → the other family answered.
+ * What the refused tries of one request say about the admin server. With --conf, what the conf
+ * shows decides first (the servers of its upstream). Else: both loopbacks refused (in this
+ * request, or around it in the same nginx run, or the browser got 502) → not running. One family
+ * refused and the log goes on without the other's refusal → the other family answered.
  */
-interface Verdict {
-  verdict: RefusedVerdict;
-  evidence: string;
-  /** For not-running: which refusals the fix can name. */
-  which?: string;
-  /** The access log shows the request answered. */
-  answered?: boolean;
-  singlePeer?: boolean;
-}
-
 function refusedVerdict(g: Group, log: LogView): Verdict {
   const refused = g.lines.filter((l) => isConnectFailure(l.entry));
   const peers = refused.map((l) => linePeer(l.entry)).filter((p): p is Peer => p !== undefined);
   const families = new Set(peers.map((p) => p.family));
   const both = 'both [::1] and 127.0.0.1 refused';
   if (g.lines.some((l) => l.entry.message === 'no live upstreams')) return { verdict: 'not-running', evidence: 'the other address had failed just before: no live upstreams', which: both };
+  const byConf = refusedByConf(g, log, peers);
+  if (byConf) return byConf;
   if (families.size >= 2) return { verdict: 'not-running', evidence: 'both loopbacks refused in the same request', which: both };
   if (peers.length >= 2) return { verdict: 'not-running', evidence: `${peers[0].text} refused on every try`, which: `${peers[0].text} refused on every try` };
   // A retry goes to the next peer: two refused tries of one request are both addresses, even when one line is cut in its address.
@@ -195,6 +189,7 @@ export const upstreamRefused: Condition = {
     const docker = inDocker(g);
     const detail: Record<string, unknown> = { verdict: v.verdict, evidence: v.evidence, peers: peers.map((p) => p.text), port, request: req };
     if (v.singlePeer) detail.singlePeer = true;
+    if (v.upstream) Object.assign(detail, { upstream: v.upstream.name, answeredBy: v.answeredBy!.map((s) => s.address) });
     if (docker) detail.docker = true;
     const saw = log.access?.statuses(first(g.lines).entry, first(g.lines).t, last(g.lines).t);
     if (saw?.length) detail.browserSaw = saw;
@@ -213,6 +208,9 @@ export const upstreamRefused: Condition = {
           : `Start the admin server on ${port} (${v.which}) and wait for "Tomcat started on port ${port}" before logging in; nginx tries it again 10 s after these failures.`;
         break;
       }
+      case 'another-server-answered':
+        ({ cause, fix } = anotherServerAnswered(v, g, req, serverOf(g).it === 'the admin server'));
+        break;
       case 'listens-ipv4-only':
         cause = `The admin server listens on IPv4 only: nginx's try on [::1]:${port} was refused and its retry on 127.0.0.1:${port} reached the server (${v.evidence}), so ${req} worked${windows ? ' but waited about 2 s for the refused try' : ''}.`;
         fix = `Make the admin server listen on both loopbacks (remove server.address from application.yml, drop -Djava.net.preferIPv4Stack=true), or write proxy_pass http://127.0.0.1:${port}/admin/; so nginx never tries [::1].`;
@@ -220,7 +218,7 @@ export const upstreamRefused: Condition = {
       case 'listens-ipv6-only':
         // Without the access log, a lone 127.0.0.1 refusal may also mean a localhost that resolves to 127.0.0.1 alone.
         cause = v.answered
-          ? `Only 127.0.0.1:${port} was refused and nginx's retry on [::1]:${port} answered (${v.evidence}): the admin server listens on IPv6 only.`
+          ? `Only 127.0.0.1:${port} was refused and the request was answered (${v.evidence}). Inferred: nginx's retry went to [::1]:${port}, so the admin server listens on IPv6 only. If proxy_pass names an upstream { } with other servers, the retry went to one of them instead: give the conf with --conf to tell.`
           : `Only 127.0.0.1:${port} was refused and nginx's retry on [::1]:${port} went through (${v.evidence}): the admin server listens on IPv6 only (or, if localhost resolves to 127.0.0.1 alone on this machine, it is not running).`;
         fix = v.answered
           ? `Make the admin server listen on IPv4 too (no server.address, or 0.0.0.0), or write proxy_pass http://[::1]:${port}/admin/; so nginx never tries 127.0.0.1.`
