@@ -59,6 +59,34 @@ test('the load-balancing lesson: 8088 refused, the other server of upstream webs
   expect(guess.cause).toContain('give the conf with --conf to tell');
 });
 
+test('an upstream of servers by name: a refusal of one address of localhost:8088 may have been answered by its other address, so the families decide', () => {
+  const dir = path.join(COURSE, 'lesson-load-balancing');
+  const named = confOf(readFileSync(path.join(dir, 'nginx.conf'), 'latin1').replace('server 127.0.0.1:8088', 'server localhost:8088').replace('server 127.0.0.1:8080', 'server localhost:8080'));
+  const [i] = diagnose(readFileSync(path.join(dir, 'error.log')), { conf: named, accessLogBytes: readFileSync(path.join(dir, 'access.log')) }).incidents;
+  expect(i.detail?.verdict).toBe('listens-ipv6-only');
+  // Both of its addresses refused: then another server of the upstream answered.
+  const both = readFileSync(path.join(dir, 'error.log'), 'latin1');
+  const v6 = both.replace('upstream: "http://127.0.0.1:8088', 'upstream: "http://[::1]:8088');
+  const [j] = diagnose(Buffer.from(both + v6, 'latin1'), { conf: named, accessLogBytes: readFileSync(path.join(dir, 'access.log')) }).incidents;
+  expect(j.detail).toMatchObject({ verdict: 'another-server-answered', answeredBy: ['localhost:8080'] });
+});
+
+test("the conf shows one address: the only server of its upstream, or a proxy_pass to a literal IP, is stated from the conf, not inferred", () => {
+  const dir = path.join(COURSE, 'admin-no-slash');
+  const conf = readConf([path.join(dir, 'nginx.conf')]).conf;
+  const refused = (request: string, upstream: string) =>
+    Buffer.from(`2023/07/08 11:08:16 [error] 15468#3264: *23 connect() failed (10061: No connection could be made because the target machine actively refused it) while connecting to upstream, client: 127.0.0.1, server: localhost, request: "${request}", upstream: "${upstream}", host: "localhost"\r\n`);
+  const [user] = diagnose(refused('GET /user/shop/status HTTP/1.1', 'http://127.0.0.1:8080/user/shop/status'), { conf }).incidents;
+  expect(user.detail).toMatchObject({ verdict: 'not-running' });
+  expect(user.detail?.singlePeer).toBeUndefined();
+  expect(user.cause).toContain(`it is the only server of upstream webservers in your conf, at ${path.join(dir, 'nginx.conf')}:36 ("server 127.0.0.1:8080 weight=90;")`);
+  expect(user.cause).not.toContain('inferred');
+  const literal = confOf(CONF.replace('http://localhost:8080/admin/', 'http://127.0.0.1:8080/admin/'));
+  const [api] = diagnose(refused('POST /api/employee/login HTTP/1.1', 'http://127.0.0.1:8080/admin/employee/login'), { conf: literal }).incidents;
+  expect(api.detail).toMatchObject({ verdict: 'not-running' });
+  expect(api.cause).toContain('your conf\'s proxy_pass names this one address');
+});
+
 test('the lesson with a log_format that has $upstream_addr and $request_time: which server answered, and how long, are read', () => {
   const [i] = course('lesson-load-balancing-log-format');
   expect(i.detail).toMatchObject({ verdict: 'another-server-answered', answeredBy: ['127.0.0.1:8080'] });

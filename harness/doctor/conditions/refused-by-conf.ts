@@ -44,13 +44,15 @@ export function refusedByConf(g: Group, log: LogView, peers: Peer[]): Verdict | 
     if (peers.length !== 1 || !host || !literal({ host })) return undefined;
     return { verdict: 'not-running', evidence: `your conf's proxy_pass names this one address, at ${at(route.pass)}: nginx has no other to try`, which: `${peers[0].text} refused` };
   }
-  const refused = [...new Set(peers.map((p) => serverFor(b, p)).filter((s): s is UpstreamServer => s !== undefined))];
+  const servers = peers.map((p) => serverFor(b, p));
   // A peer the block does not name: the conf given is not the one nginx ran.
-  if (!refused.length || refused.length < peers.length) return undefined;
+  if (!servers.length || servers.some((s) => s === undefined)) return undefined;
+  const refused = [...new Set(servers as UpstreamServer[])];
+  // A server by name (localhost) has a peer per address family: until both refused, its other address may have answered.
+  const families = (s: UpstreamServer) => new Set(peers.filter((p) => serverFor(b, p) === s).map((p) => p.family));
+  if (refused.some((s) => !literal(s) && families(s).size < 2)) return undefined;
   const others = b.servers.filter((s) => !s.down && !refused.includes(s));
   if (!others.length) {
-    // A server by name (localhost) has a peer per address family: the families still decide.
-    if (!refused.every(literal)) return undefined;
     const only = b.servers.length === 1;
     return {
       verdict: 'not-running',
