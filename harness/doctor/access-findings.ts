@@ -174,7 +174,7 @@ function gaveUpExplained(f: Finding, conf: ConfFacts | undefined) {
   const read = conf?.inForce('proxy_read_timeout', { request: r.request });
   const timeout = read?.set ? `proxy_read_timeout at ${at(read.set)}` : 'proxy_read_timeout (60 s by default)';
   const after = times.length
-    ? `after ${Math.min(...times)}${times.length > 1 ? `-${Math.max(...times)}` : ''} s ($request_time), before nginx's ${timeout} ran out: the client's own timeout is the shorter one`
+    ? `after ${Math.min(...times)}${times.length > 1 ? `-${Math.max(...times)}` : ''} s ($request_time), before nginx's ${timeout} ran out (inferred: a timeout of the client shorter than nginx's, or a user who left the page)`
     : `after a time the access log does not show (add $request_time to the log_format to see it); nginx's own limit for the answer is ${timeout}`;
   return {
     cause: `${f.count === 1 ? `The client of ${requestText(r)}` : `The clients of ${f.count} requests (${requestText(r)} the first)`} closed the connection before nginx answered: status 499 (${linesText(f)}), ${after}.`,
@@ -190,7 +190,7 @@ function unloggedExplained(f: Finding, conf: ConfFacts | undefined) {
   const logs: ConfPlace[] = conf?.all('error_log') ?? [];
   const elsewhere = logs.length ? ` Your conf has error_log at ${logs.map(at).join(', ')}: the lines are in the file the one of that server or location names.` : '';
   return {
-    cause: `${plural(f.count, 'request')} got ${r.status} ${r.status === 502 ? 'Bad Gateway' : 'Gateway Timeout'} (${linesText(f)}, ${r.time ?? '?'}${f.count > 1 ? ` to ${l.time ?? '?'}` : ''}) with no line of theirs in this error log: nginx logged why in another error log (an error_log of the server or location), at a level this one does not keep, or this error log is of another nginx or another time.${elsewhere}`,
+    cause: `${plural(f.count, 'request')} got ${r.status} ${r.status === 502 ? 'Bad Gateway' : 'Gateway Timeout'} (${linesText(f)}, ${r.time ?? '?'}${f.count > 1 ? ` to ${l.time ?? '?'}` : ''}) with no line of theirs in this error log. Inferred: nginx logged why in another error log (an error_log of the server or location), at a level this one does not keep, or this error log is of another nginx or another time.${elsewhere}`,
     fix: `Give the doctor the error log nginx wrote at that time (the error_log of the server that served ${requestText(r)}); it names the server that failed and how.`,
     detail: { status: r.status },
   };

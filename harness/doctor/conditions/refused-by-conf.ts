@@ -110,7 +110,7 @@ export function anotherServerAnswered(v: Verdict, g: Group, req: string, admin: 
   const who = v.read
     ? `${v.read.addr} answered it`
     : by.length === 1
-      ? `the other server of upstream ${b.name}, ${by[0].address}, answered it (inferred: ${v.answered ? "the access log's default format does not name the server that answered, and" : ''} ${by[0].address} is the only other server your conf gives that upstream not marked down)`
+      ? `the other server of upstream ${b.name}, ${by[0].address}, answered it (inferred: ${v.answered ? "the access log's format does not name the server that answered, and " : ''}${by[0].address} is the only other server your conf gives that upstream not marked down)`
       : `one of the other servers of upstream ${b.name}, ${names(by)}, answered it (inferred: which one is in no log of the default formats)`;
   const windows = looksWindows(e) && v.read?.requestTime === undefined ? ` On Windows each refused connect takes about 2 s, so this request waited about 2 s before it was answered (inferred from how Windows refuses, not read from the log).` : '';
   const again =
@@ -118,7 +118,7 @@ export function anotherServerAnswered(v: Verdict, g: Group, req: string, admin: 
       ? `With max_fails=0 nginx never leaves ${r.address} out: every request its weight (${r.weight} of ${total}) sends there is refused first and retried.`
       : `After ${plural(r.maxFails, 'failure')} nginx leaves ${r.address} out for fail_timeout (${r.failTimeoutS} s), then gives it requests again by its weight (${r.weight} of ${total}), so now and then a request is refused there first and retried.`;
   const cause =
-    `Only ${names(refused)} refused ${req}: ${refused.length === 1 ? 'it is one' : 'they are'} of the ${plural(b.servers.length, 'server')} of upstream ${b.name} in your conf (${at(b.place)}), and ${v.evidence}, so ${who}.${windows} ${again}`.replace(/\( /g, '(');
+    `Only ${names(refused)} refused ${req}: ${refused.length === 1 ? 'it is one' : 'they are'} of the ${plural(b.servers.length, 'server')} of upstream ${b.name} in your conf (${at(b.place)}), and ${v.evidence}, so ${who}.${windows} ${again}`;
   const lesson = admin && refused.length === 1 ? ` (a second admin server: the same jar started with --server.port=${r.port})` : '';
   const fix = `Start the server that should listen on ${names(refused)}${lesson}, or until it runs mark it "down" at ${at(r.place)} or comment that line out, then run "nginx -s reload".`;
   return { cause, fix };
