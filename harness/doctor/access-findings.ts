@@ -42,6 +42,8 @@ export class AccessFindings {
   private pending = new Map<string, { r: AccessRecord; t?: number; covered?: boolean }[]>();
   /** Each client's last successful admin login (log seconds). */
   private logins = new Map<string, number>();
+  /** The seconds the error log has a line of a request in. */
+  private errorSeconds = new Set<number>();
 
   constructor(private readonly conf?: ConfFacts) {}
 
@@ -59,6 +61,7 @@ export class AccessFindings {
 
   /** An error-log line: the access-log records of its request are its, not findings of their own. */
   errorLine(e: ErrorLogEntry, t: number | undefined): void {
+    if (t !== undefined && e.request !== undefined) this.errorSeconds.add(t);
     const list = e.request !== undefined ? this.pending.get(e.request) : undefined;
     for (const p of list ?? []) {
       if (e.client !== undefined && p.r.remoteAddr !== undefined && p.r.remoteAddr !== e.client) continue;
@@ -69,7 +72,7 @@ export class AccessFindings {
   /** The findings, those of records no error line covered included (as the error log stands now). */
   incidents(): Incident[] {
     const all = new Map([...this.findings].map(([k, f]) => [k, { ...f, records: [...f.records] }]));
-    for (const list of this.pending.values()) for (const p of list) if (!p.covered) this.unlogged(all, p.r);
+    for (const list of this.pending.values()) for (const p of list) if (!p.covered) this.unlogged(all, p.r, p.t);
     return [...all.values()].map((f) => {
       const { cause, fix, detail } = f.explain(f);
       return { condition: f.condition, lines: [], accessLines: f.records.map((r) => r.no), cause, fix, detail: { ...detail, accessLines: f.count } };
@@ -103,13 +106,17 @@ export class AccessFindings {
 
   /**
    * A 413, 499, 502 or 504 with no error line of its request. A 502 or 504 that is not nginx's own
-   * page is the server's own answer, passed on as it came: nginx has nothing to log.
+   * page is the server's own answer, passed on as it came: nginx has nothing to log. One while the
+   * error log has lines of other requests may be passed on from them (a request nginx proxied to
+   * itself, or to another nginx, failed): only one in a quiet error log points to a log elsewhere.
    */
-  private unlogged(to: Map<string, Finding>, r: AccessRecord): void {
+  private unlogged(to: Map<string, Finding>, r: AccessRecord, t: number | undefined): void {
     const path = requestOf(r.request)?.path ?? '';
     if (r.status === 413) return this.note(`413|${path}`, 'body-too-large', r, (f) => tooLargeExplained(f, this.conf), to);
     if (r.status === 499) return this.note(`499|${path}`, 'client-closed', r, (f) => gaveUpExplained(f, this.conf), to);
-    if (r.bytes === undefined || nginxPage(r.status, r.bytes)) this.note(`gw|${r.status}`, 'gateway-error-unlogged', r, (f) => unloggedExplained(f, this.conf), to);
+    if (r.bytes !== undefined && !nginxPage(r.status, r.bytes)) return;
+    if (t !== undefined) for (let s = t - COVER_S - Math.ceil(r.requestTime ?? 0); s <= t + 1; s++) if (this.errorSeconds.has(s)) return;
+    this.note(`gw|${r.status}`, 'gateway-error-unlogged', r, (f) => unloggedExplained(f, this.conf), to);
   }
 }
 

@@ -203,6 +203,12 @@ test('502/504 runs with no error line of theirs: the log is elsewhere; with thei
     refused('10:00:05', 'GET /api/employee/page HTTP/1.1', '[::1]:8080'),
   );
   expect(diagnose(err, { conf, accessLogBytes: gw }).incidents.map((x) => x.condition)).toEqual(['upstream-refused', 'upstream-refused']);
+  // nginx proxying to itself: the outer requests pass on the 502 of the inner one, whose line is there.
+  const loop = (v: string) => `127.0.0.1 - - [27/Nov/2026:17:38:32 +0000] "GET /loop/x HTTP/${v}" 502 157 "http://127.0.0.1:41395/" "-"`;
+  const inner =
+    '2026/11/27 17:38:32 [error] 3863#3863: *14 recv() failed (104: Connection reset by peer) while reading response header from upstream, client: 127.0.0.1, server: , request: "GET /loop/x HTTP/1.0", upstream: "http://127.0.0.1:41395/loop/x", host: "127.0.0.1:41395", referrer: "http://127.0.0.1:41395/"';
+  const passedOn = diagnose(bytes('2026/11/27 17:38:32 [alert] 3863#3863: 16 worker_connections are not enough', inner), { accessLogBytes: bytes(loop('1.0'), loop('1.0'), loop('1.1')) });
+  expect(passedOn.incidents.map((x) => x.condition)).not.toContain('gateway-error-unlogged');
   // A 502 that is not nginx's page is the server's own answer, passed on: nginx had nothing to log.
   expect(diagnose(Buffer.alloc(0), { conf, accessLogBytes: bytes(ACC('10:00:00', 'GET /api/shop/status HTTP/1.1', 502, 61)) }).incidents).toEqual([]);
 });
