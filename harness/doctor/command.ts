@@ -87,7 +87,8 @@ export async function doctorCommand(args: DoctorArgs, out: NodeJS.WritableStream
     // The error log's own problems (missing, a folder, a pipe) are said before the access log is read.
     if (args.access !== undefined && args.errorLog !== STDIN) await (await openLogFile(args.errorLog, 'error log')).close();
     const beside = args.conf?.length ? undefined : confBeside(args.errorLog);
-    if (beside) (args.json ? err : out).write(`harness doctor: reading the conf beside the log, ${printable(beside)} (give --conf to read another).\n`);
+    // On stderr, with the --conf notes: the report's first line stays its summary.
+    if (beside) err.write(`harness doctor: reading the conf beside the log, ${printable(beside)} (give --conf to read another).\n`);
     const confFiles = args.conf?.length ? args.conf : beside ? [beside] : undefined;
     const conf = confFiles ? confOf(confFiles, err) : undefined;
     const access = args.access !== undefined ? await indexAccessLog(readLog(args.access, 'access log'), conf) : undefined;

@@ -133,9 +133,10 @@ test("a stack's prefix: the conf beside logs/error.log is read, and the output s
     const out = sink();
     const err = sink();
     await doctorCommand({ errorLog: path.join(dir, 'logs', 'error.log'), access: path.join(dir, 'logs', 'access.log') }, out.stream, err.stream);
-    expect(out.text()).toContain(`harness doctor: reading the conf beside the log, ${path.join(dir, 'conf', 'nginx.conf')} (give --conf to read another).`);
+    expect(err.text()).toBe(`harness doctor: reading the conf beside the log, ${path.join(dir, 'conf', 'nginx.conf')} (give --conf to read another).\n`);
+    expect(out.text()).toMatch(/^error\.log: 1 line, 1 incident/);
     expect(out.text()).toContain('the other server of upstream webservers, 127.0.0.1:8080, answered it');
-    // --json keeps its output JSON: the note goes to stderr.
+    // --json: the same note on stderr, the JSON alone on stdout.
     const json = sink();
     const jerr = sink();
     await doctorCommand({ errorLog: path.join(dir, 'logs', 'error.log'), json: true }, json.stream, jerr.stream);
