@@ -186,7 +186,7 @@ export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; n
     out.push('', p.bold(`access log: ${plural(a.requests, 'request')}${statuses ? ` (${statuses})` : ''}`));
     if (gw) out.push(`  502/504 by path: ${gw}`);
     if (a.selfProxied) out.push(`  ${plural(a.selfProxied, 'request')} for /admin/... over HTTP/1.0 reached nginx itself: nginx proxies to its own port.`);
-    if (a.unrecognised) out.push(p.dim(`  ${plural(a.unrecognised, 'line')} not in the combined format`));
+    if (a.unrecognised) out.push(p.dim(`  ${plural(a.unrecognised, 'line')} not in the combined format nor a log_format of the conf`));
   }
   return out.join('\n') + '\n';
 }

@@ -87,6 +87,20 @@ test("the conf shows one address: the only server of its upstream, or a proxy_pa
   expect(api.cause).toContain('your conf\'s proxy_pass names this one address');
 });
 
+test('the server that answered is one nginx could retry on: a backup once no primary is left, never one marked down; max_fails and fail_timeout as the conf sets them', () => {
+  const dir = path.join(COURSE, 'lesson-load-balancing');
+  const conf = confOf(
+    readFileSync(path.join(dir, 'nginx.conf'), 'latin1').replace(
+      /upstream webservers\{[^}]*\}/,
+      'upstream webservers {\n server 127.0.0.1:8088 max_fails=3 fail_timeout=30s;\n server 127.0.0.1:8080 down;\n server 127.0.0.1:8089 backup;\n }',
+    ),
+  );
+  const [i] = diagnose(readFileSync(path.join(dir, 'error.log')), { conf, accessLogBytes: readFileSync(path.join(dir, 'access.log')) }).incidents;
+  expect(i.detail).toMatchObject({ verdict: 'another-server-answered', answeredBy: ['127.0.0.1:8089'] });
+  expect(i.cause).toContain('the other server of upstream webservers, 127.0.0.1:8089, answered it (inferred:');
+  expect(i.cause).toContain('After 3 failures nginx leaves 127.0.0.1:8088 out for fail_timeout (30 s)');
+});
+
 test('the lesson with a log_format that has $upstream_addr and $request_time: which server answered, and how long, are read', () => {
   const [i] = course('lesson-load-balancing-log-format');
   expect(i.detail).toMatchObject({ verdict: 'another-server-answered', answeredBy: ['127.0.0.1:8080'] });
