@@ -42,6 +42,8 @@ export interface Seen {
   upstreamAddr?: string;
   upstreamStatus?: string;
   requestTime?: number;
+  /** `$time_local`: when the answer was logged. */
+  time?: string;
 }
 
 export interface AccessIndex {
@@ -90,7 +92,7 @@ export class AccessIndexer implements AccessIndex {
     const key = t === undefined ? request : `${t}|${request}`;
     const map = t === undefined ? this.anyTime : this.bySecond;
     const list = map.get(key) ?? [];
-    list.push({ status: a.status, addr: a.remoteAddr, upstreamAddr: a.upstreamAddr, upstreamStatus: a.upstreamStatus, requestTime: a.requestTime });
+    list.push({ status: a.status, addr: a.remoteAddr, upstreamAddr: a.upstreamAddr, upstreamStatus: a.upstreamStatus, requestTime: a.requestTime, time: a.time });
     map.set(key, list);
   }
 

@@ -46,7 +46,7 @@ test('the load-balancing lesson: 8088 refused, the other server of upstream webs
   expect(i.condition).toBe('upstream-refused');
   expect(i.detail).toMatchObject({ verdict: 'another-server-answered', upstream: 'webservers', answeredBy: ['127.0.0.1:8080'], browserSaw: [200] });
   expect(i.cause).toContain('Only 127.0.0.1:8088 refused GET /api/setmeal/page?page=1&pageSize=10: it is one of the 2 servers of upstream webservers in your conf');
-  expect(i.cause).toContain('the other server of upstream webservers, 127.0.0.1:8080, answered it (inferred:');
+  expect(i.cause).toContain('the access log shows 200 for this request at 08/Jul/2023:11:08:16 +0800, so the other server of upstream webservers, 127.0.0.1:8080, answered it (inferred:');
   expect(i.cause).toContain('about 2 s before it was answered (inferred');
   expect(i.cause).toContain('fail_timeout (10 s)');
   expect(i.fix).toContain(`mark it "down" at ${conf}:37 ("server 127.0.0.1:8088 weight=10;")`);

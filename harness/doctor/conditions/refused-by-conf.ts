@@ -28,6 +28,9 @@ export interface Verdict {
   read?: { addr: string; requestTime?: number };
 }
 
+/** ` at 08/Jul/2023:11:08:16 +0800`: when the access log has the answer. */
+const loggedAt = (time: string | undefined) => (time ? ` at ${time}` : '');
+
 const names = (ss: UpstreamServer[]) => (ss.length <= 1 ? (ss[0]?.address ?? '') : `${ss.slice(0, -1).map((s) => s.address).join(', ')} and ${ss[ss.length - 1].address}`);
 
 /** The verdict the conf decides, or undefined when it shows nothing the address families do not. */
@@ -91,7 +94,7 @@ export function refusedByConf(g: Group, log: LogView, peers: Peer[]): Verdict | 
   }
   return {
     verdict: 'another-server-answered',
-    evidence: answered ? `the access log shows ${[...new Set(saw)].join(', ')} for this request` : 'no failure of another server followed in the error log',
+    evidence: answered ? `the access log shows ${[...new Set(saw)].join(', ')} for this request${loggedAt(seen.find((s) => s.status < 500)?.time)}` : 'no failure of another server followed in the error log',
     answered,
     upstream: b,
     refused,
