@@ -22,6 +22,7 @@ import adminHangs from './admin-hangs.js';
 import adminBlackholed from './admin-blackholed.js';
 import adminSlowAnswers from './admin-slow-answers.js';
 import adminErrorStatus from './admin-error-status.js';
+import adminToken from './admin-token.js';
 import tempDirGone from './temp-dir-gone.js';
 import clientGivesUp from './client-gives-up.js';
 import proxyStartFailures from './proxy-start-failures.js';
@@ -57,6 +58,7 @@ export const SCENARIOS: readonly Scenario[] = [
   adminBlackholed,
   adminSlowAnswers,
   adminErrorStatus,
+  adminToken,
   tempDirGone,
   clientGivesUp,
   proxyStartFailures,

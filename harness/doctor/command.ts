@@ -1,7 +1,7 @@
 // `harness doctor <error.log|-> [--access <access.log>] [--json] [--follow]`: everything the
 // command does, so the CLI stays one line. Exit code 0 = nothing to act on, 1 = problems found,
 // 2 = bad input (a missing or unreadable file, a folder, a pipe, a file that is no nginx error log).
-import { basename } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { analyseLog, type LineCounts } from './diagnose.js';
 import { indexAccessLog, type AccessIndex } from './access.js';
@@ -28,6 +28,19 @@ function confOf(files: string[], err: NodeJS.WritableStream): ConfFacts {
   const { conf, notes } = readConf(files);
   for (const n of notes) err.write(`harness doctor: --conf: ${printable(n)}\n`);
   return conf;
+}
+
+/** An nginx prefix's own conf beside its log: `logs/error.log` → `conf/nginx.conf` (a stack's .harness/, an nginx folder). */
+function confBeside(errorLog: string): string | undefined {
+  if (errorLog === STDIN) return undefined;
+  const logs = dirname(resolve(errorLog));
+  if (basename(logs) !== 'logs') return undefined;
+  const conf = join(logs, '..', 'conf', 'nginx.conf');
+  try {
+    return statSync(conf).isFile() ? conf : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface DoctorArgs {
@@ -70,8 +83,12 @@ export async function doctorCommand(args: DoctorArgs, out: NodeJS.WritableStream
     if (args.access === STDIN && args.errorLog === STDIN) throw new DoctorInputError('standard input ("-") can be one of the logs, not both: name the other file.');
     // The error log's own problems (missing, a folder, a pipe) are said before the access log is read.
     if (args.access !== undefined && args.errorLog !== STDIN) await (await openLogFile(args.errorLog, 'error log')).close();
-    const conf = args.conf?.length ? confOf(args.conf, err) : undefined;
-    const access = args.access !== undefined ? await indexAccessLog(readLog(args.access, 'access log')) : undefined;
+    const beside = args.conf?.length ? undefined : confBeside(args.errorLog);
+    // On stderr, with the --conf notes: the report's first line stays its summary.
+    if (beside) err.write(`harness doctor: reading the conf beside the log, ${printable(beside)} (give --conf to read another).\n`);
+    const confFiles = args.conf?.length ? args.conf : beside ? [beside] : undefined;
+    const conf = confFiles ? confOf(confFiles, err) : undefined;
+    const access = args.access !== undefined ? await indexAccessLog(readLog(args.access, 'access log'), conf) : undefined;
     const color = hasColours(out);
     if (args.follow) return await followCommand(args, name, out, err, { access, conf, color, signal });
     const log = await analyseLog(readLog(args.errorLog, 'error log'), access, { keepText: !args.json, conf });

@@ -18,12 +18,20 @@ export interface ConfPlace {
 }
 
 /** A block of the conf with the blocks around it (innermost first once walked). */
-interface Scope {
+export interface Scope {
   d: Directive;
   up?: Scope;
 }
 
-const place = (d: Directive): ConfPlace => ({ file: d.file, line: d.line, text: `${[d.name, ...d.args].join(' ')}${d.block ? ' {' : ';'}` });
+/** `/etc/nginx/conf.d/app.conf:12 ("client_max_body_size 1m;")`. */
+export function at(p: ConfPlace): string {
+  return `${p.file}:${p.line} ("${p.text}")`;
+}
+
+/** What the conf needs of a request to find the server { } and location { } that served it. */
+export type RequestContext = Pick<ErrorLogEntry, 'server' | 'host' | 'request'>;
+
+export const place = (d: Directive): ConfPlace => ({ file: d.file, line: d.line, text: `${[d.name, ...d.args].join(' ')}${d.block ? ' {' : ';'}` });
 
 function globRe(pattern: string): RegExp {
   return new RegExp('^' + pattern.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.') + '$');
@@ -98,11 +106,11 @@ export class ConfFacts {
   }
 
   /** Every directive of that name, wherever it is. */
-  all(name: string): ConfPlace[] {
-    const out: ConfPlace[] = [];
+  directives(name: string): Directive[] {
+    const out: Directive[] = [];
     const walk = (ds: Directive[]) => {
       for (const d of ds) {
-        if (d.name === name) out.push(place(d));
+        if (d.name === name) out.push(d);
         if (d.block) walk(d.block);
       }
     };
@@ -110,8 +118,13 @@ export class ConfFacts {
     return out;
   }
 
+  /** Every directive of that name, wherever it is, as it reads. */
+  all(name: string): ConfPlace[] {
+    return this.directives(name).map(place);
+  }
+
   /** The server { } that served a line's request: by the `server:` nginx printed (its first server_name), else the Host's port. */
-  private serverFor(e: ErrorLogEntry): Scope | undefined {
+  private serverFor(e: RequestContext): Scope | undefined {
     const named = (s: Scope) => s.d.block!.find((d) => d.name === 'server_name')?.args[0] ?? '';
     if (e.server !== undefined) {
       const byName = this.servers.filter((s) => named(s) === e.server);
@@ -152,7 +165,7 @@ export class ConfFacts {
   }
 
   /** The innermost block that served a line's request: a location, else its server, else http. */
-  scopeFor(e: ErrorLogEntry): Scope {
+  scopeFor(e: RequestContext): Scope {
     const server = this.serverFor(e);
     if (!server) return this.http;
     const uri = requestOf(e.request)?.path;
@@ -163,7 +176,7 @@ export class ConfFacts {
   }
 
   /** The directive `name` in force for a line's request (location → server → http), and the block it would be added to. */
-  inForce(name: string, e: ErrorLogEntry): { set?: ConfPlace; block?: ConfPlace } {
+  inForce(name: string, e: RequestContext): { set?: ConfPlace; block?: ConfPlace } {
     const inner = this.scopeFor(e);
     for (let s: Scope | undefined = inner; s; s = s.up) {
       const d = s.d.block?.find((x) => x.name === name);
@@ -189,6 +202,11 @@ export class ConfFacts {
     };
     walk(this.main);
     return out;
+  }
+
+  /** The `upstream NAME { }` block of the http { } block. */
+  upstream(name: string): Directive | undefined {
+    return this.http.d.block?.find((d) => d.name === 'upstream' && d.args[0] === name && d.block);
   }
 
   /** The `listen` lines on a port. */

@@ -8,7 +8,7 @@ import { parseErrorLine } from '../logs/error-log.js';
 import { parseAccessLine } from '../logs/access-log.js';
 import type { AccessIndex } from './access.js';
 import type { Diagnosis, Group, Incident, Line, LogView } from './types.js';
-import { linesOf, unwrapped, type RawLine } from './read.js';
+import { fromServiceLog, linesOf, unwrapped, type RawLine } from './read.js';
 import { explainGroup, explanationOf, Grouper } from './incidents.js';
 import { LogIndex } from './log-index.js';
 import { seconds } from './facts.js';
@@ -76,7 +76,11 @@ export class Analyser {
     this.open = undefined;
     if (!r.text.trim()) return undefined;
     this.counts.lines++;
-    const entry = parseErrorLine(r.text) ?? parseWrapped(r.text);
+    let entry = parseErrorLine(r.text);
+    if (!entry) {
+      entry = parseWrapped(r.text);
+      if (entry && fromServiceLog(r.text)) this.index.serviceManager = true;
+    }
     if (!entry && this.continued(r)) return this.continuing?.group;
     this.continuing = undefined;
     if (!entry) {
@@ -89,6 +93,7 @@ export class Analyser {
     this.counts.recognised++;
     const line = { no: r.no, text: r.text, entry, t: seconds(entry.time) };
     this.index.add(line);
+    this.access?.errorLine(entry, line.t);
     const g = this.grouper.add(line);
     if (entry.truncated && entry.client === undefined && STDERR_OPEN.test(entry.message)) this.continuing = { group: g, line };
     if (g.slot === undefined) {
@@ -161,6 +166,8 @@ export class Analyser {
   /** The incidents so far, but for the groups `held` (--follow reports them once they are whole). */
   diagnosis(held: ReadonlySet<Group> = new Set()): Diagnosis {
     const incidents = this.slots.flatMap((s) => (s === null || held.has(s as Group) ? [] : isIncident(s) ? [s] : [this.explain(s)]));
+    // What the access log shows alone comes after what the error log explains.
+    if (this.access) incidents.push(...this.access.incidents().map((i) => this.intern(i)));
     const d: Diagnosis = { incidents, unrecognised: [...this.unrecognised] };
     if (this.access) d.access = this.access.summary;
     return d;

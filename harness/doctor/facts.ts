@@ -131,6 +131,8 @@ const RESET = new Set([32, 54, 104, 10053, 10054]);
 const DENIED = new Set([5, 13]);
 const NOT_FOUND = new Set([2, 3, 20]);
 const TOO_MANY_FILES = new Set([24, 10024]);
+// EROFS, the same number on Linux, macOS and the BSDs.
+const READ_ONLY = new Set([30]);
 
 export const errnoIs = {
   refused: (e: ErrorLogEntry) => REFUSED.has(Number(e.errno?.code)),
@@ -140,6 +142,7 @@ export const errnoIs = {
   denied: (e: ErrorLogEntry) => DENIED.has(Number(e.errno?.code)),
   notFound: (e: ErrorLogEntry) => NOT_FOUND.has(Number(e.errno?.code)),
   tooManyFiles: (e: ErrorLogEntry) => TOO_MANY_FILES.has(Number(e.errno?.code)),
+  readOnly: (e: ErrorLogEntry) => READ_ONLY.has(Number(e.errno?.code)) && !looksWindows(e),
 };
 
 /** `(111: Connection refused)` as nginx printed it, or `failed` when it printed no errno. */

@@ -127,11 +127,16 @@ export class Grouper {
       case 'exit': {
         // What made worker N fail leads its incident, if the doctor knows what that was.
         const cause = known(live(this.severeByPid.get(grouping.worker)));
-        if (cause && within(lastOf(cause), line, 5)) {
-          g = cause;
+        // Else the exit of the same worker just logged (Linux: "exited with code 2", then FATAL).
+        const key = `exit|${grouping.master}|${grouping.worker}`;
+        const crash = live(this.crashes.get(grouping.master));
+        const joined = cause && within(lastOf(cause), line, 5) ? cause : crash?.key === key && within(lastOf(crash), line, 5) ? crash : undefined;
+        if (joined) {
+          g = joined;
           g.lines.push(line);
+          if (condition === 'respawn-failed') g.condition = condition;
         } else {
-          g = open(`exit|${grouping.master}`, 5);
+          g = open(key, 5);
         }
         this.register(this.crashes, grouping.master, g);
         break;

@@ -24,8 +24,8 @@ export { expectDiagnosis, describeExpectation, type DiagnosisExpectation, type R
 export function analyse(errorLogBytes: Uint8Array, opts: { accessLogBytes?: Uint8Array; keepText?: boolean; conf?: ConfFacts } = {}): Analyser {
   let access: AccessIndexer | undefined;
   if (opts.accessLogBytes) {
-    access = new AccessIndexer();
-    for (const r of splitLines(opts.accessLogBytes)) access.add(r.text);
+    access = new AccessIndexer(opts.conf);
+    for (const r of splitLines(opts.accessLogBytes)) access.add(r.text, r.no);
   }
   const a = new Analyser(access, { keepText: opts.keepText, conf: opts.conf });
   for (const r of splitLines(errorLogBytes)) a.add(r);
@@ -37,7 +37,7 @@ export function diagnose(errorLogBytes: Uint8Array, opts: { accessLogBytes?: Uin
 }
 
 /** Rejects with a DoctorInputError (what happened, what to do) for a missing or unreadable file, a folder or a pipe. */
-export async function diagnoseFile(path: string, opts: { accessLog?: string } = {}): Promise<Diagnosis> {
-  const access = opts.accessLog !== undefined ? await indexAccessLog(readLog(opts.accessLog, 'access log')) : undefined;
-  return (await analyseLog(readLog(path, 'error log'), access)).diagnosis();
+export async function diagnoseFile(path: string, opts: { accessLog?: string; conf?: ConfFacts } = {}): Promise<Diagnosis> {
+  const access = opts.accessLog !== undefined ? await indexAccessLog(readLog(opts.accessLog, 'access log'), opts.conf) : undefined;
+  return (await analyseLog(readLog(path, 'error log'), access, { conf: opts.conf })).diagnosis();
 }

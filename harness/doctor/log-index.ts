@@ -48,6 +48,8 @@ export class LogIndex {
   private requestAfterLine = new Map<number, number>();
   /** nginx folders named by the log's paths (the first few), with the first line naming each. */
   readonly folders = new Map<string, number>();
+  /** Lines came through journald or syslog: a service manager (systemd) runs this nginx. */
+  serviceManager = false;
 
   add(l: Line): void {
     const e = l.entry;

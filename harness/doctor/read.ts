@@ -107,10 +107,31 @@ export class LineSplitter {
  * What a log line was wrapped in when it was copied from somewhere else than the file: the
  * indentation or `> ` of a pasted code block, `docker compose logs`' `web-1  | `, `docker logs -t`'s
  * and a Kubernetes node's `2024-05-12T12:31:01.123Z [stderr F] `, journald's and syslog's
- * `May 12 12:31:01 host nginx[1234]: `. The line inside, or undefined when there is no such wrapper.
+ * `May 12 12:31:01 host nginx[1234]: ` (with the `<PRI>` of a raw syslog message, or journalctl's
+ * `-o short-iso` time), and an RFC 5424 message's `<163>1 2024-05-12T12:31:01Z host nginx - - - `.
+ * The line inside, or undefined when there is no such wrapper.
  */
-const ENVELOPE =
-  /^(?:\s+|>\s*|[\w.-]+\s+\|\s?|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?\s+(?:(?:stdout|stderr)\s+[FP]\s+)?|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [\w.@-]+(?:\[\d+\])?:\s+)/;
+const ISO_TIME = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?`;
+const SYSLOG_TAG = String.raw`\S+ [\w.@/-]+(?:\[\d+\])?:\s+`;
+const SERVICE_LOG = [
+  String.raw`<\d{1,3}>\d ${ISO_TIME} (?:\S+ ){4}(?:-|(?:\[[^\]]*\])+) ?`,
+  String.raw`(?:<\d{1,3}>)?(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|${ISO_TIME}) ${SYSLOG_TAG}`,
+];
+const SERVICE_ENVELOPE = new RegExp(`^(?:${SERVICE_LOG.join('|')})`);
+const ENVELOPE = new RegExp(
+  '^(?:' +
+    [
+      ...SERVICE_LOG,
+      String.raw`\s+|>\s*|[\w.-]+\s+\|\s?`,
+      String.raw`${ISO_TIME}\s+(?:(?:stdout|stderr)\s+[FP]\s+)?`,
+    ].join('|') +
+    ')',
+);
+
+/** The line came through journald or syslog: a service manager runs this nginx. */
+export function fromServiceLog(text: string): boolean {
+  return SERVICE_ENVELOPE.test(text);
+}
 
 export function unwrapped(text: string): string | undefined {
   const m = ENVELOPE.exec(text);

@@ -73,12 +73,14 @@ function quote(lineNos: number[], text: LineText, p: Paint, indent: string): str
 }
 
 const linesOf = (lines: number[]) => `line${lines.length > 1 ? 's' : ''} ${ranges(lines)}`;
+/** Where an incident is: its error-log lines, or the access log's for what the access log alone shows. */
+const whereOf = (i: Incident) => (i.lines.length || !i.accessLines ? linesOf(i.lines) : `access log ${linesOf(i.accessLines)}`);
 
 /** One incident as text (what --follow prints as each incident completes). */
 export function renderIncident(i: Incident, text: LineText, opts: { color?: boolean } = {}): string {
   const p = paint(opts.color ?? false);
   const mark = isProblem(i) ? p.red('●') : p.green('○');
-  const out = [`${mark} ${p.bold(i.condition)}  ${p.dim(linesOf(i.lines))}`, ...quote(i.lines, text, p, '  ')];
+  const out = [`${mark} ${p.bold(i.condition)}  ${p.dim(whereOf(i))}`, ...quote(i.lines, text, p, '  ')];
   out.push(`  cause: ${printable(i.cause)}`, `  fix:   ${printable(i.fix)}`);
   return out.join('\n') + '\n';
 }
@@ -102,7 +104,7 @@ function entries(incidents: Incident[]): Entry[] {
 }
 
 function listed(e: Entry): string {
-  const shown = e.incidents.slice(0, MAX_LISTED).map((i) => ranges(i.lines));
+  const shown = e.incidents.slice(0, MAX_LISTED).map((i) => (i.lines.length ? ranges(i.lines) : whereOf(i)));
   const more = e.incidents.length - shown.length;
   return `${e.incidents.length}×, lines ${shown.join('; ')}${more ? `; ... ${more} more` : ''}`;
 }
@@ -121,7 +123,11 @@ export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; n
   for (const e of [...problems, ...harmless]) counts.set(e.condition, (counts.get(e.condition) ?? 0) + e.incidents.length);
   const nLines = log.lines;
   if (nLines === 0) {
-    out.push(`${name}: empty: nginx has written nothing at level error or above, so there is nothing to explain.`);
+    out.push(
+      d.incidents.length
+        ? `${name}: empty: nginx has written nothing at level error or above; ${plural(d.incidents.length, 'incident')} (${nProblems} to act on) ${d.incidents.length === 1 ? 'is' : 'are'} read from the access log.`
+        : `${name}: empty: nginx has written nothing at level error or above, so there is nothing to explain.`,
+    );
   } else {
     out.push(
       `${name}: ${plural(nLines, 'line')}, ${plural(d.incidents.length, 'incident')} (${nProblems} to act on)` +
@@ -142,10 +148,12 @@ export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; n
   for (const [condition, list] of byCondition) {
     const incidents = list.flatMap((e) => e.incidents);
     const nl = incidents.reduce((n, i) => n + i.lines.length, 0);
-    out.push('', p.bold(`${condition}: ${plural(incidents.length, 'incident')}, ${plural(nl, 'line')}`));
+    const na = incidents.reduce((n, i) => n + (i.lines.length ? 0 : (i.accessLines?.length ?? 0)), 0);
+    const lines = nl || !na ? plural(nl, 'line') : plural(na, 'access-log line');
+    out.push('', p.bold(`${condition}: ${plural(incidents.length, 'incident')}, ${lines}`));
     for (const e of list) {
       const latest = e.incidents[0];
-      const head = e.incidents.length === 1 ? linesOf(latest.lines) : `${listed(e)} (quoted: the newest)`;
+      const head = e.incidents.length === 1 ? whereOf(latest) : `${listed(e)} (quoted: the newest)`;
       out.push(`${p.red('●')} ${p.dim(head)}`, ...quote(latest.lines, text, p, '  '));
       out.push(`  cause: ${printable(latest.cause)}`, `  fix:   ${printable(latest.fix)}`);
     }
@@ -154,7 +162,7 @@ export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; n
     out.push('', p.bold(`nothing to act on: ${plural(harmless.reduce((n, e) => n + e.incidents.length, 0), 'incident')}`));
     for (const e of harmless) {
       const i = e.incidents[0];
-      const where = e.incidents.length === 1 ? linesOf(i.lines) : listed(e);
+      const where = e.incidents.length === 1 ? whereOf(i) : listed(e);
       const fix = /^Nothing to do\.?$/.test(i.fix) ? '' : ` ${p.dim('→')} ${printable(i.fix)}`;
       out.push(`${p.green('○')} ${e.condition} ${p.dim(where)}: ${printable(i.cause)}${fix}`);
     }
@@ -178,7 +186,7 @@ export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; n
     out.push('', p.bold(`access log: ${plural(a.requests, 'request')}${statuses ? ` (${statuses})` : ''}`));
     if (gw) out.push(`  502/504 by path: ${gw}`);
     if (a.selfProxied) out.push(`  ${plural(a.selfProxied, 'request')} for /admin/... over HTTP/1.0 reached nginx itself: nginx proxies to its own port.`);
-    if (a.unrecognised) out.push(p.dim(`  ${plural(a.unrecognised, 'line')} not in the combined format`));
+    if (a.unrecognised) out.push(p.dim(`  ${plural(a.unrecognised, 'line')} not in the combined format nor a log_format of the conf`));
   }
   return out.join('\n') + '\n';
 }

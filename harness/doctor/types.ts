@@ -4,73 +4,18 @@ import type { ErrorLogEntry } from '../logs/error-log.js';
 import type { AccessIndex, AccessSummary } from './access.js';
 import type { LogIndex, Line } from './log-index.js';
 import type { ConfFacts } from './conf.js';
+import type { ConditionId, Incident } from './incident.js';
 
-// A line, and the access log's summary, are defined beside what reads them (log-index.ts, access.ts).
+// A line, and the access log's summary, are defined beside what reads them (log-index.ts, access.ts);
+// the conditions and an incident in incident.ts, which imports nothing (what makes incidents does).
 export type { AccessSummary, Line };
-
-export const CONDITION_IDS = [
-  'upstream-refused',
-  'upstream-unreachable',
-  'upstream-connect-timeout',
-  'no-live-upstreams',
-  'upstream-timeout',
-  'upstream-closed',
-  'upstream-reset',
-  'upstream-invalid-header',
-  'upstream-header-too-big',
-  'upstream-bad-chunked',
-  'upstream-ssl',
-  'unix-socket-failed',
-  'fastcgi-stderr',
-  'client-reset',
-  'client-closed',
-  'client-bad-request',
-  'body-buffered',
-  'response-buffered',
-  'rate-limited',
-  'access-denied-rule',
-  'directory-index-forbidden',
-  'rewrite-cycle',
-  'temp-dir-missing',
-  'worker-crashed',
-  'respawn-failed',
-  'worker-connections',
-  'too-many-open-files',
-  'bind-failed',
-  'port-forbidden',
-  'body-too-large',
-  'static-not-found',
-  'proxy-loop',
-  'host-not-found',
-  'path-encoding',
-  'signal-failed',
-  'access-denied',
-  'conf-not-found',
-  'conf-unknown-directive',
-  'conf-not-allowed-here',
-  'conf-bad-args',
-  'hash-too-small',
-  'ssl-cert',
-  'info',
-  'unknown',
-] as const;
-
-export type ConditionId = (typeof CONDITION_IDS)[number];
+export { CONDITION_IDS, type ConditionId, type Incident } from './incident.js';
 
 /**
  * The same failure again within a day (a 404 of one path, 413s of one upload, a signal to one
  * pid, nginx proxying to itself) belongs to one incident; after a day of quiet it is a new episode.
  */
 export const EPISODE_S = 86400;
-
-export interface Incident {
-  condition: ConditionId;
-  /** 1-based line numbers of the error log, ascending. */
-  lines: number[];
-  cause: string;
-  fix: string;
-  detail?: Record<string, unknown>;
-}
 
 export interface Diagnosis {
   incidents: Incident[];

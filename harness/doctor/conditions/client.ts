@@ -41,16 +41,30 @@ export const clientClosed: Condition = {
   explain(g) {
     const es = entries(g);
     const e = first(es);
-    const idle = es.every((x) => /waiting for request/.test(x.action ?? ''));
+    const who = `The ${es.some((x) => x.action === 'SSL handshaking') ? 'client' : 'browser'}${e.client ? ` (${e.client})` : ''}`;
+    const times = es.length > 1 ? ` (${es.length} times)` : '';
+    const detail = { harmless: true, requests: distinct(es.map((x) => shortRequest(x.request))) };
+    // Before any request: an idle keep-alive connection, or a TLS handshake the client gave up.
+    const before = es.every((x) => x.request === undefined && /^(?:waiting for request|SSL handshaking|reading client request line)$/.test(x.action ?? ''));
+    if (before) {
+      const tls = es.some((x) => x.action === 'SSL handshaking');
+      return {
+        cause: tls
+          ? `${who} closed the connection during the TLS handshake, before sending a request${times}: a browser that does not trust the certificate (self-signed, or for another name) and stopped, a connection a browser opened ahead and did not need, or a scanner.`
+          : `${who} closed a connection before sending a request on it${times}: what browsers do with connections they opened ahead or no longer need.`,
+        fix: tls
+          ? 'Nothing to do, unless browsers show a certificate warning for this site: then install a certificate they trust for its name (ssl_certificate).'
+          : 'Nothing to do: a client closing its connection is not a server fault.',
+        detail,
+      };
+    }
     const upstream = es.some((x) => x.upstream !== undefined || /upstream/.test(x.message + (x.action ?? '')));
     return {
-      cause: idle
-        ? `The browser${e.client ? ` (${e.client})` : ''} closed an idle connection before sending another request${es.length > 1 ? ` (${es.length} times)` : ''}: what browsers do with connections they no longer need.`
-        : `The browser${e.client ? ` (${e.client})` : ''} closed the connection before nginx had answered ${shortRequest(e.request)}${e.action ? ` (nginx was ${e.action})` : ''}${es.length > 1 ? `, ${es.length} times` : ''}: a reload, a closed tab, a cancelled request, or a client's own timeout${upstream ? '; nginx then closed its connection to the upstream too (a slow upstream makes clients give up: see the upstream timeouts, if any)' : ''}.`,
+      cause: `${who} closed the connection before nginx had answered ${shortRequest(e.request)}${e.action ? ` (nginx was ${e.action})` : ''}${es.length > 1 ? `, ${es.length} times` : ''}: a reload, a closed tab, a cancelled request, or a client's own timeout${upstream ? '; nginx then closed its connection to the upstream too (a slow upstream makes clients give up: see the upstream timeouts, if any)' : ''}.`,
       fix: upstream
         ? `Nothing to do if it is rare; if a client gives up on every slow request (a load balancer's or an app's timeout shorter than the upstream's answer), make the upstream answer faster or raise that client's timeout. Logged at ${e.level}: harmless.`
         : 'Nothing to do: a client closing its connection is not a server fault.',
-      detail: { harmless: true, requests: distinct(es.map((x) => shortRequest(x.request))) },
+      detail,
     };
   },
 };
@@ -64,12 +78,19 @@ const BAD: [RegExp, string, string][] = [
   [/^client sent (?:invalid host header|duplicate host header|no "Host" header|HTTP\/1\.1 request without "Host" header)/, 'a client sent no usable Host header (a malformed or duplicate one)', 'Nothing to do for scanners; for your own client, send one valid Host header.'],
   [/^client sent invalid chunked body/, 'a client sent a request body in chunked encoding that is not valid chunked encoding (a broken client or proxy)', 'Fix the client that sends it (or the proxy in front of nginx); nginx answered 400.'],
   [/^client sent too long (?:header line|URI)|^client sent too large request/, 'a client sent a header or URI longer than nginx reads (large_client_header_buffers: 4 8k by default), usually a huge cookie or query string', 'Shorten the cookie or URL; only if they are legitimate, raise large_client_header_buffers (e.g. 4 16k) in the server block.'],
+  [
+    /^(?:SSL_do_handshake\(\) failed|peer closed connection in SSL handshake)/,
+    'a client\'s TLS handshake failed (an old TLS version or no cipher in common, plain HTTP or a scanner on the HTTPS port, or a client that distrusts the certificate)',
+    'Nothing to do for scanners and old clients; if your own clients fail, compare their TLS versions with ssl_protocols and ssl_ciphers (the reason is in the line).',
+  ],
   [/^client sent /, 'a client sent a request nginx cannot read as HTTP', 'Nothing to do for scanners and broken clients; for your own client, fix what it sends.'],
 ];
 
 export const clientBadRequest: Condition = {
   id: 'client-bad-request',
   match(e) {
+    // A TLS handshake of the client's side (the upstream's is upstream-ssl).
+    if (/^SSL|^peer closed/.test(e.message) && e.action !== 'SSL handshaking') return undefined;
     const i = BAD.findIndex(([re]) => re.test(e.message));
     return i >= 0 ? { by: 'key', key: `bad|${i}|${e.pid}`, windowS: EPISODE_S } : undefined;
   },

@@ -2,7 +2,7 @@
 // line, when it started, and the `--conf` pointer a fix names (the directive to change, where).
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import type { Group, LogView } from '../types.js';
-import type { ConfPlace } from '../conf.js';
+import { at } from '../conf.js';
 
 export const entries = (g: Group): ErrorLogEntry[] => g.lines.map((l) => l.entry);
 export const first = <T>(a: T[]): T => a[0];
@@ -12,10 +12,8 @@ export function when(g: Group): string {
   return first(g.lines).entry.time ?? 'that time';
 }
 
-/** `/etc/nginx/conf.d/app.conf:12 ("client_max_body_size 1m;")`. */
-export function at(p: ConfPlace): string {
-  return `${p.file}:${p.line} ("${p.text}")`;
-}
+/** `/etc/nginx/conf.d/app.conf:12 ("client_max_body_size 1m;")`: defined beside the conf it points into. */
+export { at };
 
 /**
  * With --conf, where to set a directive for a request: "change FILE:LINE ("x 1m;") to "x 10m;"" when

@@ -2,8 +2,9 @@
 // port it may not or cannot bind, its configuration not found or not readable, a path it cannot
 // encode, an upstream name it cannot resolve, and `nginx -s ...` with no nginx to signal.
 import type { ErrorLogEntry } from '../../logs/error-log.js';
-import { EPISODE_S, type Condition, type Group, type LogView } from '../types.js';
+import { EPISODE_S, type Condition, type Explained, type Group, type LogView } from '../types.js';
 import { at, entries, first } from './group.js';
+import { restartNginx, startNginx } from './platform.js';
 import { baseName, errnoIs, errText, fileOp, isConnectFailure, looksWindows, nginxFolder, nonAscii, parentOf, plural, shortRequest, showPath } from '../facts.js';
 
 
@@ -73,7 +74,7 @@ export const signalFailed: Condition = {
     if (kill && Number(e.errno?.code) === 3 && e.conn === undefined) return { by: 'key', key: `signal|${kill[1]}`, windowS: EPISODE_S };
     return undefined;
   },
-  explain(g) {
+  explain(g, log) {
     const es = entries(g);
     const events = es.map((e) => OPEN_EVENT.exec(e.message)).filter((m): m is RegExpExecArray => m !== null);
     if (events.length) {
@@ -93,7 +94,7 @@ export const signalFailed: Condition = {
         : kill
           ? `"nginx -s ..." signalled process ${kill[1]}, which no longer exists: the pid file is stale and nginx is not running.`
           : `"nginx -s ..." found no valid pid in the pid file: nginx is not running.`,
-      fix: 'Start nginx (nginx, or systemctl start nginx) before sending it signals, using the same -p/-c as the running one; remove a stale pid file.',
+      fix: `Start nginx (${startNginx(log, es.some(looksWindows))}) before sending it signals, using the same -p/-c as the running one; remove a stale pid file.`,
     };
   },
 };
@@ -103,14 +104,14 @@ export const signalFailed: Condition = {
 export const accessDenied: Condition = {
   id: 'access-denied',
   match(e) {
-    if (!errnoIs.denied(e)) return undefined;
+    if (!errnoIs.denied(e) && !errnoIs.readOnly(e)) return undefined;
     const op = fileOp(e);
     if (op && e.client !== undefined) return { by: 'key', key: `denied|${e.pid}|${isTempFile(op.path) ? tempFolderOf(op.path) : op.path}`, windowS: EPISODE_S };
     if (op) return { by: 'repeat', key: `denied|${op.path}` };
     if (isConnectFailure(e)) return { by: 'key', key: `selinux|${e.pid}`, windowS: EPISODE_S };
     return undefined;
   },
-  explain(g) {
+  explain(g, log) {
     const es = entries(g);
     const e = first(es);
     const op = fileOp(e);
@@ -122,6 +123,7 @@ export const accessDenied: Condition = {
       };
     }
     const windows = looksWindows(e);
+    if (errnoIs.readOnly(e)) return readOnly(g, op.path, log);
     if (e.client !== undefined && isTempFile(op.path)) {
       const folder = tempFolderOf(op.path);
       return {
@@ -144,6 +146,18 @@ export const accessDenied: Condition = {
     };
   },
 };
+
+/** EROFS: no permission helps; the file system itself is mounted read-only. */
+function readOnly(g: Group, path: string, log: LogView): Explained {
+  const e = first(entries(g));
+  const folder = e.client !== undefined && isTempFile(path) ? tempFolderOf(path) : parentOf(path);
+  const serving = e.client !== undefined;
+  return {
+    cause: `nginx cannot write ${showPath(path)} (${errText(e)}, ${serving ? `while serving ${shortRequest(e.request)}` : attempts(g)}): the file system that holds ${folder} is mounted read-only, so no owner or permission change helps. In a container that is "read_only: true" (or --read-only) without a writable volume there; under systemd, ProtectSystem= of the unit; else a disk the kernel remounted read-only after errors ("dmesg" says so).`,
+    fix: `Give nginx a writable place for ${folder}: a tmpfs or volume mounted there (docker: tmpfs: ["${folder}"]), ReadWritePaths=${folder} in the systemd unit, or a *_temp_path / pid / log path on a writable disk in nginx.conf; then ${restartNginx(log, false)}.`,
+    detail: { path: showPath(path), readOnly: true },
+  };
+}
 
 // ---- temp-dir-missing -------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition, type Group, type LogView } from '../types.js';
 import { at, entries, first, last, when } from './group.js';
+import { anotherServerAnswered, refusedByConf, type RefusedVerdict, type Verdict } from './refused-by-conf.js';
 import {
   errnoIs,
   fileOp,
@@ -125,29 +126,22 @@ export const proxyLoop: Condition = {
 
 // ---- upstream-refused -------------------------------------------------------------------------
 
-export type RefusedVerdict = 'not-running' | 'listens-ipv4-only' | 'listens-ipv6-only' | 'undetermined';
+export type { RefusedVerdict };
 
 /**
- * What the refused tries of one request say about the admin server. Both loopbacks refused (in
- * this request, or around it in the same nginx run, or the browser got 502) → not running. One
- * family refused and the log goes on without the other's refusal → the other family answered.
+ * What the refused tries of one request say about the admin server. With --conf, what the conf
+ * shows decides first (the servers of its upstream). Else: both loopbacks refused (in this
+ * request, or around it in the same nginx run, or the browser got 502) → not running. One family
+ * refused and the log goes on without the other's refusal → the other family answered.
  */
-interface Verdict {
-  verdict: RefusedVerdict;
-  evidence: string;
-  /** For not-running: which refusals the fix can name. */
-  which?: string;
-  /** The access log shows the request answered. */
-  answered?: boolean;
-  singlePeer?: boolean;
-}
-
 function refusedVerdict(g: Group, log: LogView): Verdict {
   const refused = g.lines.filter((l) => isConnectFailure(l.entry));
   const peers = refused.map((l) => linePeer(l.entry)).filter((p): p is Peer => p !== undefined);
   const families = new Set(peers.map((p) => p.family));
   const both = 'both [::1] and 127.0.0.1 refused';
   if (g.lines.some((l) => l.entry.message === 'no live upstreams')) return { verdict: 'not-running', evidence: 'the other address had failed just before: no live upstreams', which: both };
+  const byConf = refusedByConf(g, log, peers);
+  if (byConf) return byConf;
   if (families.size >= 2) return { verdict: 'not-running', evidence: 'both loopbacks refused in the same request', which: both };
   if (peers.length >= 2) return { verdict: 'not-running', evidence: `${peers[0].text} refused on every try`, which: `${peers[0].text} refused on every try` };
   // A retry goes to the next peer: two refused tries of one request are both addresses, even when one line is cut in its address.
@@ -167,7 +161,8 @@ function refusedVerdict(g: Group, log: LogView): Verdict {
   if (!answered) {
     if (one.family === 4 && !/^\/admin\//.test(one.uri)) {
       // The course's /ws/ and /user/ go to `upstream webservers { server 127.0.0.1:8080; }`: one peer only.
-      return { verdict: 'not-running', evidence: `${one.text} is the only server of this location's upstream`, which: `${one.text} refused`, singlePeer: true };
+      // An inference, not a fact: the log alone cannot show how many servers the upstream has.
+      return { verdict: 'not-running', evidence: `no other address was tried: if ${one.text} is the only server of this location's upstream, as in the course's conf, nothing runs there`, which: `${one.text} refused`, singlePeer: true };
     }
     const goesOn = log.settled(g) || log.index.wentOnAfter(z.no);
     if (!goesOn) return { verdict: 'undetermined', evidence: 'the log ends before the retry on the other address' };
@@ -194,6 +189,7 @@ export const upstreamRefused: Condition = {
     const docker = inDocker(g);
     const detail: Record<string, unknown> = { verdict: v.verdict, evidence: v.evidence, peers: peers.map((p) => p.text), port, request: req };
     if (v.singlePeer) detail.singlePeer = true;
+    if (v.upstream) Object.assign(detail, { upstream: v.upstream.name, answeredBy: v.answeredBy!.map((s) => s.address) });
     if (docker) detail.docker = true;
     const saw = log.access?.statuses(first(g.lines).entry, first(g.lines).t, last(g.lines).t);
     if (saw?.length) detail.browserSaw = saw;
@@ -203,7 +199,7 @@ export const upstreamRefused: Condition = {
       case 'not-running': {
         const tries = g.lines.filter((l) => isConnectFailure(l.entry)).length;
         cause =
-          `Nothing accepts connections on port ${port}: nginx's ${tries === 1 ? 'try' : `${tries} tries`} on ${listPeers(byFamily(peers))} ${tries === 1 ? 'was' : 'were'} refused (${v.evidence}), so ${req} got 502 Bad Gateway` +
+          `Nothing accepts connections on port ${port}: nginx's ${tries === 1 ? 'try' : `${tries} tries`} on ${listPeers(byFamily(peers))} ${tries === 1 ? 'was' : 'were'} refused (${v.evidence}), so ${req} got 502 Bad Gateway${v.singlePeer ? ' (inferred: the access log, given with --access, would show it)' : ''}` +
           (windows && !docker ? `, after about ${2 * tries} s on Windows (each refused try takes ~2 s)` : '') +
           (docker ? DOCKER_CAUSE : '') +
           '.';
@@ -212,6 +208,9 @@ export const upstreamRefused: Condition = {
           : `Start the admin server on ${port} (${v.which}) and wait for "Tomcat started on port ${port}" before logging in; nginx tries it again 10 s after these failures.`;
         break;
       }
+      case 'another-server-answered':
+        ({ cause, fix } = anotherServerAnswered(v, g, req, serverOf(g).it === 'the admin server'));
+        break;
       case 'listens-ipv4-only':
         cause = `The admin server listens on IPv4 only: nginx's try on [::1]:${port} was refused and its retry on 127.0.0.1:${port} reached the server (${v.evidence}), so ${req} worked${windows ? ' but waited about 2 s for the refused try' : ''}.`;
         fix = `Make the admin server listen on both loopbacks (remove server.address from application.yml, drop -Djava.net.preferIPv4Stack=true), or write proxy_pass http://127.0.0.1:${port}/admin/; so nginx never tries [::1].`;
@@ -219,7 +218,7 @@ export const upstreamRefused: Condition = {
       case 'listens-ipv6-only':
         // Without the access log, a lone 127.0.0.1 refusal may also mean a localhost that resolves to 127.0.0.1 alone.
         cause = v.answered
-          ? `Only 127.0.0.1:${port} was refused and nginx's retry on [::1]:${port} answered (${v.evidence}): the admin server listens on IPv6 only.`
+          ? `Only 127.0.0.1:${port} was refused and the request was answered (${v.evidence}). Inferred: nginx's retry went to [::1]:${port}, so the admin server listens on IPv6 only. If proxy_pass names an upstream { } with other servers, the retry went to one of them instead: give the conf with --conf to tell.`
           : `Only 127.0.0.1:${port} was refused and nginx's retry on [::1]:${port} went through (${v.evidence}): the admin server listens on IPv6 only (or, if localhost resolves to 127.0.0.1 alone on this machine, it is not running).`;
         fix = v.answered
           ? `Make the admin server listen on IPv4 too (no server.address, or 0.0.0.0), or write proxy_pass http://[::1]:${port}/admin/; so nginx never tries 127.0.0.1.`
@@ -302,6 +301,12 @@ export const upstreamUnreachable: Condition = {
   },
 };
 
+/** The module that proxied the request, by the upstream's scheme: its directives are `<module>_pass`, `<module>_connect_timeout`, ... */
+export function moduleOf(e: ErrorLogEntry): string {
+  const scheme = /^([a-z]+):\/\//.exec(e.upstream ?? '')?.[1] ?? 'http';
+  return { fastcgi: 'fastcgi', uwsgi: 'uwsgi', suwsgi: 'uwsgi', scgi: 'scgi', grpc: 'grpc', grpcs: 'grpc' }[scheme] ?? 'proxy';
+}
+
 export const upstreamConnectTimeout: Condition = {
   id: 'upstream-connect-timeout',
   match(e) {
@@ -311,9 +316,10 @@ export const upstreamConnectTimeout: Condition = {
   },
   explain(g, log) {
     const peers = peersOf(g);
+    const m = moduleOf(first(entries(g)));
     return {
-      cause: `nginx could not open a TCP connection to ${listPeers(peers)} within proxy_connect_timeout (60 s by default): nothing answered, not even a refusal, so the address is wrong or unreachable, or a firewall drops the packets${peers.length > 1 ? ' (on every address)' : ''}; the connect timeout is not the read timeout: the service never got the request.`,
-      fix: `Check that proxy_pass names the machine and port where the service runs (127.0.0.1 or localhost for this machine) and that no firewall or security group drops port ${first(peers)?.port ?? 80} (${probe(g)} from nginx's machine).${passPointer(g, log)}`,
+      cause: `nginx could not open a TCP connection to ${listPeers(peers)} within ${m}_connect_timeout (60 s by default): nothing answered, not even a refusal, so the address is wrong or unreachable, or a firewall drops the packets${peers.length > 1 ? ' (on every address)' : ''}; the connect timeout is not the read timeout: the service never got the request.`,
+      fix: `Check that ${m}_pass names the machine and port where the service runs (127.0.0.1 or localhost for this machine) and that no firewall or security group drops port ${first(peers)?.port ?? 80} (${probe(g)} from nginx's machine).${passPointer(g, log)}`,
       detail: phaseDetail(g, log),
     };
   },
@@ -334,20 +340,21 @@ export const upstreamTimeout: Condition = {
     const detail = phaseDetail(g, log);
     const admin = /^\/admin\//.test(first(peers)?.uri ?? '') || /^\/api\//.test(requestOf(e.request)?.path ?? '');
     const server = admin ? 'The admin server' : 'The upstream';
+    const m = moduleOf(e);
     const pointer = (name: string) => {
       const c = log.conf?.inForce(name, e);
       return c?.set ? ` In your conf: ${at(c.set)}.` : c?.block ? ` In your conf: ${name} is not set for this request (60 s); it would go in ${at(c.block)}.` : '';
     };
     if (action === READING_HEADER) {
       return {
-        cause: `${server} (${listPeers(peers)}) accepted ${req} but did not answer within proxy_read_timeout (60 s by default)${retried}: stopped at a breakpoint? a slow query?`,
-        fix: `Look at ${admin ? 'the admin server' : 'the upstream service'} around ${when(g)}: resume a debugger paused at a breakpoint, or find the slow SQL or lock in its log; only if the request really needs longer, raise proxy_read_timeout in ${admin ? 'location /api/' : 'its location'}.${pointer('proxy_read_timeout')}`,
+        cause: `${server} (${listPeers(peers)}) accepted ${req} but did not answer within ${m}_read_timeout (60 s by default)${retried}: stopped at a breakpoint? a slow query?`,
+        fix: `Look at ${admin ? 'the admin server' : 'the upstream service'} around ${when(g)}: resume a debugger paused at a breakpoint, or find the slow SQL or lock in its log; only if the request really needs longer, raise ${m}_read_timeout in ${admin ? 'location /api/' : 'its location'}.${pointer(`${m}_read_timeout`)}`,
         detail,
       };
     }
     return {
       cause: `${server} (${listPeers(peers)}) stopped ${/sending/.test(action) ? 'reading' : 'sending'} in the middle of ${req} for longer than nginx's timeout (60 s) while ${action || 'talking to it'}.`,
-      fix: `Look at ${admin ? "the admin server's" : "the upstream's"} log around ${when(g)} for a stall (breakpoint, GC pause, slow query), then retry.${pointer(/sending/.test(action) ? 'proxy_send_timeout' : 'proxy_read_timeout')}`,
+      fix: `Look at ${admin ? "the admin server's" : "the upstream's"} log around ${when(g)} for a stall (breakpoint, GC pause, slow query), then retry.${pointer(`${m}_${/sending/.test(action) ? 'send' : 'read'}_timeout`)}`,
       detail,
     };
   },
@@ -403,8 +410,12 @@ export const upstreamReset: Condition = {
         detail: { peers: peers.map((p) => p.text), request: req, harmless: true },
       };
     }
+    // A server that refuses a body closes while nginx still sends it: a reset mid-body is that, or a restart.
+    const sending = e.action === 'sending request to upstream' && requestOf(e.request)?.method !== 'GET';
     return {
-      cause: `${cap(serverOf(g).it)} (${listPeers(peers)}) dropped the connection (${err}) while nginx was ${e.action ?? 'talking to it'} for ${req}: it was stopped, restarted or crashed during the request.`,
+      cause: `${cap(serverOf(g).it)} (${listPeers(peers)}) dropped the connection (${err}) while nginx was ${e.action ?? 'talking to it'} for ${req}: it was stopped, restarted or crashed during the request${
+        sending ? ", or it refused the request's body before reading all of it (an upload above its own limit: Spring Boot's spring.servlet.multipart.max-file-size is 1MB by default) and closed while nginx was still sending" : ''
+      }.`,
       fix: `Check ${serverOf(g).its} console or log around ${when(g)} for a restart or an exception, and retry once it runs steadily.`,
       detail: { peers: peers.map((p) => p.text), request: req },
     };

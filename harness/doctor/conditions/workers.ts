@@ -4,12 +4,18 @@
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition, type Explained, type Group, type LogView } from '../types.js';
 import { at, entries, first } from './group.js';
-import { errnoIs, looksWindows, nonAscii, plural, showPath } from '../facts.js';
+import { errnoIs, errText, looksWindows, nonAscii, plural, showPath } from '../facts.js';
+import { restartNginx } from './platform.js';
 
 const EXITED = /^worker process (\d+) exited (?:with (?:fatal )?code (\S+)|on signal (\d+))/;
 // Linux's `exited with fatal code 2 and cannot be respawned`: the worker failed while starting.
 const FATAL = /^worker process \d+ exited with fatal code \d+ and cannot be respawned$/;
 const RESPAWN = /^could not respawn worker|^fork\(\) failed while spawning "worker process"|^CreateProcess\(.*\) failed$|^the event ".*" was not signaled for \d+s$/;
+/**
+ * What a new Linux worker does before it serves (ngx_worker_process_init) and exits with code 2
+ * on failing: the `user` switch and working_directory. The master then logs FATAL.
+ */
+const WORKER_START = /^(?:chdir\("(.*)"\)|(setuid|setgid|initgroups|capset)\(.*\)) failed$/;
 
 const WINDOWS_CODES: Record<string, string> = {
   C0000142: 'STATUS_DLL_INIT_FAILED: it could not initialise',
@@ -62,7 +68,10 @@ export const workerCrashed: Condition = {
 export const respawnFailed: Condition = {
   id: 'respawn-failed',
   match(e) {
-    return RESPAWN.test(e.message) || FATAL.test(e.message) ? { by: 'respawn', master: e.pid ?? 0 } : undefined;
+    // The worker's own line comes first; the master's FATAL line for that worker joins it.
+    if (WORKER_START.test(e.message) && e.conn === undefined) return { by: 'key', key: `start|${e.pid}`, windowS: 5 };
+    if (FATAL.test(e.message)) return { by: 'exit', master: e.pid ?? 0, worker: exitOf(e)!.worker };
+    return RESPAWN.test(e.message) ? { by: 'respawn', master: e.pid ?? 0 } : undefined;
   },
   explain(g, log) {
     const es = entries(g);
@@ -79,22 +88,45 @@ export const respawnFailed: Condition = {
       };
     }
     if (x?.code === 'C0000142') return dllInitFailed(g, x, log);
+    const start = es.find((e) => WORKER_START.test(e.message));
+    if (start) return workerStartFailed(start, x, log, detail);
     if (es.some((e) => FATAL.test(e.message))) {
       return {
-        cause: `Worker ${x?.worker ?? ''} failed while starting (exit code 2, nginx's "fatal" code), so the master does not respawn it: an [emerg] of that worker just before says why (a setuid/setgid or chdir it may not do, a limit it may not raise, a module that fails in the worker); with every worker gone nginx accepts connections and answers none.`,
-        fix: 'Fix what the worker\'s [emerg] line names (the "user" directive, worker_rlimit_nofile, the module), check with "nginx -t", then restart nginx ("systemctl restart nginx").',
+        cause: `Worker ${x?.worker ?? ''} failed while starting (exit code 2, nginx's "fatal" code), so the master does not respawn it: an [emerg] or [alert] line of process ${x?.worker ?? 'N'} just before says why (a setuid/setgid or chdir it may not do, a module that fails in the worker); with every worker gone nginx accepts connections and answers none.`,
+        fix: `Fix what that worker's line names (the "user" directive, working_directory, worker_rlimit_nofile, the module), check with "nginx -t", then ${restartNginx(log, false)}.`,
         detail,
       };
     }
     return {
       cause: `The master could not start a new worker${x ? ` (worker ${x.worker} ${how(x)} at its start)` : ''}, so nginx runs with no worker and every request fails until it is restarted.`,
-      fix: windows
-        ? 'Look for an [emerg] line just before (it says why the worker stopped), fix it, then stop nginx ("taskkill /IM nginx.exe /F") and start it again.'
-        : 'Look for an [emerg] line just before (it says why the worker stopped), fix it, then restart nginx.',
+      fix: `Look for an [emerg] line just before (it says why the worker stopped), fix it, then ${windows ? 'stop nginx ("taskkill /IM nginx.exe /F") and start it again' : restartNginx(log, false)}.`,
       detail,
     };
   },
 };
+
+/** A worker that exited with code 2 before serving, explained by its own line (`chdir("/tmp/cores") failed`). */
+function workerStartFailed(start: ErrorLogEntry, x: Exit | undefined, log: LogView, detail: Record<string, unknown>): Explained {
+  const m = WORKER_START.exec(start.message)!;
+  const who = `Worker ${x?.worker ?? start.pid}`;
+  const after = x ? ' and exited with code 2, which the master does not respawn' : ' and exits with code 2 (nginx treats it as fatal), which the master does not respawn';
+  const end = ': with its workers gone nginx accepts connections and answers none.';
+  const why = `${start.message} (${errText(start)})`;
+  if (m[1] !== undefined) {
+    const set = log.conf?.global('working_directory').set;
+    return {
+      cause: `${who} could not enter its working_directory ${m[1]} (${why})${after}${end}`,
+      fix: `Create ${m[1]} and let nginx's worker user enter it ("sudo mkdir -p ${m[1]}"; it holds core dumps), or remove the working_directory line; check with "nginx -t", then ${restartNginx(log, false)}.${set ? ` In your conf: ${at(set)}.` : ''}`,
+      detail: { ...detail, workingDirectory: m[1] },
+    };
+  }
+  const set = log.conf?.global('user').set;
+  return {
+    cause: `${who} could not switch to the user or group of the "user" directive (${why})${after}${end} The master runs as root but may not change users: a container or service started without the SETUID/SETGID capabilities (cap_drop, no-new-privileges), or a user namespace that lacks that user's id.`,
+    fix: `Give nginx back the capabilities to change users (docker: drop the cap_drop of SETUID/SETGID; systemd: CapabilityBoundingSet), or run nginx as that user from the start and remove the "user" line; check with "nginx -t", then ${restartNginx(log, false)}.${set ? ` In your conf: ${at(set)}.` : ''}`,
+    detail,
+  };
+}
 
 /**
  * A Windows worker that exited with C0000142 and could not be replaced. C0000142 is

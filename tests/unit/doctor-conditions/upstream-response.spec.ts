@@ -65,7 +65,9 @@ for (const os of OSES) {
   });
 }
 
-test('a failed TLS handshake with a client (no "to upstream") is not upstream-ssl', () => {
+test('a failed TLS handshake with a client (no "to upstream") is not upstream-ssl: a client\'s bad request, harmless', () => {
   const i = one('linux', line('linux', { level: 'crit', conn: 7, message: 'SSL_do_handshake() failed (SSL: error:0A000076:SSL routines::no suitable signature algorithm)', action: 'SSL handshaking', client: '192.0.2.1', server: '0.0.0.0:443' }));
-  expect(i.condition).toBe('unknown');
+  expect(i.condition).toBe('client-bad-request');
+  expect(i.cause).toContain("a client's TLS handshake failed");
+  expect(i.detail?.harmless).toBe(true);
 });

@@ -55,3 +55,12 @@ test('macOS and the BSDs: kevent() reported that connect() failed (61) is a refu
   expect(one('linux', line('linux', { ...base, message: 'kevent() reported that connect() failed', errno: { code: 61, text: 'Connection refused' } })).condition).toBe('upstream-refused');
   expect(one('linux', line('linux', { ...base, message: 'kevent() reported that connect() failed', errno: { code: 60, text: 'Operation timed out' } })).condition).toBe('upstream-connect-timeout');
 });
+
+test('a lone refused try of another upstream than the admin API is said as an inference: the log cannot show how many servers the upstream has', () => {
+  const i = one('linux', line('linux', { level: 'error', conn: 9, message: 'connect() failed', errno: errno('linux', 'refused'), action: CONNECTING, ...ctx('GET /ws/abc HTTP/1.1', 'http://127.0.0.1:8082/ws/abc') }));
+  expect(i.condition).toBe('upstream-refused');
+  expect(i.detail?.verdict).toBe('not-running');
+  expect(i.cause).toContain("if 127.0.0.1:8082 is the only server of this location's upstream");
+  expect(i.cause).toContain('got 502 Bad Gateway (inferred');
+  expect(i.cause).not.toContain("127.0.0.1:8082 is the only server of this location's upstream)");
+});

@@ -30,11 +30,20 @@ for (const os of OSES) {
   });
 }
 
-test('Linux: a worker that exited with fatal code 2 and cannot be respawned is respawn-failed, led by no unknown line', () => {
+test('Linux: a worker that exited with fatal code 2 and cannot be respawned is respawn-failed, led by the line of that worker that says why', () => {
   const d = log('linux', [
     line('linux', { level: 'emerg', pid: 812, message: 'setgid(101) failed', errno: { code: 1, text: 'Operation not permitted' } }),
     line('linux', { level: 'alert', pid: 800, message: 'worker process 812 exited with fatal code 2 and cannot be respawned' }),
+    line('linux', { level: 'alert', pid: 815, message: 'chdir("/tmp/cores") failed', errno: { code: 2, text: 'No such file or directory' } }),
+    line('linux', { level: 'alert', pid: 800, message: 'worker process 815 exited with fatal code 2 and cannot be respawned' }),
+    line('linux', { level: 'alert', pid: 800, message: 'worker process 816 exited with fatal code 2 and cannot be respawned', time: '2025/03/14 10:25:30' }),
   ]);
-  expect(d.incidents.map((i) => `${i.condition} ${i.lines}`)).toEqual(['unknown 1', 'respawn-failed 2']);
-  expect(d.incidents[1].cause).toContain('Worker 812 failed while starting');
+  expect(d.incidents.map((i) => `${i.condition} ${i.lines}`)).toEqual(['respawn-failed 1,2', 'respawn-failed 3,4', 'respawn-failed 5']);
+  expect(d.incidents[0].cause).toContain('Worker 812 could not switch to the user or group of the "user" directive (setgid(101) failed (1: Operation not permitted))');
+  expect(d.incidents[1].cause).toContain('Worker 815 could not enter its working_directory /tmp/cores');
+  expect(d.incidents[1].fix).toContain('"sudo mkdir -p /tmp/cores"');
+  // No line of worker 816: what it was is not guessed, and the restart is nginx's own (no service manager shows in the log).
+  expect(d.incidents[2].cause).toContain('an [emerg] or [alert] line of process 816 just before says why');
+  expect(d.incidents[2].fix).toContain('"sudo nginx -s stop"');
+  expect(d.incidents[2].fix).not.toContain('systemctl');
 });
