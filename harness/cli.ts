@@ -93,9 +93,11 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         .option('refused-delay', refusedDelay('Milliseconds a refused connect takes (default 2000 on windows, 0 on linux)'))
         .option('nginx-version', { type: 'string', describe: 'Version the embedded engine shows in Server: and its pages (default 1.22.1 linux, 1.20.2 windows)' })
         .option('excluded-port', excludedPortOption)
-        .option('doctor', { type: 'boolean', default: false, describe: 'When the stack stops, explain its error log' }),
+        .option('doctor', { type: 'boolean', default: false, describe: 'When the stack stops, explain its error log' })
+        .option('detach', { alias: 'd', type: 'boolean', default: false, describe: 'Run the stack in the background and return once it is ready; `harness down` stops it' }),
     (a) =>
       guard(async () => {
+        if (a.detach) return (await import('./stack/detach-command.js')).upDetachedCommand(a.prefix, hideBin(process.argv).slice(1), print);
         const { up } = await import('./stack/up.js');
         const { consolePrinter } = await import('./stack/printer.js');
         return up(
@@ -230,6 +232,28 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
       .demandCommand(1, 'Name an app command: order, remind or reset.');
   })
   .command(
+    'ps',
+    'The stack running from --prefix: its URL, ports, pid, faults and uptime',
+    (y) => y.option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the stack' }).option('json', jsonOption),
+    (a) => guard(async () => (await import('./stack/ps.js')).ps({ prefix: a.prefix, json: a.json }, print)),
+  )
+  .command(
+    'logs [names..]',
+    'The logs of the stack of --prefix: error, access (the proxy\'s), harness (a detached stack\'s own output); all by default',
+    (y) =>
+      y
+        .positional('names', { type: 'string', array: true, describe: 'error, access, harness' })
+        .option('follow', { alias: 'f', type: 'boolean', default: false, describe: 'Keep printing new lines until Ctrl-C' })
+        .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the stack' }),
+    (a) => guard(async () => (await import('./stack/logs.js')).logs({ prefix: a.prefix, names: (a.names ?? []).map(String), follow: a.follow }, print)),
+  )
+  .command(
+    'down',
+    'Stop the stack running from --prefix (one started with up --detach, or in another terminal)',
+    (y) => y.option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the stack' }),
+    (a) => guard(async () => (await import('./stack/down.js')).down({ prefix: a.prefix }, print)),
+  )
+  .command(
     'doctor <error-log>',
     'Explain an nginx error.log (Windows or Linux): incidents, their cause and the fix',
     (y) =>
@@ -265,7 +289,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
       }),
   )
   .strict()
-  .demandCommand(1, 'Name a command: up, proxy, chaos, app, doctor or setup.')
+  .demandCommand(1, 'Name a command: up, ps, logs, down, proxy, chaos, app, doctor or setup.')
   .recommendCommands()
   .help()
   .wrap(Math.min(110, process.stdout.columns ?? 100))

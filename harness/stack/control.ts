@@ -27,6 +27,8 @@ export interface ControlChannel {
   startLive(): void;
   /** Stops the channel and the page's streams, telling the open pages why. */
   close(why?: string): Promise<void>;
+  /** Resolves when `harness down` asks the stack to stop (POST /stop): a stop as Ctrl-C's, on every platform. */
+  stopAsked: Promise<string>;
 }
 
 /** What `harness chaos status` shows of a running stack. */
@@ -47,6 +49,8 @@ async function faultViews(): Promise<FaultView[]> {
 export async function startStackControl(stack: Stack, onEvent: (text: string) => void): Promise<ControlChannel> {
   const token = randomBytes(24).toString('hex');
   const faults = new FaultLedger(stack);
+  let askStop!: (why: string) => void;
+  const stopAsked = new Promise<string>((r) => (askStop = r));
   const applied = () => faults.entries.map((e) => ({ id: e.id, label: e.label, progress: e.applied.progress?.() }));
   let port = 0;
   let live: Promise<Live> | undefined;
@@ -80,6 +84,10 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
     if (req.method === 'GET' && path === '/timeline.json') return reply(200, (await startLive()).timelineJson());
     try {
       const body = await readJsonObject(req, req.url === '/faults' ? '{"name":"admin.stop"}' : '{}');
+      if (req.method === 'POST' && req.url === '/stop') {
+        askStop('harness down');
+        return reply(202, { stopping: true });
+      }
       if (req.method === 'GET' && req.url === '/status') {
         const status: StackStatus = { engine: stack.spec.engine, os: stack.spec.os, admin: stack.admin?.mode ?? 'external', faults: applied() };
         return reply(200, status);
@@ -132,6 +140,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
     faults,
     page: `http://127.0.0.1:${port}/?token=${token}`,
     startLive: () => void startLive(),
+    stopAsked,
     async close(why = 'the stack stopped') {
       await (await live)?.close(why);
       await new Promise<void>((r) => {

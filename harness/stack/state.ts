@@ -16,6 +16,8 @@ export interface StackState extends ProcessId {
   proxyPort: number;
   adminPort: number;
   startedAt: string;
+  /** The proxy's logs; `harness` is the stack's own output, where it runs detached (`up --detach`). */
+  logs?: { error: string; access: string; harness?: string };
 }
 
 export function statePath(prefix: string): string {

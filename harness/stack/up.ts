@@ -9,6 +9,7 @@ import { UsageError, UserError } from '../errors.js';
 import { ProxyStartError, type EngineName } from '../engine/engine.js';
 import { stackAnswers, startStackControl } from './control.js';
 import { watchStopRequests } from '../stop-request.js';
+import { detachedLog } from './detach.js';
 import { discardPrebooted } from '../engine/registry.js';
 import { readState, writeState, removeState } from './state.js';
 import { lockPath, lockPrefix, PrefixTaken, thisProcess, type PrefixLock } from './owner.js';
@@ -144,7 +145,8 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   const abort = new AbortController();
   let starting = true;
   const stopRequest = watchStopRequests({
-    parent: true,
+    // A detached stack outlives the command that started it: `harness down` stops it.
+    parent: !detachedLog(),
     onAsked: (why) => {
       if (!starting || abort.signal.aborted) return;
       print.note(`${why}: stopping the start...`);
@@ -231,6 +233,7 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
       proxyPort: port,
       adminPort: o.adminPort,
       startedAt: new Date().toISOString(),
+      logs: { error: stack.errorLogPath, access: stack.accessLogPath, harness: detachedLog() },
     });
   } catch (e) {
     // Nothing of the stack outlives a start that did not end.
@@ -258,7 +261,7 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   }
   control.startLive();
 
-  const why = await Promise.race([stopRequest.asked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
+  const why = await Promise.race([stopRequest.asked, control.stopAsked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
   stopRequest.close();
   print.note(`stopping (${why})...`);
   await control.close(`harness up is stopping (${why})`);

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';
 import { repoRoot } from '../../harness/paths.js';
+import { freePort } from '../support/ports.js';
 
-test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doctor and import("sky-harness") work there', async ({ engine }) => {
+test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doctor, up --detach, ps, down and import("sky-harness") work there', async ({ engine }) => {
   test.skip(engine !== 'embedded', 'one install is enough: the package is the same for both engines');
   test.setTimeout(240_000);
   const dir = mkdtempSync(join(tmpdir(), 'sky-harness-package-'));
@@ -32,6 +33,19 @@ test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doct
     expect(doctor.stdout).toContain('upstream-refused');
     const alias = await execa('npx', ['harness', '--help'], { cwd: app });
     expect(alias.stdout).toMatch(/^harness <command>/);
+
+    // The stack's whole life cycle from that folder: up in the background, ps, down.
+    const port = String(await freePort());
+    const up = await execa('npx', ['sky-harness', 'up', '--detach', '--port', port, '--admin-port', String(await freePort())], { cwd: app, reject: false, all: true });
+    expect(up.exitCode, up.all).toBe(0);
+    try {
+      const ps = await execa('npx', ['sky-harness', 'ps', '--json'], { cwd: app });
+      expect(JSON.parse(ps.stdout)).toEqual([expect.objectContaining({ prefix: join(app, '.harness'), url: `http://localhost:${port}/`, detached: true })]);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    } finally {
+      const down = await execa('npx', ['sky-harness', 'down'], { cwd: app, reject: false, all: true });
+      expect(down.exitCode, down.all).toBe(0);
+    }
 
     writeFileSync(
       join(app, 'use.js'),
