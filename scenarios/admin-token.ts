@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from 'playwright/test';
 import { defineScenario } from './scenario.js';
 
 export default defineScenario({
