@@ -3,6 +3,7 @@
 import net from 'node:net';
 import getPort, { portNumbers } from 'get-port';
 import { linux } from '../../harness/platform.js';
+import { canBind } from '../../harness/ports.js';
 
 /**
  * The ports below Linux's ephemeral range (32768-60999, where the OS picks the ports it hands out)
@@ -41,9 +42,24 @@ export function nestedRunPorts(): Record<string, string> {
   return { [NESTED_PORTS]: `${first + RANGE / 2}-${first + RANGE - 1}` };
 }
 
-/** A port free on 127.0.0.1, from this worker's own range (any free port once the range is used up). */
-export function freePort(): Promise<number> {
-  return getPort({ host: '127.0.0.1', port: portNumbers(...range()) });
+/** Tries before freePort() settles for a port free on 127.0.0.1 alone. */
+const FREE_PORT_TRIES = 50;
+
+/**
+ * A port free on both loopbacks, from this worker's own range (any free port once the range is used
+ * up). Both: a stack or an upstream on 127.0.0.1 alone leaves [::1] of its port to whoever holds it,
+ * and the proxy tries [::1] first; a process of another run listening there answered the tries a
+ * test expects refused (another connection, another *N in the error log).
+ */
+export async function freePort(): Promise<number> {
+  let port = 0;
+  for (let i = 0; i < FREE_PORT_TRIES; i++) {
+    // get-port hands out a port once per 15 s: each try gets another.
+    port = await getPort({ host: '127.0.0.1', port: portNumbers(...range()) });
+    const v6 = await canBind('::1', port);
+    if (v6.ok || v6.code === 'EADDRNOTAVAIL' || v6.code === 'EAFNOSUPPORT') return port;
+  }
+  return port;
 }
 
 export async function holdPort(): Promise<{ port: number; close: () => Promise<void> }> {
