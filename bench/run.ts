@@ -5,7 +5,7 @@
 //   npm run bench                                     # the full run (about 12 minutes on 2 cores)
 //   BENCH_SECONDS=3 BENCH_ROUNDS=2 npm run bench      # a quick one
 //   node dist/bench/run.js --help                     # every setting (flags or BENCH_* variables)
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,6 +43,8 @@ Each option can also be given as an environment variable (BENCH_SECONDS=3 ...).
   --workers L       worker_processes, comma-separated (BENCH_WORKERS, default 1,2)
   --confs L         default,keepalive (BENCH_CONFS)
   --starts N        samples of each start-up figure (BENCH_STARTS, default 7)
+  --before DIR      start-up: also \`harness up\` of the checkout in DIR (the build before a change),
+                    in the same loop, alternating with this one's (BENCH_BEFORE)
   --crashes N       crashes per engine and worker count (BENCH_CRASHES, default 7)
   --only L          parts to run: ${PARTS.join(',')} (BENCH_ONLY, default all)
   --out DIR         where latest.md and latest.json go (BENCH_OUT, default bench/results)
@@ -57,6 +59,8 @@ interface Settings {
   workers: number[];
   confs: ConfKind[];
   starts: number;
+  /** Another checkout whose `harness up` start-up is measured in the same loop. */
+  before?: string;
   crashes: number;
   only: Set<Part>;
   out: string;
@@ -70,7 +74,7 @@ function usageError(msg: string): never {
 }
 
 function settings(): Settings {
-  const names = ['seconds', 'rounds', 'warmup', 'generator', 'connections', 'workers', 'confs', 'starts', 'crashes', 'only', 'out', 'render'] as const;
+  const names = ['seconds', 'rounds', 'warmup', 'generator', 'connections', 'workers', 'confs', 'starts', 'before', 'crashes', 'only', 'out', 'render'] as const;
   let values: Partial<Record<(typeof names)[number] | 'help', string | boolean>>;
   try {
     ({ values } = parseArgs({
@@ -108,6 +112,8 @@ function settings(): Settings {
   for (const c of confs) if (!CONF_KINDS.includes(c as ConfKind)) usageError(`--confs: unknown conf "${c}" (${CONF_KINDS.join(', ')})`);
   const only = list('only', PARTS.join(','));
   for (const p of only) if (!PARTS.includes(p as Part)) usageError(`--only: unknown part "${p}" (${PARTS.join(', ')})`);
+  const before = get('before', '') ? resolve(get('before', '')) : undefined;
+  if (before && !existsSync(join(before, 'bin', 'harness.js'))) usageError(`--before: ${before} has no bin/harness.js (give a checkout of this project)`);
   return {
     seconds: int('seconds', '5', 1),
     rounds: int('rounds', '3', 1),
@@ -117,6 +123,7 @@ function settings(): Settings {
     workers: ints('workers', '1,2'),
     confs: confs as ConfKind[],
     starts: int('starts', '7', 1),
+    before,
     crashes: int('crashes', '7', 1),
     only: new Set(only as Part[]),
     out: resolve(repoRoot, get('out', join('bench', 'results'))),
@@ -163,7 +170,7 @@ interface Results {
   baseline: (LoadResult & { connections: number; round: number })[];
   memory: MemorySample[];
   crash: (CrashSample & { engine: EngineName; workers: number })[];
-  startup: { what: 'node -e 0' | 'harness up' | 'Stack.start'; engine?: EngineName; ms: number }[];
+  startup: { what: 'node -e 0' | 'harness up' | 'harness up, --before' | 'Stack.start'; engine?: EngineName; ms: number; round?: number }[];
   startupDiscarded: string[];
   fast: FastSample[];
   fastMemory: FastMemory[];
@@ -289,18 +296,22 @@ async function crashPart(s: Settings, root: string, admin: Admin, res: Results):
 async function startupPart(s: Settings, root: string, res: Results): Promise<void> {
   let discards = 0;
   for (let i = 1; i <= s.starts; i++) {
-    res.startup.push({ what: 'node -e 0', ms: await bareNode() });
-    for (const engine of ENGINE_ORDER) {
+    const first = res.startup.length;
+    res.startup.push({ what: 'node -e 0', ms: await bareNode(), round: i });
+    // The other checkout's embedded start first in every other round: neither build always follows the other.
+    const ups: ['harness up' | 'harness up, --before', EngineName, string][] = ENGINE_ORDER.map((e) => ['harness up', e, repoRoot]);
+    if (s.before) ups.splice(i % 2, 0, ['harness up, --before', 'embedded', s.before]);
+    for (const [what, engine, checkout] of ups) {
       try {
-        res.startup.push({ what: 'harness up', engine, ms: await harnessUp(root, engine) });
+        res.startup.push({ what, engine, ms: await harnessUp(root, engine, checkout), round: i });
       } catch (e) {
         if (!(e instanceof Rebuilt) || ++discards > 5) throw e;
-        res.startupDiscarded.push(`harness up (${engine}) sample ${i}: ${e.message}`);
+        res.startupDiscarded.push(`${what} (${engine}) sample ${i}: ${e.message}`);
         log(`discarded a harness up sample: ${e.message}`);
       }
     }
     for (const engine of ENGINE_ORDER) res.startup.push({ what: 'Stack.start', engine, ms: await stackStart(root, engine) });
-    const last = res.startup.slice(-5).map((x) => `${x.what}${x.engine ? ` ${x.engine}` : ''} ${x.ms.toFixed(0)} ms`);
+    const last = res.startup.slice(first).map((x) => `${x.what}${x.engine ? ` ${x.engine}` : ''} ${x.ms.toFixed(0)} ms`);
     log(`start-up ${i}/${s.starts}: ${last.join(', ')}`);
   }
 }
@@ -432,13 +443,19 @@ function crashRows(s: Settings, res: Results): Row[] {
   return rows;
 }
 
-function startupRows(res: Results): Row[] {
+function startupRows(s: Settings, res: Results): Row[] {
   const rows: Row[] = [];
   const ms = (what: string, engine?: EngineName) => res.startup.filter((x) => x.what === what && x.engine === engine).map((x) => x.ms);
   const bare = spread(ms('node -e 0'));
   if (!bare.n) return rows;
   const section = 'start-up: spawn → ready (proxy answering on its port)';
   rows.push({ section, figure: 'bare `node -e 0` (spawn → exit), the reference', unit: 'ms', embedded: bare, notes: [] });
+  // Each start against the `node -e 0` of its own round (the ratio, not the figure, carries over).
+  const perRound = (what: string) => {
+    const node = new Map(res.startup.filter((x) => x.what === 'node -e 0').map((x) => [x.round, x.ms]));
+    const r = spread(res.startup.filter((x) => x.what === what && x.engine === 'embedded').map((x) => x.ms / (node.get(x.round) ?? NaN)));
+    return `${r.min.toFixed(2)}–${r.max.toFixed(2)}×`;
+  };
   const upE = spread(ms('harness up', 'embedded'));
   const upN = spread(ms('harness up', 'nginx'));
   const k = upE.median / bare.median;
@@ -453,11 +470,16 @@ function startupRows(res: Results): Row[] {
       id: 'startup',
       text: `≤ 3× bare Node start (≤ ${(3 * bare.median).toFixed(0)} ms)`,
       pass: k <= 3,
-      measured: `${k.toFixed(2)}× node -e 0 (${upE.median.toFixed(0)} ms vs ${bare.median.toFixed(0)} ms)`,
+      measured: `${k.toFixed(2)}× node -e 0 (${upE.median.toFixed(0)} ms vs ${bare.median.toFixed(0)} ms; ${perRound('harness up')} round by round)`,
       shortfall: k / 3,
     },
     notes: res.startupDiscarded.length ? [`${res.startupDiscarded.length} samples discarded (dist/ rebuilt mid-run)`] : [],
   });
+  const before = spread(ms('harness up, --before', 'embedded'));
+  if (before.n) {
+    const figure = `\`harness up\` of --before's checkout (${s.before}): ${(before.median / bare.median).toFixed(2)}× node -e 0 (${perRound('harness up, --before')} round by round)`;
+    rows.push({ section, figure, unit: 'ms', embedded: before, notes: [] });
+  }
   const stE = spread(ms('Stack.start', 'embedded'));
   const stN = spread(ms('Stack.start', 'nginx'));
   rows.push({ section, figure: 'Stack.start() in-process (admin stub + proxy ready; no Node start-up)', unit: 'ms', embedded: stE, nginx: stN, ratio: stE.median / stN.median, notes: [] });
@@ -508,7 +530,7 @@ async function main(): Promise<number> {
 }
 
 function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<string, string>, startedAt: string, finishedAt: string): Report {
-  const rows = [...fastRows(s, res.fast ?? [], res.fastMemory ?? []), ...loadRows(s, res), ...startupRows(res), ...crashRows(s, res), ...memoryRows(res)];
+  const rows = [...fastRows(s, res.fast ?? [], res.fastMemory ?? []), ...loadRows(s, res), ...startupRows(s, res), ...crashRows(s, res), ...memoryRows(res)];
   const notes: string[] = [];
   if (res.fast?.length) {
     notes.push(
