@@ -6,7 +6,7 @@
 // the only compiler and type checker.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { root } from './build.js';
 
 const dist = join(root, 'dist');
@@ -31,6 +31,23 @@ const yargsOwnUrl = {
   },
 };
 
+/**
+ * Of the packages our code imports, only those that commands load at their start are bundled, with
+ * what they import: yargs (every command) and execa (`harness up --proxy nginx`). The others load
+ * later, if at all, from node_modules as before (undici alone would add 1 MB to the package).
+ */
+const STARTUP_PACKAGES = new Set(['yargs', 'execa']);
+const startupPackagesOnly = {
+  name: 'startup-packages-only',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, ({ path, importer }) => {
+      if (importer.includes(`${sep}node_modules${sep}`)) return undefined;
+      const name = path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
+      return STARTUP_PACKAGES.has(name) ? undefined : { path, external: true };
+    });
+  },
+};
+
 rmSync(out, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
@@ -43,11 +60,8 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  // Not bundled: playwright (the browser steps and `harness setup`; it finds its own files), exceljs
-  // (the report download), and ws' optional native add-ons.
-  external: ['playwright', 'playwright-core', 'exceljs', 'bufferutil', 'utf-8-validate'],
-  // The CommonJS packages inside (yargs' helpers, ws, busboy...) call require() for Node's modules.
+  // The CommonJS packages inside (execa's cross-spawn and its own) call require() for Node's modules.
   banner: { js: "import { createRequire as __harnessRequire } from 'node:module'; const require = __harnessRequire(import.meta.url);" },
-  plugins: [yargsOwnUrl],
+  plugins: [startupPackagesOnly, yargsOwnUrl],
   logLevel: 'warning',
 });
