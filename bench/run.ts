@@ -43,8 +43,9 @@ Each option can also be given as an environment variable (BENCH_SECONDS=3 ...).
   --workers L       worker_processes, comma-separated (BENCH_WORKERS, default 1,2)
   --confs L         default,keepalive (BENCH_CONFS)
   --starts N        samples of each start-up figure (BENCH_STARTS, default 7)
-  --before DIR      start-up: also \`harness up\` of the checkout in DIR (the build before a change),
-                    in the same loop, alternating with this one's (BENCH_BEFORE)
+  --compare L       start-up: also \`harness up\` of these folders, comma-separated: checkouts (the build
+                    before a change) or installed packages (node_modules/sky-harness), in the same
+                    loop, taking turns with this checkout's (BENCH_COMPARE)
   --crashes N       crashes per engine and worker count (BENCH_CRASHES, default 7)
   --only L          parts to run: ${PARTS.join(',')} (BENCH_ONLY, default all)
   --out DIR         where latest.md and latest.json go (BENCH_OUT, default bench/results)
@@ -59,8 +60,8 @@ interface Settings {
   workers: number[];
   confs: ConfKind[];
   starts: number;
-  /** Another checkout whose `harness up` start-up is measured in the same loop. */
-  before?: string;
+  /** Other checkouts or installed packages whose `harness up` start-up is measured in the same loop. */
+  compare: string[];
   crashes: number;
   only: Set<Part>;
   out: string;
@@ -74,7 +75,7 @@ function usageError(msg: string): never {
 }
 
 function settings(): Settings {
-  const names = ['seconds', 'rounds', 'warmup', 'generator', 'connections', 'workers', 'confs', 'starts', 'before', 'crashes', 'only', 'out', 'render'] as const;
+  const names = ['seconds', 'rounds', 'warmup', 'generator', 'connections', 'workers', 'confs', 'starts', 'compare', 'crashes', 'only', 'out', 'render'] as const;
   let values: Partial<Record<(typeof names)[number] | 'help', string | boolean>>;
   try {
     ({ values } = parseArgs({
@@ -112,8 +113,8 @@ function settings(): Settings {
   for (const c of confs) if (!CONF_KINDS.includes(c as ConfKind)) usageError(`--confs: unknown conf "${c}" (${CONF_KINDS.join(', ')})`);
   const only = list('only', PARTS.join(','));
   for (const p of only) if (!PARTS.includes(p as Part)) usageError(`--only: unknown part "${p}" (${PARTS.join(', ')})`);
-  const before = get('before', '') ? resolve(get('before', '')) : undefined;
-  if (before && !existsSync(join(before, 'bin', 'harness.js'))) usageError(`--before: ${before} has no bin/harness.js (give a checkout of this project)`);
+  const compare = list('compare', '').map((d) => resolve(d));
+  for (const d of compare) if (!existsSync(join(d, 'bin', 'harness.js'))) usageError(`--compare: ${d} has no bin/harness.js (give a checkout of this project or an installed node_modules/sky-harness)`);
   return {
     seconds: int('seconds', '5', 1),
     rounds: int('rounds', '3', 1),
@@ -123,7 +124,7 @@ function settings(): Settings {
     workers: ints('workers', '1,2'),
     confs: confs as ConfKind[],
     starts: int('starts', '7', 1),
-    before,
+    compare,
     crashes: int('crashes', '7', 1),
     only: new Set(only as Part[]),
     out: resolve(repoRoot, get('out', join('bench', 'results'))),
@@ -170,7 +171,8 @@ interface Results {
   baseline: (LoadResult & { connections: number; round: number })[];
   memory: MemorySample[];
   crash: (CrashSample & { engine: EngineName; workers: number })[];
-  startup: { what: 'node -e 0' | 'harness up' | 'harness up, --before' | 'Stack.start'; engine?: EngineName; ms: number; round?: number }[];
+  /** `checkout`: the --compare folder a `harness up` ran from (none: this checkout). */
+  startup: { what: 'node -e 0' | 'harness up' | 'Stack.start'; engine?: EngineName; ms: number; round?: number; checkout?: string }[];
   startupDiscarded: string[];
   fast: FastSample[];
   fastMemory: FastMemory[];
@@ -298,20 +300,21 @@ async function startupPart(s: Settings, root: string, res: Results): Promise<voi
   for (let i = 1; i <= s.starts; i++) {
     const first = res.startup.length;
     res.startup.push({ what: 'node -e 0', ms: await bareNode(), round: i });
-    // The other checkout's embedded start first in every other round: neither build always follows the other.
-    const ups: ['harness up' | 'harness up, --before', EngineName, string][] = ENGINE_ORDER.map((e) => ['harness up', e, repoRoot]);
-    if (s.before) ups.splice(i % 2, 0, ['harness up, --before', 'embedded', s.before]);
-    for (const [what, engine, checkout] of ups) {
+    // The embedded starts of this checkout and the compared ones take turns at going first.
+    const builds = [undefined, ...s.compare];
+    const ups: [EngineName, string | undefined][] = [...builds.slice(i % builds.length), ...builds.slice(0, i % builds.length)].map((c) => ['embedded', c]);
+    for (const engine of ENGINE_ORDER.slice(1)) ups.push([engine, undefined]);
+    for (const [engine, checkout] of ups) {
       try {
-        res.startup.push({ what, engine, ms: await harnessUp(root, engine, checkout), round: i });
+        res.startup.push({ what: 'harness up', engine, ms: await harnessUp(root, engine, checkout), round: i, checkout });
       } catch (e) {
         if (!(e instanceof Rebuilt) || ++discards > 5) throw e;
-        res.startupDiscarded.push(`${what} (${engine}) sample ${i}: ${e.message}`);
+        res.startupDiscarded.push(`harness up (${engine}${checkout ? `, ${checkout}` : ''}) sample ${i}: ${e.message}`);
         log(`discarded a harness up sample: ${e.message}`);
       }
     }
     for (const engine of ENGINE_ORDER) res.startup.push({ what: 'Stack.start', engine, ms: await stackStart(root, engine) });
-    const last = res.startup.slice(first).map((x) => `${x.what}${x.engine ? ` ${x.engine}` : ''} ${x.ms.toFixed(0)} ms`);
+    const last = res.startup.slice(first).map((x) => `${x.what}${x.engine ? ` ${x.engine}` : ''}${x.checkout ? ` (${x.checkout})` : ''} ${x.ms.toFixed(0)} ms`);
     log(`start-up ${i}/${s.starts}: ${last.join(', ')}`);
   }
 }
@@ -445,15 +448,16 @@ function crashRows(s: Settings, res: Results): Row[] {
 
 function startupRows(s: Settings, res: Results): Row[] {
   const rows: Row[] = [];
-  const ms = (what: string, engine?: EngineName) => res.startup.filter((x) => x.what === what && x.engine === engine).map((x) => x.ms);
+  const of = (what: string, engine?: EngineName, checkout?: string) => res.startup.filter((x) => x.what === what && x.engine === engine && x.checkout === checkout);
+  const ms = (what: string, engine?: EngineName, checkout?: string) => of(what, engine, checkout).map((x) => x.ms);
   const bare = spread(ms('node -e 0'));
   if (!bare.n) return rows;
   const section = 'start-up: spawn → ready (proxy answering on its port)';
   rows.push({ section, figure: 'bare `node -e 0` (spawn → exit), the reference', unit: 'ms', embedded: bare, notes: [] });
   // Each start against the `node -e 0` of its own round (the ratio, not the figure, carries over).
-  const perRound = (what: string) => {
-    const node = new Map(res.startup.filter((x) => x.what === 'node -e 0').map((x) => [x.round, x.ms]));
-    const r = spread(res.startup.filter((x) => x.what === what && x.engine === 'embedded').map((x) => x.ms / (node.get(x.round) ?? NaN)));
+  const perRound = (checkout?: string) => {
+    const node = new Map(of('node -e 0').map((x) => [x.round, x.ms]));
+    const r = spread(of('harness up', 'embedded', checkout).map((x) => x.ms / (node.get(x.round) ?? NaN)));
     return `${r.min.toFixed(2)}–${r.max.toFixed(2)}×`;
   };
   const upE = spread(ms('harness up', 'embedded'));
@@ -470,15 +474,15 @@ function startupRows(s: Settings, res: Results): Row[] {
       id: 'startup',
       text: `≤ 3× bare Node start (≤ ${(3 * bare.median).toFixed(0)} ms)`,
       pass: k <= 3,
-      measured: `${k.toFixed(2)}× node -e 0 (${upE.median.toFixed(0)} ms vs ${bare.median.toFixed(0)} ms; ${perRound('harness up')} round by round)`,
+      measured: `${k.toFixed(2)}× node -e 0 (${upE.median.toFixed(0)} ms vs ${bare.median.toFixed(0)} ms; ${perRound()} round by round)`,
       shortfall: k / 3,
     },
     notes: res.startupDiscarded.length ? [`${res.startupDiscarded.length} samples discarded (dist/ rebuilt mid-run)`] : [],
   });
-  const before = spread(ms('harness up, --before', 'embedded'));
-  if (before.n) {
-    const figure = `\`harness up\` of --before's checkout (${s.before}): ${(before.median / bare.median).toFixed(2)}× node -e 0 (${perRound('harness up, --before')} round by round)`;
-    rows.push({ section, figure, unit: 'ms', embedded: before, notes: [] });
+  for (const c of s.compare) {
+    const other = spread(ms('harness up', 'embedded', c));
+    const figure = `\`harness up\` of ${c} (--compare): ${(other.median / bare.median).toFixed(2)}× node -e 0 (${perRound(c)} round by round)`;
+    rows.push({ section, figure, unit: 'ms', embedded: other, notes: [] });
   }
   const stE = spread(ms('Stack.start', 'embedded'));
   const stN = spread(ms('Stack.start', 'nginx'));
@@ -580,7 +584,7 @@ function write(out: string, report: Report): void {
 /** `--render FILE`: the table again from a run's latest.json (after a change to the report's form). */
 function rerender(file: string, out: string): number {
   const old = JSON.parse(readFileSync(file, 'utf8')) as Report & { settings: Settings & { only: Part[] }; samples: Results };
-  const s: Settings = { ...old.settings, only: new Set(old.settings.only), out };
+  const s: Settings = { ...old.settings, compare: old.settings.compare ?? [], only: new Set(old.settings.only), out };
   const res = old.samples;
   // JSON has no NaN: it wrote null.
   for (const x of res.load) {

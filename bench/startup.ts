@@ -22,8 +22,8 @@ export async function bareNode(): Promise<number> {
 }
 
 /**
- * `node bin/harness.js up` (of this checkout, or of another one: a build to compare with) to its
- * ready line; then Ctrl-C (SIGINT) and wait for it to stop.
+ * `node bin/harness.js up` (of this checkout, or of another one or an installed package: a build to
+ * compare with) to its ready line; then Ctrl-C (SIGINT) and wait for it to stop.
  */
 export async function harnessUp(root: string, engine: EngineName, checkout = repoRoot): Promise<number> {
   const prefix = mkdtempSync(join(root, `up-${engine}-`));
