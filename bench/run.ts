@@ -5,7 +5,7 @@
 //   npm run bench                                     # the full run (about 12 minutes on 2 cores)
 //   BENCH_SECONDS=3 BENCH_ROUNDS=2 npm run bench      # a quick one
 //   node dist/bench/run.js --help                     # every setting (flags or BENCH_* variables)
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,6 +43,9 @@ Each option can also be given as an environment variable (BENCH_SECONDS=3 ...).
   --workers L       worker_processes, comma-separated (BENCH_WORKERS, default 1,2)
   --confs L         default,keepalive (BENCH_CONFS)
   --starts N        samples of each start-up figure (BENCH_STARTS, default 7)
+  --compare L       start-up: also \`harness up\` of these folders, comma-separated: checkouts (the build
+                    before a change) or installed packages (node_modules/sky-harness), in the same
+                    loop, taking turns with this checkout's (BENCH_COMPARE)
   --crashes N       crashes per engine and worker count (BENCH_CRASHES, default 7)
   --only L          parts to run: ${PARTS.join(',')} (BENCH_ONLY, default all)
   --out DIR         where latest.md and latest.json go (BENCH_OUT, default bench/results)
@@ -57,6 +60,8 @@ interface Settings {
   workers: number[];
   confs: ConfKind[];
   starts: number;
+  /** Other checkouts or installed packages whose `harness up` start-up is measured in the same loop. */
+  compare: string[];
   crashes: number;
   only: Set<Part>;
   out: string;
@@ -70,7 +75,7 @@ function usageError(msg: string): never {
 }
 
 function settings(): Settings {
-  const names = ['seconds', 'rounds', 'warmup', 'generator', 'connections', 'workers', 'confs', 'starts', 'crashes', 'only', 'out', 'render'] as const;
+  const names = ['seconds', 'rounds', 'warmup', 'generator', 'connections', 'workers', 'confs', 'starts', 'compare', 'crashes', 'only', 'out', 'render'] as const;
   let values: Partial<Record<(typeof names)[number] | 'help', string | boolean>>;
   try {
     ({ values } = parseArgs({
@@ -108,6 +113,8 @@ function settings(): Settings {
   for (const c of confs) if (!CONF_KINDS.includes(c as ConfKind)) usageError(`--confs: unknown conf "${c}" (${CONF_KINDS.join(', ')})`);
   const only = list('only', PARTS.join(','));
   for (const p of only) if (!PARTS.includes(p as Part)) usageError(`--only: unknown part "${p}" (${PARTS.join(', ')})`);
+  const compare = list('compare', '').map((d) => resolve(d));
+  for (const d of compare) if (!existsSync(join(d, 'bin', 'harness.js'))) usageError(`--compare: ${d} has no bin/harness.js (give a checkout of this project or an installed node_modules/sky-harness)`);
   return {
     seconds: int('seconds', '5', 1),
     rounds: int('rounds', '3', 1),
@@ -117,6 +124,7 @@ function settings(): Settings {
     workers: ints('workers', '1,2'),
     confs: confs as ConfKind[],
     starts: int('starts', '7', 1),
+    compare,
     crashes: int('crashes', '7', 1),
     only: new Set(only as Part[]),
     out: resolve(repoRoot, get('out', join('bench', 'results'))),
@@ -163,7 +171,8 @@ interface Results {
   baseline: (LoadResult & { connections: number; round: number })[];
   memory: MemorySample[];
   crash: (CrashSample & { engine: EngineName; workers: number })[];
-  startup: { what: 'node -e 0' | 'harness up' | 'Stack.start'; engine?: EngineName; ms: number }[];
+  /** `checkout`: the --compare folder a `harness up` ran from (none: this checkout). */
+  startup: { what: 'node -e 0' | 'harness up' | 'Stack.start'; engine?: EngineName; ms: number; round?: number; checkout?: string }[];
   startupDiscarded: string[];
   fast: FastSample[];
   fastMemory: FastMemory[];
@@ -289,18 +298,23 @@ async function crashPart(s: Settings, root: string, admin: Admin, res: Results):
 async function startupPart(s: Settings, root: string, res: Results): Promise<void> {
   let discards = 0;
   for (let i = 1; i <= s.starts; i++) {
-    res.startup.push({ what: 'node -e 0', ms: await bareNode() });
-    for (const engine of ENGINE_ORDER) {
+    const first = res.startup.length;
+    res.startup.push({ what: 'node -e 0', ms: await bareNode(), round: i });
+    // The embedded starts of this checkout and the compared ones take turns at going first.
+    const builds = [undefined, ...s.compare];
+    const ups: [EngineName, string | undefined][] = [...builds.slice(i % builds.length), ...builds.slice(0, i % builds.length)].map((c) => ['embedded', c]);
+    for (const engine of ENGINE_ORDER.slice(1)) ups.push([engine, undefined]);
+    for (const [engine, checkout] of ups) {
       try {
-        res.startup.push({ what: 'harness up', engine, ms: await harnessUp(root, engine) });
+        res.startup.push({ what: 'harness up', engine, ms: await harnessUp(root, engine, checkout), round: i, checkout });
       } catch (e) {
         if (!(e instanceof Rebuilt) || ++discards > 5) throw e;
-        res.startupDiscarded.push(`harness up (${engine}) sample ${i}: ${e.message}`);
+        res.startupDiscarded.push(`harness up (${engine}${checkout ? `, ${checkout}` : ''}) sample ${i}: ${e.message}`);
         log(`discarded a harness up sample: ${e.message}`);
       }
     }
     for (const engine of ENGINE_ORDER) res.startup.push({ what: 'Stack.start', engine, ms: await stackStart(root, engine) });
-    const last = res.startup.slice(-5).map((x) => `${x.what}${x.engine ? ` ${x.engine}` : ''} ${x.ms.toFixed(0)} ms`);
+    const last = res.startup.slice(first).map((x) => `${x.what}${x.engine ? ` ${x.engine}` : ''}${x.checkout ? ` (${x.checkout})` : ''} ${x.ms.toFixed(0)} ms`);
     log(`start-up ${i}/${s.starts}: ${last.join(', ')}`);
   }
 }
@@ -432,13 +446,20 @@ function crashRows(s: Settings, res: Results): Row[] {
   return rows;
 }
 
-function startupRows(res: Results): Row[] {
+function startupRows(s: Settings, res: Results): Row[] {
   const rows: Row[] = [];
-  const ms = (what: string, engine?: EngineName) => res.startup.filter((x) => x.what === what && x.engine === engine).map((x) => x.ms);
+  const of = (what: string, engine?: EngineName, checkout?: string) => res.startup.filter((x) => x.what === what && x.engine === engine && x.checkout === checkout);
+  const ms = (what: string, engine?: EngineName, checkout?: string) => of(what, engine, checkout).map((x) => x.ms);
   const bare = spread(ms('node -e 0'));
   if (!bare.n) return rows;
   const section = 'start-up: spawn → ready (proxy answering on its port)';
   rows.push({ section, figure: 'bare `node -e 0` (spawn → exit), the reference', unit: 'ms', embedded: bare, notes: [] });
+  // Each start against the `node -e 0` of its own round (the ratio, not the figure, carries over).
+  const perRound = (checkout?: string) => {
+    const node = new Map(of('node -e 0').map((x) => [x.round, x.ms]));
+    const r = spread(of('harness up', 'embedded', checkout).map((x) => x.ms / (node.get(x.round) ?? NaN)));
+    return `${r.min.toFixed(2)}–${r.max.toFixed(2)}×`;
+  };
   const upE = spread(ms('harness up', 'embedded'));
   const upN = spread(ms('harness up', 'nginx'));
   const k = upE.median / bare.median;
@@ -453,11 +474,16 @@ function startupRows(res: Results): Row[] {
       id: 'startup',
       text: `≤ 3× bare Node start (≤ ${(3 * bare.median).toFixed(0)} ms)`,
       pass: k <= 3,
-      measured: `${k.toFixed(2)}× node -e 0 (${upE.median.toFixed(0)} ms vs ${bare.median.toFixed(0)} ms)`,
+      measured: `${k.toFixed(2)}× node -e 0 (${upE.median.toFixed(0)} ms vs ${bare.median.toFixed(0)} ms; ${perRound()} round by round)`,
       shortfall: k / 3,
     },
     notes: res.startupDiscarded.length ? [`${res.startupDiscarded.length} samples discarded (dist/ rebuilt mid-run)`] : [],
   });
+  for (const c of s.compare) {
+    const other = spread(ms('harness up', 'embedded', c));
+    const figure = `\`harness up\` of ${c} (--compare): ${(other.median / bare.median).toFixed(2)}× node -e 0 (${perRound(c)} round by round)`;
+    rows.push({ section, figure, unit: 'ms', embedded: other, notes: [] });
+  }
   const stE = spread(ms('Stack.start', 'embedded'));
   const stN = spread(ms('Stack.start', 'nginx'));
   rows.push({ section, figure: 'Stack.start() in-process (admin stub + proxy ready; no Node start-up)', unit: 'ms', embedded: stE, nginx: stN, ratio: stE.median / stN.median, notes: [] });
@@ -508,7 +534,7 @@ async function main(): Promise<number> {
 }
 
 function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<string, string>, startedAt: string, finishedAt: string): Report {
-  const rows = [...fastRows(s, res.fast ?? [], res.fastMemory ?? []), ...loadRows(s, res), ...startupRows(res), ...crashRows(s, res), ...memoryRows(res)];
+  const rows = [...fastRows(s, res.fast ?? [], res.fastMemory ?? []), ...loadRows(s, res), ...startupRows(s, res), ...crashRows(s, res), ...memoryRows(res)];
   const notes: string[] = [];
   if (res.fast?.length) {
     notes.push(
@@ -558,7 +584,7 @@ function write(out: string, report: Report): void {
 /** `--render FILE`: the table again from a run's latest.json (after a change to the report's form). */
 function rerender(file: string, out: string): number {
   const old = JSON.parse(readFileSync(file, 'utf8')) as Report & { settings: Settings & { only: Part[] }; samples: Results };
-  const s: Settings = { ...old.settings, only: new Set(old.settings.only), out };
+  const s: Settings = { ...old.settings, compare: old.settings.compare ?? [], only: new Set(old.settings.only), out };
   const res = old.samples;
   // JSON has no NaN: it wrote null.
   for (const x of res.load) {

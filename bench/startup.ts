@@ -21,14 +21,17 @@ export async function bareNode(): Promise<number> {
   return ms;
 }
 
-/** `node bin/harness.js up` to its ready line; then Ctrl-C (SIGINT) and wait for it to stop. */
-export async function harnessUp(root: string, engine: EngineName): Promise<number> {
+/**
+ * `node bin/harness.js up` (of this checkout, or of another one or an installed package: a build to
+ * compare with) to its ready line; then Ctrl-C (SIGINT) and wait for it to stop.
+ */
+export async function harnessUp(root: string, engine: EngineName, checkout = repoRoot): Promise<number> {
   const prefix = mkdtempSync(join(root, `up-${engine}-`));
   const [port, adminPort] = [await getPort(), await getPort()];
-  const args = [join(repoRoot, 'bin', 'harness.js'), 'up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix];
+  const args = [join(checkout, 'bin', 'harness.js'), 'up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix];
   if (engine === 'nginx') args.push('--proxy', 'nginx');
   const t0 = performance.now();
-  const child = execa(process.execPath, args, { cwd: repoRoot, reject: false, buffer: false, stdin: 'ignore', env: { FORCE_COLOR: '0' } });
+  const child = execa(process.execPath, args, { cwd: checkout, reject: false, buffer: false, stdin: 'ignore', env: { FORCE_COLOR: '0' } });
   const untrack = track(child.pid, 'harness up');
   let out = '';
   let err = '';

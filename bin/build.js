@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'dist', '.build-stamp');
 const sourceDirs = ['harness', 'stubs', 'scenarios', 'tests', 'bench'];
-const sourceFiles = ['tsconfig.json', 'package.json', 'playwright.config.ts'];
+const sourceFiles = ['tsconfig.json', 'package.json', 'playwright.config.ts', 'bin/bundle.js'];
 
 /** `path size mtime` of a file, its path relative to the project. */
 function entry(dir, rel) {
@@ -97,14 +97,22 @@ function build({ quiet, force }) {
     process.stderr.write(built === undefined ? 'harness: compiling the TypeScript source (first build)...\n' : 'harness: the TypeScript source changed since the last build; compiling (tsc)...\n');
   }
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  if (!existsSync(tsc)) {
-    process.stderr.write('harness: TypeScript is not installed. Run `npm install` in ' + root + ' first.\n');
+  for (const [name, file] of [['TypeScript', tsc], ['esbuild', join(root, 'node_modules', 'esbuild', 'package.json')]]) {
+    if (existsSync(file)) continue;
+    process.stderr.write(`harness: ${name} is not installed. Run \`npm install\` in ${root} first.\n`);
     process.exit(1);
   }
   try {
     execFileSync(process.execPath, [tsc, '-p', root], { stdio: 'inherit' });
   } catch {
     process.stderr.write('harness: the TypeScript build failed (errors above). Fix them, then run the command again.\n');
+    process.exit(1);
+  }
+  // What `harness` runs (bin/bundle.js), made from tsc's output.
+  try {
+    execFileSync(process.execPath, [join(root, 'bin', 'bundle.js')], { stdio: 'inherit' });
+  } catch {
+    process.stderr.write('harness: bundling dist/ with esbuild failed (errors above).\n');
     process.exit(1);
   }
   writeFileSync(stamp, signature + '\n');

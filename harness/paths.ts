@@ -16,9 +16,13 @@ function findRoot(from: string): string {
 
 export const repoRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
 
-/** A compiled entry point, e.g. `harness/proxy/main.js`. */
+/**
+ * A compiled entry point, e.g. `harness/proxy/main.js`: the bundle's (dist/bundle/, bin/bundle.js)
+ * where it has one, as `harness` runs it, else tsc's.
+ */
 export function distFile(rel: string): string {
-  return join(repoRoot, 'dist', rel);
+  const bundled = join(repoRoot, 'dist', 'bundle', rel);
+  return existsSync(bundled) ? bundled : join(repoRoot, 'dist', rel);
 }
 
 export const defaultFrontendRoot = join(repoRoot, 'stubs', 'frontend');

@@ -7,6 +7,8 @@ import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';
 import { repoRoot } from '../../harness/paths.js';
 import { freePort } from '../support/ports.js';
+import { harnessUp } from '../support/harness-up.js';
+import { alive, descendants } from '../support/processes.js';
 
 test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doctor, up --detach, ps, down and import("sky-harness") work there', async ({ engine }) => {
   test.skip(engine !== 'embedded', 'one install is enough: the package is the same for both engines');
@@ -17,6 +19,8 @@ test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doct
     const [{ filename, files }] = JSON.parse(pack.stdout) as [{ filename: string; files: { path: string }[] }];
     const shipped = files.map((f) => f.path);
     expect(shipped).toEqual(expect.arrayContaining(['bin/harness.js', 'dist/harness/cli.js', 'dist/harness/api/index.js', 'dist/stubs/admin-server/main.js', 'stubs/frontend/index.html', 'harness/nginx/mime.types', 'harness/control/page/index.html']));
+    // What `harness` runs (bin/harness.js): the bundle of the CLI, the pre-boot and the worker.
+    expect(shipped).toEqual(expect.arrayContaining(['dist/bundle/harness/cli.js', 'dist/bundle/harness/proxy/preboot.js', 'dist/bundle/harness/proxy/worker-main.js']));
     // No TypeScript source, no tests, no benchmarks: the compiled commands only.
     expect(shipped.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     expect(shipped.filter((f) => /^dist\/(tests|bench)\/|\.spec\./.test(f))).toEqual([]);
@@ -33,11 +37,22 @@ test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doct
     expect(doctor.stdout).toContain('upstream-refused');
     const alias = await execa('npx', ['harness', '--help'], { cwd: app });
     expect(alias.stdout).toMatch(/^harness <command>/);
+    // yargs, inside the bundle, still finds its own files (its locales) in the installed yargs.
+    const german = await execa('npx', ['harness', 'bogus'], { cwd: app, reject: false, env: { LC_ALL: 'de_DE.UTF-8' } });
+    expect(german.stderr).toContain('Unbekanntes Argument: bogus');
+
+    // `harness up` from the package's bundle, to its ready line, then Ctrl-C: the bundle forks its own worker.
+    const up = await harnessUp('embedded', app, [], undefined, { via: 'npx', inDir: true });
+    const tree = [up.child.pid!, ...descendants(up.child.pid!)];
+    up.child.kill('SIGTERM');
+    await up.child;
+    await expect.poll(() => tree.filter(alive), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => up.output.join('\n')).toContain('nothing of the stack is left running');
 
     // The stack's whole life cycle from that folder: up in the background, ps, down.
     const port = String(await freePort());
-    const up = await execa('npx', ['sky-harness', 'up', '--detach', '--port', port, '--admin-port', String(await freePort())], { cwd: app, reject: false, all: true });
-    expect(up.exitCode, up.all).toBe(0);
+    const detached = await execa('npx', ['sky-harness', 'up', '--detach', '--port', port, '--admin-port', String(await freePort())], { cwd: app, reject: false, all: true });
+    expect(detached.exitCode, detached.all).toBe(0);
     try {
       const ps = await execa('npx', ['sky-harness', 'ps', '--json'], { cwd: app });
       expect(JSON.parse(ps.stdout)).toEqual([expect.objectContaining({ prefix: join(app, '.harness'), url: `http://localhost:${port}/`, detached: true })]);

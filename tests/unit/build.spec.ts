@@ -1,10 +1,10 @@
 // The build check that runs before every `harness` command and the suite: a fresh clone compiles
-// once (at npm install's `prepare`), not again at the first `npx harness`; a source file deleted,
+// and bundles once (at npm install's `prepare`), not again at the first `npx harness`; a source file deleted,
 // or restored with an older mtime, is a change a newest-mtime check would miss; two runs at once
 // compile once.
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { repoRoot } from '../../harness/paths.js';
@@ -64,6 +64,8 @@ async function freshClone(clone: string): Promise<void> {
   expect(prepare.exitCode, prepare.all).toBe(0);
   expect(prepare.all).toContain('compiling the TypeScript source (first build)');
   expect(readFileSync(join(clone, 'dist', '.build-stamp'), 'utf8').trim()).toBe(signature(clone));
+  // And bundled what `harness` runs (bin/bundle.js).
+  expect(existsSync(join(clone, 'dist', 'bundle', 'harness', 'cli.js'))).toBe(true);
   const first = await execa(process.execPath, [join(clone, 'bin', 'harness.js'), '--help'], { all: true });
   expect(first.all).not.toContain('compiling');
   // A source file deleted: the next command rebuilds, though no file is newer than the stamp.
