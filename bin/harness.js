@@ -4,8 +4,8 @@ import { ensureBuilt } from './build.js';
 
 ensureBuilt();
 // The commands that run the embedded engine start its first worker now, so that it loads while
-// the CLI does (dist/harness/proxy/preboot.js).
-const worker = process.argv[2] === 'up' || process.argv[2] === 'proxy' ? await import('../dist/harness/proxy/preboot.js') : undefined;
+// the CLI does (dist/harness/embedded/preboot.js).
+const worker = process.argv[2] === 'up' || process.argv[2] === 'proxy' ? await import('../dist/harness/embedded/preboot.js') : undefined;
 if (worker?.wantsWorker(process.argv.slice(2))) worker.preboot();
 try {
   await import('../dist/harness/cli.js');

@@ -16,7 +16,7 @@ function findRoot(from: string): string {
 
 export const repoRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
 
-/** A compiled entry point, e.g. `harness/proxy/main.js`. */
+/** A compiled entry point, e.g. `harness/embedded/main.js`. */
 export function distFile(rel: string): string {
   return join(repoRoot, 'dist', rel);
 }
