@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 // Each worker loads this file before any spec; the commands' own colour rules have tests of their own.
 delete process.env.FORCE_COLOR;
 import type { StackOptions } from './tests/fixtures.js';
-import { chromiumPath, CHROMIUM_ARGS } from './harness/chaos/browser.js';
+import { chromiumPath, CHROMIUM_ARGS } from './harness/browser.js';
 import { repoRoot } from './harness/paths.js';
 
 /**
@@ -45,8 +45,8 @@ export default defineConfig<StackOptions>({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [
-    // The unit tests, and each fault's test beside it in harness/stack/faults/.
-    { name: 'unit', testDir: '.', testMatch: [/tests\/unit\/.*\.spec\.ts/, /harness\/stack\/faults\/.*\.spec\.ts/] },
+    // The unit tests: tests/unit/, and the specs beside the modules they test (harness/, stubs/).
+    { name: 'unit', testDir: '.', testMatch: [/tests\/unit\/.*\.spec\.ts/, /(harness|stubs)\/.*\.spec\.ts/] },
     { name: 'embedded', testIgnore: [OUTPUT_FOLDERS, /unit\/.*\.spec\.ts/], use: { engine: 'embedded' } },
     { name: 'nginx', testIgnore: [OUTPUT_FOLDERS, /unit\/.*\.spec\.ts/], use: { engine: 'nginx' } },
   ],

@@ -12,7 +12,7 @@ import { execa } from 'execa';
 import getPort from 'get-port';
 import { chromium, type Page } from 'playwright';
 import { repoRoot } from '../harness/paths.js';
-import { chromiumPath, CHROMIUM_ARGS } from '../harness/chaos/browser.js';
+import { chromiumPath, CHROMIUM_ARGS } from '../harness/browser.js';
 import { formatAccessLine, formatTimeLocal } from '../harness/logs/access-log.js';
 import { defer, stopAll, stopOnSignals, track } from './procs.js';
 

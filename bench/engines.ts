@@ -3,9 +3,9 @@
 // listen port). Both are registered for clean-up at once.
 import getPort from 'get-port';
 import { join } from 'node:path';
-import { renderConf } from '../harness/engine/render.js';
-import { preparePrefix } from '../harness/engine/prefix.js';
-import { localhostMode, startEngine as startProxy } from '../harness/engine/registry.js';
+import { renderConf } from '../harness/stack/render.js';
+import { preparePrefix } from '../harness/stack/prefix.js';
+import { localhostMode, startEngine as startProxy } from '../harness/stack/registry.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
 import type { EngineName, ProxyEngine } from '../harness/engine/engine.js';
 import { defer } from './procs.js';

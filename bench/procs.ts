@@ -2,7 +2,7 @@
 // (normal end, error, Ctrl-C/SIGTERM); plus process trees and their memory, from /proc.
 import { readFileSync, readdirSync } from 'node:fs';
 import treeKill from 'tree-kill';
-import { isWorkerTitle } from '../harness/proxy/protocol.js';
+import { isWorkerTitle } from '../harness/embedded/protocol.js';
 
 type Closer = { name: string; close: () => Promise<void> };
 const closers = new Set<Closer>();

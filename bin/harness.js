@@ -5,8 +5,8 @@ import { ensureBuilt } from './build.js';
 
 ensureBuilt();
 // The commands that run the embedded engine start its first worker now, so that it loads while
-// the CLI does (harness/proxy/preboot.ts).
-const worker = process.argv[2] === 'up' || process.argv[2] === 'proxy' ? await import('../dist/bundle/harness/proxy/preboot.js') : undefined;
+// the CLI does (harness/embedded/preboot.ts).
+const worker = process.argv[2] === 'up' || process.argv[2] === 'proxy' ? await import('../dist/bundle/harness/embedded/preboot.js') : undefined;
 if (worker?.wantsWorker(process.argv.slice(2))) worker.preboot();
 try {
   await import('../dist/bundle/harness/cli.js');

@@ -1,6 +1,6 @@
 // The project's import graph as the TypeScript compiler resolves it (`tsc --explainFiles`: every
 // import, `import type` and `await import()` included), its cycles, and the imports that break the
-// layering DESIGN's "imports run one way" asks for. madge and dependency-cruiser parse TypeScript
+// order of the rooms (ROOMS below: imports run one way, top to bottom). madge and dependency-cruiser parse TypeScript
 // through TypeScript 5's JavaScript API, which TypeScript 7 (this project's compiler) no longer
 // has; the compiler's own account of why each file is in the program is the same graph.
 //
@@ -91,30 +91,54 @@ export function cycles(graph) {
 }
 
 /**
- * The layering rules: a file under `from` may not import a file under any of `not`. Top to
- * bottom: cli → chaos/stack → engine → proxy/nginx → logs; inside the embedded engine, `http/` is
- * wire format and imports nothing of the engine above it.
+ * The rooms, top to bottom: a room imports only the rooms below it, never one beside or above it
+ * (type-only imports and import() included). A room is a folder of harness/ (harness/cli.ts alone
+ * on top; the files at harness/'s top level are the shared base), scenarios/ or stubs/admin-server/.
+ * Specs are tests, not rooms: they may import anything.
  */
-export const LAYERS = [
-  { from: 'harness/logs/', not: ['harness/proxy/', 'harness/nginx/', 'harness/engine/', 'harness/stack/', 'harness/chaos/', 'harness/doctor/', 'harness/cli.ts'], why: 'the log formats are the bottom layer' },
-  { from: 'harness/proxy/', not: ['harness/engine/', 'harness/stack/', 'harness/chaos/', 'harness/nginx/', 'harness/cli.ts'], why: 'the embedded engine sits below the engine boundary (proxy/engine.ts implements it, and alone may import it)', except: ['harness/proxy/engine.ts'] },
-  { from: 'harness/proxy/engine.ts', not: ['harness/stack/', 'harness/chaos/', 'harness/nginx/', 'harness/cli.ts'], why: 'an engine knows the boundary, not the stack' },
-  // nginx.conf's tokenizer and its error are the one reader of the file for both engines (and the doctor).
-  { from: 'harness/nginx/', not: ['harness/proxy/', 'harness/stack/', 'harness/chaos/', 'harness/cli.ts'], allow: ['harness/proxy/conf/parse.ts', 'harness/proxy/conf/error.ts'], why: 'the two engines do not know each other or the stack' },
-  { from: 'harness/engine/', not: ['harness/stack/', 'harness/chaos/', 'harness/cli.ts'], why: 'the engine boundary sits below the stack' },
-  { from: 'harness/stack/', not: ['harness/proxy/', 'harness/nginx/', 'harness/chaos/', 'harness/cli.ts'], why: 'the stack reaches an engine only through harness/engine/' },
-  { from: 'harness/proxy/http/', not: ['harness/proxy/'], allow: ['harness/proxy/http/'], why: 'http/ is wire format only' },
+export const ROOMS = [
+  ['harness/cli.ts'],
+  ['harness/commands/', 'harness/api/'],
+  ['scenarios/'],
+  ['harness/chaos/'],
+  ['harness/compose/'],
+  ['harness/control/'],
+  ['harness/faults/', 'harness/timeline/'],
+  ['harness/stack/'],
+  ['harness/doctor/', 'harness/embedded/', 'harness/nginx/', 'stubs/admin-server/'],
+  ['harness/engine/'],
+  ['harness/nginx-conf/'],
+  ['harness/'],
+  ['harness/logs/'],
 ];
 
-/** Imports that break LAYERS: `file imports target (why)`. */
+/** A file's room and its level (0 on top), or undefined for what is no room (tests, bench, specs). */
+export function roomOf(file) {
+  if (file.endsWith('.spec.ts')) return undefined;
+  for (const [level, rooms] of ROOMS.entries()) {
+    for (const room of rooms) {
+      const inside = room.endsWith('/') ? file.startsWith(room) && (room !== 'harness/' || !file.slice(room.length).includes('/')) : file === room;
+      if (inside) return { room, level };
+    }
+  }
+  return undefined;
+}
+
+/** Rules inside a room: `from` may not import `not`, save `allow`. */
+export const INNER = [{ from: 'harness/embedded/http/', not: ['harness/embedded/'], allow: ['harness/embedded/http/'], why: 'http/ is wire format only' }];
+
+/** Imports that break ROOMS or INNER: `file imports target (why)`. */
 export function layerBreaks(graph) {
   const out = [];
   for (const [file, targets] of graph) {
-    for (const rule of LAYERS) {
-      if (!file.startsWith(rule.from) || rule.except?.includes(file)) continue;
-      for (const t of targets) {
-        if (rule.allow?.some((a) => t.startsWith(a))) continue;
-        if (rule.not.some((n) => t.startsWith(n))) out.push(`${file} imports ${t} (${rule.why})`);
+    const from = roomOf(file);
+    for (const t of targets) {
+      const to = roomOf(t);
+      if (from && to && from.room !== to.room && to.level <= from.level) {
+        out.push(`${file} imports ${t} (${from.room} sits ${to.level === from.level ? 'beside' : 'below'} ${to.room})`);
+      }
+      for (const rule of INNER) {
+        if (file.startsWith(rule.from) && !rule.allow.some((a) => t.startsWith(a)) && rule.not.some((n) => t.startsWith(n))) out.push(`${file} imports ${t} (${rule.why})`);
       }
     }
   }

@@ -97,8 +97,8 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         .option('detach', { alias: 'd', type: 'boolean', default: false, describe: 'Run the stack in the background and return once it is ready; `harness down` stops it' }),
     (a) =>
       guard(async () => {
-        if (a.detach) return (await import('./stack/detach-command.js')).upDetachedCommand(a.prefix, hideBin(process.argv).slice(1), print);
-        const { up } = await import('./stack/up.js');
+        if (a.detach) return (await import('./compose/detach-command.js')).upDetachedCommand(a.prefix, hideBin(process.argv).slice(1), print);
+        const { up } = await import('./compose/up.js');
         const { consolePrinter } = await import('./stack/printer.js');
         return up(
           {
@@ -136,7 +136,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         .option('excluded-port', excludedPortOption),
     (a) =>
       guard(async () => {
-        const { runMaster } = await import('./proxy/master/run.js');
+        const { runMaster } = await import('./embedded/master/run.js');
         const os = a.os as OsName;
         return runMaster({
           prefix: a.p,
@@ -154,7 +154,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
     y
       .command('list', 'List the scenarios and the faults', (yy) => yy.option('json', jsonOption), (a) =>
         guard(async () => {
-          const { chaosList } = await import('./chaos/commands.js');
+          const { chaosList } = await import('./commands/chaos.js');
           return chaosList(print, { json: a.json });
         }),
       )
@@ -171,7 +171,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
             .option('doctor', { type: 'boolean', default: false, describe: 'End by explaining the logs the run left (harness doctor)' }),
         (a) =>
           guard(async () => {
-            const { chaosRun } = await import('./chaos/commands.js');
+            const { chaosRun } = await import('./commands/chaos.js');
             return chaosRun({ name: a.name, proxy: a.proxy, os: a.os as OsName, out: a.out, prefix: a.prefix, doctor: a.doctor }, print);
           }),
       )
@@ -182,13 +182,13 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
           yy
             // The fault's own values and flags (--path, --times...) are checked against its description, not by yargs.
             .parserConfiguration({ 'unknown-options-as-args': true })
-            .positional('fault', { type: 'string', demandOption: true, describe: 'admin.reset, admin.close, admin.garbage, admin.bad-header, admin.big-header, admin.bad-chunked, admin.blackhole, admin.truncate, admin.hang, admin.latency (admin.slow), admin.bandwidth, admin.dribble, admin.slow-close, admin.status, admin.stop, admin.start, admin.listen, proxy.crash-worker, proxy.fail-respawn, proxy.temp-dir-gone' })
+            .positional('fault', { type: 'string', demandOption: true, describe: 'The fault: `harness chaos list` names each, with its arguments' })
             .positional('args', { type: 'string', array: true, describe: 'The fault\'s values, then its flags; every admin.* wire fault takes --path GLOB, --times N, --rate P and --seed S' })
             .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' })
             .option('json', jsonOption),
         (a) =>
           guard(async () => {
-            const { chaosInject } = await import('./chaos/fault-commands.js');
+            const { chaosInject } = await import('./commands/chaos-faults.js');
             return chaosInject({ fault: a.fault, args: (a.args ?? []).map(String), prefix: a.prefix, json: a.json }, print);
           }),
       )
@@ -198,7 +198,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' }).option('json', jsonOption),
         (a) =>
           guard(async () => {
-            const { chaosStatus } = await import('./chaos/fault-commands.js');
+            const { chaosStatus } = await import('./commands/chaos-faults.js');
             return chaosStatus({ prefix: a.prefix, json: a.json }, print);
           }),
       )
@@ -208,7 +208,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         (yy) => yy.option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' }).option('json', jsonOption),
         (a) =>
           guard(async () => {
-            const { chaosRestore } = await import('./chaos/fault-commands.js');
+            const { chaosRestore } = await import('./commands/chaos-faults.js');
             return chaosRestore({ prefix: a.prefix, json: a.json }, print);
           }),
       )
@@ -218,16 +218,16 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
     const prefix = { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the running stack' } as const;
     return y
       .command('order', 'A customer places and pays an order: it waits as 待接单, and every open admin page gets the 来单提醒 (type 1)', (yy) => yy.option('prefix', prefix).option('json', jsonOption), (a) =>
-        guard(async () => (await import('./app/commands.js')).appOrder({ prefix: a.prefix, json: a.json }, print)),
+        guard(async () => (await import('./commands/app.js')).appOrder({ prefix: a.prefix, json: a.json }, print)),
       )
       .command(
         'remind <order-id>',
         'A customer asks where order ORDER_ID is: every open admin page gets the 催单 (type 2)',
         (yy) => yy.positional('order-id', { demandOption: true, coerce: flag.orderId('ORDER_ID'), describe: 'The order\'s id (订单管理 lists them)' }).option('prefix', prefix).option('json', jsonOption),
-        (a) => guard(async () => (await import('./app/commands.js')).appRemind({ prefix: a.prefix, id: a['order-id'] as number, json: a.json }, print)),
+        (a) => guard(async () => (await import('./commands/app.js')).appRemind({ prefix: a.prefix, id: a['order-id'] as number, json: a.json }, print)),
       )
       .command('reset', 'Return the admin stub\'s data to its seed (the menu, employees and month of orders it started with)', (yy) => yy.option('prefix', prefix).option('json', jsonOption), (a) =>
-        guard(async () => (await import('./app/commands.js')).appReset({ prefix: a.prefix, json: a.json }, print)),
+        guard(async () => (await import('./commands/app.js')).appReset({ prefix: a.prefix, json: a.json }, print)),
       )
       .demandCommand(1, 'Name an app command: order, remind or reset.');
   })
@@ -235,7 +235,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
     'ps',
     'The stack running from --prefix: its URL, ports, pid, faults and uptime',
     (y) => y.option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the stack' }).option('json', jsonOption),
-    (a) => guard(async () => (await import('./stack/ps.js')).ps({ prefix: a.prefix, json: a.json }, print)),
+    (a) => guard(async () => (await import('./compose/ps.js')).ps({ prefix: a.prefix, json: a.json }, print)),
   )
   .command(
     'logs [names..]',
@@ -245,13 +245,13 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         .positional('names', { type: 'string', array: true, describe: 'error, access, harness' })
         .option('follow', { alias: 'f', type: 'boolean', default: false, describe: 'Keep printing new lines until Ctrl-C' })
         .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the stack' }),
-    (a) => guard(async () => (await import('./stack/logs.js')).logs({ prefix: a.prefix, names: (a.names ?? []).map(String), follow: a.follow }, print)),
+    (a) => guard(async () => (await import('./compose/logs.js')).logs({ prefix: a.prefix, names: (a.names ?? []).map(String), follow: a.follow }, print)),
   )
   .command(
     'down',
     'Stop the stack running from --prefix (one started with up --detach, or in another terminal)',
     (y) => y.option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The folder of the stack' }),
-    (a) => guard(async () => (await import('./stack/down.js')).down({ prefix: a.prefix }, print)),
+    (a) => guard(async () => (await import('./compose/down.js')).down({ prefix: a.prefix }, print)),
   )
   .command(
     'doctor <error-log>',
@@ -284,7 +284,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
     (y) => y,
     () =>
       guard(async () => {
-        const { setup } = await import('./setup.js');
+        const { setup } = await import('./commands/setup.js');
         return setup((s) => process.stdout.write(s + '\n'));
       }),
   )

@@ -17,7 +17,7 @@ function findRoot(from: string): string {
 export const repoRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
 
 /**
- * A compiled entry point, e.g. `harness/proxy/main.js`: the bundle's (dist/bundle/, bin/bundle.js)
+ * A compiled entry point, e.g. `harness/embedded/main.js`: the bundle's (dist/bundle/, bin/bundle.js)
  * where it has one, as `harness` runs it, else tsc's.
  */
 export function distFile(rel: string): string {

@@ -1,7 +1,7 @@
 import { expect } from 'playwright/test';
 import net from 'node:net';
 import { Readable } from 'node:stream';
-import { defineScenario } from './scenario.js';
+import { defineScenario } from '../harness/chaos/scenario.js';
 import type { Run } from '../harness/chaos/runner.js';
 
 /** Bytes a client writes on a connection of its own, then how it leaves: a reset, or a close after

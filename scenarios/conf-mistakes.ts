@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import getPort from 'get-port';
-import { defineScenario } from './scenario.js';
+import { defineScenario } from '../harness/chaos/scenario.js';
 import { upWith, userConf } from './steps/user-conf.js';
 
 export default defineScenario({

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Scenario } from './scenario.js';
+import type { Scenario } from '../harness/chaos/scenario.js';
 import { UsageError } from '../harness/errors.js';
 import loginAndPage from './login-and-page.js';
 import adminDown from './admin-down.js';
@@ -37,7 +37,7 @@ import proxyToItself from './proxy-to-itself.js';
 import reloadWithoutNginx from './reload-without-nginx.js';
 import fileUnreadable from './file-unreadable.js';
 
-export type { Scenario } from './scenario.js';
+export type { Scenario } from '../harness/chaos/scenario.js';
 
 export const SCENARIOS: readonly Scenario[] = [
   loginAndPage,

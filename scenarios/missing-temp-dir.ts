@@ -1,8 +1,8 @@
 import { expect } from 'playwright/test';
 import { resolve } from 'node:path';
 import getPort from 'get-port';
-import { defineScenario } from './scenario.js';
-import { up } from '../harness/stack/up.js';
+import { defineScenario } from '../harness/chaos/scenario.js';
+import { up } from '../harness/compose/up.js';
 import { canBind } from '../harness/ports.js';
 import type { Printer } from '../harness/stack/printer.js';
 

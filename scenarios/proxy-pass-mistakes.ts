@@ -1,7 +1,7 @@
 import { expect } from 'playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineScenario } from './scenario.js';
+import { defineScenario } from '../harness/chaos/scenario.js';
 import { ownStack } from './steps/own-stack.js';
 
 export default defineScenario({

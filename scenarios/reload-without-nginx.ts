@@ -2,10 +2,10 @@ import { expect } from 'playwright/test';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
-import { defineScenario } from './scenario.js';
+import { defineScenario } from '../harness/chaos/scenario.js';
 import { findNginx } from '../harness/nginx/engine.js';
-import { preparePrefix } from '../harness/engine/prefix.js';
-import { renderConf } from '../harness/engine/render.js';
+import { preparePrefix } from '../harness/stack/prefix.js';
+import { renderConf } from '../harness/stack/render.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
 
 export default defineScenario({

@@ -1,5 +1,5 @@
 import { expect } from 'playwright/test';
-import { defineScenario } from './scenario.js';
+import { defineScenario } from '../harness/chaos/scenario.js';
 
 export default defineScenario({
   name: 'temp-dir-gone',

@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import net from 'node:net';
-import { defineScenario } from './scenario.js';
+import { defineScenario } from '../harness/chaos/scenario.js';
 import { ownStack } from './steps/own-stack.js';
 import type { Run } from '../harness/chaos/runner.js';
 

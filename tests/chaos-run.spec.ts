@@ -11,7 +11,7 @@ import { distFile } from '../harness/paths.js';
 import { harnessUp, type Up } from './support/harness-up.js';
 import { parseErrorLine } from '../harness/logs/error-log.js';
 import { get, header, post, send, type RawResponse } from './support/raw-http.js';
-import { garbageBytes } from '../harness/stack/faults/admin-garbage.js';
+import { garbageBytes } from '../harness/faults/admin-garbage.js';
 import { seededRandom } from '../stubs/admin-server/random.js';
 import { freePort } from './support/ports.js';
 
@@ -165,6 +165,8 @@ test.describe('harness chaos inject and restore', () => {
       expect(JSON.parse(asJson.stdout)).toMatchObject({ engine, os: 'linux', admin: 'dual', faults: [{ label: 'admin.reset --path /admin/employee/page --times 1' }, { label: 'admin.latency 100 --path /api/employee/**' }] });
       const restored = await restore(up);
       expect(restored.stdout).toContain('restored: undid admin.latency 100 --path /api/employee/**, admin.reset --path /admin/employee/page --times 1');
+      // admin.reset fails the peer (the table's marksPeerDown): the proxy keeps it down for fail_timeout.
+      expect(restored.stdout).toContain('The proxy still counts a peer that failed as down for fail_timeout');
       expect(await status()).toContain('No fault is applied.');
       expect((await restore(up)).stdout).toContain('nothing to restore');
       // A fault that does not apply to this stack's profile or state: exit 2, saying what does.
@@ -202,7 +204,7 @@ test.describe('harness chaos inject and restore', () => {
         const answer = await request();
         const restored = await restore(up);
         expect(restored.exitCode, restored.all).toBe(0);
-        return { answer, added: lines().slice(before) };
+        return { answer, added: lines().slice(before), restored: restored.stdout };
       };
 
       // An error status is an answer: passed on, no line.
@@ -210,6 +212,8 @@ test.describe('harness chaos inject and restore', () => {
       expect(status.answer.statusLine).toBe('HTTP/1.1 500 Internal Server Error');
       expect(status.answer.body).toMatch(/^\{"timestamp":\d+,"status":500,"error":"Internal Server Error","path":"\/admin\/employee\/page"\}$/);
       expect(status.added).toEqual([]);
+      // Not a failure of the peer for nginx: no fail_timeout to wait out.
+      expect(status.restored).not.toContain('still counts a peer');
 
       // No status line: nginx passes the bytes on as they came (HTTP/0.9).
       const garbage = await once(['admin.garbage', '--seed', '5', '--path', '/admin/employee/page', '--times', '1'], page);

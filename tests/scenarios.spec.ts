@@ -4,9 +4,9 @@
 import type { BrowserContext } from '@playwright/test';
 import { test, expect } from './fixtures.js';
 import { SCENARIOS } from '../scenarios/index.js';
-import { secondsOf } from '../scenarios/scenario.js';
+import { secondsOf } from '../harness/chaos/scenario.js';
 import { runScenario, applies } from '../harness/chaos/runner.js';
-import { renderSvg } from '../harness/chaos/svg.js';
+import { renderSvg } from '../harness/timeline/svg.js';
 
 for (const s of SCENARIOS) {
   for (const os of s.profiles ?? ['linux']) {

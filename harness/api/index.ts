@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
 import { Stack, type AdminMode } from '../stack/stack.js';
-import { FaultLedger } from '../stack/faults/ledger.js';
-import { parseTokens } from '../stack/faults/params.js';
+import { FaultLedger } from '../faults/ledger.js';
+import { parseTokens } from '../faults/params.js';
 import type { EngineName } from '../engine/engine.js';
 import { hostOs, type OsName } from '../os-profile.js';
 

@@ -2,7 +2,7 @@
 // timeline, and the admin app's calls by name.
 import type { Readable } from 'node:stream';
 import { request } from 'undici';
-import type { Timeline } from './timeline.js';
+import type { Timeline } from '../timeline/timeline.js';
 
 export interface ApiResponse {
   status: number;

@@ -8,13 +8,13 @@ import type { Page } from 'playwright';
 import { Stack, type StackSpec } from '../stack/stack.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
-import { splitCommand } from '../stack/faults/index.js';
-import { FaultLedger } from '../stack/faults/ledger.js';
+import { splitCommand } from '../faults/index.js';
+import { FaultLedger } from '../faults/ledger.js';
 import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
 import { describeExpectation, diagnose, expectDiagnosis, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';
 import { ApiClient } from './api.js';
-import { Timeline } from './timeline.js';
+import { Timeline } from '../timeline/timeline.js';
 
 /** A scenario, as scenarios/ define them (defineScenario()) and the runner runs them. */
 export interface Scenario {

@@ -11,9 +11,9 @@
 // lines to it as it links a chaos run's.
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { Timeline, type TimelineEvent } from '../chaos/timeline.js';
-import { linkRequests } from '../chaos/link.js';
-import { colour, markText, rowOf, textWidth, type RowKey } from '../chaos/marks.js';
+import { Timeline, type TimelineEvent } from '../timeline/timeline.js';
+import { linkRequests } from '../timeline/link.js';
+import { colour, markText, rowOf, textWidth, type RowKey } from '../timeline/marks.js';
 import type { AdminServer } from '../../stubs/admin-server/server.js';
 
 /** How soon after a log changed (or the admin server's journal) it is read and the page told. */

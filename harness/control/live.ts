@@ -5,7 +5,7 @@
 // that a page opened later shows the minutes before it too.
 import type { ServerResponse } from 'node:http';
 import type { Stack } from '../stack/stack.js';
-import { LEGEND, ROWS } from '../chaos/marks.js';
+import { LEGEND, ROWS } from '../timeline/marks.js';
 import { ComponentsView, type WorkerChange } from './components.js';
 import { followIncidents, type LiveIncident } from './incidents.js';
 import { BATCH_EVENTS, LiveTimeline } from './live-timeline.js';

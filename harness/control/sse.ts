@@ -2,7 +2,7 @@
 // The page reads the stream with fetch() (so that the token goes in a header, which EventSource
 // cannot send); the format is the standard one, so `curl -N -H 'x-harness-token: …'` reads it too.
 import type { ServerResponse } from 'node:http';
-import { SAFE_HEADERS } from './guard.js';
+import { SAFE_HEADERS } from '../channel-guard.js';
 
 export function frame(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;

@@ -6,7 +6,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { repoRoot } from '../paths.js';
-import { PAGE_CSP, SAFE_HEADERS } from './guard.js';
+import { PAGE_CSP, SAFE_HEADERS } from '../channel-guard.js';
 
 export const pageDir = join(repoRoot, 'harness', 'control', 'page');
 

@@ -5,7 +5,7 @@
 // a file that does not parse is said and left out rather than failing the doctor.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { expandInclude, parseConfText, type Directive } from '../proxy/conf/parse.js';
+import { expandInclude, parseConfText, type Directive } from '../nginx-conf/parse.js';
 import type { ErrorLogEntry } from '../logs/error-log.js';
 import { hostPort, requestOf } from './facts.js';
 

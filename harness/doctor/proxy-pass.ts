@@ -3,7 +3,7 @@
 // down), and the URI the server receives. ngx_http_proxy_create_request(): a proxy_pass with a URI
 // puts that URI in place of the part of the request's URI its prefix location matched, byte for
 // byte (no slash is added or taken away); a proxy_pass without one passes the request's URI as it came.
-import type { Directive } from '../proxy/conf/parse.js';
+import type { Directive } from '../nginx-conf/parse.js';
 import { place, type ConfFacts, type ConfPlace, type RequestContext } from './conf.js';
 import { isIPv4, isIPv6 } from 'node:net';
 import { requestOf, type Peer } from './facts.js';

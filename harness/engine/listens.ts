@@ -2,8 +2,8 @@
 // embedded engine does not read: limit_req, ssl, stream): the addresses the stack dials once the
 // proxy is up, and the wildcards, which bind loopback (harness/loopback.ts) and are named to the
 // user with their file and line.
-import { parseConfFile, type Directive } from '../proxy/conf/parse.js';
-import { listenAddress } from '../proxy/conf/build.js';
+import { parseConfFile, type Directive } from '../nginx-conf/parse.js';
+import { listenAddress } from '../nginx-conf/build.js';
 import { bindAddress, isWildcard } from '../loopback.js';
 import { hostPort } from '../ports.js';
 

@@ -5,8 +5,8 @@
 // user's own settings win, and nothing moves a line: an [emerg] still names the user's line.
 import { readFileSync } from 'node:fs';
 import { replaceFile } from '../private-file.js';
-import { parseConfFile, type Directive } from '../proxy/conf/parse.js';
-import { ConfError } from '../proxy/conf/error.js';
+import { parseConfFile, type Directive } from '../nginx-conf/parse.js';
+import { ConfError } from '../nginx-conf/error.js';
 
 /** The http-level defaults, as the Windows build compiles them in. */
 const HTTP_DEFAULTS: [name: string, value: string][] = [

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loopbackListen, wildcardListens, wouldExpose, type ConfListen } from '../engine/listens.js';
 import { UserError } from '../errors.js';
-import { ConfError } from '../proxy/conf/error.js';
+import { ConfError } from '../nginx-conf/error.js';
 
 export function listenOnLoopback(confFile: string): void {
   let wild: ConfListen[];

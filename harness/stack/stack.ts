@@ -5,12 +5,12 @@
 // started, on every path out, failed starts included.
 import { join, resolve } from 'node:path';
 import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
-import { renderConf, starterWorkerUser, type ConfSpec } from '../engine/render.js';
-import { preparePrefix } from '../engine/prefix.js';
+import { renderConf, starterWorkerUser, type ConfSpec } from './render.js';
+import { preparePrefix } from './prefix.js';
 import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
 import { ProxyStartError, type EngineName, type ProxyEngine } from '../engine/engine.js';
-import { localhostMode, readConf, startEngine, unreachableRoot } from '../engine/registry.js';
+import { localhostMode, readConf, startEngine, unreachableRoot } from './registry.js';
 import { confListens, exposure, type ConfListen } from '../engine/listens.js';
 import { bindAddress, isWildcard } from '../loopback.js';
 import { describeBusyPort, hostPort } from '../ports.js';

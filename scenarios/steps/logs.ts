@@ -5,4 +5,4 @@ export const isRefusal = (e: ErrorLogEntry) => e.message === 'connect() failed' 
 export const isNoLive = (e: ErrorLogEntry) => e.message === 'no live upstreams';
 
 /** `http://[::1]:8080/admin/x` → `[::1]`, `http://127.0.0.1:8080/...` → `127.0.0.1`. */
-export { peerName as peerOf } from '../../harness/chaos/labels.js';
+export { peerName as peerOf } from '../../harness/timeline/labels.js';

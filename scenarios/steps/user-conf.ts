@@ -2,10 +2,10 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
-import { up } from '../../harness/stack/up.js';
+import { up } from '../../harness/compose/up.js';
 import type { Printer } from '../../harness/stack/printer.js';
 import type { Run } from '../../harness/chaos/runner.js';
-import { starterWorkerUser } from '../../harness/engine/render.js';
+import { starterWorkerUser } from '../../harness/stack/render.js';
 
 /**
  * The first line of a scenario's own conf: started as root, nginx runs its workers as nobody, who may

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { ProxyUnderTest } from '../support/proxy-under-test.js';
-import { firstClosedFolder, workerUser } from '../../harness/proxy/files/worker-user.js';
+import { firstClosedFolder, workerUser } from '../../harness/embedded/files/worker-user.js';
 import { get, post } from '../support/raw-http.js';
 import { PAGES, withoutDate, names, pageHeaders } from '../support/pages.js';
 

@@ -11,8 +11,8 @@ import { get, post } from '../support/raw-http.js';
 import { PAGES, pageHeaders, withoutDate } from '../support/pages.js';
 import { ProxyUnderTest, type StartOptions } from '../support/proxy-under-test.js';
 import { startStandIn, type StandIn } from '../support/stand-in.js';
-import { BAD_HEADER_ANSWER } from '../../harness/stack/faults/admin-bad-header.js';
-import { garbageBytes } from '../../harness/stack/faults/admin-garbage.js';
+import { BAD_HEADER_ANSWER } from '../../harness/faults/admin-bad-header.js';
+import { garbageBytes } from '../../harness/faults/admin-garbage.js';
 import { seededRandom } from '../../stubs/admin-server/random.js';
 
 type Faulty = ProxyUnderTest<StandIn>;

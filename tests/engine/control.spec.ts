@@ -9,10 +9,10 @@ import { test, expect } from '../fixtures.js';
 import { conformanceConf } from '../support/proxy-under-test.js';
 import { get, send } from '../support/raw-http.js';
 import { alive } from '../support/processes.js';
-import { preparePrefix } from '../../harness/engine/prefix.js';
+import { preparePrefix } from '../../harness/stack/prefix.js';
 import { distFile } from '../../harness/paths.js';
 import { waitForHttp } from '../../harness/engine/ready.js';
-import type { ControlInfo } from '../../harness/proxy/master/control.js';
+import type { ControlInfo } from '../../harness/embedded/master/command-channel.js';
 import { freePort } from '../support/ports.js';
 
 test.skip(({ engine }) => engine === 'nginx', 'the embedded master\'s control channel');

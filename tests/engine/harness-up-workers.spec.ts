@@ -11,11 +11,11 @@ import { test, expect } from '../fixtures.js';
 import { distFile, repoRoot } from '../../harness/paths.js';
 import { canBind } from '../../harness/ports.js';
 import { DEFAULT_VERSION } from '../../harness/os-profile.js';
-import { Master } from '../../harness/proxy/master/master.js';
-import { WORKER_START_TIMEOUT_MS } from '../../harness/proxy/master/pool.js';
+import { Master } from '../../harness/embedded/master/master.js';
+import { WORKER_START_TIMEOUT_MS } from '../../harness/embedded/master/pool.js';
 import { harnessUp, runHarness } from '../support/harness-up.js';
 import { alive, descendants } from '../support/processes.js';
-import { WORKER_TITLE } from '../../harness/proxy/protocol.js';
+import { WORKER_TITLE } from '../../harness/embedded/protocol.js';
 import { heldByPattern, holdPort, freePort } from '../support/ports.js';
 import { userLine } from '../support/proxy-under-test.js';
 

@@ -6,7 +6,7 @@ import { test, expect } from '../fixtures.js';
 import { startExpectingFailure, type FailedStart } from '../support/startup.js';
 import { conformanceConf } from '../support/proxy-under-test.js';
 import { parseErrorLine } from '../../harness/logs/error-log.js';
-import { preparePrefix } from '../../harness/engine/prefix.js';
+import { preparePrefix } from '../../harness/stack/prefix.js';
 import { distFile } from '../../harness/paths.js';
 import { get } from '../support/raw-http.js';
 import { alive } from '../support/processes.js';

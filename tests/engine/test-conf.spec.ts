@@ -6,7 +6,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';
-import { preparePrefix } from '../../harness/engine/prefix.js';
+import { preparePrefix } from '../../harness/stack/prefix.js';
 import { applyPrefixDefaults } from '../../harness/nginx/defaults.js';
 import { findNginx } from '../../harness/nginx/engine.js';
 import { distFile } from '../../harness/paths.js';

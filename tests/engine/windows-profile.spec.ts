@@ -7,7 +7,7 @@ import { test, expect } from '../fixtures.js';
 import { get, header } from '../support/raw-http.js';
 import { startExpectingFailure } from '../support/startup.js';
 import { parseErrorLine, type ErrorLogEntry } from '../../harness/logs/error-log.js';
-import { Timeline } from '../../harness/chaos/timeline.js';
+import { Timeline } from '../../harness/timeline/timeline.js';
 import { repoRoot } from '../../harness/paths.js';
 import { DEFAULT_WINDOWS_REFUSED_DELAY_MS } from '../../harness/os-profile.js';
 import type { ProxyUnderTest } from '../support/proxy-under-test.js';

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { test, expect } from '../fixtures.js';
 import { get } from '../support/raw-http.js';
 import { parseErrorLine } from '../../harness/logs/error-log.js';
-import { SPARE_TITLE, WORKER_TITLE } from '../../harness/proxy/protocol.js';
+import { SPARE_TITLE, WORKER_TITLE } from '../../harness/embedded/protocol.js';
 import type { ProxyUnderTest } from '../support/proxy-under-test.js';
 
 /** Children of `pid` with their title (/proc/<pid>/cmdline). */

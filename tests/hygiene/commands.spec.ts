@@ -7,7 +7,7 @@ import net from 'node:net';
 import { test, expect } from '../fixtures.js';
 import { runHarness, whenOutput } from '../support/harness-up.js';
 import { waitForProxy } from '../../harness/engine/ready.js';
-import { preparePrefix } from '../../harness/engine/prefix.js';
+import { preparePrefix } from '../../harness/stack/prefix.js';
 import { freePort } from '../support/ports.js';
 
 /** A prefix for `harness proxy` (conf/, logs/, temp/, html/) whose conf listens on `port`. */

@@ -20,7 +20,7 @@ test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doct
     const shipped = files.map((f) => f.path);
     expect(shipped).toEqual(expect.arrayContaining(['bin/harness.js', 'dist/harness/cli.js', 'dist/harness/api/index.js', 'dist/stubs/admin-server/main.js', 'stubs/frontend/index.html', 'harness/nginx/mime.types', 'harness/control/page/index.html']));
     // What `harness` runs (bin/harness.js): the bundle of the CLI, the pre-boot and the worker.
-    expect(shipped).toEqual(expect.arrayContaining(['dist/bundle/harness/cli.js', 'dist/bundle/harness/proxy/preboot.js', 'dist/bundle/harness/proxy/worker-main.js']));
+    expect(shipped).toEqual(expect.arrayContaining(['dist/bundle/harness/cli.js', 'dist/bundle/harness/embedded/preboot.js', 'dist/bundle/harness/embedded/worker-main.js']));
     // No TypeScript source, no tests, no benchmarks: the compiled commands only.
     expect(shipped.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     expect(shipped.filter((f) => /^dist\/(tests|bench)\/|\.spec\./.test(f))).toEqual([]);

@@ -10,7 +10,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { closedLoopLoad, keepTail, share, type LoadResult } from '../support/load.js';
 import { ApiClient } from '../../harness/chaos/api.js';
-import { Timeline } from '../../harness/chaos/timeline.js';
+import { Timeline } from '../../harness/timeline/timeline.js';
 import { Stack } from '../../harness/stack/stack.js';
 import type { EngineName } from '../../harness/engine/engine.js';
 import { freePort } from '../support/ports.js';

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { preparePrefix } from '../../harness/engine/prefix.js';
-import { startEmbedded } from '../../harness/proxy/engine.js';
+import { preparePrefix } from '../../harness/stack/prefix.js';
+import { startEmbedded } from '../../harness/embedded/engine.js';
 import { startNginx } from '../../harness/nginx/engine.js';
 import type { EngineName, ProxyEngine } from '../../harness/engine/engine.js';
 import { conformanceConf, type ConfOptions } from './proxy-under-test.js';

@@ -2,9 +2,9 @@
 // nginx 1.22.1's behaviour was captured on) and a test upstream: what the conformance specs run against.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { preparePrefix } from '../../harness/engine/prefix.js';
-import { starterWorkerUser } from '../../harness/engine/render.js';
-import { startEmbedded } from '../../harness/proxy/engine.js';
+import { preparePrefix } from '../../harness/stack/prefix.js';
+import { starterWorkerUser } from '../../harness/stack/render.js';
+import { startEmbedded } from '../../harness/embedded/engine.js';
 import { startNginx } from '../../harness/nginx/engine.js';
 import type { EngineName, ProxyEngine } from '../../harness/engine/engine.js';
 import type { OsName } from '../../harness/os-profile.js';

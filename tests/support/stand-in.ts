@@ -4,8 +4,8 @@
 import net from 'node:net';
 import { freePort } from './ports.js';
 import { AdminServer } from '../../stubs/admin-server/server.js';
-import { FaultLedger } from '../../harness/stack/faults/ledger.js';
-import { splitCommand } from '../../harness/stack/faults/index.js';
+import { FaultLedger } from '../../harness/faults/ledger.js';
+import { splitCommand } from '../../harness/faults/index.js';
 
 /** 2023-11-14T22:13:20Z: the stand-in's clock in these tests. */
 export const NOW = 1_700_000_000_000;

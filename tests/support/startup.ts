@@ -1,8 +1,8 @@
 // Starting an engine that is expected to fail: what it printed, its exit code, its error log.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { preparePrefix } from '../../harness/engine/prefix.js';
-import { startEmbedded } from '../../harness/proxy/engine.js';
+import { preparePrefix } from '../../harness/stack/prefix.js';
+import { startEmbedded } from '../../harness/embedded/engine.js';
 import { startNginx } from '../../harness/nginx/engine.js';
 import { ProxyStartError, type EngineName } from '../../harness/engine/engine.js';
 import type { OsName } from '../../harness/os-profile.js';

@@ -3,11 +3,11 @@
 // `harness chaos list` says which, per condition.
 import { test, expect } from '@playwright/test';
 import { CONDITION_IDS } from '../../harness/doctor/index.js';
-import { coverage, UNPRODUCIBLE } from '../../harness/chaos/coverage.js';
-import { chaosList } from '../../harness/chaos/commands.js';
-import { defineScenario } from '../../scenarios/scenario.js';
+import { coverage, UNPRODUCIBLE } from '../../scenarios/coverage.js';
+import { chaosList } from '../../harness/commands/chaos.js';
+import { defineScenario } from '../../harness/chaos/scenario.js';
 import { SCENARIOS } from '../../scenarios/index.js';
-import { FAULTS } from '../../harness/stack/faults/index.js';
+import { FAULTS } from '../../harness/faults/index.js';
 
 test('every condition the doctor knows has a scenario that produces it, or the reason none can', () => {
   const uncovered = coverage().filter((c) => !c.producers.length && !c.reason).map((c) => c.condition);

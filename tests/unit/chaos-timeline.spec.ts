@@ -2,9 +2,9 @@
 // they belong to, not to every request with the same method and path.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { Timeline, type TimelineEvent } from '../../harness/chaos/timeline.js';
-import { linkRequests } from '../../harness/chaos/link.js';
-import { renderSvg } from '../../harness/chaos/svg.js';
+import { Timeline, type TimelineEvent } from '../../harness/timeline/timeline.js';
+import { linkRequests } from '../../harness/timeline/link.js';
+import { renderSvg } from '../../harness/timeline/svg.js';
 
 const request = (id: string, line: string, t: number, end: number): TimelineEvent => ({ lane: id.startsWith('b') ? 'browser' : 'client', kind: 'request', id, label: line, requestLine: line, t, end });
 const log = (kind: 'error-log' | 'access-log', line: string, from: number, t: number, conn?: number): TimelineEvent => ({ lane: 'proxy', kind, label: `${kind} ${line}`, requestLine: line, from, t, conn });

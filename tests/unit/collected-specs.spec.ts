@@ -28,7 +28,7 @@ test('spec files a run left in test-results/ (a copy of the repository) are neve
   test.setTimeout(120_000);
   // What a test could leave in its output folder: a copy of the repository's specs, one per project.
   const left = testInfo.outputPath('clone');
-  for (const spec of ['tests/unit/uri.spec.ts', 'tests/engine/left-behind.spec.ts', 'harness/stack/faults/left-behind.spec.ts']) {
+  for (const spec of ['harness/embedded/http/uri.spec.ts', 'tests/engine/left-behind.spec.ts', 'harness/faults/left-behind.spec.ts']) {
     mkdirSync(dirname(join(left, spec)), { recursive: true });
     writeFileSync(join(left, spec), "import { test } from '@playwright/test';\ntest('left behind', () => {\n  throw new Error('collected from test-results/');\n});\n");
   }

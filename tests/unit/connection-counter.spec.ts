@@ -1,4 +1,4 @@
-// The connection counter the embedded engine's workers share (harness/proxy/connection-counter.ts),
+// The connection counter the embedded engine's workers share (harness/embedded/connection-counter.ts),
 // as nginx's workers share ngx_connection_counter: processes taking numbers at the same time get
 // every number once, each its own in increasing order.
 import { readlinkSync } from 'node:fs';
@@ -7,9 +7,9 @@ import { execa } from 'execa';
 import { test, expect } from '@playwright/test';
 import { distFile } from '../../harness/paths.js';
 import { linux } from '../../harness/platform.js';
-import { ConnectionCounter, SharedCounterFile } from '../../harness/proxy/connection-counter.js';
+import { ConnectionCounter, SharedCounterFile } from '../../harness/embedded/connection-counter.js';
 
-const COUNTER = pathToFileURL(distFile('harness/proxy/connection-counter.js')).href;
+const COUNTER = pathToFileURL(distFile('harness/embedded/connection-counter.js')).href;
 
 test('*1 first, then one number after another', () => {
   const file = new SharedCounterFile();

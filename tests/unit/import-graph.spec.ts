@@ -1,15 +1,18 @@
-// Imports run one way (DESIGN: cli → chaos/stack → engine → proxy/nginx → logs) and the project's
-// modules form no cycle, type-only imports included: the graph is the TypeScript compiler's own
-// (bin/import-graph.js). The checks are shown to fail on a graph that breaks them.
+// Imports run one way between the rooms (bin/import-graph.js's ROOMS: cli → commands → scenarios →
+// chaos → compose → control → faults/timeline → stack → doctor/embedded/nginx/stand-in →
+// engine → nginx-conf → the shared base → logs) and the project's modules form no cycle, type-only
+// imports included: the graph is the TypeScript compiler's own. The checks are shown to fail on a
+// graph that breaks them.
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 // @ts-expect-error plain JS module, also run as `node bin/import-graph.js`
-import { importGraph, cycles, layerBreaks } from '../../bin/import-graph.js';
+import { importGraph, cycles, layerBreaks, roomOf } from '../../bin/import-graph.js';
 
 type Graph = Map<string, string[]>;
 const graphOf = importGraph as () => Graph;
 const cyclesOf = cycles as (g: Graph) => string[][];
 const breaksOf = layerBreaks as (g: Graph) => string[];
+const roomOfFile = roomOf as (f: string) => { room: string; level: number } | undefined;
 
 let graph: Graph;
 test.beforeAll(() => {
@@ -17,31 +20,37 @@ test.beforeAll(() => {
 });
 
 test('the graph is the whole program, type-only imports included', () => {
-  expect(graph.get('harness/proxy/request.ts')).toContain('harness/proxy/http/request-head.ts');
+  expect(graph.get('harness/embedded/request.ts')).toContain('harness/embedded/http/request-head.ts');
   // `import type` only: conf/model.ts is never loaded by the connection at run time.
-  expect(graph.get('harness/proxy/connection.ts')).toContain('harness/proxy/conf/model.ts');
+  expect(graph.get('harness/embedded/connection.ts')).toContain('harness/nginx-conf/model.ts');
   // `await import()`: the registry loads each engine only when it runs.
-  expect(graph.get('harness/engine/registry.ts')).toEqual(expect.arrayContaining(['harness/nginx/engine.ts', 'harness/proxy/engine.ts']));
+  expect(graph.get('harness/stack/registry.ts')).toEqual(expect.arrayContaining(['harness/nginx/engine.ts', 'harness/embedded/engine.ts']));
 });
 
 test('no import cycle anywhere in the project: harness, scenarios, stubs, bench, tests', () => {
   expect(cyclesOf(graph)).toEqual([]);
   // The whole project is in the graph, not the engine alone.
-  for (const f of ['scenarios/scenario.ts', 'harness/chaos/runner.ts', 'harness/doctor/types.ts', 'bench/run.ts', 'stubs/admin-server/server.ts']) expect(graph.has(f)).toBe(true);
+  for (const f of ['harness/chaos/scenario.ts', 'harness/chaos/runner.ts', 'harness/doctor/types.ts', 'bench/run.ts', 'stubs/admin-server/server.ts']) expect(graph.has(f)).toBe(true);
   // The check finds one: a.ts → b.ts → c.ts → a.ts, and a type-only self-import.
   const made: Graph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['d.ts']], ['e.ts', ['a.ts']]]);
   expect(cyclesOf(made)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
 });
 
-test('imports run one way: the stack reaches an engine through harness/engine/ only, http/ is wire format only', () => {
+test('imports run one way between rooms, none beside or above; http/ is wire format only', () => {
   expect(breaksOf(graph)).toEqual([]);
+  // Every module of the product is in a room: none escapes the check.
+  expect([...graph.keys()].filter((f) => /^(harness|scenarios|stubs\/admin-server)\//.test(f) && !f.endsWith('.spec.ts') && !roomOfFile(f))).toEqual([]);
   const made: Graph = new Map([
-    ['harness/stack/stack.ts', ['harness/proxy/load.ts', 'harness/engine/registry.ts']],
-    ['harness/proxy/http/request-head.ts', ['harness/proxy/request.ts', 'harness/proxy/http/uri.ts']],
+    ['harness/stack/stack.ts', ['harness/control/channel.ts', 'harness/stack/registry.ts', 'harness/embedded/engine.ts']],
+    ['harness/embedded/engine.ts', ['harness/nginx/engine.ts', 'harness/engine/engine.ts']],
+    ['harness/embedded/http/request-head.ts', ['harness/embedded/request.ts', 'harness/embedded/http/uri.ts']],
+    // A spec is a test, not a room: it may import anything.
+    ['harness/faults/admin-stop.spec.ts', ['harness/cli.ts', 'tests/support/ports.ts']],
   ]);
   expect(breaksOf(made)).toEqual([
-    'harness/stack/stack.ts imports harness/proxy/load.ts (the stack reaches an engine only through harness/engine/)',
-    'harness/proxy/http/request-head.ts imports harness/proxy/request.ts (http/ is wire format only)',
+    'harness/stack/stack.ts imports harness/control/channel.ts (harness/stack/ sits below harness/control/)',
+    'harness/embedded/engine.ts imports harness/nginx/engine.ts (harness/embedded/ sits beside harness/nginx/)',
+    'harness/embedded/http/request-head.ts imports harness/embedded/request.ts (http/ is wire format only)',
   ]);
 });
 

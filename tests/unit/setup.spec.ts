@@ -6,7 +6,7 @@ import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
 import { playwrightCli } from '../support/playwright-cli.js';
 import { nestedRunPorts } from '../support/ports.js';
-import { setup, type Host } from '../../harness/setup.js';
+import { setup, type Host } from '../../harness/commands/setup.js';
 import type { Need } from '../../harness/system-packages.js';
 import { repoRoot } from '../../harness/paths.js';
 

@@ -2,7 +2,7 @@
 // worker. Run by tests/hygiene/user-suite.spec.ts; also the recipe docs/your-own-suite.md shows.
 import { defineConfig } from '@playwright/test';
 import type { StackWorkerFixtures } from 'sky-harness/test';
-import { chromiumPath, CHROMIUM_ARGS } from '../../harness/chaos/browser.js';
+import { chromiumPath, CHROMIUM_ARGS } from '../../harness/browser.js';
 
 export default defineConfig<StackWorkerFixtures>({
   testDir: '.',

@@ -1,6 +1,6 @@
 // What a wire fault does to a request it applies to, at one of three stages: before the controller
 // runs (a delay), in its place (an answer of the fault's own, or none), and on the way out (how the
-// answer's bytes leave). The faults themselves (harness/stack/faults/admin-*.ts) are made of these.
+// answer's bytes leave). The faults themselves (harness/faults/admin-*.ts) are made of these.
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 

@@ -1,0 +1,60 @@
+// `harness up --detach` (docker compose's `up -d`): the same `harness up`, started as a process of
+// its own with its output in <prefix>/logs/harness.log; this command returns once that stack is
+// ready (its state.json names it), or says why it did not start. `harness down` stops it.
+import { spawn } from 'node:child_process';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../paths.js';
+import { readState, type StackState } from '../stack/state.js';
+import { UserError } from '../errors.js';
+
+/** Set in the detached stack's environment: it has no terminal, and outlives the command that started it. */
+const DETACHED = 'HARNESS_DETACHED';
+
+/** The detached stack's own output (every component's lines), or undefined when this stack runs in the foreground. */
+export function detachedLog(): string | undefined {
+  return process.env[DETACHED] || undefined;
+}
+
+/** How often the starting command looks for the stack's state.json (a stat and a read). */
+const POLL_MS = 50;
+
+/** The last lines of the detached stack's output, for a start that failed. */
+function tail(file: string, lines = 30): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Starts `harness up` with `args` (the command line less --detach) in the background and waits until
+ * it is ready: its state, or the exit code and output of a start that failed.
+ */
+export async function upDetached(args: string[], prefix: string): Promise<{ state: StackState } | { code: number; output: string; log: string }> {
+  const logs = join(prefix, 'logs');
+  mkdirSync(logs, { recursive: true });
+  if (lstatSync(logs).isSymbolicLink()) throw new UserError(`${logs} is a symbolic link: the stack writes its logs only into a folder of its own. Remove the link, or use another --prefix.`);
+  const log = join(logs, 'harness.log');
+  const out = openSync(log, 'a', 0o600);
+  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'up', ...args], {
+    detached: true,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, [DETACHED]: log },
+    windowsHide: true,
+  });
+  closeSync(out);
+  const exited = new Promise<number>((r) => child.once('exit', (code, signal) => r(code ?? 128 + (signal === 'SIGTERM' ? 15 : 9))));
+  let code: number | undefined;
+  void exited.then((c) => (code = c));
+  for (;;) {
+    const state = readState(prefix);
+    if (state && state.pid === child.pid) {
+      child.unref();
+      return { state };
+    }
+    if (code !== undefined) return { code, output: tail(log), log };
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}

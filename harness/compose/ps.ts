@@ -1,0 +1,65 @@
+// `harness ps` (docker compose's): the stack running from a prefix, its addresses, ports, pid,
+// faults and uptime, from its state.json and its control channel.
+import { resolve } from 'node:path';
+import { readState } from '../stack/state.js';
+import { callControl, type StackStatus } from '../control/channel.js';
+import { printJson } from '../terminal.js';
+
+export interface StackRow {
+  prefix: string;
+  pid: number;
+  url: string;
+  control: string;
+  engine: string;
+  os: string;
+  proxyPort: number;
+  adminPort: number;
+  startedAt: string;
+  uptimeSeconds: number;
+  detached: boolean;
+  faults: string[];
+  logs?: { error: string; access: string; harness?: string };
+}
+
+/** `1h02m`, `3m05s`, `12s`. */
+function uptime(s: number): string {
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  return h ? `${h}h${String(m).padStart(2, '0')}m` : m ? `${m}m${String(sec).padStart(2, '0')}s` : `${sec}s`;
+}
+
+export async function ps(o: { prefix: string; json?: boolean }, out: (s: string) => void): Promise<number> {
+  const prefix = resolve(o.prefix);
+  const state = readState(prefix);
+  if (!state) {
+    if (o.json) return printJson(out, []);
+    out(`no stack is running from ${prefix}.`);
+    return 0;
+  }
+  // A state.json whose pid another process has now is told apart by its control channel (an error that says what to do).
+  const status = (await callControl(prefix, '/status', undefined, 'GET')) as unknown as StackStatus;
+  const row: StackRow = {
+    prefix,
+    pid: state.pid,
+    url: state.url,
+    control: `${state.control.url}/?token=${state.control.token}`,
+    engine: state.engine,
+    os: state.os,
+    proxyPort: state.proxyPort,
+    adminPort: state.adminPort,
+    startedAt: state.startedAt,
+    uptimeSeconds: Math.max(0, Math.round((Date.now() - Date.parse(state.startedAt)) / 1000)),
+    detached: !!state.logs?.harness,
+    faults: status.faults.map((f) => f.label),
+    logs: state.logs,
+  };
+  if (o.json) return printJson(out, [row]);
+  out(`${row.prefix}: pid ${row.pid}${row.detached ? ' (detached)' : ''}, up ${uptime(row.uptimeSeconds)}`);
+  out(`  url      ${row.url}`);
+  out(`  proxy    ${row.engine} engine, ${row.os} profile, port ${row.proxyPort}`);
+  out(`  admin    port ${row.adminPort}, ${status.admin === 'external' ? 'your own server' : `the stand-in (${status.admin})`}`);
+  out(`  faults   ${row.faults.length ? row.faults.join(', ') : 'none'}`);
+  out(`  control  ${row.control}`);
+  return 0;
+}

@@ -1,0 +1,278 @@
+// `harness up`: choose the ports, start the stack, print where it is, stream each component's
+// output with its name, serve the control channel, and on Ctrl-C or SIGTERM stop everything it
+// started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
+import { resolve } from 'node:path';
+import { AdminStartError, Stack, stackUrl, type AdminMode } from '../stack/stack.js';
+import { canBind, describeBusyPort, hostPort } from '../ports.js';
+import { prefixFlag, writableFolder } from '../flags.js';
+import { UsageError, UserError } from '../errors.js';
+import { ProxyStartError, type EngineName } from '../engine/engine.js';
+import { stackAnswers, startStackControl } from '../control/channel.js';
+import { watchStopRequests } from '../stop-request.js';
+import { detachedLog } from './detach.js';
+import { discardPrebooted } from '../stack/registry.js';
+import { readState, writeState, removeState } from '../stack/state.js';
+import { lockPath, lockPrefix, PrefixTaken, thisProcess, type PrefixLock } from '../stack/owner.js';
+import { hostOs, type OsName } from '../os-profile.js';
+import type { Incident } from '../doctor/types.js';
+import type { Printer } from '../stack/printer.js';
+
+export interface UpOptions {
+  /** The proxy's port; undefined = defaultPort, or a free port when that cannot be bound. */
+  port?: number;
+  /** 80, as nginx's; another only where a test holds it to see the fallback (not a flag). */
+  defaultPort?: number;
+  adminPort: number;
+  admin: AdminMode;
+  /** The seed of the admin stub's generated month of orders. */
+  adminSeed?: number;
+  frontend?: string;
+  prefix: string;
+  proxy: EngineName;
+  nginxConf?: string;
+  /** Bind the conf's wildcard listens on every interface, as written (else loopback). */
+  bindAny?: boolean;
+  workers: number;
+  os: OsName;
+  refusedDelay?: number;
+  nginxVersion?: string;
+  /** The Windows profile's excluded ports: binding one fails with 10013. */
+  excludedPorts?: number[];
+  /** Explain the stack's error log when it stops. */
+  doctor?: boolean;
+  /** Leave temp/ out of the prefix, as a Git copy of an nginx folder has it (the missing-temp-dir scenario). */
+  noTempDir?: boolean;
+}
+
+/**
+ * What the doctor says of start-up lines: the cause and the fix, one sentence each. The doctor
+ * words a busy port's fix for the OS the lines come from; under the Windows profile on another
+ * host the port is busy here, so the fix names this host's holder instead.
+ */
+async function explainLines(lines: string[], os: OsName): Promise<string[]> {
+  const { diagnose } = await import('../doctor/index.js');
+  const d = diagnose(Buffer.from(lines.join('\n') + '\n'));
+  const fix = (i: Incident) => {
+    const address = String(i.detail?.address ?? '');
+    if (i.condition !== 'bind-failed' || os === hostOs() || !address) return i.fix;
+    const port = Number(address.slice(address.lastIndexOf(':') + 1));
+    return `${describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE')}: stop it (the harness never stops a process it did not start), or choose another port with --port.`;
+  };
+  return d.incidents.flatMap((i) => [`What it means: ${i.cause}`, `What to do: ${fix(i)}`]);
+}
+
+/** The proxy's port: the one asked for, or 80, or (when 80 is not to be had) a free one. */
+export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adminPort'>, print: Pick<Printer, 'note'>): Promise<number> {
+  const wanted = o.port ?? o.defaultPort ?? 80;
+  const fallback = async (why: string) => {
+    const { default: getPort } = await import('get-port');
+    const free = await getPort({ host: '127.0.0.1', exclude: [o.adminPort] });
+    print.note(`${why}; the stack uses port ${free} instead (choose one with --port).`);
+    return free;
+  };
+  if (o.port === undefined && wanted === o.adminPort) return fallback(`port ${wanted} is the admin server's (--admin-port)`);
+  for (const host of ['127.0.0.1', '::1']) {
+    const r = await canBind(host, wanted);
+    if (r.ok) continue;
+    const why = describeBusyPort(host, wanted, r.code);
+    if (o.port !== undefined) throw new UserError(`${why}.\n  Choose another port with --port, or stop what holds it (the harness never stops a process it did not start).`);
+    return fallback(why);
+  }
+  return wanted;
+}
+
+async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
+  const hosts = o.admin === 'ipv4' ? ['127.0.0.1'] : o.admin === 'ipv6' ? ['::1'] : ['127.0.0.1', '::1'];
+  for (const host of hosts) {
+    const r = await canBind(host, o.adminPort);
+    if (r.ok) {
+      if (o.admin === 'external') print.note(`nothing listens on ${hostPort(host, o.adminPort)}: with --admin external, start your own admin server there.`);
+      continue;
+    }
+    if (o.admin === 'external') continue;
+    const why = describeBusyPort(host, o.adminPort, r.code);
+    if (o.admin === 'down') {
+      print.note(`${why}: with --admin down the proxy will reach that process.`);
+      continue;
+    }
+    throw new UserError(
+      `${why}.\n  Is your own admin server (Spring Boot) running? Use --admin external to put the proxy in front of it, or --admin-port to run the stub elsewhere.`,
+    );
+  }
+}
+
+/**
+ * Why a second `harness up` may not run from `prefix`, and how to stop the first. The process is
+ * named as one to kill only when it is confirmed to be that harness: its pid and start time match
+ * the lock's, or (where the system cannot tell a start time) its control channel answers.
+ */
+async function prefixTaken(prefix: string, e: PrefixTaken): Promise<UserError> {
+  const { pid, url } = e.holder;
+  const state = e.state === 'unknown' ? readState(prefix) : undefined;
+  const confirmed = e.state === 'running' || (state?.pid === pid && (await stackAnswers(prefix, state)));
+  if (confirmed) {
+    return new UserError(`a stack from ${prefix} is already running (pid ${pid}, ${url ?? 'still starting'}).\n  Stop it (Ctrl-C in its terminal, or kill ${pid}) or use another --prefix.`);
+  }
+  return new UserError(
+    `${lockPath(prefix)} says that a harness up (pid ${pid}${url ? `, ${url}` : ''}) runs from ${prefix}. A process with pid ${pid} is alive, but this system cannot tell whether it is that harness up.\n` +
+      `  If a harness up runs from this folder, stop it (Ctrl-C in its terminal); if none does, delete ${lockPath(prefix)}. Or use another --prefix.`,
+  );
+}
+
+export async function up(o: UpOptions, print: Printer): Promise<number> {
+  if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
+    throw new UsageError(`--port and --admin-port are both ${o.port}: the proxy and the admin server cannot listen on one port. Give them two (the defaults are 80 and 8080).`);
+  }
+  const prefix = writableFolder('--prefix', o.prefix);
+  // The prefix is this stack's before anything is written in it, until it has stopped.
+  let lock: PrefixLock;
+  try {
+    lock = lockPrefix(prefix, o.port !== undefined && !o.nginxConf ? stackUrl(o.port) : undefined);
+  } catch (e) {
+    throw e instanceof PrefixTaken ? await prefixTaken(prefix, e) : e;
+  }
+  try {
+    return await upLocked(o, prefix, lock, print);
+  } finally {
+    removeState(prefix, thisProcess());
+    lock.release();
+  }
+}
+
+async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: Printer): Promise<number> {
+  // From here on a stop request stops what was started: one that comes while the stack starts
+  // ends the start, and what it had started.
+  const abort = new AbortController();
+  let starting = true;
+  const stopRequest = watchStopRequests({
+    // A detached stack outlives the command that started it: `harness down` stops it.
+    parent: !detachedLog(),
+    onAsked: (why) => {
+      if (!starting || abort.signal.aborted) return;
+      print.note(`${why}: stopping the start...`);
+      abort.abort();
+    },
+  });
+  const stoppedStarting = async () => {
+    print.note(`stopped during the start (${await stopRequest.asked}); nothing of the stack is left running.`);
+    return 0;
+  };
+  if (o.nginxConf && o.port !== undefined) print.note('--port is ignored with --nginx-conf: the proxy listens where your conf says.');
+  if (!o.nginxConf && o.bindAny) print.note('--bind-any changes nothing without --nginx-conf: the conf the harness writes listens on loopback only.');
+  let port: number;
+  try {
+    port = o.nginxConf ? 0 : await proxyPort(o, print);
+    if (!o.nginxConf && o.port === undefined) lock.update(stackUrl(port));
+    await checkAdminPort(o, print);
+  } catch (e) {
+    stopRequest.close();
+    throw e;
+  }
+  if (abort.signal.aborted) {
+    stopRequest.close();
+    return stoppedStarting();
+  }
+
+  let stack: Stack;
+  try {
+    stack = await Stack.start({
+      dir: prefix,
+      proxyPort: port,
+      adminPort: o.adminPort,
+      admin: o.admin,
+      adminSeed: o.adminSeed,
+      engine: o.proxy,
+      workers: o.workers,
+      os: o.os,
+      frontendRoot: o.frontend,
+      nginxConf: o.nginxConf,
+      nginxVersion: o.nginxVersion,
+      refusedConnectDelayMs: o.refusedDelay,
+      noTempDir: o.noTempDir,
+      reservedPorts: o.excludedPorts,
+      bindAny: o.bindAny,
+      onLine: (component, line) => print.line(component, line),
+      onNote: (text) => print.note(text),
+      signal: abort.signal,
+    });
+  } catch (e) {
+    // No stack to stop: the caller (a chaos run, say) may go on.
+    starting = false;
+    stopRequest.close();
+    if (abort.signal.aborted) return stoppedStarting();
+    if (e instanceof ProxyStartError) {
+      print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
+      // Each distinct line once: the five tries of a busy port's bind() have streamed by already.
+      for (const l of e.emerg.length ? new Set(e.emerg) : e.message.split('\n')) print.error(`  ${l.trimStart()}`);
+      for (const x of await explainLines(e.emerg, o.os)) print.error(`  ${x}`);
+      print.error('Everything the harness had started has been stopped.');
+      return 1;
+    }
+    if (e instanceof AdminStartError) {
+      // Its port was free when checked, and taken before the stub listened (often by the proxy of a conf that listens there).
+      print.error(`${e.message}.`);
+      print.error(`  What to do: choose another --admin-port${o.nginxConf ? ', or one your nginx.conf does not listen on' : ''}, or stop what holds the port (the harness never stops a process it did not start).`);
+      print.error('Everything the harness had started has been stopped.');
+      return 1;
+    }
+    throw e;
+  } finally {
+    // The CLI's guess that a worker would be wanted (bin/harness.js) may have been wrong.
+    await discardPrebooted();
+  }
+
+  const control = await startStackControl(stack, (t) => print.note(t));
+  try {
+    writeState({
+      ...thisProcess(),
+      url: stack.url,
+      control: { url: control.url, token: control.token },
+      engine: o.proxy,
+      os: o.os,
+      prefix,
+      proxyPort: port,
+      adminPort: o.adminPort,
+      startedAt: new Date().toISOString(),
+      logs: { error: stack.errorLogPath, access: stack.accessLogPath, harness: detachedLog() },
+    });
+  } catch (e) {
+    // Nothing of the stack outlives a start that did not end.
+    stopRequest.close();
+    await control.close();
+    await stack.stop();
+    throw e;
+  }
+  starting = false;
+  const a = stack.addresses();
+  print.ready([
+    `proxy    ${o.proxy === 'nginx' ? 'nginx' : 'embedded nginx'} (${o.os} profile) on ${o.nginxConf ? 'the listens of ' + o.nginxConf : a.proxy.join(' and ')}`,
+    `admin    ${o.admin === 'external' ? `your own server on port ${o.adminPort}` : o.admin === 'down' ? `down (nothing listens on ${o.adminPort})` : `stub on ${a.admin.join(' and ')}`}`,
+    `frontend ${o.frontend ? resolve(o.frontend) : 'the stub front end'}`,
+    `logs     ${stack.errorLogPath}`,
+    `control  ${control.page} (the stack live: its parts, timeline, faults and diagnosis)`,
+    ``,
+    `Open ${o.nginxConf ? 'the address your conf listens on' : stack.url} and log in as admin / 123456. Ctrl-C stops everything.`,
+    ...(stack.admin ? [`A customer's order, as the admin pages see it: npx harness app order${prefixFlag(o.prefix)} (in another terminal).`] : []),
+  ]);
+  if (stack.admin) {
+    stack.admin.onRequest((e) => {
+      if (e.end !== undefined) print.line('admin', `${e.method} ${e.url} ${e.status} ${e.end - e.start} ms (via ${e.localAddress})`);
+    });
+  }
+  control.startLive();
+
+  const why = await Promise.race([stopRequest.asked, control.stopAsked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
+  stopRequest.close();
+  print.note(`stopping (${why})...`);
+  await control.close(`harness up is stopping (${why})`);
+  // A fault never outlives its stack: a removed temp folder is made again before the stack stops.
+  await control.faults.restore().catch((e: Error) => print.error(`a fault could not be undone: ${e.message}`));
+  await stack.stop();
+  removeState(prefix, thisProcess());
+  if (o.doctor) {
+    const { doctorCommand } = await import('../doctor/index.js');
+    await doctorCommand({ errorLog: stack.errorLogPath, access: stack.accessLogPath }, process.stdout, process.stderr);
+  }
+  print.note('stopped; nothing of the stack is left running.');
+  return why.startsWith('the proxy exited') ? 1 : 0;
+}

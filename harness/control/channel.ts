@@ -1,0 +1,199 @@
+// The control channel of a running `harness up`: HTTP on 127.0.0.1, an ephemeral port, a token
+// in .harness/state.json (mode 0600) and in the control page's URL. `harness chaos inject` and
+// `restore` call it through callControl(); the control page (harness/control/) is served on it and
+// calls the same routes. guard.ts says who may call it.
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { Stack } from '../stack/stack.js';
+import { FaultError } from '../faults/fault.js';
+import { FaultLedger } from '../faults/ledger.js';
+import { readState, statePath, type StackState } from '../stack/state.js';
+import { UserError } from '../errors.js';
+import { customerAction } from '../stack/customer.js';
+import { refusal, SAFE_HEADERS, TOKEN_HEADER } from '../channel-guard.js';
+import { BadBody, readJsonObject } from '../channel-body.js';
+import { faultCall, restoreCall } from './channel-input.js';
+import { isPageFile, servePageFile } from './static.js';
+import type { FaultView, Live } from './live.js';
+
+export interface ControlChannel {
+  url: string;
+  token: string;
+  /** The faults applied to the stack: the stack's stop undoes them first (a fault never outlives its stack). */
+  faults: FaultLedger;
+  /** The control page's address, with the token (what `harness up` prints). */
+  page: string;
+  /** Starts following the stack for the control page (once the stack is ready, so as not to delay it). */
+  startLive(): void;
+  /** Stops the channel and the page's streams, telling the open pages why. */
+  close(why?: string): Promise<void>;
+  /** Resolves when `harness down` asks the stack to stop (POST /stop): a stop as Ctrl-C's, on every platform. */
+  stopAsked: Promise<string>;
+}
+
+/** What `harness chaos status` shows of a running stack. */
+export interface StackStatus {
+  engine: string;
+  os: string;
+  /** How the admin stand-in listens (`dual`, `down`...), or `external`. */
+  admin: string;
+  faults: { id: number; label: string; progress?: string }[];
+}
+
+/** Every fault as the page's form is drawn from it: its own description of its arguments. */
+async function faultViews(): Promise<FaultView[]> {
+  const { FAULTS, usage } = await import('../faults/index.js');
+  return FAULTS.map((f) => ({ name: f.name, summary: f.summary, usage: usage(f), params: f.params }));
+}
+
+export async function startStackControl(stack: Stack, onEvent: (text: string) => void): Promise<ControlChannel> {
+  const token = randomBytes(24).toString('hex');
+  const faults = new FaultLedger(stack);
+  let askStop!: (why: string) => void;
+  const stopAsked = new Promise<string>((r) => (askStop = r));
+  const applied = () => faults.entries.map((e) => ({ id: e.id, label: e.label, progress: e.applied.progress?.() }));
+  let port = 0;
+  let live: Promise<Live> | undefined;
+  const startedAt = new Date();
+  const startLive = () =>
+    (live ??= Promise.all([import('./live.js'), faultViews()]).then(
+      ([m, views]) =>
+        new m.Live({
+          stack,
+          startedAt,
+          faults: views,
+          applied,
+          note: onEvent,
+        }),
+    ));
+  /** What the harness did: in its terminal, and on the page's timeline. */
+  const announce = (kind: 'fault' | 'step', text: string, said = `chaos: ${text}`) => {
+    onEvent(said);
+    void live?.then((l) => l.changed(kind, text));
+  };
+  const route = async (req: http.IncomingMessage, res: http.ServerResponse, reply: (status: number, body: unknown) => void) => {
+    const path = new URL(req.url ?? '/', 'http://control').pathname;
+    const pageFile = req.method === 'GET' && isPageFile(path);
+    const refused = refusal(req.headers, { port, token, tokenNeeded: !pageFile, foundIn: "the control page's URL that harness up printed, and in its state.json (a new one at every start)" });
+    if (refused) return reply(refused.status, { error: refused.error });
+    if (pageFile) {
+      if (!(await servePageFile(path, res))) reply(404, { error: `no ${path} here: open the URL harness up printed` });
+      return;
+    }
+    if (req.method === 'GET' && path === '/events') return void (await startLive()).attach(res);
+    if (req.method === 'GET' && path === '/timeline.json') return reply(200, (await startLive()).timelineJson());
+    try {
+      const body = await readJsonObject(req, req.url === '/faults' ? '{"name":"admin.stop"}' : '{}');
+      if (req.method === 'POST' && req.url === '/stop') {
+        askStop('harness down');
+        return reply(202, { stopping: true });
+      }
+      if (req.method === 'GET' && req.url === '/status') {
+        const status: StackStatus = { engine: stack.spec.engine, os: stack.spec.os, admin: stack.admin?.mode ?? 'external', faults: applied() };
+        return reply(200, status);
+      }
+      if (req.method === 'POST' && req.url === '/faults') {
+        // The page's form sends every value by name, in flags.
+        const { name, input } = faultCall(body);
+        const { entry, effect, warnings } = await faults.inject(name, input);
+        announce('fault', entry.label, `chaos: ${entry.label} applied`);
+        return reply(200, { applied: entry.label, effect, warnings, undoable: !!entry.applied.undo });
+      }
+      if (req.method === 'POST' && req.url?.startsWith('/app/')) {
+        const action = req.url.slice('/app/'.length);
+        const answer = await customerAction(stack, action, body);
+        // On the timeline, the order acted on by its id, as the orders page (订单管理) lists it.
+        const order = (answer.body.order as { id?: number } | undefined)?.id;
+        if (answer.status === 200) announce('step', `app ${action}${order !== undefined ? `: order ${order}` : ''}`, `app ${action}${body.id !== undefined ? ' ' + body.id : ''}`);
+        return reply(answer.status, answer.body);
+      }
+      if (req.method === 'POST' && req.url === '/restore') {
+        // With an id (the page's Undo beside one fault): that fault only; without: every one, newest first.
+        const id = restoreCall(body);
+        let undone: string[];
+        if (id === undefined) undone = await faults.restore();
+        else {
+          const one = await faults.undo(id);
+          if (one === undefined) return reply(404, { error: `no fault ${id} is applied (undone already?): the faults applied now are ${faults.entries.map((e) => `${e.id} ${e.label}`).join(', ') || 'none'}.` });
+          undone = [one];
+        }
+        announce('fault', `restored (${undone.length ? undone.join(', ') : 'nothing applied'})`);
+        return reply(200, { restored: undone });
+      }
+      return reply(404, { error: `unknown call ${req.method} ${req.url}` });
+    } catch (e) {
+      return reply(e instanceof FaultError || e instanceof BadBody ? 400 : 500, { error: (e as Error).message });
+    }
+  };
+  const server = http.createServer((req, res) => {
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { ...SAFE_HEADERS, 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    route(req, res, reply).catch((e: Error) => (res.headersSent ? res.destroy() : reply(500, { error: e.message })));
+  });
+  await new Promise<void>((r) => server.listen({ host: '127.0.0.1', port: 0 }, r));
+  port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    faults,
+    page: `http://127.0.0.1:${port}/?token=${token}`,
+    startLive: () => void startLive(),
+    stopAsked,
+    async close(why = 'the stack stopped') {
+      await (await live)?.close(why);
+      await new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** A call the stack refused or could not take: `exitCode` 2 for bad input (an unknown fault, a bad argument). */
+export class ControlError extends UserError {}
+
+/** Calls the control channel of the `harness up` running from `prefix`: a GET without a body, else a POST. */
+export async function callControl(prefix: string, path: string, body?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<Record<string, unknown>> {
+  const state = readState(prefix);
+  if (!state) throw new ControlError(`no stack is running from ${prefix}. Start one with \`npx harness up\` (in another terminal), or name its folder with --prefix.`);
+  const { status, json } = await ask(prefix, state, path, body, method);
+  // 400: a fault refused as asked (bad input, or not for this stack); 404: no such order or fault
+  // applied. The user's to correct.
+  if (status >= 300) throw new ControlError(String(json.error ?? `the stack answered ${status}`), status === 400 || status === 404 ? 2 : 1);
+  return json;
+}
+
+/**
+ * Whether the stack `state` names answers on its control channel with its token: what tells a
+ * running stack from a stale state.json whose pid another process has now.
+ */
+export function stackAnswers(prefix: string, state: StackState): Promise<boolean> {
+  return ask(prefix, state, '/status', undefined, 'GET').then(
+    () => true,
+    () => false,
+  );
+}
+
+async function ask(prefix: string, state: StackState, path: string, body: unknown, method: 'GET' | 'POST'): Promise<{ status: number; json: Record<string, unknown> }> {
+  // undici is loaded by the client only: `harness up` starts without it.
+  const { request } = await import('undici');
+  try {
+    const r = await request(state.control.url + path, {
+      method,
+      headers: { [TOKEN_HEADER]: state.control.token, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headersTimeout: 30_000,
+    });
+    return { status: r.statusCode, json: (await r.body.json()) as Record<string, unknown> };
+  } catch (e) {
+    // The process of that pid is alive but is not (or no longer) the stack: killed -9 and its pid
+    // reused, or a copied folder.
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new ControlError(
+      `the stack recorded in ${statePath(prefix)} (pid ${state.pid}, started ${state.startedAt}) does not answer on its control channel ${state.control.url} (${why}).\n` +
+        `  If that harness up still runs, stop it (Ctrl-C in its terminal) and start it again; if it does not, delete ${statePath(prefix)} and start one with \`npx harness up\`.`,
+    );
+  }
+}

@@ -1,0 +1,443 @@
+// One client connection, as ngx_http_request.c runs it: request heads read (and refused) as nginx
+// does, bodies read or discarded, keep-alive and pipelining, a lingering close after a refusal,
+// and the [info] lines nginx writes when the client goes away.
+import type { Socket } from 'node:net';
+import type { ListenConf, ServerConf } from '../nginx-conf/model.js';
+import type { WorkerContext } from './context.js';
+import type { ErrorLog } from '../logs/writer.js';
+import { HttpRequest, findServer, type Connection, type Handlers } from './request.js';
+import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './http/request-head.js';
+import type { BodyReader, BodyEvent, BodyEnd } from './http/request-body.js';
+import { Deadline } from './deadline.js';
+
+const EMPTY = Buffer.alloc(0);
+/** nginx's lingering_timeout default. */
+const LINGERING_TIMEOUT_MS = 5_000;
+/** nginx's lingering_time default: the longest a body is dropped after its answer. */
+const LINGERING_TIME_MS = 30_000;
+/** Stop reading from a client that sends far ahead of what is being answered. */
+const MAX_BUFFERED_INPUT = 1024 * 1024;
+
+/** Output gathered past this many bytes is written at once (a large file's stream, a big answer). */
+const GATHER_BYTES = 64 * 1024;
+
+const flushOutput = (c: ClientConnection) => c.tick();
+/** postpone_output: while an answer is postponed, output shorter than this waits for more, or for its end. */
+const POSTPONE_OUTPUT = 1460;
+
+/**
+ * Node reads a client's address with getpeername(), which fails once the client has reset (nginx
+ * has it from accept()). On a loopback address the client is, unless it bound another, at the
+ * same address; elsewhere it is unknown.
+ */
+function loopbackPeer(local: string): string {
+  return local === '::1' || local.startsWith('127.') ? local : '';
+}
+
+/** The head of a request that never got one of its own (refused, or cut off): for its log lines. */
+function headOf(requestLine: string, headers: HeaderField[], version: 9 | 11 = 11): RequestHead {
+  return {
+    method: requestLine.split(' ')[0],
+    target: '/',
+    uri: { uri: '/', args: '', unparsed: '/', quoted: false },
+    requestLine,
+    version,
+    headers,
+    host: headers.find((h) => h.key === 'host')?.value,
+    chunked: false,
+    expectContinue: false,
+  };
+}
+
+export class ClientConnection implements Connection {
+  readonly number: number;
+  readonly remoteAddress: string;
+  readonly localAddress: string;
+  closed = false;
+  /** The client reset the connection (ECONNRESET): nginx's recv() failed (104: ...) lines. */
+  resetByPeer = false;
+  private input: Buffer = EMPTY;
+  /**
+   * head: waiting for (more of) a request head; busy: a request is being handled; body: its body
+   * is being read; discard: the answer went out and the rest of the body is being dropped;
+   * tunnel: an upgraded connection (after a 101); closing: lingering close.
+   */
+  private state: 'head' | 'busy' | 'body' | 'discard' | 'tunnel' | 'closing' = 'head';
+  private tunnelTo?: { peer: Socket; activity: () => void };
+  private current?: HttpRequest;
+  private body?: { reader: BodyReader; req: HttpRequest; onEnd: (e: BodyEnd) => void };
+  /** A body being dropped while (or after) its request is answered (ngx_http_discard_request_body). */
+  private discarding?: { reader: BodyReader; req: HttpRequest; onInvalid: (message: string) => void };
+  /** When a body dropped after its answer is given up (lingering_time). */
+  private discardUntil = 0;
+  /** client_header_timeout, keepalive_timeout, client_body_timeout, lingering: one at a time, set again per request. */
+  private readonly deadline = new Deadline();
+  requests = 0;
+  private readonly closeListeners = new Set<() => void>();
+  /** What this turn of the event loop wrote, not yet handed to the socket (see write()). */
+  private output: Buffer[] = [];
+  private outputBytes = 0;
+  private flushScheduled = false;
+  private postponed = false;
+  private readonly limits: HeadLimits;
+  private readonly defaultServer: ServerConf;
+  private readonly log: ErrorLog;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly ctx: WorkerContext,
+    readonly listen: ListenConf,
+    private readonly handlers: Handlers,
+  ) {
+    this.number = ctx.nextConnection();
+    this.localAddress = (socket.localAddress ?? '').replace(/^::ffff:/, '');
+    this.remoteAddress = (socket.remoteAddress ?? loopbackPeer(this.localAddress)).replace(/^::ffff:/, '');
+    this.defaultServer = findServer(ctx.conf.servers, listen, undefined);
+    this.log = ctx.errorLogFor(this.defaultServer.base);
+    const s = this.defaultServer;
+    this.limits = {
+      headerBufferSize: s.headerBufferSize,
+      largeBufferSize: s.largeHeaderBufferSize,
+      largeBuffers: s.largeHeaderBuffers,
+      underscoresInHeaders: s.underscoresInHeaders,
+      ignoreInvalidHeaders: s.ignoreInvalidHeaders,
+      mergeSlashes: s.mergeSlashes,
+    };
+    socket.setNoDelay(true);
+    socket.on('data', (d: Buffer) => this.onData(d));
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'ECONNRESET') this.resetByPeer = true;
+    });
+    // libuv reports a reset that came with the last bytes read as the end of the stream (its
+    // POLLHUP short cut after a partial read), where nginx's next recv() fails with ECONNRESET. A
+    // write of nothing (before Node ends its side) tells them apart: it fails with the socket's
+    // pending ECONNRESET ('error' above), and after a close succeeds without sending a byte.
+    socket.prependListener('end', () => {
+      if (socket.writable) socket.write(EMPTY);
+    });
+    socket.on('close', () => this.onSocketClose());
+    this.arm(s.clientHeaderTimeoutMs, () => this.headTimedOut());
+  }
+
+  write(b: Buffer | string): boolean {
+    // A socket already ended or destroyed (its 'close' not yet emitted) takes nothing more, and
+    // will never drain: nothing should wait for it.
+    if (this.closed || !this.socket.writable) return true;
+    // What one turn of the event loop writes (a head and its body, a proxied head and the first
+    // bytes of its body) goes out in one write(2) of one buffer, as nginx's output chain does:
+    // cheaper for Node than a writev of several, and far cheaper than a write each.
+    const buf = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      process.nextTick(flushOutput, this);
+    }
+    this.output.push(buf);
+    this.outputBytes += buf.length;
+    if (this.outputBytes >= GATHER_BYTES) return this.flush();
+    return !this.socket.writableNeedDrain;
+  }
+
+  /** The end of an event-loop turn: what it wrote goes out, unless the answer is postponed and it is short. */
+  tick(): void {
+    this.flushScheduled = false;
+    if (this.postponed && this.outputBytes < POSTPONE_OUTPUT) return;
+    this.flush();
+  }
+
+  /**
+   * ngx_http_write_filter()'s postpone_output (1460) for a proxied answer: its head and body wait
+   * until there are 1460 bytes to send, or its end, or an error that flushes (then they go out),
+   * or one that does not (then they never do).
+   */
+  postpone(on: boolean): void {
+    this.postponed = on;
+    if (!on && this.output.length && !this.flushScheduled) {
+      this.flushScheduled = true;
+      process.nextTick(flushOutput, this);
+    }
+  }
+
+  /** Hands the gathered output to the socket; false when its buffer is full (wait for `drain`). */
+  flush(): boolean {
+    if (!this.output.length) return !this.socket.writableNeedDrain;
+    const data = this.output.length === 1 ? this.output[0] : Buffer.concat(this.output, this.outputBytes);
+    this.output = [];
+    this.outputBytes = 0;
+    if (this.closed || !this.socket.writable) return true;
+    return this.socket.write(data);
+  }
+
+  onDrain(cb: () => void): void {
+    if (this.closed) return;
+    this.socket.once('drain', cb);
+  }
+
+  onClose(cb: () => void): () => void {
+    this.closeListeners.add(cb);
+    return () => this.closeListeners.delete(cb);
+  }
+
+  abort(o: { drop?: boolean } = {}): void {
+    // What was written before the abort still goes out, unless it is dropped (what nginx had
+    // postponed and closes without flushing).
+    if (o.drop) {
+      this.output = [];
+      this.outputBytes = 0;
+    }
+    this.flush();
+    this.closed = true;
+    this.socket.destroy();
+  }
+
+  upgrade(peer: Socket, activity: () => void): void {
+    this.state = 'tunnel';
+    this.clearTimer();
+    this.tunnelTo = { peer, activity };
+    if (this.input.length) peer.write(this.input);
+    this.input = EMPTY;
+    this.socket.resume();
+  }
+
+  private onData(d: Buffer): void {
+    if (this.state === 'closing') return;
+    const firstBytes = this.state === 'head' && !this.input.length && this.requests > 0;
+    if (this.tunnelTo) {
+      const { peer, activity } = this.tunnelTo;
+      activity();
+      if (!peer.write(d)) {
+        this.socket.pause();
+        peer.once('drain', () => this.socket.resume());
+      }
+      return;
+    }
+    this.input = this.input.length ? Buffer.concat([this.input, d]) : d;
+    if (this.state === 'busy' && this.input.length > MAX_BUFFERED_INPUT) this.socket.pause();
+    this.process();
+    // The first bytes of a request on a kept-alive connection, and not yet its whole head:
+    // client_header_timeout from now on.
+    if (firstBytes && this.state === 'head' && this.input.length) {
+      this.arm(this.defaultServer.clientHeaderTimeoutMs, () => this.headTimedOut());
+    }
+  }
+
+  private process(): void {
+    if (this.discarding) {
+      this.feedDiscard();
+      if (this.discarding) return;
+    }
+    if (this.state === 'body') {
+      this.feedBody();
+      return;
+    }
+    if (this.state !== 'head' || !this.input.length) return;
+    const r = parseRequestHead(this.input.toString('latin1'), this.limits);
+    if (r.kind === 'more') return;
+    this.clearTimer();
+    this.state = 'busy';
+    this.requests++;
+    if (r.kind === 'error') {
+      this.input = EMPTY;
+      this.refuse(r.error, r.notices);
+      return;
+    }
+    this.input = this.input.subarray(r.consumed);
+    const req = new HttpRequest(this, r.head, this.ctx, this.handlers);
+    // What of the body came with the head, into the same header buffer.
+    req.preread = Math.max(0, Math.min(this.input.length, r.bufferEnd - r.consumed));
+    this.logNotices(req, r.notices);
+    this.current = req;
+    req.run();
+  }
+
+  /** Header lines nginx dropped (ignore_invalid_headers), logged at [info] with the headers read before each. */
+  private logNotices(req: HttpRequest, notices: HeadNotice[]): void {
+    for (const n of notices) req.logError('info', n.message, { action: 'reading client request headers', headers: n.seen });
+  }
+
+  /** A request refused while its head was read: nginx logs it at [info] and closes after its page. */
+  private refuse(e: HeadError, notices: HeadNotice[]): void {
+    const req = new HttpRequest(this, headOf(e.requestLine ?? '', e.headers, e.version), this.ctx, this.handlers, { refused: true });
+    this.current = req;
+    this.logNotices(req, notices);
+    req.logError('info', e.message, { action: `reading client request ${e.stage === 'line' ? 'line' : 'headers'}` });
+    req.special(e.status);
+  }
+
+  /** Feeds the body's bytes to `reader` until it has all of it, or clientBodyTimeoutMs passes without one. */
+  readBody(req: HttpRequest, reader: BodyReader, timeoutMs: number, onEnd: (e: BodyEnd) => void): void {
+    this.body = { reader, req, onEnd };
+    this.state = 'body';
+    this.arm(timeoutMs, () => this.bodyTimedOut());
+    this.feedBody();
+  }
+
+  /**
+   * Drops the body's bytes as they come, while the request is answered and, after its answer, for
+   * as long as ngx_http_finalize_connection() lingers; `onInvalid` hears of a body that does not parse.
+   */
+  discardBody(req: HttpRequest, reader: BodyReader, onInvalid: (message: string) => void): void {
+    this.discarding = { reader, req, onInvalid };
+    this.feedDiscard();
+  }
+
+  /** Hands what has arrived to a body reader. */
+  private pushInput(reader: BodyReader): BodyEvent {
+    const data = this.input;
+    this.input = EMPTY;
+    return reader.push(data);
+  }
+
+  private feedDiscard(): void {
+    const d = this.discarding!;
+    const r = this.pushInput(d.reader);
+    if (r.kind === 'more') {
+      if (this.state === 'discard') this.arm(Math.min(LINGERING_TIMEOUT_MS, this.discardUntil - Date.now()));
+      return;
+    }
+    this.discarding = undefined;
+    if (r.kind === 'done') this.input = r.rest;
+    // A discarded body is never stored, so it makes no temp file.
+    else if (r.kind !== 'temp-file') d.onInvalid(r.message);
+    if (this.state === 'discard') this.afterRequest(d.req);
+  }
+
+  private feedBody(): void {
+    const b = this.body!;
+    const r = this.pushInput(b.reader);
+    if (r.kind === 'more') return;
+    this.clearTimer();
+    this.body = undefined;
+    this.state = 'busy';
+    if (r.kind === 'done') this.input = r.rest;
+    b.onEnd(r);
+  }
+
+  /** The request has ended (it wrote its access-log line): keep the connection for the next one, or close it. */
+  requestDone(req: HttpRequest): void {
+    if (req !== this.current) return;
+    // The answer goes out now, before the bookkeeping below.
+    this.postponed = false;
+    this.flush();
+    this.current = undefined;
+    this.tunnelTo = undefined;
+    // Close listeners belong to the request (its upstream connection): a kept-alive connection
+    // would otherwise gather one per request.
+    this.closeListeners.clear();
+    if (this.closed) return;
+    if (this.discarding && req.head.version !== 9) {
+      // ngx_http_finalize_connection(): the body is still dropped, kept-alive or not, for as long
+      // as bytes come within lingering_timeout of each other, lingering_time at most.
+      this.state = 'discard';
+      this.discardUntil = Date.now() + LINGERING_TIME_MS;
+      this.socket.resume();
+      this.arm(LINGERING_TIMEOUT_MS);
+      return;
+    }
+    this.afterRequest(req);
+  }
+
+  /** The request is over and its body is gone: keep the connection for the next one, or close it. */
+  private afterRequest(req: HttpRequest): void {
+    this.discarding = undefined;
+    if (req.head.version === 9 || !req.keepalive || this.input.length > MAX_BUFFERED_INPUT) {
+      this.lingeringClose();
+      return;
+    }
+    this.state = 'head';
+    this.socket.resume();
+    this.arm(req.loc.keepaliveTimeoutMs, () => this.headTimedOut());
+    if (this.input.length) setImmediate(() => this.process());
+  }
+
+  /** Ends the response side and reads (and drops) what the client still sends, for a while. */
+  private lingeringClose(): void {
+    this.state = 'closing';
+    this.input = EMPTY;
+    this.socket.resume();
+    this.socket.end();
+    this.arm(LINGERING_TIMEOUT_MS);
+  }
+
+  private onSocketClose(): void {
+    const state = this.state;
+    this.closed = true;
+    this.deadline.stop();
+    this.body?.reader.abort();
+    this.discarding?.reader.abort();
+    this.body = undefined;
+    this.discarding = undefined;
+    for (const cb of this.closeListeners) cb();
+    this.closeListeners.clear();
+    const req = this.current;
+    if (req && !req.done) {
+      req.clientClosed(state === 'body');
+      return;
+    }
+    if (state === 'head') this.endedWhileWaiting('closed');
+  }
+
+  /**
+   * client_header_timeout (or keepalive_timeout between requests) ran out: nginx closes without
+   * an answer, and logs it at [info] unless it was an idle kept-alive connection.
+   */
+  private headTimedOut(): void {
+    if (this.requests === 0 || this.input.length) this.endedWhileWaiting('timed out');
+    this.state = 'closing';
+    this.socket.destroy();
+  }
+
+  /** client_body_timeout: no line of its own; the request is logged as a 408 with nothing sent. */
+  private bodyTimedOut(): void {
+    const req = this.body!.req;
+    this.state = 'closing';
+    this.closed = true;
+    req.finalize(408);
+    this.socket.destroy();
+  }
+
+  /**
+   * The client closed, or timed out, between requests or in the middle of a head
+   * (ngx_http_wait_request_handler, ngx_http_keepalive_handler, ngx_http_read_request_header).
+   */
+  private endedWhileWaiting(how: 'closed' | 'timed out'): void {
+    const r = this.input.length ? parseRequestHead(this.input.toString('latin1'), this.limits) : undefined;
+    const partial = r?.kind === 'more' ? r.partial : undefined;
+    // A reset is a failed recv() (ngx_connection_error() at info), where a close reads 0 bytes.
+    const reset = how === 'closed' && this.resetByPeer;
+    const errno = how === 'timed out' ? this.ctx.os.errno('ETIMEDOUT') : reset ? this.ctx.os.errno('ECONNRESET') : undefined;
+    if (!partial) {
+      if (!this.log.enabled('info')) return;
+      if (this.requests === 0) {
+        this.log.write('info', {
+          conn: this.number,
+          message: reset ? `${this.ctx.os.recvFn} failed` : how === 'closed' ? 'client closed connection' : 'client timed out',
+          errno,
+          action: 'waiting for request',
+          client: this.remoteAddress,
+          server: this.listen.text,
+        });
+      } else {
+        this.log.write('info', { conn: this.number, message: `client ${this.remoteAddress} closed keepalive connection`, errno });
+      }
+      return;
+    }
+    const req = new HttpRequest(this, headOf(partial.requestLine, partial.headers), this.ctx, this.handlers);
+    const action = `reading client request ${partial.stage === 'line' ? 'line' : 'headers'}`;
+    if (reset) req.logError('info', `${this.ctx.os.recvFn} failed`, { action, errno: 'ECONNRESET' });
+    else if (how === 'closed') req.logError('info', 'client prematurely closed connection', { action });
+    else req.logError('info', 'client timed out', { action, errno: 'ETIMEDOUT' });
+    req.finalize(how === 'closed' ? 400 : 408);
+  }
+
+  private arm(ms: number, onExpiry: () => void = this.destroySocket): void {
+    this.deadline.arm(ms, onExpiry);
+  }
+
+  private readonly destroySocket = (): void => {
+    this.socket.destroy();
+  };
+
+  private clearTimer(): void {
+    this.deadline.clear();
+  }
+}

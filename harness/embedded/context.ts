@@ -1,0 +1,115 @@
+// What one worker process holds for its whole life: the configuration, the OS profile, its logs,
+// its end of the connection counter (shared by the workers, as in nginx) and the round-robin state
+// of every upstream (per worker, as in nginx).
+import type { NginxConf, UpstreamConf, LocationConf, LogTarget } from '../nginx-conf/model.js';
+import type { OsProfile } from '../os-profile.js';
+import { ErrorLog, openLog, type ErrorLogTarget, type LogFile } from '../logs/writer.js';
+import { PeerGroup, type PeerSpec } from './upstream/round-robin.js';
+import { ConnectionCounter } from './connection-counter.js';
+
+/** Upstream host → addresses, resolved once by the master (nginx resolves at configuration time). */
+export type ResolvedHosts = Record<string, { address: string; family: 4 | 6 }[]>;
+
+/** `localhost` means both loopbacks, IPv6 first, whatever this machine's hosts file says (as on users' machines). */
+export const LOCALHOST: { address: string; family: 4 | 6 }[] = [
+  { address: '::1', family: 6 },
+  { address: '127.0.0.1', family: 4 },
+];
+
+export function peerSpecs(u: UpstreamConf, resolved: ResolvedHosts): PeerSpec[] {
+  const out: PeerSpec[] = [];
+  for (const s of u.servers) {
+    for (const a of addressesOf(s.host, resolved)) {
+      out.push({
+        name: a.family === 6 ? `[${a.address}]:${s.port}` : `${a.address}:${s.port}`,
+        host: a.address,
+        port: s.port,
+        family: a.family,
+        weight: s.weight,
+        maxFails: s.maxFails,
+        failTimeoutMs: s.failTimeoutMs,
+        down: s.down,
+        backup: s.backup,
+      });
+    }
+  }
+  return out;
+}
+
+export function addressesOf(host: string, resolved: ResolvedHosts): { address: string; family: 4 | 6 }[] {
+  if (host === 'localhost') return LOCALHOST;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return [{ address: host, family: 4 }];
+  if (host.includes(':')) return [{ address: host, family: 6 }];
+  return resolved[host] ?? [];
+}
+
+export interface WorkerOptions {
+  conf: NginxConf;
+  os: OsProfile;
+  /** The emulated nginx's version, as `Server:` and the pages show it. */
+  version: string;
+  resolved: ResolvedHosts;
+  /** The connection counter's file (WorkerEnv.connectionCounter). */
+  connectionCounter: string;
+}
+
+export class WorkerContext {
+  readonly conf: NginxConf;
+  readonly os: OsProfile;
+  readonly version: string;
+  readonly pid = process.pid;
+  readonly errorLog: ErrorLog;
+  private readonly connections: ConnectionCounter;
+  private readonly groups = new Map<UpstreamConf, PeerGroup>();
+  /** Each location's logs, opened once. */
+  private readonly errorLogs = new Map<LocationConf, ErrorLog>();
+  private readonly accessLogs = new Map<LocationConf, LogFile[]>();
+  private readonly resolved: ResolvedHosts;
+
+  constructor(o: WorkerOptions) {
+    this.conf = o.conf;
+    this.os = o.os;
+    this.version = o.version;
+    this.resolved = o.resolved;
+    this.connections = new ConnectionCounter(o.connectionCounter);
+    this.errorLog = new ErrorLog(this.targets(o.conf.errorLogs), this.pid, o.os.tid(this.pid), o.os.lineEnd);
+  }
+
+  /** Client connections and upstream connect attempts, of every worker, share one counter (`*N` in the log). */
+  nextConnection(): number {
+    return this.connections.next();
+  }
+
+  peers(u: UpstreamConf): PeerGroup {
+    let g = this.groups.get(u);
+    if (!g) {
+      // The implicit upstream of `proxy_pass http://localhost:8080/...` is named by its host only.
+      const name = u.implicit ? u.servers[0].host : u.name;
+      g = new PeerGroup(name, peerSpecs(u, this.resolved));
+      this.groups.set(u, g);
+    }
+    return g;
+  }
+
+  /** The error log a request in `loc` writes to: the location's own, else the main one. */
+  errorLogFor(loc: LocationConf): ErrorLog {
+    if (!loc.errorLog.length) return this.errorLog;
+    let log = this.errorLogs.get(loc);
+    if (!log) this.errorLogs.set(loc, (log = this.errorLog.withTargets(this.targets(loc.errorLog))));
+    return log;
+  }
+
+  accessLogFiles(loc: LocationConf): LogFile[] {
+    let files = this.accessLogs.get(loc);
+    if (!files) this.accessLogs.set(loc, (files = loc.accessLogs.map((p) => openLog(p))));
+    return files;
+  }
+
+  displayPath(path: string): string {
+    return this.os.displayPath(this.conf.prefix, path);
+  }
+
+  private targets(ts: LogTarget[]): ErrorLogTarget[] {
+    return ts.map((t) => ({ file: openLog(t.path), level: t.level }));
+  }
+}

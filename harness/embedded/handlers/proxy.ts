@@ -1,0 +1,526 @@
+// `proxy_pass`: nginx's upstream module for one request (ngx_http_upstream.c, ngx_http_proxy_module.c).
+// The body is already buffered; peers are tried in round-robin order; each failure is logged and
+// decides, as ngx_http_upstream_next() does, whether the next peer is tried or the client gets
+// 502/504. The request sent is nginx's: HTTP/1.0 (or proxy_http_version), Host: $proxy_host,
+// Connection: close, Content-Length, then the client's headers in their order.
+import type { HttpRequest } from '../request.js';
+import type { LocationConf, ProxyHeader } from '../../nginx-conf/model.js';
+import type { Peer, PeerSelection } from '../upstream/round-robin.js';
+import type { ErrnoName } from '../../os-profile.js';
+import { escapeUri } from '../http/uri.js';
+import { evaluate } from '../variable-values.js';
+import { bodyStream, releaseBody } from '../http/request-body.js';
+import { parseResponseHead, responseHeadEnd, type ResponseHead } from '../http/response-head.js';
+import { encodeChunk, lastChunk } from '../http/chunked.js';
+import { idleConnection, keepIdle } from '../upstream/keepalive.js';
+import { UpstreamConnection, type UpstreamReader } from '../upstream/connection.js';
+import { EventPipe } from './event-pipe.js';
+
+/** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
+type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive';
+
+const EMPTY = Buffer.alloc(0);
+const CONNECTING = 'connecting to upstream';
+const SENDING = 'sending request to upstream';
+const READING_HEADER = 'reading response header from upstream';
+const READING_BODY = 'reading upstream';
+
+/** Request headers nginx sets itself, and the client's headers of those names that it drops. */
+const DEFAULT_HEADERS: ProxyHeader[] = [
+  { name: 'Host', value: '$proxy_host' },
+  { name: 'Connection', value: 'close' },
+  { name: 'Content-Length', value: '$proxy_internal_body_length' },
+  { name: 'Transfer-Encoding', value: '' },
+  { name: 'TE', value: '' },
+  { name: 'Keep-Alive', value: '' },
+  { name: 'Expect', value: '' },
+  { name: 'Upgrade', value: '' },
+];
+
+/**
+ * A location's request headers: its proxy_set_header ones, then nginx's defaults of other names,
+ * merged once as nginx merges them at configuration time; `keys` are the names of all of them
+ * (the client's headers of these names are not passed, even where the value is empty).
+ */
+interface HeaderTemplate {
+  headers: { name: string; value: string; variables: boolean }[];
+  keys: Set<string>;
+}
+
+const templates = new WeakMap<LocationConf, HeaderTemplate>();
+
+function headerTemplate(loc: LocationConf): HeaderTemplate {
+  let t = templates.get(loc);
+  if (t) return t;
+  t = { headers: [], keys: new Set() };
+  for (const h of [...loc.proxySetHeaders, ...DEFAULT_HEADERS]) {
+    const key = h.name.toLowerCase();
+    if (t.keys.has(key)) continue;
+    t.keys.add(key);
+    // nginx's own Host is the location's, not the request's: worked out once.
+    const value = h.value === '$proxy_host' ? (loc.proxyPass?.proxyHost ?? '') : h.value;
+    t.headers.push({ name: h.name, value, variables: value.includes('$') });
+  }
+  templates.set(loc, t);
+  return t;
+}
+
+/** Response headers nginx hides or writes in its own slots. */
+const HIDDEN = new Set(['server', 'date', 'x-pad', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-type']);
+
+/** The body is read whole first (proxy_request_buffering on), so a retry on the next peer can send it again. */
+export function proxyHandler(req: HttpRequest): void {
+  req.readBody(() => new UpstreamRequest(req).connect());
+}
+
+/** The URI sent upstream: the location's prefix replaced by proxy_pass's URI, re-escaped when the client's was. */
+export function upstreamUri(req: HttpRequest): string {
+  const pp = req.loc.proxyPass!;
+  let uri: string;
+  if (pp.uri === undefined) {
+    uri = req.uri.unparsed.replace(/\?.*$/, '');
+    if (req.errorPage) uri = escapeUri(req.uri.uri);
+  } else {
+    const rest = req.uri.uri.slice(req.loc.modifier === '=' ? req.uri.uri.length : req.loc.path.length);
+    uri = pp.uri + (req.uri.quoted ? escapeUri(rest) : rest);
+  }
+  return req.uri.args ? `${uri}?${req.uri.args}` : uri;
+}
+
+class UpstreamRequest implements UpstreamReader {
+  private readonly selection: PeerSelection;
+  private readonly uri: string;
+  private readonly head: string;
+  private upstream?: UpstreamConnection;
+  /** A refused connect reported after the OS profile's delay (Windows' ~2 s). */
+  private refusedReport?: NodeJS.Timeout;
+  private requestSent = false;
+  private connectStarted = 0;
+  private reused = false;
+  private reading: 'none' | 'header' | 'body' = 'none';
+  /** The head read so far. */
+  private received: Buffer = EMPTY;
+  /** The response being passed on: its head, how, and its event pipe. */
+  private answer?: { head: ResponseHead; toClientChunked: boolean; pipe: EventPipe };
+  /** The client cannot take more for now: the upstream is not read until it drains. */
+  private clientFull = false;
+  /** The upstream's read event has fired (data, EOF or timeout): nginx's action is then "reading response header". */
+  private readEvent = false;
+  private peer?: Peer;
+
+  constructor(private readonly req: HttpRequest) {
+    const pp = req.loc.proxyPass!;
+    // nginx closes the upstream connection when the client goes away (proxy_ignore_client_abort
+    // off), as ngx_http_upstream_check_broken_connection() sees it with epoll.
+    req.conn.onClose(() => {
+      if (this.upstream && this.reading !== 'body') {
+        const action = this.upstream.socket.connecting ? CONNECTING : this.readEvent ? READING_HEADER : SENDING;
+        req.logError('info', `${req.ctx.os.brokenConnection}, so upstream connection is closed too`, { action, errno: req.conn.resetByPeer ? 'ECONNRESET' : undefined });
+      }
+      this.clearTimer();
+      this.upstream?.destroy();
+      this.upstream = undefined;
+      releaseBody(req.body);
+    });
+    this.selection = req.ctx.peers(pp.upstream).start(req.loc.proxyNextUpstreamTries);
+    this.uri = upstreamUri(req);
+    this.head = this.requestHead();
+  }
+
+  private requestHead(): string {
+    const req = this.req;
+    const loc = req.loc;
+    let s = `${req.head.method} ${this.uri} HTTP/${loc.proxyHttpVersion}\r\n`;
+    const t = headerTemplate(loc);
+    const bodyLength = req.body ? String(req.body.length) : req.head.contentLength !== undefined || req.head.chunked ? '0' : '';
+    for (const h of t.headers) {
+      const v = h.value === '$proxy_internal_body_length' ? bodyLength : h.variables ? evaluate(req, h.value) : h.value;
+      if (v !== '') s += `${h.name}: ${v}\r\n`;
+    }
+    for (const h of req.head.headers) if (!t.keys.has(h.key)) s += `${h.name}: ${h.value}\r\n`;
+    return s + '\r\n';
+  }
+
+  connect(): void {
+    const req = this.req;
+    const peer = this.selection.next();
+    if (!peer) {
+      req.upstreamName = `http://${this.selection.name}${this.uri}`;
+      req.logError('error', 'no live upstreams', { action: CONNECTING });
+      this.next('nolive');
+      return;
+    }
+    req.upstreamName = `http://${peer.name}${this.uri}`;
+    this.peer = peer;
+    this.requestSent = false;
+    this.readEvent = false;
+    const idle = idleConnection(req, peer);
+    // Failures while the request is sent are heard at once; what the upstream sends waits for readHeader().
+    if (idle) {
+      this.reused = true;
+      this.upstream = idle;
+      idle.hold(this.onSocketError);
+      this.send();
+      return;
+    }
+    this.reused = false;
+    req.ctx.nextConnection();
+    this.connectStarted = Date.now();
+    const upstream = new UpstreamConnection(peer, this.onSocketError);
+    this.upstream = upstream;
+    this.arm(req.loc.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING));
+    upstream.socket.once('connect', () => this.send());
+  }
+
+  private readonly onSocketError = (e: NodeJS.ErrnoException): void => {
+    if (this.upstream?.socket.connecting || (!this.requestSent && e.code === 'ECONNREFUSED')) {
+      const errno: ErrnoName = e.code === 'ECONNREFUSED' ? 'ECONNREFUSED' : e.code === 'ETIMEDOUT' ? 'ETIMEDOUT' : 'ECONNRESET';
+      // Windows spends ~2 s on a refused loopback connect (SYN retries after RST) before it reports it.
+      const wait = errno === 'ECONNREFUSED' ? this.connectStarted + this.req.ctx.os.refusedConnectDelayMs - Date.now() : 0;
+      this.clearTimer();
+      const report = () => this.fail('error', CONNECTING, errno, 'connect() failed');
+      if (wait > 0) this.refusedReport = setTimeout(report, wait);
+      else report();
+      return;
+    }
+    const os = this.req.ctx.os;
+    if (this.reading === 'header') this.fail('error', READING_HEADER, 'ECONNRESET', `${os.recvFn} failed`);
+    else if (this.reading === 'body') this.bodyFailed(`${os.recvFn} failed`, 'ECONNRESET');
+    else this.fail('error', SENDING, 'ECONNRESET', `${os.sendFn} failed`);
+  };
+
+  private send(): void {
+    const req = this.req;
+    const socket = this.upstream!.socket;
+    this.clearTimer();
+    this.requestSent = true;
+    const body = req.body ? bodyStream(req.body) : [];
+    if (Array.isArray(body)) {
+      // The head and a body in memory in one write (the head alone as the text it is): nothing
+      // left to time.
+      if (body.length) socket.write(Buffer.concat([Buffer.from(this.head, 'latin1'), ...body]));
+      else socket.write(this.head, 'latin1');
+      this.readHeader();
+    } else {
+      socket.write(this.head, 'latin1');
+      this.arm(req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING));
+      body.on('data', (c: Buffer) => {
+        if (!socket.write(c)) {
+          body.pause();
+          socket.once('drain', () => body.resume());
+        }
+      });
+      body.on('end', () => {
+        this.clearTimer();
+        this.readHeader();
+      });
+      body.on('error', () => this.fail('error', SENDING, 'ECONNRESET', 'read() failed'));
+    }
+  }
+
+  private readHeader(): void {
+    this.reading = 'header';
+    this.received = EMPTY;
+    this.arm(this.req.loc.proxyReadTimeoutMs, this.headerTimedOut);
+    this.upstream!.readBy(this);
+  }
+
+  /** What the upstream sends goes to the phase the request is in (the head, then the body). */
+  data(d: Buffer): boolean | void {
+    if (this.reading === 'header') this.headerData(d);
+    else if (this.answer) return this.bodyData(d);
+  }
+
+  end(): void {
+    if (this.reading === 'header') {
+      this.readEvent = true;
+      this.clearTimer();
+      this.fail('error', READING_HEADER, undefined, 'upstream prematurely closed connection');
+    } else if (this.answer) this.bodyEnd();
+  }
+
+  error(e: NodeJS.ErrnoException): void {
+    this.onSocketError(e);
+  }
+
+  private headerData(d: Buffer): void {
+    this.readEvent = true;
+    const received = this.received.length ? Buffer.concat([this.received, d]) : d;
+    this.received = received;
+    // Only the head is read as text (latin1: one char per byte, so the offsets agree).
+    const end = responseHeadEnd(received);
+    const r = parseResponseHead(received.toString('latin1', 0, end < 0 ? received.length : end));
+    if (r.kind === 'more') return;
+    this.received = EMPTY;
+    this.clearTimer();
+    if (r.kind === 'http09') this.passHttp09(received);
+    else if (r.kind === 'invalid') this.fail('invalid_header', READING_HEADER, undefined, r.message);
+    else this.respond(r.head, r.consumed, received.subarray(r.consumed));
+  }
+
+  private readonly headerTimedOut = (): void => this.fail('timeout', READING_HEADER);
+
+  /** The upstream answered: pass its response on, nginx's way. */
+  private respond(up: ResponseHead, headBytes: number, first: Buffer): void {
+    const req = this.req;
+    this.selection.release(false);
+    releaseBody(req.body);
+    this.reading = 'body';
+    // A 101 to a request that asked for an upgrade makes the connection a tunnel (u->upgrade).
+    const upgrade = up.status === 101 && req.header('upgrade') !== undefined;
+    if (upgrade) req.keepalive = false;
+    const noBody = req.head.method === 'HEAD' || up.status === 204 || up.status === 304 || up.status < 200;
+    const lengthKnown = up.contentLength !== undefined;
+    const toClientChunked = !noBody && !lengthKnown && req.head.version === 11;
+    if (!noBody && !lengthKnown && req.head.version !== 11) req.keepalive = false;
+
+    let contentType: string | undefined;
+    let location: string | undefined;
+    const extra: [string, string][] = [];
+    for (const [name, value] of up.headers) {
+      const key = name.toLowerCase();
+      if (key === 'content-type') contentType = value;
+      else if (key === 'location' && location === undefined && req.loc.proxyRedirectDefault) {
+        const rewritten = this.rewriteLocation(value);
+        if (rewritten !== undefined) location = rewritten;
+        else extra.push([name, value]);
+      } else if (!HIDDEN.has(key) && !key.startsWith('x-accel-')) extra.push([name, value]);
+    }
+    req.sendHead({
+      status: up.status,
+      statusLine: up.statusLine,
+      contentType,
+      contentLength: up.contentLength,
+      location,
+      chunked: toClientChunked,
+      upgrade,
+      extra,
+    });
+    if (upgrade) {
+      this.tunnel(first);
+      return;
+    }
+    if (noBody) {
+      req.finish();
+      this.finishUpstream(up, EMPTY);
+      return;
+    }
+
+    // Short output waits (postpone_output) until the answer's end: what an error flushes, or not.
+    req.conn.postpone(true);
+    this.answer = { head: up, toClientChunked, pipe: new EventPipe(up, headBytes) };
+    if (first.length) this.bodyData(first);
+    else if (this.answer.pipe.empty) this.complete();
+    else this.arm(req.loc.proxyReadTimeoutMs, this.bodyTimedOut);
+  }
+
+  private bodyData(d: Buffer): boolean {
+    const pipe = this.answer!.pipe;
+    const state = pipe.read(d, false);
+    // ngx_event_pipe() returned NGX_ABORT: the request is closed without a flush.
+    if (state === 'invalid') {
+      this.bodyFailed('upstream sent invalid chunked response', undefined, { drop: true });
+      return false;
+    }
+    this.out(pipe.passed());
+    if (state === 'end') {
+      this.complete();
+      return true;
+    }
+    // proxy_read_timeout: from one read to the next.
+    this.arm(this.req.loc.proxyReadTimeoutMs, this.bodyTimedOut);
+    return !this.clientFull;
+  }
+
+  private bodyEnd(): void {
+    const { head, pipe } = this.answer!;
+    const state = pipe.read(EMPTY, true);
+    if (state === 'invalid') return this.bodyFailed('upstream sent invalid chunked response', undefined, { drop: true });
+    this.out(pipe.passed());
+    if (state === 'end' || (head.contentLength === undefined && !head.chunked)) return this.complete();
+    this.bodyFailed('upstream prematurely closed connection');
+  }
+
+  private readonly bodyTimedOut = (): void => this.bodyFailed('upstream timed out', 'ETIMEDOUT');
+
+  /** The body's bytes to the client (as chunks to an HTTP/1.1 client of a body of unknown length); a full client stops the reads. */
+  private out(b: Buffer): void {
+    if (!b.length) return;
+    const req = this.req;
+    let ok = true;
+    if (this.answer!.toClientChunked) for (const part of encodeChunk(b)) ok = req.write(part) && ok;
+    else ok = req.write(b);
+    if (ok || this.clientFull) return;
+    // The client cannot take more: the upstream is not read until it can. By the time the client
+    // drains, the connection may be cached or serving another request.
+    this.clientFull = true;
+    const upstream = this.upstream!;
+    req.conn.onDrain(() => {
+      this.clientFull = false;
+      if (this.upstream === upstream) upstream.resume();
+    });
+  }
+
+  /** The body has come whole: the client's answer ends, then the upstream connection is kept or closed. */
+  private complete(): void {
+    const req = this.req;
+    const { head, toClientChunked, pipe } = this.answer!;
+    this.answer = undefined;
+    this.clearTimer();
+    if (toClientChunked) req.write(lastChunk());
+    req.conn.postpone(false);
+    req.finish();
+    this.finishUpstream(head, pipe.rest);
+  }
+
+  /**
+   * No status line (ngx_http_proxy_process_status_line()'s NGX_ERROR): nginx logs it, takes the
+   * answer as HTTP/0.9 (status 200 for the peer, so no failure; 009 in the access log) and passes
+   * every byte on as it came, without a status line of its own, until the upstream closes; the
+   * client's connection stays as its request had it.
+   */
+  private passHttp09(first: Buffer): void {
+    const req = this.req;
+    const upstream = this.upstream!;
+    req.logError('error', 'upstream sent no valid HTTP/1.0 header', { action: READING_HEADER });
+    this.selection.release(false);
+    releaseBody(req.body);
+    this.reading = 'body';
+    req.sendHttp09();
+    const onData = (d: Buffer) => {
+      this.arm(req.loc.proxyReadTimeoutMs, this.bodyTimedOut);
+      if (req.write(d)) return true;
+      req.conn.onDrain(() => {
+        if (this.upstream === upstream) upstream.resume();
+      });
+      return false;
+    };
+    const onEnd = () => {
+      this.clearTimer();
+      this.upstream = undefined;
+      upstream.destroy();
+      req.finish();
+    };
+    upstream.readBy({ data: onData, end: onEnd, error: this.onSocketError });
+    onData(first);
+  }
+
+  /**
+   * ngx_http_upstream_upgrade(): bytes pass both ways as they come until either side closes;
+   * proxy_read_timeout of silence (either way) ends it with an [info] line.
+   */
+  private tunnel(first: Buffer): void {
+    const req = this.req;
+    const upstream = this.upstream!;
+    const end = () => {
+      this.clearTimer();
+      this.upstream = undefined;
+      upstream.destroy();
+    };
+    const idle = () =>
+      this.arm(req.loc.proxyReadTimeoutMs, () => {
+        // ngx_connection_error() on the client connection (log_error NGX_ERROR_INFO): [info].
+        req.logError('info', 'upstream timed out', { errno: 'ETIMEDOUT', action: 'proxying upgraded connection' });
+        end();
+        req.abort();
+      });
+    const onData = (d: Buffer) => {
+      idle();
+      if (req.write(d)) return true;
+      req.conn.onDrain(() => upstream.resume());
+      return false;
+    };
+    // Either side's close ends the tunnel ('close' below); a failure is only its cause.
+    upstream.readBy({ data: onData, end: () => undefined, error: () => undefined });
+    upstream.socket.once('close', () => {
+      if (this.upstream !== upstream) return;
+      end();
+      req.finish();
+    });
+    if (first.length) req.write(first);
+    req.conn.upgrade(upstream.socket, idle);
+    idle();
+  }
+
+  /**
+   * proxy_redirect default, made of proxy_pass's URL as written (ngx_http_proxy_merge_loc_conf()):
+   * with a URI, `http://localhost:8080/admin/x` → `/api/x`; without one, `http://127.0.0.1:8080/x`
+   * → `/x`. The header filter then makes it absolute: `http://<host>:<port>/api/x`.
+   */
+  private rewriteLocation(value: string): string | undefined {
+    const pp = this.req.loc.proxyPass!;
+    const [from, to] = pp.uri === undefined ? [pp.url + '/', '/'] : [pp.url, this.req.loc.path];
+    if (!value.startsWith(from)) return undefined;
+    return this.req.absoluteUrl(to + value.slice(from.length));
+  }
+
+  /** Keeps the upstream connection for reuse when the upstream allows it, else closes it. */
+  private finishUpstream(up: ResponseHead, rest: Buffer): void {
+    const upstream = this.upstream!;
+    this.upstream = undefined;
+    const framed = up.contentLength !== undefined || up.chunked || up.status === 204 || up.status === 304;
+    if (!up.closes && framed && rest.length === 0 && keepIdle(this.req, this.peer!, upstream)) return;
+    upstream.destroy();
+  }
+
+  /** A failure after the response began: the client connection is cut, as nginx does. */
+  /**
+   * The body failed after the head was sent: the client connection closes, what was postponed
+   * flushed first (a 502 after the head: NGX_HTTP_FLUSH) or dropped (`drop`: NGX_ERROR).
+   */
+  private bodyFailed(message: string, errno?: ErrnoName, o: { drop?: boolean } = {}): void {
+    this.clearTimer();
+    this.req.logError('error', message, { errno, action: READING_BODY });
+    this.upstream?.destroy();
+    this.upstream = undefined;
+    this.req.abort(o);
+  }
+
+  /** An attempt failed: log it (a timeout is logged by next()), then ngx_http_upstream_next(). */
+  private fail(ft: Failure, action: string, errno?: ErrnoName, message?: string): void {
+    const req = this.req;
+    this.clearTimer();
+    this.upstream?.destroy();
+    this.upstream = undefined;
+    this.reading = 'none';
+    if (message) req.logError('error', message, { errno, action });
+    this.next(ft, action);
+  }
+
+  private next(ft: Failure, action = CONNECTING): void {
+    const req = this.req;
+    if (ft !== 'nolive') {
+      const cached = this.reused;
+      if (this.selection.release(true)) req.logError('warn', 'upstream server temporarily disabled', { action });
+      // A kept-alive connection that failed does not use up a try (nginx: u->peer.cached).
+      if (cached && ft === 'error') this.selection.tries++;
+    }
+    // nginx frees the peer first: a timeout's line comes after the peer's [warn].
+    if (ft === 'timeout') req.logError('error', 'upstream timed out', { errno: 'ETIMEDOUT', action });
+    if (req.conn.closed) {
+      releaseBody(req.body);
+      req.abort();
+      return;
+    }
+    const status = ft === 'timeout' ? 504 : 502;
+    const loc = req.loc;
+    const nonIdempotent = this.requestSent && ['POST', 'LOCK', 'PATCH'].includes(req.head.method) && !loc.proxyNextUpstream.has('non_idempotent');
+    if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || nonIdempotent) {
+      releaseBody(req.body);
+      req.special(status);
+      return;
+    }
+    this.connect();
+  }
+
+  /** The upstream connection's timeout, from now; none once the connection is gone. */
+  private arm(ms: number, cb: () => void): void {
+    this.upstream?.timeout.arm(ms, cb);
+  }
+
+  private clearTimer(): void {
+    this.upstream?.timeout.clear();
+    if (this.refusedReport) clearTimeout(this.refusedReport);
+    this.refusedReport = undefined;
+  }
+}

@@ -1,0 +1,420 @@
+// The master process, nginx's way: read the conf, create the temp paths (no parents), open the
+// logs, open the listening sockets (bind() and listen(), five tries 500 ms apart), write the pid
+// file, start the workers (pool.ts forks, reaps and respawns them, and logs as nginx logs on Linux
+// or on Windows), stop in one place; plus the faults the harness asks of it (run.ts serves them on
+// a control channel).
+// As in nginx, the master owns the listening sockets and every worker accepts on them: a socket
+// outlives its workers, so while a worker is replaced connections wait in the backlog, and with
+// no worker left (a failed respawn) clients connect and hang.
+import { constants } from 'node:os';
+import { lookup } from 'node:dns/promises';
+import { closeSync, mkdirSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConf, confPath } from '../../nginx-conf/load.js';
+import { ConfError } from '../../nginx-conf/error.js';
+import { allLocations, type NginxConf } from '../../nginx-conf/model.js';
+import { LOCALHOST, type ResolvedHosts } from '../context.js';
+import { osProfile, type OsName, type OsProfile, type ErrnoName } from '../../os-profile.js';
+import { ErrorLog, createLog, closeLog, lineLog, clock, type LogFile } from '../../logs/writer.js';
+import { formatStderrLine, type Level } from '../../logs/error-log.js';
+import type { WorkerEnv } from '../protocol.js';
+import { bindAddress } from '../../loopback.js';
+import type { CrashRequest } from '../../crash.js';
+import { WorkerPool } from './pool.js';
+import { SharedCounterFile } from '../connection-counter.js';
+import { BACKLOG, closeHandle, createServerHandle, listenErrno, tryListen, UV_EACCES, UV_EADDRINUSE, UV_TCP_IPV6ONLY, type Listener } from './listeners.js';
+import { StartupError, ListenAgainError } from './errors.js';
+import { masterStatus } from './status.js';
+
+export interface MasterOptions {
+  prefix: string;
+  conf: string;
+  os: OsName;
+  /** The emulated nginx's version string. */
+  version: string;
+  refusedConnectDelayMs?: number;
+  /** Bind wildcard listens on all interfaces instead of loopback. */
+  bindAny?: boolean;
+  /** Ports that refuse to bind, as Windows' excluded port ranges do (10013). */
+  reservedPorts?: number[];
+  /** `-t`: test the configuration and exit. */
+  test?: boolean;
+  /** Where nginx's own stderr lines go (`nginx: [emerg] ...`); process.stderr by default. */
+  stderr?: (line: string) => void;
+}
+
+export class Master {
+  readonly os: OsProfile;
+  conf!: NginxConf;
+  log!: ErrorLog;
+  listeners: Listener[] = [];
+  private readonly pool = new WorkerPool(this);
+  private exiting = false;
+  private resolved: ResolvedHosts = {};
+  /** ngx_connection_counter, made with the start-up lines (ngx_event_module_init). */
+  private counter?: SharedCounterFile;
+
+  private readonly stderr: (line: string) => void;
+
+  constructor(readonly opts: MasterOptions) {
+    this.os = osProfile(opts.os, { refusedConnectDelayMs: opts.refusedConnectDelayMs });
+    // ngx_log_stderr() ends a line with NGX_LINEFEED: CRLF in the win32 build.
+    this.stderr = opts.stderr ?? ((l) => process.stderr.write(l + this.os.lineEnd));
+  }
+
+  /** The start, while it runs: a stop waits for it to end. */
+  private starting?: Promise<void>;
+
+  /**
+   * Starts everything; rejects with StartupError after logging nginx's emerg line(s), or with
+   * WorkerStartError. A stop during the start ends it at its next step.
+   */
+  start(): Promise<void> {
+    this.starting = this.startUp();
+    return this.starting;
+  }
+
+  private async startUp(): Promise<void> {
+    this.log = this.startupLog();
+    try {
+      this.conf = loadConf(this.opts);
+    } catch (e) {
+      if (!(e instanceof ConfError)) throw e;
+      if (e.afterParse) this.syntaxOk();
+      this.emerg(e.openedFile === undefined ? e.text : `${this.os.openFileFn} "${this.path(e.openedFile)}" failed`, e.errnoName, e.file === undefined ? '' : ` in ${this.path(e.file)}:${e.line}`);
+    }
+    await this.resolve();
+    this.syntaxOk();
+    // ngx_create_pidfile() in test mode: the pid file is opened (created), not written.
+    if (this.opts.test) closeSync(this.openOrDie(this.conf.pid, (p) => openSync(p, 'a')));
+    this.createTempPaths();
+    this.openLogs();
+    if (this.opts.test) {
+      this.stderr(`nginx: configuration file ${this.path(confPath(this.opts))} test is successful`);
+      return;
+    }
+    await this.openListeningSockets(false);
+  }
+
+  private syntaxOk(): void {
+    if (this.opts.test) this.stderr(`nginx: the configuration file ${this.path(confPath(this.opts))} syntax is ok`);
+  }
+
+  private path(p: string): string {
+    return this.os.displayPath(this.opts.prefix, p);
+  }
+
+  write(level: Level, message: string, errno?: ErrnoName, time?: string): void {
+    this.log.write(level, { message, errno: errno ? this.os.errno(errno) : undefined }, time);
+  }
+
+  /** `[emerg]` to the error log and `nginx: [emerg]` to stderr (unless the log is stderr), then out. */
+  private emerg(message: string, errno?: ErrnoName, where = '', time?: string): never {
+    const e = errno ? this.os.errno(errno) : undefined;
+    const text = message + (e ? ` (${e.code}: ${e.text})` : '') + where;
+    this.log.write('emerg', { message: text }, time);
+    if (!this.log.onStderr) this.stderr(formatStderrLine({ level: 'emerg', message: text }));
+    if (this.opts.test) this.stderr(`nginx: configuration file ${this.path(confPath(this.opts))} test failed`);
+    throw new StartupError(text);
+  }
+
+  private readonly logPaths = new Set<string>();
+
+  private createLog(path: string): LogFile {
+    const f = createLog(path);
+    this.logPaths.add(path);
+    return f;
+  }
+
+  /** ngx_open_file() of a file the start needs: its `[emerg] open() "…" failed` when it cannot be opened. */
+  private openOrDie<T>(path: string, open: (path: string) => T): T {
+    try {
+      return open(path);
+    } catch (e) {
+      return this.emerg(`${this.os.openFileFn} "${this.path(path)}" failed`, openErrno(e));
+    }
+  }
+
+  /**
+   * ngx_log_init(): before the conf is read, nginx logs to its compiled-in error log (the Windows
+   * build's logs/error.log); when that cannot be opened it says so on stderr and logs to stderr,
+   * every line in the error log's format.
+   */
+  private startupLog(): ErrorLog {
+    const path = join(this.opts.prefix, 'logs/error.log');
+    let file: LogFile;
+    try {
+      file = this.createLog(path);
+    } catch (e) {
+      const message = `could not open error log file: ${this.os.openFileFn} "${this.path(path)}" failed`;
+      this.stderr(formatStderrLine({ level: 'alert', message, errno: this.os.errno(openErrno(e)) }));
+      file = lineLog(this.stderr);
+    }
+    return new ErrorLog([{ file, level: 'error' }], process.pid, this.os.tid(process.pid), this.os.lineEnd);
+  }
+
+  /**
+   * ngx_init_cycle() opens every file the conf names, in the order it met them (the logs before
+   * and inside http; the compiled-in error log of a conf without error_log comes last): the first
+   * that cannot be opened ends the start, a log file in a missing folder too. Then the conf's
+   * error logs are the master's.
+   */
+  private openLogs(): void {
+    const { errorLogs } = this.conf;
+    const locations = allLocations(this.conf);
+    const paths = [
+      ...errorLogs.filter((t) => !t.byDefault).map((t) => t.path),
+      ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...l.accessLogs]),
+      ...errorLogs.filter((t) => t.byDefault).map((t) => t.path),
+    ];
+    for (const p of new Set(paths)) this.openOrDie(p, (x) => this.createLog(x));
+    this.log = new ErrorLog(
+      errorLogs.map((t) => ({ file: this.createLog(t.path), level: t.level })),
+      process.pid,
+      this.os.tid(process.pid),
+      this.os.lineEnd,
+    );
+  }
+
+  /** The start-up lines are written, and the pid file. */
+  private announced = false;
+
+  /**
+   * What nginx does between opening its sockets and forking its workers, once: ngx_event_module_init()
+   * and ngx_os_status() write their lines, then ngx_create_pidfile() writes the pid file.
+   */
+  private announce(): void {
+    if (this.announced) return;
+    this.announced = true;
+    for (const [level, text] of masterStatus(this.os.name, this.opts.version)) this.write(level, text);
+    this.counter = new SharedCounterFile();
+    this.openOrDie(this.conf.pid, (p) => writeFileSync(p, `${process.pid}\n`));
+  }
+
+  /** Only a pid file this master wrote (a start that failed before leaves another's alone), and the counter. */
+  private removeRunFiles(): void {
+    this.counter?.remove();
+    if (!this.announced) return;
+    try {
+      unlinkSync(this.conf.pid);
+    } catch {
+      // already gone
+    }
+  }
+
+  /** nginx resolves upstream host names once, when it reads the conf. */
+  private async resolve(): Promise<void> {
+    // nginx names the server as an upstream block writes it (`host:8080`), proxy_pass's host alone.
+    const hosts = new Map<string, { file: string; line: number; shown: string }>();
+    const ups = [...this.conf.upstreams.values(), ...this.conf.servers.flatMap((s) => s.locations.flatMap((l) => (l.proxyPass ? [l.proxyPass.upstream] : [])))];
+    for (const u of ups) {
+      for (const s of u.servers) if (!/^[\d.]+$|:/.test(s.host) && s.host !== 'localhost') hosts.set(s.host, { ...s, shown: u.implicit ? s.host : s.text });
+    }
+    for (const [host, at] of hosts) {
+      try {
+        const addrs = await lookup(host, { all: true });
+        this.resolved[host] = addrs.map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+      } catch {
+        this.emerg(`host not found in upstream "${at.shown}"`, undefined, ` in ${this.path(at.file)}:${at.line}`);
+      }
+    }
+    this.resolved.localhost = LOCALHOST;
+  }
+
+  /** ngx_create_paths(): one mkdir per path, no parents; an existing directory is fine. */
+  private createTempPaths(): void {
+    for (const p of this.conf.tempPaths) {
+      try {
+        mkdirSync(p, { mode: 0o700 });
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST') continue;
+        this.emerg(`${this.os.createDirFn} "${this.path(p)}" failed`, code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH');
+      }
+    }
+  }
+
+  /**
+   * ngx_open_listening_sockets(): bind() and listen() every address; EADDRINUSE from either is
+   * tried again, five times 500 ms apart, other errors end it. nginx's cached clock is not updated
+   * while it sleeps between the tries, so every line carries the second the first try began.
+   * `running`: a master that serves already (restore, nginx's reload): nginx writes these lines to
+   * its error log only (no `nginx: [emerg]` on stderr once it runs), and keeps running on failure.
+   */
+  private async openListeningSockets(running: boolean): Promise<void> {
+    const time = clock.error();
+    let last = '';
+    const fail = (message: string, errno?: ErrnoName): never => {
+      for (const b of bound.values()) closeHandle(b.handle);
+      if (!running) {
+        // The first worker's listen() fails after the pid file is written (nginx's listen() comes before it).
+        this.removeRunFiles();
+        return this.emerg(message, errno, '', time);
+      }
+      const e = errno ? this.os.errno(errno) : undefined;
+      const text = message + (e ? ` (${e.code}: ${e.text})` : '');
+      this.write('emerg', text, undefined, time);
+      throw new ListenAgainError(last ? `${text}: ${last}` : text);
+    };
+    const retry = (message: string, errno: ErrnoName) => {
+      const e = this.os.errno(errno);
+      last = `${message} (${e.code}: ${e.text})`;
+      this.log.write('emerg', { message: last }, time);
+      if (!running && !this.log.onStderr) this.stderr(formatStderrLine({ level: 'emerg', message: last }));
+    };
+    const listens = [...new Map(this.conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, !!this.opts.bindAny)}:${l.port}`, l])).entries()];
+    const bound = new Map<string, Listener>();
+    for (let tries = 5; tries; tries--) {
+      if (this.exiting) {
+        for (const b of bound.values()) closeHandle(b.handle);
+        throw new StartupError('stopped during the start');
+      }
+      let failed = false;
+      for (const [key, l] of listens) {
+        if (bound.has(key)) continue;
+        if (this.opts.reservedPorts?.includes(l.port)) fail(`bind() to ${l.text} failed`, 'EACCES_BIND');
+        const host = key.slice(0, key.lastIndexOf(':'));
+        const v6 = host.includes(':');
+        // A bound socket only shows it is in use when listen() is called on it: try that first.
+        const inUse = await tryListen(host, l.port);
+        const handle = inUse ?? createServerHandle(host, l.port, v6 ? 6 : 4, undefined, v6 ? UV_TCP_IPV6ONLY : 0);
+        if (typeof handle !== 'number') bound.set(key, { key, text: l.text, handle });
+        else if (handle === UV_EADDRINUSE) {
+          retry(`bind() to ${l.text} failed`, 'EADDRINUSE');
+          failed = true;
+        } else fail(`bind() to ${l.text} failed`, handle === UV_EACCES ? 'EACCES_BIND' : 'EADDRNOTAVAIL');
+      }
+      if (!failed) {
+        this.listeners = [...bound.values()];
+        let refused: Awaited<ReturnType<Master['startWorkers']>>;
+        try {
+          refused = await this.startWorkers();
+        } catch (e) {
+          this.closeListeners();
+          this.removeRunFiles();
+          throw e;
+        }
+        if (!refused) return;
+        // Something took the port between bind() and listen() (nginx's OpenVZ case, here any
+        // process that binds in that moment): the socket is closed and bound again.
+        const l = bound.get(refused.key)!;
+        this.listeners = [];
+        closeHandle(l.handle);
+        bound.delete(refused.key);
+        const errno = listenErrno(refused.code);
+        if (errno !== 'EADDRINUSE') fail(`listen() to ${l.text}, backlog ${BACKLOG} failed`, errno);
+        retry(`listen() to ${l.text}, backlog ${BACKLOG} failed`, errno);
+      }
+      this.write('notice', 'try again to bind() after 500ms', undefined, time);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    fail('still could not bind()');
+  }
+
+  /** Starts the workers on the listening sockets: a listen() that fails is returned (see WorkerPool.start). */
+  private startWorkers(): Promise<{ key: string; code: string } | undefined> {
+    this.announce();
+    this.write('notice', 'start worker processes');
+    return this.pool.start(this.conf.workerProcesses);
+  }
+
+  /** What a new worker is told (protocol.ts). */
+  workerEnv(o: { failStart?: number; spare: boolean }): WorkerEnv {
+    return {
+      prefix: this.opts.prefix,
+      conf: this.opts.conf,
+      os: this.opts.os,
+      version: this.opts.version,
+      refusedConnectDelayMs: this.opts.refusedConnectDelayMs,
+      resolved: this.resolved,
+      bindAny: !!this.opts.bindAny,
+      connectionCounter: this.counter!.path,
+      failStart: o.failStart,
+      spare: o.spare,
+    };
+  }
+
+  get version(): string {
+    return this.opts.version;
+  }
+
+  /** The first spare, once the engine answers (WorkerPool.spawnSpare says why not before). */
+  spawnSpare(): void {
+    if (!this.exiting) this.pool.spawnSpare();
+  }
+
+  closeListeners(): void {
+    for (const l of this.listeners) closeHandle(l.handle);
+    this.listeners = [];
+  }
+
+  // ---- faults, for the control channel ----
+
+  workers(): { pid: number; crashing: boolean }[] {
+    return this.pool.workers();
+  }
+
+  /** The spare's pid, while there is one. */
+  get sparePid(): number | undefined {
+    return this.pool.sparePid;
+  }
+
+  get respawnFailureArmed(): boolean {
+    return this.pool.respawnFailureArmed;
+  }
+
+  crashWorker(r: CrashRequest): Promise<number> {
+    return this.pool.crashWorker(r);
+  }
+
+  failRespawns(on: boolean): void {
+    this.pool.failRespawns(on);
+  }
+
+  /**
+   * Undoes the faults, as nginx's reload does: respawns stop failing, and a master left without
+   * workers starts them again, opening its sockets again when it had closed them (Windows). Rejects
+   * with ListenAgainError when they cannot be opened; the master then keeps running without them.
+   */
+  async restore(): Promise<void> {
+    this.pool.failRespawns(false);
+    if (this.exiting) return;
+    if (!this.listeners.length) return this.openListeningSockets(true);
+    this.pool.fill(this.conf.workerProcesses);
+  }
+
+  private stopping?: Promise<void>;
+
+  /**
+   * Stops the workers and the master: nginx's fast shutdown (SIGTERM/SIGINT), for SIGQUIT too.
+   * Resolves once every worker has exited and been reaped, for every caller.
+   */
+  stop(signal?: NodeJS.Signals): Promise<void> {
+    this.stopping ??= this.stopAll(signal);
+    return this.stopping;
+  }
+
+  private async stopAll(signal?: NodeJS.Signals): Promise<void> {
+    this.exiting = true;
+    // ngx_signal_handler()'s line, without "from <pid>" (Node cannot tell who sent it).
+    if (signal && signal !== 'SIGQUIT' && this.os.name === 'linux') this.write('notice', `signal ${constants.signals[signal]} (${signal}) received, exiting`);
+    await this.pool.stop();
+    await this.starting?.catch(() => undefined);
+    this.closeListeners();
+    this.removeRunFiles();
+    this.write('notice', 'exit');
+    for (const p of this.logPaths) closeLog(p);
+    this.stopped();
+  }
+
+  private stopped!: () => void;
+
+  /** Resolves when the master has stopped. */
+  readonly exited = new Promise<void>((r) => (this.stopped = r));
+}
+
+/** How nginx words an open() that failed: a missing folder on the way, a file in its place, or no permission. */
+function openErrno(e: unknown): ErrnoName {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'EACCES' ? 'EACCES' : code === 'ENOTDIR' ? 'ENOTDIR' : 'ENOENT_PATH';
+}

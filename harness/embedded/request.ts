@@ -1,0 +1,424 @@
+// One request, from its parsed head to its access-log line: server and location selection, the
+// checks nginx makes before a handler runs (URI, body size, the `/api` → `/api/` redirect), the
+// handler, nginx's own pages with error_page, and the response head. Mirrors ngx_http_request.c
+// and ngx_http_core_module.c's phases, for the subset of nginx.conf the engine supports.
+import type { Socket } from 'node:net';
+import type { Readable } from 'node:stream';
+import type { LocationConf, ServerConf, ListenConf } from '../nginx-conf/model.js';
+import type { WorkerContext } from './context.js';
+import type { Level, LogContext } from '../logs/error-log.js';
+import type { ErrnoName } from '../os-profile.js';
+import { hostName, type HeaderField, type RequestHead } from './http/request-head.js';
+import type { ParsedUri } from './http/uri.js';
+import { statusOnWire } from './http/pages.js';
+import { formatResponseHead, type ResponseFields } from './http/response.js';
+import { clock, writeAccess, type ErrorLog } from '../logs/writer.js';
+import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
+
+const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
+
+export interface Connection {
+  readonly number: number;
+  readonly remoteAddress: string;
+  readonly listen: ListenConf;
+  readonly localAddress: string;
+  /** Requests read on this connection so far, this one included (r->connection->requests). */
+  readonly requests: number;
+  /** Writes bytes (a string: latin1, one char per byte) to the client; false when the socket's buffer is full (wait for `drain`). */
+  write(b: Buffer | string): boolean;
+  onDrain(cb: () => void): void;
+  /** Feeds the body's bytes to `reader` until it ends (or the client_body_timeout passes: a 408). */
+  readBody(req: HttpRequest, reader: BodyReader, timeoutMs: number, onEnd: (e: BodyEnd) => void): void;
+  /** Drops the body's bytes as they come, the answer not waiting for them. */
+  discardBody(req: HttpRequest, reader: BodyReader, onInvalid: (message: string) => void): void;
+  /** The request has ended and logged itself: keep the connection alive, or close it. */
+  requestDone(req: HttpRequest): void;
+  /** Closes at once, without a response (nginx's `ngx_http_close_request`); `drop`: what is written and not yet sent is dropped. */
+  abort(o?: { drop?: boolean }): void;
+  /** postpone_output for the answer being written: short output waits (see ClientConnection.postpone). */
+  postpone(on: boolean): void;
+  /**
+   * After a 101: what the client sends from now on goes to `peer` as it comes (`activity` is told
+   * of each chunk); the request ends when either side closes.
+   */
+  upgrade(peer: Socket, activity: () => void): void;
+  readonly closed: boolean;
+  /** The client reset the connection (ECONNRESET) rather than closing it. */
+  readonly resetByPeer: boolean;
+  /** Calls `cb` if the connection closes before the current request is done. */
+  onClose(cb: () => void): () => void;
+}
+
+export type Handler = (req: HttpRequest) => void;
+
+export interface Handlers {
+  static: Handler;
+  proxy: Handler;
+  /** nginx's own answers: error pages, redirects (handlers/special.ts). */
+  special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
+}
+
+export class HttpRequest {
+  server: ServerConf;
+  loc: LocationConf;
+  uri: ParsedUri;
+  keepalive: boolean;
+  /** The method the handlers see: GET after an error_page redirect of a POST. */
+  method: string;
+  status = 0;
+  bodyBytesSent = 0;
+  headerSent = false;
+  done = false;
+  /** An error page was used (r->error_page): no second one for this request. */
+  errorPage = false;
+  /** r->err_status: the status that overrides the page's own, after error_page (0: none). */
+  errorStatus = 0;
+  /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
+  upstreamName?: string;
+  body?: BufferedBody;
+  bodyRead = false;
+  /** The body was found not to parse while it was being dropped: a static answer becomes a 400. */
+  bodyInvalid = false;
+  expectAnswered = false;
+  /** The body's bytes read with the head, into its header buffer (nginx's preread: they stay there, outside client_body_buffer_size). */
+  preread = 0;
+  readonly startedAt = Date.now();
+  private log: ErrorLog;
+
+  constructor(
+    readonly conn: Connection,
+    readonly head: RequestHead,
+    readonly ctx: WorkerContext,
+    private readonly handlers: Handlers,
+    /** Refused while its head was read: no body is read, and the connection closes after the page. */
+    o: { refused?: boolean } = {},
+  ) {
+    // The host of an absolute request-target wins over the Host header, as in nginx.
+    this.server = findServer(ctx.conf.servers, conn.listen, head.uri.host ?? head.host);
+    this.loc = this.server.base;
+    this.uri = head.uri;
+    this.log = ctx.errorLogFor(this.loc);
+    this.method = head.method;
+    this.keepalive = !o.refused && (head.version === 11 ? head.connection !== 'close' : head.version === 10 && head.connection === 'keep-alive');
+    this.bodyRead = !!o.refused;
+  }
+
+  /**
+   * The request context of error-log lines, in nginx's order. `headers`: the header lines read so
+   * far, for a line written while the head is being read (its Host and Referer, if already seen).
+   */
+  logContext(upstream?: string, headers: HeaderField[] = this.head.headers): LogContext {
+    const c: LogContext = {
+      client: this.conn.remoteAddress,
+      server: this.server.serverNames[0],
+      request: this.head.requestLine,
+      upstream: upstream ?? this.upstreamName,
+    };
+    const host = headers.find((h) => h.key === 'host')?.value;
+    if (host !== undefined) c.host = host;
+    const ref = headers.find((h) => h.key === 'referer')?.value;
+    if (ref !== undefined) c.referrer = ref;
+    return c;
+  }
+
+  header(key: string): string | undefined {
+    return this.head.headers.find((h) => h.key === key)?.value;
+  }
+
+  logError(level: Level, message: string, o: { errno?: ErrnoName; action?: string; upstream?: string; headers?: HeaderField[] } = {}): void {
+    if (!this.log.enabled(level)) return;
+    this.log.write(level, {
+      conn: this.conn.number,
+      message,
+      errno: o.errno ? this.ctx.os.errno(o.errno) : undefined,
+      action: o.action,
+      ...this.logContext(o.upstream, o.headers),
+    });
+  }
+
+  /** Runs the request (its URI was parsed with the request line): location, the checks before the handler, the handler. */
+  run(): void {
+    this.dispatch(false);
+  }
+
+  /**
+   * ngx_http_internal_redirect(): the location is chosen again for `uri` (an index file; an error
+   * page, whose `args` replace the request's, asked as a GET unless it was a HEAD).
+   */
+  internalRedirect(uri: string, o: { args?: string; asGet?: boolean } = {}): void {
+    if (o.asGet) this.method = this.method === 'HEAD' ? 'HEAD' : 'GET';
+    this.uri = { ...this.uri, uri, args: o.args ?? this.uri.args };
+    this.dispatch(true);
+  }
+
+  /**
+   * ngx_http_read_client_request_body(r, post_handler): the body, whole (in memory, or in a temp
+   * file past client_body_buffer_size), then `post`, the content handler that needs it. A body
+   * refused on the way (too large, badly chunked) is answered 413 or 400 instead.
+   */
+  readBody(post: (body: BufferedBody | undefined) => void): void {
+    const reader = this.startBody(false);
+    if (!reader) return post(this.body);
+    this.conn.readBody(this, reader, this.loc.clientBodyTimeoutMs, (e) => {
+      if (e.kind === 'done') {
+        this.body = e.body;
+        post(e.body);
+        return;
+      }
+      this.keepalive = false;
+      if (e.kind === 'temp-file') {
+        // ngx_create_temp_file() / ngx_create_path(): [crit], and a 500 whose body is left unread.
+        const fn = e.op === 'open' ? this.ctx.os.openFileFn : this.ctx.os.createDirFn;
+        this.logError('crit', `${fn} "${this.ctx.displayPath(e.path)}" failed`, { errno: e.code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH' });
+        this.special(500);
+        return;
+      }
+      this.logError('error', e.message);
+      this.special(e.kind === 'too-large' ? 413 : 400);
+    });
+  }
+
+  /**
+   * ngx_http_discard_request_body(): the answer does not wait for a body nobody needs; what has
+   * come is dropped now, the rest as it comes, before the next request on the connection. A body
+   * found not to parse meanwhile makes `bodyInvalid` true (a static answer becomes a 400).
+   */
+  discardBody(): void {
+    const reader = this.startBody(true);
+    if (!reader) return;
+    this.conn.discardBody(this, reader, (message) => {
+      this.keepalive = false;
+      this.bodyInvalid = true;
+      this.logError('error', message);
+    });
+  }
+
+  /** A reader for the body, or undefined when there is none (left) to read. */
+  private startBody(discard: boolean): BodyReader | undefined {
+    const head = this.head;
+    // ngx_http_test_expect(): "100 Continue" for any HTTP/1.1 request that asked, body or not.
+    if (head.expectContinue && !this.expectAnswered) {
+      this.expectAnswered = true;
+      this.conn.write(CONTINUE);
+      this.bodyBytesSent += CONTINUE.length;
+    }
+    const had = this.bodyRead;
+    this.bodyRead = true;
+    if (had || (head.contentLength === undefined && !head.chunked)) return undefined;
+    const loc = this.loc;
+    return new BodyReader(
+      { maxSize: discard ? 0 : loc.clientMaxBodySize, bufferSize: loc.clientBodyBufferSize, tempPath: loc.clientBodyTempPath, tempLevels: loc.clientBodyTempLevels, discard },
+      head.contentLength,
+      head.chunked,
+      this.preread,
+      (file) => this.logError('warn', `a client request body is buffered to a temporary file ${this.ctx.displayPath(file)}`),
+    );
+  }
+
+  private dispatch(internal: boolean): void {
+    const found = findLocation(this.server, this.uri.uri, this.ctx.os.caselessLocations);
+    this.loc = found.loc ?? this.server.base;
+    this.log = this.ctx.errorLogFor(this.loc);
+    // ngx_http_update_location_config(): the location's own keep-alive limits end keep-alive.
+    if (this.loc.keepaliveTimeoutMs === 0 || this.conn.requests >= this.loc.keepaliveRequests) this.keepalive = false;
+    if (internal) {
+      this.handle();
+      return;
+    }
+    const cl = this.head.contentLength;
+    if (cl !== undefined && this.loc.clientMaxBodySize && cl > this.loc.clientMaxBodySize) {
+      this.logError('error', `client intended to send too large body: ${cl} bytes`);
+      this.keepalive = false;
+      // Without a "100 Continue", the body is discarded (special() does it), the connection kept
+      // for it until it is all in or lingering_timeout passes without a byte, as nginx does.
+      this.special(413);
+      return;
+    }
+    if (found.redirect) {
+      // The Location is the location's name, as written, with the query.
+      this.redirect(301, this.loc.path + (this.uri.args ? '?' + this.uri.args : ''));
+      return;
+    }
+    this.handle();
+  }
+
+  private handle(): void {
+    if (this.loc.proxyPass) this.handlers.proxy(this);
+    else this.handlers.static(this);
+  }
+
+  /**
+   * `Location` made absolute as nginx does: the Host header's host (or the local address) and the
+   * listen port. The local address is printed as ngx_sock_ntop() prints it without a port: an
+   * IPv6 address without brackets (`http://::1:8080/api/`), as nginx 1.22.1 really does.
+   */
+  absoluteUrl(path: string): string {
+    const given = this.uri.host ?? this.head.host;
+    const host = given !== undefined ? hostName(given) : this.conn.localAddress;
+    const port = this.conn.listen.port;
+    return `http://${host}${port === 80 ? '' : ':' + port}${path}`;
+  }
+
+  redirect(code: 301 | 302, path: string): void {
+    this.special(code, this.absoluteUrl(path));
+  }
+
+  /**
+   * Answers with one of nginx's own statuses (handlers/special.ts): through `error_page` when the
+   * location has one for it, else with nginx's built-in page.
+   */
+  special(code: number, location?: string, extra?: [string, string][]): void {
+    this.handlers.special(this, code, location, extra);
+  }
+
+  /** Sends a whole response: head and, unless HEAD, the body. */
+  respond(f: ResponseFields, body?: Buffer | Readable): void {
+    this.sendHead(f);
+    if (!body || this.method === 'HEAD' || this.head.method === 'HEAD') {
+      if (body && !Buffer.isBuffer(body)) body.destroy();
+      this.finish();
+      return;
+    }
+    if (Buffer.isBuffer(body)) {
+      this.write(body);
+      this.finish();
+      return;
+    }
+    body.on('data', (c: Buffer) => {
+      if (!this.write(c)) {
+        body.pause();
+        this.conn.onDrain(() => body.resume());
+      }
+    });
+    body.on('end', () => this.finish());
+    body.on('error', () => this.abort());
+  }
+
+  sendHead(f: ResponseFields): void {
+    // ngx_http_send_header(): after error_page, its status is the answer's, whoever answers;
+    // `=200` leaves the filters that come after it (ranges, conditions) their own statuses.
+    if (this.errorStatus && !(this.errorStatus === 200 && [206, 304, 412, 416].includes(f.status))) f = { ...f, status: this.errorStatus, statusLine: undefined };
+    // $status is what went on the wire: a 494 is logged as the 400 it was sent as.
+    this.status = statusOnWire(f.status);
+    this.headerSent = true;
+    if (this.head.version === 9) return;
+    this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http(), keepaliveHeader: this.loc.keepaliveHeader }));
+  }
+
+  /** An upstream's HTTP/0.9 answer goes on without a status line or headers: `009` in the access log. */
+  sendHttp09(): void {
+    this.status = 9;
+    this.headerSent = true;
+  }
+
+  write(b: Buffer): boolean {
+    this.bodyBytesSent += b.length;
+    return this.conn.write(b);
+  }
+
+  /** The response has gone out whole. */
+  finish(): void {
+    this.finalize();
+  }
+
+  /**
+   * The client gets no (more) response: the connection closes; the access log still gets its line.
+   * `drop`: what was written and postponed never goes out (nginx closing without a flush).
+   */
+  abort(o: { drop?: boolean } = {}): void {
+    if (this.done) return;
+    this.keepalive = false;
+    this.conn.abort(o);
+    this.finalize();
+  }
+
+  /**
+   * The client went away before the request was done: while its body was read
+   * (ngx_http_do_read_client_request_body(): an [info] line, and a 400), or before its answer
+   * (nginx's 499, client closed request).
+   */
+  clientClosed(readingBody: boolean): void {
+    if (readingBody) {
+      // ngx_http_do_read_client_request_body(): 0 bytes read, or recv()'s own failure line.
+      if (this.conn.resetByPeer) this.logError('info', `${this.ctx.os.recvFn} failed`, { errno: 'ECONNRESET' });
+      else this.logError('info', 'client prematurely closed connection');
+      this.finalize(400);
+    } else this.finalize(this.headerSent ? undefined : 499);
+  }
+
+  /**
+   * The one end of every request (ngx_http_finalize_request() and its log phase): `status`, when
+   * given, is what the access log shows (nothing was sent, or not the whole answer); the line is
+   * written, then the connection hears that the request is done.
+   */
+  finalize(status?: number): void {
+    if (this.done) return;
+    this.done = true;
+    if (status !== undefined) this.status = status;
+    this.writeAccessLog();
+    this.conn.requestDone(this);
+  }
+
+  private writeAccessLog(): void {
+    const files = this.ctx.accessLogFiles(this.loc);
+    if (!files.length) return;
+    writeAccess(
+      files,
+      {
+        remoteAddr: this.conn.remoteAddress,
+        remoteUser: undefined,
+        time: clock.access(),
+        request: this.head.requestLine,
+        status: this.status || 0,
+        bodyBytesSent: this.bodyBytesSent,
+        referer: this.header('referer'),
+        userAgent: this.header('user-agent'),
+      },
+      this.ctx.os.lineEnd,
+    );
+  }
+}
+
+/** The server block for a connection: by listen address and port, then `server_name` against Host. */
+export function findServer(servers: ServerConf[], listen: ListenConf, host: string | undefined): ServerConf {
+  const candidates = serversOn(servers, listen);
+  if (candidates.length === 1) return candidates[0];
+  const name = host === undefined ? undefined : hostName(host);
+  const byName = name !== undefined ? candidates.find((s) => s.serverNames.some((n) => n.toLowerCase() === name)) : undefined;
+  return byName ?? candidates.find((s) => s.listens.some((l) => l.defaultServer && l.port === listen.port)) ?? candidates[0];
+}
+
+/** The servers of a listen address, found once per conf (a request asks for them each time). */
+const onListen = new WeakMap<ListenConf, { servers: ServerConf[]; candidates: ServerConf[] }>();
+
+function serversOn(servers: ServerConf[], listen: ListenConf): ServerConf[] {
+  const known = onListen.get(listen);
+  if (known?.servers === servers) return known.candidates;
+  const found = servers.filter((s) => s.listens.some((l) => l.port === listen.port && (l.host === listen.host || l.host === '0.0.0.0' || l.host === '::')));
+  const candidates = found.length ? found : servers;
+  onListen.set(listen, { servers, candidates });
+  return candidates;
+}
+
+/**
+ * ngx_http_core_find_location for `=` and prefix locations: an exact match wins, else the longest
+ * prefix. `redirect` is nginx's auto_redirect: `/api` asked of `location /api/ { proxy_pass ... }`
+ * (or of `location = /api/`), the exact location's when both have the name.
+ */
+export function findLocation(server: ServerConf, uri: string, caseless: boolean): { loc?: LocationConf; redirect?: boolean } {
+  const norm = (s: string) => (caseless ? s.toLowerCase() : s);
+  const u = norm(uri);
+  let best: LocationConf | undefined;
+  let redirect: LocationConf | undefined;
+  for (const loc of server.locations) {
+    const p = norm(loc.path);
+    if (loc.proxyPass && p.endsWith('/') && u === p.slice(0, -1) && !(redirect?.modifier === '=' && norm(redirect.path) === p)) redirect = loc;
+    if (loc.modifier === '=') {
+      if (u === p) return { loc };
+      continue;
+    }
+    if (u.startsWith(p) && (!best || p.length > best.path.length)) best = loc;
+  }
+  if (redirect && (!best || best.path.length < redirect.path.length - 1)) return { loc: redirect, redirect: true };
+  return { loc: best };
+}

@@ -1,0 +1,92 @@
+// `keepalive N` in an upstream block: each worker keeps up to N idle connections to the upstream's
+// peers and reuses them (ngx_http_upstream_keepalive_module.c). Only with proxy_http_version 1.1
+// and a cleared Connection header does the upstream leave them open.
+import type { UpstreamConf } from '../../nginx-conf/model.js';
+import type { HttpRequest } from '../request.js';
+import type { Peer } from './round-robin.js';
+import type { UpstreamConnection, UpstreamReader } from './connection.js';
+
+interface Cached {
+  peer: Peer;
+  upstream: UpstreamConnection;
+}
+
+/** Per upstream block, as nginx's cache: least recently used first. */
+const caches = new Map<UpstreamConf, Cached[]>();
+
+/** What this module knows of an upstream connection, from its first time in the cache on. */
+interface Kept {
+  /** Set while it waits in the cache. */
+  idle?: { cache: Cached[]; entry: Cached };
+  /**
+   * Its reader while idle: anything the upstream sends on an idle connection, or its closing it,
+   * ends the connection (ngx_http_upstream_keepalive_close_handler).
+   */
+  reader: UpstreamReader;
+  /** Ends it: an idle event, or keepalive_timeout. */
+  close: () => void;
+}
+
+const kept = new WeakMap<UpstreamConnection, Kept>();
+
+function upstreamOf(req: HttpRequest): UpstreamConf | undefined {
+  const u = req.loc.proxyPass?.upstream;
+  return u?.keepalive ? u : undefined;
+}
+
+/** The most recently cached idle connection to `peer`, if any (ngx_http_upstream_get_keepalive_peer): its reader is the caller's to set. */
+export function idleConnection(req: HttpRequest, peer: Peer): UpstreamConnection | undefined {
+  const u = upstreamOf(req);
+  const cache = u && caches.get(u);
+  if (!cache) return undefined;
+  for (let i = cache.length - 1; i >= 0; i--) {
+    if (cache[i].peer !== peer) continue;
+    const { upstream } = cache[i];
+    leaveCache(kept.get(upstream)!);
+    return upstream;
+  }
+  return undefined;
+}
+
+/**
+ * Caches a connection whose response ended cleanly (ngx_http_upstream_free_keepalive_peer); false
+ * when the cache is off or the connection has carried keepalive_requests requests.
+ */
+export function keepIdle(req: HttpRequest, peer: Peer, upstream: UpstreamConnection): boolean {
+  const u = upstreamOf(req);
+  if (!u) return false;
+  let k = kept.get(upstream);
+  if (!k) {
+    const closeIdle = () => close(upstream);
+    k = { reader: { data: closeIdle, end: closeIdle, error: closeIdle }, close: closeIdle };
+    kept.set(upstream, k);
+  }
+  if (++upstream.requests >= u.keepaliveRequests) return false;
+  const cache = caches.get(u) ?? [];
+  caches.set(u, cache);
+  // nginx evicts the least recently used connection to make room.
+  if (cache.length >= u.keepalive) close(cache[0].upstream);
+  const entry: Cached = { peer, upstream };
+  cache.push(entry);
+  k.idle = { cache, entry };
+  upstream.timeout.arm(u.keepaliveTimeoutMs, k.close);
+  upstream.readBy(k.reader);
+  // A response that ended while its client could not take more left the connection unread: an
+  // idle one is read (nginx keeps its read event armed), or its close would go unnoticed and the
+  // next request on it would wait for an answer that never comes.
+  upstream.resume();
+  return true;
+}
+
+function leaveCache(k: Kept): void {
+  const { cache, entry } = k.idle!;
+  k.idle = undefined;
+  entry.upstream.timeout.clear();
+  cache.splice(cache.indexOf(entry), 1);
+}
+
+function close(upstream: UpstreamConnection): void {
+  const k = kept.get(upstream)!;
+  if (k.idle) leaveCache(k);
+  upstream.destroy();
+}

@@ -1,0 +1,82 @@
+// The values of nginx variables for one request (ngx_http_variables.c), for the `proxy_set_header`
+// values and `map` blocks that use them; conf/variables.ts says which ones a conf may name.
+import type { HttpRequest } from './request.js';
+import { hostName } from './http/request-head.js';
+import { VAR } from '../nginx-conf/variables.js';
+
+function variable(req: HttpRequest, name: string): string {
+  if (name.startsWith('http_')) {
+    const key = name.slice(5).replace(/_/g, '-');
+    return req.head.headers.find((h) => h.key === key)?.value ?? '';
+  }
+  if (name.startsWith('arg_')) {
+    const want = name.slice(4);
+    for (const pair of req.uri.args.split('&')) {
+      const eq = pair.indexOf('=');
+      if ((eq >= 0 ? pair.slice(0, eq) : pair).toLowerCase() === want) return eq >= 0 ? pair.slice(eq + 1) : '';
+    }
+    return '';
+  }
+  if (name.startsWith('cookie_')) {
+    const want = name.slice(7);
+    for (const c of (req.header('cookie') ?? '').split(/;\s*/)) {
+      const eq = c.indexOf('=');
+      if (eq >= 0 && c.slice(0, eq) === want) return c.slice(eq + 1);
+    }
+    return '';
+  }
+  const map = req.ctx.conf.maps.find((m) => m.variable === name);
+  if (map) {
+    const source = evaluate(req, map.source).toLowerCase();
+    return evaluate(req, map.values.get(source) ?? map.defaultValue);
+  }
+  const pp = req.loc.proxyPass;
+  switch (name) {
+    case 'host':
+      return req.uri.host !== undefined ? hostName(req.uri.host) : req.head.host !== undefined ? hostName(req.head.host) : (req.server.serverNames[0] ?? '');
+    case 'remote_addr':
+      return req.conn.remoteAddress;
+    case 'proxy_host':
+      return pp?.proxyHost ?? '';
+    case 'proxy_port':
+      return String(pp?.upstream.implicit ? pp.upstream.servers[0].port : 80);
+    case 'scheme':
+      return 'http';
+    case 'request_uri':
+      return req.uri.unparsed;
+    case 'uri':
+    case 'document_uri':
+      return req.uri.uri;
+    case 'args':
+    case 'query_string':
+      return req.uri.args;
+    case 'is_args':
+      return req.uri.args ? '?' : '';
+    case 'server_port':
+      return String(req.conn.listen.port);
+    case 'server_name':
+      return req.server.serverNames[0] ?? '';
+    case 'server_addr':
+      return req.conn.localAddress;
+    case 'server_protocol':
+      return req.head.version === 9 ? 'HTTP/0.9' : req.head.version === 10 ? 'HTTP/1.0' : 'HTTP/1.1';
+    case 'request_method':
+      return req.head.method;
+    case 'request':
+      return req.head.requestLine;
+    case 'content_length':
+      return req.header('content-length') ?? '';
+    case 'content_type':
+      return req.header('content-type') ?? '';
+    case 'proxy_add_x_forwarded_for': {
+      const xff = req.header('x-forwarded-for');
+      return xff ? `${xff}, ${req.conn.remoteAddress}` : req.conn.remoteAddress;
+    }
+  }
+  return '';
+}
+
+export function evaluate(req: HttpRequest, text: string): string {
+  if (!text.includes('$')) return text;
+  return text.replace(VAR, (_m, a: string | undefined, b: string | undefined) => variable(req, (a ?? b)!));
+}

@@ -1,0 +1,103 @@
+// A fault: one small named thing done to a running stack, and undone (toxiproxy's toxics, one file
+// each). Scenarios, `harness chaos inject` and the tests all apply faults through this interface;
+// each fault describes its arguments (params.ts), so that the CLI's parser and a form can take them.
+import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { ProxyEngine } from '../engine/engine.js';
+import type { StackSpec } from '../stack/stack.js';
+import { UserError } from '../errors.js';
+
+// ---- A fault's arguments, described once (params.ts checks what a user gives against them) ----
+
+export type ParamValue = string | number;
+export type FaultValues = Readonly<Record<string, ParamValue | undefined>>;
+
+interface ParamBase {
+  /** `bytes`, `path`: the flag's name (`--path`), or the key a form sends. */
+  readonly name: string;
+  /** Given as `--name VALUE`; otherwise positional, in the order of `params`. */
+  readonly flag?: boolean;
+  readonly required?: boolean;
+  /** What it is, one phrase: `the body bytes sent before the connection is closed`. */
+  readonly describe: string;
+  /** How usage shows its value: `BYTES`, `GLOB`. */
+  readonly placeholder: string;
+  /** A value that works, for messages and forms: `10`, `/admin/employee/**`. */
+  readonly example: string;
+  /** Its value when not given. */
+  readonly default?: ParamValue;
+}
+
+export type Param = ParamBase &
+  (
+    | { readonly type: 'integer'; readonly min: number; readonly max: number }
+    /** More than 0, at most 1. */
+    | { readonly type: 'fraction' }
+    | { readonly type: 'choice'; readonly values: readonly string[] }
+    /** A glob of the admin server's paths (selection.ts says which syntax). */
+    | { readonly type: 'glob' }
+    /** Free text the fault checks itself. */
+    | { readonly type: 'text' }
+  );
+
+/** What a user gave: positional values in order, and flags (or, from a form, every value) by name. */
+export interface FaultInput {
+  positional?: readonly string[];
+  flags?: Readonly<Record<string, string | undefined>>;
+}
+
+
+/** What a fault acts on: the parts of a running stack (a Stack is one). */
+export interface FaultTarget {
+  readonly admin?: AdminServer;
+  readonly proxy?: ProxyEngine;
+  /** The stack's folder: the nginx prefix (conf/, logs/, temp/). */
+  readonly prefix: string;
+  readonly spec: Pick<StackSpec, 'os' | 'engine'>;
+}
+
+/** A fault once applied. */
+export interface AppliedFault {
+  /** Undoes it; absent: there is nothing to undo (a crash is over once the worker is replaced). */
+  undo?(): Promise<void>;
+  /** What it has done so far, for `harness chaos status` (`acted on 2 of 3 requests`). */
+  progress?(): string;
+  /** What the user should know about this application of it (a glob that matches no path). */
+  warnings?: string[];
+}
+
+export interface Fault {
+  /** `admin.stop`, `proxy.crash-worker`, ... */
+  readonly name: string;
+  /** One sentence: what a user sees while it is applied. */
+  readonly summary: string;
+  /** Its arguments: positional ones first, in order, then flags (`--path`). */
+  readonly params: readonly Param[];
+  /** Another name it answers to (`admin.slow` for admin.latency). */
+  readonly alias?: string;
+  /**
+   * What it does to nginx's peer state: its failures count against the peer (max_fails), which
+   * then sits out fail_timeout, so /api may answer "no live upstreams" for a while after it is undone.
+   */
+  readonly marksPeerDown?: boolean;
+  /** What a user of this stack will see now that it is applied, when the summary cannot say (it depends on the stack). */
+  effect?(target: FaultTarget, values: FaultValues): string;
+  /** Applies the fault with its checked values (params.ts parseFault). */
+  apply(target: FaultTarget, values: FaultValues): Promise<AppliedFault>;
+}
+
+/** A fault that cannot be applied as asked (exit 2: bad input, or a fault that does not apply here). */
+export class FaultError extends UserError {
+  constructor(message: string) {
+    super(message, 2);
+  }
+}
+
+export function requireAdmin(target: FaultTarget): AdminServer {
+  if (!target.admin) throw new FaultError('the admin server is not the harness\'s (--admin external): its faults cannot be applied. Start the stack without --admin external to use admin.* faults.');
+  return target.admin;
+}
+
+export function requireProxy(target: FaultTarget): ProxyEngine {
+  if (!target.proxy) throw new FaultError('no proxy is running in this stack');
+  return target.proxy;
+}

@@ -1,0 +1,78 @@
+// What every admin wire fault shares: the selection flags (--path, --times, --rate, --seed), and
+// applying it as a rule of the admin stand-in's wire faults (stubs/admin-server/faults/), which
+// acts between the stand-in's socket and its controllers.
+import type { WireAction } from '../../stubs/admin-server/faults/action.js';
+import { globMeetsRoutes } from '../../stubs/admin-server/faults/selection.js';
+import type { FaultRule } from '../../stubs/admin-server/faults/wire-faults.js';
+import { FaultError, requireAdmin, type Fault, type FaultTarget, type FaultValues, type Param } from './fault.js';
+import { label } from './params.js';
+
+export const SELECTION_PARAMS: readonly Param[] = [
+  { name: 'path', flag: true, type: 'glob', placeholder: 'GLOB', describe: 'the requests it acts on, by their path at the admin server', example: '/admin/employee/**' },
+  { name: 'times', flag: true, type: 'integer', min: 1, max: 1_000_000, placeholder: 'N', describe: 'how many of the matching requests it acts on (the first ones)', example: '1' },
+  { name: 'rate', flag: true, type: 'fraction', placeholder: 'P', describe: 'the share of the matching requests it acts on, drawn at random', example: '0.5' },
+  { name: 'seed', flag: true, type: 'integer', min: 0, max: 4_294_967_295, placeholder: 'S', describe: 'the seed of its random draws (--rate, --jitter): the same seed repeats a run exactly', example: '42' },
+];
+
+export interface WireFaultDefinition {
+  name: string;
+  summary: string;
+  alias?: string;
+  /** Its failures count against nginx's peer (Fault.marksPeerDown). */
+  marksPeerDown?: boolean;
+  /** Its own params, before the selection flags. */
+  params?: readonly Param[];
+  /** What is wrong with a combination of values (the params check each value alone). */
+  check?(values: FaultValues): string | undefined;
+  /** Whether it draws random numbers beyond --rate (latency's --jitter): its seed is then worth showing. */
+  random?(values: FaultValues): boolean;
+  effect?(target: FaultTarget, values: FaultValues): string;
+  action(values: FaultValues): WireAction;
+}
+
+export function wireFault(d: WireFaultDefinition): Fault {
+  const fault: Fault = {
+    name: d.name,
+    summary: d.summary,
+    alias: d.alias,
+    marksPeerDown: d.marksPeerDown,
+    params: [...(d.params ?? []), ...SELECTION_PARAMS],
+    effect: d.effect,
+    async apply(target, values) {
+      const wrong = d.check?.(values);
+      if (wrong) throw new FaultError(wrong);
+      const admin = requireAdmin(target);
+      const path = values.path as string | undefined;
+      const rule = admin.faults.add({
+        label: label(fault, values),
+        action: d.action(values),
+        path,
+        times: values.times as number | undefined,
+        rate: values.rate as number | undefined,
+        seed: values.seed as number | undefined,
+      });
+      const warnings: string[] = [];
+      const routes = path === undefined ? [] : await admin.routePaths();
+      if (path !== undefined && !globMeetsRoutes(path, routes)) {
+        warnings.push(`--path ${path} matches none of the admin server's paths (${resources(routes)}): it acts on nothing until a request for such a path comes. The paths start with /admin/ (the proxy's /api/ is the admin server's /admin/).`);
+      }
+      if (admin.mode === 'down') warnings.push('the admin server is not listening now (admin.stop): the fault acts once it listens again (admin.start).');
+      const random = values.rate !== undefined || d.random?.(values) === true;
+      return { undo: async () => void admin.faults.remove(rule.id), progress: () => progress(rule, random), warnings };
+    },
+  };
+  return fault;
+}
+
+/** The controllers' paths by resource: `/admin/employee/**, /admin/category/**, ...`. */
+function resources(routes: readonly string[]): string {
+  return [...new Set(routes.map((r) => r.split('/').slice(0, 3).join('/') + '/**'))].join(', ');
+}
+
+/** `acted on 2 of 3 requests (5 matched --path); seed 42` */
+function progress(rule: FaultRule, random: boolean): string {
+  const s = rule.selection;
+  const times = s.o.times !== undefined ? `${s.applied} of ${s.o.times} requests${s.spent ? ' (used up)' : ''}` : `${s.applied} request${s.applied === 1 ? '' : 's'}`;
+  const matched = s.o.path !== undefined || s.o.rate !== undefined ? `, ${s.matched} matched${s.o.path !== undefined ? ' its --path' : ''}` : '';
+  return `acted on ${times}${matched}${random ? `; seed ${s.seed}${s.o.seed === undefined ? ` (repeat it with --seed ${s.seed})` : ''}` : ''}`;
+}

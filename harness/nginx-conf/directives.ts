@@ -1,0 +1,305 @@
+// The directives of the supported subset, one entry each, as nginx's ngx_command_t arrays have
+// them (ngx_http_core_commands[], ngx_http_proxy_commands[], ...): the name, the contexts it may
+// appear in, its argument count, whether a block may hold it once, and, for the settings that
+// http, server and location blocks inherit, how it sets a level. Adding a directive is one entry
+// here (and its test); the block directives that give the conf its shape (http, server, location,
+// upstream, map, listen, ...) are read by build.ts, which this table names without a setter.
+import { isAbsolute, join } from 'node:path';
+import { isLevel } from '../logs/error-log.js';
+import { ConfError, unsupported } from './error.js';
+import type { Directive } from './parse.js';
+import type { ErrorPage, LocationConf, LogTarget } from './model.js';
+import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
+
+export type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream';
+
+/** What a setter knows of where it is. */
+export interface SetContext {
+  prefix: string;
+  /**
+   * The first of its name in this block. A list (index, error_page, access_log, error_log,
+   * proxy_set_header) set in a block replaces the inherited one, and each further line in the same
+   * block adds to it: nginx's merge takes the outer level's list only when a level sets none.
+   */
+  firstHere: boolean;
+  /** Records a `*_temp_path` (nginx creates every one at start, at whatever level it is set). */
+  tempPath(directive: string, path: string): void;
+  /** Records a proxy_pass, resolved once every upstream block is known. */
+  proxyPass(d: Directive, loc: LocationConf): void;
+}
+
+export interface DirectiveSpec {
+  ctx: readonly Ctx[];
+  args: readonly [min: number, max: number];
+  block?: boolean;
+  /** A second in one block is nginx's `"x" directive is duplicate`. */
+  once?: boolean;
+  /**
+   * Sets an inheritable setting of an http, server or location level (inheritance is by copy:
+   * a server starts from http's settings, a location from its server's). Absent for what build.ts
+   * reads itself: main, events and upstream directives and the blocks.
+   */
+  set?: (loc: LocationConf, d: Directive, c: SetContext) => void;
+}
+
+const ANY = Infinity;
+const MAIN: Ctx[] = ['main'];
+const HSL: Ctx[] = ['http', 'server', 'location'];
+const HS: Ctx[] = ['http', 'server'];
+
+/** A path as nginx resolves a relative one: against the prefix. */
+export const abs = (prefix: string, p: string) => (isAbsolute(p) || p === 'stderr' ? p : join(prefix, p));
+
+/** `error_log file [level]`. */
+export function logTarget(d: Directive, prefix: string): LogTarget {
+  const level = d.args[1] ?? 'error';
+  if (!isLevel(level)) throw new ConfError(`invalid log level "${level}"`, d.file, d.line);
+  return { path: abs(prefix, d.args[0]), level };
+}
+
+/** ngx_conf_set_path_slot(): `path [level1 [level2 [level3]]]`, at most 10 digits of the name in all. */
+function tempLevels(d: Directive): number[] {
+  const levels = d.args.slice(1).map((v) => (/^\d+$/.test(v) ? Number(v) : 0));
+  if (levels.includes(0) || levels.reduce((n, l) => n + l, 0) > 10) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
+  return levels;
+}
+
+/** ngx_http_core_error_page(): `error_page code ... [=[code]] uri`. */
+function errorPages(d: Directive): [number, ErrorPage][] {
+  const a = d.args;
+  const uri = a[a.length - 1];
+  const eq = a[a.length - 2].startsWith('=') ? a[a.length - 2] : undefined;
+  let overwrite: number | undefined;
+  if (eq !== undefined) {
+    if (a.length === 2 || (eq.length > 1 && !/^\d+$/.test(eq.slice(1)))) throw new ConfError(`invalid value "${eq}"`, d.file, d.line);
+    overwrite = eq.length > 1 ? Number(eq.slice(1)) : 0;
+  }
+  if (uri.includes('$')) throw unsupported('variables in "error_page"', d, true);
+  if (uri.startsWith('@')) throw unsupported(`named locations ("${uri}")`, d, true);
+  const q = uri.startsWith('/') ? uri.indexOf('?') : -1;
+  const target = q < 0 ? { uri, args: '' } : { uri: uri.slice(0, q), args: uri.slice(q + 1) };
+  return a.slice(0, eq === undefined ? -1 : -2).map((code) => {
+    const n = Number(code);
+    if (!/^\d+$/.test(code) || n === 499) throw new ConfError(`invalid value "${code}"`, d.file, d.line);
+    if (n < 300 || n > 599) throw new ConfError(`value "${code}" must be between 300 and 599`, d.file, d.line);
+    return [n, { ...target, overwrite }];
+  });
+}
+
+/** A flag that only its harmless value may take: the engine behaves as nginx does with it. */
+const onlyFlag = (value: boolean) => (_l: LocationConf, d: Directive) => {
+  if (parseFlag(d) !== value) throw unsupported(`"${d.name} ${d.args[0]}"`, d);
+};
+
+/** A `*_temp_path` the engine never writes to, but which nginx creates at start. */
+const otherTempPath = (_l: LocationConf, d: Directive, c: SetContext) => {
+  tempLevels(d);
+  c.tempPath(d.name, abs(c.prefix, d.args[0]));
+};
+
+/** Accepted, checked, and without effect on what a client gets: see each entry's comment. */
+const accepted = (_l: LocationConf, d: Directive) => void parseFlag(d);
+
+const PROXY_NEXT_UPSTREAM = ['error', 'timeout', 'invalid_header', 'http_500', 'http_502', 'http_503', 'http_504', 'http_403', 'http_404', 'http_429', 'non_idempotent', 'off'];
+
+export const DIRECTIVES: Record<string, DirectiveSpec> = {
+  // ---- main and events: read by build.ts ----
+  user: { ctx: MAIN, args: [1, 2], once: true },
+  worker_processes: { ctx: MAIN, args: [1, 1], once: true },
+  error_log: {
+    ctx: ['main', ...HSL],
+    args: [1, ANY],
+    set: (l, d, c) => (l.errorLog = c.firstHere ? [logTarget(d, c.prefix)] : [...l.errorLog, logTarget(d, c.prefix)]),
+  },
+  pid: { ctx: MAIN, args: [1, 1], once: true },
+  daemon: { ctx: MAIN, args: [1, 1], once: true },
+  master_process: { ctx: MAIN, args: [1, 1], once: true },
+  events: { ctx: MAIN, args: [0, 0], block: true, once: true },
+  worker_connections: { ctx: ['events'], args: [1, 1] },
+  // Which worker accepts a connection, not what it answers.
+  multi_accept: { ctx: ['events'], args: [1, 1] },
+  accept_mutex: { ctx: ['events'], args: [1, 1] },
+  http: { ctx: MAIN, args: [0, 0], block: true, once: true },
+
+  // ---- the blocks and what shapes them: read by build.ts ----
+  map: { ctx: ['http'], args: [2, 2], block: true },
+  upstream: { ctx: ['http'], args: [1, 1], block: true },
+  server: { ctx: ['http', 'upstream'], args: [1, ANY] },
+  keepalive: { ctx: ['upstream'], args: [1, 1] },
+  listen: { ctx: ['server'], args: [1, ANY] },
+  server_name: { ctx: ['server'], args: [1, ANY] },
+  location: { ctx: ['server', 'location'], args: [1, 2], block: true },
+  log_format: { ctx: ['http'], args: [2, ANY] },
+
+  // ---- ngx_http_core_module ----
+  root: { ctx: HSL, args: [1, 1], once: true, set: (l, d, c) => (l.root = abs(c.prefix, d.args[0])) },
+  index: { ctx: HSL, args: [1, ANY], set: (l, d, c) => (l.index = c.firstHere ? [...d.args] : [...l.index, ...d.args]) },
+  error_page: {
+    ctx: HSL,
+    args: [2, ANY],
+    set: (l, d, c) => {
+      if (c.firstHere) l.errorPages = new Map();
+      for (const [code, page] of errorPages(d)) l.errorPages.set(code, page);
+    },
+  },
+  default_type: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.defaultType = d.args[0]) },
+  types: {
+    ctx: HSL,
+    args: [0, 0],
+    block: true,
+    set: (l, d) => {
+      const types = new Map<string, string>();
+      for (const t of d.block!) for (const ext of t.args) types.set(ext.toLowerCase(), t.name);
+      l.types = types;
+    },
+  },
+  access_log: {
+    ctx: HSL,
+    args: [1, ANY],
+    set: (l, d, c) => {
+      if (c.firstHere) l.accessLogs = [];
+      if (d.args[0] === 'off') return;
+      if (d.args[1] !== undefined && d.args[1] !== 'combined') throw unsupported(`custom log_format "${d.args[1]}"`, d);
+      l.accessLogs = [...l.accessLogs, abs(c.prefix, d.args[0])];
+    },
+  },
+  // sendfile(2) against read(2) and write(2), TCP_CORK, TCP_NODELAY: how nginx hands the bytes to
+  // the kernel and how they are packed into segments, never which bytes go or in what order; a
+  // client over loopback gets the same answers, byte for byte, either way.
+  sendfile: { ctx: HSL, args: [1, 1], once: true, set: accepted },
+  tcp_nopush: { ctx: HSL, args: [1, 1], set: accepted },
+  tcp_nodelay: { ctx: HSL, args: [1, 1], set: accepted },
+  // Only the value that changes nothing: `gzip off`.
+  gzip: { ctx: HSL, args: [1, 1], set: onlyFlag(false) },
+  charset: {
+    ctx: HSL,
+    args: [1, 1],
+    set: (_l, d) => {
+      if (d.args[0] !== 'off') throw unsupported(`"charset ${d.args[0]}"`, d);
+    },
+  },
+  server_tokens: {
+    ctx: HSL,
+    args: [1, 1],
+    once: true,
+    // An enum: `build` adds the build name given to ./configure --build, which neither the Windows
+    // nor Debian's build has: the same as `on`.
+    set: (l, d) => {
+      if (!['on', 'off', 'build'].includes(d.args[0])) throw new ConfError(`invalid value "${d.args[0]}"`, d.file, d.line);
+      l.serverTokens = d.args[0] !== 'off';
+    },
+  },
+  log_not_found: { ctx: HSL, args: [1, 1], set: (l, d) => (l.logNotFound = parseFlag(d)) },
+  // Sizes of nginx's lookup tables: how it finds a type or a server name, not which it finds.
+  types_hash_max_size: { ctx: HSL, args: [1, 1], set: () => undefined },
+  server_names_hash_bucket_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
+  keepalive_timeout: {
+    ctx: [...HSL, 'upstream'],
+    args: [1, 2],
+    once: true,
+    set: (l, d) => {
+      l.keepaliveTimeoutMs = parseTime(d, d.args[0]);
+      // The header's value is inherited on its own: a level that gives one value keeps the outer one's.
+      if (d.args[1] === undefined) return;
+      const header = seconds(d.args[1]);
+      if (header === undefined) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
+      l.keepaliveHeader = header;
+    },
+  },
+  keepalive_requests: { ctx: [...HSL, 'upstream'], args: [1, 1], set: (l, d) => (l.keepaliveRequests = parseNumber(d, d.args[0])) },
+  send_timeout: { ctx: HSL, args: [1, 1], set: (l, d) => (l.sendTimeoutMs = parseTime(d, d.args[0])) },
+  client_header_timeout: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.clientHeaderTimeoutMs = parseTime(d, d.args[0])) },
+  client_body_timeout: { ctx: HSL, args: [1, 1], set: (l, d) => (l.clientBodyTimeoutMs = parseTime(d, d.args[0])) },
+  client_header_buffer_size: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.headerBufferSize = parseSize(d, d.args[0])) },
+  large_client_header_buffers: {
+    ctx: HS,
+    args: [2, 2],
+    set: (l, d) => {
+      l.server.largeHeaderBuffers = parseNumber(d, d.args[0], `"${d.name}" directive invalid value`);
+      l.server.largeHeaderBufferSize = parseSize(d, d.args[1]);
+    },
+  },
+  client_max_body_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientMaxBodySize = parseSize(d, d.args[0])) },
+  client_body_buffer_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientBodyBufferSize = parseSize(d, d.args[0])) },
+  client_body_temp_path: {
+    ctx: HSL,
+    args: [1, 4],
+    once: true,
+    set: (l, d, c) => {
+      l.clientBodyTempPath = abs(c.prefix, d.args[0]);
+      l.clientBodyTempLevels = tempLevels(d);
+      c.tempPath(d.name, l.clientBodyTempPath);
+    },
+  },
+  proxy_temp_path: { ctx: HSL, args: [1, 4], once: true, set: otherTempPath },
+  fastcgi_temp_path: { ctx: HSL, args: [1, 4], once: true, set: otherTempPath },
+  uwsgi_temp_path: { ctx: HSL, args: [1, 4], once: true, set: otherTempPath },
+  scgi_temp_path: { ctx: HSL, args: [1, 4], once: true, set: otherTempPath },
+  merge_slashes: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.mergeSlashes = parseFlag(d)) },
+  underscores_in_headers: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.underscoresInHeaders = parseFlag(d)) },
+  ignore_invalid_headers: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.ignoreInvalidHeaders = parseFlag(d)) },
+
+  // ---- ngx_http_proxy_module ----
+  proxy_pass: { ctx: ['location'], args: [1, 1], once: true, set: (l, d, c) => c.proxyPass(d, l) },
+  proxy_http_version: {
+    ctx: HSL,
+    args: [1, 1],
+    once: true,
+    // ngx_conf_set_enum_slot()
+    set: (l, d) => {
+      const v = d.args[0];
+      if (v !== '1.0' && v !== '1.1') throw new ConfError(`invalid value "${v}"`, d.file, d.line);
+      l.proxyHttpVersion = v;
+    },
+  },
+  proxy_set_header: {
+    ctx: HSL,
+    args: [2, 2],
+    set: (l, d, c) => (l.proxySetHeaders = [...(c.firstHere ? [] : l.proxySetHeaders), { name: d.args[0], value: d.args[1], at: { file: d.file, line: d.line } }]),
+  },
+  proxy_connect_timeout: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyConnectTimeoutMs = parseTime(d, d.args[0])) },
+  proxy_read_timeout: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyReadTimeoutMs = parseTime(d, d.args[0])) },
+  proxy_send_timeout: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxySendTimeoutMs = parseTime(d, d.args[0])) },
+  proxy_next_upstream: {
+    ctx: HSL,
+    args: [1, ANY],
+    set: (l, d) => {
+      for (const v of d.args) if (!PROXY_NEXT_UPSTREAM.includes(v)) throw new ConfError(`invalid value "${v}"`, d.file, d.line);
+      // A response's status never sends the engine to the next peer.
+      const status = d.args.find((v) => v.startsWith('http_'));
+      if (status) throw unsupported(`"proxy_next_upstream ${status}"`, d);
+      l.proxyNextUpstream = new Set(d.args.includes('off') ? [] : d.args);
+    },
+  },
+  proxy_next_upstream_tries: { ctx: HSL, args: [1, 1], set: (l, d) => (l.proxyNextUpstreamTries = parseNumber(d, d.args[0])) },
+  proxy_redirect: {
+    ctx: HSL,
+    args: [1, 2],
+    set: (l, d) => {
+      if (d.args[0] === 'default') l.proxyRedirectDefault = true;
+      else if (d.args[0] === 'off') l.proxyRedirectDefault = false;
+      else throw unsupported('"proxy_redirect" other than "default" and "off"', d);
+    },
+  },
+  // Only the value that changes nothing: `proxy_buffering on` (the engine passes a response on as
+  // it reads it, as nginx does while proxy_buffers hold it) and `proxy_request_buffering on` (the
+  // engine reads the whole body first, as nginx does).
+  proxy_buffering: { ctx: HSL, args: [1, 1], set: onlyFlag(true) },
+  proxy_request_buffering: { ctx: HSL, args: [1, 1], set: onlyFlag(true) },
+};
+
+/** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */
+export function check(d: Directive, ctx: Ctx): DirectiveSpec {
+  const spec = DIRECTIVES[d.name];
+  if (!spec) throw new ConfError(`unknown directive "${d.name}"`, d.file, d.line);
+  if (!spec.ctx.includes(ctx)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
+  if (!!spec.block !== !!d.block) {
+    if (spec.block) throw new ConfError(`directive "${d.name}" has no opening "{"`, d.file, d.line);
+    throw new ConfError(`directive "${d.name}" is not terminated by ";"`, d.file, d.line);
+  }
+  const [min, max] = spec.args;
+  if (d.args.length < min || d.args.length > max) {
+    throw new ConfError(`invalid number of arguments in "${d.name}" directive`, d.file, d.line);
+  }
+  return spec;
+}

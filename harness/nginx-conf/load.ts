@@ -1,0 +1,69 @@
+// Reads nginx.conf for the engine: parse, build, check the variables it uses. Master and workers
+// both call this on the same file, as nginx's workers inherit the master's parsed configuration.
+import { isAbsolute, join, resolve } from 'node:path';
+import { parseConfFile } from './parse.js';
+import { allLocations, type MapConf, type NginxConf, type ProxyHeader } from './model.js';
+import { buildConf } from './build.js';
+import { ConfError, unsupported } from './error.js';
+import { knownVariable, nginxVariable, variableNames } from './variables.js';
+
+export interface LoadOptions {
+  /** `-p`: the prefix; relative paths in the conf resolve against it. */
+  prefix: string;
+  /** `-c`: the conf file, relative to the prefix. */
+  conf: string;
+}
+
+export function confPath(o: LoadOptions): string {
+  return isAbsolute(o.conf) ? o.conf : join(resolve(o.prefix), o.conf);
+}
+
+export function loadConf(o: LoadOptions): NginxConf {
+  const prefix = resolve(o.prefix);
+  const file = confPath(o);
+  const tree = parseConfFile(file);
+  const conf = buildConf(tree, { prefix, confFile: file });
+  checkVariables(conf);
+  // ngx_event_init_conf(): after the whole conf has been read, so an error inside it comes first.
+  if (!tree.some((d) => d.name === 'events')) {
+    const e = new ConfError('no "events" section in configuration');
+    e.afterParse = true;
+    throw e;
+  }
+  return conf;
+}
+
+/**
+ * ngx_http_variables_init_vars(): the first variable nginx does not know stops it, in the order it
+ * met them (map and log_format while reading, proxy_set_header values when merging). Then a
+ * variable nginx knows but the engine cannot give a value is refused where proxy_set_header uses it.
+ */
+function checkVariables(conf: NginxConf): void {
+  const headers: ProxyHeader[] = allLocations(conf).flatMap((l) => l.proxySetHeaders);
+  const used = [...conf.variables, ...headers.flatMap((h) => variableNames(h.value))];
+  const mapped = conf.maps.map((m) => m.variable);
+  const unknown = used.find((v) => !nginxVariable(v, mapped));
+  if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
+  for (const h of headers) {
+    for (const v of variableNames(h.value)) {
+      const missing = unevaluable(v, conf.maps);
+      // Every header here is the conf's own, with its place (only nginx's defaults have none).
+      if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "proxy_set_header ${h.name}")`, h.at!);
+    }
+  }
+}
+
+/** The variable, or one a map makes it of, that the engine cannot evaluate; undefined when all can be. */
+function unevaluable(name: string, maps: MapConf[], seen = new Set<string>()): string | undefined {
+  if (!knownVariable(name, maps.map((m) => m.variable))) return name;
+  const map = maps.find((m) => m.variable === name);
+  if (!map || seen.has(name)) return undefined;
+  seen.add(name);
+  for (const text of [map.source, map.defaultValue, ...map.values.values()]) {
+    for (const v of variableNames(text)) {
+      const missing = unevaluable(v, maps, seen);
+      if (missing !== undefined) return missing;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,167 @@
+// The typed configuration the embedded engine runs on: what build.ts makes of nginx.conf's
+// directive tree, with nginx's inheritance (http → server → location) already applied.
+import type { Level } from '../logs/error-log.js';
+
+export interface LogTarget {
+  /** Absolute path, or 'stderr'. */
+  path: string;
+  level: Level;
+  /** The compiled-in error log of a conf that names none: nginx opens it after every other log. */
+  byDefault?: boolean;
+}
+
+export interface ListenConf {
+  host: string;
+  port: number;
+  /** As written, for messages: `127.0.0.1:80`, `[::1]:80`, `0.0.0.0:80`. */
+  text: string;
+  defaultServer: boolean;
+}
+
+export interface UpstreamServerConf {
+  host: string;
+  port: number;
+  weight: number;
+  maxFails: number;
+  failTimeoutMs: number;
+  backup: boolean;
+  down: boolean;
+  /** `server localhost:8080` as written, for messages. */
+  text: string;
+  file: string;
+  line: number;
+}
+
+export interface UpstreamConf {
+  name: string;
+  servers: UpstreamServerConf[];
+  /** `keepalive N`: idle upstream connections cached per worker (0 = none). */
+  keepalive: number;
+  keepaliveTimeoutMs: number;
+  keepaliveRequests: number;
+  /** True for the implicit upstream of `proxy_pass http://host:port/...`. */
+  implicit: boolean;
+  file: string;
+  line: number;
+}
+
+export interface ProxyPassConf {
+  /** `localhost:8080`: the upstream's host as `$proxy_host` shows it (port dropped when 80). */
+  proxyHost: string;
+  upstream: UpstreamConf;
+  /** The URI part of the proxy_pass URL, or undefined when there is none (the request URI passes unchanged). */
+  uri?: string;
+  /** `http://localhost:8080/admin/` as written, minus nothing: for proxy_redirect default. */
+  url: string;
+}
+
+export interface ProxyHeader {
+  name: string;
+  /** Value with `$variables` left in, evaluated per request. */
+  value: string;
+  /** Where proxy_set_header set it (nginx's own headers have no place). */
+  at?: { file: string; line: number };
+}
+
+/** One `error_page` code's target. */
+export interface ErrorPage {
+  /** `/50x.html`: an internal redirect (with `args`); anything else is a redirect to it (`http://...`). */
+  uri: string;
+  args: string;
+  /** `=code`: the status of the answer; 0 for a bare `=` (the page's own status); undefined: the error's own. */
+  overwrite?: number;
+}
+
+export interface LocationConf {
+  modifier: '=' | '^~' | '';
+  path: string;
+  file: string;
+  line: number;
+  root: string;
+  index: string[];
+  errorPages: Map<number, ErrorPage>;
+  defaultType: string;
+  types: Map<string, string>;
+  accessLogs: string[];
+  errorLog: LogTarget[];
+  clientMaxBodySize: number;
+  clientBodyBufferSize: number;
+  clientBodyTempPath: string;
+  /** client_body_temp_path's levels: `1 2` puts file 0000000123 in 3/12/ (ngx_create_hashed_filename()). */
+  clientBodyTempLevels: number[];
+  keepaliveTimeoutMs: number;
+  /** keepalive_timeout's second value: `Keep-Alive: timeout=N` on kept-alive answers. */
+  keepaliveHeader?: number;
+  keepaliveRequests: number;
+  sendTimeoutMs: number;
+  clientBodyTimeoutMs: number;
+  logNotFound: boolean;
+  serverTokens: boolean;
+  proxyPass?: ProxyPassConf;
+  proxyHttpVersion: '1.0' | '1.1';
+  proxySetHeaders: ProxyHeader[];
+  proxyConnectTimeoutMs: number;
+  proxyReadTimeoutMs: number;
+  proxySendTimeoutMs: number;
+  proxyNextUpstream: Set<string>;
+  proxyNextUpstreamTries: number;
+  proxyRedirectDefault: boolean;
+  /** Server-level settings, inherited from http like the rest, copied to the ServerConf. */
+  server: ServerSettings;
+}
+
+/** The srv_conf directives of the subset (allowed in http too, merged into each server). */
+export interface ServerSettings {
+  mergeSlashes: boolean;
+  underscoresInHeaders: boolean;
+  ignoreInvalidHeaders: boolean;
+  /** client_header_buffer_size */
+  headerBufferSize: number;
+  /** large_client_header_buffers: number and size */
+  largeHeaderBuffers: number;
+  largeHeaderBufferSize: number;
+  clientHeaderTimeoutMs: number;
+}
+
+export interface ServerConf extends ServerSettings {
+  listens: ListenConf[];
+  serverNames: string[];
+  locations: LocationConf[];
+  /** Settings of the server block itself, used when no location matches. */
+  base: LocationConf;
+  file: string;
+  line: number;
+}
+
+export interface MapConf {
+  source: string;
+  variable: string;
+  values: Map<string, string>;
+  defaultValue: string;
+}
+
+export interface NginxConf {
+  prefix: string;
+  confFile: string;
+  workerProcesses: number;
+  errorLogs: LogTarget[];
+  pid: string;
+  workerConnections: number;
+  maps: MapConf[];
+  /**
+   * The variables the conf names as nginx reads it (map sources and values, log_format), in that
+   * order: nginx indexes them then, and names the first it does not know.
+   */
+  variables: string[];
+  upstreams: Map<string, UpstreamConf>;
+  servers: ServerConf[];
+  /** Every `*_temp_path`, in the order nginx creates them (client_body_temp first). */
+  tempPaths: string[];
+  /** `user`: the workers' user and group (nginx's default is nobody when the master runs as root). */
+  user?: { name: string; group?: string };
+}
+
+/** Every location of the conf, each server's base (its own settings) included. */
+export function allLocations(conf: Pick<NginxConf, 'servers'>): LocationConf[] {
+  return conf.servers.flatMap((s) => [s.base, ...s.locations]);
+}

@@ -1,0 +1,39 @@
+// The two proxy engines in one place: how each starts, and what the stack asks of an engine
+// beyond the ProxyEngine it gets back. Each engine's modules load only when it runs (real nginx's
+// execa, the embedded master and its workers' code), so the stack imports this file and never an
+// engine's own; the conf reader, which the stack needs whichever engine runs, loads with it.
+import type { EngineName, EngineStartOptions, ProxyEngine } from '../engine/engine.js';
+import type { OsName } from '../os-profile.js';
+import type { NginxConf } from '../nginx-conf/model.js';
+import { loadConf } from '../nginx-conf/load.js';
+
+export async function startEngine(name: EngineName, o: EngineStartOptions): Promise<ProxyEngine> {
+  if (name === 'nginx') return (await import('../nginx/engine.js')).startNginx(o);
+  return (await import('../embedded/engine.js')).startEmbedded(o);
+}
+
+/**
+ * How the rendered conf names the admin server's peers for this engine: `implicit`
+ * (`proxy_pass http://localhost:PORT`, both loopbacks) or `explicit` (an upstream block with both),
+ * for a real nginx on a machine whose `localhost` is IPv4 only.
+ */
+export async function localhostMode(name: EngineName): Promise<'implicit' | 'explicit'> {
+  if (name === 'nginx') return (await import('../nginx/engine.js')).nginxLocalhostMode();
+  return 'implicit';
+}
+
+/** nginx.conf as the embedded engine reads it (both engines run the same file); throws ConfError. */
+export function readConf(prefix: string, conf: string): NginxConf {
+  return loadConf({ prefix, conf });
+}
+
+/** Ends the worker the CLI pre-booted for the embedded engine, when the stack will not use it. */
+export { discardPrebooted } from '../embedded/preboot.js';
+
+/**
+ * Why the workers of a user's own conf could not serve one of its roots (started as root), if they
+ * could not. Its modules load only for a user's own conf.
+ */
+export async function unreachableRoot(conf: NginxConf, os: OsName, confFile: string): Promise<string | undefined> {
+  return (await import('./worker-access.js')).unreachableRoot(conf, os, confFile);
+}
