@@ -38,8 +38,8 @@ test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doct
     const alias = await execa('npx', ['harness', '--help'], { cwd: app });
     expect(alias.stdout).toMatch(/^harness <command>/);
     // yargs, inside the bundle, still finds its own files (its locales) in the installed yargs.
-    const german = await execa('npx', ['harness', 'bogus'], { cwd: app, reject: false, env: { LC_ALL: 'de_DE.UTF-8' } });
-    expect(german.stderr).toContain('Unbekanntes Argument: bogus');
+    const german = await execa('npx', ['harness', 'xyzzy'], { cwd: app, reject: false, env: { LC_ALL: 'de_DE.UTF-8' } });
+    expect(german.stderr).toContain('Unbekanntes Argument: xyzzy');
 
     // `harness up` from the package's bundle, to its ready line, then Ctrl-C: the bundle forks its own worker.
     const up = await harnessUp('embedded', app, [], undefined, { via: 'npx', inDir: true });

@@ -22,9 +22,9 @@ for (const args of [['chaos', 'list'], ['doctor', 'tests/fixtures/nginx-logs/01-
 }
 
 test('yargs\' own words follow the user\'s language, as yargs gives them: the bundle still finds its locales', async () => {
-  const r = await execa(process.execPath, [cli, 'bogus'], { reject: false, timeout: 20_000, env: { LC_ALL: 'de_DE.UTF-8' } });
+  const r = await execa(process.execPath, [cli, 'xyzzy'], { reject: false, timeout: 20_000, env: { LC_ALL: 'de_DE.UTF-8' } });
   expect(r.exitCode).toBe(2);
-  expect(r.stderr).toContain('harness: Unbekanntes Argument: bogus');
+  expect(r.stderr).toContain('harness: Unbekanntes Argument: xyzzy');
 });
 
 test('a usage error is its one line under the command\'s usage line, not the whole help', async () => {
