@@ -248,16 +248,42 @@ export function sendBody(x: Exchange, headers: OutgoingHttpHeaders, body: string
 function send(req: IncomingMessage, res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string | Buffer): void {
   if (res.headersSent || res.destroyed) return;
   closeIfBodyLeft(req, res);
-  res.writeHead(status, headers); // the head goes out before Node knows the body's length: no Content-Length
-  res.end(body);
+  afterSwallow(req, () => {
+    if (res.destroyed) return;
+    res.writeHead(status, headers); // the head goes out before Node knows the body's length: no Content-Length
+    res.end(body);
+  });
 }
 
 /** A response with no body at all (Content-Length: 0), as the interceptor's 401. */
 function sendEmpty(req: IncomingMessage, res: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}): void {
   if (res.headersSent || res.destroyed) return;
   closeIfBodyLeft(req, res);
-  res.writeHead(status, { ...headers, 'Content-Length': '0' });
-  res.end();
+  afterSwallow(req, () => {
+    if (res.destroyed) return;
+    res.writeHead(status, { ...headers, 'Content-Length': '0' });
+    res.end();
+  });
+}
+
+/**
+ * Tomcat reads (swallows) a request body it answered without using, up to maxSwallowSize, before it
+ * closes the connection. Node would close at once with the rest unread, and the kernel would reset
+ * it under a client still sending (nginx: "WSASend() failed (10054) while sending request to
+ * upstream", where the real server gets the answer through). So the answer goes once the body is in.
+ */
+function afterSwallow(req: IncomingMessage, answer: () => void): void {
+  const length = Number(req.headers['content-length'] ?? 0);
+  if (req.complete || req.readableEnded || !(length > 0) || length > SWALLOW_LIMIT) return answer();
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    answer();
+  };
+  req.once('end', once);
+  req.once('close', once);
+  req.resume();
 }
 
 /** Node drains an unread request body before the next request on the connection; past Tomcat's

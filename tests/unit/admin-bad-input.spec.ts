@@ -1,5 +1,6 @@
 // One test per row of docs/admin-stand-in.md's "Answers to bad input" table (row ids in the titles): what the stand-in
 // answers to requests the front end never sends, each as the real Spring Boot 2.7 app answers.
+import net from 'node:net';
 import { test, expect } from '@playwright/test';
 import { EMPLOYEES, type Employee } from '../../stubs/admin-server/employees.js';
 import type { AdminServer } from '../../stubs/admin-server/server.js';
@@ -387,4 +388,29 @@ test.describe('protocol', () => {
     expect(r.raw).toContain('{"code":1,"msg":null,"data":null}');
     expect(r.raw).toContain('"records":[{"id":1,');
   });
+});
+
+test('an answer given without reading the body (the interceptor\'s 401 to an upload) waits for the body, as Tomcat swallows it: a client still sending gets the answer, not a reset', async () => {
+  const server = await startAdmin();
+  try {
+    const socket = net.connect({ host: '127.0.0.1', port: server.port });
+    await new Promise((r) => socket.once('connect', r));
+    let answer = '';
+    let failed: string | undefined;
+    socket.on('data', (d) => (answer += d.toString('latin1')));
+    socket.on('error', (e: NodeJS.ErrnoException) => (failed = e.code));
+    const closed = new Promise((r) => socket.once('close', r));
+    // nginx's upstream request: HTTP/1.0, the connection closed after the answer, the body sent after the head.
+    socket.write('POST /admin/common/upload HTTP/1.0\r\nHost: localhost:8080\r\nContent-Type: application/octet-stream\r\nContent-Length: 200000\r\n\r\n');
+    for (let i = 0; i < 20; i++) {
+      await new Promise<void>((r) => socket.write(Buffer.alloc(10_000, 0x61), () => r()));
+      // The server answers as soon as it has the head: each piece goes on while it could have closed.
+      if (i === 0) await expect.poll(() => server.journal.length).toBeGreaterThan(0);
+    }
+    await closed;
+    expect(failed).toBeUndefined();
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+  } finally {
+    await server.stop();
+  }
 });
