@@ -5,7 +5,7 @@
 // a file that does not parse is said and left out rather than failing the doctor.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { expandInclude, parseConfText, type Directive } from '../nginx-conf/parse.js';
+import { expandInclude, includeNameMatcher, parseConfText, type Directive } from '../nginx-conf/parse.js';
 import type { ErrorLogEntry } from '../logs/error-log.js';
 import { hostPort, requestOf } from './facts.js';
 
@@ -32,10 +32,6 @@ export function at(p: ConfPlace): string {
 export type RequestContext = Pick<ErrorLogEntry, 'server' | 'host' | 'request'>;
 
 export const place = (d: Directive): ConfPlace => ({ file: d.file, line: d.line, text: `${[d.name, ...d.args].join(' ')}${d.block ? ' {' : ';'}` });
-
-function globRe(pattern: string): RegExp {
-  return new RegExp('^' + pattern.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.') + '$');
-}
 
 /** The user's conf files, read: the first is the main conf, the others the files it includes. */
 export function readConf(files: string[]): { conf: ConfFacts; notes: string[] } {
@@ -68,7 +64,10 @@ export function readConf(files: string[]): { conf: ConfFacts; notes: string[] } 
     } catch {
       // The pattern's folder is not on this machine.
     }
-    if (!found.length) found = given.filter((f) => globRe(basename(pattern)).test(basename(f)));
+    if (!found.length) {
+      const matches = includeNameMatcher(basename(pattern));
+      found = given.filter((f) => matches(basename(f)));
+    }
     if (!found.length && !/[*?[]/.test(pattern)) notes.push(`${from.file}:${from.line}: include ${pattern}: not found here; give it with another --conf to read it too.`);
     return found.filter((f) => !used.has(f)).flatMap((f) => read(f, prefix));
   }

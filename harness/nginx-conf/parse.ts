@@ -175,12 +175,16 @@ function readBlock(it: Generator<Token>, file: string, confPrefix: string, inBlo
   }
 }
 
+/** An `include` pattern's last part, by glob(3)'s rules: `*`, `?` and `[a-z]`, a leading dot only when the pattern has one. */
+export function includeNameMatcher(name: string): (file: string) => boolean {
+  return picomatch()(name, { dot: false, nobrace: true, noextglob: true });
+}
+
 export function expandInclude(pattern: string, confPrefix: string, file: string, line: number): string[] {
   const full = isAbsolute(pattern) ? pattern : join(confPrefix, pattern);
   if (!/[*?[]/.test(full)) return [full];
   const dir = dirname(full);
-  // glob(3)'s rules for a name: `*`, `?` and `[a-z]`, a leading dot only when the pattern has one.
-  const matches = picomatch()(basename(full), { dot: false, nobrace: true, noextglob: true });
+  const matches = includeNameMatcher(basename(full));
   let names: string[];
   try {
     names = readdirSync(dir);
