@@ -2,7 +2,7 @@
 // its own with its output in <prefix>/logs/harness.log; this command returns once that stack is
 // ready (its state.json names it), or says why it did not start. `harness down` stops it.
 import { spawn } from 'node:child_process';
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../paths.js';
 import { readState, type StackState } from '../stack/state.js';
@@ -19,10 +19,10 @@ export function detachedLog(): string | undefined {
 /** How often the starting command looks for the stack's state.json (a stat and a read). */
 const POLL_MS = 50;
 
-/** The last lines of the detached stack's output, for a start that failed. */
-function tail(file: string, lines = 30): string {
+/** The last lines of what this start wrote to the stack's output (from `from` on: the file is shared with earlier starts). */
+function tail(file: string, from: number, lines = 30): string {
   try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    return readFileSync(file).subarray(from).toString('utf8').trimEnd().split('\n').slice(-lines).join('\n');
   } catch {
     return '';
   }
@@ -38,6 +38,7 @@ export async function upDetached(args: string[], prefix: string): Promise<{ stat
   if (lstatSync(logs).isSymbolicLink()) throw new UserError(`${logs} is a symbolic link: the stack writes its logs only into a folder of its own. Remove the link, or use another --prefix.`);
   const log = join(logs, 'harness.log');
   const out = openSync(log, 'a', 0o600);
+  const from = fstatSync(out).size;
   const child = spawn(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'up', ...args], {
     detached: true,
     stdio: ['ignore', out, out],
@@ -54,7 +55,7 @@ export async function upDetached(args: string[], prefix: string): Promise<{ stat
       child.unref();
       return { state };
     }
-    if (code !== undefined) return { code, output: tail(log), log };
+    if (code !== undefined) return { code, output: tail(log, from), log };
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }

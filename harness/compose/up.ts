@@ -106,12 +106,12 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
  * named as one to kill only when it is confirmed to be that harness: its pid and start time match
  * the lock's, or (where the system cannot tell a start time) its control channel answers.
  */
-async function prefixTaken(prefix: string, e: PrefixTaken): Promise<UserError> {
+async function prefixTaken(prefix: string, e: PrefixTaken, given: string): Promise<UserError> {
   const { pid, url } = e.holder;
   const state = e.state === 'unknown' ? readState(prefix) : undefined;
   const confirmed = e.state === 'running' || (state?.pid === pid && (await stackAnswers(prefix, state)));
   if (confirmed) {
-    return new UserError(`a stack from ${prefix} is already running (pid ${pid}, ${url ?? 'still starting'}).\n  Stop it (Ctrl-C in its terminal, or kill ${pid}) or use another --prefix.`);
+    return new UserError(`a stack from ${prefix} is already running (pid ${pid}, ${url ?? 'still starting'}).\n  Stop it (npx harness down${prefixFlag(given)}, Ctrl-C in its terminal, or kill ${pid}) or use another --prefix.`);
   }
   return new UserError(
     `${lockPath(prefix)} says that a harness up (pid ${pid}${url ? `, ${url}` : ''}) runs from ${prefix}. A process with pid ${pid} is alive, but this system cannot tell whether it is that harness up.\n` +
@@ -129,7 +129,7 @@ export async function up(o: UpOptions, print: Printer): Promise<number> {
   try {
     lock = lockPrefix(prefix, o.port !== undefined && !o.nginxConf ? stackUrl(o.port) : undefined);
   } catch (e) {
-    throw e instanceof PrefixTaken ? await prefixTaken(prefix, e) : e;
+    throw e instanceof PrefixTaken ? await prefixTaken(prefix, e, o.prefix) : e;
   }
   try {
     return await upLocked(o, prefix, lock, print);

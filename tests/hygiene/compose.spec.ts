@@ -86,6 +86,14 @@ test('up --detach that cannot start says why, with the stack\'s own output, and 
     expect(up.exitCode).toBe(1);
     expect(up.all).toContain(`port ${held.port} on 127.0.0.1 is in use`);
     expect(up.all).toMatch(/harness up did not start in the background \(exit code 1\); its whole output is in .*harness\.log\.$/);
+    // A second detached start on a running stack: refused, and shows its own lines, not the first's.
+    const first = await harness(['up', '-d', '--port', String(await freePort()), '--admin-port', String(await freePort()), '--proxy', engine, '--prefix', prefix]);
+    expect(first.exitCode, first.all).toBe(0);
+    const second = await harness(['up', '-d', '--port', String(await freePort()), '--admin-port', String(await freePort()), '--proxy', engine, '--prefix', prefix]);
+    expect(second.exitCode).toBe(1);
+    expect(second.all).toContain(`Stop it (npx harness down --prefix ${prefix}, `);
+    expect(second.all).not.toContain('the stack is ready');
+    expect((await harness(['down', '--prefix', prefix])).exitCode).toBe(0);
     expect(existsSync(join(prefix, 'state.json'))).toBe(false);
   } finally {
     await held.close();

@@ -59,7 +59,7 @@ test('two harness up on one prefix, five pairs started together, twice: one serv
         expect(refused.all).not.toMatch(/\bkill \d/);
       } else {
         expect(refused.all).toContain(`harness: a stack from ${prefix} is already running (pid ${winner.child.pid}, http://localhost:${winner.port}/).`);
-        expect(refused.all).toContain(`Stop it (Ctrl-C in its terminal, or kill ${winner.child.pid}) or use another --prefix.`);
+        expect(refused.all).toContain(`Stop it (npx harness down --prefix ${prefix}, Ctrl-C in its terminal, or kill ${winner.child.pid}) or use another --prefix.`);
       }
       // Refused before it started or wrote anything.
       expect(refused.all).not.toMatch(/^(proxy|nginx|admin) +\|/m);
