@@ -2,11 +2,13 @@
 // process (a script, a test suite), on free ports in a folder of its own, with the faults of
 // `harness chaos inject` and a stop that leaves nothing behind. The CLI's `harness up` is the
 // same Stack, in the foreground.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
-import { Stack, type AdminMode } from '../stack/stack.js';
+import { Stack, stackUrl, type AdminMode } from '../stack/stack.js';
+import { lockPrefix, PrefixTaken, type PrefixLock } from '../stack/owner.js';
+import { UserError } from '../errors.js';
 import { FaultLedger } from '../faults/ledger.js';
 import { parseTokens } from '../faults/params.js';
 import type { EngineName } from '../engine/engine.js';
@@ -63,6 +65,17 @@ export async function up(o: UpOptions = {}): Promise<RunningStack> {
   const prefix = temporary ? mkdtempSync(join(tmpdir(), 'sky-harness-')) : resolve(o.prefix!);
   const adminPort = o.adminPort ?? (await getPort({ host: '127.0.0.1' }));
   const port = o.port ?? (await getPort({ host: '127.0.0.1', exclude: [adminPort] }));
+  // A prefix of the caller's is the stack's alone while it runs, as `harness up`'s is (harness.lock).
+  let lock: PrefixLock | undefined;
+  if (!temporary) {
+    mkdirSync(prefix, { recursive: true });
+    try {
+      lock = lockPrefix(prefix, stackUrl(port));
+    } catch (e) {
+      if (!(e instanceof PrefixTaken)) throw e;
+      throw new UserError(`a stack already runs from ${prefix} (pid ${e.holder.pid}${e.holder.url ? `, ${e.holder.url}` : ''}): give up() another prefix, or stop that stack.`);
+    }
+  }
   let stack: Stack;
   try {
     stack = await Stack.start({
@@ -78,6 +91,7 @@ export async function up(o: UpOptions = {}): Promise<RunningStack> {
       onLine: o.onLine,
     });
   } catch (e) {
+    lock?.release();
     if (temporary) rmSync(prefix, { recursive: true, force: true });
     throw e;
   }
@@ -101,6 +115,7 @@ export async function up(o: UpOptions = {}): Promise<RunningStack> {
           await faults.restore();
         } finally {
           await stack.stop();
+          lock?.release();
           if (temporary) rmSync(prefix, { recursive: true, force: true });
         }
       })()),

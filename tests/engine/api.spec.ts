@@ -2,6 +2,7 @@
 // folder; a fault and its undo; stop() frees the ports and removes the folder, and a second stop is
 // harmless.
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { up } from '../../harness/api/index.js';
 import { canBind } from '../../harness/ports.js';
@@ -25,4 +26,18 @@ test('up(): the stack answers, a fault applies and is undone, stop() leaves noth
   expect(existsSync(stack.prefix)).toBe(false);
   for (const port of [stack.port, stack.adminPort]) expect(await canBind('127.0.0.1', port)).toEqual({ ok: true });
   await stack.stop();
+});
+
+test('up({ prefix }): the folder is the stack\'s alone while it runs; a second up() there is refused, and it is free again after stop()', async ({ engine }, testInfo) => {
+  const prefix = testInfo.outputPath('prefix');
+  const first = await up({ proxy: engine, prefix });
+  try {
+    await expect(up({ proxy: engine, prefix })).rejects.toThrow(`a stack already runs from ${prefix} (pid ${process.pid}, ${first.url})`);
+    expect((await fetch(first.url)).status).toBe(200);
+  } finally {
+    await first.stop();
+  }
+  expect(existsSync(join(prefix, 'harness.lock'))).toBe(false);
+  const again = await up({ proxy: engine, prefix });
+  await again.stop();
 });
