@@ -7,10 +7,10 @@
 // is one record appended to it, the taker's pid. An append is atomic, so every record has a place
 // of its own, and that place is the number: the taker finds its record as the first with its pid
 // after its last one (two system calls a number, ~2.5 µs on tmpfs, measured).
-import { closeSync, fstatSync, openSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, readdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { linux, sharedMemoryDir } from '../platform.js';
+import { linux, pidExists, sharedMemoryDir } from '../platform.js';
 
 const RECORD = 4;
 
@@ -25,7 +25,8 @@ export class SharedCounterFile {
   private readonly named?: string;
 
   constructor() {
-    const file = join(sharedMemoryDir(), `harness-nginx-counter-${process.pid}-${randomBytes(4).toString('hex')}`);
+    removeStaleCounters();
+    const file = join(sharedMemoryDir(), `${PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
     const fd = openSync(file, 'w', 0o600);
     this.fd = fd;
     if (linux()) {
@@ -39,6 +40,26 @@ export class SharedCounterFile {
     closeSync(this.fd);
     this.fd = undefined;
     if (this.named) rmSync(this.named, { force: true });
+  }
+}
+
+const PREFIX = 'harness-nginx-counter-';
+
+/**
+ * Where the file keeps its name (not on Linux), a master that was killed (SIGKILL) left it: the
+ * next master removes the counters whose master is gone, named by its pid.
+ */
+function removeStaleCounters(): void {
+  if (linux()) return;
+  let names: string[];
+  try {
+    names = readdirSync(sharedMemoryDir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^harness-nginx-counter-(\d+)-[0-9a-f]+$/.exec(name)?.[1]);
+    if (pid && !pidExists(pid)) rmSync(join(sharedMemoryDir(), name), { force: true });
   }
 }
 

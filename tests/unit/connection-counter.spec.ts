@@ -1,12 +1,14 @@
 // The connection counter the embedded engine's workers share (harness/embedded/connection-counter.ts),
 // as nginx's workers share ngx_connection_counter: processes taking numbers at the same time get
 // every number once, each its own in increasing order.
-import { readlinkSync } from 'node:fs';
+import { existsSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { test, expect } from '@playwright/test';
 import { distFile } from '../../harness/paths.js';
-import { linux } from '../../harness/platform.js';
+import { linux, sharedMemoryDir } from '../../harness/platform.js';
 import { ConnectionCounter, SharedCounterFile } from '../../harness/embedded/connection-counter.js';
 
 const COUNTER = pathToFileURL(distFile('harness/embedded/connection-counter.js')).href;
@@ -61,4 +63,28 @@ test('Linux: the file has no name from the start, so a killed master leaves noth
   } finally {
     file.remove();
   }
+});
+
+test('elsewhere (the portable fallback): a master that starts removes the counters of masters that are gone, not of one that runs', () => {
+  const saved = process.env.HARNESS_PORTABLE;
+  process.env.HARNESS_PORTABLE = '1';
+  const dir = sharedMemoryDir();
+  const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+  const stale = join(dir, `harness-nginx-counter-${gone}-0badc0de`);
+  const running = join(dir, `harness-nginx-counter-${process.pid}-0badc0de`);
+  writeFileSync(stale, '');
+  writeFileSync(running, '');
+  const file = new SharedCounterFile();
+  try {
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(running)).toBe(true);
+    expect(existsSync(file.path)).toBe(true);
+  } finally {
+    file.remove();
+    rmSync(running, { force: true });
+    rmSync(stale, { force: true });
+    if (saved === undefined) delete process.env.HARNESS_PORTABLE;
+    else process.env.HARNESS_PORTABLE = saved;
+  }
+  expect(existsSync(file.path)).toBe(false);
 });
