@@ -14,6 +14,7 @@ import { statusOnWire } from './http/pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, writeAccess, type ErrorLog } from '../logs/writer.js';
 import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
+import { encodeChunk, lastChunk } from './http/chunked.js';
 
 const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
 
@@ -51,11 +52,25 @@ export interface Connection {
 
 export type Handler = (req: HttpRequest) => void;
 
+/** An output header filter (filters/filters.ts): may change the fields, and give the request a body filter. */
+export type HeaderFilter = (req: HttpRequest, f: ResponseFields) => ResponseFields;
+
+/** What a header filter installs for the body (gzip's compressor): bytes in, bytes out to `next`. */
+export interface BodyFilter {
+  write(b: Buffer, next: (b: Buffer) => void): void;
+  /** The body is whole: pass the last bytes to `next`, then call `done`. */
+  end(next: (b: Buffer) => void, done: () => void): void;
+  /** The answer was cut short: drop what is held. */
+  discard(): void;
+}
+
 export interface Handlers {
   static: Handler;
   proxy: Handler;
   /** nginx's own answers: error pages, redirects (handlers/special.ts). */
   special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
+  /** The output header filters, in nginx's order. */
+  headerFilters: readonly HeaderFilter[];
 }
 
 export class HttpRequest {
@@ -73,6 +88,13 @@ export class HttpRequest {
   errorPage = false;
   /** r->err_status: the status that overrides the page's own, after error_page (0: none). */
   errorStatus = 0;
+  /**
+   * The last regular expression's captures (a regex location's, a rewrite's, an if's), `[0]` the
+   * whole match: `$1`..`$9` in the values that use them (ngx_http_regex_exec()'s r->captures).
+   */
+  captures: string[] = [];
+  /** Variables `set` gives a value (ngx_http_rewrite_module's), by name. */
+  readonly variables = new Map<string, string>();
   /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
   upstreamName?: string;
   body?: BufferedBody;
@@ -83,6 +105,12 @@ export class HttpRequest {
   /** The body's bytes read with the head, into its header buffer (nginx's preread: they stay there, outside client_body_buffer_size). */
   preread = 0;
   readonly startedAt = Date.now();
+  /** A header filter's body filter for this answer (gzip's), fed what the handler writes. */
+  bodyFilter?: BodyFilter;
+  /** The answer's body goes out in chunks (ngx_http_chunked_filter_module). */
+  private chunked = false;
+  /** Whether the client's connection took the last bytes written (false: wait for `drain`). */
+  private taken = true;
   private log: ErrorLog;
 
   constructor(
@@ -294,15 +322,30 @@ export class HttpRequest {
     body.on('error', () => this.abort());
   }
 
+  /**
+   * ngx_http_send_header(): the header filters (filters/filters.ts), then the chunked filter: a
+   * body of unknown length goes in chunks to an HTTP/1.1 client, and ends the connection to an
+   * HTTP/1.0 one; then the head as ngx_http_header_filter() writes it.
+   */
   sendHead(f: ResponseFields): void {
-    // ngx_http_send_header(): after error_page, its status is the answer's, whoever answers;
-    // `=200` leaves the filters that come after it (ranges, conditions) their own statuses.
+    // After error_page, its status is the answer's, whoever answers; `=200` leaves the filters
+    // that come after it (ranges, conditions) their own statuses.
     if (this.errorStatus && !(this.errorStatus === 200 && [206, 304, 412, 416].includes(f.status))) f = { ...f, status: this.errorStatus, statusLine: undefined };
+    for (const filter of this.handlers.headerFilters) f = filter(this, f);
+    if (f.contentLength === undefined && !f.upgrade && this.hasBody(f.status)) {
+      if (this.head.version === 11) f = { ...f, chunked: (this.chunked = true) };
+      else this.keepalive = false;
+    }
     // $status is what went on the wire: a 494 is logged as the 400 it was sent as.
     this.status = statusOnWire(f.status);
     this.headerSent = true;
     if (this.head.version === 9) return;
     this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http(), keepaliveHeader: this.loc.keepaliveHeader }));
+  }
+
+  /** r->header_only's opposite: an answer with this status to this request has a body. */
+  hasBody(status: number): boolean {
+    return this.method !== 'HEAD' && this.head.method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304;
   }
 
   /** An upstream's HTTP/0.9 answer goes on without a status line or headers: `009` in the access log. */
@@ -311,13 +354,36 @@ export class HttpRequest {
     this.headerSent = true;
   }
 
+  /** The body's bytes, through the answer's body filter if it has one; false when the client cannot take more now. */
   write(b: Buffer): boolean {
-    this.bodyBytesSent += b.length;
-    return this.conn.write(b);
+    if (this.bodyFilter) this.bodyFilter.write(b, this.send);
+    else this.send(b);
+    return this.taken;
   }
 
-  /** The response has gone out whole. */
+  /** To the client, framed as a chunk when the answer is chunked; counted in $body_bytes_sent. */
+  private readonly send = (b: Buffer): void => {
+    if (!b.length) return;
+    const parts = this.chunked ? encodeChunk(b) : [b];
+    for (const p of parts) {
+      this.bodyBytesSent += p.length;
+      this.taken = this.conn.write(p);
+    }
+  };
+
+  /** The response has gone out whole: the body filter's last bytes, the last chunk, then the log. */
   finish(): void {
+    const filter = this.bodyFilter;
+    this.bodyFilter = undefined;
+    if (!filter) return this.endBody();
+    filter.end(this.send, () => this.endBody());
+  }
+
+  private endBody(): void {
+    if (this.chunked) {
+      this.chunked = false;
+      this.send(lastChunk());
+    }
     this.finalize();
   }
 
@@ -328,6 +394,8 @@ export class HttpRequest {
   abort(o: { drop?: boolean } = {}): void {
     if (this.done) return;
     this.keepalive = false;
+    this.bodyFilter?.discard();
+    this.bodyFilter = undefined;
     this.conn.abort(o);
     this.finalize();
   }

@@ -5,6 +5,10 @@ import { hostName } from './http/request-head.js';
 import { VAR } from '../nginx-conf/variables.js';
 
 function variable(req: HttpRequest, name: string): string {
+  // $1..$9: a capture of the last regex that matched (empty when it has no such group).
+  if (name.length === 1 && name >= '1' && name <= '9') return req.captures[Number(name)] ?? '';
+  const set = req.variables.get(name);
+  if (set !== undefined) return set;
   if (name.startsWith('http_')) {
     const key = name.slice(5).replace(/_/g, '-');
     return req.head.headers.find((h) => h.key === key)?.value ?? '';

@@ -204,7 +204,7 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
     if (spec.once && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
     const firstHere = !setHere.has(d.name);
     setHere.add(d.name);
-    if (spec.set) spec.set(loc, d, { prefix: b.opts.prefix, firstHere, tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]), proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l }) });
+    if (spec.set) spec.set(loc, d, { prefix: b.opts.prefix, firstHere, tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]), proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l as LocationConf }) });
     else if (!other(d)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
   }
 }

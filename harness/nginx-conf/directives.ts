@@ -9,43 +9,10 @@ import { isLevel } from '../logs/error-log.js';
 import { ConfError, unsupported } from './error.js';
 import type { Directive } from './parse.js';
 import type { ErrorPage, LocationConf, LogTarget } from './model.js';
+import { ANY, HS, HSL, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
+export type { Ctx } from './directive.js';
 import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
 
-export type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream';
-
-/** What a setter knows of where it is. */
-export interface SetContext {
-  prefix: string;
-  /**
-   * The first of its name in this block. A list (index, error_page, access_log, error_log,
-   * proxy_set_header) set in a block replaces the inherited one, and each further line in the same
-   * block adds to it: nginx's merge takes the outer level's list only when a level sets none.
-   */
-  firstHere: boolean;
-  /** Records a `*_temp_path` (nginx creates every one at start, at whatever level it is set). */
-  tempPath(directive: string, path: string): void;
-  /** Records a proxy_pass, resolved once every upstream block is known. */
-  proxyPass(d: Directive, loc: LocationConf): void;
-}
-
-export interface DirectiveSpec {
-  ctx: readonly Ctx[];
-  args: readonly [min: number, max: number];
-  block?: boolean;
-  /** A second in one block is nginx's `"x" directive is duplicate`. */
-  once?: boolean;
-  /**
-   * Sets an inheritable setting of an http, server or location level (inheritance is by copy:
-   * a server starts from http's settings, a location from its server's). Absent for what build.ts
-   * reads itself: main, events and upstream directives and the blocks.
-   */
-  set?: (loc: LocationConf, d: Directive, c: SetContext) => void;
-}
-
-const ANY = Infinity;
-const MAIN: Ctx[] = ['main'];
-const HSL: Ctx[] = ['http', 'server', 'location'];
-const HS: Ctx[] = ['http', 'server'];
 
 /** A path as nginx resolves a relative one: against the prefix. */
 export const abs = (prefix: string, p: string) => (isAbsolute(p) || p === 'stderr' ? p : join(prefix, p));
@@ -102,7 +69,7 @@ const accepted = (_l: LocationConf, d: Directive) => void parseFlag(d);
 
 const PROXY_NEXT_UPSTREAM = ['error', 'timeout', 'invalid_header', 'http_500', 'http_502', 'http_503', 'http_504', 'http_403', 'http_404', 'http_429', 'non_idempotent', 'off'];
 
-export const DIRECTIVES: Record<string, DirectiveSpec> = {
+const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   // ---- main and events: read by build.ts ----
   user: { ctx: MAIN, args: [1, 2], once: true },
   worker_processes: { ctx: MAIN, args: [1, 1], once: true },
@@ -288,8 +255,14 @@ export const DIRECTIVES: Record<string, DirectiveSpec> = {
   proxy_request_buffering: { ctx: HSL, args: [1, 1], set: onlyFlag(true) },
 };
 
+/**
+ * Every directive the engine knows: ngx_http_core_module's and the proxy module's above, and each
+ * module of http/ with its own table (its settings, their defaults and its directives in one file).
+ */
+export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE };
+
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */
-export function check(d: Directive, ctx: Ctx): DirectiveSpec {
+export function check(d: Directive, ctx: Ctx): DirectiveSpec<LocationConf> {
   const spec = DIRECTIVES[d.name];
   if (!spec) throw new ConfError(`unknown directive "${d.name}"`, d.file, d.line);
   if (!spec.ctx.includes(ctx)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);

@@ -11,7 +11,6 @@ import { escapeUri } from '../http/uri.js';
 import { evaluate } from '../variable-values.js';
 import { bodyStream, releaseBody } from '../http/request-body.js';
 import { parseResponseHead, responseHeadEnd, type ResponseHead } from '../http/response-head.js';
-import { encodeChunk, lastChunk } from '../http/chunked.js';
 import { idleConnection, keepIdle } from '../upstream/keepalive.js';
 import { UpstreamConnection, type UpstreamReader } from '../upstream/connection.js';
 import { EventPipe } from './event-pipe.js';
@@ -101,7 +100,7 @@ class UpstreamRequest implements UpstreamReader {
   /** The head read so far. */
   private received: Buffer = EMPTY;
   /** The response being passed on: its head, how, and its event pipe. */
-  private answer?: { head: ResponseHead; toClientChunked: boolean; pipe: EventPipe };
+  private answer?: { head: ResponseHead; pipe: EventPipe };
   /** The client cannot take more for now: the upstream is not read until it drains. */
   private clientFull = false;
   /** The upstream's read event has fired (data, EOF or timeout): nginx's action is then "reading response header". */
@@ -269,10 +268,7 @@ class UpstreamRequest implements UpstreamReader {
     // A 101 to a request that asked for an upgrade makes the connection a tunnel (u->upgrade).
     const upgrade = up.status === 101 && req.header('upgrade') !== undefined;
     if (upgrade) req.keepalive = false;
-    const noBody = req.head.method === 'HEAD' || up.status === 204 || up.status === 304 || up.status < 200;
-    const lengthKnown = up.contentLength !== undefined;
-    const toClientChunked = !noBody && !lengthKnown && req.head.version === 11;
-    if (!noBody && !lengthKnown && req.head.version !== 11) req.keepalive = false;
+    const noBody = !req.hasBody(up.status);
 
     let contentType: string | undefined;
     let location: string | undefined;
@@ -292,7 +288,6 @@ class UpstreamRequest implements UpstreamReader {
       contentType,
       contentLength: up.contentLength,
       location,
-      chunked: toClientChunked,
       upgrade,
       extra,
     });
@@ -308,7 +303,7 @@ class UpstreamRequest implements UpstreamReader {
 
     // Short output waits (postpone_output) until the answer's end: what an error flushes, or not.
     req.conn.postpone(true);
-    this.answer = { head: up, toClientChunked, pipe: new EventPipe(up, headBytes) };
+    this.answer = { head: up, pipe: new EventPipe(up, headBytes) };
     if (first.length) this.bodyData(first);
     else if (this.answer.pipe.empty) this.complete();
     else this.arm(req.loc.proxyReadTimeoutMs, this.bodyTimedOut);
@@ -343,14 +338,11 @@ class UpstreamRequest implements UpstreamReader {
 
   private readonly bodyTimedOut = (): void => this.bodyFailed('upstream timed out', 'ETIMEDOUT');
 
-  /** The body's bytes to the client (as chunks to an HTTP/1.1 client of a body of unknown length); a full client stops the reads. */
+  /** The body's bytes to the client; a full client stops the reads. */
   private out(b: Buffer): void {
     if (!b.length) return;
     const req = this.req;
-    let ok = true;
-    if (this.answer!.toClientChunked) for (const part of encodeChunk(b)) ok = req.write(part) && ok;
-    else ok = req.write(b);
-    if (ok || this.clientFull) return;
+    if (req.write(b) || this.clientFull) return;
     // The client cannot take more: the upstream is not read until it can. By the time the client
     // drains, the connection may be cached or serving another request.
     this.clientFull = true;
@@ -364,10 +356,9 @@ class UpstreamRequest implements UpstreamReader {
   /** The body has come whole: the client's answer ends, then the upstream connection is kept or closed. */
   private complete(): void {
     const req = this.req;
-    const { head, toClientChunked, pipe } = this.answer!;
+    const { head, pipe } = this.answer!;
     this.answer = undefined;
     this.clearTimer();
-    if (toClientChunked) req.write(lastChunk());
     req.conn.postpone(false);
     req.finish();
     this.finishUpstream(head, pipe.rest);

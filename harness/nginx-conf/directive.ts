@@ -1,0 +1,48 @@
+// What a directive is to the engine, as nginx's ngx_command_t is to nginx: where it may appear, how
+// many arguments it takes, and how it sets a level's settings. The tables are in directives.ts
+// (ngx_http_core_module's and the proxy module's) and in each module file of http/, which holds
+// the module's settings, their defaults and its directives together (its ngx_http_*_loc_conf_t,
+// create_loc_conf and commands[]): adding a directive is one entry in one file.
+import type { Directive } from './parse.js';
+
+export type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream';
+
+/** What a setter knows of where it is. */
+export interface SetContext {
+  prefix: string;
+  /**
+   * The first of its name in this block. A list (index, error_page, access_log, error_log,
+   * proxy_set_header) set in a block replaces the inherited one, and each further line in the same
+   * block adds to it: nginx's merge takes the outer level's list only when a level sets none.
+   */
+  firstHere: boolean;
+  /** Records a `*_temp_path` (nginx creates every one at start, at whatever level it is set). */
+  tempPath(directive: string, path: string): void;
+  /** Records a proxy_pass, resolved once every upstream block is known. */
+  proxyPass(d: Directive, loc: object): void;
+}
+
+export interface DirectiveSpec<T extends object> {
+  ctx: readonly Ctx[];
+  args: readonly [min: number, max: number];
+  block?: boolean;
+  /** A second in one block is nginx's `"x" directive is duplicate`. */
+  once?: boolean;
+  /**
+   * Sets an inheritable setting of an http, server or location level (inheritance is by copy:
+   * a server starts from http's settings, a location from its server's). Absent for what build.ts
+   * reads itself: main, events and upstream directives and the blocks.
+   */
+  set?: (loc: T, d: Directive, c: SetContext) => void;
+}
+
+/** One module of http/: its location-level settings with their defaults, and its directives. */
+export interface ConfModule<T extends object> {
+  defaults: T;
+  directives: Record<string, DirectiveSpec<T>>;
+}
+
+export const ANY = Infinity;
+export const MAIN: Ctx[] = ['main'];
+export const HSL: Ctx[] = ['http', 'server', 'location'];
+export const HS: Ctx[] = ['http', 'server'];
