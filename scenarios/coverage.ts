@@ -18,8 +18,6 @@ export const UNPRODUCIBLE: Partial<Record<ConditionId, string>> = {
   'fastcgi-stderr': 'needs a FastCGI application (PHP-FPM) behind fastcgi_pass writing to its stderr: the course\'s stack has none, and the embedded engine has no fastcgi_pass',
   'response-buffered':
     'needs an admin answer bigger than nginx\'s in-memory buffers (proxy_buffer_size and proxy_buffers: 36k) read slower than it comes; the admin stand-in\'s answers are all smaller',
-  'proxy-pass-uri':
-    "is read from the user's conf (--conf) with the access log: the chaos runner's diagnosis of a run reads the run's error and access logs without its conf",
   'gateway-error-unlogged':
     'needs 502/504 pages of nginx with no error line of theirs in the error log read: every nginx a run starts writes those lines to the one error log the runner reads',
   unknown: 'a line no condition knows: every line the two engines write is a known one, which the doctor\'s own tests check',

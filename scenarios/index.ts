@@ -36,6 +36,8 @@ import staticNotFound from './static-not-found.js';
 import proxyToItself from './proxy-to-itself.js';
 import reloadWithoutNginx from './reload-without-nginx.js';
 import fileUnreadable from './file-unreadable.js';
+import lessonLoadBalancing from './lesson-load-balancing.js';
+import proxyPassNoSlash from './proxy-pass-no-slash.js';
 
 export type { Scenario } from '../harness/chaos/scenario.js';
 
@@ -72,6 +74,8 @@ export const SCENARIOS: readonly Scenario[] = [
   proxyToItself,
   reloadWithoutNginx,
   fileUnreadable,
+  lessonLoadBalancing,
+  proxyPassNoSlash,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

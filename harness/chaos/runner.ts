@@ -1,7 +1,7 @@
 // Runs one scenario: its stack (fresh, isolated, free ports), its steps with faults undone at the
 // end, each observation's verdict as it comes, the doctor's reading of the logs it left, and a
 // timeline of everything. Shared by the Playwright specs and `harness chaos run`.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import type { Page } from 'playwright';
@@ -12,7 +12,7 @@ import { splitCommand } from '../faults/index.js';
 import { FaultLedger } from '../faults/ledger.js';
 import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
-import { describeExpectation, diagnose, expectDiagnosis, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';
+import { describeExpectation, diagnose, expectDiagnosis, readConf, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';
 import { ApiClient } from './api.js';
 import { Timeline } from '../timeline/timeline.js';
 
@@ -285,10 +285,14 @@ export class Run {
     return readLines(this.stack.accessLogPath).flatMap((l) => parseAccessLine(l) ?? []);
   }
 
-  /** What `harness doctor` says of the error and access logs this run has left (every prefix's). */
+  /**
+   * What `harness doctor` says of the error and access logs this run has left (every prefix's), with
+   * the confs the stacks ran as evidence, as `harness doctor --conf` reads them.
+   */
   diagnosis(): Diagnosis {
     const read = (name: string) => Buffer.concat(this.prefixes.map((p) => readBytes(join(p, 'logs', name))));
-    return diagnose(read('error.log'), { accessLogBytes: read('access.log') });
+    const confs = this.prefixes.map((p) => join(p, 'conf', 'nginx.conf')).filter((f) => existsSync(f));
+    return diagnose(read('error.log'), { accessLogBytes: read('access.log'), conf: confs.length ? readConf(confs).conf : undefined });
   }
 
   /** Undoes the faults and stops the stacks; `stopped`: the run was cut short, and its page is closed first, so that no step waits on it. */

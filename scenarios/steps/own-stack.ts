@@ -12,6 +12,8 @@ export async function ownStack(run: Run, conf: (ports: { proxy: number; admin: n
   const dir = resolve(run.o.dir, 'conf');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'nginx.conf');
-  writeFileSync(file, workersAsStarter() + conf(ports));
+  const text = conf(ports);
+  // A conf made by userConf() has its user line already.
+  writeFileSync(file, text.startsWith(workersAsStarter()) ? text : workersAsStarter() + text);
   return run.startStack({ proxyPort: ports.proxy, adminPort: ports.admin, nginxConf: file });
 }

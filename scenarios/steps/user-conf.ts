@@ -14,8 +14,8 @@ import { starterWorkerUser } from '../../harness/stack/render.js';
  */
 export const workersAsStarter = (): string => (starterWorkerUser() ? `user  ${starterWorkerUser()};\n` : '');
 
-/** A user's own nginx.conf (the course's shape): `listen`, the /api/ location's proxy_pass, and lines of their own. */
-export function userConf(o: { listen: number; proxyPass: string; extra?: string; server?: string }): string {
+/** A user's own nginx.conf (the course's shape): `listen`, the /api/ location's proxy_pass, the root of `/`, and lines of their own. */
+export function userConf(o: { listen: number; proxyPass: string; extra?: string; server?: string; root?: string }): string {
   return `${workersAsStarter()}worker_processes  1;
 error_log  logs/error.log;
 events {
@@ -33,7 +33,7 @@ ${o.server ?? ''}
             proxy_pass ${o.proxyPass};
         }
         location / {
-            root   html;
+            root   ${o.root ?? 'html'};
             index  index.html;
         }
     }
