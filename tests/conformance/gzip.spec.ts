@@ -398,3 +398,32 @@ test('gzip_static always: the .gz to any client; without a .gz, gzip on compress
   expect(gunzipped(other)).toBe(TEXT);
   expect(p.requestLog()).toEqual([]);
 });
+
+test('gzip: a body of a megabyte, from a file and from the upstream, decompresses to every byte of it', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', http: 'gzip on;\ngzip_types text/plain;' });
+  // Lines that repeat only far apart: the stream is compressed in pieces, each needing the last.
+  const big = Array.from({ length: 12_000 }, (_, i) => `${i.toString(36).repeat(1 + (i % 13))} ${(i * 7919) % 100_003}\n`).join('').repeat(3);
+  writeFileSync(join(p.prefix, 'html', 'big.txt'), big);
+  const file = await p.send(get('/big.txt', p.port, GZ));
+  expect(file.headers.find(([n]) => n === 'Content-Encoding')).toEqual(['Content-Encoding', 'gzip']);
+  expect(gunzipped(file)).toBe(big);
+  p.upstream.behaviour = { kind: 'fixed', response: upstreamAnswer([], '200 OK', big).replace('text/html', 'text/plain') };
+  const proxied = await p.send(get('/api/big', p.port, GZ));
+  expect(proxied.headers.find(([n]) => n === 'Content-Encoding')).toEqual(['Content-Encoding', 'gzip']);
+  expect(gunzipped(proxied)).toBe(big);
+});
+
+test('gzip: an error_page answer is compressed with the error\'s status (and =200 makes it a 200 that takes ranges when not compressed)', async ({ startProxy }) => {
+  const { p } = await withFiles(startProxy, { http: 'gzip on;', static: 'error_page 404 /big.html;', server: 'location /ok/ { root html; error_page 404 =200 /big.html; }' });
+  const nf = await p.send(get('/nope', p.port, GZ));
+  expect(nf.statusLine).toBe('HTTP/1.1 404 Not Found');
+  expect(nf.headers.map(([n]) => n)).toEqual(['Server', 'Date', 'Content-Type', 'Transfer-Encoding', 'Connection', 'ETag', 'Content-Encoding']);
+  expect(nf.headers.find(([n]) => n === 'ETag')?.[1]).toMatch(/^W\/"/);
+  expect(gunzipped(nf)).toBe(TEXT);
+  const ok = await p.send(get('/ok/nope', p.port, GZ));
+  expect(ok.statusLine).toBe('HTTP/1.1 200 OK');
+  expect(gunzipped(ok)).toBe(TEXT);
+  const part = await p.send(get('/ok/nope', p.port, ['Range: bytes=0-5']));
+  expect(part.statusLine).toBe('HTTP/1.1 206 Partial Content');
+  expect(part.body).toBe(TEXT.slice(0, 6));
+});
