@@ -1,8 +1,9 @@
 // The gzip figure: a history-mode SPA's bundle served compressed, as an admin front end's nginx.conf
 // has it (`gzip on; gzip_types application/javascript;`, `location / { root html; }`), a ~100 KB
-// JS file asked for with `Accept-Encoding: gzip, deflate` by keep-alive clients, access_log off.
-// The embedded engine and real nginx on the same conf, alternating within each round; req/s, p99
-// and the CPU time per request of the workers (what compressing costs each engine).
+// JS file asked for with `Accept-Encoding: gzip, deflate` by keep-alive clients, access_log off, and
+// the same file asked for without it (sent as it is: what compressing adds). The embedded engine
+// and real nginx on the same conf, alternating within each round; req/s, p99 and the CPU time per
+// request of the workers.
 import getPort from 'get-port';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,8 +30,13 @@ export interface GzipSettings {
   generator: Generator;
 }
 
+/** Asked with `Accept-Encoding: gzip, deflate`, or without (the file as it is). */
+export type GzipAsk = 'gzip' | 'identity';
+const ASKS: readonly GzipAsk[] = ['gzip', 'identity'];
+
 export interface GzipSample extends LoadResult {
   engine: EngineName;
+  ask: GzipAsk;
   workers: number;
   round: number;
   cpuUsPerRequest: number;
@@ -109,24 +115,26 @@ const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
 
 export async function gzipPart(s: GzipSettings, root: string, samples: GzipSample[]): Promise<void> {
   const js = bundle();
-  const cells = s.workers.length * s.rounds * ENGINES.length;
+  const cells = s.workers.length * s.rounds * ENGINES.length * ASKS.length;
   let done = 0;
   for (const workers of s.workers) {
     const engines: Running[] = [];
     try {
       for (const name of ENGINES) engines.push(await start(name, root, workers, js));
       for (const e of engines) await check(e, js);
-      const spec = (e: Running, seconds: number) => ({ url: e.origin + GZIP_PATH, connections: GZIP_CONNECTIONS, seconds, headers: { 'accept-encoding': 'gzip, deflate' } });
-      if (s.warmup > 0) for (const e of engines) await runLoad(s.generator, spec(e, Math.max(s.warmup, 3)));
+      const spec = (e: Running, ask: GzipAsk, seconds: number) => ({ url: e.origin + GZIP_PATH, connections: GZIP_CONNECTIONS, seconds, headers: ask === 'gzip' ? { 'accept-encoding': 'gzip, deflate' } : undefined });
+      if (s.warmup > 0) for (const e of engines) await runLoad(s.generator, spec(e, 'gzip', Math.max(s.warmup, 3)));
       for (let round = 1; round <= s.rounds; round++) {
-        for (const e of engines) {
-          const pids = await e.engine.workers();
-          const cpu0 = cpuMs(pids);
-          const r = await runLoad(s.generator, spec(e, s.seconds));
-          const cpuUsPerRequest = ((cpuMs(pids) - cpu0) * 1000) / r.ok;
-          samples.push({ ...r, engine: e.name, workers, round, cpuUsPerRequest });
-          const bad = r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
-          log(`[${++done}/${cells}] gzip, w${workers} c${GZIP_CONNECTIONS} round ${round} ${e.name.padEnd(8)}: ${Math.round(r.rps).toLocaleString('en-US')} req/s, p99 ${r.p99.toFixed(2)} ms, ${cpuUsPerRequest.toFixed(0)} µs CPU/request${bad}`);
+        for (const ask of ASKS) {
+          for (const e of engines) {
+            const pids = await e.engine.workers();
+            const cpu0 = cpuMs(pids);
+            const r = await runLoad(s.generator, spec(e, ask, s.seconds));
+            const cpuUsPerRequest = ((cpuMs(pids) - cpu0) * 1000) / r.ok;
+            samples.push({ ...r, engine: e.name, ask, workers, round, cpuUsPerRequest });
+            const bad = r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
+            log(`[${++done}/${cells}] gzip part, w${workers} c${GZIP_CONNECTIONS} ${ask} round ${round} ${e.name.padEnd(8)}: ${Math.round(r.rps).toLocaleString('en-US')} req/s, p99 ${r.p99.toFixed(2)} ms, ${cpuUsPerRequest.toFixed(0)} µs CPU/request${bad}`);
+          }
         }
       }
     } finally {
@@ -137,26 +145,32 @@ export async function gzipPart(s: GzipSettings, root: string, samples: GzipSampl
 
 export function gzipRows(s: GzipSettings, samples: GzipSample[]): Row[] {
   const rows: Row[] = [];
+  const kb = Math.round(bundle().length / 1024);
   for (const workers of s.workers) {
-    const of = (name: EngineName) => samples.filter((x) => x.workers === workers && x.engine === name);
-    const [E, N] = ENGINES.map(of);
-    if (!E.length) continue;
-    const section = `gzip: a ${Math.round(bundle().length / 1024)} KB JS bundle compressed (gzip on, gzip_types application/javascript, level 1), ${workers} worker${workers > 1 ? 's' : ''}, access_log off, ${s.generator} c${GZIP_CONNECTIONS}`;
-    const metric = (xs: GzipSample[], m: 'rps' | 'p99' | 'cpuUsPerRequest'): Spread => spread(xs.map((x) => x[m]));
-    const paired = (m: 'rps' | 'p99' | 'cpuUsPerRequest') => spread(E.map((x) => x[m] / (N.find((y) => y.round === x.round)?.[m] ?? NaN)));
-    const row = (figure: string, unit: Row['unit'], m: 'rps' | 'p99' | 'cpuUsPerRequest'): Row => ({
-      section,
-      figure,
-      unit,
-      embedded: metric(E, m),
-      nginx: metric(N, m),
-      ratio: metric(E, m).median / metric(N, m).median,
-      pairedRatio: paired(m),
-      notes: [],
-    });
-    rows.push(row(`GET ${GZIP_PATH} with Accept-Encoding: gzip, ${GZIP_CONNECTIONS} conns`, 'req/s', 'rps'));
-    rows.push(row('CPU per request of the workers (µs; lower is better)', 'µs', 'cpuUsPerRequest'));
-    rows.push(row(`p99 latency, ${GZIP_CONNECTIONS} conns`, 'ms', 'p99'));
+    for (const ask of ASKS) {
+      const of = (name: EngineName) => samples.filter((x) => x.workers === workers && x.engine === name && x.ask === ask);
+      const [E, N] = ENGINES.map(of);
+      if (!E.length) continue;
+      const section =
+        ask === 'gzip'
+          ? `gzip: a ${kb} KB JS bundle compressed (gzip on, gzip_types application/javascript, level 1), ${workers} worker${workers > 1 ? 's' : ''}, access_log off, ${s.generator} c${GZIP_CONNECTIONS}`
+          : `gzip: the same bundle to clients without Accept-Encoding (sent as it is), ${workers} worker${workers > 1 ? 's' : ''}`;
+      const metric = (xs: GzipSample[], m: 'rps' | 'p99' | 'cpuUsPerRequest'): Spread => spread(xs.map((x) => x[m]));
+      const paired = (m: 'rps' | 'p99' | 'cpuUsPerRequest') => spread(E.map((x) => x[m] / (N.find((y) => y.round === x.round)?.[m] ?? NaN)));
+      const row = (figure: string, unit: Row['unit'], m: 'rps' | 'p99' | 'cpuUsPerRequest'): Row => ({
+        section,
+        figure,
+        unit,
+        embedded: metric(E, m),
+        nginx: metric(N, m),
+        ratio: metric(E, m).median / metric(N, m).median,
+        pairedRatio: paired(m),
+        notes: [],
+      });
+      rows.push(row(`GET ${GZIP_PATH}${ask === 'gzip' ? ' with Accept-Encoding: gzip' : ''}, ${GZIP_CONNECTIONS} conns`, 'req/s', 'rps'));
+      rows.push(row('CPU per request of the workers (µs; lower is better)', 'µs', 'cpuUsPerRequest'));
+      rows.push(row(`p99 latency, ${GZIP_CONNECTIONS} conns`, 'ms', 'p99'));
+    }
   }
   return rows;
 }

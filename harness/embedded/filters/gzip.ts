@@ -48,7 +48,7 @@ function msie6(ua: string): boolean {
   return major === '4' || major === '5' || (major === '6' && !ua.slice(at + 8).includes('SV1'));
 }
 
-/** ngx_http_gzip_quantity(): q in thousandths, 0 for anything it does not read. */
+/** ngx_http_gzip_quantity(): 100 for a 1, plus each decimal digit as it is (only a 0 counts: no gzip), 0 for anything it does not read. */
 function quantity(v: string): number {
   const m = /^([01])(?:$|[, ]|\.(\d*)(?:$|[, ]))/.exec(v);
   if (!m) return 0;
