@@ -22,9 +22,10 @@ import { spread } from './stats.js';
 import { login, startAdmin, type Admin } from './admin-process.js';
 import { fastPart, fastRows, FAST_PATH, type FastMemory, type FastSample } from './fast.js';
 import { adminApiMarkdown, adminApiPart, type AdminApiSample } from './admin-api.js';
+import { gzipPart, gzipRows, GZIP_PATH, type GzipSample } from './gzip.js';
 
 const ENGINE_ORDER: readonly EngineName[] = ['embedded', 'nginx'];
-const PARTS = ['fast', 'load', 'memory', 'crash', 'startup', 'admin-api'] as const;
+const PARTS = ['fast', 'gzip', 'load', 'memory', 'crash', 'startup', 'admin-api'] as const;
 type Part = (typeof PARTS)[number];
 
 type TargetKind = 'api' | 'static';
@@ -176,6 +177,8 @@ interface Results {
   startupDiscarded: string[];
   fast: FastSample[];
   fastMemory: FastMemory[];
+  /** A compressed JS bundle (gzip.ts). */
+  gzip?: GzipSample[];
   /** The admin stand-in alone (admin-api.ts). */
   adminApi?: AdminApiSample[];
 }
@@ -508,6 +511,7 @@ async function main(): Promise<number> {
   const confs: Record<string, string> = {};
   try {
     if (s.only.has('fast')) await fastPart(s, root, res.fast, res.fastMemory);
+    if (s.only.has('gzip')) await gzipPart(s, root, (res.gzip = []));
     const admin = await startAdmin();
     defer('admin server', () => admin.stop());
     const token = await login(admin.port);
@@ -534,11 +538,16 @@ async function main(): Promise<number> {
 }
 
 function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<string, string>, startedAt: string, finishedAt: string): Report {
-  const rows = [...fastRows(s, res.fast ?? [], res.fastMemory ?? []), ...loadRows(s, res), ...startupRows(s, res), ...crashRows(s, res), ...memoryRows(res)];
+  const rows = [...fastRows(s, res.fast ?? [], res.fastMemory ?? []), ...gzipRows(s, res.gzip ?? []), ...loadRows(s, res), ...startupRows(s, res), ...crashRows(s, res), ...memoryRows(res)];
   const notes: string[] = [];
   if (res.fast?.length) {
     notes.push(
       `Fast upstream (the proxy is the bottleneck): a minimal Node HTTP server answering ${FAST_PATH.replace('/api', '/admin')} (any path) with about 130 bytes of JSON on both loopbacks, \`access_log off\`, wrk -t1 -c32 (keep-alive); three columns alternating within each round: the embedded engine, nginx, and the floor, the least a per-request Node proxy does (bench/floor-proxy.ts: the request line, a new upstream connection to [::1], the answer read to its close and passed on with a Content-Length; as many processes as workers). ${s.rounds} rounds × ${s.seconds} s, after ${s.warmup ? Math.max(s.warmup, 3) : 0} s of warm-up each; the load average at the end of each run is in latest.json.`,
+    );
+  }
+  if (res.gzip?.length) {
+    notes.push(
+      `gzip: \`${GZIP_PATH}\`, about 100 KB of JavaScript in html/ under \`location / { root html; }\` with \`gzip on; gzip_types application/javascript;\` (comp level 1, nginx's default) and \`access_log off\`, asked with \`Accept-Encoding: gzip, deflate\` by ${s.generator} over 32 keep-alive connections, and without it (the file as it is: what compressing adds); both engines checked first to answer with the bundle gzipped; ${s.rounds} rounds × ${s.seconds} s alternating embedded, nginx, after ${s.warmup ? Math.max(s.warmup, 3) : 0} s of warm-up each.`,
     );
   }
   notes.push(

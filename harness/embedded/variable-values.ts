@@ -3,6 +3,7 @@
 import type { HttpRequest } from './request.js';
 import { hostName } from './http/request-head.js';
 import { VAR } from '../nginx-conf/variables.js';
+import { gzipRatio } from './filters/gzip.js';
 
 function variable(req: HttpRequest, name: string): string {
   // $1..$9: a capture of the last regex that matched (empty when it has no such group).
@@ -72,6 +73,8 @@ function variable(req: HttpRequest, name: string): string {
       return req.header('content-length') ?? '';
     case 'content_type':
       return req.header('content-type') ?? '';
+    case 'gzip_ratio':
+      return gzipRatio(req);
     case 'proxy_add_x_forwarded_for': {
       const xff = req.header('x-forwarded-for');
       return xff ? `${xff}, ${req.conn.remoteAddress}` : req.conn.remoteAddress;

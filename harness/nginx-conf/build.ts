@@ -11,6 +11,7 @@ import { parseFlag, parseNumber, parseTime, seconds } from './values.js';
 import { variableNames } from './variables.js';
 import { abs, check, logTarget, type Ctx } from './directives.js';
 import type { ListenConf, LocationConf, MapConf, NginxConf, ProxyPassConf, ServerConf, UpstreamConf, UpstreamServerConf } from './model.js';
+import { GZIP } from './http/gzip.js';
 
 export interface BuildOptions {
   prefix: string;
@@ -55,6 +56,7 @@ function defaultLocation(prefix: string): LocationConf {
     proxyNextUpstream: new Set(['error', 'timeout']),
     proxyNextUpstreamTries: 0,
     proxyRedirectDefault: true,
+    ...GZIP.defaults,
     server: {
       mergeSlashes: true,
       underscoresInHeaders: false,

@@ -12,6 +12,7 @@ import type { ErrorPage, LocationConf, LogTarget } from './model.js';
 import { ANY, HS, HSL, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
 export type { Ctx } from './directive.js';
 import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
+import { GZIP } from './http/gzip.js';
 
 
 /** A path as nginx resolves a relative one: against the prefix. */
@@ -136,8 +137,6 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   sendfile: { ctx: HSL, args: [1, 1], once: true, set: accepted },
   tcp_nopush: { ctx: HSL, args: [1, 1], set: accepted },
   tcp_nodelay: { ctx: HSL, args: [1, 1], set: accepted },
-  // Only the value that changes nothing: `gzip off`.
-  gzip: { ctx: HSL, args: [1, 1], set: onlyFlag(false) },
   charset: {
     ctx: HSL,
     args: [1, 1],
@@ -259,7 +258,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
  * Every directive the engine knows: ngx_http_core_module's and the proxy module's above, and each
  * module of http/ with its own table (its settings, their defaults and its directives in one file).
  */
-export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE };
+export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE, ...GZIP.directives };
 
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */
 export function check(d: Directive, ctx: Ctx): DirectiveSpec<LocationConf> {

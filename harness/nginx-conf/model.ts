@@ -1,6 +1,7 @@
 // The typed configuration the embedded engine runs on: what build.ts makes of nginx.conf's
 // directive tree, with nginx's inheritance (http → server → location) already applied.
 import type { Level } from '../logs/error-log.js';
+import type { GzipConf } from './http/gzip.js';
 
 export interface LogTarget {
   /** Absolute path, or 'stderr'. */
@@ -72,7 +73,7 @@ export interface ErrorPage {
   overwrite?: number;
 }
 
-export interface LocationConf {
+export interface LocationConf extends GzipConf {
   modifier: '=' | '^~' | '';
   path: string;
   file: string;

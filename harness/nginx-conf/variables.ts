@@ -55,6 +55,6 @@ export function knownVariable(name: string, mapped: readonly string[]): boolean 
   return (
     /^(http|arg|cookie)_/.test(name) ||
     mapped.includes(name) ||
-    ['host', 'remote_addr', 'remote_port', 'proxy_host', 'proxy_port', 'scheme', 'request_uri', 'uri', 'document_uri', 'args', 'query_string', 'is_args', 'server_port', 'server_name', 'server_addr', 'server_protocol', 'request_method', 'content_length', 'content_type', 'proxy_add_x_forwarded_for', 'request'].includes(name)
+    ['host', 'remote_addr', 'remote_port', 'proxy_host', 'proxy_port', 'scheme', 'request_uri', 'uri', 'document_uri', 'args', 'query_string', 'is_args', 'server_port', 'server_name', 'server_addr', 'server_protocol', 'request_method', 'content_length', 'content_type', 'proxy_add_x_forwarded_for', 'request', 'gzip_ratio'].includes(name)
   );
 }

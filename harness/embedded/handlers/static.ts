@@ -11,6 +11,8 @@ import { nextTempNumber } from '../http/request-body.js';
 import { smallFile, statOrError } from '../files/file-cache.js';
 import { caselessPath } from '../files/caseless.js';
 import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
+import { gzipStatic } from './gzip-static.js';
+import { willCompress } from '../filters/gzip.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
@@ -76,6 +78,8 @@ function serve(req: HttpRequest): void {
     return;
   }
   const path = root + uri;
+  const gz = gzipStatic(req, path);
+  if (gz) return sendFile(req, gz.path, gz.st, path);
   const user = workerUser(req.ctx.conf, req.ctx.os.name);
   if (user && searchDenied(user, path)) {
     fileError(req, path, 'EACCES');
@@ -155,21 +159,23 @@ function fileError(req: HttpRequest, path: string, code: string | undefined): vo
   req.special(404);
 }
 
-function sendFile(req: HttpRequest, path: string, st: Stats): void {
+/** `gzipOf`: the file whose .gz `path` is (gzip_static): its type, `Content-Encoding: gzip`, no ranges. */
+function sendFile(req: HttpRequest, path: string, st: Stats, gzipOf?: string): void {
   req.discardBody();
   // ngx_http_static_handler() answers with what ngx_http_discard_request_body() returns.
   if (req.bodyInvalid) req.special(400);
-  else sendFileAfterBody(req, path, st);
+  else sendFileAfterBody(req, path, st, gzipOf);
 }
 
-function sendFileAfterBody(req: HttpRequest, path: string, st: Stats): void {
+function sendFileAfterBody(req: HttpRequest, path: string, st: Stats, gzipOf?: string): void {
   const tag = etag(st);
   const lastModified = httpTime(st.mtimeMs);
-  const type = contentType(req, path);
+  const type = contentType(req, gzipOf ?? path);
+  const encoded: [string, string][] = gzipOf ? [['Content-Encoding', 'gzip']] : [];
   if (req.errorStatus && req.errorStatus !== 200) {
     // An error page served by error_page with a status of its own: no Last-Modified or
     // Accept-Ranges, no conditional or range handling (they apply to a 200 only).
-    sendParts(req, path, st, { status: req.errorStatus, contentType: type, contentLength: st.size, extra: [['ETag', tag]] }, [{ start: 0, end: st.size }]);
+    sendParts(req, path, st, { status: req.errorStatus, contentType: type, contentLength: st.size, extra: [['ETag', tag], ...encoded] }, [{ start: 0, end: st.size }]);
     return;
   }
   const v = { etag: tag, mtime: Math.floor(st.mtimeMs / 1000) };
@@ -182,13 +188,16 @@ function sendFileAfterBody(req: HttpRequest, path: string, st: Stats): void {
     req.respond({ status: 304, lastModified, extra: [['ETag', tag]] });
     return;
   }
-  const ranges = byteRanges(req.head.headers, v, st.size);
+  const whole: ResponseFields = { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [['ETag', tag], ...(gzipOf ? encoded : [['Accept-Ranges', 'bytes'] as [string, string]])] };
+  // The range filter comes after gzip's, which takes ranges away from what it compresses (as
+  // gzip_static never gives them).
+  const ranges = gzipOf || willCompress(req, whole) ? undefined : byteRanges(req.head.headers, v, st.size);
   if (ranges === 416) {
     req.special(416, undefined, [['Content-Range', `bytes */${st.size}`]]);
     return;
   }
   if (ranges === undefined) {
-    sendParts(req, path, st, { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [['ETag', tag], ['Accept-Ranges', 'bytes']] }, [{ start: 0, end: st.size }]);
+    sendParts(req, path, st, whole, [{ start: 0, end: st.size }]);
     return;
   }
   if (ranges.length === 1) {

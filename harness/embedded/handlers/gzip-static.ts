@@ -1,0 +1,28 @@
+// ngx_http_gzip_static_handler(): before the static handler, a `file.gz` beside the file asked
+// for is served in its place, as it is, with `Content-Encoding: gzip`.
+import type { Stats } from 'node:fs';
+import type { HttpRequest } from '../request.js';
+import { statOrError } from '../files/file-cache.js';
+import { gzipOk, markVary } from '../filters/gzip.js';
+
+/**
+ * The .gz to send for `path` (a file's path under the root), or undefined: the static handler
+ * serves the file itself. With gzip_vary on, the .gz is looked for even for a client that does
+ * not take gzip, and its being there gives the answer `Vary: Accept-Encoding`.
+ */
+export function gzipStatic(req: HttpRequest, path: string): { path: string; st: Stats } | undefined {
+  const mode = req.loc.gzipStatic;
+  if (mode === 'off' || (req.method !== 'GET' && req.method !== 'HEAD') || req.uri.uri.endsWith('/')) return undefined;
+  const ok = mode === 'always' || gzipOk(req);
+  if (!req.loc.gzipVary && !ok) return undefined;
+  const gz = path + '.gz';
+  const st = statOrError(gz);
+  if (st instanceof Error) {
+    // ENOENT, ENOTDIR, ENAMETOOLONG: quietly the file itself; anything else is logged first.
+    if (st.code === 'EACCES') req.logError('error', `${req.ctx.os.openFileFn} "${req.ctx.displayPath(gz)}" failed`, { errno: 'EACCES' });
+    return undefined;
+  }
+  markVary(req);
+  if (!ok || st.isDirectory()) return undefined;
+  return { path: gz, st };
+}
