@@ -95,6 +95,8 @@ export class HttpRequest {
   captures: string[] = [];
   /** Variables `set` gives a value (ngx_http_rewrite_module's), by name. */
   readonly variables = new Map<string, string>();
+  /** What the request is doing, for log lines that do not say (nginx's c->log->action): set while an upstream's head is passed on. */
+  action?: string;
   /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
   upstreamName?: string;
   body?: BufferedBody;
@@ -159,7 +161,7 @@ export class HttpRequest {
       conn: this.conn.number,
       message,
       errno: o.errno ? this.ctx.os.errno(o.errno) : undefined,
-      action: o.action,
+      action: o.action ?? this.action,
       ...this.logContext(o.upstream, o.headers),
     });
   }

@@ -12,6 +12,9 @@ import type { ErrorPage, LocationConf, LogTarget } from './model.js';
 import { ANY, HS, HSL, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
 export type { Ctx } from './directive.js';
 import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
+import { HEADERS } from './http/headers.js';
+import { CHARSET } from './http/charset.js';
+import { PROXY_RESPONSE } from './http/proxy.js';
 
 
 /** A path as nginx resolves a relative one: against the prefix. */
@@ -138,13 +141,6 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   tcp_nodelay: { ctx: HSL, args: [1, 1], set: accepted },
   // Only the value that changes nothing: `gzip off`.
   gzip: { ctx: HSL, args: [1, 1], set: onlyFlag(false) },
-  charset: {
-    ctx: HSL,
-    args: [1, 1],
-    set: (_l, d) => {
-      if (d.args[0] !== 'off') throw unsupported(`"charset ${d.args[0]}"`, d);
-    },
-  },
   server_tokens: {
     ctx: HSL,
     args: [1, 1],
@@ -239,19 +235,8 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     },
   },
   proxy_next_upstream_tries: { ctx: HSL, args: [1, 1], set: (l, d) => (l.proxyNextUpstreamTries = parseNumber(d, d.args[0])) },
-  proxy_redirect: {
-    ctx: HSL,
-    args: [1, 2],
-    set: (l, d) => {
-      if (d.args[0] === 'default') l.proxyRedirectDefault = true;
-      else if (d.args[0] === 'off') l.proxyRedirectDefault = false;
-      else throw unsupported('"proxy_redirect" other than "default" and "off"', d);
-    },
-  },
-  // Only the value that changes nothing: `proxy_buffering on` (the engine passes a response on as
-  // it reads it, as nginx does while proxy_buffers hold it) and `proxy_request_buffering on` (the
-  // engine reads the whole body first, as nginx does).
-  proxy_buffering: { ctx: HSL, args: [1, 1], set: onlyFlag(true) },
+  // Only the value that changes nothing: `proxy_request_buffering on` (the engine reads the whole
+  // body first, as nginx does).
   proxy_request_buffering: { ctx: HSL, args: [1, 1], set: onlyFlag(true) },
 };
 
@@ -259,7 +244,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
  * Every directive the engine knows: ngx_http_core_module's and the proxy module's above, and each
  * module of http/ with its own table (its settings, their defaults and its directives in one file).
  */
-export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE };
+export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE, ...HEADERS.directives, ...CHARSET.directives, ...PROXY_RESPONSE.directives };
 
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */
 export function check(d: Directive, ctx: Ctx): DirectiveSpec<LocationConf> {

@@ -3,5 +3,7 @@
 // give the request a body filter for its bytes. The chunked filter and the head's writing come
 // last, in HttpRequest.sendHead.
 import type { HeaderFilter } from '../request.js';
+import { headersFilter } from './headers.js';
+import { charsetFilter } from './charset.js';
 
-export const HEADER_FILTERS: readonly HeaderFilter[] = [];
+export const HEADER_FILTERS: readonly HeaderFilter[] = [headersFilter, charsetFilter];

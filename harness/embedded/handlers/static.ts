@@ -11,6 +11,7 @@ import { nextTempNumber } from '../http/request-body.js';
 import { smallFile, statOrError } from '../files/file-cache.js';
 import { caselessPath } from '../files/caseless.js';
 import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
+import { headersFilter } from '../filters/headers.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
@@ -184,7 +185,10 @@ function sendFileAfterBody(req: HttpRequest, path: string, st: Stats): void {
   }
   const ranges = byteRanges(req.head.headers, v, st.size);
   if (ranges === 416) {
-    req.special(416, undefined, [['Content-Range', `bytes */${st.size}`]]);
+    // The range filter answers after the headers filter ran for the 200: what it added stays
+    // before Content-Range, and the 416's own run adds its `always` headers again.
+    const added = headersFilter(req, { status: 200, lastModified, extra: [] }).extra ?? [];
+    req.special(416, undefined, [...added, ['Content-Range', `bytes */${st.size}`]]);
     return;
   }
   if (ranges === undefined) {
