@@ -192,12 +192,12 @@ function sendFileAfterBody(req: HttpRequest, path: string, st: Stats): void {
     return;
   }
   if (ranges === undefined) {
-    sendParts(req, path, st, { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [['ETag', tag], ['Accept-Ranges', 'bytes']] }, [{ start: 0, end: st.size }]);
+    sendParts(req, path, st, { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [['ETag', tag]], rangeHeaders: [['Accept-Ranges', 'bytes']] }, [{ start: 0, end: st.size }]);
     return;
   }
   if (ranges.length === 1) {
     const [r] = ranges;
-    const fields = { status: 206, contentType: type, contentLength: r.end - r.start, lastModified, extra: [['ETag', tag], ['Content-Range', `bytes ${r.start}-${r.end - 1}/${st.size}`]] as [string, string][] };
+    const fields = { status: 206, contentType: type, contentLength: r.end - r.start, lastModified, extra: [['ETag', tag]] as [string, string][], rangeHeaders: [['Content-Range', `bytes ${r.start}-${r.end - 1}/${st.size}`]] as [string, string][] };
     sendParts(req, path, st, fields, ranges);
     return;
   }

@@ -16,6 +16,11 @@ export interface ResponseFields {
   upgrade?: boolean;
   /** Headers after Connection, in order. */
   extra?: [string, string][];
+  /**
+   * ngx_http_range_header_filter()'s Accept-Ranges or Content-Range: it comes after the headers,
+   * charset and gzip filters, so its headers follow theirs.
+   */
+  rangeHeaders?: [string, string][];
   /** The upstream's Server or Date, passed by proxy_pass_header, stands in `extra` instead of nginx's own (an absent one: neither). */
   upstreamServer?: boolean;
   upstreamDate?: boolean;
@@ -43,5 +48,6 @@ export function formatResponseHead(f: ResponseFields, keepalive: boolean, id: Se
   s += f.upgrade ? 'Connection: upgrade\r\n' : keepalive ? 'Connection: keep-alive\r\n' : 'Connection: close\r\n';
   if (keepalive && !f.upgrade && id.keepaliveHeader) s += `Keep-Alive: timeout=${id.keepaliveHeader}\r\n`;
   if (f.extra) for (const [n, v] of f.extra) s += `${n}: ${v}\r\n`;
+  if (f.rangeHeaders) for (const [n, v] of f.rangeHeaders) s += `${n}: ${v}\r\n`;
   return s + '\r\n';
 }
