@@ -95,6 +95,8 @@ export class HttpRequest {
   captures: string[] = [];
   /** Variables `set` gives a value (ngx_http_rewrite_module's), by name. */
   readonly variables = new Map<string, string>();
+  /** The head's Date, taken before the header filters run: an `expires` time counts from the same second (nginx's cached time). */
+  date = '';
   /** What the request is doing, for log lines that do not say (nginx's c->log->action): set while an upstream's head is passed on. */
   action?: string;
   /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
@@ -333,6 +335,7 @@ export class HttpRequest {
     // After error_page, its status is the answer's, whoever answers; `=200` leaves the filters
     // that come after it (ranges, conditions) their own statuses.
     if (this.errorStatus && !(this.errorStatus === 200 && [206, 304, 412, 416].includes(f.status))) f = { ...f, status: this.errorStatus, statusLine: undefined };
+    this.date = clock.http();
     for (const filter of this.handlers.headerFilters) f = filter(this, f);
     if (f.contentLength === undefined && !f.upgrade && this.hasBody(f.status)) {
       if (this.head.version === 11) f = { ...f, chunked: (this.chunked = true) };
@@ -342,7 +345,7 @@ export class HttpRequest {
     this.status = statusOnWire(f.status);
     this.headerSent = true;
     if (this.head.version === 9) return;
-    this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http(), keepaliveHeader: this.loc.keepaliveHeader }));
+    this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: this.date, keepaliveHeader: this.loc.keepaliveHeader }));
   }
 
   /** r->header_only's opposite: an answer with this status to this request has a body. */

@@ -21,7 +21,8 @@ export function headersFilter(req: HttpRequest, f: ResponseFields): ResponseFiel
   if (expires.kind === 'off' && !addHeaders.length) return f;
   const safe = SAFE_STATUSES.has(f.status);
   const out: ResponseFields = { ...f, extra: [...(f.extra ?? [])] };
-  if (expires.kind !== 'off' && safe) setExpires(out, out.extra!, expires);
+  // The head's Date; a static 416's first run, for the 200, comes before there is one.
+  if (expires.kind !== 'off' && safe) setExpires(out, out.extra!, expires, req.date || clock.http());
   for (const h of addHeaders) if (safe || h.always) addHeader(out, out.extra!, h.name, evaluate(req, h.value));
   return out;
 }
@@ -33,8 +34,7 @@ const findHeader = (extra: Header[], key: string) => extra.findIndex(([n]) => n.
  * place, and so does the first Cache-Control (the others are dropped); missing ones are added,
  * Expires first.
  */
-function setExpires(f: ResponseFields, extra: Header[], e: Expires): void {
-  const date = clock.http();
+function setExpires(f: ResponseFields, extra: Header[], e: Expires, date: string): void {
   const now = Date.parse(date) / 1000;
   let value: string;
   let cacheControl: string;
