@@ -11,7 +11,7 @@ import { parseFlag, parseNumber, parseTime, seconds } from './values.js';
 import { variableNames } from './variables.js';
 import { abs, check, logTarget, type Ctx } from './directives.js';
 import { HEADERS } from './http/headers.js';
-import { CHARSET } from './http/charset.js';
+import { CHARSET, charsetMapError } from './http/charset.js';
 import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
 import { allLocations, type ListenConf, type LocationConf, type MapConf, type NginxConf, type ProxyPassConf, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 
@@ -187,6 +187,11 @@ function buildHttp(b: Builder, http: Directive): void {
   for (const l of allLocations(b.conf)) {
     const e = proxyBuffersError(l);
     if (e) throw new ConfError(e, http.file, http.closeLine ?? http.line);
+  }
+  // The modules' postconfiguration, after every merge: nginx names no place.
+  for (const l of allLocations(b.conf)) {
+    const e = charsetMapError(l);
+    if (e) throw new ConfError(e);
   }
   for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d);
   // ngx_http_upstream_init_round_robin(), once the http block is read: backup peers alone are no upstream.

@@ -156,6 +156,7 @@ const REFUSALS: Refusal[] = [
     files: { 'conf/nginx.conf': HTTP('proxy_buffer_size 8k;\nproxy_busy_buffers_size 4k;\nserver { listen 127.0.0.1:18080; }') },
     emerg: `"proxy_busy_buffers_size" must be equal to or greater than the maximum of the value of "proxy_buffer_size" and one of the "proxy_buffers" in ${CONF}:6`,
   },
+  { name: 'charset and source_charset that differ, without a charset_map', files: { 'conf/nginx.conf': HTTP('charset koi8-r;\nsource_charset utf-8;\nserver { listen 127.0.0.1:18080; }') }, emerg: 'no "charset_map" between the charsets "utf-8" and "koi8-r"' },
   { name: 'server_tokens that is not on, off or build', files: { 'conf/nginx.conf': HTTP('server_tokens maybe;') }, emerg: `invalid value "maybe" in ${CONF}:3` },
   ...[
     ['gzip on;', '"gzip on" is'],

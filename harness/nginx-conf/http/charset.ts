@@ -51,3 +51,13 @@ export const CHARSET: ConfModule<CharsetConf> = {
   },
 };
 
+
+/**
+ * ngx_http_charset_merge_loc_conf()'s recodings, checked by ngx_http_charset_postconfiguration():
+ * without a charset_map (refused) any two different charsets stop nginx.
+ */
+export function charsetMapError(l: CharsetConf): string | undefined {
+  const { charset, sourceCharset } = l;
+  if (charset === undefined || sourceCharset === undefined || charset.toLowerCase() === sourceCharset.toLowerCase()) return undefined;
+  return `no "charset_map" between the charsets "${sourceCharset}" and "${charset}"`;
+}
