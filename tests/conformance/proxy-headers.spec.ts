@@ -121,6 +121,30 @@ test('proxy_intercept_errors on: an upstream 404 gets the location\'s error_page
   ]);
 });
 
+test('proxy_intercept_errors on with a 401: the upstream\'s first WWW-Authenticate leads the page\'s headers, a redirect\'s too', async ({ startProxy }) => {
+  const p = await startProxy({
+    upstream: 'dual',
+    api: 'proxy_intercept_errors on;\nerror_page 401 /x;',
+    server: 'location /login/ { proxy_pass http://localhost:U/admin/; proxy_intercept_errors on; error_page 401 http://example.com/login; }',
+  });
+  p.upstream.behaviour = fixed('HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Bearer realm="api"\r\nX-Up: 1\r\nWWW-Authenticate: Basic\r\nContent-Type: application/json', '{}');
+  const page = await p.send(get('/api/me', p.port));
+  expect(page.statusLine).toBe('HTTP/1.1 401 Unauthorized');
+  expect(withoutDate(page.headers).map(([n, v]) => (n === 'ETag' ? n : `${n}: ${v}`))).toEqual([
+    'Server: nginx/1.22.1',
+    'Content-Type: application/octet-stream',
+    'Content-Length: 6',
+    'Connection: keep-alive',
+    'WWW-Authenticate: Bearer realm="api"',
+    'ETag',
+  ]);
+  expect(page.body).toBe('hello\n');
+  const redirect = await p.send(get('/login/me', p.port));
+  expect(redirect.statusLine).toBe('HTTP/1.1 302 Moved Temporarily');
+  expect(withoutDate(redirect.headers).slice(3)).toEqual([['Connection', 'keep-alive'], ['WWW-Authenticate', 'Bearer realm="api"'], ['Location', 'http://example.com/login']]);
+  expect(redirect.body).toBe(PAGES[302]);
+});
+
 test('proxy_buffer_size 8k: a 6000-byte head passes; a head over 8k is "upstream sent too big header", 502', async ({ startProxy }) => {
   const p = await startProxy({ upstream: 'dual', api: 'proxy_buffer_size 8k;\nproxy_busy_buffers_size 16k;' });
   p.upstream.behaviour = fixed(`HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nX-Big: ${'b'.repeat(6000)}`);

@@ -5,6 +5,7 @@
 // Connection: close, Content-Length, then the client's headers in their order.
 import type { HttpRequest } from '../request.js';
 import type { LocationConf, ProxyHeader } from '../../nginx-conf/model.js';
+import { FRAMING_HEADERS } from '../../nginx-conf/http/proxy.js';
 import type { Peer, PeerSelection } from '../upstream/round-robin.js';
 import type { ErrnoName } from '../../os-profile.js';
 import { escapeUri } from '../http/uri.js';
@@ -66,9 +67,6 @@ function headerTemplate(loc: LocationConf): HeaderTemplate {
 
 /** ngx_http_proxy_hide_headers: what nginx does not pass on unless proxy_pass_header names it. */
 const HIDDEN = ['date', 'server', 'x-pad', 'x-accel-expires', 'x-accel-redirect', 'x-accel-limit-rate', 'x-accel-buffering', 'x-accel-charset'];
-
-/** Response headers nginx writes in its own slots, whatever the location says. */
-const FRAMING = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 const hiddenSets = new WeakMap<LocationConf, Set<string>>();
 
@@ -285,8 +283,11 @@ class UpstreamRequest implements UpstreamReader {
     if (upgrade) req.keepalive = false;
     const noBody = !req.hasBody(up.status);
 
-    // ngx_http_upstream_intercept_errors(): the location's error_page answers instead.
+    // ngx_http_upstream_intercept_errors(): the location's error_page answers instead, with a
+    // 401's (first) WWW-Authenticate.
     if (req.loc.proxyInterceptErrors && up.status >= 300 && req.loc.errorPages.has(up.status)) {
+      const challenge = up.status === 401 ? up.headers.find(([n]) => n.toLowerCase() === 'www-authenticate') : undefined;
+      if (challenge) req.headersOut.push(challenge);
       this.upstream?.destroy();
       this.upstream = undefined;
       req.special(up.status);
@@ -299,7 +300,7 @@ class UpstreamRequest implements UpstreamReader {
     const extra: [string, string][] = [];
     for (const [name, value] of up.headers) {
       const key = name.toLowerCase();
-      if (FRAMING.has(key) || hidden.has(key)) continue;
+      if (FRAMING_HEADERS.has(key) || hidden.has(key)) continue;
       if (key === 'content-type') contentType = value;
       else if (key === 'location' && location === undefined) {
         // A rewritten Location that is a path is made absolute, in its own slot (ngx_http_header_filter()).

@@ -25,8 +25,8 @@ export interface ProxyResponseConf {
   proxyRedirects: ProxyRedirect[];
 }
 
-/** The headers nginx writes itself: hiding or passing them would change how the answer is framed. */
-const FRAMING = ['content-length', 'transfer-encoding', 'connection', 'keep-alive'];
+/** The headers nginx writes itself, never the upstream's: hiding or passing them is refused. */
+export const FRAMING_HEADERS: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 
 const flag = (key: 'proxyInterceptErrors' | 'proxyBuffering') => ({
   ctx: HSL,
@@ -55,7 +55,7 @@ function redirect(l: ProxyResponseConf, d: Directive, firstHere: boolean): void 
 
 function headerName(d: Directive): string {
   const key = d.args[0].toLowerCase();
-  if (FRAMING.includes(key)) throw unsupported(`"${d.name} ${d.args[0]}"`, d);
+  if (FRAMING_HEADERS.has(key)) throw unsupported(`"${d.name} ${d.args[0]}"`, d);
   return key;
 }
 
