@@ -157,6 +157,9 @@ const REFUSALS: Refusal[] = [
     emerg: `"proxy_busy_buffers_size" must be equal to or greater than the maximum of the value of "proxy_buffer_size" and one of the "proxy_buffers" in ${CONF}:6`,
   },
   { name: 'charset and source_charset that differ, without a charset_map', files: { 'conf/nginx.conf': HTTP('charset koi8-r;\nsource_charset utf-8;\nserver { listen 127.0.0.1:18080; }') }, emerg: 'no "charset_map" between the charsets "utf-8" and "koi8-r"' },
+  { name: 'proxy_redirect off with another proxy_redirect in the block', files: { 'conf/nginx.conf': HTTP('proxy_redirect / /x/;\nproxy_redirect off;') }, emerg: `"proxy_redirect" directive is duplicate in ${CONF}:4` },
+  { name: 'proxy_redirect with one argument that is no keyword', files: { 'conf/nginx.conf': HTTP('proxy_redirect x;') }, emerg: `invalid parameter "x" in ${CONF}:3` },
+  { name: 'proxy_hide_header Content-Length', files: { 'conf/nginx.conf': HTTP('proxy_hide_header Content-Length;') }, emerg: `"proxy_hide_header Content-Length" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`, outsideSubset: true },
   { name: 'server_tokens that is not on, off or build', files: { 'conf/nginx.conf': HTTP('server_tokens maybe;') }, emerg: `invalid value "maybe" in ${CONF}:3` },
   ...[
     ['gzip on;', '"gzip on" is'],

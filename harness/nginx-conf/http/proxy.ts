@@ -38,7 +38,10 @@ const flag = (key: 'proxyInterceptErrors' | 'proxyBuffering') => ({
 /** ngx_http_proxy_redirect(): `default`, `off`, or `redirect replacement`. */
 function redirect(l: ProxyResponseConf, d: Directive, firstHere: boolean): void {
   const [from, to] = d.args;
-  if (from === 'off' && to === undefined) {
+  const off = from === 'off' && to === undefined;
+  // `off` and other proxy_redirect lines in one block.
+  if (!firstHere && (off || l.proxyRedirects.length === 0)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
+  if (off) {
     l.proxyRedirects = [];
     return;
   }
