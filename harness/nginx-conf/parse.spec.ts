@@ -165,7 +165,7 @@ const REFUSALS: Refusal[] = [
     ['gzip on;', '"gzip on" is'],
     ['charset_map koi8-r utf-8 { }', '"charset_map" (recoding between charsets) is'],
     ['expires @15h;', '"expires @time" (a daily time) is'],
-    ['proxy_cookie_path /a/ /b/;', '"proxy_cookie_path" (rewriting Set-Cookie) is'],
+    ['proxy_cookie_path ~^/a/(.*) /b/$1;', 'regular expressions in "proxy_cookie_path" are'],
     ['proxy_ignore_client_abort on;', '"proxy_ignore_client_abort on" is'],
     ['proxy_request_buffering off;', '"proxy_request_buffering off" is'],
     ['proxy_next_upstream error http_502;', '"proxy_next_upstream http_502" is'],

@@ -93,6 +93,34 @@ test('proxy_redirect default with another rule, and proxy_redirect off', async (
   expect(off.headers.find(([n]) => n === 'Location')).toEqual(['Location', `http://localhost:${p.upstream.port}/admin/y`]);
 });
 
+test('proxy_cookie_path and proxy_cookie_domain: a matching Set-Cookie is written again in nginx\'s form, others pass as they came', async ({ startProxy }) => {
+  const p = await startProxy({
+    upstream: 'dual',
+    api: 'proxy_cookie_path /admin/ /api/;\nproxy_cookie_path /other /$host/;\nproxy_cookie_domain localhost example.com;',
+  });
+  p.upstream.behaviour = fixed(
+    [
+      'HTTP/1.1 200 OK',
+      'Set-Cookie: JSESSIONID=abc;Path=/admin/;  HttpOnly',
+      'Set-Cookie: a=1; path=/other/x; Domain=.LOCALHOST;Secure;',
+      'Set-Cookie: b=2; Path=/elsewhere;HttpOnly',
+      'Set-Cookie: c; Path=/admin/',
+      'Set-Cookie: d = 4 ; Domain = localhost',
+      'Content-Type: text/plain',
+    ].join('\r\n'),
+  );
+  const r = await p.send(get('/api/login', p.port));
+  expect(r.headers.filter(([n]) => n === 'Set-Cookie').map(([, v]) => v)).toEqual([
+    'JSESSIONID=abc; Path=/api/; HttpOnly',
+    'a=1; path=/127.0.0.1//x; Domain=.example.com; Secure;',
+    'b=2; Path=/elsewhere;HttpOnly',
+    'c; Path=/admin/',
+    'd=4; Domain=example.com',
+  ]);
+  // The empty attribute after the last ";" is written too.
+  expect(r.raw).toContain('Domain=.example.com; Secure; \r\n');
+});
+
 test('proxy_intercept_errors on: an upstream 404 gets the location\'s error_page, a 500 its =503 one; a status without a page passes', async ({ startProxy }) => {
   const p = await startProxy({
     upstream: 'dual',

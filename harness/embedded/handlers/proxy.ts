@@ -15,6 +15,7 @@ import { parseResponseHead, responseHeadEnd, type ResponseHead } from '../http/r
 import { idleConnection, keepIdle } from '../upstream/keepalive.js';
 import { UpstreamConnection, type UpstreamReader } from '../upstream/connection.js';
 import { EventPipe } from './event-pipe.js';
+import { rewriteSetCookie } from './proxy-cookie.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
 type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive';
@@ -307,7 +308,8 @@ class UpstreamRequest implements UpstreamReader {
         const rewritten = this.rewriteLocation(value);
         if (rewritten?.startsWith('/')) location = req.absoluteUrl(rewritten);
         else extra.push([name, rewritten ?? value]);
-      } else extra.push([name, value]);
+      } else if (key === 'set-cookie' && (req.loc.proxyCookiePaths.length || req.loc.proxyCookieDomains.length)) extra.push([name, rewriteSetCookie(req, value)]);
+      else extra.push([name, value]);
     }
     // ngx_http_proxy_process_header(): an upstream without Server or Date still stands for one.
     const upstreamServer = !hidden.has('server');

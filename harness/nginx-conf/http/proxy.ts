@@ -7,8 +7,14 @@ import type { Directive } from '../parse.js';
 import { HSL, type ConfModule } from '../directive.js';
 import { parseFlag, parseNumber, parseSize } from '../values.js';
 
+/** One `proxy_* from to` rewrite: `to` may hold variables. */
+export interface Rewrite {
+  from: string;
+  to: string;
+}
+
 /** One `proxy_redirect from to`; 'default' is proxy_pass's URL to the location's name. */
-export type ProxyRedirect = 'default' | { from: string; to: string };
+export type ProxyRedirect = 'default' | Rewrite;
 
 export interface ProxyResponseConf {
   /** Lowercased names. */
@@ -23,6 +29,9 @@ export interface ProxyResponseConf {
   proxyBusyBuffersSize?: number;
   /** In order, the first that matches rewrites; [] is `proxy_redirect off`. */
   proxyRedirects: ProxyRedirect[];
+  /** Set-Cookie's Path= (a prefix) and Domain= (the whole name) rewrites; [] is none (`off`). */
+  proxyCookiePaths: Rewrite[];
+  proxyCookieDomains: Rewrite[];
 }
 
 /** The headers nginx writes itself, never the upstream's: hiding or passing them is refused. */
@@ -35,25 +44,22 @@ const flag = (key: 'proxyInterceptErrors' | 'proxyBuffering') => ({
   set: (l: ProxyResponseConf, d: Directive) => (l[key] = parseFlag(d)),
 });
 
-/** ngx_http_proxy_redirect(): `default`, `off`, or `redirect replacement`. */
-function redirect(l: ProxyResponseConf, d: Directive, firstHere: boolean): void {
+/**
+ * ngx_http_proxy_redirect(), ngx_http_proxy_cookie_path() and _domain(): `off`, `from to`, and for
+ * proxy_redirect `default`; each line adds a rule to the block's list.
+ */
+function rewrites<R>(list: R[], d: Directive, firstHere: boolean, keyword?: R): R[] {
   const [from, to] = d.args;
   const off = from === 'off' && to === undefined;
-  // `off` and other proxy_redirect lines in one block.
-  if (!firstHere && (off || l.proxyRedirects.length === 0)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
-  if (off) {
-    l.proxyRedirects = [];
-    return;
-  }
-  const inherited = firstHere ? [] : l.proxyRedirects;
-  if (from === 'default' && to === undefined) {
-    l.proxyRedirects = [...inherited, 'default'];
-    return;
-  }
+  // `off` and other lines of the directive in one block.
+  if (!firstHere && (off || list.length === 0)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
+  if (off) return [];
+  const inherited = firstHere ? [] : list;
+  if (keyword !== undefined && from === keyword && to === undefined) return [...inherited, keyword];
   if (to === undefined) throw new ConfError(`invalid parameter "${from}"`, d.file, d.line);
-  if (from.startsWith('~')) throw unsupported('regular expressions in "proxy_redirect"', d, true);
-  if (from.includes('$')) throw unsupported('variables in the first argument of "proxy_redirect"', d, true);
-  l.proxyRedirects = [...inherited, { from, to }];
+  if (from.startsWith('~')) throw unsupported(`regular expressions in "${d.name}"`, d, true);
+  if (from.includes('$')) throw unsupported(`variables in the first argument of "${d.name}"`, d, true);
+  return [...inherited, { from, to } as R];
 }
 
 function headerName(d: Directive): string {
@@ -71,6 +77,8 @@ export const PROXY_RESPONSE: ConfModule<ProxyResponseConf> = {
     proxyBufferSize: 4096,
     proxyBuffers: { num: 8, size: 4096 },
     proxyRedirects: ['default'],
+    proxyCookiePaths: [],
+    proxyCookieDomains: [],
   },
   directives: {
     proxy_hide_header: { ctx: HSL, args: [1, 1], set: (l, d, c) => (l.proxyHideHeaders = [...(c.firstHere ? [] : l.proxyHideHeaders), headerName(d)]) },
@@ -101,17 +109,11 @@ export const PROXY_RESPONSE: ConfModule<ProxyResponseConf> = {
         if (parseFlag(d)) throw unsupported('"proxy_ignore_client_abort on"', d);
       },
     },
-    proxy_redirect: { ctx: HSL, args: [1, 2], set: (l, d, c) => redirect(l, d, c.firstHere) },
-    proxy_cookie_domain: { ctx: HSL, args: [1, 2], set: (_l, d) => refuseUnlessOff(d) },
-    proxy_cookie_path: { ctx: HSL, args: [1, 2], set: (_l, d) => refuseUnlessOff(d) },
+    proxy_redirect: { ctx: HSL, args: [1, 2], set: (l, d, c) => (l.proxyRedirects = rewrites<ProxyRedirect>(l.proxyRedirects, d, c.firstHere, 'default')) },
+    proxy_cookie_path: { ctx: HSL, args: [1, 2], set: (l, d, c) => (l.proxyCookiePaths = rewrites(l.proxyCookiePaths, d, c.firstHere)) },
+    proxy_cookie_domain: { ctx: HSL, args: [1, 2], set: (l, d, c) => (l.proxyCookieDomains = rewrites(l.proxyCookieDomains, d, c.firstHere)) },
   },
 };
-
-/** `proxy_cookie_* off` is nginx's default; a rewrite of Set-Cookie is not done by the engine. */
-function refuseUnlessOff(d: Directive): void {
-  if (d.args.length === 1 && d.args[0] === 'off') return;
-  throw unsupported(`"${d.name}" (rewriting Set-Cookie)`, d);
-}
 
 /**
  * ngx_http_proxy_merge_loc_conf()'s checks of the buffers, once a level is merged: the message,
