@@ -80,6 +80,13 @@ test('proxy_redirect http://localhost:8080/ /: a path made absolute in its own p
   expect(withoutDate(relative.headers).slice(3)).toEqual([['Connection', 'keep-alive'], ['Location', '/admin/rel'], ['X-A', 'a']]);
 });
 
+test('proxy_redirect rewrites a Refresh header after its url=, without making it absolute', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual' });
+  p.upstream.behaviour = fixed(`HTTP/1.1 200 OK\r\nRefresh: 5; URL=http://localhost:${p.upstream.port}/admin/next\r\nX-B: b\r\nRefresh: 1\r\nContent-Type: text/html`);
+  const r = await p.send(get('/api/x', p.port));
+  expect(withoutDate(r.headers).slice(3)).toEqual([['Connection', 'keep-alive'], ['Refresh', '5; URL=/api/next'], ['X-B', 'b'], ['Refresh', '1']]);
+});
+
 test('proxy_redirect default with another rule, and proxy_redirect off', async ({ startProxy }) => {
   const p = await startProxy({
     upstream: 'dual',

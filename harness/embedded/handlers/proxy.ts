@@ -308,7 +308,8 @@ class UpstreamRequest implements UpstreamReader {
         const rewritten = this.rewriteLocation(value);
         if (rewritten?.startsWith('/')) location = req.absoluteUrl(rewritten);
         else extra.push([name, rewritten ?? value]);
-      } else if (key === 'set-cookie' && (req.loc.proxyCookiePaths.length || req.loc.proxyCookieDomains.length)) extra.push([name, rewriteSetCookie(req, value)]);
+      } else if (key === 'refresh') extra.push([name, this.rewriteRefresh(value)]);
+      else if (key === 'set-cookie' && (req.loc.proxyCookiePaths.length || req.loc.proxyCookieDomains.length)) extra.push([name, rewriteSetCookie(req, value)]);
       else extra.push([name, value]);
     }
     // ngx_http_proxy_process_header(): an upstream without Server or Date still stands for one.
@@ -485,6 +486,13 @@ class UpstreamRequest implements UpstreamReader {
       if (value.startsWith(from)) return to + value.slice(from.length);
     }
     return undefined;
+  }
+
+  /** ngx_http_upstream_rewrite_refresh(): proxy_redirect on what follows `url=`, left as it comes out (no host added). */
+  private rewriteRefresh(value: string): string {
+    const at = value.toLowerCase().indexOf('url=');
+    const rewritten = at < 0 ? undefined : this.rewriteLocation(value.slice(at + 4));
+    return rewritten === undefined ? value : value.slice(0, at + 4) + rewritten;
   }
 
   /** Keeps the upstream connection for reuse when the upstream allows it, else closes it. */
