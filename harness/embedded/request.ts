@@ -95,6 +95,15 @@ export class HttpRequest {
   captures: string[] = [];
   /** Variables `set` gives a value (ngx_http_rewrite_module's), by name. */
   readonly variables = new Map<string, string>();
+  /**
+   * Headers set before the handler that answers (an intercepted 401's WWW-Authenticate): they
+   * stay through an error_page's redirect and lead the answer's own, as in r->headers_out.headers.
+   */
+  readonly headersOut: [string, string][] = [];
+  /** The head's Date, taken before the header filters run: an `expires` time counts from the same second (nginx's cached time). */
+  date = '';
+  /** What the request is doing, for log lines that do not say (nginx's c->log->action): set while an upstream's head is passed on. */
+  action?: string;
   /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
   upstreamName?: string;
   body?: BufferedBody;
@@ -159,7 +168,7 @@ export class HttpRequest {
       conn: this.conn.number,
       message,
       errno: o.errno ? this.ctx.os.errno(o.errno) : undefined,
-      action: o.action,
+      action: o.action ?? this.action,
       ...this.logContext(o.upstream, o.headers),
     });
   }
@@ -331,6 +340,8 @@ export class HttpRequest {
     // After error_page, its status is the answer's, whoever answers; `=200` leaves the filters
     // that come after it (ranges, conditions) their own statuses.
     if (this.errorStatus && !(this.errorStatus === 200 && [206, 304, 412, 416].includes(f.status))) f = { ...f, status: this.errorStatus, statusLine: undefined };
+    if (this.headersOut.length) f = { ...f, extra: [...this.headersOut, ...(f.extra ?? [])] };
+    this.date = clock.http();
     for (const filter of this.handlers.headerFilters) f = filter(this, f);
     if (f.contentLength === undefined && !f.upgrade && this.hasBody(f.status)) {
       if (this.head.version === 11) f = { ...f, chunked: (this.chunked = true) };
@@ -340,7 +351,7 @@ export class HttpRequest {
     this.status = statusOnWire(f.status);
     this.headerSent = true;
     if (this.head.version === 9) return;
-    this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http(), keepaliveHeader: this.loc.keepaliveHeader }));
+    this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: this.date, keepaliveHeader: this.loc.keepaliveHeader }));
   }
 
   /** r->header_only's opposite: an answer with this status to this request has a body. */

@@ -10,7 +10,10 @@ import type { Directive } from './parse.js';
 import { parseFlag, parseNumber, parseTime, seconds } from './values.js';
 import { variableNames } from './variables.js';
 import { abs, check, logTarget, type Ctx } from './directives.js';
-import type { ListenConf, LocationConf, MapConf, NginxConf, ProxyPassConf, ServerConf, UpstreamConf, UpstreamServerConf } from './model.js';
+import { HEADERS } from './http/headers.js';
+import { CHARSET, charsetMapError } from './http/charset.js';
+import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
+import { allLocations, type ListenConf, type LocationConf, type MapConf, type NginxConf, type ProxyPassConf, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 import { GZIP } from './http/gzip.js';
 
 export interface BuildOptions {
@@ -55,7 +58,9 @@ function defaultLocation(prefix: string): LocationConf {
     proxySendTimeoutMs: 60_000,
     proxyNextUpstream: new Set(['error', 'timeout']),
     proxyNextUpstreamTries: 0,
-    proxyRedirectDefault: true,
+    ...HEADERS.defaults,
+    ...CHARSET.defaults,
+    ...PROXY_RESPONSE.defaults,
     ...GZIP.defaults,
     server: {
       mergeSlashes: true,
@@ -180,6 +185,16 @@ function buildHttp(b: Builder, http: Directive): void {
     return false;
   });
   for (const s of servers) b.conf.servers.push(buildServer(b, s, base));
+  // ngx_http_merge_servers(): what a merge finds is reported at the http block's "}".
+  for (const l of allLocations(b.conf)) {
+    const e = proxyBuffersError(l);
+    if (e) throw new ConfError(e, http.file, http.closeLine ?? http.line);
+  }
+  // The modules' postconfiguration, after every merge: nginx names no place.
+  for (const l of allLocations(b.conf)) {
+    const e = charsetMapError(l);
+    if (e) throw new ConfError(e);
+  }
   for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d);
   // ngx_http_upstream_init_round_robin(), once the http block is read: backup peers alone are no upstream.
   for (const u of b.conf.upstreams.values()) {

@@ -12,6 +12,9 @@ import type { ErrorPage, LocationConf, LogTarget } from './model.js';
 import { ANY, HS, HSL, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
 export type { Ctx } from './directive.js';
 import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
+import { HEADERS } from './http/headers.js';
+import { CHARSET } from './http/charset.js';
+import { PROXY_RESPONSE } from './http/proxy.js';
 import { GZIP } from './http/gzip.js';
 
 
@@ -137,13 +140,6 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   sendfile: { ctx: HSL, args: [1, 1], once: true, set: accepted },
   tcp_nopush: { ctx: HSL, args: [1, 1], set: accepted },
   tcp_nodelay: { ctx: HSL, args: [1, 1], set: accepted },
-  charset: {
-    ctx: HSL,
-    args: [1, 1],
-    set: (_l, d) => {
-      if (d.args[0] !== 'off') throw unsupported(`"charset ${d.args[0]}"`, d);
-    },
-  },
   server_tokens: {
     ctx: HSL,
     args: [1, 1],
@@ -238,19 +234,8 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     },
   },
   proxy_next_upstream_tries: { ctx: HSL, args: [1, 1], set: (l, d) => (l.proxyNextUpstreamTries = parseNumber(d, d.args[0])) },
-  proxy_redirect: {
-    ctx: HSL,
-    args: [1, 2],
-    set: (l, d) => {
-      if (d.args[0] === 'default') l.proxyRedirectDefault = true;
-      else if (d.args[0] === 'off') l.proxyRedirectDefault = false;
-      else throw unsupported('"proxy_redirect" other than "default" and "off"', d);
-    },
-  },
-  // Only the value that changes nothing: `proxy_buffering on` (the engine passes a response on as
-  // it reads it, as nginx does while proxy_buffers hold it) and `proxy_request_buffering on` (the
-  // engine reads the whole body first, as nginx does).
-  proxy_buffering: { ctx: HSL, args: [1, 1], set: onlyFlag(true) },
+  // Only the value that changes nothing: `proxy_request_buffering on` (the engine reads the whole
+  // body first, as nginx does).
   proxy_request_buffering: { ctx: HSL, args: [1, 1], set: onlyFlag(true) },
 };
 
@@ -258,7 +243,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
  * Every directive the engine knows: ngx_http_core_module's and the proxy module's above, and each
  * module of http/ with its own table (its settings, their defaults and its directives in one file).
  */
-export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE, ...GZIP.directives };
+export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE, ...GZIP.directives, ...HEADERS.directives, ...CHARSET.directives, ...PROXY_RESPONSE.directives };
 
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */
 export function check(d: Directive, ctx: Ctx): DirectiveSpec<LocationConf> {

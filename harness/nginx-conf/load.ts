@@ -39,16 +39,19 @@ export function loadConf(o: LoadOptions): NginxConf {
  * variable nginx knows but the engine cannot give a value is refused where proxy_set_header uses it.
  */
 function checkVariables(conf: NginxConf): void {
-  const headers: ProxyHeader[] = allLocations(conf).flatMap((l) => l.proxySetHeaders);
-  const used = [...conf.variables, ...headers.flatMap((h) => variableNames(h.value))];
+  const locations = allLocations(conf);
+  const headers: ProxyHeader[] = locations.flatMap((l) => l.proxySetHeaders);
+  const added = locations.flatMap((l) => l.addHeaders);
+  const used = [...conf.variables, ...[...added, ...headers].flatMap((h) => variableNames(h.value))];
   const mapped = conf.maps.map((m) => m.variable);
   const unknown = used.find((v) => !nginxVariable(v, mapped));
   if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
-  for (const h of headers) {
+  const uses = [...headers.map((h) => ({ h, by: 'proxy_set_header' })), ...added.map((h) => ({ h, by: 'add_header' }))];
+  for (const { h, by } of uses) {
     for (const v of variableNames(h.value)) {
       const missing = unevaluable(v, conf.maps);
       // Every header here is the conf's own, with its place (only nginx's defaults have none).
-      if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "proxy_set_header ${h.name}")`, h.at!);
+      if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "${by} ${h.name}")`, h.at!);
     }
   }
 }

@@ -1,6 +1,9 @@
 // The typed configuration the embedded engine runs on: what build.ts makes of nginx.conf's
 // directive tree, with nginx's inheritance (http → server → location) already applied.
 import type { Level } from '../logs/error-log.js';
+import type { HeadersConf } from './http/headers.js';
+import type { CharsetConf } from './http/charset.js';
+import type { ProxyResponseConf } from './http/proxy.js';
 import type { GzipConf } from './http/gzip.js';
 
 export interface LogTarget {
@@ -73,7 +76,7 @@ export interface ErrorPage {
   overwrite?: number;
 }
 
-export interface LocationConf extends GzipConf {
+export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyResponseConf {
   modifier: '=' | '^~' | '';
   path: string;
   file: string;
@@ -106,7 +109,6 @@ export interface LocationConf extends GzipConf {
   proxySendTimeoutMs: number;
   proxyNextUpstream: Set<string>;
   proxyNextUpstreamTries: number;
-  proxyRedirectDefault: boolean;
   /** Server-level settings, inherited from http like the rest, copied to the ServerConf. */
   server: ServerSettings;
 }

@@ -19,6 +19,8 @@ export interface Directive {
   block?: Directive[];
   /** For a block directive: the offset of its `{` in the file's text (latin1: one char per byte). */
   open?: number;
+  /** For a block directive: the line of its `}` (where nginx reports what it finds merging the block). */
+  closeLine?: number;
   /** Where each argument is in the file's text, as written (quotes included): to rewrite one in place. */
   spans?: [start: number, end: number][];
 }
@@ -137,7 +139,7 @@ export function readInclude(pattern: string, confPrefix: string, from: { file: s
   return expandInclude(pattern, confPrefix, from.file, from.line).flatMap((inc) => parseConfFile(inc, confPrefix, from));
 }
 
-function readBlock(it: Generator<Token>, file: string, confPrefix: string, inBlock: boolean, include: IncludeReader): Directive[] {
+function readBlock(it: Generator<Token>, file: string, confPrefix: string, inBlock: boolean, include: IncludeReader, onClose?: (line: number) => void): Directive[] {
   const out: Directive[] = [];
   let words: Token[] = [];
   for (;;) {
@@ -154,6 +156,7 @@ function readBlock(it: Generator<Token>, file: string, confPrefix: string, inBlo
     if (t.kind === '}') {
       if (words.length) throw new ConfError('unexpected "}"', file, t.line);
       if (!inBlock) throw new ConfError('unexpected "}"', file, t.line);
+      onClose?.(t.line);
       return out;
     }
     if (!words.length) throw new ConfError(`unexpected "${t.kind}"`, file, t.line);
@@ -162,7 +165,7 @@ function readBlock(it: Generator<Token>, file: string, confPrefix: string, inBlo
     words = [];
     if (t.kind === '{') {
       d.open = t.offset;
-      d.block = readBlock(it, file, confPrefix, true, include);
+      d.block = readBlock(it, file, confPrefix, true, include, (line) => (d.closeLine = line));
       out.push(d);
       continue;
     }

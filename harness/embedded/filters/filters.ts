@@ -3,8 +3,8 @@
 // give the request a body filter for its bytes. The chunked filter and the head's writing come
 // last, in HttpRequest.sendHead.
 import type { HeaderFilter } from '../request.js';
+import { headersFilter } from './headers.js';
+import { charsetFilter } from './charset.js';
 import { gzipHeaderFilter } from './gzip.js';
 
-export const HEADER_FILTERS: readonly HeaderFilter[] = [
-  gzipHeaderFilter,
-];
+export const HEADER_FILTERS: readonly HeaderFilter[] = [headersFilter, charsetFilter, gzipHeaderFilter];

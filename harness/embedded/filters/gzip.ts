@@ -154,7 +154,7 @@ export const gzipHeaderFilter: HeaderFilter = (req, f) => {
     if (gzipOk(req, f)) {
       if (req.hasBody(f.status)) req.bodyFilter = new GzipBody(req, loc, f.contentLength);
       const extra = weakened(f.extra ?? []).filter(([n]) => n.toLowerCase() !== 'accept-ranges');
-      f = { ...f, contentLength: undefined, extra: [...extra, ['Content-Encoding', 'gzip']] };
+      f = { ...f, contentLength: undefined, rangeHeaders: undefined, extra: [...extra, ['Content-Encoding', 'gzip']] };
     }
   }
   if (loc.gzipVary && varied.has(req)) f = { ...f, extra: [['Vary', 'Accept-Encoding'], ...(f.extra ?? [])] };

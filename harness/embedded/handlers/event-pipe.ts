@@ -1,13 +1,16 @@
 // ngx_event_pipe_read_upstream() and the proxy's input filters, for one response body: the body
-// is read into buffers, the rest of the head's own (proxy_buffer_size) first, then proxy_buffers'
-// (4k); a buffer goes to the input filter (the Content-Length counted down, or the chunked
+// is read into buffers, the rest of the head's own (proxy_buffer_size) first, then proxy_buffers';
+// a buffer goes to the input filter (the Content-Length counted down, or the chunked
 // framing decoded) when it is full, when it holds all that is still wanted (the rest of the
 // Content-Length; for a chunked body what ngx_http_parse_chunked() needs to see next), or when the
 // upstream closes. Bytes still in a buffer when the upstream times out never reach the client.
+// With proxy_buffering off (ngx_http_upstream_process_non_buffered_request()) each read is
+// passed on whole, as it came.
 // One object per response, its state in fields: a response passes through it without a closure
 // or a result object per read.
 import { ChunkedDecoder } from '../http/chunked.js';
-import { PROXY_BUFFER_SIZE, type ResponseHead } from '../http/response-head.js';
+import type { ResponseHead } from '../http/response-head.js';
+import type { ProxyResponseConf } from '../../nginx-conf/http/proxy.js';
 
 const EMPTY = Buffer.alloc(0);
 
@@ -27,8 +30,12 @@ export class EventPipe {
   private left: number;
   private readonly decoder?: ChunkedDecoder;
 
-  constructor(head: ResponseHead, headBytes: number) {
-    this.space = PROXY_BUFFER_SIZE - headBytes;
+  /** One of proxy_buffers; 0 when unbuffered: every read is passed on. */
+  private readonly bufferSize: number;
+
+  constructor(head: ResponseHead, headBytes: number, conf: Pick<ProxyResponseConf, 'proxyBuffering' | 'proxyBufferSize' | 'proxyBuffers'>) {
+    this.bufferSize = conf.proxyBuffering ? conf.proxyBuffers.size : 0;
+    this.space = conf.proxyBuffering ? conf.proxyBufferSize - headBytes : 0;
     this.left = head.contentLength ?? Infinity;
     if (head.chunked) this.decoder = new ChunkedDecoder((b) => this.decoded.push(b));
   }
@@ -46,7 +53,7 @@ export class EventPipe {
     let state: PipeState = 'more';
     if (d.length >= this.space) {
       // The buffers this read filled, handed on together.
-      const cut = this.space + Math.floor((d.length - this.space) / PROXY_BUFFER_SIZE) * PROXY_BUFFER_SIZE;
+      const cut = this.bufferSize ? this.space + Math.floor((d.length - this.space) / this.bufferSize) * this.bufferSize : d.length;
       this.hold(d.subarray(0, cut));
       d = d.subarray(cut);
       state = this.filter(this.take());
@@ -82,7 +89,7 @@ export class EventPipe {
     const b = this.held.length === 1 ? this.held[0] : Buffer.concat(this.held, this.heldBytes);
     this.held = [];
     this.heldBytes = 0;
-    this.space = PROXY_BUFFER_SIZE;
+    this.space = this.bufferSize;
     return b;
   }
 

@@ -5,6 +5,7 @@
 // Connection: close, Content-Length, then the client's headers in their order.
 import type { HttpRequest } from '../request.js';
 import type { LocationConf, ProxyHeader } from '../../nginx-conf/model.js';
+import { FRAMING_HEADERS } from '../../nginx-conf/http/proxy.js';
 import type { Peer, PeerSelection } from '../upstream/round-robin.js';
 import type { ErrnoName } from '../../os-profile.js';
 import { escapeUri } from '../http/uri.js';
@@ -14,6 +15,7 @@ import { parseResponseHead, responseHeadEnd, type ResponseHead } from '../http/r
 import { idleConnection, keepIdle } from '../upstream/keepalive.js';
 import { UpstreamConnection, type UpstreamReader } from '../upstream/connection.js';
 import { EventPipe } from './event-pipe.js';
+import { rewriteSetCookie } from './proxy-cookie.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
 type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive';
@@ -64,8 +66,20 @@ function headerTemplate(loc: LocationConf): HeaderTemplate {
   return t;
 }
 
-/** Response headers nginx hides or writes in its own slots. */
-const HIDDEN = new Set(['server', 'date', 'x-pad', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-type']);
+/** ngx_http_proxy_hide_headers: what nginx does not pass on unless proxy_pass_header names it. */
+const HIDDEN = ['date', 'server', 'x-pad', 'x-accel-expires', 'x-accel-redirect', 'x-accel-limit-rate', 'x-accel-buffering', 'x-accel-charset'];
+
+const hiddenSets = new WeakMap<LocationConf, Set<string>>();
+
+/** ngx_http_upstream_hide_headers_hash(): nginx's hidden headers and proxy_hide_header's, less proxy_pass_header's. */
+function hiddenHeaders(loc: LocationConf): Set<string> {
+  let hidden = hiddenSets.get(loc);
+  if (!hidden) {
+    hidden = new Set([...HIDDEN, ...loc.proxyHideHeaders].filter((h) => !loc.proxyPassHeaders.includes(h)));
+    hiddenSets.set(loc, hidden);
+  }
+  return hidden;
+}
 
 /** The body is read whole first (proxy_request_buffering on), so a retry on the next peer can send it again. */
 export function proxyHandler(req: HttpRequest): void {
@@ -248,7 +262,7 @@ class UpstreamRequest implements UpstreamReader {
     this.received = received;
     // Only the head is read as text (latin1: one char per byte, so the offsets agree).
     const end = responseHeadEnd(received);
-    const r = parseResponseHead(received.toString('latin1', 0, end < 0 ? received.length : end));
+    const r = parseResponseHead(received.toString('latin1', 0, end < 0 ? received.length : end), this.req.loc.proxyBufferSize);
     if (r.kind === 'more') return;
     this.received = EMPTY;
     this.clearTimer();
@@ -270,18 +284,39 @@ class UpstreamRequest implements UpstreamReader {
     if (upgrade) req.keepalive = false;
     const noBody = !req.hasBody(up.status);
 
+    // ngx_http_upstream_intercept_errors(): the location's error_page answers instead, with a
+    // 401's (first) WWW-Authenticate.
+    if (req.loc.proxyInterceptErrors && up.status >= 300 && req.loc.errorPages.has(up.status)) {
+      const challenge = up.status === 401 ? up.headers.find(([n]) => n.toLowerCase() === 'www-authenticate') : undefined;
+      if (challenge) req.headersOut.push(challenge);
+      this.upstream?.destroy();
+      this.upstream = undefined;
+      req.special(up.status);
+      return;
+    }
+
+    const hidden = hiddenHeaders(req.loc);
     let contentType: string | undefined;
     let location: string | undefined;
     const extra: [string, string][] = [];
     for (const [name, value] of up.headers) {
       const key = name.toLowerCase();
+      if (FRAMING_HEADERS.has(key) || hidden.has(key)) continue;
       if (key === 'content-type') contentType = value;
-      else if (key === 'location' && location === undefined && req.loc.proxyRedirectDefault) {
+      else if (key === 'location' && location === undefined) {
+        // A rewritten Location that is a path is made absolute, in its own slot (ngx_http_header_filter()).
         const rewritten = this.rewriteLocation(value);
-        if (rewritten !== undefined) location = rewritten;
-        else extra.push([name, value]);
-      } else if (!HIDDEN.has(key) && !key.startsWith('x-accel-')) extra.push([name, value]);
+        if (rewritten?.startsWith('/')) location = req.absoluteUrl(rewritten);
+        else extra.push([name, rewritten ?? value]);
+      } else if (key === 'refresh') extra.push([name, this.rewriteRefresh(value)]);
+      else if (key === 'set-cookie' && (req.loc.proxyCookiePaths.length || req.loc.proxyCookieDomains.length)) extra.push([name, rewriteSetCookie(req, value)]);
+      else extra.push([name, value]);
     }
+    // ngx_http_proxy_process_header(): an upstream without Server or Date still stands for one.
+    const upstreamServer = !hidden.has('server');
+    const upstreamDate = !hidden.has('date');
+    // A filter's log line (the charset's) is written while the upstream's head is read.
+    req.action = READING_HEADER;
     req.sendHead({
       status: up.status,
       statusLine: up.statusLine,
@@ -290,7 +325,10 @@ class UpstreamRequest implements UpstreamReader {
       location,
       upgrade,
       extra,
+      upstreamServer,
+      upstreamDate,
     });
+    req.action = undefined;
     if (upgrade) {
       this.tunnel(first);
       return;
@@ -301,9 +339,10 @@ class UpstreamRequest implements UpstreamReader {
       return;
     }
 
-    // Short output waits (postpone_output) until the answer's end: what an error flushes, or not.
-    req.conn.postpone(true);
-    this.answer = { head: up, pipe: new EventPipe(up, headBytes) };
+    // Short output waits (postpone_output) until the answer's end: what an error flushes, or not;
+    // unbuffered, every read is flushed (ngx_http_upstream_non_buffered_filter()'s b->flush).
+    req.conn.postpone(req.loc.proxyBuffering);
+    this.answer = { head: up, pipe: new EventPipe(up, headBytes, req.loc) };
     if (first.length) this.bodyData(first);
     else if (this.answer.pipe.empty) this.complete();
     else this.arm(req.loc.proxyReadTimeoutMs, this.bodyTimedOut);
@@ -434,15 +473,26 @@ class UpstreamRequest implements UpstreamReader {
   }
 
   /**
-   * proxy_redirect default, made of proxy_pass's URL as written (ngx_http_proxy_merge_loc_conf()):
-   * with a URI, `http://localhost:8080/admin/x` → `/api/x`; without one, `http://127.0.0.1:8080/x`
-   * → `/x`. The header filter then makes it absolute: `http://<host>:<port>/api/x`.
+   * ngx_http_proxy_rewrite_redirect(): the first proxy_redirect whose text starts the Location
+   * replaces that part (case-sensitively), its replacement's variables evaluated. `default` is
+   * made of proxy_pass's URL as written (ngx_http_proxy_merge_loc_conf()): with a URI,
+   * `http://localhost:8080/admin/x` → `/api/x`; without one, `http://127.0.0.1:8080/x` → `/x`.
    */
   private rewriteLocation(value: string): string | undefined {
-    const pp = this.req.loc.proxyPass!;
-    const [from, to] = pp.uri === undefined ? [pp.url + '/', '/'] : [pp.url, this.req.loc.path];
-    if (!value.startsWith(from)) return undefined;
-    return this.req.absoluteUrl(to + value.slice(from.length));
+    const req = this.req;
+    const pp = req.loc.proxyPass!;
+    for (const r of req.loc.proxyRedirects) {
+      const [from, to] = r !== 'default' ? [r.from, evaluate(req, r.to)] : pp.uri === undefined ? [pp.url + '/', '/'] : [pp.url, req.loc.path];
+      if (value.startsWith(from)) return to + value.slice(from.length);
+    }
+    return undefined;
+  }
+
+  /** ngx_http_upstream_rewrite_refresh(): proxy_redirect on what follows `url=`, left as it comes out (no host added). */
+  private rewriteRefresh(value: string): string {
+    const at = value.toLowerCase().indexOf('url=');
+    const rewritten = at < 0 ? undefined : this.rewriteLocation(value.slice(at + 4));
+    return rewritten === undefined ? value : value.slice(0, at + 4) + rewritten;
   }
 
   /** Keeps the upstream connection for reuse when the upstream allows it, else closes it. */

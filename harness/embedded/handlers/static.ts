@@ -11,6 +11,7 @@ import { nextTempNumber } from '../http/request-body.js';
 import { smallFile, statOrError } from '../files/file-cache.js';
 import { caselessPath } from '../files/caseless.js';
 import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
+import { headersFilter } from '../filters/headers.js';
 import { gzipStatic } from './gzip-static.js';
 import { willCompress } from '../filters/gzip.js';
 
@@ -188,12 +189,15 @@ function sendFileAfterBody(req: HttpRequest, path: string, st: Stats, gzipOf?: s
     req.respond({ status: 304, lastModified, extra: [['ETag', tag]] });
     return;
   }
-  const whole: ResponseFields = { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [['ETag', tag], ...(gzipOf ? encoded : [['Accept-Ranges', 'bytes'] as [string, string]])] };
+  const whole: ResponseFields = { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [['ETag', tag], ...encoded], rangeHeaders: gzipOf ? undefined : [['Accept-Ranges', 'bytes']] };
   // The range filter comes after gzip's, which takes ranges away from what it compresses (as
   // gzip_static never gives them).
   const ranges = gzipOf || willCompress(req, whole) ? undefined : byteRanges(req.head.headers, v, st.size);
   if (ranges === 416) {
-    req.special(416, undefined, [['Content-Range', `bytes */${st.size}`]]);
+    // The range filter answers after the headers filter ran for the 200: what it added stays
+    // before Content-Range, and the 416's own run adds its `always` headers again.
+    const added = headersFilter(req, { status: 200, lastModified, extra: [] }).extra ?? [];
+    req.special(416, undefined, [...added, ['Content-Range', `bytes */${st.size}`]]);
     return;
   }
   if (ranges === undefined) {
@@ -202,7 +206,7 @@ function sendFileAfterBody(req: HttpRequest, path: string, st: Stats, gzipOf?: s
   }
   if (ranges.length === 1) {
     const [r] = ranges;
-    const fields = { status: 206, contentType: type, contentLength: r.end - r.start, lastModified, extra: [['ETag', tag], ['Content-Range', `bytes ${r.start}-${r.end - 1}/${st.size}`]] as [string, string][] };
+    const fields = { status: 206, contentType: type, contentLength: r.end - r.start, lastModified, extra: [['ETag', tag]] as [string, string][], rangeHeaders: [['Content-Range', `bytes ${r.start}-${r.end - 1}/${st.size}`]] as [string, string][] };
     sendParts(req, path, st, fields, ranges);
     return;
   }

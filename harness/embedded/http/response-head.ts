@@ -21,9 +21,6 @@ export type ResponseHeadResult =
   | { kind: 'http09' }
   | { kind: 'invalid'; message: string };
 
-/** proxy_buffer_size: one memory page. The head must fit in it. */
-export const PROXY_BUFFER_SIZE = 4096;
-
 type StatusLine = { version: number; status: number; text: string };
 
 const HTTP_SLASH = 'HTTP/';
@@ -90,8 +87,8 @@ function versionNumber(s: string, i: number, stop: number): { value: number; at:
   return 'more';
 }
 
-/** `buf` holds the bytes read so far, latin1. */
-export function parseResponseHead(buf: string, bufferSize = PROXY_BUFFER_SIZE): ResponseHeadResult {
+/** `buf` holds the bytes read so far, latin1; the head must fit in `bufferSize` (proxy_buffer_size). */
+export function parseResponseHead(buf: string, bufferSize: number): ResponseHeadResult {
   const lf = buf.indexOf('\n');
   const sl = statusLine(lf < 0 ? buf : buf.slice(0, lf + 1));
   if (sl === 'no') return { kind: 'http09' };

@@ -16,6 +16,14 @@ export interface ResponseFields {
   upgrade?: boolean;
   /** Headers after Connection, in order. */
   extra?: [string, string][];
+  /**
+   * ngx_http_range_header_filter()'s Accept-Ranges or Content-Range: it comes after the headers,
+   * charset and gzip filters, so its headers follow theirs.
+   */
+  rangeHeaders?: [string, string][];
+  /** The upstream's Server or Date, passed by proxy_pass_header, stands in `extra` instead of nginx's own (an absent one: neither). */
+  upstreamServer?: boolean;
+  upstreamDate?: boolean;
 }
 
 export interface ServerIdentity {
@@ -30,7 +38,8 @@ export interface ServerIdentity {
 export function formatResponseHead(f: ResponseFields, keepalive: boolean, id: ServerIdentity): string {
   const code = statusOnWire(f.status);
   let s = `HTTP/1.1 ${f.statusLine ?? `${code} ${REASONS[code] ?? ''}`}\r\n`;
-  s += `Server: ${serverHeader(id.version, id.tokens)}\r\nDate: ${id.date}\r\n`;
+  if (!f.upstreamServer) s += `Server: ${serverHeader(id.version, id.tokens)}\r\n`;
+  if (!f.upstreamDate) s += `Date: ${id.date}\r\n`;
   if (f.contentType !== undefined) s += `Content-Type: ${f.contentType}\r\n`;
   if (f.contentLength !== undefined) s += `Content-Length: ${f.contentLength}\r\n`;
   if (f.lastModified !== undefined) s += `Last-Modified: ${f.lastModified}\r\n`;
@@ -39,5 +48,6 @@ export function formatResponseHead(f: ResponseFields, keepalive: boolean, id: Se
   s += f.upgrade ? 'Connection: upgrade\r\n' : keepalive ? 'Connection: keep-alive\r\n' : 'Connection: close\r\n';
   if (keepalive && !f.upgrade && id.keepaliveHeader) s += `Keep-Alive: timeout=${id.keepaliveHeader}\r\n`;
   if (f.extra) for (const [n, v] of f.extra) s += `${n}: ${v}\r\n`;
+  if (f.rangeHeaders) for (const [n, v] of f.rangeHeaders) s += `${n}: ${v}\r\n`;
   return s + '\r\n';
 }

@@ -1,0 +1,55 @@
+// proxy_cookie_path and proxy_cookie_domain on an upstream's Set-Cookie
+// (ngx_http_proxy_rewrite_cookie()): the value is split at each ";" into name=value pairs, blanks
+// around them dropped; the first rule that matches a Path= (a prefix, case-sensitively) or a
+// Domain= (the whole name, in any case, after a leading ".") replaces that part, and then the whole
+// value is written again as nginx writes it: `name=value; Path=/x; HttpOnly`. A value no rule
+// changed is passed as it came.
+import type { HttpRequest } from '../request.js';
+import type { Rewrite } from '../../nginx-conf/http/proxy.js';
+import { evaluate } from '../variable-values.js';
+
+interface Attr {
+  key: string;
+  /** undefined: a bare attribute (`HttpOnly`). */
+  value?: string;
+}
+
+/** ngx_http_proxy_parse_cookie(). */
+function parseCookie(text: string): Attr[] {
+  return text.split(';').map((part) => {
+    const eq = part.indexOf('=');
+    if (eq < 0) return { key: part.replace(/^ +| +$/g, '') };
+    return { key: part.slice(0, eq).replace(/^ +| +$/g, ''), value: part.slice(eq + 1).replace(/^ +| +$/g, '') };
+  });
+}
+
+/** ngx_http_proxy_rewrite_complex_handler() for a path: the rule's text starts the value. */
+function rewritePath(req: HttpRequest, value: string, rules: readonly Rewrite[]): string | undefined {
+  const r = rules.find((x) => value.startsWith(x.from));
+  return r && evaluate(req, r.to) + value.slice(r.from.length);
+}
+
+/** ngx_http_proxy_rewrite_domain_handler(): the whole name, a leading "." kept. */
+function rewriteDomain(req: HttpRequest, value: string, rules: readonly Rewrite[]): string | undefined {
+  const dot = value.startsWith('.') ? '.' : '';
+  const name = value.slice(dot.length).toLowerCase();
+  const r = rules.find((x) => x.from.toLowerCase() === name);
+  return r && dot + evaluate(req, r.to);
+}
+
+export function rewriteSetCookie(req: HttpRequest, text: string): string {
+  const { proxyCookiePaths: paths, proxyCookieDomains: domains } = req.loc;
+  const attrs = parseCookie(text);
+  if (attrs[0].value === undefined) return text;
+  let changed = false;
+  for (const a of attrs.slice(1)) {
+    if (a.value === undefined) continue;
+    const key = a.key.toLowerCase();
+    const rewritten = key === 'domain' && domains.length ? rewriteDomain(req, a.value, domains) : key === 'path' && paths.length ? rewritePath(req, a.value, paths) : undefined;
+    if (rewritten === undefined) continue;
+    a.value = rewritten;
+    changed = true;
+  }
+  if (!changed) return text;
+  return attrs.map((a) => (a.value === undefined ? a.key : `${a.key}=${a.value}`)).join('; ');
+}

@@ -1,0 +1,130 @@
+// ngx_http_proxy_module's settings for what comes back from the upstream (its
+// ngx_http_proxy_loc_conf_t's upstream part, merge and commands[]): which headers pass, where a
+// Location is rewritten to, error statuses answered by error_page, and the buffers the answer is
+// read into. The request's side (proxy_pass, proxy_set_header, timeouts) is in directives.ts.
+import { ConfError, unsupported } from '../error.js';
+import type { Directive } from '../parse.js';
+import { HSL, type ConfModule } from '../directive.js';
+import { parseFlag, parseNumber, parseSize } from '../values.js';
+
+/** One `proxy_* from to` rewrite: `to` may hold variables. */
+export interface Rewrite {
+  from: string;
+  to: string;
+}
+
+/** One `proxy_redirect from to`; 'default' is proxy_pass's URL to the location's name. */
+export type ProxyRedirect = 'default' | Rewrite;
+
+export interface ProxyResponseConf {
+  /** Lowercased names. */
+  proxyHideHeaders: string[];
+  proxyPassHeaders: string[];
+  proxyInterceptErrors: boolean;
+  proxyBuffering: boolean;
+  /** The buffer the upstream's head must fit in; the body's first bytes follow the head in it. */
+  proxyBufferSize: number;
+  proxyBuffers: { num: number; size: number };
+  /** undefined: twice the larger of proxy_buffer_size and one of proxy_buffers. */
+  proxyBusyBuffersSize?: number;
+  /** In order, the first that matches rewrites; [] is `proxy_redirect off`. */
+  proxyRedirects: ProxyRedirect[];
+  /** Set-Cookie's Path= (a prefix) and Domain= (the whole name) rewrites; [] is none (`off`). */
+  proxyCookiePaths: Rewrite[];
+  proxyCookieDomains: Rewrite[];
+}
+
+/** The headers nginx writes itself, never the upstream's: hiding or passing them is refused. */
+export const FRAMING_HEADERS: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+
+const flag = (key: 'proxyInterceptErrors' | 'proxyBuffering') => ({
+  ctx: HSL,
+  args: [1, 1] as const,
+  once: true,
+  set: (l: ProxyResponseConf, d: Directive) => (l[key] = parseFlag(d)),
+});
+
+/**
+ * ngx_http_proxy_redirect(), ngx_http_proxy_cookie_path() and _domain(): `off`, `from to`, and for
+ * proxy_redirect `default`; each line adds a rule to the block's list.
+ */
+function rewrites<R>(list: R[], d: Directive, firstHere: boolean, keyword?: R): R[] {
+  const [from, to] = d.args;
+  const off = from === 'off' && to === undefined;
+  // `off` and other lines of the directive in one block.
+  if (!firstHere && (off || list.length === 0)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
+  if (off) return [];
+  const inherited = firstHere ? [] : list;
+  if (keyword !== undefined && from === keyword && to === undefined) return [...inherited, keyword];
+  if (to === undefined) throw new ConfError(`invalid parameter "${from}"`, d.file, d.line);
+  if (from.startsWith('~')) throw unsupported(`regular expressions in "${d.name}"`, d, true);
+  if (from.includes('$')) throw unsupported(`variables in the first argument of "${d.name}"`, d, true);
+  return [...inherited, { from, to } as R];
+}
+
+function headerName(d: Directive): string {
+  const key = d.args[0].toLowerCase();
+  if (FRAMING_HEADERS.has(key)) throw unsupported(`"${d.name} ${d.args[0]}"`, d);
+  return key;
+}
+
+export const PROXY_RESPONSE: ConfModule<ProxyResponseConf> = {
+  defaults: {
+    proxyHideHeaders: [],
+    proxyPassHeaders: [],
+    proxyInterceptErrors: false,
+    proxyBuffering: true,
+    proxyBufferSize: 4096,
+    proxyBuffers: { num: 8, size: 4096 },
+    proxyRedirects: ['default'],
+    proxyCookiePaths: [],
+    proxyCookieDomains: [],
+  },
+  directives: {
+    proxy_hide_header: { ctx: HSL, args: [1, 1], set: (l, d, c) => (l.proxyHideHeaders = [...(c.firstHere ? [] : l.proxyHideHeaders), headerName(d)]) },
+    proxy_pass_header: { ctx: HSL, args: [1, 1], set: (l, d, c) => (l.proxyPassHeaders = [...(c.firstHere ? [] : l.proxyPassHeaders), headerName(d)]) },
+    proxy_intercept_errors: flag('proxyInterceptErrors'),
+    // The engine passes the body on as nginx's event pipe does (buffering on) or as it reads it (off).
+    proxy_buffering: flag('proxyBuffering'),
+    proxy_buffer_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyBufferSize = parseSize(d, d.args[0])) },
+    // ngx_conf_set_bufs_slot(): the number and size of the buffers a buffered body is read into.
+    proxy_buffers: {
+      ctx: HSL,
+      args: [2, 2],
+      once: true,
+      set: (l, d) => {
+        const num = parseNumber(d, d.args[0], `invalid value "${d.args[0]}"`);
+        const size = parseSize(d, d.args[1]);
+        if (num === 0 || size === 0) throw new ConfError(`invalid value "${num === 0 ? d.args[0] : d.args[1]}"`, d.file, d.line);
+        l.proxyBuffers = { num, size };
+      },
+    },
+    proxy_busy_buffers_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyBusyBuffersSize = parseSize(d, d.args[0])) },
+    // `on` reads the upstream's answer to its end for a client that is gone: not done by the engine.
+    proxy_ignore_client_abort: {
+      ctx: HSL,
+      args: [1, 1],
+      once: true,
+      set: (_l, d) => {
+        if (parseFlag(d)) throw unsupported('"proxy_ignore_client_abort on"', d);
+      },
+    },
+    proxy_redirect: { ctx: HSL, args: [1, 2], set: (l, d, c) => (l.proxyRedirects = rewrites<ProxyRedirect>(l.proxyRedirects, d, c.firstHere, 'default')) },
+    proxy_cookie_path: { ctx: HSL, args: [1, 2], set: (l, d, c) => (l.proxyCookiePaths = rewrites(l.proxyCookiePaths, d, c.firstHere)) },
+    proxy_cookie_domain: { ctx: HSL, args: [1, 2], set: (l, d, c) => (l.proxyCookieDomains = rewrites(l.proxyCookieDomains, d, c.firstHere)) },
+  },
+};
+
+/**
+ * ngx_http_proxy_merge_loc_conf()'s checks of the buffers, once a level is merged: the message,
+ * or undefined when they agree.
+ */
+export function proxyBuffersError(l: ProxyResponseConf): string | undefined {
+  const { num, size: one } = l.proxyBuffers;
+  if (num < 2) return 'there must be at least 2 "proxy_buffers"';
+  const size = Math.max(l.proxyBufferSize, one);
+  const busy = l.proxyBusyBuffersSize ?? 2 * size;
+  if (busy < size) return '"proxy_busy_buffers_size" must be equal to or greater than the maximum of the value of "proxy_buffer_size" and one of the "proxy_buffers"';
+  if (busy > (num - 1) * one) return '"proxy_busy_buffers_size" must be less than the size of all "proxy_buffers" minus one buffer';
+  return undefined;
+}
