@@ -163,6 +163,12 @@ const REFUSALS: Refusal[] = [
     files: { 'conf/nginx.conf': HTTP('proxy_buffer_size 8k;\nproxy_busy_buffers_size 4k;\nserver { listen 127.0.0.1:18080; }') },
     emerg: `"proxy_busy_buffers_size" must be equal to or greater than the maximum of the value of "proxy_buffer_size" and one of the "proxy_buffers" in ${CONF}:6`,
   },
+  { name: 'proxy_temp_file_write_size under one buffer', files: { 'conf/nginx.conf': HTTP('proxy_temp_file_write_size 1k;\nserver { listen 127.0.0.1:18080; }') }, emerg: `"proxy_temp_file_write_size" must be equal to or greater than the maximum of the value of "proxy_buffer_size" and one of the "proxy_buffers" in ${CONF}:5` },
+  {
+    name: 'proxy_max_temp_file_size under one buffer',
+    files: { 'conf/nginx.conf': HTTP('proxy_max_temp_file_size 1k;\nserver { listen 127.0.0.1:18080; }') },
+    emerg: `"proxy_max_temp_file_size" must be equal to zero to disable temporary files usage or must be equal to or greater than the maximum of the value of "proxy_buffer_size" and one of the "proxy_buffers" in ${CONF}:5`,
+  },
   { name: 'charset and source_charset that differ, without a charset_map', files: { 'conf/nginx.conf': HTTP('charset koi8-r;\nsource_charset utf-8;\nserver { listen 127.0.0.1:18080; }') }, emerg: 'no "charset_map" between the charsets "utf-8" and "koi8-r"' },
   { name: 'proxy_redirect off with another proxy_redirect in the block', files: { 'conf/nginx.conf': HTTP('proxy_redirect / /x/;\nproxy_redirect off;') }, emerg: `"proxy_redirect" directive is duplicate in ${CONF}:4` },
   { name: 'proxy_redirect with one argument that is no keyword', files: { 'conf/nginx.conf': HTTP('proxy_redirect x;') }, emerg: `invalid parameter "x" in ${CONF}:3` },

@@ -200,8 +200,8 @@ const head = (fields: string) => `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\
 const timedOut = (path: string) =>
   `TIME [error] PID: *2 upstream timed out (110: Connection timed out) while reading upstream, client: 127.0.0.1, server: localhost, request: "GET /api/${path} HTTP/1.1", upstream: "http://[::1]:U/admin/${path}", host: "127.0.0.1:P"`;
 
-test('proxy_buffer_size 8k with proxy_buffering on: a body cut by a read timeout reaches the client up to the 8k buffer\'s end', async ({ startProxy }) => {
-  const p = await startProxy({ upstream: 'dual', api: 'proxy_read_timeout 1s;\nproxy_buffer_size 8k;\nproxy_buffers 4 8k;' });
+test('proxy_buffer_size 8k with proxy_buffering on: a body cut by a read timeout reaches the client up to the 8k buffer\'s end (temp file settings change nothing)', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', api: 'proxy_read_timeout 1s;\nproxy_buffer_size 8k;\nproxy_buffers 4 8k;\nproxy_max_temp_file_size 0;\nproxy_temp_file_write_size 16k;' });
   const h = head('Content-Length: 20000');
   p.upstream.behaviour = { kind: 'pieces', pieces: [{ ms: 0, data: h + 'a'.repeat(10000) }], then: 'hang' };
   const r = await p.send(get('/api/cut', p.port), { untilClose: true });

@@ -27,6 +27,13 @@ export interface ProxyResponseConf {
   proxyBuffers: { num: number; size: number };
   /** undefined: twice the larger of proxy_buffer_size and one of proxy_buffers. */
   proxyBusyBuffersSize?: number;
+  /**
+   * How much of a buffered answer nginx writes to a temporary file while the client is slow, and
+   * in what pieces: where the bytes wait, not which bytes the client gets (the engine holds them
+   * by not reading the upstream). Kept for nginx's checks; undefined: nginx's defaults.
+   */
+  proxyTempFileWriteSize?: number;
+  proxyMaxTempFileSize?: number;
   /** In order, the first that matches rewrites; [] is `proxy_redirect off`. */
   proxyRedirects: ProxyRedirect[];
   /** Set-Cookie's Path= (a prefix) and Domain= (the whole name) rewrites; [] is none (`off`). */
@@ -100,6 +107,8 @@ export const PROXY_RESPONSE: ConfModule<ProxyResponseConf> = {
       },
     },
     proxy_busy_buffers_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyBusyBuffersSize = parseSize(d, d.args[0])) },
+    proxy_temp_file_write_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyTempFileWriteSize = parseSize(d, d.args[0])) },
+    proxy_max_temp_file_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyMaxTempFileSize = parseSize(d, d.args[0])) },
     // `on` reads the upstream's answer to its end for a client that is gone: not done by the engine.
     proxy_ignore_client_abort: {
       ctx: HSL,
@@ -126,5 +135,10 @@ export function proxyBuffersError(l: ProxyResponseConf): string | undefined {
   const busy = l.proxyBusyBuffersSize ?? 2 * size;
   if (busy < size) return '"proxy_busy_buffers_size" must be equal to or greater than the maximum of the value of "proxy_buffer_size" and one of the "proxy_buffers"';
   if (busy > (num - 1) * one) return '"proxy_busy_buffers_size" must be less than the size of all "proxy_buffers" minus one buffer';
+  if ((l.proxyTempFileWriteSize ?? 2 * size) < size) return '"proxy_temp_file_write_size" must be equal to or greater than the maximum of the value of "proxy_buffer_size" and one of the "proxy_buffers"';
+  const maxTemp = l.proxyMaxTempFileSize ?? 1024 ** 3;
+  if (maxTemp !== 0 && maxTemp < size) {
+    return '"proxy_max_temp_file_size" must be equal to zero to disable temporary files usage or must be equal to or greater than the maximum of the value of "proxy_buffer_size" and one of the "proxy_buffers"';
+  }
   return undefined;
 }
