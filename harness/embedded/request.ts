@@ -16,7 +16,6 @@ import { clock, writeAccess, type ErrorLog } from '../logs/writer.js';
 import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
 import { findLocation } from './phases/find-config.js';
-import { tryFilesPhase } from './phases/try-files.js';
 
 const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
 
@@ -69,6 +68,8 @@ export interface BodyFilter {
 export interface Handlers {
   static: Handler;
   proxy: Handler;
+  /** The try_files phase (phases/try-files.ts): true when it answered or redirected the request. */
+  tryFiles: (req: HttpRequest) => boolean;
   /** nginx's own answers: error pages, redirects (handlers/special.ts). */
   special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
   /** The output header filters, in nginx's order. */
@@ -309,7 +310,7 @@ export class HttpRequest {
   }
 
   private handle(): void {
-    if (tryFilesPhase(this)) return;
+    if (this.handlers.tryFiles(this)) return;
     if (this.loc.proxyPass) this.handlers.proxy(this);
     else this.handlers.static(this);
   }
