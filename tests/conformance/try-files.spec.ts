@@ -151,6 +151,11 @@ test('try_files with alias: the location\'s name replaced by the alias path; a r
         location ~ ^/rt/(.*)$ {
             alias data/up/$1;
             try_files $uri =404;
+        }
+        location /m/ {
+            alias data/up/;
+            index none.html index.html;
+            try_files $uri $uri/ =404;
         }`),
   });
   writeFiles(p.prefix, { 'data/up/a.txt': 'up\n', 'data/up/sub/index.html': 'idx\n' });
@@ -165,6 +170,10 @@ test('try_files with alias: the location\'s name replaced by the alias path; a r
   // The file tested is the alias ($1 evaluated) and then $uri: data/up/a.txt/rt/a.txt.
   const regex = await p.send(get('/rt/a.txt', p.port));
   expect(regex.statusLine).toBe('HTTP/1.1 404 Not Found');
+  // The index module after try_files, under the alias: the second of the names is there.
+  const index = await p.send(get('/m/sub/', p.port));
+  expect(index.statusLine).toBe('HTTP/1.1 200 OK');
+  expect(index.body).toBe('idx\n');
   expect(p.requestLog()).toEqual([]);
   await expect.poll(() => p.access()).toEqual([
     '127.0.0.1 - - [TIME] "GET /t/a.txt HTTP/1.1" 200 3 "-" "-"',
@@ -172,6 +181,7 @@ test('try_files with alias: the location\'s name replaced by the alias path; a r
     '127.0.0.1 - - [TIME] "GET /t/sub/ HTTP/1.1" 200 4 "-" "-"',
     '127.0.0.1 - - [TIME] "GET /t/zz HTTP/1.1" 404 153 "-" "-"',
     '127.0.0.1 - - [TIME] "GET /rt/a.txt HTTP/1.1" 404 153 "-" "-"',
+    '127.0.0.1 - - [TIME] "GET /m/sub/ HTTP/1.1" 200 4 "-" "-"',
   ]);
 });
 
