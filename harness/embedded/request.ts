@@ -281,7 +281,8 @@ export class HttpRequest {
     if (found.captures) this.captures = found.captures;
     for (const [name, value] of Object.entries(found.named ?? {})) this.variables.set(name, value);
     this.useLocation(found.loc ?? this.server.base);
-    if (internal) {
+    // The auto_redirect's 301 answers an internal redirect too (try_files' or error_page's `/api`).
+    if (internal && !found.redirect) {
       this.handle();
       return;
     }

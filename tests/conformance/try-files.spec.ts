@@ -191,3 +191,24 @@ test('try_files in the server block serves only what no location takes (it is no
   expect((await p.send(get('/loc/zz', p.port))).status).toBe(404);
   expect(p.requestLog()).toEqual([logLine(3, 'error', 'open() "PREFIX/html/loc/zz" failed (2: No such file or directory)', 'GET /loc/zz HTTP/1.1')]);
 });
+
+test('a fallback to a proxied location\'s name without its slash is the 301 to it a client\'s request would get', async ({ startProxy }) => {
+  const p = await startProxy({
+    conf: serverConf(`
+        location / { try_files $uri /api; }
+        location /e/ { error_page 404 /api; }
+        location /api/ { proxy_pass http://localhost:U/admin/; }`),
+  });
+  for (const t of ['/nothing?q=1', '/e/zz']) {
+    const r = await p.send(get(t, p.port));
+    expect(r.statusLine, t).toBe('HTTP/1.1 301 Moved Permanently');
+    expect(r.headers.find(([n]) => n === 'Location'), t).toEqual(['Location', `http://127.0.0.1:${p.port}/api/`]);
+    expect(r.body).toBe(PAGES[301]);
+  }
+  expect(p.upstream.received).toEqual([]);
+  expect(p.requestLog()).toEqual([logLine(3, 'error', 'open() "PREFIX/html/e/zz" failed (2: No such file or directory)', 'GET /e/zz HTTP/1.1')]);
+  await expect.poll(() => p.access()).toEqual([
+    '127.0.0.1 - - [TIME] "GET /nothing?q=1 HTTP/1.1" 301 169 "-" "-"',
+    '127.0.0.1 - - [TIME] "GET /e/zz HTTP/1.1" 301 169 "-" "-"',
+  ]);
+});
