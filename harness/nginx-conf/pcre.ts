@@ -37,13 +37,16 @@ export function compileRegex(pattern: string, caseless: boolean, at: { file: str
   while (i < pattern.length) {
     const c = pattern[i];
     if (c === '\\') {
+      if (i + 1 === pattern.length) throw fail('\\ at end of pattern', pattern.length);
+      // A backreference to a group the pattern lacks is PCRE's error; JS reads it as an octal escape.
+      if (/[1-9]/.test(pattern[i + 1]) && Number(pattern[i + 1]) > groups(pattern)) throw fail('reference to non-existent subpattern', i + 1);
       out += escape(pattern, i, false, refuse);
       i += pattern[i + 1] === 'x' ? 4 : 2;
       repeatable = true;
       continue;
     }
     if (c === '[') {
-      const end = charClass(pattern, i, refuse);
+      const end = charClass(pattern, i, refuse, fail);
       if (end.close < 0) throw fail('missing terminating ] for character class', pattern.length);
       out += end.text;
       i = end.close + 1;
@@ -54,6 +57,7 @@ export function compileRegex(pattern: string, caseless: boolean, at: { file: str
       const rest = pattern.slice(i);
       let open = '(';
       if (rest.startsWith('(?')) {
+        if (/^\(\?P?<\d/.test(rest)) throw fail('subpattern name must start with a non-digit', i + rest.indexOf('<') + 1);
         const named = /^\(\?P?<([A-Za-z_][A-Za-z0-9_]*)>/.exec(rest);
         if (named) {
           if (names.includes(named[1])) throw fail('two named subpatterns have the same name (PCRE2_DUPNAMES not set)', i + named[0].length);
@@ -117,8 +121,13 @@ function escape(p: string, i: number, inClass: boolean, refuse: (what: string) =
   return '\\' + c;
 }
 
+/** The capturing groups of a pattern (escapes and classes aside, roughly: enough for a backreference's check). */
+function groups(p: string): number {
+  return (p.replace(/\\./g, '').replace(/\[(?:\\.|[^\]])*\]/g, '').match(/\((?!\?)|\(\?P?<[A-Za-z_]/g) ?? []).length;
+}
+
 /** A `[...]` class from `i`: its JS text and the index of its `]` (-1: none). */
-function charClass(p: string, i: number, refuse: (what: string) => ConfError): { text: string; close: number } {
+function charClass(p: string, i: number, refuse: (what: string) => ConfError, fail: (what: string, offset: number) => ConfError): { text: string; close: number } {
   let text = '[';
   let j = i + 1;
   if (p[j] === '^') text += p[j++];
@@ -130,10 +139,14 @@ function charClass(p: string, i: number, refuse: (what: string) => ConfError): {
   while (j < p.length && p[j] !== ']') {
     if (p[j] === '[' && p[j + 1] === ':') throw refuse('POSIX classes ("[:name:]")');
     if (p[j] === '\\') {
+      const shorthand = 'dDwWsS'.includes(p[j + 1]);
       text += escape(p, j, true, refuse);
       j += p[j + 1] === 'x' ? 4 : 2;
+      // `[\w-.]`: a class shorthand cannot start a range (JS takes the `-` as itself).
+      if (shorthand && p[j] === '-' && p[j + 1] !== ']' && j + 1 < p.length) throw fail('invalid range in character class', j);
       continue;
     }
+    if (p[j + 1] === '-' && p[j + 2] !== undefined && p[j + 2] !== ']' && p[j + 2] !== '\\' && p[j + 2] !== '[' && p[j + 2] < p[j]) throw fail('range out of order in character class', j + 2);
     text += p[j++];
   }
   return { text: text + ']', close: j < p.length ? j : -1 };
