@@ -7,7 +7,7 @@ import { PAGES } from '../support/pages.js';
 import { startExpectingFailure } from '../support/startup.js';
 import { logLine, serverConf, writeFiles } from '../support/locations-conf.js';
 
-const NAMES = ['exact', 'noregex', 'js', 'JS', 'root', 'prefix', 'nested', 'nested-js', 'nested-deep', 'cap', 'blog-42', 'router'];
+const NAMES = ['exact', 'noregex', 'js', 'JS', 'root', 'prefix', 'nested', 'nested-js', 'nested-deep', 'cap', 'blog-42', 'router', 'dot'];
 const which = (name: string) => `try_files /which/${name} =500;`;
 
 const ORDER = serverConf(`
@@ -21,6 +21,7 @@ const ORDER = serverConf(`
         location ~ \\.js$ { ${which('js')} }
         location ~* \\.JS$ { ${which('JS')} }
         location ~ ^/(?<section>[a-z]+)/(\\d+)\\.css$ { try_files /which/$section-$2 /which/cap =500; }
+        location ~ ^/dot/.$ { ${which('dot')} }
         location / { ${which('root')} }
         location /pre { ${which('prefix')} }
         location @router { ${which('router')} }`);
@@ -53,6 +54,11 @@ test('exact wins, then ^~, then the first regex in the conf\'s order (~* caseles
 test('nested: the chosen prefix\'s own regexes come first; a nested ^~ does not keep the server\'s regexes away', async ({ startProxy }) => {
   const p = await startProxy({ conf: ORDER });
   expect(await served(p, ['/n/x', '/n/a.js', '/n/deep/b.css', '/n/deep/a.js'])).toEqual(['/n/x nested', '/n/a.js nested-js', '/n/deep/b.css nested-deep', '/n/deep/a.js js']);
+});
+
+test('PCRE\'s `$` matches before a last newline, and its `.` takes a \\r but not a \\n (%0A, %0D in the URI)', async ({ startProxy }) => {
+  const p = await startProxy({ conf: ORDER });
+  expect(await served(p, ['/a.js%0A', '/a.js%0A%0A', '/dot/%0D', '/dot/%0A'])).toEqual(['/a.js%0A js', '/a.js%0A%0A root', '/dot/%0D dot', '/dot/%0A root']);
 });
 
 test('a regex\'s captures, numbered and named ($section), in the names try_files tests', async ({ startProxy }) => {
