@@ -26,9 +26,10 @@ export function specialResponse(req: HttpRequest, code: number, location?: strin
 }
 
 /**
- * ngx_http_send_error_page(): a URI is an internal redirect (a GET, unless HEAD), `@name` a named location, that answers
- * with the error's status, or `=code`'s; anything else is a redirect to it, a 302 unless `=code`
- * names another redirect, with that status's page and the Location among the other headers.
+ * ngx_http_send_error_page(): a URI is an internal redirect (a GET, unless HEAD), `@name` a named
+ * location, that answers with the error's status, or `=code`'s; anything else is a redirect to it,
+ * a 302 unless `=code` names another redirect, with that status's page and the Location among the
+ * other headers.
  */
 function sendErrorPage(req: HttpRequest, code: number, page: ErrorPage): void {
   req.errorPage = true;
