@@ -1,8 +1,11 @@
 // try_files (ngx_http_core_try_files_phase()): a Vue/React SPA in history mode, the fallbacks
 // (a URI, `=code`, `@name`), alias, and the redirect cycle, as nginx 1.22.1 answers them.
-import { statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
+import { ProxyUnderTest } from '../support/proxy-under-test.js';
+import { firstClosedFolder, workerUser } from '../../harness/embedded/files/worker-user.js';
 import { get } from '../support/raw-http.js';
 import { PAGES, withoutDate, pageHeaders } from '../support/pages.js';
 import { logLine, serverConf, writeFiles } from '../support/locations-conf.js';
@@ -211,4 +214,30 @@ test('a fallback to a proxied location\'s name without its slash is the 301 to i
     '127.0.0.1 - - [TIME] "GET /nothing?q=1 HTTP/1.1" 301 169 "-" "-"',
     '127.0.0.1 - - [TIME] "GET /e/zz HTTP/1.1" 301 169 "-" "-"',
   ]);
+});
+
+test('as root, nginx\'s workers run as nobody: try_files only stat()s, so an unreadable file fails at the handler\'s open(), a closed folder at a [crit] stat()', async ({ engine }) => {
+  test.skip(process.getuid?.() !== 0, 'nginx keeps its own user when not started as root: nothing to show');
+  const dir = mkdtempSync(join(tmpdir(), 'harness-nobody-'));
+  chmodSync(dir, 0o755);
+  expect(firstClosedFolder(workerUser({}, 'linux')!, dir), `nobody cannot reach ${dir}`).toBeUndefined();
+  const p = await ProxyUnderTest.start(engine, dir, { upstream: 'dual', user: null, conf: serverConf('        location / { try_files $uri $uri/ =404; }') });
+  try {
+    writeFiles(p.prefix, { 'html/secret': 's', 'html/locked/f': 'f' });
+    chmodSync(join(p.prefix, 'html', 'secret'), 0o600);
+    chmodSync(join(p.prefix, 'html', 'locked'), 0o700);
+    const statuses = [];
+    for (const t of ['/secret', '/locked/f', '/locked']) statuses.push((await p.send(get(t, p.port))).status);
+    expect(statuses).toEqual([403, 404, 403]);
+    const denied = (n: number, level: string, call: string, path: string, t: string) => logLine(n, level, `${call} "PREFIX/html/${path}" failed (13: Permission denied)`, `GET ${t} HTTP/1.1`);
+    expect(p.requestLog()).toEqual([
+      denied(2, 'error', 'open()', 'secret', '/secret'),
+      denied(3, 'crit', 'stat()', 'locked/f', '/locked/f'),
+      denied(3, 'crit', 'stat()', 'locked/f', '/locked/f'),
+      denied(4, 'error', 'open()', 'locked', '/locked'),
+    ]);
+  } finally {
+    await p.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -4,7 +4,7 @@
 import type { HttpRequest } from '../request.js';
 import { evaluate } from '../variable-values.js';
 import { mapUriToPath, statUnder } from '../files/map-path.js';
-import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
+import { searchDenied, workerUser } from '../files/worker-user.js';
 
 /** True when the phase answered or redirected the request; false: the content handler goes on. */
 export function tryFilesPhase(req: HttpRequest): boolean {
@@ -31,15 +31,19 @@ export function tryFilesPhase(req: HttpRequest): boolean {
       return true;
     }
     const path = root + name;
-    // open(), as nginx tests a file: a directory on the way or the file itself it may not read is
-    // a [crit] line; a missing one is none.
-    const denied = user && searchDenied(user, path);
-    const { st } = denied ? { st: undefined } : statUnder(req, root, path);
-    if (denied || (st && !(st instanceof Error) && user && !permits(st, user, R_OK)) || (st instanceof Error && st.code === 'EACCES')) {
-      req.logError('crit', `${req.ctx.os.openFileFn} "${req.ctx.displayPath(path)}" failed`, { errno: 'EACCES' });
+    // ngx_open_cached_file() with test_only: a stat(), so a file it may not read passes (the
+    // handler's open() fails later); a folder on the way it may not search is a [crit] line.
+    const denied = () => req.logError('crit', `${req.ctx.os.fileInfoFn} "${req.ctx.displayPath(path)}" failed`, { errno: 'EACCES' });
+    if (user && searchDenied(user, path)) {
+      denied();
       continue;
     }
-    if (!st || st instanceof Error || st.isDirectory() !== tf.testDir) continue;
+    const { st } = statUnder(req, root, path);
+    if (st instanceof Error) {
+      if (st.code === 'EACCES') denied();
+      continue;
+    }
+    if (st.isDirectory() !== tf.testDir) continue;
     if (!alias) req.uri = { ...req.uri, uri: name };
     else if (alias === Infinity) {
       if (!tf.testDir) {
