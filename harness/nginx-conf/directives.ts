@@ -134,7 +134,15 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   root: { ctx: HSL, args: [1, 1], set: rootOrAlias },
   alias: { ctx: ['location'], args: [1, 1], set: rootOrAlias },
   try_files: { ctx: ['server', 'location'], args: [2, ANY], once: true, set: (l, d) => (l.tryFiles = tryFiles(d)) },
-  index: { ctx: HSL, args: [1, ANY], set: (l, d, c) => (l.index = c.firstHere ? [...d.args] : [...l.index, ...d.args]) },
+  index: {
+    ctx: HSL,
+    args: [1, ANY],
+    set: (l, d, c) => {
+      // ngx_http_index_set_index() names the first argument whichever is empty.
+      if (d.args.includes('')) throw new ConfError(`index "${d.args[0]}" in "index" directive is invalid`, d.file, d.line);
+      l.index = c.firstHere ? [...d.args] : [...l.index, ...d.args];
+    },
+  },
   error_page: {
     ctx: HSL,
     args: [2, ANY],

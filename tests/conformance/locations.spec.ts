@@ -121,6 +121,7 @@ const REFUSED: [string, string][] = [
   ['location /a/ { alias /y/; root /x; }', '"root" directive is duplicate, "alias" directive was specified earlier'],
   ['location /a/ { alias /y/; alias /x; }', '"alias" directive is duplicate'],
   ['location /a/ { alias $document_root/x; }', 'the $document_root variable cannot be used in the "alias" directive'],
+  ['location /a/ { index a.html ""; }', 'index "a.html" in "index" directive is invalid'],
   ['location /a/ { try_files $uri; }', 'invalid number of arguments in "try_files" directive'],
   ['location /a/ { try_files $uri =abc; }', 'invalid code "=abc"'],
   ['location /a/ { try_files $uri =1000; }', 'invalid code "=1000"'],

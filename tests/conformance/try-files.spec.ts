@@ -159,6 +159,10 @@ test('try_files with alias: the location\'s name replaced by the alias path; a r
             alias data/up/;
             index none.html index.html;
             try_files $uri $uri/ =404;
+        }
+        location /abs/ {
+            alias data/up/;
+            index none.html /index.html;
         }`),
   });
   writeFiles(p.prefix, { 'data/up/a.txt': 'up\n', 'data/up/sub/index.html': 'idx\n' });
@@ -177,6 +181,8 @@ test('try_files with alias: the location\'s name replaced by the alias path; a r
   const index = await p.send(get('/m/sub/', p.port));
   expect(index.statusLine).toBe('HTTP/1.1 200 OK');
   expect(index.body).toBe('idx\n');
+  // An absolute index name is a redirect to it, untested, when the names before it are not there.
+  expect((await p.send(get('/abs/sub/', p.port))).body).toBe('<h1>index</h1>\n');
   expect(p.requestLog()).toEqual([]);
   await expect.poll(() => p.access()).toEqual([
     '127.0.0.1 - - [TIME] "GET /t/a.txt HTTP/1.1" 200 3 "-" "-"',
@@ -185,6 +191,7 @@ test('try_files with alias: the location\'s name replaced by the alias path; a r
     '127.0.0.1 - - [TIME] "GET /t/zz HTTP/1.1" 404 153 "-" "-"',
     '127.0.0.1 - - [TIME] "GET /rt/a.txt HTTP/1.1" 404 153 "-" "-"',
     '127.0.0.1 - - [TIME] "GET /m/sub/ HTTP/1.1" 200 4 "-" "-"',
+    '127.0.0.1 - - [TIME] "GET /abs/sub/ HTTP/1.1" 200 15 "-" "-"',
   ]);
 });
 

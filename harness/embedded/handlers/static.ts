@@ -96,6 +96,11 @@ function serve(req: HttpRequest): void {
 function serveIndex(req: HttpRequest, root: string, dir: string): void {
   const user = workerUser(req.ctx.conf, req.ctx.os.name);
   for (const name of req.loc.index) {
+    // An absolute name is redirected to untested, the request's args kept.
+    if (name.startsWith('/')) {
+      req.internalRedirect(name);
+      return;
+    }
     if (user && searchDenied(user, dir + name)) {
       indexForbidden(req, dir + name);
       return;
