@@ -122,13 +122,15 @@ test('a named location by try_files and by error_page: `= @name` answers with it
   ]);
 });
 
-test('a redirect cycle ends after 10 with a 500, a missing named location at once', async ({ startProxy }) => {
+test('a redirect cycle ends after 10 with a 500 (to a URI or to a named location), a missing named location at once', async ({ startProxy }) => {
   const p = await startProxy({
     conf: serverConf(`
         location /loop/ { try_files $uri /loop/again; }
-        location /n/ { try_files $uri @nosuch; }`),
+        location /n/ { try_files $uri @nosuch; }
+        location /named/ { try_files /nothing @again; }
+        location @again { try_files /nothing @again; }`),
   });
-  for (const t of ['/loop/a', '/n/a']) {
+  for (const t of ['/loop/a', '/n/a', '/named/a']) {
     const r = await p.send(get(t, p.port));
     expect(r.statusLine, t).toBe('HTTP/1.1 500 Internal Server Error');
     expect(withoutDate(r.headers)).toEqual(pageHeaders(177, 'close'));
@@ -137,10 +139,12 @@ test('a redirect cycle ends after 10 with a 500, a missing named location at onc
   expect(p.requestLog()).toEqual([
     logLine(2, 'error', 'rewrite or internal redirection cycle while internally redirecting to "/loop/again"', 'GET /loop/a HTTP/1.1'),
     logLine(3, 'error', 'could not find named location "@nosuch"', 'GET /n/a HTTP/1.1'),
+    logLine(4, 'error', 'rewrite or internal redirection cycle while redirect to named location "@again"', 'GET /named/a HTTP/1.1'),
   ]);
   await expect.poll(() => p.access()).toEqual([
     '127.0.0.1 - - [TIME] "GET /loop/a HTTP/1.1" 500 177 "-" "-"',
     '127.0.0.1 - - [TIME] "GET /n/a HTTP/1.1" 500 177 "-" "-"',
+    '127.0.0.1 - - [TIME] "GET /named/a HTTP/1.1" 500 177 "-" "-"',
   ]);
 });
 
