@@ -56,6 +56,23 @@ test('nested: the chosen prefix\'s own regexes come first; a nested ^~ does not 
   expect(await served(p, ['/n/x', '/n/a.js', '/n/deep/b.css', '/n/deep/a.js'])).toEqual(['/n/x nested', '/n/a.js nested-js', '/n/deep/b.css nested-deep', '/n/deep/a.js js']);
 });
 
+test('`/api` of a proxied `location /api/` is the 301 to /api/ before any regex is tried, nested too', async ({ startProxy }) => {
+  const p = await startProxy({
+    conf: serverConf(`
+        location /api/ { proxy_pass http://localhost:U/admin/; }
+        location ~ ^/api$ { ${which('js')} }
+        location /n/ {
+            location /n/api/ { proxy_pass http://localhost:U/admin/; }
+            location ~ api$ { ${which('nested-js')} }
+        }`),
+  });
+  for (const t of ['/api', '/n/api']) {
+    const r = await p.send(get(t, p.port));
+    expect(r.statusLine, t).toBe('HTTP/1.1 301 Moved Permanently');
+    expect(r.headers.find(([n]) => n === 'Location'), t).toEqual(['Location', `http://127.0.0.1:${p.port}${t}/`]);
+  }
+});
+
 test('PCRE\'s `$` matches before a last newline, and its `.` takes a \\r but not a \\n (%0A, %0D in the URI)', async ({ startProxy }) => {
   const p = await startProxy({ conf: ORDER });
   expect(await served(p, ['/a.js%0A', '/a.js%0A%0A', '/dot/%0D', '/dot/%0A'])).toEqual(['/a.js%0A js', '/a.js%0A%0A root', '/dot/%0D dot', '/dot/%0A root']);
