@@ -321,7 +321,7 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
     file: d.file,
     line: d.line,
   };
-  const locations: Directive[] = [];
+  const locations: { d: Directive; head: LocationHead }[] = [];
   applySettings(b, d.block!, 'server', base, (s) => {
     switch (s.name) {
       case 'listen': {
@@ -338,7 +338,7 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
         server.serverNames.push(...s.args);
         return true;
       case 'location':
-        locations.push(s);
+        locations.push({ d: s, head: locationHead(s) });
         return true;
     }
     return false;
@@ -347,7 +347,7 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
   if (!server.listens.length) server.listens.push({ host: '0.0.0.0', port: 80, text: '0.0.0.0:80', defaultServer: false });
   if (!server.serverNames.length) server.serverNames.push('');
   for (const l of locations) {
-    const loc = buildLocation(b, l, base);
+    const loc = buildLocation(b, l.d, l.head, base);
     if (loc.modifier === '@') server.named.push(loc);
     else server.locations.push(loc);
   }
@@ -402,8 +402,13 @@ export function listenAddress(addr: string, d: Pick<Directive, 'file' | 'line'>)
   return { host, port: Number(portText), text };
 }
 
-/** ngx_http_core_location(): the name and its modifier, where it may be, then its block (nested locations last, as nginx merges them). */
-function buildLocation(b: Builder, d: Directive, outer: LocationConf, parent?: LocationConf): LocationConf {
+type LocationHead = Pick<LocationConf, 'modifier' | 'path' | 'regex'>;
+
+/**
+ * ngx_http_core_location(), as it meets the directive: the name and its modifier, the regex
+ * compiled, and where a nested one may be (before the block is read, and the parent's later lines).
+ */
+function locationHead(d: Directive, parent?: LocationConf): LocationHead {
   let modifier: LocationConf['modifier'] = '';
   let path: string;
   if (d.args.length === 2) {
@@ -420,27 +425,31 @@ function buildLocation(b: Builder, d: Directive, outer: LocationConf, parent?: L
       if (mod !== '@') path = path.slice(mod.length);
     }
   }
-  const loc = inherit(outer);
-  loc.modifier = modifier;
-  loc.path = path;
-  loc.file = d.file;
-  loc.line = d.line;
   // NGX_HAVE_CASELESS_FILESYSTEM (the Windows build) makes every regex caseless: the request
   // compiles that variant (embedded/phases/find-config.ts) from this one.
-  if (modifier === '~' || modifier === '~*') loc.regex = compileRegex(path, modifier === '~*', d);
+  const regex = modifier === '~' || modifier === '~*' ? compileRegex(path, modifier === '~*', d) : undefined;
   if (parent) {
-    const what = (p: LocationConf) => (p.modifier === '=' ? 'the exact location' : 'the named location');
-    if (parent.modifier === '=' || parent.modifier === '@') throw new ConfError(`location "${path}" cannot be inside ${what(parent)} "${parent.path}"`, d.file, d.line);
+    const what = parent.modifier === '=' ? 'the exact location' : 'the named location';
+    if (parent.modifier === '=' || parent.modifier === '@') throw new ConfError(`location "${path}" cannot be inside ${what} "${parent.path}"`, d.file, d.line);
     if (modifier === '@') throw new ConfError(`named location "${path}" can be on the server level only`, d.file, d.line);
-    if (!loc.regex && !path.startsWith(parent.path)) throw new ConfError(`location "${path}" is outside location "${parent.path}"`, d.file, d.line);
+    if (!regex && !path.startsWith(parent.path)) throw new ConfError(`location "${path}" is outside location "${parent.path}"`, d.file, d.line);
   }
-  const nested: Directive[] = [];
+  return { modifier, path, regex };
+}
+
+/** A location's block, inheriting `outer`'s settings; its nested locations last, as nginx merges them. */
+function buildLocation(b: Builder, d: Directive, head: LocationHead, outer: LocationConf): LocationConf {
+  const loc = inherit(outer);
+  Object.assign(loc, head);
+  loc.file = d.file;
+  loc.line = d.line;
+  const nested: { d: Directive; head: LocationHead }[] = [];
   applySettings(b, d.block!, 'location', loc, (s) => {
     if (s.name !== 'location') return false;
-    nested.push(s);
+    nested.push({ d: s, head: locationHead(s, loc) });
     return true;
   });
-  for (const n of nested) loc.locations.push(buildLocation(b, n, loc, loc));
+  for (const n of nested) loc.locations.push(buildLocation(b, n.d, n.head, loc));
   duplicates(loc.locations);
   return loc;
 }

@@ -127,7 +127,8 @@ const REFUSED: [string, string][] = [
   ['location ~ (?<1a>x) { }', 'pcre2_compile() failed: subpattern name must start with a non-digit in "(?<1a>x)" at "1a>x)"'],
   ['location ~ (a)\\2 { }', 'pcre2_compile() failed: reference to non-existent subpattern in "(a)\\2" at "2"'],
   ["location ~ '\\\\' { }", 'pcre2_compile() failed: \\ at end of pattern in "\\"'],
-  ['location /a/ { location /b/ { } }', 'location "/b/" is outside location "/a/"'],
+  // Found as nginx meets the nested location, before the parent's later lines.
+  ['location /a/ { location /b/ { } bogus; }', 'location "/b/" is outside location "/a/"'],
   ['location = /a/ { location /a/b { } }', 'location "/a/b" cannot be inside the exact location "/a/"'],
   ['location @a { location /a/b { } }', 'location "/a/b" cannot be inside the named location "@a"'],
   ['location /a/ { location @b { } }', 'named location "@b" can be on the server level only'],
