@@ -77,6 +77,30 @@ test('a history-mode SPA: a file is served, a route and a miss get index.html, a
   ]);
 });
 
+test('an SPA under a sub-path by alias without slashes: /admin, /admin/, a route, an asset', async ({ startProxy }) => {
+  const p = await startProxy({
+    conf: serverConf(`
+        location /admin {
+            alias dist/admin;
+            try_files $uri $uri/ /admin/index.html;
+        }`),
+  });
+  writeFiles(p.prefix, { 'dist/admin/index.html': '<h1>admin</h1>\n', 'dist/admin/js/app.js': 'app();\n' });
+  const rs: [string, number, string][] = [];
+  for (const u of ['/admin', '/admin/', '/admin/users/7', '/admin/js/app.js', '/adminx']) {
+    const r = await p.send(get(u, p.port));
+    rs.push([u, r.status, r.headers.find(([n]) => n === 'Location')?.[1] ?? r.body]);
+  }
+  expect(rs).toEqual([
+    ['/admin', 301, `http://127.0.0.1:${p.port}/admin/`],
+    ['/admin/', 200, '<h1>admin</h1>\n'],
+    ['/admin/users/7', 200, '<h1>admin</h1>\n'],
+    ['/admin/js/app.js', 200, 'app();\n'],
+    ['/adminx', 200, '<h1>admin</h1>\n'],
+  ]);
+  expect(p.requestLog()).toEqual([]);
+});
+
 test('the fallback URI drops the request\'s args unless it names them; a named location keeps the URI', async ({ startProxy }) => {
   const p = await startProxy({
     conf: serverConf(`
