@@ -62,6 +62,8 @@ export interface OsProfile {
   /** ngx_create_dir_n / ngx_open_file_n */
   createDirFn: string;
   openFileFn: string;
+  /** ngx_file_info_n: what a stat() is called in its failure's line. */
+  fileInfoFn: string;
   /** ngx_recv / ngx_send_chain's names in their failures: Winsock's WSARecv()/WSASend() on Windows. */
   recvFn: string;
   sendFn: string;
@@ -105,6 +107,7 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; 
       errno: (n) => LINUX_ERRNO[n],
       createDirFn: 'mkdir()',
       openFileFn: 'open()',
+      fileInfoFn: 'stat()',
       recvFn: 'recv()',
       sendFn: 'writev()',
       brokenConnection: 'epoll_wait() reported that client prematurely closed connection',
@@ -122,6 +125,7 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; 
     errno: (n) => WINDOWS_ERRNO[n],
     createDirFn: 'CreateDirectory()',
     openFileFn: 'CreateFile()',
+    fileInfoFn: 'GetFileAttributesEx()',
     recvFn: 'WSARecv()',
     sendFn: 'WSASend()',
     brokenConnection: 'client prematurely closed connection',

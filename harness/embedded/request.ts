@@ -15,6 +15,7 @@ import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, writeAccess, type ErrorLog } from '../logs/writer.js';
 import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
+import { findLocation } from './phases/find-config.js';
 
 const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
 
@@ -67,6 +68,8 @@ export interface BodyFilter {
 export interface Handlers {
   static: Handler;
   proxy: Handler;
+  /** The try_files phase (phases/try-files.ts): true when it answered or redirected the request. */
+  tryFiles: (req: HttpRequest) => boolean;
   /** nginx's own answers: error pages, redirects (handlers/special.ts). */
   special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
   /** The output header filters, in nginx's order. */
@@ -93,7 +96,7 @@ export class HttpRequest {
    * whole match: `$1`..`$9` in the values that use them (ngx_http_regex_exec()'s r->captures).
    */
   captures: string[] = [];
-  /** Variables `set` gives a value (ngx_http_rewrite_module's), by name. */
+  /** Variables `set` gives a value (ngx_http_rewrite_module's), by name; a regex's named captures too. */
   readonly variables = new Map<string, string>();
   /**
    * Headers set before the handler that answers (an intercepted 401's WWW-Authenticate): they
@@ -104,6 +107,12 @@ export class HttpRequest {
   date = '';
   /** What the request is doing, for log lines that do not say (nginx's c->log->action): set while an upstream's head is passed on. */
   action?: string;
+  /** r->uri_changes: internal redirects left before nginx calls it a cycle (NGX_HTTP_MAX_URI_CHANGES + 1). */
+  private uriChanges = 11;
+  /** r->valid_unparsed_uri: the URI is still the client's (no internal redirect yet). */
+  validUnparsedUri = true;
+  /** r->add_uri_to_alias: try_files found a file for a regex location's alias, which the URI now follows. */
+  addUriToAlias = false;
   /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
   upstreamName?: string;
   body?: BufferedBody;
@@ -183,9 +192,33 @@ export class HttpRequest {
    * page, whose `args` replace the request's, asked as a GET unless it was a HEAD).
    */
   internalRedirect(uri: string, o: { args?: string; asGet?: boolean } = {}): void {
+    if (--this.uriChanges === 0) {
+      this.logError('error', `rewrite or internal redirection cycle while internally redirecting to "${uri}"`);
+      this.special(500);
+      return;
+    }
     if (o.asGet) this.method = this.method === 'HEAD' ? 'HEAD' : 'GET';
     this.uri = { ...this.uri, uri, args: o.args ?? this.uri.args };
+    this.validUnparsedUri = false;
+    this.addUriToAlias = false;
     this.dispatch(true);
+  }
+
+  /** ngx_http_named_location(): `@name` serves the request as it is, its URI unchanged. */
+  namedLocation(name: string): void {
+    if (--this.uriChanges === 0) {
+      this.logError('error', `rewrite or internal redirection cycle while redirect to named location "${name}"`);
+      this.special(500);
+      return;
+    }
+    const loc = this.server.named.find((l) => l.path === name);
+    if (!loc) {
+      this.logError('error', `could not find named location "${name}"`);
+      this.special(500);
+      return;
+    }
+    this.useLocation(loc);
+    this.handle();
   }
 
   /**
@@ -254,11 +287,11 @@ export class HttpRequest {
 
   private dispatch(internal: boolean): void {
     const found = findLocation(this.server, this.uri.uri, this.ctx.os.caselessLocations);
-    this.loc = found.loc ?? this.server.base;
-    this.log = this.ctx.errorLogFor(this.loc);
-    // ngx_http_update_location_config(): the location's own keep-alive limits end keep-alive.
-    if (this.loc.keepaliveTimeoutMs === 0 || this.conn.requests >= this.loc.keepaliveRequests) this.keepalive = false;
-    if (internal) {
+    if (found.captures) this.captures = found.captures;
+    for (const [name, value] of Object.entries(found.named ?? {})) this.variables.set(name, value);
+    this.useLocation(found.loc ?? this.server.base);
+    // The auto_redirect's 301 answers an internal redirect too (try_files' or error_page's `/api`).
+    if (internal && !found.redirect) {
       this.handle();
       return;
     }
@@ -279,7 +312,15 @@ export class HttpRequest {
     this.handle();
   }
 
+  /** ngx_http_update_location_config(): the location's log, and its own keep-alive limits end keep-alive. */
+  private useLocation(loc: LocationConf): void {
+    this.loc = loc;
+    this.log = this.ctx.errorLogFor(loc);
+    if (loc.keepaliveTimeoutMs === 0 || this.conn.requests >= loc.keepaliveRequests) this.keepalive = false;
+  }
+
   private handle(): void {
+    if (this.handlers.tryFiles(this)) return;
     if (this.loc.proxyPass) this.handlers.proxy(this);
     else this.handlers.static(this);
   }
@@ -477,27 +518,4 @@ function serversOn(servers: ServerConf[], listen: ListenConf): ServerConf[] {
   const candidates = found.length ? found : servers;
   onListen.set(listen, { servers, candidates });
   return candidates;
-}
-
-/**
- * ngx_http_core_find_location for `=` and prefix locations: an exact match wins, else the longest
- * prefix. `redirect` is nginx's auto_redirect: `/api` asked of `location /api/ { proxy_pass ... }`
- * (or of `location = /api/`), the exact location's when both have the name.
- */
-export function findLocation(server: ServerConf, uri: string, caseless: boolean): { loc?: LocationConf; redirect?: boolean } {
-  const norm = (s: string) => (caseless ? s.toLowerCase() : s);
-  const u = norm(uri);
-  let best: LocationConf | undefined;
-  let redirect: LocationConf | undefined;
-  for (const loc of server.locations) {
-    const p = norm(loc.path);
-    if (loc.proxyPass && p.endsWith('/') && u === p.slice(0, -1) && !(redirect?.modifier === '=' && norm(redirect.path) === p)) redirect = loc;
-    if (loc.modifier === '=') {
-      if (u === p) return { loc };
-      continue;
-    }
-    if (u.startsWith(p) && (!best || p.length > best.path.length)) best = loc;
-  }
-  if (redirect && (!best || best.path.length < redirect.path.length - 1)) return { loc: redirect, redirect: true };
-  return { loc: best };
 }

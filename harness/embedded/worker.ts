@@ -10,6 +10,7 @@ import { ClientConnection } from './connection.js';
 import { staticHandler } from './handlers/static.js';
 import { proxyHandler } from './handlers/proxy.js';
 import { specialResponse } from './handlers/special.js';
+import { tryFilesPhase } from './phases/try-files.js';
 import { HEADER_FILTERS } from './filters/filters.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { flushLogs } from '../logs/writer.js';
@@ -30,7 +31,7 @@ export function runWorker(env: WorkerEnv): void {
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
   const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter });
-  const handlers = { static: staticHandler, proxy: proxyHandler, special: specialResponse, headerFilters: HEADER_FILTERS };
+  const handlers = { static: staticHandler, proxy: proxyHandler, tryFiles: tryFilesPhase, special: specialResponse, headerFilters: HEADER_FILTERS };
   const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
   const servers: net.Server[] = [];
   let spare = env.spare;

@@ -13,6 +13,7 @@ import { abs, check, logTarget, type Ctx } from './directives.js';
 import { HEADERS } from './http/headers.js';
 import { CHARSET, charsetMapError } from './http/charset.js';
 import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
+import { compileRegex } from './pcre.js';
 import { allLocations, type ListenConf, type LocationConf, type MapConf, type NginxConf, type ProxyPassConf, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 import { GZIP } from './http/gzip.js';
 
@@ -27,9 +28,11 @@ function defaultLocation(prefix: string): LocationConf {
   return {
     modifier: '',
     path: '',
+    locations: [],
     file: '',
     line: 0,
     root: join(prefix, 'html'),
+    alias: 0,
     index: ['index.html'],
     errorPages: new Map(),
     defaultType: 'text/plain',
@@ -76,7 +79,7 @@ function defaultLocation(prefix: string): LocationConf {
 
 /** Copies inheritable settings: lists and maps are shared until a level sets its own. */
 function inherit(parent: LocationConf): LocationConf {
-  return { ...parent, proxyPass: undefined, server: { ...parent.server } };
+  return { ...parent, proxyPass: undefined, tryFiles: undefined, regex: undefined, locations: [], server: { ...parent.server } };
 }
 
 interface Builder {
@@ -195,7 +198,7 @@ function buildHttp(b: Builder, http: Directive): void {
     const e = charsetMapError(l);
     if (e) throw new ConfError(e);
   }
-  for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d);
+  for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d, loc);
   // ngx_http_upstream_init_round_robin(), once the http block is read: backup peers alone are no upstream.
   for (const u of b.conf.upstreams.values()) {
     if (u.servers.every((s) => s.backup)) throw new ConfError(`no servers in upstream "${u.name}"`, u.file, u.line);
@@ -221,7 +224,7 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
     if (spec.once && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
     const firstHere = !setHere.has(d.name);
     setHere.add(d.name);
-    if (spec.set) spec.set(loc, d, { prefix: b.opts.prefix, firstHere, tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]), proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l as LocationConf }) });
+    if (spec.set) spec.set(loc, d, { prefix: b.opts.prefix, firstHere, here: (name) => name === d.name ? !firstHere : setHere.has(name), tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]), proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l as LocationConf }) });
     else if (!other(d)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
   }
 }
@@ -296,12 +299,15 @@ function buildUpstreamServer(s: Directive): UpstreamServerConf {
   return srv;
 }
 
-function buildProxyPass(b: Builder, d: Directive): ProxyPassConf {
+function buildProxyPass(b: Builder, d: Directive, loc: LocationConf): ProxyPassConf {
   const url = d.args[0];
   const m = /^http:\/\/([^/]*)(\/.*)?$/.exec(url);
   if (!m) {
     if (/^https:\/\//.test(url)) throw unsupported('"proxy_pass" to https', d);
     throw new ConfError('invalid URL prefix', d.file, d.line);
+  }
+  if (m[2] && (loc.regex || loc.modifier === '@')) {
+    throw new ConfError('"proxy_pass" cannot have URI part in location given by regular expression, or inside named location, or inside "if" statement, or inside "limit_except" block', d.file, d.line);
   }
   if (url.includes('$')) throw unsupported('variables in "proxy_pass"', d, true);
   const { host, port } = parseHostPort(m[1], d, 'upstream');
@@ -327,11 +333,12 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
     listens: [],
     serverNames: [],
     locations: [],
+    named: [],
     base,
     file: d.file,
     line: d.line,
   };
-  const locations: Directive[] = [];
+  const locations: { d: Directive; head: LocationHead }[] = [];
   applySettings(b, d.block!, 'server', base, (s) => {
     switch (s.name) {
       case 'listen': {
@@ -348,7 +355,7 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
         server.serverNames.push(...s.args);
         return true;
       case 'location':
-        locations.push(s);
+        locations.push({ d: s, head: locationHead(s) });
         return true;
     }
     return false;
@@ -357,14 +364,23 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
   if (!server.listens.length) server.listens.push({ host: '0.0.0.0', port: 80, text: '0.0.0.0:80', defaultServer: false });
   if (!server.serverNames.length) server.serverNames.push('');
   for (const l of locations) {
-    const loc = buildLocation(b, l, base);
-    // ngx_http_join_exact_locations(): the same prefix twice, or the same exact match twice.
-    if (server.locations.some((x) => x.path === loc.path && (x.modifier === '=') === (loc.modifier === '='))) {
-      throw new ConfError(`duplicate location "${loc.path}"`, loc.file, loc.line);
-    }
-    server.locations.push(loc);
+    const loc = buildLocation(b, l.d, l.head, base);
+    if (loc.modifier === '@') server.named.push(loc);
+    else server.locations.push(loc);
   }
+  duplicates(server.locations);
   return server;
+}
+
+/** ngx_http_join_exact_locations(): the same prefix twice, or the same exact match twice, in one block. */
+function duplicates(locations: LocationConf[]): void {
+  const seen = new Set<string>();
+  for (const loc of locations) {
+    if (loc.regex) continue;
+    const key = (loc.modifier === '=' ? '=' : '') + loc.path;
+    if (seen.has(key)) throw new ConfError(`duplicate location "${loc.path}"`, loc.file, loc.line);
+    seen.add(key);
+  }
 }
 
 function parseListen(d: Directive): ListenConf {
@@ -403,34 +419,54 @@ export function listenAddress(addr: string, d: Pick<Directive, 'file' | 'line'>)
   return { host, port: Number(portText), text };
 }
 
-function buildLocation(b: Builder, d: Directive, server: LocationConf): LocationConf {
+type LocationHead = Pick<LocationConf, 'modifier' | 'path' | 'regex'>;
+
+/**
+ * ngx_http_core_location(), as it meets the directive: the name and its modifier, the regex
+ * compiled, and where a nested one may be (before the block is read, and the parent's later lines).
+ */
+function locationHead(d: Directive, parent?: LocationConf): LocationHead {
   let modifier: LocationConf['modifier'] = '';
   let path: string;
   if (d.args.length === 2) {
     const mod = d.args[0];
-    if (mod === '~' || mod === '~*') throw unsupported(`regular expression locations ("${mod} ${d.args[1]}")`, d, true);
-    if (mod !== '=' && mod !== '^~') throw new ConfError(`invalid location modifier "${mod}"`, d.file, d.line);
+    if (mod !== '=' && mod !== '^~' && mod !== '~' && mod !== '~*') throw new ConfError(`invalid location modifier "${mod}"`, d.file, d.line);
     modifier = mod;
     path = d.args[1];
   } else {
     path = d.args[0];
-    if (path.startsWith('=')) {
-      modifier = '=';
-      path = path.slice(1);
-    } else if (path.startsWith('~')) {
-      throw unsupported(`regular expression locations ("${path}")`, d, true);
-    } else if (path.startsWith('@')) {
-      throw unsupported(`named locations ("${path}")`, d, true);
+    const mod = /^(=|~\*|~|@)/.exec(path)?.[1] as LocationConf['modifier'] | undefined;
+    if (mod) {
+      modifier = mod;
+      // A named location keeps its `@` in its name.
+      if (mod !== '@') path = path.slice(mod.length);
     }
   }
-  const loc = inherit(server);
-  loc.modifier = modifier;
-  loc.path = path;
+  // NGX_HAVE_CASELESS_FILESYSTEM (the Windows build) makes every regex caseless: the request
+  // compiles that variant (embedded/phases/find-config.ts) from this one.
+  const regex = modifier === '~' || modifier === '~*' ? compileRegex(path, modifier === '~*', d) : undefined;
+  if (parent) {
+    const what = parent.modifier === '=' ? 'the exact location' : 'the named location';
+    if (parent.modifier === '=' || parent.modifier === '@') throw new ConfError(`location "${path}" cannot be inside ${what} "${parent.path}"`, d.file, d.line);
+    if (modifier === '@') throw new ConfError(`named location "${path}" can be on the server level only`, d.file, d.line);
+    if (!regex && !path.startsWith(parent.path)) throw new ConfError(`location "${path}" is outside location "${parent.path}"`, d.file, d.line);
+  }
+  return { modifier, path, regex };
+}
+
+/** A location's block, inheriting `outer`'s settings; its nested locations last, as nginx merges them. */
+function buildLocation(b: Builder, d: Directive, head: LocationHead, outer: LocationConf): LocationConf {
+  const loc = inherit(outer);
+  Object.assign(loc, head);
   loc.file = d.file;
   loc.line = d.line;
+  const nested: { d: Directive; head: LocationHead }[] = [];
   applySettings(b, d.block!, 'location', loc, (s) => {
-    if (s.name === 'location') throw unsupported('nested locations', s, true);
-    return false;
+    if (s.name !== 'location') return false;
+    nested.push({ d: s, head: locationHead(s, loc) });
+    return true;
   });
+  for (const n of nested) loc.locations.push(buildLocation(b, n.d, n.head, loc));
+  duplicates(loc.locations);
   return loc;
 }

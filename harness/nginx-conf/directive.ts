@@ -16,6 +16,8 @@ export interface SetContext {
    * block adds to it: nginx's merge takes the outer level's list only when a level sets none.
    */
   firstHere: boolean;
+  /** Whether a directive of that name came earlier in this block (`root` before `alias`). */
+  here(name: string): boolean;
   /** Records a `*_temp_path` (nginx creates every one at start, at whatever level it is set). */
   tempPath(directive: string, path: string): void;
   /** Records a proxy_pass, resolved once every upstream block is known. */

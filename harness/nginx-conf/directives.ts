@@ -8,7 +8,7 @@ import { isAbsolute, join } from 'node:path';
 import { isLevel } from '../logs/error-log.js';
 import { ConfError, unsupported } from './error.js';
 import type { Directive } from './parse.js';
-import type { ErrorPage, LocationConf, LogTarget } from './model.js';
+import type { ErrorPage, LocationConf, LogTarget, TryFile } from './model.js';
 import { ANY, HS, HSL, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
 export type { Ctx } from './directive.js';
 import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
@@ -46,7 +46,6 @@ function errorPages(d: Directive): [number, ErrorPage][] {
     overwrite = eq.length > 1 ? Number(eq.slice(1)) : 0;
   }
   if (uri.includes('$')) throw unsupported('variables in "error_page"', d, true);
-  if (uri.startsWith('@')) throw unsupported(`named locations ("${uri}")`, d, true);
   const q = uri.startsWith('/') ? uri.indexOf('?') : -1;
   const target = q < 0 ? { uri, args: '' } : { uri: uri.slice(0, q), args: uri.slice(q + 1) };
   return a.slice(0, eq === undefined ? -1 : -2).map((code) => {
@@ -55,6 +54,39 @@ function errorPages(d: Directive): [number, ErrorPage][] {
     if (n < 300 || n > 599) throw new ConfError(`value "${code}" must be between 300 and 599`, d.file, d.line);
     return [n, { ...target, overwrite }];
   });
+}
+
+/** ngx_http_core_root(): `root path` or `alias path`, one of them once in a block. */
+function rootOrAlias(l: LocationConf, d: Directive, c: SetContext): void {
+  const other = d.name === 'root' ? 'alias' : 'root';
+  if (c.here(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
+  if (c.here(other)) throw new ConfError(`"${d.name}" directive is duplicate, "${other}" directive was specified earlier`, d.file, d.line);
+  if (d.name === 'alias' && l.modifier === '@') throw new ConfError('the "alias" directive cannot be used inside the named location', d.file, d.line);
+  let path = d.args[0];
+  for (const v of ['document_root', 'realpath_root']) {
+    if (path.includes('$' + v) || path.includes('${' + v + '}')) throw new ConfError(`the $${v} variable cannot be used in the "${d.name}" directive`, d.file, d.line);
+  }
+  if (d.name === 'root' && path.includes('$')) throw unsupported('variables in "root"', d, true);
+  // root loses a last slash, alias keeps it; a path that starts with a variable is made whole per request.
+  if (d.name === 'root' && path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  l.root = path.startsWith('$') ? path : abs(c.prefix, path);
+  l.alias = d.name === 'root' ? 0 : l.modifier === '~' || l.modifier === '~*' ? Infinity : l.path.length;
+}
+
+/** ngx_http_core_try_files(): a `/` ends a directory's name (not the last's); the last may be `=code`. */
+function tryFiles(d: Directive): TryFile[] {
+  const files = d.args.map((name, i): TryFile => {
+    const testDir = name.endsWith('/') && i < d.args.length - 1;
+    return { name: testDir ? name.slice(0, -1) : name, testDir };
+  });
+  const last = files[files.length - 1];
+  if (last.name.startsWith('=')) {
+    const digits = last.name.slice(1);
+    if (!/^\d+$/.test(digits) || Number(digits) > 999) throw new ConfError(`invalid code "${last.name}"`, d.file, d.line);
+    last.code = Number(digits);
+    if (last.code < 300 || last.code > 599) throw unsupported(`"try_files" ending with "${last.name}" (a status without nginx's page for it)`, d);
+  }
+  return files;
 }
 
 /** A flag that only its harmless value may take: the engine behaves as nginx does with it. */
@@ -103,8 +135,18 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   log_format: { ctx: ['http'], args: [2, ANY] },
 
   // ---- ngx_http_core_module ----
-  root: { ctx: HSL, args: [1, 1], once: true, set: (l, d, c) => (l.root = abs(c.prefix, d.args[0])) },
-  index: { ctx: HSL, args: [1, ANY], set: (l, d, c) => (l.index = c.firstHere ? [...d.args] : [...l.index, ...d.args]) },
+  root: { ctx: HSL, args: [1, 1], set: rootOrAlias },
+  alias: { ctx: ['location'], args: [1, 1], set: rootOrAlias },
+  try_files: { ctx: ['server', 'location'], args: [2, ANY], once: true, set: (l, d) => (l.tryFiles = tryFiles(d)) },
+  index: {
+    ctx: HSL,
+    args: [1, ANY],
+    set: (l, d, c) => {
+      // ngx_http_index_set_index() names the first argument whichever is empty.
+      if (d.args.includes('')) throw new ConfError(`index "${d.args[0]}" in "index" directive is invalid`, d.file, d.line);
+      l.index = c.firstHere ? [...d.args] : [...l.index, ...d.args];
+    },
+  },
   error_page: {
     ctx: HSL,
     args: [2, ANY],

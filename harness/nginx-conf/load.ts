@@ -42,29 +42,38 @@ function checkVariables(conf: NginxConf): void {
   const locations = allLocations(conf);
   const headers: ProxyHeader[] = locations.flatMap((l) => l.proxySetHeaders);
   const added = locations.flatMap((l) => l.addHeaders);
-  const used = [...conf.variables, ...[...added, ...headers].flatMap((h) => variableNames(h.value))];
-  const mapped = conf.maps.map((m) => m.variable);
+  // A regex's named captures are variables too (ngx_http_regex_compile()).
+  const captures = locations.flatMap((l) => l.regex?.names ?? []);
+  const paths = locations.flatMap((l) => [...(l.alias ? [{ text: l.root, what: 'alias', at: l }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files', at: l }))]);
+  const used = [...conf.variables, ...[...added, ...headers].flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
+  const mapped = [...conf.maps.map((m) => m.variable), ...captures];
   const unknown = used.find((v) => !nginxVariable(v, mapped));
   if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
   const uses = [...headers.map((h) => ({ h, by: 'proxy_set_header' })), ...added.map((h) => ({ h, by: 'add_header' }))];
   for (const { h, by } of uses) {
     for (const v of variableNames(h.value)) {
-      const missing = unevaluable(v, conf.maps);
+      const missing = unevaluable(v, conf.maps, captures);
       // Every header here is the conf's own, with its place (only nginx's defaults have none).
       if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "${by} ${h.name}")`, h.at!);
+    }
+  }
+  for (const p of paths) {
+    for (const v of variableNames(p.text)) {
+      const missing = unevaluable(v, conf.maps, captures);
+      if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "${p.what}" in the location "${p.at.path}")`, p.at);
     }
   }
 }
 
 /** The variable, or one a map makes it of, that the engine cannot evaluate; undefined when all can be. */
-function unevaluable(name: string, maps: MapConf[], seen = new Set<string>()): string | undefined {
-  if (!knownVariable(name, maps.map((m) => m.variable))) return name;
+function unevaluable(name: string, maps: MapConf[], captures: string[], seen = new Set<string>()): string | undefined {
+  if (!knownVariable(name, [...maps.map((m) => m.variable), ...captures])) return name;
   const map = maps.find((m) => m.variable === name);
   if (!map || seen.has(name)) return undefined;
   seen.add(name);
   for (const text of [map.source, map.defaultValue, ...map.values.values()]) {
     for (const v of variableNames(text)) {
-      const missing = unevaluable(v, maps, seen);
+      const missing = unevaluable(v, maps, captures, seen);
       if (missing !== undefined) return missing;
     }
   }

@@ -5,6 +5,7 @@ import type { HeadersConf } from './http/headers.js';
 import type { CharsetConf } from './http/charset.js';
 import type { ProxyResponseConf } from './http/proxy.js';
 import type { GzipConf } from './http/gzip.js';
+import type { CompiledRegex } from './pcre.js';
 
 export interface LogTarget {
   /** Absolute path, or 'stderr'. */
@@ -76,12 +77,37 @@ export interface ErrorPage {
   overwrite?: number;
 }
 
+/** One argument of try_files (ngx_http_try_file_t). */
+export interface TryFile {
+  /** As written, `$variables` left in; a `/` that asks for a directory taken off. */
+  name: string;
+  /** `$uri/`: only a directory will do. */
+  testDir: boolean;
+  /** The last argument's `=code`. */
+  code?: number;
+}
+
 export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyResponseConf {
-  modifier: '=' | '^~' | '';
+  /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
+  modifier: '=' | '^~' | '' | '~' | '~*' | '@';
+  /** The name as nginx keeps it: the prefix, the exact URI, the regex's text, `@name`. */
   path: string;
+  /** A regex location's pattern (nginx-conf/pcre.ts). */
+  regex?: CompiledRegex;
+  /** The locations nested in this one, in the conf's order. */
+  locations: LocationConf[];
   file: string;
   line: number;
+  /** `root`, or `alias`'s path (with `$variables` left in when it has them). */
   root: string;
+  /**
+   * clcf->alias: 0 for `root`; for `alias`, the length of the location's name that the path
+   * replaces (inherited as it is by nested locations); Infinity in a regex location, whose alias
+   * is the whole path (ngx_http_map_uri_to_path()).
+   */
+  alias: number;
+  /** try_files; not inherited (ngx_http_core_merge_loc_conf() leaves it to its level). */
+  tryFiles?: TryFile[];
   index: string[];
   errorPages: Map<number, ErrorPage>;
   defaultType: string;
@@ -129,7 +155,10 @@ export interface ServerSettings {
 export interface ServerConf extends ServerSettings {
   listens: ListenConf[];
   serverNames: string[];
+  /** The server block's locations, in the conf's order, without the named ones. */
   locations: LocationConf[];
+  /** `location @name`, in the conf's order (the first of a name is the one found). */
+  named: LocationConf[];
   /** Settings of the server block itself, used when no location matches. */
   base: LocationConf;
   file: string;
@@ -164,7 +193,8 @@ export interface NginxConf {
   user?: { name: string; group?: string };
 }
 
-/** Every location of the conf, each server's base (its own settings) included. */
+/** Every location of the conf, each server's base (its own settings), nested and named ones included. */
 export function allLocations(conf: Pick<NginxConf, 'servers'>): LocationConf[] {
-  return conf.servers.flatMap((s) => [s.base, ...s.locations]);
+  const withNested = (l: LocationConf): LocationConf[] => [l, ...l.locations.flatMap(withNested)];
+  return conf.servers.flatMap((s) => [s.base, ...s.locations.flatMap(withNested), ...s.named]);
 }

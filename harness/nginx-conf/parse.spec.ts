@@ -181,7 +181,8 @@ const REFUSALS: Refusal[] = [
     ['proxy_ignore_client_abort on;', '"proxy_ignore_client_abort on" is'],
     ['proxy_request_buffering off;', '"proxy_request_buffering off" is'],
     ['proxy_next_upstream error http_502;', '"proxy_next_upstream http_502" is'],
-    ['error_page 404 @fallback;', 'named locations ("@fallback") are'],
+    ['server { location ~ (?<=/a)b { } }', 'lookbehind assertions (PCRE wants them of a fixed length, JS does not) in the regular expression "(?<=/a)b" are'],
+    ['server { location ~ ^/[[:alpha:]]+$ { } }', 'POSIX classes ("[:name:]") in the regular expression "^/[[:alpha:]]+$" are'],
   ].map(([directive, what]): Refusal => ({
     name: `${directive} (nginx has an effect the engine does not emulate)`,
     files: { 'conf/nginx.conf': HTTP(directive) },

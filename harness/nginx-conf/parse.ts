@@ -86,7 +86,9 @@ function* tokens(text: string, file: string): Generator<Token> {
     }
     let j = i;
     let s = '';
-    while (j < n && !/[\s;{}]/.test(text[j])) {
+    // ngx_conf_read_token(): only a space, `;` or `{` ends a word; a `}` inside one is part of it
+    // (`location ~ \d{2}$` is a block that starts at its `{`, then the word `2}$`).
+    while (j < n && !/[\s;{]/.test(text[j])) {
       // `${var}` may hold no braces of its own, so `{` only ends a word outside `${`.
       if (text[j] === '$' && text[j + 1] === '{') {
         const close = text.indexOf('}', j);

@@ -115,6 +115,14 @@ test.describe('Windows profile', () => {
     expect(p.upstream.received.at(-1)!.raw.split('\r\n')[0]).toBe('GET /admin/users HTTP/1.0');
   });
 
+  // NGX_HAVE_CASELESS_FILESYSTEM: every regex location is compiled caseless, `~` as `~*`, and
+  // exact and prefix names compare without the case of ASCII letters (ngx_filename_cmp()).
+  test('regex locations match without case too: `~ \\.JS$` takes /a.js, and = /Exact takes /exact', async ({ startProxy }) => {
+    const p = await startProxy({ os: 'windows', server: 'location ~ \\.JS$ { try_files /x =404; }\n        location = /Exact { try_files /index.html =404; }' });
+    expect((await p.send(get('/a.js', p.port))).body).toBe('hello\n');
+    expect((await p.send(get('/exact', p.port))).body).toBe('<h1>index</h1>\n');
+  });
+
   test('static misses: CreateFile() with the prefix (or the root) as Windows shows it and the URI after a /, CRLF logs', async ({ startProxy }, testInfo) => {
     const outside = testInfo.outputPath('front');
     mkdirSync(join(outside, 'outside'), { recursive: true });

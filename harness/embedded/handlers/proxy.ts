@@ -92,7 +92,7 @@ export function upstreamUri(req: HttpRequest): string {
   let uri: string;
   if (pp.uri === undefined) {
     uri = req.uri.unparsed.replace(/\?.*$/, '');
-    if (req.errorPage) uri = escapeUri(req.uri.uri);
+    if (!req.validUnparsedUri) uri = escapeUri(req.uri.uri);
   } else {
     const rest = req.uri.uri.slice(req.loc.modifier === '=' ? req.uri.uri.length : req.loc.path.length);
     uri = pp.uri + (req.uri.quoted ? escapeUri(rest) : rest);

@@ -26,9 +26,10 @@ export function specialResponse(req: HttpRequest, code: number, location?: strin
 }
 
 /**
- * ngx_http_send_error_page(): a URI is an internal redirect (a GET, unless HEAD) that answers
- * with the error's status, or `=code`'s; anything else is a redirect to it, a 302 unless `=code`
- * names another redirect, with that status's page and the Location among the other headers.
+ * ngx_http_send_error_page(): a URI is an internal redirect (a GET, unless HEAD), `@name` a named
+ * location, that answers with the error's status, or `=code`'s; anything else is a redirect to it,
+ * a 302 unless `=code` names another redirect, with that status's page and the Location among the
+ * other headers.
  */
 function sendErrorPage(req: HttpRequest, code: number, page: ErrorPage): void {
   req.errorPage = true;
@@ -36,6 +37,11 @@ function sendErrorPage(req: HttpRequest, code: number, page: ErrorPage): void {
   req.errorStatus = page.overwrite ?? statusOnWire(code);
   if (page.uri.startsWith('/')) {
     req.internalRedirect(page.uri, { args: page.args, asGet: true });
+    return;
+  }
+  // A named location takes the request as it is, method included.
+  if (page.uri.startsWith('@')) {
+    req.namedLocation(page.uri);
     return;
   }
   if (![301, 302, 303, 307, 308].includes(req.errorStatus)) req.errorStatus = 302;

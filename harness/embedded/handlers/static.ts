@@ -8,8 +8,8 @@ import type { ErrnoName } from '../../os-profile.js';
 import type { ResponseFields } from '../http/response.js';
 import { byteRanges, multipartFraming, preconditions, type Ranges } from '../http/conditional.js';
 import { nextTempNumber } from '../http/request-body.js';
-import { smallFile, statOrError } from '../files/file-cache.js';
-import { caselessPath } from '../files/caseless.js';
+import { smallFile } from '../files/file-cache.js';
+import { mapUriToPath, statUnder } from '../files/map-path.js';
 import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
 import { headersFilter } from '../filters/headers.js';
 import { gzipStatic } from './gzip-static.js';
@@ -18,19 +18,11 @@ import { willCompress } from '../filters/gzip.js';
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
 
-/** stat() of a path under the location's root, and the file to open: under the Windows profile a name in any case. */
-function statFile(req: HttpRequest, path: string): { real: string; st: Stats | NodeJS.ErrnoException } {
-  const st = statOrError(path);
-  if (!(st instanceof Error) || req.ctx.os.name !== 'windows' || (st.code !== 'ENOENT' && st.code !== 'ENOTDIR')) return { real: path, st };
-  const real = caselessPath(req.loc.root, path);
-  return real === undefined ? { real: path, st } : { real, st: statOrError(real) };
-}
-
 /** ENOENT as the OS profile words it: on Windows a missing directory on the way is error 3. */
-function notFoundErrno(req: HttpRequest, path: string, code: string | undefined): ErrnoName {
+function notFoundErrno(req: HttpRequest, root: string, path: string, code: string | undefined): ErrnoName {
   if (code === 'ENOTDIR') return 'ENOTDIR';
   if (req.ctx.os.name === 'windows') {
-    const parent = statFile(req, dirname(path)).st;
+    const parent = statUnder(req, root, dirname(path)).st;
     return parent instanceof Error || !parent.isDirectory() ? 'ENOENT_PATH' : 'ENOENT_FILE';
   }
   return 'ENOENT_FILE';
@@ -73,27 +65,26 @@ export function staticHandler(req: HttpRequest): void {
 
 function serve(req: HttpRequest): void {
   const uri = req.uri.uri;
-  const root = req.loc.root;
+  const { root, path } = mapUriToPath(req);
   if (uri.endsWith('/')) {
-    serveIndex(req, root + uri);
+    serveIndex(req, root, path);
     return;
   }
-  const path = root + uri;
   const gz = gzipStatic(req, path);
-  if (gz) return sendFile(req, gz.path, gz.st, path);
+  if (gz) return sendFile(req, root, gz.path, gz.st, path);
   const user = workerUser(req.ctx.conf, req.ctx.os.name);
   if (user && searchDenied(user, path)) {
-    fileError(req, path, 'EACCES');
+    fileError(req, root, path, 'EACCES');
     return;
   }
-  const { real, st } = statFile(req, path);
+  const { real, st } = statUnder(req, root, path);
   if (st instanceof Error) {
-    fileError(req, path, st.code);
+    fileError(req, root, path, st.code);
     return;
   }
   // nginx opens what it serves, a directory too (open(O_RDONLY)): both need the read bit.
   if (user && !permits(st, user, R_OK)) {
-    fileError(req, path, 'EACCES');
+    fileError(req, root, path, 'EACCES');
     return;
   }
   if (st.isDirectory()) {
@@ -104,17 +95,22 @@ function serve(req: HttpRequest): void {
     req.special(405);
     return;
   }
-  sendFile(req, real, st);
+  sendFile(req, root, real, st);
 }
 
-function serveIndex(req: HttpRequest, dir: string): void {
+function serveIndex(req: HttpRequest, root: string, dir: string): void {
   const user = workerUser(req.ctx.conf, req.ctx.os.name);
   for (const name of req.loc.index) {
+    // An absolute name is redirected to untested, the request's args kept.
+    if (name.startsWith('/')) {
+      req.internalRedirect(name);
+      return;
+    }
     if (user && searchDenied(user, dir + name)) {
       indexForbidden(req, dir + name);
       return;
     }
-    const { st } = statFile(req, dir + name);
+    const { st } = statUnder(req, root, dir + name);
     if (!(st instanceof Error) && !st.isDirectory()) {
       // nginx's index module redirects internally to the index file: the location is chosen again.
       req.internalRedirect(req.uri.uri + name);
@@ -125,16 +121,16 @@ function serveIndex(req: HttpRequest, dir: string): void {
       return;
     }
     if (st instanceof Error && st.code !== 'ENOENT') {
-      req.logError('error', `"${req.ctx.displayPath(dir + name)}" is not found`, { errno: notFoundErrno(req, dir + name, st.code) });
+      req.logError('error', `"${req.ctx.displayPath(dir + name)}" is not found`, { errno: notFoundErrno(req, root, dir + name, st.code) });
       req.special(404);
       return;
     }
   }
-  const d = statFile(req, dir).st;
+  const d = statUnder(req, root, dir).st;
   if (d instanceof Error || !d.isDirectory()) {
     const first = dir + req.loc.index[0];
     const code = d instanceof Error ? d.code : 'ENOTDIR';
-    req.logError('error', `"${req.ctx.displayPath(first)}" is not found`, { errno: notFoundErrno(req, first, code) });
+    req.logError('error', `"${req.ctx.displayPath(first)}" is not found`, { errno: notFoundErrno(req, root, first, code) });
     req.special(404);
     return;
   }
@@ -148,27 +144,27 @@ function indexForbidden(req: HttpRequest, file: string): void {
   req.special(403);
 }
 
-function fileError(req: HttpRequest, path: string, code: string | undefined): void {
+function fileError(req: HttpRequest, root: string, path: string, code: string | undefined): void {
   if (code === 'EACCES') {
     req.logError('error', `${req.ctx.os.openFileFn} "${req.ctx.displayPath(path)}" failed`, { errno: 'EACCES' });
     req.special(403);
     return;
   }
   if (req.loc.logNotFound) {
-    req.logError('error', `${req.ctx.os.openFileFn} "${req.ctx.displayPath(path)}" failed`, { errno: notFoundErrno(req, path, code) });
+    req.logError('error', `${req.ctx.os.openFileFn} "${req.ctx.displayPath(path)}" failed`, { errno: notFoundErrno(req, root, path, code) });
   }
   req.special(404);
 }
 
 /** `gzipOf`: the file whose .gz `path` is (gzip_static): its type, `Content-Encoding: gzip`, no ranges. */
-function sendFile(req: HttpRequest, path: string, st: Stats, gzipOf?: string): void {
+function sendFile(req: HttpRequest, root: string, path: string, st: Stats, gzipOf?: string): void {
   req.discardBody();
   // ngx_http_static_handler() answers with what ngx_http_discard_request_body() returns.
   if (req.bodyInvalid) req.special(400);
-  else sendFileAfterBody(req, path, st, gzipOf);
+  else sendFileAfterBody(req, root, path, st, gzipOf);
 }
 
-function sendFileAfterBody(req: HttpRequest, path: string, st: Stats, gzipOf?: string): void {
+function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Stats, gzipOf?: string): void {
   const tag = etag(st);
   const lastModified = httpTime(st.mtimeMs);
   const type = contentType(req, gzipOf ?? path);
@@ -176,7 +172,7 @@ function sendFileAfterBody(req: HttpRequest, path: string, st: Stats, gzipOf?: s
   if (req.errorStatus && req.errorStatus !== 200) {
     // An error page served by error_page with a status of its own: no Last-Modified or
     // Accept-Ranges, no conditional or range handling (they apply to a 200 only).
-    sendParts(req, path, st, { status: req.errorStatus, contentType: type, contentLength: st.size, extra: [['ETag', tag], ...encoded] }, [{ start: 0, end: st.size }]);
+    sendParts(req, root, path, st, { status: req.errorStatus, contentType: type, contentLength: st.size, extra: [['ETag', tag], ...encoded] }, [{ start: 0, end: st.size }]);
     return;
   }
   const v = { etag: tag, mtime: Math.floor(st.mtimeMs / 1000) };
@@ -201,13 +197,13 @@ function sendFileAfterBody(req: HttpRequest, path: string, st: Stats, gzipOf?: s
     return;
   }
   if (ranges === undefined) {
-    sendParts(req, path, st, whole, [{ start: 0, end: st.size }]);
+    sendParts(req, root, path, st, whole, [{ start: 0, end: st.size }]);
     return;
   }
   if (ranges.length === 1) {
     const [r] = ranges;
     const fields = { status: 206, contentType: type, contentLength: r.end - r.start, lastModified, extra: [['ETag', tag]] as [string, string][], rangeHeaders: [['Content-Range', `bytes ${r.start}-${r.end - 1}/${st.size}`]] as [string, string][] };
-    sendParts(req, path, st, fields, ranges);
+    sendParts(req, root, path, st, fields, ranges);
     return;
   }
   // The boundary is a number from nginx's temp-file counter, printed as 20 digits.
@@ -215,18 +211,18 @@ function sendFileAfterBody(req: HttpRequest, path: string, st: Stats, gzipOf?: s
   const framing = multipartFraming(boundary, type, ranges, st.size);
   const length = ranges.reduce((n, r, i) => n + framing.heads[i].length + r.end - r.start, framing.tail.length);
   const fields = { status: 206, contentType: `multipart/byteranges; boundary=${boundary}`, contentLength: length, lastModified, extra: [['ETag', tag]] as [string, string][] };
-  sendParts(req, path, st, fields, ranges, framing);
+  sendParts(req, root, path, st, fields, ranges, framing);
 }
 
 /** Sends the head, then the ranges of the file (with their multipart framing, if any). */
-function sendParts(req: HttpRequest, path: string, st: Stats, fields: ResponseFields, ranges: Ranges, framing?: { heads: string[]; tail: string }): void {
+function sendParts(req: HttpRequest, root: string, path: string, st: Stats, fields: ResponseFields, ranges: Ranges, framing?: { heads: string[]; tail: string }): void {
   const frame = (parts: (string | Buffer)[]) => parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p));
   if (st.size <= SMALL_FILE) {
     let data: Buffer;
     try {
       data = smallFile(path, st);
     } catch (e) {
-      fileError(req, path, (e as NodeJS.ErrnoException).code);
+      fileError(req, root, path, (e as NodeJS.ErrnoException).code);
       return;
     }
     if (!framing) {

@@ -1,0 +1,42 @@
+// A location's PCRE pattern in JavaScript: PCRE's meaning where JS reads the same text otherwise.
+import { test, expect } from '@playwright/test';
+import { compileRegex } from './pcre.js';
+
+const at = { file: '/conf/nginx.conf', line: 7 };
+const matches = (pattern: string, s: string, caseless = false) => compileRegex(pattern, caseless, at).re.test(s);
+const refusal = (pattern: string) => {
+  try {
+    compileRegex(pattern, false, at);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return undefined;
+};
+
+test('PCRE\'s `$` also matches before a last newline, `.` matches \\r, `\\s` is ASCII only', () => {
+  expect(matches('\\.php$', '/x.php\n')).toBe(true);
+  expect(matches('\\.php$', '/x.php\n\n')).toBe(false);
+  expect(matches('\\.php\\z', '/x.php\n')).toBe(false);
+  expect(matches('^/a.b$', '/a\rb')).toBe(true);
+  expect(matches('^/a.b$', '/a\nb')).toBe(false);
+  expect(matches('^/a\\sb$', '/a\xa0b')).toBe(false);
+  expect(matches('^/a[\\s]b$', '/a\tb')).toBe(true);
+  expect(matches('^/[]a]$', '/]')).toBe(true);
+});
+
+test('a leading (?i) makes the whole pattern caseless; named captures come back by name', () => {
+  expect(matches('(?i)^/API/', '/api/x')).toBe(true);
+  const { re, names } = compileRegex('^/(?P<first>[a-z]+)/(?<second>\\d+)', false, at);
+  expect(names).toEqual(['first', 'second']);
+  expect(re.exec('/blog/42')?.groups).toEqual({ first: 'blog', second: '42' });
+});
+
+test('what JS reads another way is refused, naming it', () => {
+  const tail = ' are not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in /conf/nginx.conf:7';
+  expect(refusal('^/\\Qa.b\\E')).toBe('the escape "\\Q" in the regular expression "^/\\Qa.b\\E"' + tail);
+  expect(refusal('^/a++')).toBe('possessive quantifiers in the regular expression "^/a++"' + tail);
+  expect(refusal('(?>a)')).toBe('the group "(?>" in the regular expression "(?>a)"' + tail);
+  expect(refusal('^/a(?i)b')).toBe('the group "(?i" in the regular expression "^/a(?i)b"' + tail);
+  expect(refusal('é')).toBeUndefined();
+  expect(() => compileRegex('é', true, at)).toThrow('non-ASCII characters with a caseless match (PCRE folds ASCII letters only) in the regular expression "é"');
+});
