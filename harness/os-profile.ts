@@ -62,6 +62,8 @@ export interface OsProfile {
   /** ngx_create_dir_n / ngx_open_file_n */
   createDirFn: string;
   openFileFn: string;
+  /** ngx_open_dir_n: a directory opened to be listed (autoindex). */
+  openDirFn: string;
   /** ngx_recv / ngx_send_chain's names in their failures: Winsock's WSARecv()/WSASend() on Windows. */
   recvFn: string;
   sendFn: string;
@@ -105,6 +107,7 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; 
       errno: (n) => LINUX_ERRNO[n],
       createDirFn: 'mkdir()',
       openFileFn: 'open()',
+      openDirFn: 'opendir()',
       recvFn: 'recv()',
       sendFn: 'writev()',
       brokenConnection: 'epoll_wait() reported that client prematurely closed connection',
@@ -122,6 +125,7 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; 
     errno: (n) => WINDOWS_ERRNO[n],
     createDirFn: 'CreateDirectory()',
     openFileFn: 'CreateFile()',
+    openDirFn: 'FindFirstFile()',
     recvFn: 'WSARecv()',
     sendFn: 'WSASend()',
     brokenConnection: 'client prematurely closed connection',

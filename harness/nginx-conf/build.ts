@@ -10,6 +10,8 @@ import type { Directive } from './parse.js';
 import { parseFlag, parseNumber, parseTime, seconds } from './values.js';
 import { variableNames } from './variables.js';
 import { abs, check, logTarget, type Ctx } from './directives.js';
+import { AUTOINDEX } from './http/autoindex.js';
+import { CORE_RESPONSE } from './http/core-response.js';
 import type { ListenConf, LocationConf, MapConf, NginxConf, ProxyPassConf, ServerConf, UpstreamConf, UpstreamServerConf } from './model.js';
 
 export interface BuildOptions {
@@ -21,6 +23,8 @@ export interface BuildOptions {
 
 function defaultLocation(prefix: string): LocationConf {
   return {
+    ...AUTOINDEX.defaults,
+    ...CORE_RESPONSE.defaults,
     modifier: '',
     path: '',
     file: '',

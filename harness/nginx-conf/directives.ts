@@ -12,6 +12,9 @@ import type { ErrorPage, LocationConf, LogTarget } from './model.js';
 import { ANY, HS, HSL, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
 export type { Ctx } from './directive.js';
 import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
+import { AUTOINDEX } from './http/autoindex.js';
+import { CORE_RESPONSE } from './http/core-response.js';
+import { PROXY_CACHE } from './http/proxy-cache.js';
 
 
 /** A path as nginx resolves a relative one: against the prefix. */
@@ -259,7 +262,12 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
  * Every directive the engine knows: ngx_http_core_module's and the proxy module's above, and each
  * module of http/ with its own table (its settings, their defaults and its directives in one file).
  */
-export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE };
+export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
+  ...CORE,
+  ...AUTOINDEX.directives,
+  ...CORE_RESPONSE.directives,
+  ...PROXY_CACHE.directives,
+};
 
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */
 export function check(d: Directive, ctx: Ctx): DirectiveSpec<LocationConf> {

@@ -278,7 +278,9 @@ class UpstreamRequest implements UpstreamReader {
       if (key === 'content-type') contentType = value;
       else if (key === 'location' && location === undefined && req.loc.proxyRedirectDefault) {
         const rewritten = this.rewriteLocation(value);
-        if (rewritten !== undefined) location = rewritten;
+        // Left relative (absolute_redirect off), it keeps its place among the upstream's headers.
+        if (rewritten?.startsWith('/')) extra.push([name, rewritten]);
+        else if (rewritten !== undefined) location = rewritten;
         else extra.push([name, value]);
       } else if (!HIDDEN.has(key) && !key.startsWith('x-accel-')) extra.push([name, value]);
     }

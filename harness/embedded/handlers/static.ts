@@ -11,6 +11,7 @@ import { nextTempNumber } from '../http/request-body.js';
 import { smallFile, statOrError } from '../files/file-cache.js';
 import { caselessPath } from '../files/caseless.js';
 import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
+import { autoindex } from './autoindex.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
@@ -133,6 +134,7 @@ function serveIndex(req: HttpRequest, dir: string): void {
     req.special(404);
     return;
   }
+  if (autoindex(req, dir)) return;
   req.logError('error', `directory index of "${req.ctx.displayPath(dir)}" is forbidden`);
   req.special(403);
 }
