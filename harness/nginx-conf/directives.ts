@@ -255,7 +255,15 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   // it reads it, as nginx does while proxy_buffers hold it) and `proxy_request_buffering on` (the
   // engine reads the whole body first, as nginx does).
   proxy_buffering: { ctx: HSL, args: [1, 1], set: onlyFlag(true) },
-  proxy_request_buffering: { ctx: HSL, args: [1, 1], set: onlyFlag(true) },
+  // Off, nginx connects before it reads the body and passes it on as it comes: a client sees a
+  // 502 before its body is sent, and no body goes to a temp file (nor its [warn] line).
+  proxy_request_buffering: {
+    ctx: HSL,
+    args: [1, 1],
+    set: (_l, d) => {
+      if (!parseFlag(d)) throw unsupported('"proxy_request_buffering off" (a body passed to the upstream as it comes, before it is whole)', d);
+    },
+  },
 };
 
 /**

@@ -141,12 +141,17 @@ const REFUSALS: Refusal[] = [
   { name: 'a duplicate temp path', files: { 'conf/nginx.conf': HTTP('client_body_temp_path temp/b;\nclient_body_temp_path temp/c;') }, emerg: `"client_body_temp_path" directive is duplicate in ${CONF}:4` },
   { name: 'error_page with "=" and no code', files: { 'conf/nginx.conf': HTTP('error_page =200 /x;') }, emerg: `invalid value "=200" in ${CONF}:3` },
   { name: 'error_page with "=" and no number', files: { 'conf/nginx.conf': HTTP('error_page 404 =abc /x;') }, emerg: `invalid value "=abc" in ${CONF}:3` },
+  { name: 'autoindex_format that is not html, xml, json or jsonp', files: { 'conf/nginx.conf': HTTP('autoindex_format yaml;') }, emerg: `invalid value "yaml" in ${CONF}:3` },
+  { name: 'autoindex twice in one block', files: { 'conf/nginx.conf': HTTP('autoindex on;\nautoindex off;') }, emerg: `"autoindex" directive is duplicate in ${CONF}:4` },
+  { name: 'absolute_redirect not a flag', files: { 'conf/nginx.conf': HTTP('absolute_redirect yes;') }, emerg: `invalid value "yes" in "absolute_redirect" directive, it must be "on" or "off" in ${CONF}:3` },
   { name: 'server_tokens that is not on, off or build', files: { 'conf/nginx.conf': HTTP('server_tokens maybe;') }, emerg: `invalid value "maybe" in ${CONF}:3` },
   ...[
     ['gzip on;', '"gzip on" is'],
     ['charset koi8-r;', '"charset koi8-r" is'],
     ['proxy_buffering off;', '"proxy_buffering off" is'],
-    ['proxy_request_buffering off;', '"proxy_request_buffering off" is'],
+    ['proxy_request_buffering off;', '"proxy_request_buffering off" (a body passed to the upstream as it comes, before it is whole) is'],
+    ['proxy_cache $host;', '"proxy_cache $host" (caching of upstream answers is not emulated) is'],
+    ['proxy_cache_path cache keys_zone=api:1m;', '"proxy_cache_path" (caching of upstream answers is not emulated) is'],
     ['proxy_next_upstream error http_502;', '"proxy_next_upstream http_502" is'],
     ['error_page 404 @fallback;', 'named locations ("@fallback") are'],
   ].map(([directive, what]): Refusal => ({

@@ -3,12 +3,14 @@
 // byte for byte: directories first, then names in byte order (upper case first), hidden names
 // skipped, names cut at 50 bytes with `..>`, hrefs %-escaped and names HTML-escaped. The answer
 // is sent before the directory is read: no Content-Length, no Last-Modified, chunked to HTTP/1.1.
-import { mkdirSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { get, post } from '../support/raw-http.js';
 import { PAGES, withoutDate, pageHeaders } from '../support/pages.js';
-import type { ProxyUnderTest } from '../support/proxy-under-test.js';
+import { ProxyUnderTest } from '../support/proxy-under-test.js';
+import { firstClosedFolder, workerUser } from '../../harness/embedded/files/worker-user.js';
 
 const MTIME = new Date('2026-01-02T03:04:05Z');
 
@@ -299,4 +301,26 @@ test('autoindex: a request body nobody reads is dropped, and the next request on
   const r = await p.send('GET /dl/ HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nhelloGET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n', { untilClose: true });
   expect(r.raw.match(/HTTP\/1\.1 \d+ \w+/g)).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
   expect(r.raw.endsWith('hello\n')).toBe(true);
+});
+
+test('autoindex, workers as nobody: a folder nobody may enter but not read is opendir()\'s 403', async ({ engine }) => {
+  test.skip(process.getuid?.() !== 0, 'nginx keeps its own user when not started as root: nothing to show');
+  const dir = mkdtempSync(join(tmpdir(), 'harness-nobody-'));
+  chmodSync(dir, 0o755);
+  expect(firstClosedFolder(workerUser({}, 'linux')!, dir), `nobody cannot reach ${dir}`).toBeUndefined();
+  const p = await ProxyUnderTest.start(engine, dir, { upstream: 'dual', user: null, server: 'location /dl/ { root html; autoindex on; }' });
+  try {
+    folder(p, 'dl', { 'a.txt': 1 });
+    chmodSync(join(p.prefix, 'html', 'dl'), 0o711);
+    const r = await p.send(get('/dl/', p.port));
+    expect(r.statusLine).toBe('HTTP/1.1 403 Forbidden');
+    expect(withoutDate(r.headers)).toEqual(pageHeaders(153));
+    expect(r.body).toBe(PAGES[403]);
+    expect(p.requestLog()).toEqual([
+      'TIME [error] PID: *2 opendir() "PREFIX/html/dl" failed (13: Permission denied), client: 127.0.0.1, server: localhost, request: "GET /dl/ HTTP/1.1", host: "127.0.0.1:P"',
+    ]);
+  } finally {
+    await p.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
