@@ -324,3 +324,20 @@ test('autoindex, workers as nobody: a folder nobody may enter but not read is op
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('autoindex_localtime on: the html listing\'s times in the server\'s time zone (TZ); json\'s stay GMT, xml\'s too', async ({ startProxy }) => {
+  const tz = process.env.TZ;
+  // Both engines take the zone from the environment they start in (nginx keeps TZ for its workers).
+  process.env.TZ = 'Asia/Shanghai';
+  try {
+    const p = await startProxy({ server: 'location /dl/ { root html; autoindex on; autoindex_localtime on; }\nlocation /j/ { root html; autoindex on; autoindex_localtime on; autoindex_format json; }\nlocation /xl/ { root html; autoindex on; autoindex_localtime on; autoindex_format xml; }' });
+    for (const dir of ['dl', 'j', 'xl']) folder(p, dir, { 'a.txt': 1 });
+    const r = await p.send(get('/dl/', p.port));
+    expect(r.body).toContain('<a href="a.txt">a.txt</a>                                              02-Jan-2026 11:04                   1\r\n');
+    expect((await p.send(get('/j/', p.port))).body).toContain('"mtime":"Fri, 02 Jan 2026 03:04:05 GMT"');
+    expect((await p.send(get('/xl/', p.port))).body).toContain('<file mtime="2026-01-02T03:04:05Z" size="1">a.txt</file>');
+  } finally {
+    if (tz === undefined) delete process.env.TZ;
+    else process.env.TZ = tz;
+  }
+});

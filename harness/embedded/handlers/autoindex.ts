@@ -55,7 +55,7 @@ export function autoindex(req: HttpRequest, dir: string): boolean {
   const localOffset = loc.autoindexLocaltime ? -new Date().getTimezoneOffset() * 60 : 0;
   let body: string;
   if (format === 'html') body = html(req.uri.uri, entries, { exactSize: loc.autoindexExactSize, offset: localOffset, utf8: /;\s*charset=utf-8$/i.test(sent.contentType ?? '') });
-  else if (format === 'xml') body = xml(entries, localOffset);
+  else if (format === 'xml') body = xml(entries);
   else body = json(entries, format === 'jsonp' ? callback : undefined);
   req.write(bytes(body));
   req.finish();
@@ -208,12 +208,12 @@ function json(entries: Entry[], callback?: string): string {
   return callback === undefined ? list : `/* callback */\r\n${callback}(${list});`;
 }
 
-/** ngx_http_autoindex_xml(). */
-function xml(entries: Entry[], offset: number): string {
+/** ngx_http_autoindex_xml(): its times are UTC's, autoindex_localtime or not (nginx 1.22.1's docs say otherwise). */
+function xml(entries: Entry[]): string {
   let s = '<?xml version="1.0"?>\r\n<list>\r\n';
   for (const e of entries) {
     const type = e.dir ? 'directory' : e.file ? 'file' : 'other';
-    const mtime = tm(e.mtime + offset).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const mtime = tm(e.mtime).toISOString().replace(/\.\d{3}Z$/, 'Z');
     s += `<${type} mtime="${mtime}"${e.file ? ` size="${e.size}"` : ''}>${escapeHtml(e.name)}</${type}>\r\n`;
   }
   return s + '</list>\r\n';

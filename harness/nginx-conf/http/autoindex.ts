@@ -9,7 +9,7 @@ export type AutoindexFormat = 'html' | 'xml' | 'json' | 'jsonp';
 export interface AutoindexConf {
   autoindex: boolean;
   autoindexFormat: AutoindexFormat;
-  /** The listing's times in the server's time zone rather than UTC (html and xml). */
+  /** The html listing's times in the server's time zone rather than UTC (xml's and json's stay UTC). */
   autoindexLocaltime: boolean;
   /** Sizes in bytes rather than rounded to K, M and G (html only). */
   autoindexExactSize: boolean;
