@@ -3,7 +3,7 @@
 // byte for byte: directories first, then names in byte order (upper case first), hidden names
 // skipped, names cut at 50 bytes with `..>`, hrefs %-escaped and names HTML-escaped. The answer
 // is sent before the directory is read: no Content-Length, no Last-Modified, chunked to HTTP/1.1.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
@@ -340,4 +340,26 @@ test('autoindex_localtime on: the html listing\'s times in the server\'s time zo
     if (tz === undefined) delete process.env.TZ;
     else process.env.TZ = tz;
   }
+});
+
+test('autoindex: a folder whose name needs escaping (&, <, >) is listed under its HTML-escaped URI; a broken symlink is "other"', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /dl/ { root html; autoindex on; }\nlocation /j/ { root html; autoindex on; autoindex_format json; }' });
+  folder(p, 'dl', { 'a&<b>': 'dir' });
+  folder(p, join('dl', 'a&<b>'), { 'a.txt': 1 });
+  folder(p, 'j', {});
+  symlinkSync('nowhere', join(p.prefix, 'html', 'j', 'broken'));
+  const r = await p.send(get('/dl/a%26%3Cb%3E/', p.port));
+  expect(r.statusLine).toBe('HTTP/1.1 200 OK');
+  expect(r.body.split('\r\n').slice(0, 4)).toEqual(['<html>', '<head><title>Index of /dl/a&amp;&lt;b&gt;/</title></head>', '<body>', '<h1>Index of /dl/a&amp;&lt;b&gt;/</h1><hr><pre><a href="../">../</a>']);
+  const j = await p.send(get('/j/', p.port));
+  expect(j.body).toMatch(/^\[\r\n\{ "name":"broken", "type":"other", "mtime":"[^"]+" \}\r\n\]$/);
+});
+
+test('autoindex: Expect: 100-continue on a GET with a body: a "100 Continue" before the listing (the body is dropped)', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /dl/ { root html; autoindex on; }' });
+  folder(p, 'dl', {});
+  const r = await p.send('GET /dl/ HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 5\r\nConnection: close\r\n\r\n', { untilClose: true });
+  expect(r.interim).toEqual(['HTTP/1.1 100 Continue\r\n\r\n']);
+  expect(r.statusLine).toBe('HTTP/1.1 200 OK');
+  expect(r.body).toContain('<h1>Index of /dl/</h1>');
 });

@@ -1,6 +1,7 @@
 // `autoindex on`: a directory's listing when no index file answers a URI with a trailing slash
 // (ngx_http_autoindex_module.c), in html, xml, json or jsonp, byte for byte as nginx writes it.
-// Names and paths are latin1 strings, one char per byte, as the URI and the conf are.
+// Names are latin1 strings, one char per byte, as the URI is; paths go to the file system as the
+// static handler gives them (files/file-cache.ts).
 import { lstatSync, readdirSync, statSync, type Stats } from 'node:fs';
 import type { HttpRequest } from '../request.js';
 import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
@@ -67,9 +68,9 @@ function openDir(req: HttpRequest, path: string): Buffer[] | undefined {
   const user = workerUser(req.ctx.conf, req.ctx.os.name);
   let code: string | undefined;
   try {
-    const st = statSync(bytes(path));
+    const st = statSync(path);
     if (user && (searchDenied(user, path) || !permits(st, user, R_OK))) code = 'EACCES';
-    else return readdirSync(bytes(path), { encoding: 'buffer' });
+    else return readdirSync(path, { encoding: 'buffer' });
   } catch (e) {
     code = (e as NodeJS.ErrnoException).code;
   }
@@ -90,7 +91,7 @@ function readEntries(req: HttpRequest, path: string, names: Buffer[]): Entry[] {
   for (const raw of names) {
     const name = raw.toString('latin1');
     if (name.startsWith('.')) continue;
-    const file = Buffer.concat([bytes(path + '/'), raw]);
+    const file = Buffer.concat([Buffer.from(path + '/'), raw]);
     let st: Stats;
     try {
       st = statSync(file);
