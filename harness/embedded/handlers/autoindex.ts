@@ -6,7 +6,7 @@ import { lstatSync, readdirSync, statSync, type Stats } from 'node:fs';
 import type { HttpRequest } from '../request.js';
 import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
 
-interface Entry {
+export interface Entry {
   /** The name's bytes, latin1. */
   name: string;
   dir: boolean;
@@ -19,7 +19,6 @@ interface Entry {
 /** NGX_HTTP_AUTOINDEX_NAME_LEN: the width of the html listing's name column. */
 const NAME_LEN = 50;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const bytes = (s: string) => Buffer.from(s, 'latin1');
 
 /**
  * ngx_http_autoindex_handler(): false when it declines (not GET or HEAD, or autoindex off), and
@@ -43,7 +42,7 @@ export function autoindex(req: HttpRequest, dir: string): boolean {
   }
   const names = openDir(req, path);
   if (!names) return true;
-  // The body the handler never read is dropped as the answer goes (ngx_http_finalize_request()).
+  // A body nobody reads is dropped (a "100 Continue" first, if asked for), as nginx does.
   req.discardBody();
   const type = format === 'json' ? 'application/json' : format === 'jsonp' ? 'application/javascript' : format === 'xml' ? 'text/xml; charset=utf-8' : 'text/html';
   // The header goes first, before the directory is read (no Content-Length: chunked, or a close).
@@ -58,7 +57,7 @@ export function autoindex(req: HttpRequest, dir: string): boolean {
   if (format === 'html') body = html(req.uri.uri, entries, { exactSize: loc.autoindexExactSize, offset: localOffset, utf8: /;\s*charset=utf-8$/i.test(sent.contentType ?? '') });
   else if (format === 'xml') body = xml(entries);
   else body = json(entries, format === 'jsonp' ? callback : undefined);
-  req.write(bytes(body));
+  req.write(Buffer.from(body, 'latin1'));
   req.finish();
   return true;
 }
@@ -117,7 +116,7 @@ function compareEntries(a: Entry, b: Entry): number {
 }
 
 /** ngx_escape_html(): the four characters that end a tag or an attribute. */
-export function escapeHtml(s: string): string {
+function escapeHtml(s: string): string {
   return s.replace(/[<>&"]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : '&quot;'));
 }
 
@@ -133,23 +132,28 @@ function escapeJson(s: string): string {
 }
 
 /**
- * ngx_utf8_decode()'s lengths: the bytes of each character of `s` (latin1), or undefined at the
- * first byte that is not valid UTF-8 (nginx then counts bytes).
+ * ngx_utf8_length() by ngx_utf8_decode(): the bytes of each character of `s` (latin1), or
+ * undefined at the first that does not decode (nginx then counts bytes). As nginx decodes: a lead
+ * byte from 0xC2, any byte from 0x80 after it, no overlong form, nothing past U+10FFFF.
  */
 function utf8Chars(s: string): number[] | undefined {
   const out: number[] = [];
   for (let i = 0; i < s.length; ) {
     const c = s.charCodeAt(i);
-    const n = c < 0x80 ? 1 : c >= 0xc0 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf8 ? 4 : 0;
+    if (c < 0x80) {
+      out.push(1);
+      i++;
+      continue;
+    }
+    const [n, mask, valid] = c >= 0xf0 ? [4, 0x07, 0xffff] : c >= 0xe0 ? [3, 0x0f, 0x7ff] : c >= 0xc2 ? [2, 0x1f, 0x7f] : [0, 0, 0];
     if (!n || i + n > s.length) return undefined;
-    let u = n === 1 ? c : c & (0xff >> (n + 1));
+    let u = c & mask;
     for (let k = 1; k < n; k++) {
       const b = s.charCodeAt(i + k);
-      if ((b & 0xc0) !== 0x80) return undefined;
+      if (b < 0x80) return undefined;
       u = (u << 6) | (b & 0x3f);
     }
-    // Overlong forms and what lies past U+10FFFF are invalid.
-    if (n > 1 && (u < [0, 0, 0x80, 0x800, 0x10000][n] || u > 0x10ffff)) return undefined;
+    if (u <= valid || u > 0x10ffff) return undefined;
     out.push(n);
     i += n;
   }
@@ -187,7 +191,7 @@ function sizeColumn(e: Entry, exact: boolean): string {
 }
 
 /** ngx_http_autoindex_html(). */
-function html(uri: string, entries: Entry[], o: { exactSize: boolean; offset: number; utf8: boolean }): string {
+export function html(uri: string, entries: Entry[], o: { exactSize: boolean; offset: number; utf8: boolean }): string {
   const title = escapeHtml(uri);
   let s = `<html>\r\n<head><title>Index of ${title}</title></head>\r\n<body>\r\n<h1>Index of ${title}</h1><hr><pre><a href="../">../</a>\r\n`;
   for (const e of entries) {
