@@ -287,7 +287,7 @@ export class HttpRequest {
     const loc = this.loc;
     if (!loc.absoluteRedirect) return path;
     const given = this.uri.host ?? this.head.host;
-    const host = loc.serverNameInRedirect ? this.server.serverNames[0] : given !== undefined ? hostName(given) : this.conn.localAddress;
+    const host = loc.serverNameInRedirect ? primaryName(this.server) : given !== undefined ? hostName(given) : this.conn.localAddress;
     const port = this.conn.listen.port;
     return `http://${host}${port === 80 || !loc.portInRedirect ? '' : ':' + port}${path}`;
   }
@@ -460,6 +460,16 @@ export function findServer(servers: ServerConf[], listen: ListenConf, host: stri
   const name = host === undefined ? undefined : hostName(host);
   const byName = name !== undefined ? candidates.find((s) => s.serverNames.some((n) => n.toLowerCase() === name)) : undefined;
   return byName ?? candidates.find((s) => s.listens.some((l) => l.defaultServer && l.port === listen.port)) ?? candidates[0];
+}
+
+/**
+ * cscf->server_name, as server_name_in_redirect writes it: the first name in lower case (a regular
+ * expression as written), `.example.com` as `example.com`.
+ */
+function primaryName(server: ServerConf): string {
+  const name = server.serverNames[0];
+  if (name.startsWith('~')) return name;
+  return (name.startsWith('.') ? name.slice(1) : name).toLowerCase();
 }
 
 /** The servers of a listen address, found once per conf (a request asks for them each time). */

@@ -40,13 +40,19 @@ test('port_in_redirect off: the Location has the Host\'s name and no port', asyn
   expect(withoutDate(r.headers)).toEqual([...page301().slice(0, 3), ['Location', 'http://127.0.0.1/dir/'], ['Connection', 'keep-alive']]);
 });
 
-test('server_name_in_redirect on: the server\'s first name instead of the Host, with the listen port', async ({ startProxy }) => {
-  const p = await startProxy({ serverName: 'first.example second.example', static: 'server_name_in_redirect on;' });
+test('server_name_in_redirect on: the server\'s first name (in lower case) instead of the Host, with the listen port', async ({ startProxy }) => {
+  const p = await startProxy({ serverName: 'First.EXAMPLE second.example', static: 'server_name_in_redirect on;' });
   const r = await p.send(`GET /dir HTTP/1.1\r\nHost: other.example:8000\r\n\r\n`);
   expect(r.headers.find(([n]) => n === 'Location')).toEqual(['Location', `http://first.example:${p.port}/dir/`]);
   // HTTP/1.0 without a Host: the same name.
   const old = await p.send('GET /dir HTTP/1.0\r\n\r\n');
   expect(withoutDate(old.headers)).toEqual([...page301('close').slice(0, 3), ['Location', `http://first.example:${p.port}/dir/`], ['Connection', 'close']]);
+});
+
+test('server_name_in_redirect on with server_name .Example.com: the name without its dot', async ({ startProxy }) => {
+  const p = await startProxy({ serverName: '.Example.com', static: 'server_name_in_redirect on;' });
+  const r = await p.send(get('/dir', p.port));
+  expect(r.headers.find(([n]) => n === 'Location')).toEqual(['Location', `http://example.com:${p.port}/dir/`]);
 });
 
 test('server_name_in_redirect on with server_name "": no host at all in the Location', async ({ startProxy }) => {
