@@ -363,3 +363,16 @@ test('autoindex: Expect: 100-continue on a GET with a body: a "100 Continue" bef
   expect(r.statusLine).toBe('HTTP/1.1 200 OK');
   expect(r.body).toContain('<h1>Index of /dl/</h1>');
 });
+
+test('autoindex is inherited: on in the server block lists /dir/ under location /, and a location\'s own off refuses', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'autoindex on;\nlocation /dl/ { root html; autoindex off; }' });
+  folder(p, 'dl', {});
+  const listed = await p.send(get('/dir/', p.port));
+  expect(listed.statusLine).toBe('HTTP/1.1 200 OK');
+  expect(listed.body).toBe('<html>\r\n<head><title>Index of /dir/</title></head>\r\n<body>\r\n<h1>Index of /dir/</h1><hr><pre><a href="../">../</a>\r\n</pre><hr></body>\r\n</html>\r\n');
+  const refused = await p.send(get('/dl/', p.port));
+  expect(refused.statusLine).toBe('HTTP/1.1 403 Forbidden');
+  expect(p.requestLog()).toEqual([
+    'TIME [error] PID: *3 directory index of "PREFIX/html/dl/" is forbidden, client: 127.0.0.1, server: localhost, request: "GET /dl/ HTTP/1.1", host: "127.0.0.1:P"',
+  ]);
+});
