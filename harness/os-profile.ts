@@ -64,6 +64,8 @@ export interface OsProfile {
   openFileFn: string;
   /** ngx_file_info_n: what a stat() is called in its failure's line. */
   fileInfoFn: string;
+  /** ngx_open_dir_n: a directory opened to be listed (autoindex). */
+  openDirFn: string;
   /** ngx_recv / ngx_send_chain's names in their failures: Winsock's WSARecv()/WSASend() on Windows. */
   recvFn: string;
   sendFn: string;
@@ -108,6 +110,7 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; 
       createDirFn: 'mkdir()',
       openFileFn: 'open()',
       fileInfoFn: 'stat()',
+      openDirFn: 'opendir()',
       recvFn: 'recv()',
       sendFn: 'writev()',
       brokenConnection: 'epoll_wait() reported that client prematurely closed connection',
@@ -126,6 +129,7 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; 
     createDirFn: 'CreateDirectory()',
     openFileFn: 'CreateFile()',
     fileInfoFn: 'GetFileAttributesEx()',
+    openDirFn: 'FindFirstFile()',
     recvFn: 'WSARecv()',
     sendFn: 'WSASend()',
     brokenConnection: 'client prematurely closed connection',

@@ -326,15 +326,20 @@ export class HttpRequest {
   }
 
   /**
-   * `Location` made absolute as nginx does: the Host header's host (or the local address) and the
-   * listen port. The local address is printed as ngx_sock_ntop() prints it without a port: an
-   * IPv6 address without brackets (`http://::1:8080/api/`), as nginx 1.22.1 really does.
+   * ngx_http_header_filter()'s Location for a path nginx set (a redirect's, proxy_redirect's):
+   * `http://` and the host (the server's first name under server_name_in_redirect, else the
+   * request's Host, else the local address, printed as ngx_sock_ntop() prints it without a port:
+   * an IPv6 address without brackets, `http://::1:8080/api/`, as nginx 1.22.1 really does) and
+   * the listen port (unless 80, or port_in_redirect off). With absolute_redirect off, the path as
+   * it is (formatResponseHead() then writes it among the other headers, not in its own place).
    */
   absoluteUrl(path: string): string {
+    const loc = this.loc;
+    if (!loc.absoluteRedirect) return path;
     const given = this.uri.host ?? this.head.host;
-    const host = given !== undefined ? hostName(given) : this.conn.localAddress;
+    const host = loc.serverNameInRedirect ? primaryName(this.server) : given !== undefined ? hostName(given) : this.conn.localAddress;
     const port = this.conn.listen.port;
-    return `http://${host}${port === 80 ? '' : ':' + port}${path}`;
+    return `http://${host}${port === 80 || !loc.portInRedirect ? '' : ':' + port}${path}`;
   }
 
   redirect(code: 301 | 302, path: string): void {
@@ -374,10 +379,11 @@ export class HttpRequest {
 
   /**
    * ngx_http_send_header(): the header filters (filters/filters.ts), then the chunked filter: a
-   * body of unknown length goes in chunks to an HTTP/1.1 client, and ends the connection to an
-   * HTTP/1.0 one; then the head as ngx_http_header_filter() writes it.
+   * body of unknown length goes in chunks to an HTTP/1.1 client (unless chunked_transfer_encoding
+   * is off), and else ends the connection; then the head as ngx_http_header_filter() writes it. Returns the fields as the
+   * filters left them (autoindex reads the charset the charset filter gave its listing).
    */
-  sendHead(f: ResponseFields): void {
+  sendHead(f: ResponseFields): ResponseFields {
     // After error_page, its status is the answer's, whoever answers; `=200` leaves the filters
     // that come after it (ranges, conditions) their own statuses.
     if (this.errorStatus && !(this.errorStatus === 200 && [206, 304, 412, 416].includes(f.status))) f = { ...f, status: this.errorStatus, statusLine: undefined };
@@ -385,14 +391,14 @@ export class HttpRequest {
     this.date = clock.http();
     for (const filter of this.handlers.headerFilters) f = filter(this, f);
     if (f.contentLength === undefined && !f.upgrade && this.hasBody(f.status)) {
-      if (this.head.version === 11) f = { ...f, chunked: (this.chunked = true) };
+      if (this.head.version === 11 && this.loc.chunkedTransferEncoding) f = { ...f, chunked: (this.chunked = true) };
       else this.keepalive = false;
     }
     // $status is what went on the wire: a 494 is logged as the 400 it was sent as.
     this.status = statusOnWire(f.status);
     this.headerSent = true;
-    if (this.head.version === 9) return;
-    this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: this.date, keepaliveHeader: this.loc.keepaliveHeader }));
+    if (this.head.version !== 9) this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: this.date, keepaliveHeader: this.loc.keepaliveHeader }));
+    return f;
   }
 
   /** r->header_only's opposite: an answer with this status to this request has a body. */
@@ -506,6 +512,16 @@ export function findServer(servers: ServerConf[], listen: ListenConf, host: stri
   const name = host === undefined ? undefined : hostName(host);
   const byName = name !== undefined ? candidates.find((s) => s.serverNames.some((n) => n.toLowerCase() === name)) : undefined;
   return byName ?? candidates.find((s) => s.listens.some((l) => l.defaultServer && l.port === listen.port)) ?? candidates[0];
+}
+
+/**
+ * cscf->server_name, as server_name_in_redirect writes it: the first name in lower case (a regular
+ * expression as written), `.example.com` as `example.com`.
+ */
+function primaryName(server: ServerConf): string {
+  const name = server.serverNames[0];
+  if (name.startsWith('~')) return name;
+  return (name.startsWith('.') ? name.slice(1) : name).toLowerCase();
 }
 
 /** The servers of a listen address, found once per conf (a request asks for them each time). */

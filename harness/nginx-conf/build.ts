@@ -16,6 +16,8 @@ import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
 import { compileRegex } from './pcre.js';
 import { allLocations, type ListenConf, type LocationConf, type MapConf, type NginxConf, type ProxyPassConf, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 import { GZIP } from './http/gzip.js';
+import { AUTOINDEX } from './http/autoindex.js';
+import { CORE_RESPONSE } from './http/core-response.js';
 
 export interface BuildOptions {
   prefix: string;
@@ -26,6 +28,8 @@ export interface BuildOptions {
 
 function defaultLocation(prefix: string): LocationConf {
   return {
+    ...AUTOINDEX.defaults,
+    ...CORE_RESPONSE.defaults,
     modifier: '',
     path: '',
     locations: [],

@@ -16,6 +16,9 @@ import { HEADERS } from './http/headers.js';
 import { CHARSET } from './http/charset.js';
 import { PROXY_RESPONSE } from './http/proxy.js';
 import { GZIP } from './http/gzip.js';
+import { AUTOINDEX } from './http/autoindex.js';
+import { CORE_RESPONSE } from './http/core-response.js';
+import { PROXY_CACHE } from './http/proxy-cache.js';
 
 
 /** A path as nginx resolves a relative one: against the prefix. */
@@ -88,11 +91,6 @@ function tryFiles(d: Directive): TryFile[] {
   }
   return files;
 }
-
-/** A flag that only its harmless value may take: the engine behaves as nginx does with it. */
-const onlyFlag = (value: boolean) => (_l: LocationConf, d: Directive) => {
-  if (parseFlag(d) !== value) throw unsupported(`"${d.name} ${d.args[0]}"`, d);
-};
 
 /** A `*_temp_path` the engine never writes to, but which nginx creates at start. */
 const otherTempPath = (_l: LocationConf, d: Directive, c: SetContext) => {
@@ -276,16 +274,31 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     },
   },
   proxy_next_upstream_tries: { ctx: HSL, args: [1, 1], set: (l, d) => (l.proxyNextUpstreamTries = parseNumber(d, d.args[0])) },
-  // Only the value that changes nothing: `proxy_request_buffering on` (the engine reads the whole
-  // body first, as nginx does).
-  proxy_request_buffering: { ctx: HSL, args: [1, 1], set: onlyFlag(true) },
+  // Off, nginx connects before it reads the body and passes it on as it comes: a client sees a
+  // 502 before its body is sent, and no body goes to a temp file (nor its [warn] line).
+  proxy_request_buffering: {
+    ctx: HSL,
+    args: [1, 1],
+    set: (_l, d) => {
+      if (!parseFlag(d)) throw unsupported('"proxy_request_buffering off" (a body passed to the upstream as it comes, before it is whole)', d);
+    },
+  },
 };
 
 /**
  * Every directive the engine knows: ngx_http_core_module's and the proxy module's above, and each
  * module of http/ with its own table (its settings, their defaults and its directives in one file).
  */
-export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE, ...GZIP.directives, ...HEADERS.directives, ...CHARSET.directives, ...PROXY_RESPONSE.directives };
+export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
+  ...CORE,
+  ...GZIP.directives,
+  ...HEADERS.directives,
+  ...CHARSET.directives,
+  ...PROXY_RESPONSE.directives,
+  ...AUTOINDEX.directives,
+  ...CORE_RESPONSE.directives,
+  ...PROXY_CACHE.directives,
+};
 
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */
 export function check(d: Directive, ctx: Ctx): DirectiveSpec<LocationConf> {

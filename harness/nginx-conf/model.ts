@@ -6,6 +6,8 @@ import type { CharsetConf } from './http/charset.js';
 import type { ProxyResponseConf } from './http/proxy.js';
 import type { GzipConf } from './http/gzip.js';
 import type { CompiledRegex } from './pcre.js';
+import type { AutoindexConf } from './http/autoindex.js';
+import type { CoreResponseConf } from './http/core-response.js';
 
 export interface LogTarget {
   /** Absolute path, or 'stderr'. */
@@ -87,7 +89,7 @@ export interface TryFile {
   code?: number;
 }
 
-export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyResponseConf {
+export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
   /** The name as nginx keeps it: the prefix, the exact URI, the regex's text, `@name`. */

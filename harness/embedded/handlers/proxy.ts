@@ -306,7 +306,8 @@ class UpstreamRequest implements UpstreamReader {
       else if (key === 'location' && location === undefined) {
         // A rewritten Location that is a path is made absolute, in its own slot (ngx_http_header_filter()).
         const rewritten = this.rewriteLocation(value);
-        if (rewritten?.startsWith('/')) location = req.absoluteUrl(rewritten);
+        // Left relative (absolute_redirect off), it keeps its place among the upstream's headers.
+        if (rewritten?.startsWith('/') && req.loc.absoluteRedirect) location = req.absoluteUrl(rewritten);
         else extra.push([name, rewritten ?? value]);
       } else if (key === 'refresh') extra.push([name, this.rewriteRefresh(value)]);
       else if (key === 'set-cookie' && (req.loc.proxyCookiePaths.length || req.loc.proxyCookieDomains.length)) extra.push([name, rewriteSetCookie(req, value)]);

@@ -14,6 +14,7 @@ import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js
 import { headersFilter } from '../filters/headers.js';
 import { gzipStatic } from './gzip-static.js';
 import { willCompress } from '../filters/gzip.js';
+import { autoindex } from './autoindex.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
@@ -134,6 +135,7 @@ function serveIndex(req: HttpRequest, root: string, dir: string): void {
     req.special(404);
     return;
   }
+  if (autoindex(req, dir)) return;
   req.logError('error', `directory index of "${req.ctx.displayPath(dir)}" is forbidden`);
   req.special(403);
 }

@@ -43,10 +43,13 @@ export function formatResponseHead(f: ResponseFields, keepalive: boolean, id: Se
   if (f.contentType !== undefined) s += `Content-Type: ${f.contentType}\r\n`;
   if (f.contentLength !== undefined) s += `Content-Length: ${f.contentLength}\r\n`;
   if (f.lastModified !== undefined) s += `Last-Modified: ${f.lastModified}\r\n`;
-  if (f.location !== undefined) s += `Location: ${f.location}\r\n`;
+  // A Location left relative (absolute_redirect off) is written among the other headers.
+  const relative = f.location?.startsWith('/');
+  if (f.location !== undefined && !relative) s += `Location: ${f.location}\r\n`;
   if (f.chunked) s += 'Transfer-Encoding: chunked\r\n';
   s += f.upgrade ? 'Connection: upgrade\r\n' : keepalive ? 'Connection: keep-alive\r\n' : 'Connection: close\r\n';
   if (keepalive && !f.upgrade && id.keepaliveHeader) s += `Keep-Alive: timeout=${id.keepaliveHeader}\r\n`;
+  if (relative) s += `Location: ${f.location}\r\n`;
   if (f.extra) for (const [n, v] of f.extra) s += `${n}: ${v}\r\n`;
   if (f.rangeHeaders) for (const [n, v] of f.rangeHeaders) s += `${n}: ${v}\r\n`;
   return s + '\r\n';
