@@ -15,6 +15,8 @@ import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, writeAccess, type ErrorLog } from '../logs/writer.js';
 import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
+import { locationRewrite, serverRewrite } from './phases/rewrite.js';
+import { accessPhase } from './phases/access.js';
 
 const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
 
@@ -95,6 +97,14 @@ export class HttpRequest {
   captures: string[] = [];
   /** Variables `set` gives a value (ngx_http_rewrite_module's), by name. */
   readonly variables = new Map<string, string>();
+  /** r->uri_changed: a rewrite changed the URI, and the location is to be chosen again. */
+  uriChanged = false;
+  /** r->uri_changes: URI changes left (rewrites and internal redirects) before nginx's cycle 500. */
+  private uriChanges = 10;
+  /** r->valid_location: false after a `break` that kept a rewritten URI (proxy_pass then passes it whole). */
+  validLocation = true;
+  /** !r->valid_unparsed_uri: a rewrite changed the URI, so the request line's is not the one to pass on. */
+  uriRewritten = false;
   /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
   upstreamName?: string;
   body?: BufferedBody;
@@ -174,6 +184,7 @@ export class HttpRequest {
    * page, whose `args` replace the request's, asked as a GET unless it was a HEAD).
    */
   internalRedirect(uri: string, o: { args?: string; asGet?: boolean } = {}): void {
+    if (this.uriCycle(`rewrite or internal redirection cycle while internally redirecting to "${uri}"`)) return;
     if (o.asGet) this.method = this.method === 'HEAD' ? 'HEAD' : 'GET';
     this.uri = { ...this.uri, uri, args: o.args ?? this.uri.args };
     this.dispatch(true);
@@ -243,16 +254,48 @@ export class HttpRequest {
     );
   }
 
+  /** The server's rewrites (with the server's settings), then the location. */
   private dispatch(internal: boolean): void {
+    this.useLocation(this.server.base);
+    if (serverRewrite(this)) return;
+    this.findConfig(internal);
+  }
+
+  /** ngx_http_update_location_config(): the settings the request runs with, a location's or an `if`'s. */
+  useLocation(loc: LocationConf): void {
+    this.loc = loc;
+    this.log = this.ctx.errorLogFor(loc);
+    // The location's own keep-alive limits end keep-alive.
+    if (loc.keepaliveTimeoutMs === 0 || this.conn.requests >= loc.keepaliveRequests) this.keepalive = false;
+  }
+
+  /**
+   * r->uri_changes: one URI change more (a rewrite that chooses the location again, an internal
+   * redirect); past the tenth, nginx's [error] `message` and a 500 (true).
+   */
+  uriCycle(message: string): boolean {
+    if (--this.uriChanges > 0) return false;
+    this.logError('error', message);
+    this.special(500);
+    return true;
+  }
+
+  /**
+   * ngx_http_core_find_config_phase(), then the location's rewrites (which may choose it again),
+   * the access phase and the content handler.
+   */
+  findConfig(internal: boolean): void {
+    this.uriChanged = false;
     const found = findLocation(this.server, this.uri.uri, this.ctx.os.caselessLocations);
-    this.loc = found.loc ?? this.server.base;
-    this.log = this.ctx.errorLogFor(this.loc);
-    // ngx_http_update_location_config(): the location's own keep-alive limits end keep-alive.
-    if (this.loc.keepaliveTimeoutMs === 0 || this.conn.requests >= this.loc.keepaliveRequests) this.keepalive = false;
-    if (internal) {
-      this.handle();
-      return;
-    }
+    this.useLocation(found.loc ?? this.server.base);
+    if (!internal && this.beforeRewrite(found.redirect)) return;
+    if (found.loc && locationRewrite(this)) return;
+    if (accessPhase(this)) return;
+    this.handle();
+  }
+
+  /** find_config's own answers to a request from the client: a body too large, the `/api` → `/api/` redirect. */
+  private beforeRewrite(redirect: boolean | undefined): boolean {
     const cl = this.head.contentLength;
     if (cl !== undefined && this.loc.clientMaxBodySize && cl > this.loc.clientMaxBodySize) {
       this.logError('error', `client intended to send too large body: ${cl} bytes`);
@@ -260,14 +303,14 @@ export class HttpRequest {
       // Without a "100 Continue", the body is discarded (special() does it), the connection kept
       // for it until it is all in or lingering_timeout passes without a byte, as nginx does.
       this.special(413);
-      return;
+      return true;
     }
-    if (found.redirect) {
+    if (redirect) {
       // The Location is the location's name, as written, with the query.
       this.redirect(301, this.loc.path + (this.uri.args ? '?' + this.uri.args : ''));
-      return;
+      return true;
     }
-    this.handle();
+    return false;
   }
 
   private handle(): void {

@@ -2,7 +2,7 @@
 // values and `map` blocks that use them; conf/variables.ts says which ones a conf may name.
 import type { HttpRequest } from './request.js';
 import { hostName } from './http/request-head.js';
-import { VAR } from '../nginx-conf/variables.js';
+import { VAR, nginxVariable } from '../nginx-conf/variables.js';
 
 function variable(req: HttpRequest, name: string): string {
   // $1..$9: a capture of the last regex that matched (empty when it has no such group).
@@ -76,7 +76,14 @@ function variable(req: HttpRequest, name: string): string {
       const xff = req.header('x-forwarded-for');
       return xff ? `${xff}, ${req.conn.remoteAddress}` : req.conn.remoteAddress;
     }
+    case 'document_root':
+      return req.loc.root;
+    case 'request_filename':
+      // ngx_http_map_uri_to_path() for a root.
+      return req.loc.root + req.uri.uri;
   }
+  // ngx_http_rewrite_var(): a variable of `set` that has no value in this request.
+  if (!nginxVariable(name, []) && req.loc.uninitializedVariableWarn) req.logError('warn', `using uninitialized "${name}" variable`);
   return '';
 }
 

@@ -10,6 +10,8 @@ import type { Directive } from './parse.js';
 import { parseFlag, parseNumber, parseTime, seconds } from './values.js';
 import { variableNames } from './variables.js';
 import { abs, check, logTarget, type Ctx } from './directives.js';
+import { REWRITE } from './http/rewrite.js';
+import { ACCESS } from './http/access.js';
 import type { ListenConf, LocationConf, MapConf, NginxConf, ProxyPassConf, ServerConf, UpstreamConf, UpstreamServerConf } from './model.js';
 
 export interface BuildOptions {
@@ -55,6 +57,8 @@ function defaultLocation(prefix: string): LocationConf {
     proxyNextUpstream: new Set(['error', 'timeout']),
     proxyNextUpstreamTries: 0,
     proxyRedirectDefault: true,
+    ...REWRITE.defaults,
+    ...ACCESS.defaults,
     server: {
       mergeSlashes: true,
       underscoresInHeaders: false,
@@ -69,7 +73,7 @@ function defaultLocation(prefix: string): LocationConf {
 
 /** Copies inheritable settings: lists and maps are shared until a level sets its own. */
 function inherit(parent: LocationConf): LocationConf {
-  return { ...parent, proxyPass: undefined, server: { ...parent.server } };
+  return { ...parent, proxyPass: undefined, rewrite: undefined, server: { ...parent.server } };
 }
 
 interface Builder {
@@ -204,7 +208,16 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
     if (spec.once && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
     const firstHere = !setHere.has(d.name);
     setHere.add(d.name);
-    if (spec.set) spec.set(loc, d, { prefix: b.opts.prefix, firstHere, tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]), proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l as LocationConf }) });
+    if (spec.set) {
+      spec.set(loc, d, {
+        prefix: b.opts.prefix,
+        ctx,
+        firstHere,
+        tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]),
+        proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l as LocationConf }),
+        nested: (block, blockCtx, l) => applySettings(b, block, blockCtx, l as LocationConf, () => false),
+      });
+    }
     else if (!other(d)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
   }
 }

@@ -10,6 +10,8 @@ import { ConfError, unsupported } from './error.js';
 import type { Directive } from './parse.js';
 import type { ErrorPage, LocationConf, LogTarget } from './model.js';
 import { ANY, HS, HSL, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
+import { REWRITE } from './http/rewrite.js';
+import { ACCESS } from './http/access.js';
 export type { Ctx } from './directive.js';
 import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
 
@@ -99,10 +101,10 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   log_format: { ctx: ['http'], args: [2, ANY] },
 
   // ---- ngx_http_core_module ----
-  root: { ctx: HSL, args: [1, 1], once: true, set: (l, d, c) => (l.root = abs(c.prefix, d.args[0])) },
+  root: { ctx: [...HSL, 'lif'], args: [1, 1], once: true, set: (l, d, c) => (l.root = abs(c.prefix, d.args[0])) },
   index: { ctx: HSL, args: [1, ANY], set: (l, d, c) => (l.index = c.firstHere ? [...d.args] : [...l.index, ...d.args]) },
   error_page: {
-    ctx: HSL,
+    ctx: [...HSL, 'lif'],
     args: [2, ANY],
     set: (l, d, c) => {
       if (c.firstHere) l.errorPages = new Map();
@@ -121,7 +123,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     },
   },
   access_log: {
-    ctx: HSL,
+    ctx: [...HSL, 'lif'],
     args: [1, ANY],
     set: (l, d, c) => {
       if (c.firstHere) l.accessLogs = [];
@@ -133,13 +135,13 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   // sendfile(2) against read(2) and write(2), TCP_CORK, TCP_NODELAY: how nginx hands the bytes to
   // the kernel and how they are packed into segments, never which bytes go or in what order; a
   // client over loopback gets the same answers, byte for byte, either way.
-  sendfile: { ctx: HSL, args: [1, 1], once: true, set: accepted },
+  sendfile: { ctx: [...HSL, 'lif'], args: [1, 1], once: true, set: accepted },
   tcp_nopush: { ctx: HSL, args: [1, 1], set: accepted },
   tcp_nodelay: { ctx: HSL, args: [1, 1], set: accepted },
   // Only the value that changes nothing: `gzip off`.
-  gzip: { ctx: HSL, args: [1, 1], set: onlyFlag(false) },
+  gzip: { ctx: [...HSL, 'lif'], args: [1, 1], set: onlyFlag(false) },
   charset: {
-    ctx: HSL,
+    ctx: [...HSL, 'lif'],
     args: [1, 1],
     set: (_l, d) => {
       if (d.args[0] !== 'off') throw unsupported(`"charset ${d.args[0]}"`, d);
@@ -207,7 +209,17 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   ignore_invalid_headers: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.ignoreInvalidHeaders = parseFlag(d)) },
 
   // ---- ngx_http_proxy_module ----
-  proxy_pass: { ctx: ['location'], args: [1, 1], once: true, set: (l, d, c) => c.proxyPass(d, l) },
+  proxy_pass: {
+    ctx: ['location', 'lif'],
+    args: [1, 1],
+    once: true,
+    set: (l, d, c) => {
+      if (c.ctx === 'lif' && /^\w+:\/\/[^/]*\//.test(d.args[0])) {
+        throw new ConfError('"proxy_pass" cannot have URI part in location given by regular expression, or inside named location, or inside "if" statement, or inside "limit_except" block', d.file, d.line);
+      }
+      c.proxyPass(d, l);
+    },
+  },
   proxy_http_version: {
     ctx: HSL,
     args: [1, 1],
@@ -259,7 +271,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
  * Every directive the engine knows: ngx_http_core_module's and the proxy module's above, and each
  * module of http/ with its own table (its settings, their defaults and its directives in one file).
  */
-export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE };
+export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE, ...REWRITE.directives, ...ACCESS.directives };
 
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */
 export function check(d: Directive, ctx: Ctx): DirectiveSpec<LocationConf> {

@@ -6,6 +6,7 @@ import { allLocations, type MapConf, type NginxConf, type ProxyHeader } from './
 import { buildConf } from './build.js';
 import { ConfError, unsupported } from './error.js';
 import { knownVariable, nginxVariable, variableNames } from './variables.js';
+import { allCodes, codeValues } from './http/rewrite.js';
 
 export interface LoadOptions {
   /** `-p`: the prefix; relative paths in the conf resolve against it. */
@@ -40,10 +41,17 @@ export function loadConf(o: LoadOptions): NginxConf {
  */
 function checkVariables(conf: NginxConf): void {
   const headers: ProxyHeader[] = allLocations(conf).flatMap((l) => l.proxySetHeaders);
-  const used = [...conf.variables, ...headers.flatMap((h) => variableNames(h.value))];
-  const mapped = conf.maps.map((m) => m.variable);
+  // The rewrite module's values (the variables `set` makes are the conf's own, like a map's).
+  const codes = allLocations(conf).flatMap((l) => [...allCodes(l.rewrite)]);
+  const scripted = codes.flatMap((c) => codeValues(c).flatMap((v) => variableNames(v).map((name) => ({ name, c }))));
+  const used = [...conf.variables, ...scripted.map((s) => s.name), ...headers.flatMap((h) => variableNames(h.value))];
+  const mapped = [...conf.maps.map((m) => m.variable), ...codes.flatMap((c) => (c.op === 'set' ? [c.name] : []))];
   const unknown = used.find((v) => !nginxVariable(v, mapped));
   if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
+  for (const { name, c } of scripted) {
+    const missing = mapped.includes(name) && !conf.maps.some((m) => m.variable === name) ? undefined : unevaluable(name, conf.maps);
+    if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "${c.op}")`, c.at);
+  }
   for (const h of headers) {
     for (const v of variableNames(h.value)) {
       const missing = unevaluable(v, conf.maps);

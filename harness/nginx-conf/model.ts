@@ -1,6 +1,8 @@
 // The typed configuration the embedded engine runs on: what build.ts makes of nginx.conf's
 // directive tree, with nginx's inheritance (http → server → location) already applied.
 import type { Level } from '../logs/error-log.js';
+import type { RewriteSettings } from './http/rewrite.js';
+import type { AccessSettings } from './http/access.js';
 
 export interface LogTarget {
   /** Absolute path, or 'stderr'. */
@@ -72,7 +74,7 @@ export interface ErrorPage {
   overwrite?: number;
 }
 
-export interface LocationConf {
+export interface LocationConf extends RewriteSettings, AccessSettings {
   modifier: '=' | '^~' | '';
   path: string;
   file: string;

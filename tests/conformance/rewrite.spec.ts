@@ -1,0 +1,187 @@
+// ngx_http_rewrite_module's `return` and `rewrite` as admin SPA confs use them: RuoYi's
+// `rewrite ^/prod-api/(.*)$ /$1 break;` before proxy_pass (the upstream gets the rewritten URI
+// whole, proxy_pass's URI left out), `last` choosing the location again, redirects and their
+// Location header's place, the args, rewrite_log's lines, the cycle 500, and the conf errors.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '../fixtures.js';
+import { get, post } from '../support/raw-http.js';
+import { PAGES, names, withoutDate, pageHeaders } from '../support/pages.js';
+import { startExpectingFailure } from '../support/startup.js';
+
+const requestLine = (raw: string) => raw.split('\r\n')[0];
+const ctx = (request: string) => `client: 127.0.0.1, server: localhost, request: "${request}", host: "127.0.0.1:P"`;
+
+test('RuoYi: rewrite ^/prod-api/(.*)$ /$1 break before proxy_pass http://localhost:U/admin/ sends the rewritten URI whole, args kept', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /prod-api/ { rewrite ^/prod-api/(.*)$ /$1 break; proxy_pass http://localhost:U/admin/; }' });
+  const r = await p.send(get('/prod-api/system/user/list?pageNum=1&pageSize=10', p.port));
+  expect(r.status).toBe(200);
+  expect(p.upstream.received.map((x) => requestLine(x.raw))).toEqual(['GET /system/user/list?pageNum=1&pageSize=10 HTTP/1.0']);
+  await expect.poll(() => p.access()).toEqual(['127.0.0.1 - - [TIME] "GET /prod-api/system/user/list?pageNum=1&pageSize=10 HTTP/1.1" 200 ' + r.body.length + ' "-" "-"']);
+  expect(p.requestLog()).toEqual([]);
+});
+
+test('rewrite ... last chooses the location again: the new one replaces its own prefix with proxy_pass\'s URI', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /old/ { rewrite ^/old/(.*)$ /api/$1 last; return 404; }' });
+  const r = await p.send(get('/old/users?id=7', p.port));
+  expect(r.status).toBe(200);
+  expect(p.upstream.received.map((x) => requestLine(x.raw))).toEqual(['GET /admin/users?id=7 HTTP/1.0']);
+});
+
+test('a rewrite without a flag goes on with the location\'s next directives, which see the new $uri', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /nf/ { rewrite ^/nf/(.*)$ /x/$1; return 200 "uri=$uri args=$args"; }' });
+  const r = await p.send(get('/nf/a?z=2', p.port));
+  expect(r.body).toBe('uri=/x/a args=z=2');
+});
+
+test('a server-level rewrite runs before the location is chosen', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'rewrite ^/v1/(.*)$ /api/$1;' });
+  await p.send(get('/v1/items', p.port));
+  expect(p.upstream.received.map((x) => requestLine(x.raw))).toEqual(['GET /admin/items HTTP/1.0']);
+});
+
+test('args: a replacement ending in ? drops them, one with ?a=b puts its own first', async ({ startProxy }) => {
+  const p = await startProxy({
+    server: `location /drop/ { rewrite ^/drop/(.*)$ /api/$1? break; proxy_pass http://localhost:U; }
+        location /add/ { rewrite ^/add/(.*)$ /api/$1?a=b break; proxy_pass http://localhost:U; }`,
+  });
+  await p.send(get('/drop/x?q=1', p.port));
+  await p.send(get('/add/x?q=1', p.port));
+  expect(p.upstream.received.map((x) => requestLine(x.raw))).toEqual(['GET /api/x HTTP/1.0', 'GET /api/x?a=b&q=1 HTTP/1.0']);
+});
+
+test('redirect and permanent: a relative Location made absolute in its place; http:// is a 302 with its Location after Connection', async ({ startProxy }) => {
+  const p = await startProxy({
+    server: `location /redir/ { rewrite ^/redir/(.*)$ /new/$1 redirect; }
+        location /perm/ { rewrite ^/perm/(.*)$ /new/$1?x=1 permanent; }
+        location /abs/ { rewrite ^/abs/(.*)$ http://other.example/$1; }`,
+  });
+  const redir = await p.send(get('/redir/a?q=1', p.port));
+  expect(redir.statusLine).toBe('HTTP/1.1 302 Moved Temporarily');
+  expect(withoutDate(redir.headers)).toEqual([...pageHeaders(145).slice(0, 3), ['Location', `http://127.0.0.1:${p.port}/new/a?q=1`], ['Connection', 'keep-alive']]);
+  expect(redir.body).toBe(PAGES[302]);
+  const perm = await p.send(get('/perm/a?q=1', p.port));
+  expect(perm.statusLine).toBe('HTTP/1.1 301 Moved Permanently');
+  expect(perm.headers.find(([n]) => n === 'Location')?.[1]).toBe(`http://127.0.0.1:${p.port}/new/a?x=1&q=1`);
+  expect(perm.body).toBe(PAGES[301]);
+  const abs = await p.send(get('/abs/a?q=1', p.port));
+  expect(abs.statusLine).toBe('HTTP/1.1 302 Moved Temporarily');
+  expect(names(abs.headers)).toEqual(['Server', 'Date', 'Content-Type', 'Content-Length', 'Connection', 'Location']);
+  expect(abs.headers.find(([n]) => n === 'Location')?.[1]).toBe('http://other.example/a?q=1');
+  await expect.poll(() => p.access()).toEqual([
+    '127.0.0.1 - - [TIME] "GET /redir/a?q=1 HTTP/1.1" 302 145 "-" "-"',
+    '127.0.0.1 - - [TIME] "GET /perm/a?q=1 HTTP/1.1" 301 169 "-" "-"',
+    '127.0.0.1 - - [TIME] "GET /abs/a?q=1 HTTP/1.1" 302 145 "-" "-"',
+  ]);
+});
+
+test('rewrite_log on: [notice] lines for each match, miss and result, the script going on with the new URI', async ({ startProxy }) => {
+  const p = await startProxy({
+    errorLogLevel: 'notice',
+    server: `rewrite_log on;
+        location /rl/ { rewrite ^/nomatch /y; rewrite ^/rl/(.*)$ /x/$1?k=v; rewrite ^/rl/ http://a.example/ redirect; return 200 "$uri"; }`,
+  });
+  const r = await p.send(get('/rl/a?q=1', p.port));
+  expect(r.body).toBe('/x/a');
+  const c = ctx('GET /rl/a?q=1 HTTP/1.1');
+  expect(p.requestLog()).toEqual([
+    `TIME [notice] PID: *2 "^/nomatch" does not match "/rl/a", ${c}`,
+    `TIME [notice] PID: *2 "^/rl/(.*)$" matches "/rl/a", ${c}`,
+    `TIME [notice] PID: *2 rewritten data: "/x/a", args: "k=v&q=1", ${c}`,
+    `TIME [notice] PID: *2 "^/rl/" does not match "/x/a", ${c}`,
+  ]);
+});
+
+test('a rewrite cycle: the tenth change of the URI is nginx\'s [error] and a 500', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /cyc/ { rewrite ^/cyc/(.*)$ /cyc/$1 last; }' });
+  const r = await p.send(get('/cyc/a', p.port));
+  expect(r.statusLine).toBe('HTTP/1.1 500 Internal Server Error');
+  expect(withoutDate(r.headers)).toEqual(pageHeaders(177, 'close'));
+  expect(r.body).toBe(PAGES[500]);
+  expect(p.requestLog()).toEqual([`TIME [error] PID: *2 rewrite or internal redirection cycle while processing "/cyc/a", ${ctx('GET /cyc/a HTTP/1.1')}`]);
+  await expect.poll(() => p.access()).toEqual(['127.0.0.1 - - [TIME] "GET /cyc/a HTTP/1.1" 500 177 "-" "-"']);
+});
+
+test('return with a text: Content-Type by the URI\'s extension or default_type, the text as the body; HEAD has none', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /r/ { return 200 \'ok\'; }\n        location /r404/ { return 404 "nf"; }' });
+  const r = await p.send(get('/r/', p.port));
+  expect(r.statusLine).toBe('HTTP/1.1 200 OK');
+  expect(withoutDate(r.headers)).toEqual([['Server', 'nginx/1.22.1'], ['Content-Type', 'application/octet-stream'], ['Content-Length', '2'], ['Connection', 'keep-alive']]);
+  expect(r.body).toBe('ok');
+  expect((await p.send(get('/r/a.html', p.port))).headers.find(([n]) => n === 'Content-Type')?.[1]).toBe('text/html');
+  const head = await p.send(get('/r/', p.port, [], 'HEAD'), { head: true });
+  expect(head.headers.find(([n]) => n === 'Content-Length')?.[1]).toBe('2');
+  expect(head.body).toBe('');
+  const nf = await p.send(get('/r404/', p.port));
+  expect(nf.statusLine).toBe('HTTP/1.1 404 Not Found');
+  expect(nf.body).toBe('nf');
+  const body = await p.send(post('/r/', p.port, 'x=1'));
+  expect(body.body).toBe('ok');
+  await expect.poll(() => p.access()).toEqual([
+    '127.0.0.1 - - [TIME] "GET /r/ HTTP/1.1" 200 2 "-" "-"',
+    '127.0.0.1 - - [TIME] "GET /r/a.html HTTP/1.1" 200 2 "-" "-"',
+    '127.0.0.1 - - [TIME] "HEAD /r/ HTTP/1.1" 200 0 "-" "-"',
+    '127.0.0.1 - - [TIME] "GET /r404/ HTTP/1.1" 404 2 "-" "-"',
+    '127.0.0.1 - - [TIME] "POST /r/ HTTP/1.1" 200 2 "-" "-"',
+  ]);
+});
+
+test('return without a text: 204 with no Content-Type or Content-Length, 200 empty, 404 nginx\'s page, 444 closes unanswered', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /r204/ { return 204; }\n        location /r200/ { return 200; }\n        location /r404/ { return 404; }\n        location /r444/ { return 444; }' });
+  const r204 = await p.send(get('/r204/', p.port));
+  expect(r204.statusLine).toBe('HTTP/1.1 204 No Content');
+  expect(names(r204.headers)).toEqual(['Server', 'Date', 'Connection']);
+  const r200 = await p.send(get('/r200/', p.port));
+  expect(withoutDate(r200.headers)).toEqual([['Server', 'nginx/1.22.1'], ['Content-Type', 'application/octet-stream'], ['Content-Length', '0'], ['Connection', 'keep-alive']]);
+  const r404 = await p.send(get('/r404/', p.port));
+  expect(withoutDate(r404.headers)).toEqual(pageHeaders(153));
+  expect(r404.body).toBe(PAGES[404]);
+  const r444 = await p.send(get('/r444/', p.port));
+  expect(r444.raw).toBe('');
+  expect(r444.closed).toBe(true);
+  await expect.poll(() => p.access()).toEqual([
+    '127.0.0.1 - - [TIME] "GET /r204/ HTTP/1.1" 204 0 "-" "-"',
+    '127.0.0.1 - - [TIME] "GET /r200/ HTTP/1.1" 200 0 "-" "-"',
+    '127.0.0.1 - - [TIME] "GET /r404/ HTTP/1.1" 404 153 "-" "-"',
+    '127.0.0.1 - - [TIME] "GET /r444/ HTTP/1.1" 444 0 "-" "-"',
+  ]);
+});
+
+test('return redirects: 301 https://$host$request_uri after Connection, 302 /login made absolute in its place, return URL is a 302', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /https/ { return 301 https://$host$request_uri; }\n        location /login/ { return 302 /login; }\n        location /url/ { return http://example.com/x; }' });
+  const https = await p.send(get('/https/a?q=1', p.port));
+  expect(https.statusLine).toBe('HTTP/1.1 301 Moved Permanently');
+  expect(withoutDate(https.headers)).toEqual([...pageHeaders(169), ['Location', 'https://127.0.0.1/https/a?q=1']]);
+  expect(https.body).toBe(PAGES[301]);
+  const login = await p.send(get('/login/', p.port));
+  expect(withoutDate(login.headers)).toEqual([...pageHeaders(145).slice(0, 3), ['Location', `http://127.0.0.1:${p.port}/login`], ['Connection', 'keep-alive']]);
+  const url = await p.send(get('/url/', p.port));
+  expect(url.statusLine).toBe('HTTP/1.1 302 Moved Temporarily');
+  expect(url.headers.find(([n]) => n === 'Location')?.[1]).toBe('http://example.com/x');
+});
+
+test('return in a server block answers every request before any location', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'return 301 https://$host$request_uri;' });
+  const r = await p.send(get('/api/x', p.port));
+  expect(r.status).toBe(301);
+  expect(r.headers.find(([n]) => n === 'Location')?.[1]).toBe('https://127.0.0.1/api/x');
+  expect(p.upstream.received).toEqual([]);
+});
+
+const confErrors: [string, string][] = [
+  ['return 1000;', 'invalid return code "1000"'],
+  ['return /x;', 'invalid return code "/x"'],
+  ['rewrite ^(a /x;', 'pcre2_compile() failed: missing closing parenthesis in "^(a"'],
+  ['rewrite a "";', 'empty replacement'],
+  ['rewrite a b c;', 'invalid parameter "c"'],
+  ['set a 1;', 'invalid variable name "a"'],
+  ['set $uri 1;', 'the duplicate "uri" variable'],
+];
+
+for (const [directive, message] of confErrors) {
+  test(`conf error: ${directive} is nginx's [emerg] ${message}`, async ({ engine }, testInfo) => {
+    const f = await startExpectingFailure(engine, testInfo.outputPath('bad'), { server: directive });
+    const line = readFileSync(join(f.prefix, 'conf', 'nginx.conf'), 'latin1').split('\n').findIndex((l) => l.includes(directive)) + 1;
+    expect(f.error.message).toBe(`nginx: [emerg] ${message} in ${f.prefix}/conf/nginx.conf:${line}`);
+  });
+}
