@@ -46,15 +46,17 @@ function checkVariables(conf: NginxConf): void {
   const scripted = codes.flatMap((c) => codeValues(c).flatMap((v) => variableNames(v).map((name) => ({ name, c }))));
   const used = [...conf.variables, ...scripted.map((s) => s.name), ...headers.flatMap((h) => variableNames(h.value))];
   const mapped = [...conf.maps.map((m) => m.variable), ...codes.flatMap((c) => (c.op === 'set' ? [c.name] : []))];
+  /** A variable of `set`'s, which the engine always has (a value, or none). */
+  const declared = (v: string) => codes.some((c) => c.op === 'set' && c.name === v && c.name !== 'args');
   const unknown = used.find((v) => !nginxVariable(v, mapped));
   if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
   for (const { name, c } of scripted) {
-    const missing = mapped.includes(name) && !conf.maps.some((m) => m.variable === name) ? undefined : unevaluable(name, conf.maps);
+    const missing = declared(name) ? undefined : unevaluable(name, conf.maps);
     if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "${c.op}")`, c.at);
   }
   for (const h of headers) {
     for (const v of variableNames(h.value)) {
-      const missing = unevaluable(v, conf.maps);
+      const missing = declared(v) ? undefined : unevaluable(v, conf.maps);
       // Every header here is the conf's own, with its place (only nginx's defaults have none).
       if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "proxy_set_header ${h.name}")`, h.at!);
     }

@@ -126,3 +126,10 @@ test('conf error: an unknown variable in a condition is nginx\'s [emerg] without
   const f = await startExpectingFailure(engine, testInfo.outputPath('bad'), { server: 'if ($nosuch) { return 403; }' });
   expect(f.error.message).toBe('nginx: [emerg] unknown "nosuch" variable');
 });
+
+test('a true if without proxy_pass of its own proxies with the location\'s, its URI part replacing the prefix', async ({ startProxy }) => {
+  const p = await startProxy({ api: 'if ($arg_p) { set $z 1; }' });
+  await p.send(get('/api/a?p=1', p.port));
+  await p.send(get('/api/b', p.port));
+  expect(p.upstream.received.map((x) => requestLine(x.raw))).toEqual(['GET /admin/a?p=1 HTTP/1.0', 'GET /admin/b HTTP/1.0']);
+});

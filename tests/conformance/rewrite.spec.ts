@@ -185,3 +185,38 @@ for (const [directive, message] of confErrors) {
     expect(f.error.message).toBe(`nginx: [emerg] ${message} in ${f.prefix}/conf/nginx.conf:${line}`);
   });
 }
+
+test('RuoYi with an escaped URI: the capture goes into the rewritten URI decoded, and proxy_pass escapes it as nginx does', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /prod-api/ { rewrite ^/prod-api/(.*)$ /$1 break; proxy_pass http://localhost:U/admin/; }' });
+  await p.send(get('/prod-api/a%20b?q=%20', p.port));
+  await p.send(get('/prod-api/c+d', p.port));
+  await p.send(get('/prod-api/e&f', p.port));
+  expect(p.upstream.received.map((x) => requestLine(x.raw))).toEqual(['GET /a%20b?q=%20 HTTP/1.0', 'GET /c+d HTTP/1.0', 'GET /e&f HTTP/1.0']);
+});
+
+test('captures of an escaped URI: escaped in a replacement\'s args, in a set value, and in a redirect (then decoded past `%`)', async ({ startProxy }) => {
+  const p = await startProxy({
+    errorLogLevel: 'notice',
+    server: `rewrite_log on;
+        location /q/ { rewrite ^/q/(.*)$ /n/$1 redirect; }
+        location /q2/ { rewrite ^/q2/(.*)$ /n?x=$1; return 200 "args=$args uri=$uri"; }
+        location /q4/ { if ($uri ~ ^/q4/(.*)$) { set $v $1; } return 200 "v=$v"; }`,
+  });
+  const location = async (u: string) => (await p.send(get(u, p.port))).headers.find(([n]) => n === 'Location')?.[1];
+  expect(await location('/q/a%20b')).toBe(`http://127.0.0.1:${p.port}/n/a%20b`);
+  expect(await location('/q/c+d')).toBe(`http://127.0.0.1:${p.port}/n/c+d`);
+  expect((await p.send(get('/q2/c+d&e', p.port))).body).toBe('args=x=c%2Bd%26e uri=/n');
+  expect((await p.send(get('/q4/a%20b', p.port))).body).toBe('v=a%20b');
+  expect((await p.send(get('/q4/ab', p.port))).body).toBe('v=ab');
+  expect(p.requestLog().filter((l) => l.includes('rewritten'))).toEqual([
+    expect.stringContaining('rewritten redirect: "/n/a%20b"'),
+    expect.stringContaining('rewritten redirect: "/n/c+d"'),
+    expect.stringContaining('rewritten data: "/n", args: "x=c%2Bd%26e"'),
+  ]);
+});
+
+test('a set variable in proxy_set_header', async ({ startProxy }) => {
+  const p = await startProxy({ api: 'set $tenant "t-$arg_t"; proxy_set_header X-Tenant $tenant;' });
+  await p.send(get('/api/x?t=7', p.port));
+  expect(p.upstream.received[0].raw).toContain('\r\nX-Tenant: t-7\r\n');
+});
