@@ -15,8 +15,6 @@ import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, writeAccess, type ErrorLog } from '../logs/writer.js';
 import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
-import { locationRewrite, serverRewrite } from './phases/rewrite.js';
-import { accessPhase } from './phases/access.js';
 
 const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
 
@@ -52,7 +50,7 @@ export interface Connection {
   onClose(cb: () => void): () => void;
 }
 
-export type Handler = (req: HttpRequest) => void;
+export type Handler<R = void> = (req: HttpRequest) => R;
 
 /** An output header filter (filters/filters.ts): may change the fields, and give the request a body filter. */
 export type HeaderFilter = (req: HttpRequest, f: ResponseFields) => ResponseFields;
@@ -73,6 +71,8 @@ export interface Handlers {
   special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
   /** The output header filters, in nginx's order. */
   headerFilters: readonly HeaderFilter[];
+  /** The phases before the content handler (phases/): each true when it answered, or sent the request elsewhere. */
+  phases: { serverRewrite: Handler<boolean>; locationRewrite: Handler<boolean>; access: Handler<boolean> };
 }
 
 export class HttpRequest {
@@ -257,7 +257,7 @@ export class HttpRequest {
   /** The server's rewrites (with the server's settings), then the location. */
   private dispatch(internal: boolean): void {
     this.useLocation(this.server.base);
-    if (serverRewrite(this)) return;
+    if (this.handlers.phases.serverRewrite(this)) return;
     this.findConfig(internal);
   }
 
@@ -289,8 +289,8 @@ export class HttpRequest {
     const found = findLocation(this.server, this.uri.uri, this.ctx.os.caselessLocations);
     this.useLocation(found.loc ?? this.server.base);
     if (!internal && this.beforeRewrite(found.redirect)) return;
-    if (found.loc && locationRewrite(this)) return;
-    if (accessPhase(this)) return;
+    if (found.loc && this.handlers.phases.locationRewrite(this)) return;
+    if (this.handlers.phases.access(this)) return;
     this.handle();
   }
 

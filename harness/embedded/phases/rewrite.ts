@@ -86,7 +86,7 @@ function exec(req: HttpRequest, codes: RewriteCode[], e: Engine): End {
 /** The merged settings of a location's `if` (ngx_http_merge_locations() at start, here once at first use). */
 const merged = new WeakMap<object, LocationConf>();
 
-function ifConf(own: { conf: LocationConf; before: LocationConf }, base: LocationConf): LocationConf {
+function ifConf(own: { conf: object; before: object }, base: LocationConf): LocationConf {
   let conf = merged.get(own);
   if (!conf) {
     const c: Record<string, unknown> = { ...base };

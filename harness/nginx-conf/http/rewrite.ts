@@ -5,7 +5,6 @@
 // settings, the location's with the ones set inside it, which become the request's when it is true.
 import { ConfError, unsupported } from '../error.js';
 import type { Directive } from '../parse.js';
-import type { LocationConf } from '../model.js';
 import { ANY, type ConfModule, type SetContext } from '../directive.js';
 import { compileRegex } from '../regex.js';
 import { NGINX_PREFIXES, nginxVariable } from '../variables.js';
@@ -41,10 +40,11 @@ export type RewriteCode = { at: At } & (
       condition: Condition;
       body: RewriteCode[];
       /**
-       * In a location: the settings made inside the `if` (`conf`, a copy of the location's as they
-       * were at the `if`, `before`): nginx merges them with the location's whole settings.
+       * In a location: the settings made inside the `if` (`conf`, a copy of the location's
+       * LocationConf as it was at the `if`, `before`): nginx merges them with the location's whole
+       * settings. (`object`: model.ts is built of this file's settings.)
        */
-      own?: { conf: LocationConf; before: LocationConf };
+      own?: { conf: object; before: object };
     }
 );
 
@@ -141,8 +141,8 @@ function compileIf(l: RewriteSettings, d: Directive, c: SetContext): void {
   // nginx takes it inside an `if`; the engine opens its access logs from the locations alone.
   const log = d.block!.find((x) => x.name === 'access_log');
   if (log) throw unsupported('"access_log" inside "if"', log);
-  const conf = { ...l, rewrite: [] } as unknown as LocationConf;
-  const before = { ...conf };
+  const conf: RewriteSettings = { ...l, rewrite: [] };
+  const before: RewriteSettings = { ...conf };
   c.nested(d.block!, c.ctx === 'server' ? 'sif' : 'lif', conf);
   const body = conf.rewrite!;
   conf.rewrite = before.rewrite = undefined;
