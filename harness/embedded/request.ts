@@ -100,7 +100,7 @@ export class HttpRequest {
   /** r->uri_changed: a rewrite changed the URI, and the location is to be chosen again. */
   uriChanged = false;
   /** r->uri_changes: URI changes left (rewrites and internal redirects) before nginx's cycle 500. */
-  private uriChanges = 10;
+  private uriChanges = 11;
   /** r->valid_location: false after a `break` that kept a rewritten URI (proxy_pass then passes it whole). */
   validLocation = true;
   /** !r->valid_unparsed_uri: a rewrite changed the URI, so the request line's is not the one to pass on. */
@@ -271,7 +271,7 @@ export class HttpRequest {
 
   /**
    * r->uri_changes: one URI change more (a rewrite that chooses the location again, an internal
-   * redirect); past the tenth, nginx's [error] `message` and a 500 (true).
+   * redirect); the eleventh is nginx's [error] `message` and a 500 (true).
    */
   uriCycle(message: string): boolean {
     if (--this.uriChanges > 0) return false;

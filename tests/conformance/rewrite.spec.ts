@@ -92,14 +92,29 @@ test('rewrite_log on: [notice] lines for each match, miss and result, the script
   ]);
 });
 
-test('a rewrite cycle: the tenth change of the URI is nginx\'s [error] and a 500', async ({ startProxy }) => {
-  const p = await startProxy({ server: 'location /cyc/ { rewrite ^/cyc/(.*)$ /cyc/$1 last; }' });
+test('a rewrite cycle: the eleventh change of the URI is nginx\'s [error] and a 500', async ({ startProxy }) => {
+  const p = await startProxy({ errorLogLevel: 'notice', server: 'location /cyc/ { rewrite_log on; rewrite ^/cyc/(.*)$ /cyc/$1 last; }' });
   const r = await p.send(get('/cyc/a', p.port));
   expect(r.statusLine).toBe('HTTP/1.1 500 Internal Server Error');
   expect(withoutDate(r.headers)).toEqual(pageHeaders(177, 'close'));
   expect(r.body).toBe(PAGES[500]);
-  expect(p.requestLog()).toEqual([`TIME [error] PID: *2 rewrite or internal redirection cycle while processing "/cyc/a", ${ctx('GET /cyc/a HTTP/1.1')}`]);
+  const log = p.requestLog();
+  expect(log.filter((l) => l.includes('matches')).length).toBe(11);
+  expect(log.at(-1)).toBe(`TIME [error] PID: *2 rewrite or internal redirection cycle while processing "/cyc/a", ${ctx('GET /cyc/a HTTP/1.1')}`);
   await expect.poll(() => p.access()).toEqual(['127.0.0.1 - - [TIME] "GET /cyc/a HTTP/1.1" 500 177 "-" "-"']);
+});
+
+test('rewrites and internal redirects count together: index and a rewrite back to / end at the index\'s redirect', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location = /index.html { rewrite ^ / last; }' });
+  const r = await p.send(get('/', p.port));
+  expect(r.status).toBe(500);
+  expect(p.requestLog()).toEqual([`TIME [error] PID: *2 rewrite or internal redirection cycle while internally redirecting to "/index.html", ${ctx('GET / HTTP/1.1')}`]);
+});
+
+test('break after a rewrite without a flag keeps the URI: proxy_pass then passes it whole', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /brk/ { rewrite ^/brk/(.*)$ /x/$1; break; proxy_pass http://localhost:U/admin/; }' });
+  await p.send(get('/brk/a?k=1', p.port));
+  expect(p.upstream.received.map((x) => requestLine(x.raw))).toEqual(['GET /x/a?k=1 HTTP/1.0']);
 });
 
 test('return with a text: Content-Type by the URI\'s extension or default_type, the text as the body; HEAD has none', async ({ startProxy }) => {
