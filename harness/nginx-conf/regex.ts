@@ -9,7 +9,7 @@ import { ConfError, unsupported } from './error.js';
  * quantifiers, \A \Z \z \G \K \Q \E \h \R \X, POSIX classes, named groups (nginx makes them variables).
  */
 const FOREIGN_ESCAPE = /\\[AZzGKQEhHRXCvVpP]|\[:\w+:\]/;
-const FOREIGN_GROUP_OR_QUANTIFIER = /\(\?(?![:=!]|<[=!])|[*+?}]\+/;
+const FOREIGN_GROUP_OR_QUANTIFIER = /\(\?(?![:=!]|<[=!]).|[*+?}]\+/;
 
 export function compileRegex(source: string, caseless: boolean, d: Pick<Directive, 'file' | 'line'>): RegExp {
   const unescaped = source.replace(/\\\\/g, '');
