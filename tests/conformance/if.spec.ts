@@ -133,3 +133,11 @@ test('a true if without proxy_pass of its own proxies with the location\'s, its 
   await p.send(get('/api/b', p.port));
   expect(p.upstream.received.map((x) => requestLine(x.raw))).toEqual(['GET /admin/a?p=1 HTTP/1.0', 'GET /admin/b HTTP/1.0']);
 });
+
+test('an error_page set inside an if applies when it is true, the location\'s settings otherwise', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /ep/ { if ($arg_e) { error_page 404 =200 /x; } root html; }' });
+  const caught = await p.send(get('/ep/missing?e=1', p.port));
+  expect(caught.statusLine).toBe('HTTP/1.1 200 OK');
+  expect(caught.body).toBe('hello\n');
+  expect((await p.send(get('/ep/missing', p.port))).status).toBe(404);
+});
