@@ -235,3 +235,13 @@ test('a set variable in proxy_set_header', async ({ startProxy }) => {
   await p.send(get('/api/x?t=7', p.port));
   expect(p.upstream.received[0].raw).toContain('\r\nX-Tenant: t-7\r\n');
 });
+
+test('return with a text to a POST that expects 100-continue: nginx answers the Continue, drops the body, then the text', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /r/ { return 200 ok; }\n        location /e/ { return 403; }' });
+  const ok = await p.send(post('/r/', p.port, 'x=1', ['Expect: 100-continue']));
+  expect(ok.interim).toEqual(['HTTP/1.1 100 Continue\r\n\r\n']);
+  expect(ok.body).toBe('ok');
+  const denied = await p.send(post('/e/', p.port, 'x=1', ['Expect: 100-continue']));
+  expect(denied.interim).toEqual([]);
+  expect(denied.status).toBe(403);
+});
