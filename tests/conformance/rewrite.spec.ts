@@ -245,3 +245,17 @@ test('return with a text to a POST that expects 100-continue: nginx answers the 
   expect(denied.interim).toEqual([]);
   expect(denied.status).toBe(403);
 });
+
+test('a rewrite ... last to the name of a proxied location without its slash gets that location\'s 301, as a request would', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /go/ { rewrite ^ /api last; }' });
+  const r = await p.send(get('/go/?a=1', p.port));
+  expect(r.statusLine).toBe('HTTP/1.1 301 Moved Permanently');
+  expect(r.headers.find(([n]) => n === 'Location')?.[1]).toBe(`http://127.0.0.1:${p.port}/api/?a=1`);
+});
+
+test('a rewrite ... last to a location with a smaller client_max_body_size: its 413', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /up/ { rewrite ^ /small/ last; }\n        location /small/ { client_max_body_size 1; return 200 ok; }' });
+  const r = await p.send(post('/up/', p.port, 'x=1'));
+  expect(r.status).toBe(413);
+  expect(p.requestLog()).toEqual(['TIME [error] PID: *2 client intended to send too large body: 3 bytes, client: 127.0.0.1, server: localhost, request: "POST /up/ HTTP/1.1", host: "127.0.0.1:P"']);
+});

@@ -37,7 +37,8 @@ export function locationRewrite(req: HttpRequest): boolean {
   if (run(req, req.loc.rewrite) === 'answered') return true;
   if (!req.uriChanged) return false;
   if (req.uriCycle(`rewrite or internal redirection cycle while processing "${req.uri.uri}"`)) return true;
-  req.findConfig(true);
+  // find_config's own checks run again: the new location's client_max_body_size, its `/api` → `/api/` redirect.
+  req.findConfig(false);
   return true;
 }
 
