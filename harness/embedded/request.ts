@@ -256,7 +256,8 @@ export class HttpRequest {
 
   /** The server's rewrites (with the server's settings), then the location. */
   private dispatch(internal: boolean): void {
-    this.useLocation(this.server.base);
+    // ngx_http_internal_redirect(): the server's settings again (a request starts with them).
+    if (internal) this.useLocation(this.server.base);
     if (this.handlers.phases.serverRewrite(this)) return;
     this.findConfig(internal);
   }
