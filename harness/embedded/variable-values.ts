@@ -4,9 +4,11 @@ import type { HttpRequest } from './request.js';
 import { hostName } from './http/request-head.js';
 import { VAR, nginxVariable } from '../nginx-conf/variables.js';
 
-function variable(req: HttpRequest, name: string): string {
+function variable(req: HttpRequest, given: string): string {
   // $1..$9: a capture of the last regex that matched (empty when it has no such group).
-  if (name.length === 1 && name >= '1' && name <= '9') return req.captures[Number(name)] ?? '';
+  if (given.length === 1 && given >= '1' && given <= '9') return req.captures[Number(given)] ?? '';
+  // Names are case-insensitive: $HOST is $host, and `set $Foo` sets $foo.
+  const name = given.toLowerCase();
   const set = req.variables.get(name);
   if (set !== undefined) return set;
   if (name.startsWith('http_')) {
@@ -29,7 +31,7 @@ function variable(req: HttpRequest, name: string): string {
     }
     return '';
   }
-  const map = req.ctx.conf.maps.find((m) => m.variable === name);
+  const map = req.ctx.conf.maps.find((m) => m.variable.toLowerCase() === name);
   if (map) {
     const source = evaluate(req, map.source).toLowerCase();
     return evaluate(req, map.values.get(source) ?? map.defaultValue);

@@ -47,7 +47,7 @@ function checkVariables(conf: NginxConf): void {
   const used = [...conf.variables, ...scripted.map((s) => s.name), ...headers.flatMap((h) => variableNames(h.value))];
   const mapped = [...conf.maps.map((m) => m.variable), ...codes.flatMap((c) => (c.op === 'set' ? [c.name] : []))];
   /** A variable of `set`'s, which the engine always has (a value, or none). */
-  const declared = (v: string) => codes.some((c) => c.op === 'set' && c.name === v && c.name !== 'args');
+  const declared = (v: string) => codes.some((c) => c.op === 'set' && c.name === v.toLowerCase() && c.name !== 'args');
   const unknown = used.find((v) => !nginxVariable(v, mapped));
   if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
   for (const { name, c } of scripted) {

@@ -51,10 +51,11 @@ export function nginxVariable(name: string, mapped: readonly string[]): boolean 
 }
 
 /** True for a variable the engine can evaluate (captures never get here: see variableNames). */
-export function knownVariable(name: string, mapped: readonly string[]): boolean {
+export function knownVariable(given: string, mapped: readonly string[]): boolean {
+  const name = given.toLowerCase();
   return (
     /^(http|arg|cookie)_/.test(name) ||
-    mapped.includes(name) ||
+    mapped.some((m) => m.toLowerCase() === name) ||
     ['host', 'remote_addr', 'remote_port', 'proxy_host', 'proxy_port', 'scheme', 'request_uri', 'uri', 'document_uri', 'args', 'query_string', 'is_args', 'server_port', 'server_name', 'server_addr', 'server_protocol', 'request_method', 'content_length', 'content_type', 'proxy_add_x_forwarded_for', 'request', 'request_filename', 'document_root'].includes(name)
   );
 }

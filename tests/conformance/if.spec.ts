@@ -141,3 +141,9 @@ test('an error_page set inside an if applies when it is true, the location\'s se
   expect(caught.body).toBe('hello\n');
   expect((await p.send(get('/ep/missing', p.port))).status).toBe(404);
 });
+
+test('variable names are case-insensitive; set $args changes $args and $arg_*, not $request_uri', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /c/ { set $Foo 1; return 200 "[$foo][$FOO][$HOST]"; }\n        location /a/ { set $args "x=1"; return 200 "[$args][$arg_x][$request_uri][$is_args]"; }' });
+  expect((await p.send(get('/c/', p.port))).body).toBe('[1][1][127.0.0.1]');
+  expect((await p.send(get('/a/?y=2', p.port))).body).toBe('[x=1][1][/a/?y=2][?]');
+});

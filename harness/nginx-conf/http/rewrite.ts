@@ -100,7 +100,8 @@ function compileSet(d: Directive): RewriteCode {
     if (NGINX_PREFIXES.test(name.toLowerCase()) || name.toLowerCase() === 'limit_rate') throw unsupported(`"set" of nginx's variable "${variable}"`, d);
     throw new ConfError(`the duplicate "${name}" variable`, d.file, d.line);
   }
-  return { at: at(d), op: 'set', name: name.toLowerCase() === 'args' ? 'args' : name, value };
+  // Names are case-insensitive (`set $Foo` sets $foo).
+  return { at: at(d), op: 'set', name: name.toLowerCase(), value };
 }
 
 /** ngx_http_rewrite_if_condition(), with its errors: the `(` and `)` are parts of the first and last words. */
