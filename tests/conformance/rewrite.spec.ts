@@ -259,3 +259,60 @@ test('a rewrite ... last to a location with a smaller client_max_body_size: its 
   expect(r.status).toBe(413);
   expect(p.requestLog()).toEqual(['TIME [error] PID: *2 client intended to send too large body: 3 bytes, client: 127.0.0.1, server: localhost, request: "POST /up/ HTTP/1.1", host: "127.0.0.1:P"']);
 });
+
+test('a whole admin conf: an old host redirected to the new, CORS preflight, RuoYi\'s /prod-api/ rewrite, the SPA fallback', async ({ startProxy }) => {
+  const conf = `worker_processes 1;
+error_log logs/error.log;
+pid logs/nginx.pid;
+events { worker_connections 1024; }
+http {
+    include mime.types;
+    default_type application/octet-stream;
+    access_log logs/access.log;
+    server {
+        listen 127.0.0.1:P;
+        server_name old.example.com;
+        return 301 http://admin.example.com:P$request_uri;
+    }
+    server {
+        listen 127.0.0.1:P default_server;
+        server_name admin.example.com;
+        location / {
+            root html;
+            index index.html;
+            if (!-e $request_filename) {
+                rewrite ^(.*)$ /index.html last;
+            }
+        }
+        location /prod-api/ {
+            if ($request_method = 'OPTIONS') {
+                return 204;
+            }
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Real-IP $remote_addr;
+            rewrite ^/prod-api/(.*)$ /$1 break;
+            proxy_pass http://localhost:U/admin/;
+        }
+    }
+}
+`;
+  const p = await startProxy({ conf });
+  const old = await p.send(`GET /system/user?id=1 HTTP/1.1\r\nHost: old.example.com\r\n\r\n`);
+  expect(old.statusLine).toBe('HTTP/1.1 301 Moved Permanently');
+  expect(withoutDate(old.headers)).toEqual([...pageHeaders(169), ['Location', `http://admin.example.com:${p.port}/system/user?id=1`]]);
+  const pre = await p.send(`OPTIONS /prod-api/login HTTP/1.1\r\nHost: admin.example.com\r\nOrigin: http://localhost:80\r\n\r\n`);
+  expect(pre.statusLine).toBe('HTTP/1.1 204 No Content');
+  const api = await p.send(`POST /prod-api/login HTTP/1.1\r\nHost: admin.example.com\r\nContent-Length: 2\r\n\r\n{}`);
+  expect(api.status).toBe(200);
+  expect(p.upstream.received.map((x) => x.raw.split('\r\n').slice(0, 3))).toEqual([['POST /login HTTP/1.0', 'Host: admin.example.com', 'X-Real-IP: 127.0.0.1']]);
+  const spa = await p.send(`GET /system/user HTTP/1.1\r\nHost: admin.example.com\r\n\r\n`);
+  expect(spa.status).toBe(200);
+  expect(spa.body).toBe('<h1>index</h1>\n');
+  await expect.poll(() => p.access()).toEqual([
+    '127.0.0.1 - - [TIME] "GET /system/user?id=1 HTTP/1.1" 301 169 "-" "-"',
+    '127.0.0.1 - - [TIME] "OPTIONS /prod-api/login HTTP/1.1" 204 0 "-" "-"',
+    `127.0.0.1 - - [TIME] "POST /prod-api/login HTTP/1.1" 200 ${api.body.length} "-" "-"`,
+    '127.0.0.1 - - [TIME] "GET /system/user HTTP/1.1" 200 15 "-" "-"',
+  ]);
+  expect(p.requestLog()).toEqual([]);
+});
