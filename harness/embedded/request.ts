@@ -105,6 +105,11 @@ export class HttpRequest {
   validLocation = true;
   /** !r->valid_unparsed_uri: a rewrite changed the URI, so the request line's is not the one to pass on. */
   uriRewritten = false;
+  /**
+   * r->headers_out.location of a `return` or a rewrite's redirect: the answer that follows has it,
+   * an error page served for the redirect's status too.
+   */
+  outLocation?: string;
   /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
   upstreamName?: string;
   body?: BufferedBody;
@@ -375,6 +380,7 @@ export class HttpRequest {
     // After error_page, its status is the answer's, whoever answers; `=200` leaves the filters
     // that come after it (ranges, conditions) their own statuses.
     if (this.errorStatus && !(this.errorStatus === 200 && [206, 304, 412, 416].includes(f.status))) f = { ...f, status: this.errorStatus, statusLine: undefined };
+    if (this.outLocation !== undefined && f.location === undefined && !f.extra?.some(([n]) => n === 'Location')) f = this.withLocation(f, this.outLocation);
     for (const filter of this.handlers.headerFilters) f = filter(this, f);
     if (f.contentLength === undefined && !f.upgrade && this.hasBody(f.status)) {
       if (this.head.version === 11) f = { ...f, chunked: (this.chunked = true) };
@@ -385,6 +391,15 @@ export class HttpRequest {
     this.headerSent = true;
     if (this.head.version === 9) return;
     this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http(), keepaliveHeader: this.loc.keepaliveHeader }));
+  }
+
+  /**
+   * ngx_http_header_filter(): a Location that starts with `/` made absolute in its place after
+   * Content-Length; any other as it is, the first of the headers after Connection.
+   */
+  private withLocation(f: ResponseFields, url: string): ResponseFields {
+    if (url.startsWith('/')) return { ...f, location: this.absoluteUrl(url) };
+    return { ...f, extra: [['Location', url], ...(f.extra ?? [])] };
   }
 
   /** r->header_only's opposite: an answer with this status to this request has a body. */

@@ -316,3 +316,23 @@ http {
   ]);
   expect(p.requestLog()).toEqual([]);
 });
+
+test('return of an error code goes through error_page; a redirect\'s Location stays on the error page served for its code', async ({ startProxy }) => {
+  const p = await startProxy({
+    server: `location /gone/ { error_page 404 =200 /x; return 404; }
+        location /moved/ { error_page 301 /x; return 301 http://a.example/; }
+        location /rel/ { error_page 302 /x; rewrite ^ /new redirect; }`,
+  });
+  const gone = await p.send(get('/gone/', p.port));
+  expect(gone.statusLine).toBe('HTTP/1.1 200 OK');
+  expect(gone.body).toBe('hello\n');
+  const moved = await p.send(get('/moved/', p.port));
+  expect(moved.statusLine).toBe('HTTP/1.1 301 Moved Permanently');
+  expect(names(moved.headers)).toEqual(['Server', 'Date', 'Content-Type', 'Content-Length', 'Connection', 'Location', 'ETag']);
+  expect(moved.headers.find(([n]) => n === 'Location')?.[1]).toBe('http://a.example/');
+  expect(moved.body).toBe('hello\n');
+  const rel = await p.send(get('/rel/', p.port));
+  expect(rel.statusLine).toBe('HTTP/1.1 302 Moved Temporarily');
+  expect(names(rel.headers)).toEqual(['Server', 'Date', 'Content-Type', 'Content-Length', 'Location', 'Connection', 'ETag']);
+  expect(rel.headers.find(([n]) => n === 'Location')?.[1]).toBe(`http://127.0.0.1:${p.port}/new`);
+});

@@ -192,13 +192,10 @@ function unescapeRedirect(s: string): string {
   return q < 0 ? decoded : decoded + s.slice(q);
 }
 
-/**
- * A Location as nginx's header filter writes it: one that starts with `/` made absolute in its
- * place after Content-Length; any other as it is, among the headers after Connection.
- */
+/** The Location is set (ngx_http_clear_location(), then pushed), and the redirect's page, or its error_page, answers. */
 function redirect(req: HttpRequest, status: number, url: string): void {
-  if (url.startsWith('/')) req.special(status, req.absoluteUrl(url));
-  else req.special(status, undefined, [['Location', url]]);
+  req.outLocation = url;
+  req.special(status);
 }
 
 /** ngx_http_script_return_code(): a page of nginx's for an error without a text, else ngx_http_send_response(). */
