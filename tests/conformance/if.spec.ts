@@ -147,3 +147,14 @@ test('variable names are case-insensitive; set $args changes $args and $arg_*, n
   expect((await p.send(get('/c/', p.port))).body).toBe('[1][1][127.0.0.1]');
   expect((await p.send(get('/a/?y=2', p.port))).body).toBe('[x=1][1][/a/?y=2][?]');
 });
+
+test('a server-level set is seen by the location; uninitialized_variable_warn off silences the [warn]', async ({ startProxy }) => {
+  const p = await startProxy({
+    errorLogLevel: 'warn',
+    server: `if ($arg_env) { set $env $arg_env; }
+        location /env/ { uninitialized_variable_warn off; return 200 "env=$env"; }`,
+  });
+  expect((await p.send(get('/env/?env=dev', p.port))).body).toBe('env=dev');
+  expect((await p.send(get('/env/', p.port))).body).toBe('env=');
+  expect(p.requestLog()).toEqual([]);
+});
