@@ -1,7 +1,7 @@
 // The rewrite phases (ngx_http_rewrite_handler() running a level's script, the codes of
 // ngx_http_script.c, and ngx_http_core_post_rewrite_phase()): a server's script before the location
 // is chosen, the location's after; `return` answers, a redirect answers, a changed URI chooses the
-// location again (at most 10 times: nginx's cycle 500).
+// location again (the eleventh URI change is nginx's cycle 500).
 import { statSync } from 'node:fs';
 import type { HttpRequest } from '../request.js';
 import type { LocationConf } from '../../nginx-conf/model.js';
@@ -11,7 +11,7 @@ import { evaluate } from '../variable-values.js';
 import { escapeArgs } from '../http/uri.js';
 import { contentType } from '../handlers/static.js';
 
-/** How a script ended: on to the next phase, or the request has been answered. */
+/** How a script ended: at its end (undefined) or a `break`/`last` ('stop'), on to the next phase; or answered. */
 type End = 'stop' | 'answered' | undefined;
 
 /** ngx_http_script_engine_t: the location the `if`s merge with, rewrite_log, and e->quote. */
