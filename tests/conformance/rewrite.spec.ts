@@ -336,3 +336,11 @@ test('return of an error code goes through error_page; a redirect\'s Location st
   expect(names(rel.headers)).toEqual(['Server', 'Date', 'Content-Type', 'Content-Length', 'Location', 'Connection', 'ETag']);
   expect(rel.headers.find(([n]) => n === 'Location')?.[1]).toBe(`http://127.0.0.1:${p.port}/new`);
 });
+
+test('$scheme at the start of a return URL or a replacement makes a redirect', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /s1/ { return $scheme://$host/one; }\n        location /s2/ { rewrite ^ $scheme://$host/two permanent; }' });
+  const one = await p.send(get('/s1/', p.port));
+  expect([one.status, one.headers.find(([n]) => n === 'Location')?.[1]]).toEqual([302, 'http://127.0.0.1/one']);
+  const two = await p.send(get('/s2/?a=1', p.port));
+  expect([two.status, two.headers.find(([n]) => n === 'Location')?.[1]]).toEqual([301, 'http://127.0.0.1/two?a=1']);
+});
