@@ -51,7 +51,7 @@ export interface Connection {
   onClose(cb: () => void): () => void;
 }
 
-export type Handler = (req: HttpRequest) => void;
+export type Handler<R = void> = (req: HttpRequest) => R;
 
 /** An output header filter (filters/filters.ts): may change the fields, and give the request a body filter. */
 export type HeaderFilter = (req: HttpRequest, f: ResponseFields) => ResponseFields;
@@ -74,6 +74,8 @@ export interface Handlers {
   special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
   /** The output header filters, in nginx's order. */
   headerFilters: readonly HeaderFilter[];
+  /** The phases before the content handler (phases/): each true when it answered, or sent the request elsewhere. */
+  phases: { serverRewrite: Handler<boolean>; locationRewrite: Handler<boolean>; access: Handler<boolean> };
 }
 
 export class HttpRequest {
@@ -107,12 +109,21 @@ export class HttpRequest {
   date = '';
   /** What the request is doing, for log lines that do not say (nginx's c->log->action): set while an upstream's head is passed on. */
   action?: string;
-  /** r->uri_changes: internal redirects left before nginx calls it a cycle (NGX_HTTP_MAX_URI_CHANGES + 1). */
-  private uriChanges = 11;
-  /** r->valid_unparsed_uri: the URI is still the client's (no internal redirect yet). */
+  /** r->valid_unparsed_uri: the URI is still the client's (no internal redirect or rewrite yet). */
   validUnparsedUri = true;
   /** r->add_uri_to_alias: try_files found a file for a regex location's alias, which the URI now follows. */
   addUriToAlias = false;
+  /** r->uri_changed: a rewrite changed the URI, and the location is to be chosen again. */
+  uriChanged = false;
+  /** r->uri_changes: URI changes left (rewrites and internal redirects) before nginx's cycle 500. */
+  private uriChanges = 11;
+  /** r->valid_location: false after a `break` that kept a rewritten URI (proxy_pass then passes it whole). */
+  validLocation = true;
+  /**
+   * r->headers_out.location of a `return` or a rewrite's redirect: the answer that follows has it,
+   * an error page served for the redirect's status too.
+   */
+  outLocation?: string;
   /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
   upstreamName?: string;
   body?: BufferedBody;
@@ -192,11 +203,7 @@ export class HttpRequest {
    * page, whose `args` replace the request's, asked as a GET unless it was a HEAD).
    */
   internalRedirect(uri: string, o: { args?: string; asGet?: boolean } = {}): void {
-    if (--this.uriChanges === 0) {
-      this.logError('error', `rewrite or internal redirection cycle while internally redirecting to "${uri}"`);
-      this.special(500);
-      return;
-    }
+    if (this.uriCycle(`rewrite or internal redirection cycle while internally redirecting to "${uri}"`)) return;
     if (o.asGet) this.method = this.method === 'HEAD' ? 'HEAD' : 'GET';
     this.uri = { ...this.uri, uri, args: o.args ?? this.uri.args };
     this.validUnparsedUri = false;
@@ -206,11 +213,7 @@ export class HttpRequest {
 
   /** ngx_http_named_location(): `@name` serves the request as it is, its URI unchanged. */
   namedLocation(name: string): void {
-    if (--this.uriChanges === 0) {
-      this.logError('error', `rewrite or internal redirection cycle while redirect to named location "${name}"`);
-      this.special(500);
-      return;
-    }
+    if (this.uriCycle(`rewrite or internal redirection cycle while redirect to named location "${name}"`)) return;
     const loc = this.server.named.find((l) => l.path === name);
     if (!loc) {
       this.logError('error', `could not find named location "${name}"`);
@@ -218,7 +221,8 @@ export class HttpRequest {
       return;
     }
     this.useLocation(loc);
-    this.handle();
+    // On from its rewrite phase, as nginx's r->phase_handler = location_rewrite_index.
+    this.locationPhases(true);
   }
 
   /**
@@ -285,38 +289,74 @@ export class HttpRequest {
     );
   }
 
+  /** The server's rewrites (with the server's settings), then the location. */
   private dispatch(internal: boolean): void {
+    // ngx_http_internal_redirect(): the server's settings again (a request starts with them).
+    if (internal) this.useLocation(this.server.base);
+    if (this.handlers.phases.serverRewrite(this)) return;
+    this.findConfig(internal);
+  }
+
+  /** ngx_http_update_location_config(): the settings the request runs with, a location's or an `if`'s. */
+  useLocation(loc: LocationConf): void {
+    this.loc = loc;
+    this.log = this.ctx.errorLogFor(loc);
+    // The location's own keep-alive limits end keep-alive.
+    if (loc.keepaliveTimeoutMs === 0 || this.conn.requests >= loc.keepaliveRequests) this.keepalive = false;
+  }
+
+  /**
+   * r->uri_changes: one URI change more (a rewrite that chooses the location again, an internal
+   * redirect); the eleventh is nginx's [error] `message` and a 500 (true).
+   */
+  uriCycle(message: string): boolean {
+    if (--this.uriChanges > 0) return false;
+    this.logError('error', message);
+    this.special(500);
+    return true;
+  }
+
+  /**
+   * ngx_http_core_find_config_phase(), then the location's rewrites (which may choose it again),
+   * the access phase and the content handler.
+   */
+  findConfig(internal: boolean): void {
+    this.uriChanged = false;
     const found = findLocation(this.server, this.uri.uri, this.ctx.os.caselessLocations);
     if (found.captures) this.captures = found.captures;
     for (const [name, value] of Object.entries(found.named ?? {})) this.variables.set(name, value);
     this.useLocation(found.loc ?? this.server.base);
-    // The auto_redirect's 301 answers an internal redirect too (try_files' or error_page's `/api`).
-    if (internal && !found.redirect) {
-      this.handle();
-      return;
-    }
-    const cl = this.head.contentLength;
+    if (this.findConfigAnswers(found.redirect, internal)) return;
+    this.locationPhases(!!found.loc);
+  }
+
+  /** From the location's rewrites on (NGX_HTTP_REWRITE_PHASE, post-rewrite, access), then try_files and content. */
+  private locationPhases(rewrites: boolean): void {
+    if (rewrites && this.handlers.phases.locationRewrite(this)) return;
+    if (this.handlers.phases.access(this)) return;
+    this.handle();
+  }
+
+  /**
+   * find_config's own answers: a body too large for the location (unless it was read or dropped
+   * already), the `/api` → `/api/` redirect (an internal redirect's `/api` too: try_files', error_page's).
+   */
+  private findConfigAnswers(redirect: boolean | undefined, internal: boolean): boolean {
+    const cl = internal && this.bodyRead ? undefined : this.head.contentLength;
     if (cl !== undefined && this.loc.clientMaxBodySize && cl > this.loc.clientMaxBodySize) {
       this.logError('error', `client intended to send too large body: ${cl} bytes`);
       this.keepalive = false;
       // Without a "100 Continue", the body is discarded (special() does it), the connection kept
       // for it until it is all in or lingering_timeout passes without a byte, as nginx does.
       this.special(413);
-      return;
+      return true;
     }
-    if (found.redirect) {
+    if (redirect) {
       // The Location is the location's name, as written, with the query.
       this.redirect(301, this.loc.path + (this.uri.args ? '?' + this.uri.args : ''));
-      return;
+      return true;
     }
-    this.handle();
-  }
-
-  /** ngx_http_update_location_config(): the location's log, and its own keep-alive limits end keep-alive. */
-  private useLocation(loc: LocationConf): void {
-    this.loc = loc;
-    this.log = this.ctx.errorLogFor(loc);
-    if (loc.keepaliveTimeoutMs === 0 || this.conn.requests >= loc.keepaliveRequests) this.keepalive = false;
+    return false;
   }
 
   private handle(): void {
@@ -389,6 +429,7 @@ export class HttpRequest {
     if (this.errorStatus && !(this.errorStatus === 200 && [206, 304, 412, 416].includes(f.status))) f = { ...f, status: this.errorStatus, statusLine: undefined };
     if (this.headersOut.length) f = { ...f, extra: [...this.headersOut, ...(f.extra ?? [])] };
     this.date = clock.http();
+    if (this.outLocation !== undefined && f.location === undefined && !f.extra?.some(([n]) => n === 'Location')) f = this.withLocation(f, this.outLocation);
     for (const filter of this.handlers.headerFilters) f = filter(this, f);
     if (f.contentLength === undefined && !f.upgrade && this.hasBody(f.status)) {
       if (this.head.version === 11 && this.loc.chunkedTransferEncoding) f = { ...f, chunked: (this.chunked = true) };
@@ -399,6 +440,15 @@ export class HttpRequest {
     this.headerSent = true;
     if (this.head.version !== 9) this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: this.date, keepaliveHeader: this.loc.keepaliveHeader }));
     return f;
+  }
+
+  /**
+   * ngx_http_header_filter(): a Location that starts with `/` made absolute in its place after
+   * Content-Length; any other as it is, the first of the headers after Connection.
+   */
+  private withLocation(f: ResponseFields, url: string): ResponseFields {
+    if (url.startsWith('/')) return { ...f, location: this.absoluteUrl(url) };
+    return { ...f, extra: [['Location', url], ...(f.extra ?? [])] };
   }
 
   /** r->header_only's opposite: an answer with this status to this request has a body. */

@@ -2,12 +2,14 @@
 // values and `map` blocks that use them; conf/variables.ts says which ones a conf may name.
 import type { HttpRequest } from './request.js';
 import { hostName } from './http/request-head.js';
-import { VAR } from '../nginx-conf/variables.js';
+import { VAR, nginxVariable } from '../nginx-conf/variables.js';
 import { gzipRatio } from './filters/gzip.js';
 
-function variable(req: HttpRequest, name: string): string {
+function variable(req: HttpRequest, given: string): string {
   // $1..$9: a capture of the last regex that matched (empty when it has no such group).
-  if (name.length === 1 && name >= '1' && name <= '9') return req.captures[Number(name)] ?? '';
+  if (given.length === 1 && given >= '1' && given <= '9') return req.captures[Number(given)] ?? '';
+  // Names are case-insensitive: $HOST is $host, and `set $Foo` sets $foo.
+  const name = given.toLowerCase();
   const set = req.variables.get(name);
   if (set !== undefined) return set;
   if (name.startsWith('http_')) {
@@ -30,7 +32,7 @@ function variable(req: HttpRequest, name: string): string {
     }
     return '';
   }
-  const map = req.ctx.conf.maps.find((m) => m.variable === name);
+  const map = req.ctx.conf.maps.find((m) => m.variable.toLowerCase() === name);
   if (map) {
     const source = evaluate(req, map.source).toLowerCase();
     return evaluate(req, map.values.get(source) ?? map.defaultValue);
@@ -79,7 +81,14 @@ function variable(req: HttpRequest, name: string): string {
       const xff = req.header('x-forwarded-for');
       return xff ? `${xff}, ${req.conn.remoteAddress}` : req.conn.remoteAddress;
     }
+    case 'document_root':
+      return req.loc.root;
+    case 'request_filename':
+      // ngx_http_map_uri_to_path() for a root.
+      return req.loc.root + req.uri.uri;
   }
+  // ngx_http_rewrite_var(): a variable of `set` that has no value in this request.
+  if (!nginxVariable(name, []) && req.loc.uninitializedVariableWarn) req.logError('warn', `using uninitialized "${name}" variable`);
   return '';
 }
 

@@ -12,6 +12,7 @@ import { proxyHandler } from './handlers/proxy.js';
 import { specialResponse } from './handlers/special.js';
 import { tryFilesPhase } from './phases/try-files.js';
 import { HEADER_FILTERS } from './filters/filters.js';
+import { PHASES } from './phases/phases.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { flushLogs } from '../logs/writer.js';
 import { bindAddress } from '../loopback.js';
@@ -31,7 +32,7 @@ export function runWorker(env: WorkerEnv): void {
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
   const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter });
-  const handlers = { static: staticHandler, proxy: proxyHandler, tryFiles: tryFilesPhase, special: specialResponse, headerFilters: HEADER_FILTERS };
+  const handlers = { static: staticHandler, proxy: proxyHandler, tryFiles: tryFilesPhase, special: specialResponse, headerFilters: HEADER_FILTERS, phases: PHASES };
   const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
   const servers: net.Server[] = [];
   let spare = env.spare;

@@ -18,6 +18,8 @@ import { allLocations, type ListenConf, type LocationConf, type MapConf, type Ng
 import { GZIP } from './http/gzip.js';
 import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
+import { REWRITE } from './http/rewrite.js';
+import { ACCESS } from './http/access.js';
 
 export interface BuildOptions {
   prefix: string;
@@ -69,6 +71,8 @@ function defaultLocation(prefix: string): LocationConf {
     ...CHARSET.defaults,
     ...PROXY_RESPONSE.defaults,
     ...GZIP.defaults,
+    ...REWRITE.defaults,
+    ...ACCESS.defaults,
     server: {
       mergeSlashes: true,
       underscoresInHeaders: false,
@@ -83,7 +87,7 @@ function defaultLocation(prefix: string): LocationConf {
 
 /** Copies inheritable settings: lists and maps are shared until a level sets its own. */
 function inherit(parent: LocationConf): LocationConf {
-  return { ...parent, proxyPass: undefined, tryFiles: undefined, regex: undefined, locations: [], server: { ...parent.server } };
+  return { ...parent, proxyPass: undefined, tryFiles: undefined, regex: undefined, locations: [], rewrite: undefined, server: { ...parent.server } };
 }
 
 interface Builder {
@@ -228,7 +232,17 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
     if (spec.once && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
     const firstHere = !setHere.has(d.name);
     setHere.add(d.name);
-    if (spec.set) spec.set(loc, d, { prefix: b.opts.prefix, firstHere, here: (name) => name === d.name ? !firstHere : setHere.has(name), tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]), proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l as LocationConf }) });
+    if (spec.set) {
+      spec.set(loc, d, {
+        prefix: b.opts.prefix,
+        ctx,
+        firstHere,
+        here: (name) => (name === d.name ? !firstHere : setHere.has(name)),
+        tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]),
+        proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l as LocationConf }),
+        nested: (block, blockCtx, l) => applySettings(b, block, blockCtx, l as LocationConf, () => false),
+      });
+    }
     else if (!other(d)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
   }
 }

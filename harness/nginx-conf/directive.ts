@@ -5,11 +5,14 @@
 // create_loc_conf and commands[]): adding a directive is one entry in one file.
 import type { Directive } from './parse.js';
 
-export type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream';
+/** `sif`, `lif`: inside an `if` block of a server, of a location (NGX_HTTP_SIF_CONF, NGX_HTTP_LIF_CONF). */
+export type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream' | 'sif' | 'lif';
 
 /** What a setter knows of where it is. */
 export interface SetContext {
   prefix: string;
+  /** The block the directive is in. */
+  ctx: Ctx;
   /**
    * The first of its name in this block. A list (index, error_page, access_log, error_log,
    * proxy_set_header) set in a block replaces the inherited one, and each further line in the same
@@ -22,6 +25,8 @@ export interface SetContext {
   tempPath(directive: string, path: string): void;
   /** Records a proxy_pass, resolved once every upstream block is known. */
   proxyPass(d: Directive, loc: object): void;
+  /** Reads the directives of a block nested in this one (an `if`'s) into `loc`, as this one's are read. */
+  nested(ds: Directive[], ctx: Ctx, loc: object): void;
 }
 
 export interface DirectiveSpec<T extends object> {
@@ -48,3 +53,5 @@ export const ANY = Infinity;
 export const MAIN: Ctx[] = ['main'];
 export const HSL: Ctx[] = ['http', 'server', 'location'];
 export const HS: Ctx[] = ['http', 'server'];
+/** http, server, location, and a location's `if` (NGX_HTTP_LIF_CONF): what an `if` may set. */
+export const HSL_IF: Ctx[] = [...HSL, 'lif'];

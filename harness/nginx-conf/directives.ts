@@ -9,7 +9,9 @@ import { isLevel } from '../logs/error-log.js';
 import { ConfError, unsupported } from './error.js';
 import type { Directive } from './parse.js';
 import type { ErrorPage, LocationConf, LogTarget, TryFile } from './model.js';
-import { ANY, HS, HSL, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
+import { ANY, HS, HSL, HSL_IF, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
+import { REWRITE } from './http/rewrite.js';
+import { ACCESS } from './http/access.js';
 export type { Ctx } from './directive.js';
 import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
 import { HEADERS } from './http/headers.js';
@@ -133,7 +135,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   log_format: { ctx: ['http'], args: [2, ANY] },
 
   // ---- ngx_http_core_module ----
-  root: { ctx: HSL, args: [1, 1], set: rootOrAlias },
+  root: { ctx: HSL_IF, args: [1, 1], set: rootOrAlias },
   alias: { ctx: ['location'], args: [1, 1], set: rootOrAlias },
   try_files: { ctx: ['server', 'location'], args: [2, ANY], once: true, set: (l, d) => (l.tryFiles = tryFiles(d)) },
   index: {
@@ -146,7 +148,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     },
   },
   error_page: {
-    ctx: HSL,
+    ctx: HSL_IF,
     args: [2, ANY],
     set: (l, d, c) => {
       if (c.firstHere) l.errorPages = new Map();
@@ -165,7 +167,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     },
   },
   access_log: {
-    ctx: HSL,
+    ctx: HSL_IF,
     args: [1, ANY],
     set: (l, d, c) => {
       if (c.firstHere) l.accessLogs = [];
@@ -177,7 +179,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   // sendfile(2) against read(2) and write(2), TCP_CORK, TCP_NODELAY: how nginx hands the bytes to
   // the kernel and how they are packed into segments, never which bytes go or in what order; a
   // client over loopback gets the same answers, byte for byte, either way.
-  sendfile: { ctx: HSL, args: [1, 1], once: true, set: accepted },
+  sendfile: { ctx: HSL_IF, args: [1, 1], once: true, set: accepted },
   tcp_nopush: { ctx: HSL, args: [1, 1], set: accepted },
   tcp_nodelay: { ctx: HSL, args: [1, 1], set: accepted },
   server_tokens: {
@@ -242,7 +244,17 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   ignore_invalid_headers: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.ignoreInvalidHeaders = parseFlag(d)) },
 
   // ---- ngx_http_proxy_module ----
-  proxy_pass: { ctx: ['location'], args: [1, 1], once: true, set: (l, d, c) => c.proxyPass(d, l) },
+  proxy_pass: {
+    ctx: ['location', 'lif'],
+    args: [1, 1],
+    once: true,
+    set: (l, d, c) => {
+      if (c.ctx === 'lif' && /^\w+:\/\/[^/]*\//.test(d.args[0])) {
+        throw new ConfError('"proxy_pass" cannot have URI part in location given by regular expression, or inside named location, or inside "if" statement, or inside "limit_except" block', d.file, d.line);
+      }
+      c.proxyPass(d, l);
+    },
+  },
   proxy_http_version: {
     ctx: HSL,
     args: [1, 1],
@@ -298,6 +310,8 @@ export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
   ...AUTOINDEX.directives,
   ...CORE_RESPONSE.directives,
   ...PROXY_CACHE.directives,
+  ...REWRITE.directives,
+  ...ACCESS.directives,
 };
 
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */

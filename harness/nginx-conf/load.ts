@@ -6,6 +6,7 @@ import { allLocations, type MapConf, type NginxConf, type ProxyHeader } from './
 import { buildConf } from './build.js';
 import { ConfError, unsupported } from './error.js';
 import { knownVariable, nginxVariable, variableNames } from './variables.js';
+import { allCodes, codeCaptureNames, codeValues } from './http/rewrite.js';
 
 export interface LoadOptions {
   /** `-p`: the prefix; relative paths in the conf resolve against it. */
@@ -42,24 +43,35 @@ function checkVariables(conf: NginxConf): void {
   const locations = allLocations(conf);
   const headers: ProxyHeader[] = locations.flatMap((l) => l.proxySetHeaders);
   const added = locations.flatMap((l) => l.addHeaders);
+  // The rewrite module's codes.
+  const codes = locations.flatMap((l) => [...allCodes(l.rewrite)]);
   // A regex's named captures are variables too (ngx_http_regex_compile()).
-  const captures = locations.flatMap((l) => l.regex?.names ?? []);
+  const captures = [...locations.flatMap((l) => l.regex?.names ?? []), ...codes.flatMap(codeCaptureNames)];
   const paths = locations.flatMap((l) => [...(l.alias ? [{ text: l.root, what: 'alias', at: l }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files', at: l }))]);
-  const used = [...conf.variables, ...[...added, ...headers].flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
-  const mapped = [...conf.maps.map((m) => m.variable), ...captures];
+  // Their values (the variables `set` makes are the conf's own, like a map's).
+  const scripted = codes.flatMap((c) => codeValues(c).flatMap((v) => variableNames(v).map((name) => ({ name, c }))));
+  const used = [...conf.variables, ...scripted.map((s) => s.name), ...[...added, ...headers].flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
+  const mapped = [...conf.maps.map((m) => m.variable), ...captures, ...codes.flatMap((c) => (c.op === 'set' ? [c.name] : []))];
+  /** A variable of `set`'s, which the engine always has (a value, or none). */
+  const declared = (v: string) => codes.some((c) => c.op === 'set' && c.name === v.toLowerCase() && c.name !== 'args');
   const unknown = used.find((v) => !nginxVariable(v, mapped));
   if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
+  const evaluable = (v: string) => (declared(v) ? undefined : unevaluable(v, conf.maps, captures));
+  for (const { name, c } of scripted) {
+    const missing = evaluable(name);
+    if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "${c.op}")`, c.at);
+  }
   const uses = [...headers.map((h) => ({ h, by: 'proxy_set_header' })), ...added.map((h) => ({ h, by: 'add_header' }))];
   for (const { h, by } of uses) {
     for (const v of variableNames(h.value)) {
-      const missing = unevaluable(v, conf.maps, captures);
+      const missing = evaluable(v);
       // Every header here is the conf's own, with its place (only nginx's defaults have none).
       if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "${by} ${h.name}")`, h.at!);
     }
   }
   for (const p of paths) {
     for (const v of variableNames(p.text)) {
-      const missing = unevaluable(v, conf.maps, captures);
+      const missing = evaluable(v);
       if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "${p.what}" in the location "${p.at.path}")`, p.at);
     }
   }

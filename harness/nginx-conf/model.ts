@@ -8,6 +8,8 @@ import type { GzipConf } from './http/gzip.js';
 import type { CompiledRegex } from './pcre.js';
 import type { AutoindexConf } from './http/autoindex.js';
 import type { CoreResponseConf } from './http/core-response.js';
+import type { RewriteSettings } from './http/rewrite.js';
+import type { AccessSettings } from './http/access.js';
 
 export interface LogTarget {
   /** Absolute path, or 'stderr'. */
@@ -89,7 +91,7 @@ export interface TryFile {
   code?: number;
 }
 
-export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf {
+export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, RewriteSettings, AccessSettings {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
   /** The name as nginx keeps it: the prefix, the exact URI, the regex's text, `@name`. */

@@ -2,8 +2,8 @@
 // not start), and which of them the engine can evaluate (variable-values.ts gives their values).
 // `mapped`: the variables the conf's `map` blocks define.
 
-/** `$name` or `${name}`. */
-export const VAR = /\$(?:\{([A-Za-z0-9_]+)\}|([A-Za-z0-9_]+))/g;
+/** `$name` or `${name}`; `$1abc` is the capture $1 and `abc`, as nginx's script compiler reads it. */
+export const VAR = /\$(?:\{([A-Za-z0-9_]+)\}|([1-9]|[A-Za-z0-9_]+))/g;
 
 /**
  * The variable names in a value. `$1`..`$9` are a regex's captures where nginx's script engine
@@ -42,7 +42,7 @@ const NGINX_VARIABLES = new Set(
 );
 
 /** Families of variables named by what follows the prefix ($http_x_token, $cookie_sid, ...). */
-const NGINX_PREFIXES = /^(http|sent_http|sent_trailer|cookie|arg|upstream_http|upstream_trailer|upstream_cookie)_/;
+export const NGINX_PREFIXES = /^(http|sent_http|sent_trailer|cookie|arg|upstream_http|upstream_trailer|upstream_cookie)_/;
 
 /** A variable nginx knows: one of its own (names are case-insensitive), or one a map defines. */
 export function nginxVariable(name: string, mapped: readonly string[]): boolean {
@@ -51,10 +51,11 @@ export function nginxVariable(name: string, mapped: readonly string[]): boolean 
 }
 
 /** True for a variable the engine can evaluate (captures never get here: see variableNames). */
-export function knownVariable(name: string, mapped: readonly string[]): boolean {
+export function knownVariable(given: string, mapped: readonly string[]): boolean {
+  const name = given.toLowerCase();
   return (
     /^(http|arg|cookie)_/.test(name) ||
-    mapped.includes(name) ||
-    ['host', 'remote_addr', 'remote_port', 'proxy_host', 'proxy_port', 'scheme', 'request_uri', 'uri', 'document_uri', 'args', 'query_string', 'is_args', 'server_port', 'server_name', 'server_addr', 'server_protocol', 'request_method', 'content_length', 'content_type', 'proxy_add_x_forwarded_for', 'request', 'gzip_ratio'].includes(name)
+    mapped.some((m) => m.toLowerCase() === name) ||
+    ['host', 'remote_addr', 'remote_port', 'proxy_host', 'proxy_port', 'scheme', 'request_uri', 'uri', 'document_uri', 'args', 'query_string', 'is_args', 'server_port', 'server_name', 'server_addr', 'server_protocol', 'request_method', 'content_length', 'content_type', 'proxy_add_x_forwarded_for', 'request', 'request_filename', 'document_root', 'gzip_ratio'].includes(name)
   );
 }

@@ -86,13 +86,18 @@ export function proxyHandler(req: HttpRequest): void {
   req.readBody(() => new UpstreamRequest(req).connect());
 }
 
-/** The URI sent upstream: the location's prefix replaced by proxy_pass's URI, re-escaped when the client's was. */
+/**
+ * The URI sent upstream: the location's prefix replaced by proxy_pass's URI, re-escaped when the
+ * client's was; after a rewrite's `break`, the rewritten URI whole, proxy_pass's URI left out.
+ */
 export function upstreamUri(req: HttpRequest): string {
   const pp = req.loc.proxyPass!;
   let uri: string;
   if (pp.uri === undefined) {
     uri = req.uri.unparsed.replace(/\?.*$/, '');
     if (!req.validUnparsedUri) uri = escapeUri(req.uri.uri);
+  } else if (!req.validLocation) {
+    uri = escapeUri(req.uri.uri);
   } else {
     const rest = req.uri.uri.slice(req.loc.modifier === '=' ? req.uri.uri.length : req.loc.path.length);
     uri = pp.uri + (req.uri.quoted ? escapeUri(rest) : rest);

@@ -105,11 +105,21 @@ function escapesUri(c: number): boolean {
   return c <= 0x20 || c === 0x23 || c === 0x25 || c === 0x3f || c >= 0x7f;
 }
 
-export function escapeUri(s: string): string {
+// NGX_ESCAPE_ARGS: controls, space, `#`, `%`, `&`, `+`, `;`, `?`, DEL and every byte >= 0x80.
+function escapesArgs(c: number): boolean {
+  return c <= 0x20 || c === 0x23 || c === 0x25 || c === 0x26 || c === 0x2b || c === 0x3b || c === 0x3f || c >= 0x7f;
+}
+
+/** ngx_escape_uri(NGX_ESCAPE_ARGS): a regex capture copied into a rewrite of a URI that held `%` or `+`. */
+export function escapeArgs(s: string): string {
+  return escapeUri(s, escapesArgs);
+}
+
+export function escapeUri(s: string, escapes = escapesUri): string {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    out += escapesUri(c) ? '%' + c.toString(16).toUpperCase().padStart(2, '0') : s[i];
+    out += escapes(c) ? '%' + c.toString(16).toUpperCase().padStart(2, '0') : s[i];
   }
   return out;
 }

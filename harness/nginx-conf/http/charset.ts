@@ -4,7 +4,7 @@
 // (embedded/filters/charset.ts).
 import { unsupported } from '../error.js';
 import type { Directive } from '../parse.js';
-import { HSL, type ConfModule } from '../directive.js';
+import { HSL, HSL_IF, type ConfModule } from '../directive.js';
 import { parseFlag } from '../values.js';
 
 export interface CharsetConf {
@@ -30,9 +30,9 @@ function charsetName(d: Directive): string | undefined {
 export const CHARSET: ConfModule<CharsetConf> = {
   defaults: { overrideCharset: false, charsetTypes: new Set(DEFAULT_TYPES) },
   directives: {
-    charset: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.charset = charsetName(d)) },
-    source_charset: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.sourceCharset = charsetName(d)) },
-    override_charset: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.overrideCharset = parseFlag(d)) },
+    charset: { ctx: HSL_IF, args: [1, 1], once: true, set: (l, d) => (l.charset = charsetName(d)) },
+    source_charset: { ctx: HSL_IF, args: [1, 1], once: true, set: (l, d) => (l.sourceCharset = charsetName(d)) },
+    override_charset: { ctx: HSL_IF, args: [1, 1], once: true, set: (l, d) => (l.overrideCharset = parseFlag(d)) },
     // ngx_http_types_slot(): text/html is always one of them; `*` alone is every type.
     charset_types: {
       ctx: HSL,

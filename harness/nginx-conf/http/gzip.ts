@@ -4,7 +4,7 @@
 // ngx_http_core_module keeps for both (gzip_vary, gzip_http_version, gzip_proxied, gzip_disable).
 import type { Directive } from '../parse.js';
 import { ConfError, unsupported } from '../error.js';
-import { HSL, ANY, type ConfModule } from '../directive.js';
+import { HSL, HSL_IF, ANY, type ConfModule } from '../directive.js';
 import { parseFlag, parseNumber, parseSize } from '../values.js';
 
 /** gzip_proxied's values (ngx_http_gzip_proxied_mask[]). */
@@ -54,7 +54,7 @@ export const GZIP: ConfModule<GzipConf> = {
     gzipStatic: 'off',
   },
   directives: {
-    gzip: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.gzip = parseFlag(d)) },
+    gzip: { ctx: HSL_IF, args: [1, 1], once: true, set: (l, d) => (l.gzip = parseFlag(d)) },
     // ngx_http_types_slot(): text/html first, then each type; `*` (anywhere, on any line) is every type.
     gzip_types: {
       ctx: HSL,

@@ -2,7 +2,7 @@
 // create/merge and commands[]). The filter that uses them is embedded/filters/headers.ts.
 import { ConfError, unsupported } from '../error.js';
 import type { Directive } from '../parse.js';
-import { HSL, type ConfModule } from '../directive.js';
+import { HSL_IF, type ConfModule } from '../directive.js';
 import { seconds } from '../values.js';
 
 export interface AddHeader {
@@ -48,7 +48,7 @@ export const HEADERS: ConfModule<HeadersConf> = {
   defaults: { addHeaders: [], expires: { kind: 'off' } },
   directives: {
     add_header: {
-      ctx: HSL,
+      ctx: HSL_IF,
       args: [2, 3],
       set: (l, d, c) => {
         if (d.args[2] !== undefined && d.args[2] !== 'always') throw new ConfError(`invalid parameter "${d.args[2]}"`, d.file, d.line);
@@ -56,6 +56,6 @@ export const HEADERS: ConfModule<HeadersConf> = {
         l.addHeaders = [...(c.firstHere ? [] : l.addHeaders), h];
       },
     },
-    expires: { ctx: HSL, args: [1, 2], once: true, set: (l, d) => (l.expires = parseExpires(d)) },
+    expires: { ctx: HSL_IF, args: [1, 2], once: true, set: (l, d) => (l.expires = parseExpires(d)) },
   },
 };
