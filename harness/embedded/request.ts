@@ -12,7 +12,10 @@ import { hostName, type HeaderField, type RequestHead } from './http/request-hea
 import type { ParsedUri } from './http/uri.js';
 import { statusOnWire } from './http/pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
-import { clock, writeAccess, type ErrorLog } from '../logs/writer.js';
+import { clock, type ErrorLog } from '../logs/writer.js';
+import { findServer } from './phases/find-server.js';
+import { writeAccessLogs } from './phases/log.js';
+import type { UpstreamState } from './upstream/state.js';
 import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
 
@@ -97,6 +100,16 @@ export class HttpRequest {
   readonly variables = new Map<string, string>();
   /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
   upstreamName?: string;
+  /** Each attempt at an upstream peer (r->upstream_states): the $upstream_* variables. */
+  readonly upstreamStates: UpstreamState[] = [];
+  /** The answer's head as the header filters left it: the $sent_http_* variables. */
+  sent?: ResponseFields;
+  /** The head's bytes on the wire (r->header_size): $bytes_sent is it and $body_bytes_sent. */
+  headerSize = 0;
+  /** The head's and the body's bytes read (r->request_length). */
+  requestLength = 0;
+  /** Read with the request before it on the connection (r->pipeline): $pipe. */
+  pipelined = false;
   body?: BufferedBody;
   bodyRead = false;
   /** The body was found not to parse while it was being dropped: a static answer becomes a 400. */
@@ -122,7 +135,7 @@ export class HttpRequest {
     o: { refused?: boolean } = {},
   ) {
     // The host of an absolute request-target wins over the Host header, as in nginx.
-    this.server = findServer(ctx.conf.servers, conn.listen, head.uri.host ?? head.host);
+    this.server = findServer(this, head.uri.host ?? head.host);
     this.loc = this.server.base;
     this.uri = head.uri;
     this.log = ctx.errorLogFor(this.loc);
@@ -339,8 +352,11 @@ export class HttpRequest {
     // $status is what went on the wire: a 494 is logged as the 400 it was sent as.
     this.status = statusOnWire(f.status);
     this.headerSent = true;
+    this.sent = f;
     if (this.head.version === 9) return;
-    this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http(), keepaliveHeader: this.loc.keepaliveHeader }));
+    const head = formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: clock.http(), keepaliveHeader: this.loc.keepaliveHeader });
+    this.headerSize = head.length;
+    this.conn.write(head);
   }
 
   /** r->header_only's opposite: an answer with this status to this request has a body. */
@@ -423,49 +439,10 @@ export class HttpRequest {
     if (this.done) return;
     this.done = true;
     if (status !== undefined) this.status = status;
-    this.writeAccessLog();
+    writeAccessLogs(this);
     this.conn.requestDone(this);
   }
 
-  private writeAccessLog(): void {
-    const files = this.ctx.accessLogFiles(this.loc);
-    if (!files.length) return;
-    writeAccess(
-      files,
-      {
-        remoteAddr: this.conn.remoteAddress,
-        remoteUser: undefined,
-        time: clock.access(),
-        request: this.head.requestLine,
-        status: this.status || 0,
-        bodyBytesSent: this.bodyBytesSent,
-        referer: this.header('referer'),
-        userAgent: this.header('user-agent'),
-      },
-      this.ctx.os.lineEnd,
-    );
-  }
-}
-
-/** The server block for a connection: by listen address and port, then `server_name` against Host. */
-export function findServer(servers: ServerConf[], listen: ListenConf, host: string | undefined): ServerConf {
-  const candidates = serversOn(servers, listen);
-  if (candidates.length === 1) return candidates[0];
-  const name = host === undefined ? undefined : hostName(host);
-  const byName = name !== undefined ? candidates.find((s) => s.serverNames.some((n) => n.toLowerCase() === name)) : undefined;
-  return byName ?? candidates.find((s) => s.listens.some((l) => l.defaultServer && l.port === listen.port)) ?? candidates[0];
-}
-
-/** The servers of a listen address, found once per conf (a request asks for them each time). */
-const onListen = new WeakMap<ListenConf, { servers: ServerConf[]; candidates: ServerConf[] }>();
-
-function serversOn(servers: ServerConf[], listen: ListenConf): ServerConf[] {
-  const known = onListen.get(listen);
-  if (known?.servers === servers) return known.candidates;
-  const found = servers.filter((s) => s.listens.some((l) => l.port === listen.port && (l.host === listen.host || l.host === '0.0.0.0' || l.host === '::')));
-  const candidates = found.length ? found : servers;
-  onListen.set(listen, { servers, candidates });
-  return candidates;
 }
 
 /**

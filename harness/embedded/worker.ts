@@ -29,7 +29,7 @@ export function runWorker(env: WorkerEnv): void {
   const conf = loadConf({ prefix: env.prefix, conf: env.conf });
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
-  const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter });
+  const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter, bindAny: env.bindAny });
   const handlers = { static: staticHandler, proxy: proxyHandler, special: specialResponse, headerFilters: HEADER_FILTERS };
   const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
   const servers: net.Server[] = [];

@@ -10,7 +10,10 @@ import type { Directive } from './parse.js';
 import { parseFlag, parseNumber, parseTime, seconds } from './values.js';
 import { variableNames } from './variables.js';
 import { abs, check, logTarget, type Ctx } from './directives.js';
-import type { ListenConf, LocationConf, MapConf, NginxConf, ProxyPassConf, ServerConf, UpstreamConf, UpstreamServerConf } from './model.js';
+import { COMBINED, LOG, logFormat, type LogFormat } from './http/log.js';
+import { buildMap } from './map.js';
+import { addName, compileRegex, nameTable } from './names.js';
+import type { ListenConf, LocationConf, NginxConf, ProxyPassConf, ServerConf, UpstreamConf, UpstreamServerConf } from './model.js';
 
 export interface BuildOptions {
   prefix: string;
@@ -34,7 +37,7 @@ function defaultLocation(prefix: string): LocationConf {
       ['gif', 'image/gif'],
       ['jpg', 'image/jpeg'],
     ]),
-    accessLogs: [join(prefix, 'logs/access.log')],
+    ...LOG.defaults,
     errorLog: [],
     clientMaxBodySize: 1024 * 1024,
     // Two memory pages: 8k on x86-64 (16k only where pages are 8k).
@@ -80,6 +83,8 @@ interface Builder {
   proxyPasses: { d: Directive; loc: LocationConf }[];
   /** Listen addresses seen so far, and whether one of their servers is the default (ngx_http_add_addresses). */
   defaultListens: Set<string>;
+  /** The log formats an access_log may name: those defined before it in the http block. */
+  logFormats: LogFormat[];
 }
 
 export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
@@ -97,7 +102,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
     servers: [],
     tempPaths: [],
   };
-  const b: Builder = { opts, conf, tempPaths: new Map(), proxyPasses: [], defaultListens: new Set() };
+  const b: Builder = { opts, conf, tempPaths: new Map(), proxyPasses: [], defaultListens: new Set(), logFormats: [] };
   let http: Directive | undefined;
   const seen = new Set<string>();
   for (const d of tree) {
@@ -152,12 +157,12 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
 
 function buildHttp(b: Builder, http: Directive): void {
   const base = defaultLocation(b.opts.prefix);
-  const servers: Directive[] = [];
-  const logFormats = new Set<string>();
+  const servers: { d: Directive; logFormats: LogFormat[] }[] = [];
   applySettings(b, http.block!, 'http', base, (d) => {
     switch (d.name) {
       case 'map':
-        b.conf.maps.push(buildMap(d, b.conf.variables));
+        b.conf.maps.push(buildMap(d));
+        b.conf.variables.push(...variableNames(d.args[0]), ...d.block!.flatMap((e) => (e.args.length === 1 ? variableNames(e.args[0]) : [])));
         return true;
       case 'upstream':
         if (b.conf.upstreams.has(d.args[0])) throw new ConfError(`duplicate upstream "${d.args[0]}"`, d.file, d.line);
@@ -165,19 +170,23 @@ function buildHttp(b: Builder, http: Directive): void {
         return true;
       case 'server':
         if (!d.block) throw new ConfError(`directive "server" has no opening "{"`, d.file, d.line);
-        servers.push(d);
+        servers.push({ d, logFormats: [...b.logFormats] });
         return true;
-      case 'log_format':
-        // ngx_http_log_set_format(): `combined` is predefined; the formats are never written
-        // (access_log refuses any but combined), but their variables must exist.
-        if (d.args[0] === 'combined' || logFormats.has(d.args[0])) throw new ConfError(`duplicate "log_format" name "${d.args[0]}"`, d.file, d.line);
-        logFormats.add(d.args[0]);
-        for (const s of d.args.slice(d.args[1]?.startsWith('escape=') ? 2 : 1)) b.conf.variables.push(...variableNames(s, false));
+      case 'log_format': {
+        const f = logFormat(d, [COMBINED, ...b.logFormats]);
+        b.logFormats.push(f);
+        for (const op of f.ops) if ('variable' in op) b.conf.variables.push(op.variable);
         return true;
+      }
     }
     return false;
   });
-  for (const s of servers) b.conf.servers.push(buildServer(b, s, base));
+  // ngx_http_log_merge_loc_conf(): no level with access_log at all: the compiled-in log, combined.
+  if (!base.accessLogs.length && !base.accessLogOff) base.accessLogs = [{ path: join(b.opts.prefix, 'logs/access.log'), format: COMBINED, file: http.file, line: http.line }];
+  for (const s of servers) {
+    b.logFormats = s.logFormats;
+    b.conf.servers.push(buildServer(b, s.d, base));
+  }
   for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d);
   // ngx_http_upstream_init_round_robin(), once the http block is read: backup peers alone are no upstream.
   for (const u of b.conf.upstreams.values()) {
@@ -204,23 +213,9 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
     if (spec.once && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
     const firstHere = !setHere.has(d.name);
     setHere.add(d.name);
-    if (spec.set) spec.set(loc, d, { prefix: b.opts.prefix, firstHere, tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]), proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l as LocationConf }) });
+    if (spec.set) spec.set(loc, d, { prefix: b.opts.prefix, firstHere, tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]), proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l as LocationConf }), logFormats: b.logFormats });
     else if (!other(d)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
   }
-}
-
-function buildMap(d: Directive, variables: string[]): MapConf {
-  const m: MapConf = { source: d.args[0], variable: d.args[1].replace(/^\$/, ''), values: new Map(), defaultValue: '' };
-  if (!d.args[1].startsWith('$')) throw new ConfError(`invalid variable name "${d.args[1]}"`, d.file, d.line);
-  variables.push(...variableNames(m.source));
-  for (const e of d.block!) {
-    if (e.args.length !== 1) throw new ConfError(`invalid number of the map parameters`, e.file, e.line);
-    variables.push(...variableNames(e.args[0]));
-    if (e.name === 'default') m.defaultValue = e.args[0];
-    else if (e.name.startsWith('~')) throw unsupported('regular expressions in "map"', e, true);
-    else m.values.set(e.name.toLowerCase(), e.args[0]);
-  }
-  return m;
 }
 
 function parseHostPort(text: string, d: Directive, what: string): { host: string; port?: number } {
@@ -328,6 +323,8 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
         return true;
       }
       case 'server_name':
+        // ngx_http_core_server_name(): a regex is compiled as it is read.
+        for (const n of s.args) if (n.startsWith('~')) compileRegex(n.slice(1), false, s);
         server.serverNames.push(...s.args);
         return true;
       case 'location':
@@ -339,6 +336,9 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
   Object.assign(server, base.server);
   if (!server.listens.length) server.listens.push({ host: '0.0.0.0', port: 80, text: '0.0.0.0:80', defaultServer: false });
   if (!server.serverNames.length) server.serverNames.push('');
+  // ngx_http_server_names(): a `*` elsewhere than a whole first or last label.
+  const bad = server.serverNames.find((n) => !n.startsWith('~') && addName(nameTable(), n, server, true) === 'invalid');
+  if (bad !== undefined) throw new ConfError(`invalid server name or wildcard "${bad}" on ${server.listens[0].text}`);
   for (const l of locations) {
     const loc = buildLocation(b, l, base);
     // ngx_http_join_exact_locations(): the same prefix twice, or the same exact match twice.

@@ -4,6 +4,7 @@
 // the module's settings, their defaults and its directives together (its ngx_http_*_loc_conf_t,
 // create_loc_conf and commands[]): adding a directive is one entry in one file.
 import type { Directive } from './parse.js';
+import type { LogFormat } from './http/log.js';
 
 export type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream';
 
@@ -20,6 +21,8 @@ export interface SetContext {
   tempPath(directive: string, path: string): void;
   /** Records a proxy_pass, resolved once every upstream block is known. */
   proxyPass(d: Directive, loc: object): void;
+  /** The log_format definitions read so far (access_log names one defined before it). */
+  logFormats: readonly LogFormat[];
 }
 
 export interface DirectiveSpec<T extends object> {

@@ -11,6 +11,7 @@ import type { Directive } from './parse.js';
 import type { ErrorPage, LocationConf, LogTarget } from './model.js';
 import { ANY, HS, HSL, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
 export type { Ctx } from './directive.js';
+import { LOG } from './http/log.js';
 import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
 
 
@@ -118,16 +119,6 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
       const types = new Map<string, string>();
       for (const t of d.block!) for (const ext of t.args) types.set(ext.toLowerCase(), t.name);
       l.types = types;
-    },
-  },
-  access_log: {
-    ctx: HSL,
-    args: [1, ANY],
-    set: (l, d, c) => {
-      if (c.firstHere) l.accessLogs = [];
-      if (d.args[0] === 'off') return;
-      if (d.args[1] !== undefined && d.args[1] !== 'combined') throw unsupported(`custom log_format "${d.args[1]}"`, d);
-      l.accessLogs = [...l.accessLogs, abs(c.prefix, d.args[0])];
     },
   },
   // sendfile(2) against read(2) and write(2), TCP_CORK, TCP_NODELAY: how nginx hands the bytes to
@@ -259,7 +250,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
  * Every directive the engine knows: ngx_http_core_module's and the proxy module's above, and each
  * module of http/ with its own table (its settings, their defaults and its directives in one file).
  */
-export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE };
+export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = { ...CORE, ...LOG.directives };
 
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */
 export function check(d: Directive, ctx: Ctx): DirectiveSpec<LocationConf> {

@@ -5,6 +5,7 @@ import { parseConfFile } from './parse.js';
 import { allLocations, type MapConf, type NginxConf, type ProxyHeader } from './model.js';
 import { buildConf } from './build.js';
 import { ConfError, unsupported } from './error.js';
+import { mapValues, regexVariables } from './map.js';
 import { knownVariable, nginxVariable, variableNames } from './variables.js';
 
 export interface LoadOptions {
@@ -39,29 +40,41 @@ export function loadConf(o: LoadOptions): NginxConf {
  * variable nginx knows but the engine cannot give a value is refused where proxy_set_header uses it.
  */
 function checkVariables(conf: NginxConf): void {
-  const headers: ProxyHeader[] = allLocations(conf).flatMap((l) => l.proxySetHeaders);
-  const used = [...conf.variables, ...headers.flatMap((h) => variableNames(h.value))];
-  const mapped = conf.maps.map((m) => m.variable);
-  const unknown = used.find((v) => !nginxVariable(v, mapped));
+  const locations = allLocations(conf);
+  const headers: ProxyHeader[] = locations.flatMap((l) => l.proxySetHeaders);
+  const logs = [...new Set(locations.flatMap((l) => (l.accessLogOff ? [] : l.accessLogs)))];
+  const filters = logs.flatMap((a) => (a.filter === undefined ? [] : variableNames(a.filter)));
+  const used = [...conf.variables, ...filters, ...headers.flatMap((h) => variableNames(h.value))];
+  // Map variables, and the named groups of the regexes of maps and server names.
+  const defined = [
+    ...conf.maps.flatMap((m) => [m.variable, ...m.table.regexes.flatMap((r) => regexVariables(r.re.source))]),
+    ...conf.servers.flatMap((s) => s.serverNames.filter((n) => n.startsWith('~')).flatMap((n) => regexVariables(n))),
+  ];
+  const unknown = used.find((v) => !nginxVariable(v, defined));
   if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
-  for (const h of headers) {
-    for (const v of variableNames(h.value)) {
-      const missing = unevaluable(v, conf.maps);
-      // Every header here is the conf's own, with its place (only nginx's defaults have none).
-      if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "proxy_set_header ${h.name}")`, h.at!);
+  const check = (names: string[], what: string, at: { file: string; line: number }) => {
+    for (const v of names) {
+      const missing = unevaluable(v, conf.maps, defined);
+      if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by ${what})`, at);
     }
+  };
+  // Every header here is the conf's own, with its place (only nginx's defaults have none).
+  for (const h of headers) check(variableNames(h.value), `"proxy_set_header ${h.name}"`, h.at!);
+  for (const a of logs) {
+    check(a.format.ops.flatMap((op) => ('variable' in op ? [op.variable] : [])), `the log format "${a.format.name}"`, a);
+    check(a.filter === undefined ? [] : variableNames(a.filter), '"access_log if="', a);
   }
 }
 
 /** The variable, or one a map makes it of, that the engine cannot evaluate; undefined when all can be. */
-function unevaluable(name: string, maps: MapConf[], seen = new Set<string>()): string | undefined {
-  if (!knownVariable(name, maps.map((m) => m.variable))) return name;
+function unevaluable(name: string, maps: MapConf[], defined: string[], seen = new Set<string>()): string | undefined {
+  if (!knownVariable(name, defined)) return name;
   const map = maps.find((m) => m.variable === name);
   if (!map || seen.has(name)) return undefined;
   seen.add(name);
-  for (const text of [map.source, map.defaultValue, ...map.values.values()]) {
+  for (const text of [map.source, ...mapValues(map)]) {
     for (const v of variableNames(text)) {
-      const missing = unevaluable(v, maps, seen);
+      const missing = unevaluable(v, maps, defined, seen);
       if (missing !== undefined) return missing;
     }
   }

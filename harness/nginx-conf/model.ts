@@ -1,6 +1,8 @@
 // The typed configuration the embedded engine runs on: what build.ts makes of nginx.conf's
 // directive tree, with nginx's inheritance (http → server → location) already applied.
 import type { Level } from '../logs/error-log.js';
+import type { LogSettings } from './http/log.js';
+import type { MapConf } from './map.js';
 
 export interface LogTarget {
   /** Absolute path, or 'stderr'. */
@@ -72,7 +74,7 @@ export interface ErrorPage {
   overwrite?: number;
 }
 
-export interface LocationConf {
+export interface LocationConf extends LogSettings {
   modifier: '=' | '^~' | '';
   path: string;
   file: string;
@@ -82,7 +84,6 @@ export interface LocationConf {
   errorPages: Map<number, ErrorPage>;
   defaultType: string;
   types: Map<string, string>;
-  accessLogs: string[];
   errorLog: LogTarget[];
   clientMaxBodySize: number;
   clientBodyBufferSize: number;
@@ -133,12 +134,7 @@ export interface ServerConf extends ServerSettings {
   line: number;
 }
 
-export interface MapConf {
-  source: string;
-  variable: string;
-  values: Map<string, string>;
-  defaultValue: string;
-}
+export type { MapConf } from './map.js';
 
 export interface NginxConf {
   prefix: string;

@@ -164,7 +164,7 @@ export class Master {
     const locations = allLocations(this.conf);
     const paths = [
       ...errorLogs.filter((t) => !t.byDefault).map((t) => t.path),
-      ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...l.accessLogs]),
+      ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...l.accessLogs.map((a) => a.path)]),
       ...errorLogs.filter((t) => t.byDefault).map((t) => t.path),
     ];
     for (const p of new Set(paths)) this.openOrDie(p, (x) => this.createLog(x));
