@@ -287,18 +287,18 @@ export class ClientConnection implements Connection {
     this.feedDiscard();
   }
 
-  /** Hands what has arrived to a body reader; what it takes counts in the request's $request_length. */
-  private pushInput(reader: BodyReader, req: HttpRequest): BodyEvent {
+  /** Hands what has arrived to a body reader; what a body read (not dropped) takes counts in $request_length. */
+  private pushInput(reader: BodyReader, req?: HttpRequest): BodyEvent {
     const data = this.input;
     this.input = EMPTY;
     const r = reader.push(data);
-    req.requestLength += data.length - (r.kind === 'done' ? r.rest.length : 0);
+    if (req) req.requestLength += data.length - (r.kind === 'done' ? r.rest.length : 0);
     return r;
   }
 
   private feedDiscard(): void {
     const d = this.discarding!;
-    const r = this.pushInput(d.reader, d.req);
+    const r = this.pushInput(d.reader);
     if (r.kind === 'more') {
       if (this.state === 'discard') this.arm(Math.min(LINGERING_TIMEOUT_MS, this.discardUntil - Date.now()));
       return;

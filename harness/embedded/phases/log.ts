@@ -7,12 +7,12 @@ import { writeAccess } from '../../logs/writer.js';
 import type { HttpRequest } from '../request.js';
 import { evaluate, variableValue } from '../variable-values.js';
 
-/** ngx_escape_json(): `"` and `\` escaped, control bytes as \n, \r, \t, \b, \f or \u00xx; the rest as it is. */
+/** ngx_escape_json(): `"` and `\` escaped, control bytes as \n, \r, \t, \b, \f or \u00XX; the rest as it is. */
 function escapeJson(v: string): string {
   return v.replace(/["\\\x00-\x1f]/g, (c) => {
     if (c === '"' || c === '\\') return '\\' + c;
     const named = ({ '\n': 'n', '\r': 'r', '\t': 't', '\b': 'b', '\f': 'f' } as Record<string, string>)[c];
-    return '\\' + (named ?? 'u00' + c.charCodeAt(0).toString(16).padStart(2, '0'));
+    return '\\' + (named ?? 'u00' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
   });
 }
 

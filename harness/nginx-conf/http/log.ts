@@ -47,7 +47,8 @@ function compile(name: string, args: string[], d?: Directive): LogFormat {
   const ops: LogOp[] = [];
   const invalid = (at: string) => new ConfError(`invalid parameter "${at}"`, d?.file, d?.line);
   for (const s of args.slice(i)) {
-    const re = /\$(\{)?([A-Za-z0-9_]*)(\})?|[^$]+/y;
+    // `${name}`, `$name`, or text up to the next `$`.
+    const re = /\$\{([A-Za-z0-9_]*)(\})?|\$([A-Za-z0-9_]*)|[^$]+/y;
     for (let m; re.lastIndex < s.length && (m = re.exec(s)); ) {
       if (!m[0].startsWith('$')) {
         const last = ops[ops.length - 1];
@@ -55,12 +56,13 @@ function compile(name: string, args: string[], d?: Directive): LogFormat {
         else ops.push({ text: m[0] });
         continue;
       }
-      if (m[1] && !m[3]) {
-        if (!m[2] && re.lastIndex === s.length) throw invalid(s.slice(re.lastIndex - m[0].length));
-        throw new ConfError(`the closing bracket in "${m[2]}" variable is missing`, d?.file, d?.line);
+      const name = m[1] ?? m[3];
+      if (m[1] !== undefined && !m[2]) {
+        if (!name && re.lastIndex === s.length) throw invalid(s.slice(re.lastIndex - m[0].length));
+        throw new ConfError(`the closing bracket in "${name}" variable is missing`, d?.file, d?.line);
       }
-      if (!m[2]) throw invalid(s.slice(re.lastIndex - m[0].length));
-      ops.push({ variable: m[2] });
+      if (!name) throw invalid(s.slice(re.lastIndex - m[0].length));
+      ops.push({ variable: name });
     }
   }
   return { name, escape, ops };
