@@ -31,7 +31,8 @@ export function buildMap(d: Directive): MapConf {
       const caseless = key.startsWith('~*');
       m.table.regexes.push({ re: compileRegex(key.slice(caseless ? 2 : 1), caseless, e), value: rest[0] });
     } else {
-      const name = key.startsWith('\\') ? key.slice(1) : key;
+      // ngx_hash_add_key() lowercases the key where it is: the messages show it so.
+      const name = (key.startsWith('\\') ? key.slice(1) : key).toLowerCase();
       const added = addName(m.table, name, rest[0], m.hostnames);
       if (added === 'invalid') throw new ConfError(`invalid hostname or wildcard "${name}"`, e.file, e.line);
       if (added === 'busy') throw new ConfError(`conflicting parameter "${name}"`, e.file, e.line);
