@@ -151,7 +151,7 @@ export class HttpRequest {
   logContext(upstream?: string, headers: HeaderField[] = this.head.headers): LogContext {
     const c: LogContext = {
       client: this.conn.remoteAddress,
-      server: this.server.serverNames[0],
+      server: this.server.name,
       request: this.head.requestLine,
       upstream: upstream ?? this.upstreamName,
     };

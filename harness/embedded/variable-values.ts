@@ -89,7 +89,7 @@ export function variableValue(req: HttpRequest, name: string): string | undefine
   const pp = req.loc.proxyPass;
   switch (name) {
     case 'host':
-      return req.uri.host !== undefined ? hostName(req.uri.host) : req.head.host !== undefined ? hostName(req.head.host) : (req.server.serverNames[0] ?? '');
+      return req.uri.host !== undefined ? hostName(req.uri.host) : req.head.host !== undefined ? hostName(req.head.host) : req.server.name;
     case 'hostname':
       return HOSTNAME;
     case 'remote_addr':
@@ -118,7 +118,7 @@ export function variableValue(req: HttpRequest, name: string): string | undefine
     case 'server_port':
       return String(req.conn.listen.port);
     case 'server_name':
-      return req.server.serverNames[0] ?? '';
+      return req.server.name;
     case 'server_addr':
       return req.conn.localAddress;
     case 'server_protocol':

@@ -4,7 +4,7 @@
 // location, upstream, map) and the main and events directives. Anything outside the supported
 // subset stops here with nginx's own `[emerg]` wording.
 import { join } from 'node:path';
-import { cpus } from 'node:os';
+import { cpus, hostname } from 'node:os';
 import { ConfError, unsupported } from './error.js';
 import type { Directive } from './parse.js';
 import { parseFlag, parseNumber, parseTime, seconds } from './values.js';
@@ -304,6 +304,7 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
     ...base.server,
     listens: [],
     serverNames: [],
+    name: '',
     locations: [],
     base,
     file: d.file,
@@ -323,9 +324,7 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
         return true;
       }
       case 'server_name':
-        // ngx_http_core_server_name(): a regex is compiled as it is read.
-        for (const n of s.args) if (n.startsWith('~')) compileRegex(n.slice(1), false, s);
-        server.serverNames.push(...s.args);
+        server.serverNames.push(...s.args.map((n) => serverName(n, s)));
         return true;
       case 'location':
         locations.push(s);
@@ -336,6 +335,8 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
   Object.assign(server, base.server);
   if (!server.listens.length) server.listens.push({ host: '0.0.0.0', port: 80, text: '0.0.0.0:80', defaultServer: false });
   if (!server.serverNames.length) server.serverNames.push('');
+  const first = server.serverNames[0];
+  server.name = first.startsWith('.') ? first.slice(1) : first;
   // ngx_http_server_names(): a `*` elsewhere than a whole first or last label.
   const bad = server.serverNames.find((n) => !n.startsWith('~') && addName(nameTable(), n, server, true) === 'invalid');
   if (bad !== undefined) throw new ConfError(`invalid server name or wildcard "${bad}" on ${server.listens[0].text}`);
@@ -348,6 +349,15 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
     server.locations.push(loc);
   }
   return server;
+}
+
+/** ngx_http_core_server_name(): one name, checked, lowercased (a regex compiled instead), `$hostname` this machine's. */
+function serverName(n: string, d: Directive): string {
+  if ((n.startsWith('*') && (n.length < 3 || n[1] !== '.')) || (n.startsWith('.') && n.length < 2)) throw new ConfError(`server name "${n}" is invalid`, d.file, d.line);
+  if (n.toLowerCase() === '$hostname') return hostname().toLowerCase();
+  if (!n.startsWith('~')) return n.toLowerCase();
+  compileRegex(n.slice(1), false, d);
+  return n;
 }
 
 function parseListen(d: Directive): ListenConf {

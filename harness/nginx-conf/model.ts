@@ -126,7 +126,10 @@ export interface ServerSettings {
 
 export interface ServerConf extends ServerSettings {
   listens: ListenConf[];
+  /** As nginx keeps them: lowercased but for regexes, `$hostname` replaced. */
   serverNames: string[];
+  /** cscf->server_name, `$server_name` and the error log's `server:`: the first name, without a leading dot. */
+  name: string;
   locations: LocationConf[];
   /** Settings of the server block itself, used when no location matches. */
   base: LocationConf;
