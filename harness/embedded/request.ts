@@ -14,7 +14,6 @@ import { statusOnWire } from './http/pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, type ErrorLog } from '../logs/writer.js';
 import { findServer } from './phases/find-server.js';
-import { writeAccessLogs } from './phases/log.js';
 import type { UpstreamState } from './upstream/state.js';
 import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
@@ -74,6 +73,8 @@ export interface Handlers {
   special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
   /** The output header filters, in nginx's order. */
   headerFilters: readonly HeaderFilter[];
+  /** The log phase: the access-log lines (phases/log.ts). */
+  log: Handler;
 }
 
 export class HttpRequest {
@@ -135,7 +136,9 @@ export class HttpRequest {
     o: { refused?: boolean } = {},
   ) {
     // The host of an absolute request-target wins over the Host header, as in nginx.
-    this.server = findServer(this, head.uri.host ?? head.host);
+    const found = findServer(ctx, conn.listen, head.uri.host ?? head.host);
+    this.server = found.server;
+    if (found.match) this.takeCaptures(found.match);
     this.loc = this.server.base;
     this.uri = head.uri;
     this.log = ctx.errorLogFor(this.loc);
@@ -160,6 +163,12 @@ export class HttpRequest {
     const ref = headers.find((h) => h.key === 'referer')?.value;
     if (ref !== undefined) c.referrer = ref;
     return c;
+  }
+
+  /** ngx_http_regex_exec(): a match with groups makes its captures the request's ($1..$9), its named groups variables. */
+  takeCaptures(match: RegExpExecArray): void {
+    if (match.length > 1) this.captures = [...match].map((c) => c ?? '');
+    for (const [name, value] of Object.entries(match.groups ?? {})) this.variables.set(name, value ?? '');
   }
 
   header(key: string): string | undefined {
@@ -439,7 +448,7 @@ export class HttpRequest {
     if (this.done) return;
     this.done = true;
     if (status !== undefined) this.status = status;
-    writeAccessLogs(this);
+    this.handlers.log(this);
     this.conn.requestDone(this);
   }
 

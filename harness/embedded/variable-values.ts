@@ -8,7 +8,8 @@ import { hostName } from './http/request-head.js';
 import { VAR } from '../nginx-conf/variables.js';
 import { clock } from '../logs/writer.js';
 import { upstreamVariable } from './upstream/state.js';
-import { mapValue } from './map.js';
+import { findName } from '../nginx-conf/names.js';
+import type { MapConf } from '../nginx-conf/map.js';
 
 /** gethostname(), lowercased: ngx_cycle->hostname. */
 const HOSTNAME = hostname().toLowerCase();
@@ -71,6 +72,20 @@ function cookie(req: HttpRequest, want: string): string | undefined {
     if (eq >= 0 && c.slice(0, eq).toLowerCase() === want) return c.slice(eq + 1);
   }
   return undefined;
+}
+
+/**
+ * ngx_http_map_variable(): the source evaluated, a `hostnames` map's trailing dot dropped, the key
+ * found (exact, wildcards, then regexes in order), and its value evaluated after a regex's captures
+ * became the request's.
+ */
+function mapValue(req: HttpRequest, map: MapConf): string {
+  let key = evaluate(req, map.source);
+  if (map.hostnames && key.endsWith('.')) key = key.slice(0, -1);
+  const found = findName(map.table, key);
+  if (found?.match) req.takeCaptures(found.match);
+  const value = found ? found.value : map.defaultValue;
+  return value === undefined ? '' : evaluate(req, value);
 }
 
 /** A variable's value, undefined when nginx finds none (its not_found). */

@@ -11,6 +11,7 @@ import { staticHandler } from './handlers/static.js';
 import { proxyHandler } from './handlers/proxy.js';
 import { specialResponse } from './handlers/special.js';
 import { HEADER_FILTERS } from './filters/filters.js';
+import { writeAccessLogs } from './phases/log.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { flushLogs } from '../logs/writer.js';
 import { bindAddress } from '../loopback.js';
@@ -30,7 +31,7 @@ export function runWorker(env: WorkerEnv): void {
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
   const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter, bindAny: env.bindAny });
-  const handlers = { static: staticHandler, proxy: proxyHandler, special: specialResponse, headerFilters: HEADER_FILTERS };
+  const handlers = { static: staticHandler, proxy: proxyHandler, special: specialResponse, headerFilters: HEADER_FILTERS, log: writeAccessLogs };
   const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
   const servers: net.Server[] = [];
   let spare = env.spare;

@@ -4,7 +4,7 @@
 // the module's settings, their defaults and its directives together (its ngx_http_*_loc_conf_t,
 // create_loc_conf and commands[]): adding a directive is one entry in one file.
 import type { Directive } from './parse.js';
-import type { LogFormat } from './http/log.js';
+import type { LogFormat } from './log-format.js';
 
 export type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream';
 

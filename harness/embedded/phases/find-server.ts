@@ -8,8 +8,6 @@ import { addName, compileRegex, findName, nameTable, type NameTable } from '../.
 import { bindAddress } from '../../loopback.js';
 import { hostName } from '../http/request-head.js';
 import type { WorkerContext } from '../context.js';
-import type { HttpRequest } from '../request.js';
-import { takeCaptures } from '../regex.js';
 
 /** The servers of one listen address (ngx_http_addr_conf_t): its default, and their names. */
 interface AddressServers {
@@ -57,11 +55,9 @@ export function defaultServer(ctx: WorkerContext, listen: ListenConf): ServerCon
   return serversOn(ctx, listen).defaultServer;
 }
 
-/** ngx_http_set_virtual_server(): the server for `host` (the Host header's, or an absolute URI's). */
-export function findServer(req: HttpRequest, host: string | undefined): ServerConf {
-  const a = serversOn(req.ctx, req.conn.listen);
+/** ngx_http_set_virtual_server(): the server for `host` (the Host header's, or an absolute URI's), and a regex name's match. */
+export function findServer(ctx: WorkerContext, listen: ListenConf, host: string | undefined): { server: ServerConf; match?: RegExpExecArray } {
+  const a = serversOn(ctx, listen);
   const found = findName(a.names, host === undefined ? '' : hostName(host));
-  if (!found) return a.defaultServer;
-  if (found.match) takeCaptures(req, found.match);
-  return found.value;
+  return found ? { server: found.value, match: found.match } : { server: a.defaultServer };
 }

@@ -1,7 +1,7 @@
 // The log phase (ngx_http_log_handler()): one line per access_log of the request's location, in
 // its format, unless its if= condition is "" or "0"; a variable nginx finds no value for is `-`
 // with escape=default and nothing with json or none.
-import type { LogFormat } from '../../nginx-conf/http/log.js';
+import type { LogFormat } from '../../nginx-conf/log-format.js';
 import { escapeLogValue } from '../../logs/access-log.js';
 import { writeAccess } from '../../logs/writer.js';
 import type { HttpRequest } from '../request.js';
