@@ -52,7 +52,7 @@ export function nginxVariable(name: string, mapped: readonly string[]): boolean 
 
 /** True for a variable the engine can evaluate (captures never get here: see variableNames). */
 export function knownVariable(name: string, mapped: readonly string[]): boolean {
-  return /^(http|sent_http|arg|cookie)_/.test(name) || mapped.includes(name) || EVALUATED.has(name);
+  return /^(http|sent_http|upstream_http|arg|cookie)_/.test(name) || mapped.includes(name) || EVALUATED.has(name);
 }
 
 /** The variables embedded/variable-values.ts gives a value. */

@@ -103,7 +103,7 @@ test('the $upstream_* variables after a refused first peer: one value per attemp
   const p = await startProxy({
     upstream: 'ipv4',
     conf: conf(`upstream u { server 127.0.0.1:${dead}; server 127.0.0.1:U; }
-    log_format up '$upstream_addr|$upstream_status|$upstream_response_time|$upstream_connect_time|$upstream_header_time|$upstream_response_length|$upstream_bytes_received|$upstream_bytes_sent|$status';
+    log_format up '$upstream_addr|$upstream_status|$upstream_response_time|$upstream_connect_time|$upstream_header_time|$upstream_response_length|$upstream_bytes_received|$upstream_bytes_sent|$upstream_http_x_up|$sent_http_x_up|$status';
     access_log logs/access.log up;`, 'location /u/ { proxy_pass http://u/admin/; }'),
   });
   const r = await p.send(get('/u/a', p.port));
@@ -113,8 +113,25 @@ test('the $upstream_* variables after a refused first peer: one value per attemp
   await expect.poll(() => p.access()).toHaveLength(2);
   const sent = (path: string) => `GET /admin/${path} HTTP/1.0\r\nHost: u\r\nConnection: close\r\n\r\n`.length;
   expect(p.accessLog().map((l) => shape(p, l).replace(String(dead), 'DEAD'))).toEqual([
-    `127.0.0.1:DEAD, 127.0.0.1:U|502, 200|S.MMM, S.MMM|-, S.MMM|-, S.MMM|0, ${r.body.length}|0, ${upstreamBytes(r.body)}|0, ${sent('a')}|200`,
-    `127.0.0.1:U|200|S.MMM|S.MMM|S.MMM|${r2.body.length}|${upstreamBytes(r2.body)}|${sent('b')}|200`,
+    `127.0.0.1:DEAD, 127.0.0.1:U|502, 200|S.MMM, S.MMM|-, S.MMM|-, S.MMM|0, ${r.body.length}|0, ${upstreamBytes(r.body)}|0, ${sent('a')}|127.0.0.1|127.0.0.1|200`,
+    `127.0.0.1:U|200|S.MMM|S.MMM|S.MMM|${r2.body.length}|${upstreamBytes(r2.body)}|${sent('b')}|127.0.0.1|127.0.0.1|200`,
+  ]);
+});
+
+test('$upstream_addr and $upstream_status when every peer is refused, then when none is live: the upstream\'s name', async ({ startProxy }) => {
+  const [d1, d2] = [await freePort(), await freePort()];
+  const p = await startProxy({
+    upstream: 'down',
+    conf: conf(`upstream u { server 127.0.0.1:${d1}; server 127.0.0.1:${d2}; }
+    log_format up '$upstream_addr|$upstream_status|$upstream_response_time|$upstream_connect_time|$upstream_response_length|$upstream_http_x_up|$status';
+    access_log logs/access.log up;`, 'location /u/ { proxy_pass http://u/admin/; }'),
+  });
+  expect((await p.send(get('/u/a', p.port))).status).toBe(502);
+  expect((await p.send(get('/u/b', p.port))).status).toBe(502);
+  await expect.poll(() => p.access()).toHaveLength(2);
+  expect(p.accessLog().map((l) => shape(p, l).replace(String(d1), 'D1').replace(String(d2), 'D2'))).toEqual([
+    '127.0.0.1:D1, 127.0.0.1:D2|502, 502|S.MMM, S.MMM|-, -|0, 0|-|502',
+    'u|502|S.MMM|-|0|-|502',
   ]);
 });
 
@@ -141,7 +158,7 @@ test('access_log off in a location, a location of its own log replacing the inhe
   expect(lines(p, 'own.log', 0).map((l) => p.normalise(l))).toEqual(['/own 404', '127.0.0.1 - - [TIME] "GET /own HTTP/1.1" 404 153 "-" "-"']);
 });
 
-test('a format named before log_format defines it, an unknown escape, flush= without buffer=: [emerg]', async ({ engine }, testInfo) => {
+test('a format named before log_format defines it, an unknown escape, flush= without buffer=: [emerg]; gzip, syslog and a path with variables: refused by the embedded engine', async ({ engine }, testInfo) => {
   // The directives, and the one of them the [emerg] names.
   const cases: [http: string, at: string, message: string][] = [
     ["access_log logs/access.log main;\n    log_format main '$status';", 'access_log', 'unknown log format "main"'],
@@ -149,6 +166,8 @@ test('a format named before log_format defines it, an unknown escape, flush= wit
     ['access_log logs/access.log combined flush=5s;', 'access_log', 'no buffer is defined for access_log "logs/access.log"'],
     ["log_format combined '$status';", 'log_format', 'duplicate "log_format" name "combined"'],
     ['access_log logs/access.log combined gzip;', 'access_log', 'gzip-compressed access logs are not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx)'],
+    ['access_log syslog:server=127.0.0.1:1 combined;', 'access_log', '"access_log" to syslog is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx)'],
+    ['access_log logs/$host.log;', 'access_log', 'variables in the "access_log" path are not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx)'],
   ];
   for (const [i, [http, at, message]] of cases.entries()) {
     // Real nginx writes gzip-compressed logs: only the embedded engine refuses them.

@@ -280,6 +280,7 @@ class UpstreamRequest implements UpstreamReader {
     this.reading = 'body';
     this.state!.status = up.status;
     this.state!.headerTime = Date.now() - this.state!.start;
+    this.state!.headers = up.headers;
     // A 101 to a request that asked for an upgrade makes the connection a tunnel (u->upgrade).
     const upgrade = up.status === 101 && req.header('upgrade') !== undefined;
     if (upgrade) req.keepalive = false;

@@ -16,6 +16,8 @@ export interface UpstreamState {
   responseLength: number;
   bytesReceived: number;
   bytesSent: number;
+  /** The peer's response headers, once read: $upstream_http_*. */
+  headers?: [name: string, value: string][];
 }
 
 export function newState(addr: string): UpstreamState {
@@ -36,8 +38,15 @@ const FIELDS: Record<string, (s: UpstreamState) => string> = {
   upstream_bytes_sent: (s) => String(s.bytesSent),
 };
 
-/** `$upstream_addr` and the others: one value per attempt, `, ` between; undefined (not found) without one. */
+/**
+ * `$upstream_addr` and the others: one value per attempt, `, ` between; undefined (not found)
+ * without one. `$upstream_http_name`: that header of the last attempt's response.
+ */
 export function upstreamVariable(states: readonly UpstreamState[], name: string): string | undefined {
+  if (name.startsWith('upstream_http_')) {
+    const key = name.slice(14).replace(/_/g, '-');
+    return states[states.length - 1]?.headers?.find(([n]) => n.toLowerCase() === key)?.[1];
+  }
   const field = FIELDS[name];
   if (!field || !states.length) return undefined;
   return states.map(field).join(', ');
