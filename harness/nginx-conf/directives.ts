@@ -151,6 +151,11 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   // Sizes of nginx's lookup tables: how it finds a type or a server name, not which it finds.
   types_hash_max_size: { ctx: HSL, args: [1, 1], set: () => undefined },
   server_names_hash_bucket_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
+  server_names_hash_max_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
+  map_hash_bucket_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
+  map_hash_max_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
+  variables_hash_bucket_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
+  variables_hash_max_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
   keepalive_timeout: {
     ctx: [...HSL, 'upstream'],
     args: [1, 2],

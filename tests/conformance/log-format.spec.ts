@@ -47,9 +47,12 @@ const shape = (p: ProxyUnderTest, line: string) =>
 const MAIN = `log_format main '$remote_addr - $remote_user [$time_local] "$request" '
                   '$status $body_bytes_sent "$http_referer" '
                   '"$http_user_agent" "$http_x_forwarded_for"';
-    access_log logs/access.log main;`;
+    access_log logs/access.log main;
+    open_log_file_cache max=1000 inactive=20s valid=1m min_uses=2;
+    server_names_hash_max_size 1024;
+    map_hash_bucket_size 128;`;
 
-test('log_format main: $http_x_forwarded_for (two headers joined by ", "), $remote_user from a Basic Authorization', async ({ startProxy }) => {
+test('log_format main (and the table sizes and open_log_file_cache of users\' confs): $http_x_forwarded_for (two headers joined by ", "), $remote_user from a Basic Authorization', async ({ startProxy }) => {
   const p = await startProxy({ conf: conf(MAIN) });
   await p.send(get('/x', p.port, ['X-Forwarded-For: 10.0.0.1', 'X-Forwarded-For: 10.0.0.2', 'Authorization: Basic Ym9iOnNlY3JldA==', 'User-Agent: ua/1']));
   await p.send(get('/nothing', p.port, ['Referer: http://r/']));
@@ -165,6 +168,8 @@ test('a format named before log_format defines it, an unknown escape, flush= wit
     ["log_format main escape=xml '$status';", 'log_format', 'unknown log format escaping "xml"'],
     ['access_log logs/access.log combined flush=5s;', 'access_log', 'no buffer is defined for access_log "logs/access.log"'],
     ["log_format combined '$status';", 'log_format', 'duplicate "log_format" name "combined"'],
+    ['open_log_file_cache inactive=20s;', 'open_log_file_cache', '"open_log_file_cache" must have "max" parameter'],
+    ['open_log_file_cache max=10 often;', 'open_log_file_cache', 'invalid "open_log_file_cache" parameter "often"'],
     ['access_log logs/access.log combined gzip;', 'access_log', 'gzip-compressed access logs are not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx)'],
     ['access_log syslog:server=127.0.0.1:1 combined;', 'access_log', '"access_log" to syslog is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx)'],
     ['access_log logs/$host.log;', 'access_log', 'variables in the "access_log" path are not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx)'],

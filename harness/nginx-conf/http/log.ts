@@ -6,7 +6,7 @@ import { COMBINED, type LogFormat } from '../log-format.js';
 import type { Directive } from '../parse.js';
 import type { ConfModule } from '../directive.js';
 import { HSL, ANY } from '../directive.js';
-import { parseSize, parseTime } from '../values.js';
+import { parseSize, parseTime, seconds } from '../values.js';
 import { isAbsolute, join } from 'node:path';
 
 export interface AccessLogConf {
@@ -78,6 +78,23 @@ export const LOG: ConfModule<LogSettings> = {
           return;
         }
         l.accessLogs = [...l.accessLogs, accessLog(d, c.prefix, c.logFormats)];
+      },
+    },
+    // The descriptors of logs with variables in their paths, which the engine refuses: checked
+    // as ngx_http_log_open_file_cache() does, without effect on any line.
+    open_log_file_cache: {
+      ctx: HSL,
+      args: [1, 4],
+      once: true,
+      set: (_l, d) => {
+        let max = 0;
+        for (const p of d.args) {
+          const [, key, value] = /^(max|inactive|min_uses|valid)=(.*)$/.exec(p) ?? [];
+          const ok = key === 'max' || key === 'min_uses' ? /^\d+$/.test(value) : key ? seconds(value) !== undefined : p === 'off';
+          if (!ok) throw new ConfError(`invalid "open_log_file_cache" parameter "${p}"`, d.file, d.line);
+          if (key === 'max') max = Number(value);
+        }
+        if (!d.args.includes('off') && !max) throw new ConfError('"open_log_file_cache" must have "max" parameter', d.file, d.line);
       },
     },
   },
