@@ -95,6 +95,14 @@ test('the request and connection variables: their values and shapes', async ({ s
   ]);
 });
 
+test('$request_length of a proxied request: its head and its body as they came (a chunked body with its framing)', async ({ startProxy }) => {
+  const p = await startProxy({ conf: conf(`log_format v '$request_length';\n    access_log logs/access.log v;`) });
+  const plain = post('/api/a', p.port, 'hello', ['Connection: close']);
+  const chunked = post('/api/b', p.port, '5\r\nhello\r\n0\r\n\r\n', ['Transfer-Encoding: chunked', 'Connection: close']);
+  for (const r of [plain, chunked]) expect((await p.send(r)).status).toBe(200);
+  await expect.poll(() => p.access()).toEqual([String(plain.length), String(chunked.length)]);
+});
+
 test('$connection_requests and $pipe: the second of two pipelined requests on one connection is "p"', async ({ startProxy }) => {
   const p = await startProxy({ conf: conf(`log_format v '$request $connection_requests $pipe';\n    access_log logs/access.log v;`) });
   await p.send(get('/x', p.port) + get('/x', p.port, ['Connection: close']));
