@@ -4,9 +4,15 @@
 // variables), else the address's default server (default_server, else the first). A request
 // without Host looks up the name "". `$server_name` is the chosen server's first name. Each
 // request's server is read from the access log, whose format every server inherits.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { send } from '../support/raw-http.js';
 import { freePort } from '../support/ports.js';
+import { conformanceConf } from '../support/proxy-under-test.js';
+import { preparePrefix } from '../../harness/stack/prefix.js';
+import { startEmbedded } from '../../harness/embedded/engine.js';
+import { startNginx } from '../../harness/nginx/engine.js';
 
 const conf = (servers: string, format = '$server_name|$server_port|$host|$sub') => `worker_processes 1;
 error_log logs/error.log;
@@ -92,4 +98,23 @@ test('listen: the servers of the address and port a connection came in on, each 
   for (const [port, host, family] of asked) await send(port, request(host), family ? { host: family } : undefined);
   await expect.poll(() => p.access()).toHaveLength(asked.length);
   expect(p.access().map((l) => l.replace(String(p.port), 'P').replace(String(p2), 'P2').replace(String(p3), 'P3'))).toEqual(['a|P|b|-', 'b|P2|x|-', 'a|P2|a|-', 'c|P|a|-', 'wild|P3|wild|-', 'wild|P3|x|-']);
+});
+
+test('a name two servers of one address give: the first keeps it, and the start warns "conflicting server name"', async ({ engine }, testInfo) => {
+  const port = await freePort();
+  const prefix = join(testInfo.outputPath('p'), 'prefix');
+  const text = conf(`    server { listen 127.0.0.1:P; server_name first dup.test; }
+    server { listen 127.0.0.1:P; server_name second DUP.test; }`, '$server_name|$host|-');
+  preparePrefix({ prefix, conf: { text: conformanceConf({ conf: text }, port, await freePort()) } });
+  const printed: string[] = [];
+  const start = engine === 'nginx' ? startNginx : startEmbedded;
+  const e = await start({ prefix, conf: 'conf/nginx.conf', os: 'linux', ready: { urls: [`http://127.0.0.1:${port}/x`] }, onLine: (l) => printed.push(l) });
+  try {
+    await send(port, request('dup.test'));
+    const log = () => readFileSync(join(prefix, 'logs', 'access.log'), 'latin1').split('\n').filter(Boolean).slice(1);
+    await expect.poll(log).toEqual(['first|dup.test|-']);
+    expect(printed.filter((l) => l.includes('conflicting'))).toEqual([`nginx: [warn] conflicting server name "dup.test" on 127.0.0.1:${port}, ignored`]);
+  } finally {
+    await e.stop();
+  }
 });

@@ -21,14 +21,16 @@ const key = (l: ListenConf, bindAny: boolean) => `${bindAddress(l.host, bindAny)
 
 const tables = new WeakMap<WorkerContext, Map<string, AddressServers>>();
 
-/** ngx_http_optimize_servers(): each listen address's servers, their names hashed once. */
-function addresses(ctx: WorkerContext): Map<string, AddressServers> {
-  let found = tables.get(ctx);
-  if (found) return found;
-  found = new Map();
-  for (const s of ctx.conf.servers) {
+/**
+ * ngx_http_optimize_servers(): each listen address's servers, their names hashed once; a name a
+ * server before has on the same address stays that server's, and nginx warns (`conflicts`).
+ */
+export function serverAddresses(servers: readonly ServerConf[], bindAny: boolean): { addresses: Map<string, AddressServers>; conflicts: string[] } {
+  const found = new Map<string, AddressServers>();
+  const conflicts: string[] = [];
+  for (const s of servers) {
     for (const l of s.listens) {
-      const k = key(l, ctx.bindAny);
+      const k = key(l, bindAny);
       let a = found.get(k);
       if (!a) found.set(k, (a = { defaultServer: s, names: nameTable(), servers: new Set() }));
       if (l.defaultServer) a.defaultServer = s;
@@ -36,13 +38,17 @@ function addresses(ctx: WorkerContext): Map<string, AddressServers> {
       if (a.servers.has(s)) continue;
       a.servers.add(s);
       for (const name of s.serverNames) {
-        // A name a server before this one has on this address stays that server's (nginx warns).
         if (name.startsWith('~')) a.names.regexes.push({ re: compileRegex(name.slice(1), false, s), value: s });
-        else addName(a.names, name, s, true);
+        else if (addName(a.names, name, s, true) === 'busy') conflicts.push(`conflicting server name "${name}" on ${k}, ignored`);
       }
     }
   }
-  tables.set(ctx, found);
+  return { addresses: found, conflicts };
+}
+
+function addresses(ctx: WorkerContext): Map<string, AddressServers> {
+  let found = tables.get(ctx);
+  if (!found) tables.set(ctx, (found = serverAddresses(ctx.conf.servers, ctx.bindAny).addresses));
   return found;
 }
 
