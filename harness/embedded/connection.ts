@@ -53,6 +53,7 @@ function headOf(requestLine: string, headers: HeaderField[], version: 9 | 11 = 1
 export class ClientConnection implements Connection {
   readonly number: number;
   readonly remoteAddress: string;
+  readonly remotePort: number;
   readonly localAddress: string;
   closed = false;
   /** The client reset the connection (ECONNRESET): nginx's recv() failed (104: ...) lines. */
@@ -95,6 +96,7 @@ export class ClientConnection implements Connection {
     this.number = ctx.nextConnection();
     this.localAddress = (socket.localAddress ?? '').replace(/^::ffff:/, '');
     this.remoteAddress = (socket.remoteAddress ?? loopbackPeer(this.localAddress)).replace(/^::ffff:/, '');
+    this.remotePort = socket.remotePort ?? 0;
     this.defaultServer = defaultServer(ctx, listen);
     this.log = ctx.errorLogFor(this.defaultServer.base);
     const s = this.defaultServer;

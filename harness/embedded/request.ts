@@ -23,6 +23,7 @@ const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
 export interface Connection {
   readonly number: number;
   readonly remoteAddress: string;
+  readonly remotePort: number;
   readonly listen: ListenConf;
   readonly localAddress: string;
   /** Requests read on this connection so far, this one included (r->connection->requests). */

@@ -3,6 +3,7 @@
 // which ones a conf may name. A variable nginx finds no value for (a header not sent, no upstream)
 // is undefined here: `-` in a log line, empty elsewhere.
 import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import type { HttpRequest } from './request.js';
 import { hostName } from './http/request-head.js';
 import { VAR } from '../nginx-conf/variables.js';
@@ -88,6 +89,13 @@ function mapValue(req: HttpRequest, map: MapConf): string {
   return value === undefined ? '' : evaluate(req, value);
 }
 
+/** ngx_http_variable_request_id(): 16 random bytes in hex, drawn once per request. */
+function requestId(req: HttpRequest): string {
+  let id = req.variables.get('request_id');
+  if (id === undefined) req.variables.set('request_id', (id = randomBytes(16).toString('hex')));
+  return id;
+}
+
 /** A variable's value, undefined when nginx finds none (its not_found). */
 export function variableValue(req: HttpRequest, name: string): string | undefined {
   // $1..$9: a capture of the last regex that matched (empty when it has no such group).
@@ -109,6 +117,10 @@ export function variableValue(req: HttpRequest, name: string): string | undefine
       return HOSTNAME;
     case 'remote_addr':
       return req.conn.remoteAddress;
+    case 'remote_port':
+      return String(req.conn.remotePort);
+    case 'request_id':
+      return requestId(req);
     case 'remote_user':
       return remoteUser(req);
     case 'proxy_host':

@@ -167,8 +167,8 @@ const REFUSALS: Refusal[] = [
   { name: 'a log_format named combined', files: { 'conf/nginx.conf': HTTP('log_format combined \'$status\';') }, emerg: `duplicate "log_format" name "combined" in ${CONF}:3` },
   {
     name: 'a variable nginx has but the engine cannot give',
-    files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X-Id $request_id; } }') },
-    emerg: `the variable "$request_id" (used by "proxy_set_header X-Id") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`,
+    files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X-Tls $ssl_protocol; } }') },
+    emerg: `the variable "$ssl_protocol" (used by "proxy_set_header X-Tls") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`,
     outsideSubset: true,
   },
   {
@@ -179,8 +179,8 @@ const REFUSALS: Refusal[] = [
   },
   {
     name: 'a log format the access log uses, with a variable the engine cannot give',
-    files: { 'conf/nginx.conf': HTTP("log_format x '$request_id';\naccess_log logs/x.log x;\nserver { listen 127.0.0.1:1; }") },
-    emerg: `the variable "$request_id" (used by the log format "x") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:4`,
+    files: { 'conf/nginx.conf': HTTP("log_format x '$ssl_protocol';\naccess_log logs/x.log x;\nserver { listen 127.0.0.1:1; }") },
+    emerg: `the variable "$ssl_protocol" (used by the log format "x") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:4`,
     outsideSubset: true,
   },
   { name: 'no events', files: { 'conf/nginx.conf': 'http {}\n' }, emerg: 'no "events" section in configuration' },

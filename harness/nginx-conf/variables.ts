@@ -58,7 +58,7 @@ export function knownVariable(name: string, mapped: readonly string[]): boolean 
 /** The variables embedded/variable-values.ts gives a value. */
 const EVALUATED = new Set(
   (
-    'host hostname remote_addr remote_user proxy_host proxy_port scheme https request_uri uri document_uri ' +
+    'host hostname remote_addr remote_port remote_user request_id proxy_host proxy_port scheme https request_uri uri document_uri ' +
     'args query_string is_args server_port server_name server_addr server_protocol request_method content_length ' +
     'content_type proxy_add_x_forwarded_for request time_local time_iso8601 msec request_time status body_bytes_sent ' +
     'bytes_sent request_length connection connection_requests pipe nginx_version pid upstream_addr upstream_status ' +

@@ -103,6 +103,18 @@ test('$request_length of a proxied request: its head and its body as they came (
   await expect.poll(() => p.access()).toEqual([String(plain.length), String(chunked.length)]);
 });
 
+test('$request_id: 32 hex digits drawn once a request, the same in proxy_set_header and the log; $remote_port the client\'s', async ({ startProxy }) => {
+  const p = await startProxy({
+    conf: conf(`log_format v '$request_id|$remote_port';\n    access_log logs/access.log v;`, 'location /rid/ { proxy_pass http://localhost:U/admin/; proxy_set_header X-Request-Id $request_id; }'),
+  });
+  for (const path of ['/rid/a', '/rid/b']) expect((await p.send(get(path, p.port))).status).toBe(200);
+  await expect.poll(() => p.access()).toHaveLength(2);
+  const ids = p.upstream.received.map((r) => /\r\nX-Request-Id: (.*)\r\n/.exec(r.raw)?.[1]);
+  expect(p.access().map((l) => l.replace(/\|\d{1,5}$/, '|PORT'))).toEqual(ids.map((id) => `${id}|PORT`));
+  for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+  expect(ids[0]).not.toBe(ids[1]);
+});
+
 test('$connection_requests and $pipe: the second of two pipelined requests on one connection is "p"', async ({ startProxy }) => {
   const p = await startProxy({ conf: conf(`log_format v '$request $connection_requests $pipe';\n    access_log logs/access.log v;`) });
   await p.send(get('/x', p.port) + get('/x', p.port, ['Connection: close']));
