@@ -6,6 +6,7 @@
 // request's server is read from the access log, whose format every server inherits.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hostname } from 'node:os';
 import { test, expect } from '../fixtures.js';
 import { send } from '../support/raw-http.js';
 import { freePort } from '../support/ports.js';
@@ -28,7 +29,7 @@ ${servers}
 
 const request = (host: string | undefined, target = '/x', version = '1.1') => `GET ${target} HTTP/${version}\r\n${host === undefined ? '' : `Host: ${host}\r\n`}Connection: close\r\n\r\n`;
 
-test('server_name: exact, leading and trailing wildcards (the longest first), .name, regexes in order with captures, default_server, no Host', async ({ startProxy }) => {
+test('server_name: exact, leading and trailing wildcards (the longest first), .name, regexes in order with captures, default_server, no Host, a trailing dot, $hostname', async ({ startProxy }) => {
   const p = await startProxy({
     conf: conf(`    server { listen 127.0.0.1:P; server_name localhost; }
     server { listen 127.0.0.1:P; server_name example.com www.example.com; }
@@ -39,8 +40,10 @@ test('server_name: exact, leading and trailing wildcards (the longest first), .n
     server { listen 127.0.0.1:P; server_name ~^(?<sub>[a-z]+)\\.regex\\.test$; }
     server { listen 127.0.0.1:P; server_name ~^www\\. ~regex; }
     server { listen 127.0.0.1:P default_server; server_name _; }
-    server { listen 127.0.0.1:P; server_name ""; }`),
+    server { listen 127.0.0.1:P; server_name ""; }
+    server { listen 127.0.0.1:P; server_name $hostname; }`),
   });
+  const machine = hostname().toLowerCase();
   const asked: [host: string | undefined, target?: string, version?: string][] = [
     ['example.com'],
     [`WWW.Example.COM:${p.port}`],
@@ -55,6 +58,8 @@ test('server_name: exact, leading and trailing wildcards (the longest first), .n
     ['unknown.test'],
     [undefined, '/x', '1.0'],
     ['unknown.test', 'http://example.com/x'],
+    ['example.com.'],
+    [machine],
   ];
   for (const [host, target, version] of asked) await p.send(request(host, target, version));
   await expect.poll(() => p.access()).toHaveLength(asked.length);
@@ -73,6 +78,8 @@ test('server_name: exact, leading and trailing wildcards (the longest first), .n
     '_|P|unknown.test|-',
     '|P||-',
     'example.com|P|example.com|-',
+    'example.com|P|example.com|-',
+    `${machine}|P|${machine}|-`,
   ]);
 });
 
