@@ -164,6 +164,18 @@ function upstreamBytes(body: string): number {
   return head.length + body.length;
 }
 
+test('$upstream_status after a connect that timed out: 504, and no connect time', async ({ startProxy }) => {
+  const p = await startProxy({
+    upstream: 'blackhole',
+    conf: conf(`upstream u { server 127.0.0.1:U; }
+    log_format up '$upstream_addr|$upstream_status|$upstream_response_time|$upstream_connect_time|$upstream_header_time|$upstream_bytes_sent|$status';
+    access_log logs/access.log up;`, 'location /u/ { proxy_pass http://u/admin/; proxy_connect_timeout 300ms; }'),
+  });
+  expect((await p.send(get('/u/a', p.port))).status).toBe(504);
+  await expect.poll(() => p.access()).toHaveLength(1);
+  expect(p.accessLog().map((l) => shape(p, l))).toEqual([`127.0.0.1:U|504|S.MMM|-|-|0|504`]);
+});
+
 test('access_log off in a location, a location of its own log replacing the inherited ones, and if= ("" and "0" write nothing)', async ({ startProxy }) => {
   const p = await startProxy({
     conf: conf(
