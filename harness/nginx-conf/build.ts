@@ -13,7 +13,7 @@ import { abs, check, logTarget, type Ctx } from './directives.js';
 import { LOG } from './http/log.js';
 import { COMBINED, logFormat, type LogFormat } from './log-format.js';
 import { buildMap } from './map.js';
-import { addName, compileRegex, nameTable } from './names.js';
+import { addName, nameTable, serverNameRegex } from './names.js';
 import type { ListenConf, LocationConf, NginxConf, ProxyPassConf, ServerConf, UpstreamConf, UpstreamServerConf } from './model.js';
 
 export interface BuildOptions {
@@ -357,7 +357,8 @@ function serverName(n: string, d: Directive): string {
   if ((n.startsWith('*') && (n.length < 3 || n[1] !== '.')) || (n.startsWith('.') && n.length < 2)) throw new ConfError(`server name "${n}" is invalid`, d.file, d.line);
   if (n.toLowerCase() === '$hostname') return hostname().toLowerCase();
   if (!n.startsWith('~')) return n.toLowerCase();
-  compileRegex(n.slice(1), false, d);
+  if (n === '~') throw new ConfError(`empty regex in server name "${n}"`, d.file, d.line);
+  serverNameRegex(n.slice(1), d);
   return n;
 }
 

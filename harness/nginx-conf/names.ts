@@ -22,6 +22,9 @@ export function nameTable<T>(): NameTable<T> {
   return { exact: new Map(), head: new Map(), tail: new Map(), regexes: [] };
 }
 
+/** ngx_http_core_server_name(): a server name's regex is caseless when its pattern has a capital letter (even `\D`). */
+export const serverNameRegex = (pattern: string, at: { file: string; line: number }) => compileRegex(pattern, /[A-Z]/.test(pattern), at);
+
 /** A PCRE pattern as JavaScript reads it: `(?P<name>` is `(?<name>`. */
 export function compileRegex(pattern: string, caseless: boolean, at: { file: string; line: number }): RegExp {
   try {

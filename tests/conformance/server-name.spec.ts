@@ -39,6 +39,7 @@ test('server_name: exact, leading and trailing wildcards (the longest first), .n
     server { listen 127.0.0.1:P; server_name .example.org; }
     server { listen 127.0.0.1:P; server_name ~^(?<sub>[a-z]+)\\.regex\\.test$; }
     server { listen 127.0.0.1:P; server_name ~^www\\. ~regex; }
+    server { listen 127.0.0.1:P; server_name ~^CASE\\.test$ ~^lower\\.test$; }
     server { listen 127.0.0.1:P default_server; server_name _; }
     server { listen 127.0.0.1:P; server_name ""; }
     server { listen 127.0.0.1:P; server_name $hostname; }`),
@@ -60,6 +61,7 @@ test('server_name: exact, leading and trailing wildcards (the longest first), .n
     ['unknown.test', 'http://example.com/x'],
     ['example.com.'],
     [machine],
+    ['case.test'],
   ];
   for (const [host, target, version] of asked) await p.send(request(host, target, version));
   await expect.poll(() => p.access()).toHaveLength(asked.length);
@@ -80,6 +82,8 @@ test('server_name: exact, leading and trailing wildcards (the longest first), .n
     'example.com|P|example.com|-',
     'example.com|P|example.com|-',
     `${machine}|P|${machine}|-`,
+    // A regex with a capital letter is caseless; the Host is lowercased before it is matched.
+    '~^CASE\\x5C.test$|P|case.test|-',
   ]);
 });
 

@@ -4,7 +4,7 @@
 // name, longest leading wildcard, longest trailing wildcard, regexes in order (their captures
 // become the request's), else the default. A request without Host looks up the name "".
 import type { ListenConf, ServerConf } from '../../nginx-conf/model.js';
-import { addName, compileRegex, findName, nameTable, type NameTable } from '../../nginx-conf/names.js';
+import { addName, findName, nameTable, serverNameRegex, type NameTable } from '../../nginx-conf/names.js';
 import { bindAddress } from '../../loopback.js';
 import { hostName } from '../http/request-head.js';
 import type { WorkerContext } from '../context.js';
@@ -38,7 +38,7 @@ export function serverAddresses(servers: readonly ServerConf[], bindAny: boolean
       if (a.servers.has(s)) continue;
       a.servers.add(s);
       for (const name of s.serverNames) {
-        if (name.startsWith('~')) a.names.regexes.push({ re: compileRegex(name.slice(1), false, s), value: s });
+        if (name.startsWith('~')) a.names.regexes.push({ re: serverNameRegex(name.slice(1), s), value: s });
         else if (addName(a.names, name, s, true) === 'busy') conflicts.push(`conflicting server name "${name}" on ${k}, ignored`);
       }
     }
