@@ -5,7 +5,8 @@ import type { Socket } from 'node:net';
 import type { ListenConf, ServerConf } from '../nginx-conf/model.js';
 import type { WorkerContext } from './context.js';
 import type { ErrorLog } from '../logs/writer.js';
-import { HttpRequest, findServer, type Connection, type Handlers } from './request.js';
+import { HttpRequest, type Connection, type Handlers } from './request.js';
+import { defaultServer } from './phases/find-server.js';
 import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './http/request-head.js';
 import type { BodyReader, BodyEvent, BodyEnd } from './http/request-body.js';
 import { Deadline } from './deadline.js';
@@ -52,6 +53,7 @@ function headOf(requestLine: string, headers: HeaderField[], version: 9 | 11 = 1
 export class ClientConnection implements Connection {
   readonly number: number;
   readonly remoteAddress: string;
+  readonly remotePort: number;
   readonly localAddress: string;
   closed = false;
   /** The client reset the connection (ECONNRESET): nginx's recv() failed (104: ...) lines. */
@@ -73,6 +75,8 @@ export class ClientConnection implements Connection {
   /** client_header_timeout, keepalive_timeout, client_body_timeout, lingering: one at a time, set again per request. */
   private readonly deadline = new Deadline();
   requests = 0;
+  /** The next request's bytes came with the one before it (nginx's hc->pipeline). */
+  private pipeline = false;
   private readonly closeListeners = new Set<() => void>();
   /** What this turn of the event loop wrote, not yet handed to the socket (see write()). */
   private output: Buffer[] = [];
@@ -92,7 +96,8 @@ export class ClientConnection implements Connection {
     this.number = ctx.nextConnection();
     this.localAddress = (socket.localAddress ?? '').replace(/^::ffff:/, '');
     this.remoteAddress = (socket.remoteAddress ?? loopbackPeer(this.localAddress)).replace(/^::ffff:/, '');
-    this.defaultServer = findServer(ctx.conf.servers, listen, undefined);
+    this.remotePort = socket.remotePort ?? 0;
+    this.defaultServer = defaultServer(ctx, listen);
     this.log = ctx.errorLogFor(this.defaultServer.base);
     const s = this.defaultServer;
     this.limits = {
@@ -242,6 +247,10 @@ export class ClientConnection implements Connection {
     }
     this.input = this.input.subarray(r.consumed);
     const req = new HttpRequest(this, r.head, this.ctx, this.handlers);
+    req.requestLength = r.consumed;
+    // r->pipeline: the head was read with the request before it.
+    req.pipelined = this.pipeline;
+    this.pipeline = false;
     // What of the body came with the head, into the same header buffer.
     req.preread = Math.max(0, Math.min(this.input.length, r.bufferEnd - r.consumed));
     this.logNotices(req, r.notices);
@@ -280,11 +289,13 @@ export class ClientConnection implements Connection {
     this.feedDiscard();
   }
 
-  /** Hands what has arrived to a body reader. */
-  private pushInput(reader: BodyReader): BodyEvent {
+  /** Hands what has arrived to a body reader; what a body read (not dropped) takes counts in $request_length. */
+  private pushInput(reader: BodyReader, req?: HttpRequest): BodyEvent {
     const data = this.input;
     this.input = EMPTY;
-    return reader.push(data);
+    const r = reader.push(data);
+    if (req) req.requestLength += data.length - (r.kind === 'done' ? r.rest.length : 0);
+    return r;
   }
 
   private feedDiscard(): void {
@@ -303,7 +314,7 @@ export class ClientConnection implements Connection {
 
   private feedBody(): void {
     const b = this.body!;
-    const r = this.pushInput(b.reader);
+    const r = this.pushInput(b.reader, b.req);
     if (r.kind === 'more') return;
     this.clearTimer();
     this.body = undefined;
@@ -346,6 +357,7 @@ export class ClientConnection implements Connection {
     this.state = 'head';
     this.socket.resume();
     this.arm(req.loc.keepaliveTimeoutMs, () => this.headTimedOut());
+    this.pipeline = this.input.length > 0;
     if (this.input.length) setImmediate(() => this.process());
   }
 

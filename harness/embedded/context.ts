@@ -3,6 +3,7 @@
 // of every upstream (per worker, as in nginx).
 import type { NginxConf, UpstreamConf, LocationConf, LogTarget } from '../nginx-conf/model.js';
 import type { OsProfile } from '../os-profile.js';
+import type { AccessLogConf } from '../nginx-conf/http/log.js';
 import { ErrorLog, openLog, type ErrorLogTarget, type LogFile } from '../logs/writer.js';
 import { PeerGroup, type PeerSpec } from './upstream/round-robin.js';
 import { ConnectionCounter } from './connection-counter.js';
@@ -43,6 +44,12 @@ export function addressesOf(host: string, resolved: ResolvedHosts): { address: s
   return resolved[host] ?? [];
 }
 
+/** An access_log of the conf and its file, opened. */
+export interface OpenAccessLog {
+  conf: AccessLogConf;
+  file: LogFile;
+}
+
 export interface WorkerOptions {
   conf: NginxConf;
   os: OsProfile;
@@ -51,6 +58,8 @@ export interface WorkerOptions {
   resolved: ResolvedHosts;
   /** The connection counter's file (WorkerEnv.connectionCounter). */
   connectionCounter: string;
+  /** Wildcard listens bind every interface, not their loopback (WorkerEnv.bindAny). */
+  bindAny?: boolean;
 }
 
 export class WorkerContext {
@@ -58,12 +67,13 @@ export class WorkerContext {
   readonly os: OsProfile;
   readonly version: string;
   readonly pid = process.pid;
+  readonly bindAny: boolean;
   readonly errorLog: ErrorLog;
   private readonly connections: ConnectionCounter;
   private readonly groups = new Map<UpstreamConf, PeerGroup>();
   /** Each location's logs, opened once. */
   private readonly errorLogs = new Map<LocationConf, ErrorLog>();
-  private readonly accessLogs = new Map<LocationConf, LogFile[]>();
+  private readonly accessLogs = new Map<LocationConf, OpenAccessLog[]>();
   private readonly resolved: ResolvedHosts;
 
   constructor(o: WorkerOptions) {
@@ -71,6 +81,7 @@ export class WorkerContext {
     this.os = o.os;
     this.version = o.version;
     this.resolved = o.resolved;
+    this.bindAny = !!o.bindAny;
     this.connections = new ConnectionCounter(o.connectionCounter);
     this.errorLog = new ErrorLog(this.targets(o.conf.errorLogs), this.pid, o.os.tid(this.pid), o.os.lineEnd);
   }
@@ -99,10 +110,11 @@ export class WorkerContext {
     return log;
   }
 
-  accessLogFiles(loc: LocationConf): LogFile[] {
-    let files = this.accessLogs.get(loc);
-    if (!files) this.accessLogs.set(loc, (files = loc.accessLogs.map((p) => openLog(p))));
-    return files;
+  /** The access logs a request in `loc` writes to (none after `access_log off`). */
+  accessLogsFor(loc: LocationConf): OpenAccessLog[] {
+    let logs = this.accessLogs.get(loc);
+    if (!logs) this.accessLogs.set(loc, (logs = loc.accessLogOff ? [] : loc.accessLogs.map((conf) => ({ conf, file: openLog(conf.path) }))));
+    return logs;
   }
 
   displayPath(path: string): string {

@@ -12,7 +12,9 @@ import { hostName, type HeaderField, type RequestHead } from './http/request-hea
 import type { ParsedUri } from './http/uri.js';
 import { statusOnWire } from './http/pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
-import { clock, writeAccess, type ErrorLog } from '../logs/writer.js';
+import { clock, type ErrorLog } from '../logs/writer.js';
+import { findServer } from './phases/find-server.js';
+import type { UpstreamState } from './upstream/state.js';
 import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
 import { findLocation } from './phases/find-config.js';
@@ -22,6 +24,7 @@ const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
 export interface Connection {
   readonly number: number;
   readonly remoteAddress: string;
+  readonly remotePort: number;
   readonly listen: ListenConf;
   readonly localAddress: string;
   /** Requests read on this connection so far, this one included (r->connection->requests). */
@@ -76,6 +79,8 @@ export interface Handlers {
   headerFilters: readonly HeaderFilter[];
   /** The phases before the content handler (phases/): each true when it answered, or sent the request elsewhere. */
   phases: { serverRewrite: Handler<boolean>; locationRewrite: Handler<boolean>; access: Handler<boolean> };
+  /** The log phase: the access-log lines (phases/log.ts). */
+  log: Handler;
 }
 
 export class HttpRequest {
@@ -126,6 +131,16 @@ export class HttpRequest {
   outLocation?: string;
   /** The upstream URL of the last attempt, kept for later lines of the request, as nginx does. */
   upstreamName?: string;
+  /** Each attempt at an upstream peer (r->upstream_states): the $upstream_* variables. */
+  readonly upstreamStates: UpstreamState[] = [];
+  /** The answer's head as the header filters left it: the $sent_http_* variables. */
+  sent?: ResponseFields;
+  /** The head's bytes on the wire (r->header_size): $bytes_sent is it and $body_bytes_sent. */
+  headerSize = 0;
+  /** The head's and the body's bytes read (r->request_length). */
+  requestLength = 0;
+  /** Read with the request before it on the connection (r->pipeline): $pipe. */
+  pipelined = false;
   body?: BufferedBody;
   bodyRead = false;
   /** The body was found not to parse while it was being dropped: a static answer becomes a 400. */
@@ -151,7 +166,9 @@ export class HttpRequest {
     o: { refused?: boolean } = {},
   ) {
     // The host of an absolute request-target wins over the Host header, as in nginx.
-    this.server = findServer(ctx.conf.servers, conn.listen, head.uri.host ?? head.host);
+    const found = findServer(ctx, conn.listen, head.uri.host ?? head.host);
+    this.server = found.server;
+    if (found.match) this.takeCaptures(found.match);
     this.loc = this.server.base;
     this.uri = head.uri;
     this.log = ctx.errorLogFor(this.loc);
@@ -167,7 +184,7 @@ export class HttpRequest {
   logContext(upstream?: string, headers: HeaderField[] = this.head.headers): LogContext {
     const c: LogContext = {
       client: this.conn.remoteAddress,
-      server: this.server.serverNames[0],
+      server: this.server.name,
       request: this.head.requestLine,
       upstream: upstream ?? this.upstreamName,
     };
@@ -176,6 +193,12 @@ export class HttpRequest {
     const ref = headers.find((h) => h.key === 'referer')?.value;
     if (ref !== undefined) c.referrer = ref;
     return c;
+  }
+
+  /** ngx_http_regex_exec(): a match with groups makes its captures the request's ($1..$9), its named groups variables. */
+  takeCaptures(match: RegExpExecArray): void {
+    if (match.length > 1) this.captures = [...match].map((c) => c ?? '');
+    for (const [name, value] of Object.entries(match.groups ?? {})) this.variables.set(name, value ?? '');
   }
 
   header(key: string): string | undefined {
@@ -377,7 +400,7 @@ export class HttpRequest {
     const loc = this.loc;
     if (!loc.absoluteRedirect) return path;
     const given = this.uri.host ?? this.head.host;
-    const host = loc.serverNameInRedirect ? primaryName(this.server) : given !== undefined ? hostName(given) : this.conn.localAddress;
+    const host = loc.serverNameInRedirect ? this.server.name : given !== undefined ? hostName(given) : this.conn.localAddress;
     const port = this.conn.listen.port;
     return `http://${host}${port === 80 || !loc.portInRedirect ? '' : ':' + port}${path}`;
   }
@@ -438,7 +461,12 @@ export class HttpRequest {
     // $status is what went on the wire: a 494 is logged as the 400 it was sent as.
     this.status = statusOnWire(f.status);
     this.headerSent = true;
-    if (this.head.version !== 9) this.conn.write(formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: this.date, keepaliveHeader: this.loc.keepaliveHeader }));
+    this.sent = f;
+    if (this.head.version !== 9) {
+      const head = formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: this.date, keepaliveHeader: this.loc.keepaliveHeader });
+      this.headerSize = head.length;
+      this.conn.write(head);
+    }
     return f;
   }
 
@@ -531,57 +559,8 @@ export class HttpRequest {
     if (this.done) return;
     this.done = true;
     if (status !== undefined) this.status = status;
-    this.writeAccessLog();
+    this.handlers.log(this);
     this.conn.requestDone(this);
   }
 
-  private writeAccessLog(): void {
-    const files = this.ctx.accessLogFiles(this.loc);
-    if (!files.length) return;
-    writeAccess(
-      files,
-      {
-        remoteAddr: this.conn.remoteAddress,
-        remoteUser: undefined,
-        time: clock.access(),
-        request: this.head.requestLine,
-        status: this.status || 0,
-        bodyBytesSent: this.bodyBytesSent,
-        referer: this.header('referer'),
-        userAgent: this.header('user-agent'),
-      },
-      this.ctx.os.lineEnd,
-    );
-  }
-}
-
-/** The server block for a connection: by listen address and port, then `server_name` against Host. */
-export function findServer(servers: ServerConf[], listen: ListenConf, host: string | undefined): ServerConf {
-  const candidates = serversOn(servers, listen);
-  if (candidates.length === 1) return candidates[0];
-  const name = host === undefined ? undefined : hostName(host);
-  const byName = name !== undefined ? candidates.find((s) => s.serverNames.some((n) => n.toLowerCase() === name)) : undefined;
-  return byName ?? candidates.find((s) => s.listens.some((l) => l.defaultServer && l.port === listen.port)) ?? candidates[0];
-}
-
-/**
- * cscf->server_name, as server_name_in_redirect writes it: the first name in lower case (a regular
- * expression as written), `.example.com` as `example.com`.
- */
-function primaryName(server: ServerConf): string {
-  const name = server.serverNames[0];
-  if (name.startsWith('~')) return name;
-  return (name.startsWith('.') ? name.slice(1) : name).toLowerCase();
-}
-
-/** The servers of a listen address, found once per conf (a request asks for them each time). */
-const onListen = new WeakMap<ListenConf, { servers: ServerConf[]; candidates: ServerConf[] }>();
-
-function serversOn(servers: ServerConf[], listen: ListenConf): ServerConf[] {
-  const known = onListen.get(listen);
-  if (known?.servers === servers) return known.candidates;
-  const found = servers.filter((s) => s.listens.some((l) => l.port === listen.port && (l.host === listen.host || l.host === '0.0.0.0' || l.host === '::')));
-  const candidates = found.length ? found : servers;
-  onListen.set(listen, { servers, candidates });
-  return candidates;
 }

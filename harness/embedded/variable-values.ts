@@ -1,54 +1,139 @@
-// The values of nginx variables for one request (ngx_http_variables.c), for the `proxy_set_header`
-// values and `map` blocks that use them; conf/variables.ts says which ones a conf may name.
+// The values of nginx variables for one request (ngx_http_variables.c, and the log and upstream
+// modules' own), for proxy_set_header, map, log_format and access_log if=; conf/variables.ts says
+// which ones a conf may name. A variable nginx finds no value for (a header not sent, no upstream)
+// is undefined here: `-` in a log line, empty elsewhere.
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import type { HttpRequest } from './request.js';
 import { hostName } from './http/request-head.js';
 import { VAR, nginxVariable } from '../nginx-conf/variables.js';
 import { gzipRatio } from './filters/gzip.js';
+import { clock } from '../logs/writer.js';
+import { upstreamVariable } from './upstream/state.js';
+import { findName } from '../nginx-conf/names.js';
+import type { MapConf } from '../nginx-conf/map.js';
 
-function variable(req: HttpRequest, given: string): string {
+/** gethostname(), lowercased: ngx_cycle->hostname. */
+const HOSTNAME = hostname().toLowerCase();
+
+/** `%T.%03M`: seconds and milliseconds. */
+const seconds = (ms: number) => `${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, '0')}`;
+
+/** ngx_http_variable_headers_internal(): the request's headers of one name, joined (Cookie with `; `, X-Forwarded-For with `, `). */
+function requestHeader(req: HttpRequest, key: string): string | undefined {
+  const sep = key === 'cookie' ? '; ' : key === 'x-forwarded-for' ? ', ' : undefined;
+  if (!sep) return req.header(key);
+  const values = req.head.headers.filter((h) => h.key === key).map((h) => h.value);
+  return values.length ? values.join(sep) : undefined;
+}
+
+/** ngx_http_auth_basic_user(): the user of an `Authorization: Basic` header, whatever the location asks. */
+function remoteUser(req: HttpRequest): string | undefined {
+  const m = /^Basic +(.+)$/i.exec(req.header('authorization') ?? '');
+  if (!m || !/^[A-Za-z0-9+/]*={0,2}$/.test(m[1])) return undefined;
+  const decoded = Buffer.from(m[1], 'base64').toString('latin1');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : decoded.slice(0, colon);
+}
+
+/** $sent_http_*: the answer's head as it went (or is going) out. */
+function sentHeader(req: HttpRequest, key: string): string | undefined {
+  const f = req.sent;
+  if (!f) return undefined;
+  switch (key) {
+    case 'content-type':
+      return f.contentType;
+    case 'content-length':
+      return f.contentLength === undefined ? undefined : String(f.contentLength);
+    case 'last-modified':
+      return f.lastModified;
+    case 'location':
+      return f.location;
+    case 'transfer-encoding':
+      return f.chunked ? 'chunked' : undefined;
+    case 'connection':
+      return f.upgrade ? 'upgrade' : req.keepalive ? 'keep-alive' : 'close';
+    case 'keep-alive':
+      return req.keepalive && !f.upgrade && req.loc.keepaliveHeader ? `timeout=${req.loc.keepaliveHeader}` : undefined;
+  }
+  return f.extra?.find(([n]) => n.toLowerCase() === key)?.[1];
+}
+
+/** ngx_http_arg(): the first argument of that name, its name compared without case. */
+function arg(req: HttpRequest, want: string): string | undefined {
+  for (const pair of req.uri.args.split('&')) {
+    const eq = pair.indexOf('=');
+    if ((eq >= 0 ? pair.slice(0, eq) : pair).toLowerCase() === want) return eq >= 0 ? pair.slice(eq + 1) : '';
+  }
+  return undefined;
+}
+
+function cookie(req: HttpRequest, want: string): string | undefined {
+  for (const c of (requestHeader(req, 'cookie') ?? '').split(/;\s*/)) {
+    const eq = c.indexOf('=');
+    if (eq >= 0 && c.slice(0, eq).toLowerCase() === want) return c.slice(eq + 1);
+  }
+  return undefined;
+}
+
+/**
+ * ngx_http_map_variable(): the source evaluated, a `hostnames` map's trailing dot dropped, the key
+ * found (exact, wildcards, then regexes in order), and its value evaluated after a regex's captures
+ * became the request's.
+ */
+function mapValue(req: HttpRequest, map: MapConf): string {
+  let key = evaluate(req, map.source);
+  if (map.hostnames && key.endsWith('.')) key = key.slice(0, -1);
+  const found = findName(map.table, key);
+  if (found?.match) req.takeCaptures(found.match);
+  const value = found ? found.value : map.defaultValue;
+  return value === undefined ? '' : evaluate(req, value);
+}
+
+/** ngx_http_variable_request_id(): 16 random bytes in hex, drawn once per request. */
+function requestId(req: HttpRequest): string {
+  let id = req.variables.get('request_id');
+  if (id === undefined) req.variables.set('request_id', (id = randomBytes(16).toString('hex')));
+  return id;
+}
+
+/** A variable's value, undefined when nginx finds none (its not_found). */
+export function variableValue(req: HttpRequest, given: string): string | undefined {
   // $1..$9: a capture of the last regex that matched (empty when it has no such group).
   if (given.length === 1 && given >= '1' && given <= '9') return req.captures[Number(given)] ?? '';
   // Names are case-insensitive: $HOST is $host, and `set $Foo` sets $foo.
   const name = given.toLowerCase();
   const set = req.variables.get(name);
   if (set !== undefined) return set;
-  if (name.startsWith('http_')) {
-    const key = name.slice(5).replace(/_/g, '-');
-    return req.head.headers.find((h) => h.key === key)?.value ?? '';
-  }
-  if (name.startsWith('arg_')) {
-    const want = name.slice(4);
-    for (const pair of req.uri.args.split('&')) {
-      const eq = pair.indexOf('=');
-      if ((eq >= 0 ? pair.slice(0, eq) : pair).toLowerCase() === want) return eq >= 0 ? pair.slice(eq + 1) : '';
-    }
-    return '';
-  }
-  if (name.startsWith('cookie_')) {
-    const want = name.slice(7);
-    for (const c of (req.header('cookie') ?? '').split(/;\s*/)) {
-      const eq = c.indexOf('=');
-      if (eq >= 0 && c.slice(0, eq) === want) return c.slice(eq + 1);
-    }
-    return '';
-  }
+  if (name.startsWith('http_')) return requestHeader(req, name.slice(5).replace(/_/g, '-'));
+  if (name.startsWith('sent_http_')) return sentHeader(req, name.slice(10).replace(/_/g, '-'));
+  if (name.startsWith('arg_')) return arg(req, name.slice(4));
+  if (name.startsWith('cookie_')) return cookie(req, name.slice(7));
+  if (name.startsWith('upstream_')) return upstreamVariable(req.upstreamStates, name);
   const map = req.ctx.conf.maps.find((m) => m.variable.toLowerCase() === name);
-  if (map) {
-    const source = evaluate(req, map.source).toLowerCase();
-    return evaluate(req, map.values.get(source) ?? map.defaultValue);
-  }
+  if (map) return mapValue(req, map);
   const pp = req.loc.proxyPass;
   switch (name) {
     case 'host':
-      return req.uri.host !== undefined ? hostName(req.uri.host) : req.head.host !== undefined ? hostName(req.head.host) : (req.server.serverNames[0] ?? '');
+      return req.uri.host !== undefined ? hostName(req.uri.host) : req.head.host !== undefined ? hostName(req.head.host) : req.server.name;
+    case 'hostname':
+      return HOSTNAME;
     case 'remote_addr':
       return req.conn.remoteAddress;
+    case 'remote_port':
+      return String(req.conn.remotePort);
+    case 'request_id':
+      return requestId(req);
+    case 'remote_user':
+      return remoteUser(req);
     case 'proxy_host':
       return pp?.proxyHost ?? '';
     case 'proxy_port':
       return String(pp?.upstream.implicit ? pp.upstream.servers[0].port : 80);
     case 'scheme':
       return 'http';
+    case 'https':
+      return '';
     case 'request_uri':
       return req.uri.unparsed;
     case 'uri':
@@ -56,13 +141,14 @@ function variable(req: HttpRequest, given: string): string {
       return req.uri.uri;
     case 'args':
     case 'query_string':
-      return req.uri.args;
+      // An empty query (`/x?`) is none.
+      return req.uri.args || undefined;
     case 'is_args':
       return req.uri.args ? '?' : '';
     case 'server_port':
       return String(req.conn.listen.port);
     case 'server_name':
-      return req.server.serverNames[0] ?? '';
+      return req.server.name;
     case 'server_addr':
       return req.conn.localAddress;
     case 'server_protocol':
@@ -72,15 +158,42 @@ function variable(req: HttpRequest, given: string): string {
     case 'request':
       return req.head.requestLine;
     case 'content_length':
-      return req.header('content-length') ?? '';
+      return req.header('content-length');
     case 'content_type':
-      return req.header('content-type') ?? '';
-    case 'gzip_ratio':
-      return gzipRatio(req);
+      return req.header('content-type');
     case 'proxy_add_x_forwarded_for': {
-      const xff = req.header('x-forwarded-for');
+      const xff = requestHeader(req, 'x-forwarded-for');
       return xff ? `${xff}, ${req.conn.remoteAddress}` : req.conn.remoteAddress;
     }
+    case 'time_local':
+      return clock.access();
+    case 'time_iso8601':
+      return clock.iso8601();
+    case 'msec':
+      return seconds(Date.now());
+    case 'request_time':
+      return seconds(Math.max(0, Date.now() - req.startedAt));
+    case 'status':
+      // %03ui: an HTTP/0.9 answer's 9 is 009.
+      return String(req.status || 0).padStart(3, '0');
+    case 'body_bytes_sent':
+      return String(req.bodyBytesSent);
+    case 'bytes_sent':
+      return String(req.headerSize + req.bodyBytesSent);
+    case 'request_length':
+      return String(req.requestLength);
+    case 'connection':
+      return String(req.conn.number);
+    case 'connection_requests':
+      return String(req.conn.requests);
+    case 'pipe':
+      return req.pipelined ? 'p' : '.';
+    case 'nginx_version':
+      return req.ctx.version;
+    case 'pid':
+      return String(req.ctx.pid);
+    case 'gzip_ratio':
+      return gzipRatio(req);
     case 'document_root':
       return req.loc.root;
     case 'request_filename':
@@ -89,10 +202,10 @@ function variable(req: HttpRequest, given: string): string {
   }
   // ngx_http_rewrite_var(): a variable of `set` that has no value in this request.
   if (!nginxVariable(name, []) && req.loc.uninitializedVariableWarn) req.logError('warn', `using uninitialized "${name}" variable`);
-  return '';
+  return undefined;
 }
 
 export function evaluate(req: HttpRequest, text: string): string {
   if (!text.includes('$')) return text;
-  return text.replace(VAR, (_m, a: string | undefined, b: string | undefined) => variable(req, (a ?? b)!));
+  return text.replace(VAR, (_m, a: string | undefined, b: string | undefined) => variableValue(req, (a ?? b)!) ?? '');
 }

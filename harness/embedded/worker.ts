@@ -13,6 +13,7 @@ import { specialResponse } from './handlers/special.js';
 import { tryFilesPhase } from './phases/try-files.js';
 import { HEADER_FILTERS } from './filters/filters.js';
 import { PHASES } from './phases/phases.js';
+import { writeAccessLogs } from './phases/log.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { flushLogs } from '../logs/writer.js';
 import { bindAddress } from '../loopback.js';
@@ -31,8 +32,8 @@ export function runWorker(env: WorkerEnv): void {
   const conf = loadConf({ prefix: env.prefix, conf: env.conf });
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
-  const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter });
-  const handlers = { static: staticHandler, proxy: proxyHandler, tryFiles: tryFilesPhase, special: specialResponse, headerFilters: HEADER_FILTERS, phases: PHASES };
+  const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter, bindAny: env.bindAny });
+  const handlers = { static: staticHandler, proxy: proxyHandler, tryFiles: tryFilesPhase, special: specialResponse, headerFilters: HEADER_FILTERS, phases: PHASES, log: writeAccessLogs };
   const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
   const servers: net.Server[] = [];
   let spare = env.spare;

@@ -23,6 +23,14 @@ export function formatTimeLocal(d: Date): string {
   return `${p(d.getDate())}/${MONTHS[d.getMonth()]}/${d.getFullYear()}:${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())} ${sign}${p(Math.floor(a / 60))}${p(a % 60)}`;
 }
 
+/** `$time_iso8601`: local time with the offset as `+hh:mm`. */
+export function formatIso8601(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const off = -d.getTimezoneOffset();
+  const a = Math.abs(off);
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}${off < 0 ? '-' : '+'}${p(Math.floor(a / 60))}:${p(a % 60)}`;
+}
+
 const NEEDS_ESCAPE = /[\x00-\x1f\x22\x5c\x7f-\uffff]/;
 
 /**

@@ -8,7 +8,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { devNull } from 'node:os';
 import { formatErrorLine, formatTime, levelEnabled, type ErrorLogEntry, type Level } from './error-log.js';
-import { formatAccessLine, formatTimeLocal, type AccessLogEntry } from './access-log.js';
+import { formatIso8601, formatTimeLocal } from './access-log.js';
 
 export interface LogFile {
   path: string;
@@ -81,6 +81,7 @@ class ClockText {
   private errorText = '';
   private accessText = '';
   private dateText = '';
+  private isoText = '';
   private refresh(): void {
     const now = Date.now();
     const sec = Math.floor(now / 1000);
@@ -90,6 +91,7 @@ class ClockText {
     this.errorText = formatTime(d);
     this.accessText = formatTimeLocal(d);
     this.dateText = d.toUTCString();
+    this.isoText = formatIso8601(d);
   }
   error(): string {
     this.refresh();
@@ -98,6 +100,11 @@ class ClockText {
   access(): string {
     this.refresh();
     return this.accessText;
+  }
+  /** `$time_iso8601`: `2026-11-22T07:09:23+00:00`. */
+  iso8601(): string {
+    this.refresh();
+    return this.isoText;
   }
   /** The HTTP `Date` header value. */
   http(): string {
@@ -163,13 +170,9 @@ export class ErrorLog {
   }
 }
 
-/** `e.time` is `clock.access()`. */
-export function writeAccess(files: LogFile[], e: AccessLogEntry, lineEnd: string): void {
-  if (!files.length) return;
-  const line = formatAccessLine(e) + lineEnd;
+/** Queues an access-log line (its line end included), written at the end of this turn of the event loop. */
+export function writeAccess(f: LogFile, line: string): void {
   if (!queued.size) setImmediate(flushLogs);
-  for (const f of files) {
-    f.queued.push(line);
-    queued.add(f);
-  }
+  f.queued.push(line);
+  queued.add(f);
 }

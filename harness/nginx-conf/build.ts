@@ -4,7 +4,7 @@
 // location, upstream, map) and the main and events directives. Anything outside the supported
 // subset stops here with nginx's own `[emerg]` wording.
 import { join } from 'node:path';
-import { cpus } from 'node:os';
+import { cpus, hostname } from 'node:os';
 import { ConfError, unsupported } from './error.js';
 import type { Directive } from './parse.js';
 import { parseFlag, parseNumber, parseTime, seconds } from './values.js';
@@ -14,12 +14,16 @@ import { HEADERS } from './http/headers.js';
 import { CHARSET, charsetMapError } from './http/charset.js';
 import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
 import { compileRegex } from './pcre.js';
-import { allLocations, type ListenConf, type LocationConf, type MapConf, type NginxConf, type ProxyPassConf, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
+import { allLocations, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 import { GZIP } from './http/gzip.js';
 import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
 import { REWRITE } from './http/rewrite.js';
 import { ACCESS } from './http/access.js';
+import { LOG } from './http/log.js';
+import { COMBINED, logFormat, type LogFormat } from './log-format.js';
+import { buildMap } from './map.js';
+import { addName, nameTable, serverNameRegex } from './names.js';
 
 export interface BuildOptions {
   prefix: string;
@@ -47,7 +51,7 @@ function defaultLocation(prefix: string): LocationConf {
       ['gif', 'image/gif'],
       ['jpg', 'image/jpeg'],
     ]),
-    accessLogs: [join(prefix, 'logs/access.log')],
+    ...LOG.defaults,
     errorLog: [],
     clientMaxBodySize: 1024 * 1024,
     // Two memory pages: 8k on x86-64 (16k only where pages are 8k).
@@ -98,6 +102,8 @@ interface Builder {
   proxyPasses: { d: Directive; loc: LocationConf }[];
   /** Listen addresses seen so far, and whether one of their servers is the default (ngx_http_add_addresses). */
   defaultListens: Set<string>;
+  /** The log formats an access_log may name: those defined before it in the http block. */
+  logFormats: LogFormat[];
 }
 
 export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
@@ -115,7 +121,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
     servers: [],
     tempPaths: [],
   };
-  const b: Builder = { opts, conf, tempPaths: new Map(), proxyPasses: [], defaultListens: new Set() };
+  const b: Builder = { opts, conf, tempPaths: new Map(), proxyPasses: [], defaultListens: new Set(), logFormats: [] };
   let http: Directive | undefined;
   const seen = new Set<string>();
   for (const d of tree) {
@@ -170,12 +176,12 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
 
 function buildHttp(b: Builder, http: Directive): void {
   const base = defaultLocation(b.opts.prefix);
-  const servers: Directive[] = [];
-  const logFormats = new Set<string>();
+  const servers: { d: Directive; logFormats: LogFormat[] }[] = [];
   applySettings(b, http.block!, 'http', base, (d) => {
     switch (d.name) {
       case 'map':
-        b.conf.maps.push(buildMap(d, b.conf.variables));
+        b.conf.maps.push(buildMap(d));
+        b.conf.variables.push(...variableNames(d.args[0]), ...d.block!.flatMap((e) => (e.args.length === 1 ? variableNames(e.args[0]) : [])));
         return true;
       case 'upstream':
         if (b.conf.upstreams.has(d.args[0])) throw new ConfError(`duplicate upstream "${d.args[0]}"`, d.file, d.line);
@@ -183,19 +189,23 @@ function buildHttp(b: Builder, http: Directive): void {
         return true;
       case 'server':
         if (!d.block) throw new ConfError(`directive "server" has no opening "{"`, d.file, d.line);
-        servers.push(d);
+        servers.push({ d, logFormats: [...b.logFormats] });
         return true;
-      case 'log_format':
-        // ngx_http_log_set_format(): `combined` is predefined; the formats are never written
-        // (access_log refuses any but combined), but their variables must exist.
-        if (d.args[0] === 'combined' || logFormats.has(d.args[0])) throw new ConfError(`duplicate "log_format" name "${d.args[0]}"`, d.file, d.line);
-        logFormats.add(d.args[0]);
-        for (const s of d.args.slice(d.args[1]?.startsWith('escape=') ? 2 : 1)) b.conf.variables.push(...variableNames(s, false));
+      case 'log_format': {
+        const f = logFormat(d, [COMBINED, ...b.logFormats]);
+        b.logFormats.push(f);
+        for (const op of f.ops) if ('variable' in op) b.conf.variables.push(op.variable);
         return true;
+      }
     }
     return false;
   });
-  for (const s of servers) b.conf.servers.push(buildServer(b, s, base));
+  // ngx_http_log_merge_loc_conf(): no level with access_log at all: the compiled-in log, combined.
+  if (!base.accessLogs.length && !base.accessLogOff) base.accessLogs = [{ path: join(b.opts.prefix, 'logs/access.log'), format: COMBINED, file: http.file, line: http.line }];
+  for (const s of servers) {
+    b.logFormats = s.logFormats;
+    b.conf.servers.push(buildServer(b, s.d, base));
+  }
   // ngx_http_merge_servers(): what a merge finds is reported at the http block's "}".
   for (const l of allLocations(b.conf)) {
     const e = proxyBuffersError(l);
@@ -206,7 +216,7 @@ function buildHttp(b: Builder, http: Directive): void {
     const e = charsetMapError(l);
     if (e) throw new ConfError(e);
   }
-  for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d, loc);
+  for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d);
   // ngx_http_upstream_init_round_robin(), once the http block is read: backup peers alone are no upstream.
   for (const u of b.conf.upstreams.values()) {
     if (u.servers.every((s) => s.backup)) throw new ConfError(`no servers in upstream "${u.name}"`, u.file, u.line);
@@ -241,24 +251,11 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
         tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]),
         proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l as LocationConf }),
         nested: (block, blockCtx, l) => applySettings(b, block, blockCtx, l as LocationConf, () => false),
+        logFormats: b.logFormats,
       });
     }
     else if (!other(d)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
   }
-}
-
-function buildMap(d: Directive, variables: string[]): MapConf {
-  const m: MapConf = { source: d.args[0], variable: d.args[1].replace(/^\$/, ''), values: new Map(), defaultValue: '' };
-  if (!d.args[1].startsWith('$')) throw new ConfError(`invalid variable name "${d.args[1]}"`, d.file, d.line);
-  variables.push(...variableNames(m.source));
-  for (const e of d.block!) {
-    if (e.args.length !== 1) throw new ConfError(`invalid number of the map parameters`, e.file, e.line);
-    variables.push(...variableNames(e.args[0]));
-    if (e.name === 'default') m.defaultValue = e.args[0];
-    else if (e.name.startsWith('~')) throw unsupported('regular expressions in "map"', e, true);
-    else m.values.set(e.name.toLowerCase(), e.args[0]);
-  }
-  return m;
 }
 
 function parseHostPort(text: string, d: Directive, what: string): { host: string; port?: number } {
@@ -317,15 +314,12 @@ function buildUpstreamServer(s: Directive): UpstreamServerConf {
   return srv;
 }
 
-function buildProxyPass(b: Builder, d: Directive, loc: LocationConf): ProxyPassConf {
+function buildProxyPass(b: Builder, d: Directive): ProxyPassConf {
   const url = d.args[0];
   const m = /^http:\/\/([^/]*)(\/.*)?$/.exec(url);
   if (!m) {
     if (/^https:\/\//.test(url)) throw unsupported('"proxy_pass" to https', d);
     throw new ConfError('invalid URL prefix', d.file, d.line);
-  }
-  if (m[2] && (loc.regex || loc.modifier === '@')) {
-    throw new ConfError('"proxy_pass" cannot have URI part in location given by regular expression, or inside named location, or inside "if" statement, or inside "limit_except" block', d.file, d.line);
   }
   if (url.includes('$')) throw unsupported('variables in "proxy_pass"', d, true);
   const { host, port } = parseHostPort(m[1], d, 'upstream');
@@ -350,6 +344,7 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
     ...base.server,
     listens: [],
     serverNames: [],
+    name: '',
     locations: [],
     named: [],
     base,
@@ -370,7 +365,7 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
         return true;
       }
       case 'server_name':
-        server.serverNames.push(...s.args);
+        server.serverNames.push(...s.args.map((n) => serverName(n, s)));
         return true;
       case 'location':
         locations.push({ d: s, head: locationHead(s) });
@@ -381,6 +376,11 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
   Object.assign(server, base.server);
   if (!server.listens.length) server.listens.push({ host: '0.0.0.0', port: 80, text: '0.0.0.0:80', defaultServer: false });
   if (!server.serverNames.length) server.serverNames.push('');
+  const first = server.serverNames[0];
+  server.name = first.startsWith('.') ? first.slice(1) : first;
+  // ngx_http_server_names(): a `*` elsewhere than a whole first or last label.
+  const bad = server.serverNames.find((n) => !n.startsWith('~') && addName(nameTable(), n, server, true) === 'invalid');
+  if (bad !== undefined) throw new ConfError(`invalid server name or wildcard "${bad}" on ${server.listens[0].text}`);
   for (const l of locations) {
     const loc = buildLocation(b, l.d, l.head, base);
     if (loc.modifier === '@') server.named.push(loc);
@@ -399,6 +399,16 @@ function duplicates(locations: LocationConf[]): void {
     if (seen.has(key)) throw new ConfError(`duplicate location "${loc.path}"`, loc.file, loc.line);
     seen.add(key);
   }
+}
+
+/** ngx_http_core_server_name(): one name, checked, lowercased (a regex compiled instead), `$hostname` this machine's. */
+function serverName(n: string, d: Directive): string {
+  if ((n.startsWith('*') && (n.length < 3 || n[1] !== '.')) || (n.startsWith('.') && n.length < 2)) throw new ConfError(`server name "${n}" is invalid`, d.file, d.line);
+  if (n.toLowerCase() === '$hostname') return hostname().toLowerCase();
+  if (!n.startsWith('~')) return n.toLowerCase();
+  if (n === '~') throw new ConfError(`empty regex in server name "${n}"`, d.file, d.line);
+  serverNameRegex(n.slice(1), d);
+  return n;
 }
 
 function parseListen(d: Directive): ListenConf {

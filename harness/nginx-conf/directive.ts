@@ -4,6 +4,7 @@
 // the module's settings, their defaults and its directives together (its ngx_http_*_loc_conf_t,
 // create_loc_conf and commands[]): adding a directive is one entry in one file.
 import type { Directive } from './parse.js';
+import type { LogFormat } from './log-format.js';
 
 /** `sif`, `lif`: inside an `if` block of a server, of a location (NGX_HTTP_SIF_CONF, NGX_HTTP_LIF_CONF). */
 export type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream' | 'sif' | 'lif';
@@ -27,6 +28,8 @@ export interface SetContext {
   proxyPass(d: Directive, loc: object): void;
   /** Reads the directives of a block nested in this one (an `if`'s) into `loc`, as this one's are read. */
   nested(ds: Directive[], ctx: Ctx, loc: object): void;
+  /** The log_format definitions read so far (access_log names one defined before it). */
+  logFormats: readonly LogFormat[];
 }
 
 export interface DirectiveSpec<T extends object> {

@@ -13,6 +13,7 @@ import { ANY, HS, HSL, HSL_IF, MAIN, type Ctx, type DirectiveSpec, type SetConte
 import { REWRITE } from './http/rewrite.js';
 import { ACCESS } from './http/access.js';
 export type { Ctx } from './directive.js';
+import { LOG } from './http/log.js';
 import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
 import { HEADERS } from './http/headers.js';
 import { CHARSET } from './http/charset.js';
@@ -166,16 +167,6 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
       l.types = types;
     },
   },
-  access_log: {
-    ctx: HSL_IF,
-    args: [1, ANY],
-    set: (l, d, c) => {
-      if (c.firstHere) l.accessLogs = [];
-      if (d.args[0] === 'off') return;
-      if (d.args[1] !== undefined && d.args[1] !== 'combined') throw unsupported(`custom log_format "${d.args[1]}"`, d);
-      l.accessLogs = [...l.accessLogs, abs(c.prefix, d.args[0])];
-    },
-  },
   // sendfile(2) against read(2) and write(2), TCP_CORK, TCP_NODELAY: how nginx hands the bytes to
   // the kernel and how they are packed into segments, never which bytes go or in what order; a
   // client over loopback gets the same answers, byte for byte, either way.
@@ -197,6 +188,11 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   // Sizes of nginx's lookup tables: how it finds a type or a server name, not which it finds.
   types_hash_max_size: { ctx: HSL, args: [1, 1], set: () => undefined },
   server_names_hash_bucket_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
+  server_names_hash_max_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
+  map_hash_bucket_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
+  map_hash_max_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
+  variables_hash_bucket_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
+  variables_hash_max_size: { ctx: ['http'], args: [1, 1], set: () => undefined },
   keepalive_timeout: {
     ctx: [...HSL, 'upstream'],
     args: [1, 2],
@@ -248,8 +244,9 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     ctx: ['location', 'lif'],
     args: [1, 1],
     once: true,
+    // ngx_http_proxy_pass(): a URI part has no meaning where no prefix is replaced.
     set: (l, d, c) => {
-      if (c.ctx === 'lif' && /^\w+:\/\/[^/]*\//.test(d.args[0])) {
+      if ((c.ctx === 'lif' || l.regex || l.modifier === '@') && /^\w+:\/\/[^/]*\//.test(d.args[0])) {
         throw new ConfError('"proxy_pass" cannot have URI part in location given by regular expression, or inside named location, or inside "if" statement, or inside "limit_except" block', d.file, d.line);
       }
       c.proxyPass(d, l);
@@ -312,6 +309,7 @@ export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
   ...PROXY_CACHE.directives,
   ...REWRITE.directives,
   ...ACCESS.directives,
+  ...LOG.directives,
 };
 
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */

@@ -5,6 +5,7 @@ import { parseConfFile } from './parse.js';
 import { allLocations, type MapConf, type NginxConf, type ProxyHeader } from './model.js';
 import { buildConf } from './build.js';
 import { ConfError, unsupported } from './error.js';
+import { mapValues, regexVariables } from './map.js';
 import { knownVariable, nginxVariable, variableNames } from './variables.js';
 import { allCodes, codeCaptureNames, codeValues } from './http/rewrite.js';
 
@@ -43,49 +44,51 @@ function checkVariables(conf: NginxConf): void {
   const locations = allLocations(conf);
   const headers: ProxyHeader[] = locations.flatMap((l) => l.proxySetHeaders);
   const added = locations.flatMap((l) => l.addHeaders);
-  // The rewrite module's codes.
+  const logs = [...new Set(locations.flatMap((l) => (l.accessLogOff ? [] : l.accessLogs)))];
+  const filters = logs.flatMap((a) => (a.filter === undefined ? [] : variableNames(a.filter)));
+  // The rewrite module's codes, and their values.
   const codes = locations.flatMap((l) => [...allCodes(l.rewrite)]);
-  // A regex's named captures are variables too (ngx_http_regex_compile()).
-  const captures = [...locations.flatMap((l) => l.regex?.names ?? []), ...codes.flatMap(codeCaptureNames)];
-  const paths = locations.flatMap((l) => [...(l.alias ? [{ text: l.root, what: 'alias', at: l }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files', at: l }))]);
-  // Their values (the variables `set` makes are the conf's own, like a map's).
   const scripted = codes.flatMap((c) => codeValues(c).flatMap((v) => variableNames(v).map((name) => ({ name, c }))));
-  const used = [...conf.variables, ...scripted.map((s) => s.name), ...[...added, ...headers].flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
-  const mapped = [...conf.maps.map((m) => m.variable), ...captures, ...codes.flatMap((c) => (c.op === 'set' ? [c.name] : []))];
+  const paths = locations.flatMap((l) => [...(l.alias ? [{ text: l.root, what: 'alias', at: l }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files', at: l }))]);
+  const used = [...conf.variables, ...filters, ...scripted.map((s) => s.name), ...[...added, ...headers].flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
+  // Map variables, those `set` makes, and the named groups of every regex (ngx_http_regex_compile()).
+  const defined = [
+    ...conf.maps.flatMap((m) => [m.variable, ...m.table.regexes.flatMap((r) => regexVariables(r.re.source))]),
+    ...conf.servers.flatMap((s) => s.serverNames.filter((n) => n.startsWith('~')).flatMap((n) => regexVariables(n))),
+    ...locations.flatMap((l) => l.regex?.names ?? []),
+    ...codes.flatMap(codeCaptureNames),
+    ...codes.flatMap((c) => (c.op === 'set' ? [c.name] : [])),
+  ];
+  const unknown = used.find((v) => !nginxVariable(v, defined));
+  if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
   /** A variable of `set`'s, which the engine always has (a value, or none). */
   const declared = (v: string) => codes.some((c) => c.op === 'set' && c.name === v.toLowerCase() && c.name !== 'args');
-  const unknown = used.find((v) => !nginxVariable(v, mapped));
-  if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
-  const evaluable = (v: string) => (declared(v) ? undefined : unevaluable(v, conf.maps, captures));
-  for (const { name, c } of scripted) {
-    const missing = evaluable(name);
-    if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "${c.op}")`, c.at);
-  }
-  const uses = [...headers.map((h) => ({ h, by: 'proxy_set_header' })), ...added.map((h) => ({ h, by: 'add_header' }))];
-  for (const { h, by } of uses) {
-    for (const v of variableNames(h.value)) {
-      const missing = evaluable(v);
-      // Every header here is the conf's own, with its place (only nginx's defaults have none).
-      if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "${by} ${h.name}")`, h.at!);
+  const check = (names: string[], what: string, at: { file: string; line: number }) => {
+    for (const v of names) {
+      const missing = declared(v) ? undefined : unevaluable(v, conf.maps, defined);
+      if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by ${what})`, at);
     }
-  }
-  for (const p of paths) {
-    for (const v of variableNames(p.text)) {
-      const missing = evaluable(v);
-      if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by "${p.what}" in the location "${p.at.path}")`, p.at);
-    }
+  };
+  for (const { name, c } of scripted) check([name], `"${c.op}"`, c.at);
+  // Every header here is the conf's own, with its place (only nginx's defaults have none).
+  for (const h of headers) check(variableNames(h.value), `"proxy_set_header ${h.name}"`, h.at!);
+  for (const h of added) check(variableNames(h.value), `"add_header ${h.name}"`, h.at!);
+  for (const p of paths) check(variableNames(p.text), `"${p.what}" in the location "${p.at.path}"`, p.at);
+  for (const a of logs) {
+    check(a.format.ops.flatMap((op) => ('variable' in op ? [op.variable] : [])), `the log format "${a.format.name}"`, a);
+    check(a.filter === undefined ? [] : variableNames(a.filter), '"access_log if="', a);
   }
 }
 
 /** The variable, or one a map makes it of, that the engine cannot evaluate; undefined when all can be. */
-function unevaluable(name: string, maps: MapConf[], captures: string[], seen = new Set<string>()): string | undefined {
-  if (!knownVariable(name, [...maps.map((m) => m.variable), ...captures])) return name;
-  const map = maps.find((m) => m.variable === name);
+function unevaluable(name: string, maps: MapConf[], defined: string[], seen = new Set<string>()): string | undefined {
+  if (!knownVariable(name, defined)) return name;
+  const map = maps.find((m) => m.variable.toLowerCase() === name.toLowerCase());
   if (!map || seen.has(name)) return undefined;
   seen.add(name);
-  for (const text of [map.source, map.defaultValue, ...map.values.values()]) {
+  for (const text of [map.source, ...mapValues(map)]) {
     for (const v of variableNames(text)) {
-      const missing = unevaluable(v, maps, captures, seen);
+      const missing = unevaluable(v, maps, defined, seen);
       if (missing !== undefined) return missing;
     }
   }

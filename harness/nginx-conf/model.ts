@@ -10,6 +10,8 @@ import type { AutoindexConf } from './http/autoindex.js';
 import type { CoreResponseConf } from './http/core-response.js';
 import type { RewriteSettings } from './http/rewrite.js';
 import type { AccessSettings } from './http/access.js';
+import type { LogSettings } from './http/log.js';
+import type { MapConf } from './map.js';
 
 export interface LogTarget {
   /** Absolute path, or 'stderr'. */
@@ -91,7 +93,7 @@ export interface TryFile {
   code?: number;
 }
 
-export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, RewriteSettings, AccessSettings {
+export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, RewriteSettings, AccessSettings, LogSettings {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
   /** The name as nginx keeps it: the prefix, the exact URI, the regex's text, `@name`. */
@@ -116,7 +118,6 @@ export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyR
   errorPages: Map<number, ErrorPage>;
   defaultType: string;
   types: Map<string, string>;
-  accessLogs: string[];
   errorLog: LogTarget[];
   clientMaxBodySize: number;
   clientBodyBufferSize: number;
@@ -158,7 +159,10 @@ export interface ServerSettings {
 
 export interface ServerConf extends ServerSettings {
   listens: ListenConf[];
+  /** As nginx keeps them: lowercased but for regexes, `$hostname` replaced. */
   serverNames: string[];
+  /** cscf->server_name, `$server_name` and the error log's `server:`: the first name, without a leading dot. */
+  name: string;
   /** The server block's locations, in the conf's order, without the named ones. */
   locations: LocationConf[];
   /** `location @name`, in the conf's order (the first of a name is the one found). */
@@ -169,12 +173,7 @@ export interface ServerConf extends ServerSettings {
   line: number;
 }
 
-export interface MapConf {
-  source: string;
-  variable: string;
-  values: Map<string, string>;
-  defaultValue: string;
-}
+export type { MapConf } from './map.js';
 
 export interface NginxConf {
   prefix: string;

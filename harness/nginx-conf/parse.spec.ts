@@ -42,7 +42,7 @@ test('3: the course\'s nginx.conf loads unchanged', async ({}, testInfo) => {
   expect(conf.workerProcesses).toBe(1);
   expect(conf.workerConnections).toBe(1024);
   expect(conf.errorLogs).toEqual([{ path: join(prefix, 'logs/error.log'), level: 'error', byDefault: true }]);
-  expect(conf.maps).toEqual([{ source: '$http_upgrade', variable: 'connection_upgrade', values: new Map([['', 'close']]), defaultValue: 'upgrade' }]);
+  expect(conf.maps).toEqual([{ source: '$http_upgrade', variable: 'connection_upgrade', table: { exact: new Map([['', 'close']]), head: new Map(), tail: new Map(), regexes: [] }, defaultValue: 'upgrade', hostnames: false }]);
   const webservers = conf.upstreams.get('webservers')!;
   expect(webservers.servers.map((s) => [s.host, s.port, s.weight, s.maxFails, s.failTimeoutMs])).toEqual([['127.0.0.1', 8080, 90, 1, 10_000]]);
   const [server] = conf.servers;
@@ -206,14 +206,20 @@ const REFUSALS: Refusal[] = [
   { name: 'a log_format named combined', files: { 'conf/nginx.conf': HTTP('log_format combined \'$status\';') }, emerg: `duplicate "log_format" name "combined" in ${CONF}:3` },
   {
     name: 'a variable nginx has but the engine cannot give',
-    files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X-Time $msec; } }') },
-    emerg: `the variable "$msec" (used by "proxy_set_header X-Time") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`,
+    files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X-Tls $ssl_protocol; } }') },
+    emerg: `the variable "$ssl_protocol" (used by "proxy_set_header X-Tls") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`,
     outsideSubset: true,
   },
   {
     name: 'a map made of a variable the engine cannot give',
     files: { 'conf/nginx.conf': HTTP('map $ssl_protocol $m { default 1; }\nserver { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X $m; } }') },
     emerg: `the variable "$ssl_protocol" (used by "proxy_set_header X") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:4`,
+    outsideSubset: true,
+  },
+  {
+    name: 'a log format the access log uses, with a variable the engine cannot give',
+    files: { 'conf/nginx.conf': HTTP("log_format x '$ssl_protocol';\naccess_log logs/x.log x;\nserver { listen 127.0.0.1:1; }") },
+    emerg: `the variable "$ssl_protocol" (used by the log format "x") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:4`,
     outsideSubset: true,
   },
   { name: 'no events', files: { 'conf/nginx.conf': 'http {}\n' }, emerg: 'no "events" section in configuration' },

@@ -247,9 +247,9 @@ class GzipBody implements BodyFilter {
 }
 
 /** $gzip_ratio: what went in over what came out, to two places, once the compressed body has ended. */
-export function gzipRatio(req: HttpRequest): string {
+export function gzipRatio(req: HttpRequest): string | undefined {
   const s = sizes.get(req);
-  if (!s || !s.zout) return '';
+  if (!s || !s.zout) return undefined;
   let int = Math.floor(s.zin / s.zout);
   let frac = Math.floor((s.zin * 100) / s.zout) % 100;
   // ngx_http_gzip_ratio_variable()'s rounding: 2.125 to 2.13.

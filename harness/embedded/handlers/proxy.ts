@@ -16,6 +16,7 @@ import { idleConnection, keepIdle } from '../upstream/keepalive.js';
 import { UpstreamConnection, type UpstreamReader } from '../upstream/connection.js';
 import { EventPipe } from './event-pipe.js';
 import { rewriteSetCookie } from './proxy-cookie.js';
+import { newState, type UpstreamState } from '../upstream/state.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
 type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive';
@@ -125,6 +126,8 @@ class UpstreamRequest implements UpstreamReader {
   /** The upstream's read event has fired (data, EOF or timeout): nginx's action is then "reading response header". */
   private readEvent = false;
   private peer?: Peer;
+  /** This attempt, as the $upstream_* variables show it. */
+  private state?: UpstreamState;
 
   constructor(private readonly req: HttpRequest) {
     const pp = req.loc.proxyPass!;
@@ -162,6 +165,10 @@ class UpstreamRequest implements UpstreamReader {
   connect(): void {
     const req = this.req;
     const peer = this.selection.next();
+    // ngx_http_upstream_connect(): the attempt before this one ends now.
+    if (this.state && this.state.responseTime < 0) this.state.responseTime = Date.now() - this.state.start;
+    this.state = newState(peer?.name ?? this.selection.name);
+    req.upstreamStates.push(this.state);
     if (!peer) {
       req.upstreamName = `http://${this.selection.name}${this.uri}`;
       req.logError('error', 'no live upstreams', { action: CONNECTING });
@@ -175,6 +182,7 @@ class UpstreamRequest implements UpstreamReader {
     const idle = idleConnection(req, peer);
     // Failures while the request is sent are heard at once; what the upstream sends waits for readHeader().
     if (idle) {
+      this.state.connectTime = 0;
       this.reused = true;
       this.upstream = idle;
       idle.hold(this.onSocketError);
@@ -187,7 +195,10 @@ class UpstreamRequest implements UpstreamReader {
     const upstream = new UpstreamConnection(peer, this.onSocketError);
     this.upstream = upstream;
     this.arm(req.loc.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING));
-    upstream.socket.once('connect', () => this.send());
+    upstream.socket.once('connect', () => {
+      this.state!.connectTime = Date.now() - this.state!.start;
+      this.send();
+    });
   }
 
   private readonly onSocketError = (e: NodeJS.ErrnoException): void => {
@@ -212,6 +223,7 @@ class UpstreamRequest implements UpstreamReader {
     const socket = this.upstream!.socket;
     this.clearTimer();
     this.requestSent = true;
+    this.state!.bytesSent = this.head.length + (req.body?.length ?? 0);
     const body = req.body ? bodyStream(req.body) : [];
     if (Array.isArray(body)) {
       // The head and a body in memory in one write (the head alone as the text it is): nothing
@@ -245,6 +257,7 @@ class UpstreamRequest implements UpstreamReader {
 
   /** What the upstream sends goes to the phase the request is in (the head, then the body). */
   data(d: Buffer): boolean | void {
+    this.state!.bytesReceived += d.length;
     if (this.reading === 'header') this.headerData(d);
     else if (this.answer) return this.bodyData(d);
   }
@@ -284,6 +297,9 @@ class UpstreamRequest implements UpstreamReader {
     this.selection.release(false);
     releaseBody(req.body);
     this.reading = 'body';
+    this.state!.status = up.status;
+    this.state!.headerTime = Date.now() - this.state!.start;
+    this.state!.headers = up.headers;
     // A 101 to a request that asked for an upgrade makes the connection a tunnel (u->upgrade).
     const upgrade = up.status === 101 && req.header('upgrade') !== undefined;
     if (upgrade) req.keepalive = false;
@@ -355,6 +371,7 @@ class UpstreamRequest implements UpstreamReader {
   }
 
   private bodyData(d: Buffer): boolean {
+    this.state!.responseLength += d.length;
     const pipe = this.answer!.pipe;
     const state = pipe.read(d, false);
     // ngx_event_pipe() returned NGX_ABORT: the request is closed without a flush.
@@ -544,12 +561,13 @@ class UpstreamRequest implements UpstreamReader {
     }
     // nginx frees the peer first: a timeout's line comes after the peer's [warn].
     if (ft === 'timeout') req.logError('error', 'upstream timed out', { errno: 'ETIMEDOUT', action });
+    const status = ft === 'timeout' ? 504 : 502;
+    this.state!.status = status;
     if (req.conn.closed) {
       releaseBody(req.body);
       req.abort();
       return;
     }
-    const status = ft === 'timeout' ? 504 : 502;
     const loc = req.loc;
     const nonIdempotent = this.requestSent && ['POST', 'LOCK', 'PATCH'].includes(req.head.method) && !loc.proxyNextUpstream.has('non_idempotent');
     if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || nonIdempotent) {

@@ -11,6 +11,7 @@ import { lookup } from 'node:dns/promises';
 import { closeSync, mkdirSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConf, confPath } from '../../nginx-conf/load.js';
+import { serverAddresses } from '../phases/find-server.js';
 import { ConfError } from '../../nginx-conf/error.js';
 import { allLocations, type NginxConf } from '../../nginx-conf/model.js';
 import { LOCALHOST, type ResolvedHosts } from '../context.js';
@@ -83,6 +84,7 @@ export class Master {
       if (e.afterParse) this.syntaxOk();
       this.emerg(e.openedFile === undefined ? e.text : `${this.os.openFileFn} "${this.path(e.openedFile)}" failed`, e.errnoName, e.file === undefined ? '' : ` in ${this.path(e.file)}:${e.line}`);
     }
+    for (const w of serverAddresses(this.conf.servers, !!this.opts.bindAny).conflicts) this.warn(w);
     await this.resolve();
     this.syntaxOk();
     // ngx_create_pidfile() in test mode: the pid file is opened (created), not written.
@@ -106,6 +108,12 @@ export class Master {
 
   write(level: Level, message: string, errno?: ErrnoName, time?: string): void {
     this.log.write(level, { message, errno: errno ? this.os.errno(errno) : undefined }, time);
+  }
+
+  /** A [warn] of the start: to the error log (at its level) and `nginx: [warn]` to stderr (unless the log is stderr). */
+  private warn(message: string): void {
+    this.write('warn', message);
+    if (!this.log.onStderr) this.stderr(formatStderrLine({ level: 'warn', message }));
   }
 
   /** `[emerg]` to the error log and `nginx: [emerg]` to stderr (unless the log is stderr), then out. */
@@ -164,7 +172,7 @@ export class Master {
     const locations = allLocations(this.conf);
     const paths = [
       ...errorLogs.filter((t) => !t.byDefault).map((t) => t.path),
-      ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...l.accessLogs]),
+      ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...l.accessLogs.map((a) => a.path)]),
       ...errorLogs.filter((t) => t.byDefault).map((t) => t.path),
     ];
     for (const p of new Set(paths)) this.openOrDie(p, (x) => this.createLog(x));

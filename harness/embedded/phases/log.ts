@@ -1,0 +1,43 @@
+// The log phase (ngx_http_log_handler()): one line per access_log of the request's location, in
+// its format, unless its if= condition is "" or "0"; a variable nginx finds no value for is `-`
+// with escape=default and nothing with json or none.
+import type { LogFormat } from '../../nginx-conf/log-format.js';
+import { escapeLogValue } from '../../logs/access-log.js';
+import { writeAccess } from '../../logs/writer.js';
+import type { HttpRequest } from '../request.js';
+import { evaluate, variableValue } from '../variable-values.js';
+
+/** ngx_escape_json(): `"` and `\` escaped, control bytes as \n, \r, \t, \b, \f or \u00XX; the rest as it is. */
+function escapeJson(v: string): string {
+  return v.replace(/["\\\x00-\x1f]/g, (c) => {
+    if (c === '"' || c === '\\') return '\\' + c;
+    const named = ({ '\n': 'n', '\r': 'r', '\t': 't', '\b': 'b', '\f': 'f' } as Record<string, string>)[c];
+    return '\\' + (named ?? 'u00' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+  });
+}
+
+function formatLine(req: HttpRequest, f: LogFormat): string {
+  let line = '';
+  for (const op of f.ops) {
+    if ('text' in op) {
+      line += op.text;
+      continue;
+    }
+    const v = variableValue(req, op.variable);
+    if (f.escape === 'default') line += v === undefined ? '-' : escapeLogValue(v);
+    else if (v !== undefined) line += f.escape === 'json' ? escapeJson(v) : v;
+  }
+  return line;
+}
+
+export function writeAccessLogs(req: HttpRequest): void {
+  // ngx_http_upstream_finalize_request(): an attempt still under way ends with the request.
+  for (const s of req.upstreamStates) if (s.responseTime < 0) s.responseTime = Date.now() - s.start;
+  for (const { conf, file } of req.ctx.accessLogsFor(req.loc)) {
+    if (conf.filter !== undefined) {
+      const v = evaluate(req, conf.filter);
+      if (v === '' || v === '0') continue;
+    }
+    writeAccess(file, formatLine(req, conf.format) + req.ctx.os.lineEnd);
+  }
+}
