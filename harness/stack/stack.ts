@@ -136,6 +136,9 @@ export class Stack {
             }),
           },
     });
+    // What the engines say of the prefix's copy of a user's conf names the user's file: the copy
+    // keeps every line where it was (harness/nginx/listen-loopback.ts, defaults.ts).
+    const toUser = (text: string) => (s.nginxConf ? text.split(confFile).join(s.nginxConf) : text);
     // A browser dials both loopbacks for `localhost`: the front end's index must answer on each.
     const ready: ProxyReadiness = s.nginxConf
       ? await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, (l) => s.onNote?.(exposure(l, !!s.bindAny, l.directive.file === confFile ? s.nginxConf : undefined)))
@@ -151,11 +154,16 @@ export class Stack {
       ready,
       reservedPorts: s.reservedPorts,
       bindAny: s.bindAny,
-      onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', line),
+      onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', toUser(line)),
       starting,
       signal: s.signal,
     };
-    const proxy = startEngine(s.engine, opts).then((p) => (this.proxy = p));
+    const proxy = startEngine(s.engine, opts).then(
+      (p) => (this.proxy = p),
+      (e: unknown) => {
+        throw e instanceof ProxyStartError ? new ProxyStartError(toUser(e.message), e.emerg.map(toUser), e.exitCode) : e;
+      },
+    );
     // The admin stub starts (its modules load, its data is seeded) once the engine is starting its
     // processes, so that this work overlaps theirs (a worker's conf, listen and first answers)
     // instead of coming before it; not at all when the proxy failed first. A user's own conf may
