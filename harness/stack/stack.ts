@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
 import { renderConf, starterWorkerUser, type ConfSpec } from './render.js';
 import { preparePrefix } from './prefix.js';
-import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
+import { DEFAULT_VERSION, osProfile, type OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
 import { ProxyStartError, type EngineName, type ProxyEngine } from '../engine/engine.js';
 import { localhostMode, readConf, startEngine, unreachableRoot } from './registry.js';
@@ -156,7 +156,9 @@ export class Stack {
     });
     // What the engines say of the prefix's copy of a user's conf names the user's file: the copy
     // keeps every line where it was (harness/nginx/listen-loopback.ts, defaults.ts).
-    const toUser = (text: string) => (s.nginxConf ? text.split(confFile).join(s.nginxConf) : text);
+    // (The Windows profile shows the copy as Windows nginx would: C:\…\prefix/conf/nginx.conf.)
+    const shownCopy = osProfile(s.os).displayPath(this.prefix, confFile);
+    const toUser = (text: string) => (s.nginxConf ? text.split(shownCopy).join(s.nginxConf).split(confFile).join(s.nginxConf) : text);
     let ready: ProxyReadiness;
     if (s.nginxConf) {
       const user = await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, (l) => s.onNote?.(exposure(l, !!s.bindAny, l.directive.file === confFile ? s.nginxConf : undefined)));

@@ -66,6 +66,18 @@ test('a line the embedded engine does not run is named at the user\'s file and l
   expect(r.left).toEqual([]);
 });
 
+test('under the Windows profile too (which shows the prefix as C:\\…), the refusal names the user\'s file, not the copy', async ({ engine }, testInfo) => {
+  testInfo.skip(engine !== 'embedded', 'the Windows profile is the embedded engine\'s');
+  const [port, adminPort] = [await freePort(), await freePort()];
+  const conf = courseConf(testInfo.outputPath('nginx.conf'), port, adminPort, (c) => c.replace('    sendfile        on;', '    sendfile        on;\n    ssi on;'));
+  const prefix = testInfo.outputPath('prefix');
+  const r = await up(['--os', 'windows', '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', prefix]);
+  expect(r.exitCode).toBe(1);
+  expect(r.all).toContain(`nginx: [emerg] "ssi" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${conf}:${lineOf(conf, 'ssi on')}`);
+  expect(r.all).not.toContain('prefix\\conf');
+  expect(r.all).not.toContain('prefix/conf');
+});
+
 test('a directive nobody knows (a typo) keeps nginx\'s own [emerg] and its explanation, at the user\'s file and line', async ({ engine }, testInfo) => {
   const [port, adminPort] = [await freePort(), await freePort()];
   const conf = courseConf(testInfo.outputPath('nginx.conf'), port, adminPort, (c) => c.replace('proxy_pass   http://webservers/user/;', 'prxy_pass   http://webservers/user/;'));
