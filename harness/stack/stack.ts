@@ -4,11 +4,11 @@
 // them up and checks each is ready on the address its consumer dials; stop() stops what it
 // started, on every path out, failed starts included.
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
 import { renderConf, starterWorkerUser, type ConfSpec } from './render.js';
 import { preparePrefix } from './prefix.js';
-import { DEFAULT_VERSION, osProfile, type OsName } from '../os-profile.js';
+import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
 import { ProxyStartError, type EngineName, type ProxyEngine } from '../engine/engine.js';
 import { localhostMode, readConf, startEngine, unreachableRoot } from './registry.js';
@@ -16,6 +16,7 @@ import { confListens, exposure, type ConfListen } from '../engine/listens.js';
 import { bindAddress, isWildcard } from '../loopback.js';
 import { describeBusyPort, hostPort } from '../ports.js';
 import type { ProxyReadiness } from '../engine/ready.js';
+import { copyIncludes, userPaths } from './user-conf.js';
 import { COURSE_SOCKET, dialsPort80, frontendTarget, placeFrontend, slashOf } from './frontend.js';
 import { UserError } from '../errors.js';
 
@@ -154,14 +155,13 @@ export class Stack {
             }),
           },
     });
+    if (s.nginxConf) copyIncludes(s.nginxConf, dirname(confFile));
     // What the engines say of the prefix's copy of a user's conf names the user's file: the copy
     // keeps every line where it was (harness/nginx/listen-loopback.ts, defaults.ts).
-    // (The Windows profile shows the copy as Windows nginx would: C:\…\prefix/conf/nginx.conf.)
-    const shownCopy = osProfile(s.os).displayPath(this.prefix, confFile);
-    const toUser = (text: string) => (s.nginxConf ? text.split(shownCopy).join(s.nginxConf).split(confFile).join(s.nginxConf) : text);
+    const toUser = s.nginxConf ? userPaths(this.prefix, confFile, s.nginxConf, s.os) : (text: string) => text;
     let ready: ProxyReadiness;
     if (s.nginxConf) {
-      const user = await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, (l) => s.onNote?.(exposure(l, !!s.bindAny, l.directive.file === confFile ? s.nginxConf : undefined)));
+      const user = await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, (l) => s.onNote?.(exposure(l, !!s.bindAny, toUser(l.directive.file))));
       this.frontend = userConfFrontend(this.prefix, confFile, s.nginxConf, s.frontendRoot && source, user.port, s.onNote);
       ready = { urls: user.urls, index: this.frontend.root && join(this.frontend.root, 'index.html') };
       if (this.frontend.root) this.frontend.url = user.url;

@@ -3,7 +3,7 @@
 // nginx the embedded engine does not run, or an error nginx itself refuses; the course's conf with
 // --frontend serves that front end where its `root html/sky` points, on any port, with the order
 // socket's port written into a copy; the ready block names only a front end the stack serves.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { test, expect } from '../fixtures.js';
@@ -90,6 +90,32 @@ test('a directive nobody knows (a typo) keeps nginx\'s own [emerg] and its expla
   expect(r.all).not.toContain(join(prefix, 'conf', 'nginx.conf'));
   expect(r.all).not.toContain('not supported by the embedded engine');
   expect(r.left).toEqual([]);
+});
+
+test('a conf that includes conf.d/*.conf by a relative path: its servers run as the user\'s nginx would read them, and an error in one is named at the user\'s file and line', async ({ engine }, testInfo) => {
+  const [port, adminPort] = [await freePort(), await freePort()];
+  const dir = testInfo.outputPath('conf');
+  const conf = join(dir, 'nginx.conf');
+  const site = join(dir, 'conf.d', 'sky.conf');
+  mkdirSync(join(dir, 'conf.d'), { recursive: true });
+  writeFileSync(conf, `${userLine()}events {}\nhttp {\n  include mime.types;\n  include conf.d/*.conf;\n}\n`);
+  const server = (extra = '') => `server {\n  listen ${port};\n  location / { root html/sky; }\n${extra}  location /api/ { proxy_pass http://127.0.0.1:${adminPort}/admin/; }\n}\n`;
+  writeFileSync(site, server());
+  const prefix = testInfo.outputPath('prefix');
+  const args = ['--proxy', engine, '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', prefix];
+  const ok = await up(args, async () => {
+    expect((await get(`http://127.0.0.1:${port}/`)).text).toBe(readFileSync(join(defaultFrontendRoot, 'index.html'), 'utf8'));
+    expect((await get(`http://127.0.0.1:${port}/api/shop/status`)).status).toBe(401);
+  });
+  expect(ok.all).toContain(`${site}:2: "listen ${port}" would bind port ${port} on every IPv4 address of this machine`);
+  expect(ok.all).toContain(`frontend the stub front end, served from ${join(prefix, 'html', 'sky')}`);
+  expect(ok.left).toEqual([]);
+  // A typo in the included file, at the next start: named where the user wrote it.
+  writeFileSync(site, server('  prxy_pass http://x;\n'));
+  const bad = await up(args);
+  expect(bad.exitCode).toBe(1);
+  expect(bad.all).toContain(`nginx: [emerg] unknown directive "prxy_pass" in ${site}:4`);
+  expect(bad.all).not.toContain(join(prefix, 'conf'));
 });
 
 test('the course\'s conf with --frontend on a port other than 80: served where its root html/sky points, its socket\'s port written into a copy, said in one line; the user\'s files unchanged', async ({ engine }, testInfo) => {
