@@ -4,8 +4,9 @@
 //   prefix), where the harness puts the front end (a link to it, or a copy);
 // - the course's bundle dials `ws://localhost/ws/`, port 80 written into its JavaScript: on another
 //   port the copy served has that port written in, as nginx's sub_filter would rewrite it.
-import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { defaultFrontendRoot } from '../paths.js';
 import { parseConfFile, readInclude, type Directive } from '../nginx-conf/parse.js';
 import { UserError } from '../errors.js';
 
@@ -32,10 +33,15 @@ export function dialsPort80(dir: string): string[] {
   return found;
 }
 
-/** Whether `path` is the harness's to replace: nothing, a link, or a copy it made. */
-function replaceable(path: string): boolean {
+/**
+ * Whether `path` is the harness's to replace: nothing, a copy it made, or a link (only one to
+ * `linkTo` when given: a link of the user's to their own front end stays when none is given).
+ */
+function replaceable(path: string, linkTo?: string): boolean {
   const st = lstatSync(path, { throwIfNoEntry: false });
-  return !st || st.isSymbolicLink() || existsSync(join(path, COPY_MARK));
+  if (!st) return true;
+  if (st.isSymbolicLink()) return linkTo === undefined || resolve(dirname(path), readlinkSync(path)) === resolve(linkTo);
+  return existsSync(join(path, COPY_MARK));
 }
 
 function remove(path: string): void {
@@ -119,8 +125,9 @@ export function slashOf(confFile: string, prefix: string): Slash {
 
 /**
  * Where the front end goes for a user's conf that serves `/` from `slash`: its root, when that is a
- * folder of its own inside the prefix's html/ and nothing of the user's stands there. `userConf`:
- * the conf as the user named it, for the messages; `given`: whether the user gave --frontend.
+ * folder of its own inside the prefix's html/ and nothing of the user's stands there (without
+ * --frontend: nothing of anyone's but the stub's link). `userConf`: the conf as the user named it,
+ * for the messages; `given`: whether the user gave --frontend.
  */
 export function frontendTarget(slash: Extract<Slash, { root: string }>, prefix: string, userConf: string, given: boolean): string | undefined {
   const html = join(prefix, 'html') + sep;
@@ -130,7 +137,7 @@ export function frontendTarget(slash: Extract<Slash, { root: string }>, prefix: 
     if (!given) return undefined;
     throw new UserError(`your conf serves / from ${slash.root}, ${where}: that is not a folder of its own under the prefix's html/ (${html}), so --frontend has nowhere to go without writing into your files or the harness's.\n  What to do: ${ways}.`);
   }
-  if (!replaceable(slash.root)) {
+  if (!replaceable(slash.root, given ? undefined : defaultFrontendRoot)) {
     if (!given) return undefined;
     throw new UserError(`your conf serves / from ${slash.root}, ${where}, and a folder the harness did not make stands there.\n  What to do: remove or rename it (the harness never deletes what it did not make), or leave out --frontend to serve it as it is.`);
   }

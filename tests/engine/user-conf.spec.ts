@@ -3,7 +3,7 @@
 // nginx the embedded engine does not run, or an error nginx itself refuses; the course's conf with
 // --frontend serves that front end where its `root html/sky` points, on any port, with the order
 // socket's port written into a copy; the ready block names only a front end the stack serves.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { test, expect } from '../fixtures.js';
@@ -148,6 +148,19 @@ test('the course\'s conf without --frontend: its root html/sky serves the stub f
   });
   expect(r.all).toContain(`frontend the stub front end, served from ${join(prefix, 'html', 'sky')} (root html/sky, ${conf}:${lineOf(conf, 'html/sky')})`);
   expect(r.left).toEqual([]);
+});
+
+test('without --frontend, what the user put at html/sky themselves (a link to their dist) is served as it is', async ({ engine }, testInfo) => {
+  const [port, adminPort] = [await freePort(), await freePort()];
+  const conf = courseConf(testInfo.outputPath('nginx.conf'), port, adminPort);
+  const prefix = testInfo.outputPath('prefix');
+  mkdirSync(join(prefix, 'html'), { recursive: true });
+  symlinkSync(COURSE_FRONTEND, join(prefix, 'html', 'sky'));
+  const r = await up(['--proxy', engine, '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', prefix], async () => {
+    expect(await get(`http://127.0.0.1:${port}/`)).toEqual({ status: 200, text: readFileSync(join(COURSE_FRONTEND, 'index.html'), 'utf8') });
+  });
+  expect(r.all).toContain(`frontend ${join(prefix, 'html', 'sky')} (root html/sky, ${conf}:${lineOf(conf, 'html/sky')})`);
+  expect(readlinkSync(join(prefix, 'html', 'sky'))).toBe(COURSE_FRONTEND);
 });
 
 test('--frontend where the conf serves / from a folder outside the prefix, or proxies it: refused before anything starts, with the way out', async ({ engine }, testInfo) => {
