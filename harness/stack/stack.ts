@@ -161,10 +161,11 @@ export class Stack {
     const toUser = s.nginxConf ? userPaths(this.prefix, confFile, s.nginxConf, s.os) : (text: string) => text;
     let ready: ProxyReadiness;
     if (s.nginxConf) {
-      const user = await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, (l) => s.onNote?.(exposure(l, !!s.bindAny, toUser(l.directive.file))));
-      this.frontend = userConfFrontend(this.prefix, confFile, s.nginxConf, s.frontendRoot && source, user.port, s.onNote);
-      ready = { urls: user.urls, index: this.frontend.root && join(this.frontend.root, 'index.html') };
-      if (this.frontend.root) this.frontend.url = user.url;
+      const wildcard = (l: ConfListen) => s.onNote?.(exposure(l, !!s.bindAny, toUser(l.directive.file)));
+      let frontend!: ServedFrontend;
+      const user = await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, wildcard, (port) => (frontend = userConfFrontend(this.prefix, confFile, s.nginxConf!, s.frontendRoot && source, port, s.onNote)));
+      this.frontend = { ...frontend, url: frontend.root && user.url };
+      ready = { urls: user.urls, index: frontend.root && join(frontend.root, 'index.html') };
     } else {
       const served = copy ? placeFrontend(source, copy, s.proxyPort) : { root: source };
       if (served.note) s.onNote?.(served.note);
@@ -230,17 +231,7 @@ export class Stack {
  * long as its workers can read its roots. `userFile`: the conf as the user named it (`confFile` is
  * its copy in the prefix). Each wildcard listen is told to `wildcard`.
  */
-async function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName, wildcard: (l: ConfListen) => void): Promise<{ urls: string[]; url: string; port: number }> {
-  // The roots where the embedded engine can read the conf (one with nginx-only directives is real
-  // nginx's to check).
-  let conf: ReturnType<typeof readConf> | undefined;
-  try {
-    conf = readConf(prefix, confFile);
-  } catch {
-    conf = undefined;
-  }
-  const unreachable = conf && (await unreachableRoot(conf, os, userFile));
-  if (unreachable) throw new ProxyStartError(unreachable, [], null);
+async function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName, wildcard: (l: ConfListen) => void, place: (port: number) => void): Promise<{ urls: string[]; url: string; port: number }> {
   let listens: ConfListen[] = [];
   try {
     listens = confListens(confFile);
@@ -253,6 +244,18 @@ async function userConfReadiness(prefix: string, confFile: string, userFile: str
   // What a browser opens: the first listen, as `localhost` when it is a loopback's or a wildcard's.
   const first = plain[0] ?? { host: '0.0.0.0', port: 80 };
   const url = isWildcard(first.host) || LOOPBACKS.includes(first.host) ? stackUrl(first.port) : `http://${hostPort(first.host, first.port)}/`;
+  // The front end is in place before its roots are checked: a link's target is on the workers' way too.
+  place(first.port);
+  // The roots where the embedded engine can read the conf (one with nginx-only directives is real
+  // nginx's to check).
+  let conf: ReturnType<typeof readConf> | undefined;
+  try {
+    conf = readConf(prefix, confFile);
+  } catch {
+    conf = undefined;
+  }
+  const unreachable = conf && (await unreachableRoot(conf, os, userFile));
+  if (unreachable) throw new ProxyStartError(unreachable, [], null);
   return { urls: hosts.length ? [...new Set(hosts)].map((h) => `http://${h}/`) : ['http://127.0.0.1:80/'], url, port: first.port };
 }
 
