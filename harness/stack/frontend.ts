@@ -71,8 +71,7 @@ export interface Served {
  * JavaScript dials port 80 and `port` is another; else `source` itself, through a link at
  * `target` when that is another path. The user's files are never written.
  */
-export function placeFrontend(source: string, target: string, port: number): Served {
-  const files = port === 80 ? [] : dialsPort80(source);
+export function placeFrontend(source: string, target: string, port: number, files = port === 80 ? [] : dialsPort80(source)): Served {
   if (files.length) {
     rewrittenCopy(source, target, files, port);
     return {
@@ -126,20 +125,19 @@ export function slashOf(confFile: string, prefix: string): Slash {
 /**
  * Where the front end goes for a user's conf that serves `/` from `slash`: its root, when that is a
  * folder of its own inside the prefix's html/ and nothing of the user's stands there (without
- * --frontend: nothing of anyone's but the stub's link). `userConf`: the conf as the user named it,
- * for the messages; `given`: whether the user gave --frontend.
+ * --frontend: nothing of anyone's but the stub's link). `where`: the root's directive and the
+ * user's file and line, for the messages; `given`: whether the user gave --frontend.
  */
-export function frontendTarget(slash: Extract<Slash, { root: string }>, prefix: string, userConf: string, given: boolean): string | undefined {
+export function frontendTarget(slash: Extract<Slash, { root: string }>, prefix: string, where: string, given: boolean): string | undefined {
   const html = join(prefix, 'html') + sep;
-  const where = `${slash.place} (${userConf}:${slash.at.line})`;
   const ways = `point that root at your front end's folder and leave out --frontend, or make it a folder of its own under html/ (root html/sky), where the harness puts the front end`;
   if (!slash.root.startsWith(html)) {
     if (!given) return undefined;
-    throw new UserError(`your conf serves / from ${slash.root}, ${where}: that is not a folder of its own under the prefix's html/ (${html}), so --frontend has nowhere to go without writing into your files or the harness's.\n  What to do: ${ways}.`);
+    throw new UserError(`your conf serves / from ${slash.root} (${where}): that is not a folder of its own under the prefix's html/ (${html}), so --frontend has nowhere to go without writing into your files or the harness's.\n  What to do: ${ways}.`);
   }
   if (!replaceable(slash.root, given ? undefined : defaultFrontendRoot)) {
     if (!given) return undefined;
-    throw new UserError(`your conf serves / from ${slash.root}, ${where}, and a folder the harness did not make stands there.\n  What to do: remove or rename it (the harness never deletes what it did not make), or leave out --frontend to serve it as it is.`);
+    throw new UserError(`your conf serves / from ${slash.root} (${where}), and a folder the harness did not make stands there.\n  What to do: remove or rename it (the harness never deletes what it did not make), or leave out --frontend to serve it as it is.`);
   }
   return slash.root;
 }

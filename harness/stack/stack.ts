@@ -137,7 +137,8 @@ export class Stack {
     const localhost = await localhostMode(s.engine);
     const source = resolve(s.frontendRoot ?? defaultFrontendRoot);
     // Your own front end on a port other than 80 may need a copy with that port written in.
-    const copy = s.frontendRoot && !s.nginxConf && s.proxyPort !== 80 && dialsPort80(source).length ? join(this.prefix, 'html', 'frontend') : undefined;
+    const dialling = s.frontendRoot && !s.nginxConf && s.proxyPort !== 80 ? dialsPort80(source) : [];
+    const copy = dialling.length ? join(this.prefix, 'html', 'frontend') : undefined;
     const confFile = preparePrefix({
       prefix: this.prefix,
       tempDir: !s.noTempDir,
@@ -163,11 +164,11 @@ export class Stack {
     if (s.nginxConf) {
       const wildcard = (l: ConfListen) => s.onNote?.(exposure(l, !!s.bindAny, toUser(l.directive.file)));
       let frontend!: ServedFrontend;
-      const user = await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, wildcard, (port) => (frontend = userConfFrontend(this.prefix, confFile, s.nginxConf!, s.frontendRoot && source, port, s.onNote)));
+      const user = await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, wildcard, (port) => (frontend = userConfFrontend(this.prefix, confFile, toUser, s.frontendRoot && source, port, s.onNote)));
       this.frontend = { ...frontend, url: frontend.root && user.url };
       ready = { urls: user.urls, index: frontend.root && join(frontend.root, 'index.html') };
     } else {
-      const served = copy ? placeFrontend(source, copy, s.proxyPort) : { root: source };
+      const served = copy ? placeFrontend(source, copy, s.proxyPort, dialling) : { root: source };
       if (served.note) s.onNote?.(served.note);
       this.frontend = { root: served.root, from: s.frontendRoot && source, url: this.url, describe: s.frontendRoot ? `${source}${copy ? `, served from a copy in ${copy}` : ''}` : 'the stub front end' };
       // A browser dials both loopbacks for `localhost`: the front end's index must answer on each.
@@ -227,9 +228,10 @@ export class Stack {
 
 /**
  * For a user's own conf: every address its http servers listen on in plain HTTP (a wildcard as the
- * loopback a browser dials), answered by nginx; what `/` serves there is the conf's business, as
- * long as its workers can read its roots. `userFile`: the conf as the user named it (`confFile` is
- * its copy in the prefix). Each wildcard listen is told to `wildcard`.
+ * loopback a browser dials), answered by nginx, and the URL a browser opens (the first). The front
+ * end is put in place (`place`, with the port it is served on) before the workers' access to the
+ * conf's roots is checked. `userFile`: the conf as the user named it (`confFile` is its copy in
+ * the prefix). Each wildcard listen is told to `wildcard`.
  */
 async function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName, wildcard: (l: ConfListen) => void, place: (port: number) => void): Promise<{ urls: string[]; url: string; port: number }> {
   let listens: ConfListen[] = [];
@@ -264,19 +266,19 @@ async function userConfReadiness(prefix: string, confFile: string, userFile: str
  * user gave one (--frontend) or the stub when that root is an empty folder of the prefix's own.
  * Refused when --frontend cannot be served there; one with no index.html there is no front end.
  */
-function userConfFrontend(prefix: string, confFile: string, userFile: string, given: string | undefined, port: number, note?: (text: string) => void): ServedFrontend {
+function userConfFrontend(prefix: string, confFile: string, toUser: (path: string) => string, given: string | undefined, port: number, note?: (text: string) => void): ServedFrontend {
   const slash = slashOf(confFile, prefix);
   if (!slash || 'proxyPass' in slash) {
-    const how = slash ? `proxy_pass ${slash.proxyPass} (${userFile}:${slash.at.line})` : undefined;
+    const how = slash ? `proxy_pass ${slash.proxyPass} (${toUser(slash.at.file)}:${slash.at.line})` : undefined;
     if (given) throw new UserError(`--frontend ${given}: your conf ${how ? `sends / to ${how}` : 'serves / from no root the harness can read'}, so the front end would not be served.\n  What to do: serve / from a root in your conf (location / { root html/sky; }), or leave out --frontend.`);
     return { describe: how ? `what your conf sends / to: ${how}` : 'what your conf serves at /' };
   }
-  const where = `${slash.place}, ${userFile}:${slash.at.line}`;
+  const where = `${slash.place}, ${toUser(slash.at.file)}:${slash.at.line}`;
   if (given && resolve(given) === slash.root) {
     if (port !== 80 && dialsPort80(given).length) note?.(`your front end dials ${COURSE_SOCKET} (port 80) and your conf serves it as it is on port ${port}: order reminders (来单提醒) will not arrive. Listen on 80, or point the root elsewhere and give --frontend ${given}.`);
     return { root: slash.root, from: given, describe: `${given} (${where})` };
   }
-  const target = frontendTarget(slash, prefix, userFile, !!given);
+  const target = frontendTarget(slash, prefix, where, !!given);
   if (!target) {
     // Not a front end, then (a conf of an API alone, say): nothing is announced, nothing checked.
     if (!existsSync(join(slash.root, 'index.html'))) return { describe: `none: your conf serves / from ${slash.root} (${where}), which has no index.html` };

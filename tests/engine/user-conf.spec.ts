@@ -108,7 +108,7 @@ test('a conf that includes conf.d/*.conf by a relative path: its servers run as 
     expect((await get(`http://127.0.0.1:${port}/api/shop/status`)).status).toBe(401);
   });
   expect(ok.all).toContain(`${site}:2: "listen ${port}" would bind port ${port} on every IPv4 address of this machine`);
-  expect(ok.all).toContain(`frontend the stub front end, served from ${join(prefix, 'html', 'sky')}`);
+  expect(ok.all).toContain(`frontend the stub front end, served from ${join(prefix, 'html', 'sky')} (root html/sky, ${site}:3)`);
   expect(ok.left).toEqual([]);
   // A typo in the included file, at the next start: named where the user wrote it.
   writeFileSync(site, server('  prxy_pass http://x;\n'));
@@ -172,7 +172,7 @@ test('--frontend where the conf serves / from a folder outside the prefix, or pr
   const run = (conf: string) => up(['--proxy', engine, '--nginx-conf', conf, '--frontend', COURSE_FRONTEND, '--admin-port', String(adminPort), '--prefix', prefix]);
   const a = await run(rooted);
   expect(a.exitCode).toBe(1);
-  expect(a.all).toContain(`harness: your conf serves / from ${elsewhere}, root ${elsewhere} (${rooted}:${lineOf(rooted, elsewhere)}): that is not a folder of its own under the prefix's html/`);
+  expect(a.all).toContain(`harness: your conf serves / from ${elsewhere} (root ${elsewhere}, ${rooted}:${lineOf(rooted, elsewhere)}): that is not a folder of its own under the prefix's html/`);
   expect(a.all).toContain('What to do: point that root at your front end\'s folder and leave out --frontend');
   const b = await run(proxied);
   expect(b.exitCode).toBe(1);
