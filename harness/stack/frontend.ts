@@ -4,7 +4,8 @@
 //   prefix), where the harness puts the front end (a link to it, or a copy);
 // - the course's bundle dials `ws://localhost/ws/`, port 80 written into its JavaScript: on another
 //   port the copy served has that port written in, as nginx's sub_filter would rewrite it.
-import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { replaceFile } from '../private-file.js';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { defaultFrontendRoot } from '../paths.js';
 import { parseConfFile, readInclude, type Directive } from '../nginx-conf/parse.js';
@@ -55,8 +56,9 @@ function rewrittenCopy(source: string, target: string, files: string[], port: nu
   remove(target);
   cpSync(source, target, { recursive: true });
   const socket = COURSE_SOCKET.replace('localhost/', `localhost:${port}/`);
-  for (const f of files) writeFileSync(join(target, f), readFileSync(join(target, f), 'latin1').split(COURSE_SOCKET).join(socket), 'latin1');
-  writeFileSync(join(target, COPY_MARK), `made by harness up from ${source}, with ${socket} for ${COURSE_SOCKET}; replaced at each start\n`);
+  // Each rewritten file replaces its copy, never written through it (a link cpSync copied as a link).
+  for (const f of files) replaceFile(join(target, f), Buffer.from(readFileSync(join(source, f), 'latin1').split(COURSE_SOCKET).join(socket), 'latin1'), 0o644);
+  replaceFile(join(target, COPY_MARK), `made by harness up from ${source}, with ${socket} for ${COURSE_SOCKET}; replaced at each start\n`, 0o644);
 }
 
 export interface Served {
