@@ -156,10 +156,9 @@ export class Stack {
             }),
           },
     });
-    if (s.nginxConf) copyIncludes(s.nginxConf, dirname(confFile));
     // What the engines say of the prefix's copy of a user's conf names the user's file: the copy
     // keeps every line where it was (harness/nginx/listen-loopback.ts, defaults.ts).
-    const toUser = s.nginxConf ? userPaths(this.prefix, confFile, s.nginxConf, s.os) : (text: string) => text;
+    const toUser = s.nginxConf ? userPaths(this.prefix, confFile, s.nginxConf, copyIncludes(s.nginxConf, dirname(confFile)), s.os) : (text: string) => text;
     let ready: ProxyReadiness;
     if (s.nginxConf) {
       const wildcard = (l: ConfListen) => s.onNote?.(exposure(l, !!s.bindAny, toUser(l.directive.file)));

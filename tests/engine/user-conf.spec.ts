@@ -4,7 +4,7 @@
 // --frontend serves that front end where its `root html/sky` points, on any port, with the order
 // socket's port written into a copy; the ready block names only a front end the stack serves.
 import { cpSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { request } from 'undici';
 import { test, expect } from '../fixtures.js';
 import { COURSE_CONF } from '../support/course-conf.js';
@@ -66,14 +66,16 @@ test('a line the embedded engine does not run is named at the user\'s file and l
   expect(r.left).toEqual([]);
 });
 
-test('under the Windows profile too (which shows the prefix as C:\\…), the refusal names the user\'s file, not the copy', async ({ engine }, testInfo) => {
+test('under the Windows profile too (which shows paths as C:\\…), the refusal names the user\'s file, not the copy', async ({ engine }, testInfo) => {
   testInfo.skip(engine !== 'embedded', 'the Windows profile is the embedded engine\'s');
   const [port, adminPort] = [await freePort(), await freePort()];
   const conf = courseConf(testInfo.outputPath('nginx.conf'), port, adminPort, (c) => c.replace('    sendfile        on;', '    sendfile        on;\n    ssi on;'));
   const prefix = testInfo.outputPath('prefix');
   const r = await up(['--os', 'windows', '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', prefix]);
   expect(r.exitCode).toBe(1);
-  expect(r.all).toContain(`nginx: [emerg] "ssi" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${conf}:${lineOf(conf, 'ssi on')}`);
+  // Shown as Windows nginx shows a conf: its folder with backslashes, then the file's name.
+  const shown = `C:${dirname(conf).replaceAll('/', '\\')}/nginx.conf`;
+  expect(r.all).toContain(`nginx: [emerg] "ssi" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${shown}:${lineOf(conf, 'ssi on')}`);
   expect(r.all).not.toContain('prefix\\conf');
   expect(r.all).not.toContain('prefix/conf');
 });
