@@ -3,7 +3,7 @@
 // nginx.conf rendered from the spec or the user's own, and the front end it serves. start() brings
 // them up and checks each is ready on the address its consumer dials; stop() stops what it
 // started, on every path out, failed starts included.
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
 import { renderConf, starterWorkerUser, type ConfSpec } from './render.js';
@@ -281,7 +281,9 @@ function userConfFrontend(prefix: string, confFile: string, toUser: (path: strin
   if (!target) {
     // Not a front end, then (a conf of an API alone, say): nothing is announced, nothing checked.
     if (!existsSync(join(slash.root, 'index.html'))) return { describe: `none: your conf serves / from ${slash.root} (${where}), which has no index.html` };
-    return { root: slash.root, describe: `${slash.root} (${where})` };
+    // A link there (the user's, or one an earlier start made for --frontend) is named with what it points to.
+    const link = lstatSync(slash.root).isSymbolicLink() ? ` → ${readlinkSync(slash.root)}` : '';
+    return { root: slash.root, describe: `${slash.root}${link} (${where})` };
   }
   const served = placeFrontend(given ?? defaultFrontendRoot, target, port);
   if (served.note) note?.(served.note);

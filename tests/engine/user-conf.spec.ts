@@ -161,7 +161,7 @@ test('without --frontend, what the user put at html/sky themselves (a link to th
   const r = await up(['--proxy', engine, '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', prefix], async () => {
     expect(await get(`http://127.0.0.1:${port}/`)).toEqual({ status: 200, text: readFileSync(join(COURSE_FRONTEND, 'index.html'), 'utf8') });
   });
-  expect(r.all).toContain(`frontend ${join(prefix, 'html', 'sky')} (root html/sky, ${conf}:${lineOf(conf, 'html/sky')})`);
+  expect(r.all).toContain(`frontend ${join(prefix, 'html', 'sky')} → ${COURSE_FRONTEND} (root html/sky, ${conf}:${lineOf(conf, 'html/sky')})`);
   expect(readlinkSync(join(prefix, 'html', 'sky'))).toBe(COURSE_FRONTEND);
 });
 
