@@ -185,6 +185,16 @@ test('--frontend where the conf serves / from a folder outside the prefix, or pr
   }
 });
 
+test('a front end put where the conf\'s / does not serve its index.html (index main.html): the start fails, never "ready"', async ({ engine }, testInfo) => {
+  const [port, adminPort] = [await freePort(), await freePort()];
+  const conf = courseConf(testInfo.outputPath('nginx.conf'), port, adminPort, (c) => c.replace('index  index.html index.htm;', 'index  main.html;'));
+  const r = await up(['--proxy', engine, '--nginx-conf', conf, '--frontend', COURSE_FRONTEND, '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix')]);
+  expect(r.exitCode).toBe(1);
+  expect(r.all).toContain(`the proxy answered http://127.0.0.1:${port}/ with 403 instead of the front end's index (${join(testInfo.outputPath('prefix'), 'html', 'sky', 'index.html')})`);
+  expect(r.all).not.toContain('the stack is ready');
+  expect(r.left).toEqual([]);
+});
+
 test('a conf whose / has no index.html announces no front end and no page to log in to', async ({ engine }, testInfo) => {
   const [port, adminPort] = [await freePort(), await freePort()];
   const conf = testInfo.outputPath('nginx.conf');
