@@ -28,6 +28,7 @@ import clientGivesUp from './client-gives-up.js';
 import proxyStartFailures from './proxy-start-failures.js';
 import excludedPort from './excluded-port.js';
 import confMistakes from './conf-mistakes.js';
+import embeddedUnsupported from './embedded-unsupported.js';
 import nginxConfMistakes from './nginx-conf-mistakes.js';
 import requestRules from './request-rules.js';
 import proxyPassMistakes from './proxy-pass-mistakes.js';
@@ -66,6 +67,7 @@ export const SCENARIOS: readonly Scenario[] = [
   proxyStartFailures,
   excludedPort,
   confMistakes,
+  embeddedUnsupported,
   nginxConfMistakes,
   requestRules,
   proxyPassMistakes,

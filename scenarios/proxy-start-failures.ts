@@ -43,7 +43,8 @@ export default defineScenario({
     await run.observe(`a missing include: exit 1, ${notFound}…/conf.d/admin.conf" failed (${errno}) in …nginx.conf:N`, () => {
       expect(missing.code).toBe(1);
       expect(missing.said).toContain(`nginx: [emerg] ${notFound}`);
-      expect(missing.said).toMatch(new RegExp(`/conf/conf\\.d/admin\\.conf" failed \\(${errno}\\) in .*nginx\\.conf:\\d+`));
+      // Named where the user's nginx would look for it: beside their conf, which the harness copies it from.
+      expect(missing.said).toMatch(new RegExp(`include-missing/conf\\.d/admin\\.conf" failed \\(${errno}\\) in .*include-missing[/\\\\]nginx\\.conf:\\d+`));
     });
   },
 });

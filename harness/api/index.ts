@@ -98,7 +98,7 @@ export async function up(o: UpOptions = {}): Promise<RunningStack> {
   const faults = new FaultLedger(stack);
   let stopped: Promise<void> | undefined;
   return {
-    url: stack.url,
+    url: stack.frontend?.url ?? stack.url,
     port,
     adminPort,
     prefix,

@@ -1,7 +1,6 @@
 // `harness up`: choose the ports, start the stack, print where it is, stream each component's
 // output with its name, serve the control channel, and on Ctrl-C or SIGTERM stop everything it
 // started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
-import { resolve } from 'node:path';
 import { AdminStartError, Stack, stackUrl, type AdminMode } from '../stack/stack.js';
 import { canBind, describeBusyPort, hostPort } from '../ports.js';
 import { prefixFlag, writableFolder } from '../flags.js';
@@ -247,11 +246,11 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   print.ready([
     `proxy    ${o.proxy === 'nginx' ? 'nginx' : 'embedded nginx'} (${o.os} profile) on ${o.nginxConf ? 'the listens of ' + o.nginxConf : a.proxy.join(' and ')}`,
     `admin    ${o.admin === 'external' ? `your own server on port ${o.adminPort}` : o.admin === 'down' ? `down (nothing listens on ${o.adminPort})` : `stub on ${a.admin.join(' and ')}`}`,
-    `frontend ${o.frontend ? resolve(o.frontend) : 'the stub front end'}`,
+    `frontend ${stack.frontend!.describe}`,
     `logs     ${stack.errorLogPath}`,
     `control  ${control.page} (the stack live: its parts, timeline, faults and diagnosis)`,
     ``,
-    `Open ${o.nginxConf ? 'the address your conf listens on' : stack.url} and log in as admin / 123456. Ctrl-C stops everything.`,
+    stack.frontend!.url ? `Open ${stack.frontend!.url} and log in as admin / 123456. Ctrl-C stops everything.` : 'The proxy listens where your conf says. Ctrl-C stops everything.',
     ...(stack.admin ? [`A customer's order, as the admin pages see it: npx harness app order${prefixFlag(o.prefix)} (in another terminal).`] : []),
   ]);
   if (stack.admin) {

@@ -10,7 +10,7 @@ export interface Components {
   os: string;
   proxy: { port: number; addresses: string[]; conf?: string; master?: number; workers: number[] };
   admin: { port: number; mode: string; addresses: string[] };
-  /** The URL to open the front end at; undefined when a user's conf says where it listens. */
+  /** The URL to open the front end at; undefined when the stack serves none it knows of (a user's conf that proxies `/`). */
   frontend?: string;
   frontendRoot?: string;
   prefix: string;
@@ -59,8 +59,8 @@ export class ComponentsView {
       os: s.spec.os,
       proxy: { port: s.spec.proxyPort, addresses: s.spec.nginxConf ? [] : a.proxy, conf: s.spec.nginxConf && shown(s.spec.nginxConf), master: s.proxy?.pid, workers },
       admin: { port: s.spec.adminPort, mode: s.admin ? s.admin.mode : 'external', addresses: a.admin },
-      frontend: s.spec.nginxConf ? undefined : s.url,
-      frontendRoot: s.spec.frontendRoot && shown(s.spec.frontendRoot),
+      frontend: s.frontend?.url,
+      frontendRoot: s.frontend?.from && shown(s.frontend.from),
       prefix: shown(s.prefix),
       errorLog: shown(s.errorLogPath),
       accessLog: shown(s.accessLogPath),

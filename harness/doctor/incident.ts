@@ -43,6 +43,7 @@ export const CONDITION_IDS = [
   'access-denied',
   'conf-not-found',
   'conf-unknown-directive',
+  'conf-embedded-unsupported',
   'conf-not-allowed-here',
   'conf-bad-args',
   'hash-too-small',

@@ -7,6 +7,7 @@
 import { isAbsolute, join } from 'node:path';
 import { isLevel } from '../logs/error-log.js';
 import { ConfError, unsupported } from './error.js';
+import { NGINX_DIRECTIVES } from './nginx-directives.js';
 import type { Directive } from './parse.js';
 import type { ErrorPage, LocationConf, LogTarget, TryFile } from './model.js';
 import { ANY, HS, HSL, HSL_IF, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
@@ -315,7 +316,11 @@ export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */
 export function check(d: Directive, ctx: Ctx): DirectiveSpec<LocationConf> {
   const spec = DIRECTIVES[d.name];
-  if (!spec) throw new ConfError(`unknown directive "${d.name}"`, d.file, d.line);
+  if (!spec) {
+    // Valid nginx the engine does not run is said so; a name nginx has not either, as nginx says it.
+    if (NGINX_DIRECTIVES.has(d.name)) throw unsupported(`"${d.name}"`, d);
+    throw new ConfError(`unknown directive "${d.name}"`, d.file, d.line);
+  }
   if (!spec.ctx.includes(ctx)) throw new ConfError(`"${d.name}" directive is not allowed here`, d.file, d.line);
   if (!!spec.block !== !!d.block) {
     if (spec.block) throw new ConfError(`directive "${d.name}" has no opening "{"`, d.file, d.line);

@@ -88,7 +88,8 @@ const CONF = 'PREFIX/conf/nginx.conf';
 
 const REFUSALS: Refusal[] = [
   { name: 'unknown directive', files: { 'conf/nginx.conf': 'x;\nevents {}\n' }, emerg: `unknown directive "x" in ${CONF}:1` },
-  { name: 'a directive outside the subset', files: { 'conf/nginx.conf': HTTP('server {\n location / {\n  fastcgi_pass 127.0.0.1:9000;\n }\n}') }, emerg: `unknown directive "fastcgi_pass" in ${CONF}:5`, outsideSubset: true },
+  { name: 'a directive outside the subset', files: { 'conf/nginx.conf': HTTP('server {\n location / {\n  fastcgi_pass 127.0.0.1:9000;\n }\n}') }, emerg: `"fastcgi_pass" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:5`, outsideSubset: true },
+  { name: 'a directive nginx has not either (a typo)', files: { 'conf/nginx.conf': HTTP('server {\n location / {\n  prxy_pass http://127.0.0.1:9000;\n }\n}') }, emerg: `unknown directive "prxy_pass" in ${CONF}:5` },
   {
     // glob(3)'s rules: sorted, no dot file unless the pattern has the dot: a1 loads, then b1 fails.
     name: 'a glob include: its files in order, no dot file',

@@ -2,6 +2,7 @@
 // loopback (harness/loopback.ts). So the prefix's copy of the conf gets that loopback written in
 // place of each wildcard address, on the same line, so that an [emerg] still names the user's line.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, sep } from 'node:path';
 import { loopbackListen, wildcardListens, wouldExpose, type ConfListen } from '../engine/listens.js';
 import { UserError } from '../errors.js';
 import { ConfError } from '../nginx-conf/error.js';
@@ -15,19 +16,23 @@ export function listenOnLoopback(confFile: string): void {
     if (e instanceof ConfError) return;
     throw e;
   }
-  // An included file is read where it is: it is not the prefix's to change.
-  const included = wild.find((l) => l.directive.file !== confFile);
+  // The conf's folder in the prefix holds copies (the conf, and what it includes by a relative
+  // path: harness/stack/user-conf.ts); a file included from elsewhere is read where it is, and is
+  // not the prefix's to change.
+  const ours = (file: string) => dirname(file) === dirname(confFile) || file.startsWith(dirname(confFile) + sep);
+  const included = wild.find((l) => !ours(l.directive.file));
   if (included) {
     throw new UserError(
       `${wouldExpose(included)}.\n  Real nginx reads that file where it is (an include), so the harness cannot make it bind loopback only: write ${loopbackListen(included)} there, or pass --bind-any to bind it as written.`,
     );
   }
-  if (!wild.length) return;
-  let text = readFileSync(confFile, 'latin1');
-  // From the end, so that each span is still where the parser found it.
-  for (const l of wild.sort((a, b) => b.directive.spans![0][0] - a.directive.spans![0][0])) {
-    const [start, end] = l.directive.spans![0];
-    text = text.slice(0, start) + loopbackListen(l) + text.slice(end);
+  for (const file of new Set(wild.map((l) => l.directive.file))) {
+    let text = readFileSync(file, 'latin1');
+    // From the end, so that each span is still where the parser found it.
+    for (const l of wild.filter((w) => w.directive.file === file).sort((a, b) => b.directive.spans![0][0] - a.directive.spans![0][0])) {
+      const [start, end] = l.directive.spans![0];
+      text = text.slice(0, start) + loopbackListen(l) + text.slice(end);
+    }
+    writeFileSync(file, text, 'latin1');
   }
-  writeFileSync(confFile, text, 'latin1');
 }

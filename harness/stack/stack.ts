@@ -3,7 +3,8 @@
 // nginx.conf rendered from the spec or the user's own, and the front end it serves. start() brings
 // them up and checks each is ready on the address its consumer dials; stop() stops what it
 // started, on every path out, failed starts included.
-import { join, resolve } from 'node:path';
+import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
 import { renderConf, starterWorkerUser, type ConfSpec } from './render.js';
 import { preparePrefix } from './prefix.js';
@@ -15,6 +16,9 @@ import { confListens, exposure, type ConfListen } from '../engine/listens.js';
 import { bindAddress, isWildcard } from '../loopback.js';
 import { describeBusyPort, hostPort } from '../ports.js';
 import type { ProxyReadiness } from '../engine/ready.js';
+import { copyIncludes, userPaths } from './user-conf.js';
+import { COURSE_SOCKET, dialsPort80, frontendTarget, placeFrontend, slashOf } from './frontend.js';
+import { UserError } from '../errors.js';
 
 export type AdminMode = ListenMode | 'external';
 
@@ -68,9 +72,22 @@ export function stackUrl(port: number): string {
   return `http://localhost:${port}/`;
 }
 
+/** The front end a stack serves: what harness up and the control page say of it. */
+export interface ServedFrontend {
+  /** The folder `/` is served from; none when the conf proxies `/` or the harness cannot tell. */
+  root?: string;
+  /** The user's folder (--frontend), when the front end is theirs. */
+  from?: string;
+  /** The URL its page opens at; none when the harness does not know what `/` serves. */
+  url?: string;
+  /** One line for the ready block. */
+  describe: string;
+}
+
 export class Stack {
   admin?: AdminServer;
   proxy?: ProxyEngine;
+  frontend?: ServedFrontend;
   readonly prefix: string;
   private stopping?: Promise<void>;
 
@@ -118,7 +135,10 @@ export class Stack {
   private async startAll(): Promise<void> {
     const s = this.spec;
     const localhost = await localhostMode(s.engine);
-    const frontendRoot = resolve(s.frontendRoot ?? defaultFrontendRoot);
+    const source = resolve(s.frontendRoot ?? defaultFrontendRoot);
+    // Your own front end on a port other than 80 may need a copy with that port written in.
+    const dialling = s.frontendRoot && !s.nginxConf && s.proxyPort !== 80 ? dialsPort80(source) : [];
+    const copy = dialling.length ? join(this.prefix, 'html', 'frontend') : undefined;
     const confFile = preparePrefix({
       prefix: this.prefix,
       tempDir: !s.noTempDir,
@@ -128,7 +148,7 @@ export class Stack {
             text: renderConf({
               proxyPort: s.proxyPort,
               adminPort: s.adminPort,
-              frontendRoot,
+              frontendRoot: copy ?? source,
               workers: s.workers,
               localhost,
               user: starterWorkerUser(s.os),
@@ -136,10 +156,23 @@ export class Stack {
             }),
           },
     });
-    // A browser dials both loopbacks for `localhost`: the front end's index must answer on each.
-    const ready: ProxyReadiness = s.nginxConf
-      ? await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, (l) => s.onNote?.(exposure(l, !!s.bindAny, l.directive.file === confFile ? s.nginxConf : undefined)))
-      : { urls: LOOPBACKS.map((h) => `http://${hostPort(h, s.proxyPort)}/`), index: join(frontendRoot, 'index.html') };
+    // What the engines say of the prefix's copy of a user's conf names the user's file: the copy
+    // keeps every line where it was (harness/nginx/listen-loopback.ts, defaults.ts).
+    const toUser = s.nginxConf ? userPaths(this.prefix, confFile, s.nginxConf, copyIncludes(s.nginxConf, dirname(confFile)), s.os) : (text: string) => text;
+    let ready: ProxyReadiness;
+    if (s.nginxConf) {
+      const wildcard = (l: ConfListen) => s.onNote?.(exposure(l, !!s.bindAny, toUser(l.directive.file)));
+      let frontend!: ServedFrontend;
+      const user = await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, wildcard, (port) => (frontend = userConfFrontend(this.prefix, confFile, toUser, s.frontendRoot && source, port, s.onNote)));
+      this.frontend = { ...frontend, url: frontend.root && user.url };
+      ready = { urls: user.urls, index: frontend.root && join(frontend.root, 'index.html') };
+    } else {
+      const served = copy ? placeFrontend(source, copy, s.proxyPort, dialling) : { root: source };
+      if (served.note) s.onNote?.(served.note);
+      this.frontend = { root: served.root, from: s.frontendRoot && source, url: this.url, describe: s.frontendRoot ? `${source}${copy ? `, served from a copy in ${copy}` : ''}` : 'the stub front end' };
+      // A browser dials both loopbacks for `localhost`: the front end's index must answer on each.
+      ready = { urls: LOOPBACKS.map((h) => `http://${hostPort(h, s.proxyPort)}/`), index: join(served.root, 'index.html') };
+    }
     let starting!: () => void;
     const workersStarting = new Promise<void>((r) => (starting = r));
     const opts = {
@@ -151,11 +184,16 @@ export class Stack {
       ready,
       reservedPorts: s.reservedPorts,
       bindAny: s.bindAny,
-      onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', line),
+      onLine: (line: string) => s.onLine?.(s.engine === 'nginx' ? 'nginx' : 'proxy', toUser(line)),
       starting,
       signal: s.signal,
     };
-    const proxy = startEngine(s.engine, opts).then((p) => (this.proxy = p));
+    const proxy = startEngine(s.engine, opts).then(
+      (p) => (this.proxy = p),
+      (e: unknown) => {
+        throw e instanceof ProxyStartError ? new ProxyStartError(toUser(e.message), e.emerg.map(toUser), e.exitCode) : e;
+      },
+    );
     // The admin stub starts (its modules load, its data is seeded) once the engine is starting its
     // processes, so that this work overlaps theirs (a worker's conf, listen and first answers)
     // instead of coming before it; not at all when the proxy failed first. A user's own conf may
@@ -189,11 +227,26 @@ export class Stack {
 
 /**
  * For a user's own conf: every address its http servers listen on in plain HTTP (a wildcard as the
- * loopback a browser dials), answered by nginx; what `/` serves there is the conf's business, as
- * long as its workers can read its roots. `userFile`: the conf as the user named it (`confFile` is
- * its copy in the prefix). Each wildcard listen is told to `wildcard`.
+ * loopback a browser dials), answered by nginx, and the URL a browser opens (the first). The front
+ * end is put in place (`place`, with the port it is served on) before the workers' access to the
+ * conf's roots is checked. `userFile`: the conf as the user named it (`confFile` is its copy in
+ * the prefix). Each wildcard listen is told to `wildcard`.
  */
-async function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName, wildcard: (l: ConfListen) => void): Promise<ProxyReadiness> {
+async function userConfReadiness(prefix: string, confFile: string, userFile: string, os: OsName, wildcard: (l: ConfListen) => void, place: (port: number) => void): Promise<{ urls: string[]; url: string; port: number }> {
+  let listens: ConfListen[] = [];
+  try {
+    listens = confListens(confFile);
+  } catch {
+    // the engine reports the conf's error itself
+  }
+  listens.filter((l) => isWildcard(l.host)).forEach(wildcard);
+  const plain = listens.filter((l) => l.plainHttp);
+  const hosts = plain.map((l) => hostPort(bindAddress(l.host, false), l.port));
+  // What a browser opens: the first listen, as `localhost` when it is a loopback's or a wildcard's.
+  const first = plain[0] ?? { host: '0.0.0.0', port: 80 };
+  const url = isWildcard(first.host) || LOOPBACKS.includes(first.host) ? stackUrl(first.port) : `http://${hostPort(first.host, first.port)}/`;
+  // The front end is in place before its roots are checked: a link's target is on the workers' way too.
+  place(first.port);
   // The roots where the embedded engine can read the conf (one with nginx-only directives is real
   // nginx's to check).
   let conf: ReturnType<typeof readConf> | undefined;
@@ -204,13 +257,36 @@ async function userConfReadiness(prefix: string, confFile: string, userFile: str
   }
   const unreachable = conf && (await unreachableRoot(conf, os, userFile));
   if (unreachable) throw new ProxyStartError(unreachable, [], null);
-  let listens: ConfListen[] = [];
-  try {
-    listens = confListens(confFile);
-  } catch {
-    // the engine reports the conf's error itself
-  }
-  listens.filter((l) => isWildcard(l.host)).forEach(wildcard);
-  const hosts = listens.filter((l) => l.plainHttp).map((l) => hostPort(bindAddress(l.host, false), l.port));
-  return { urls: hosts.length ? [...new Set(hosts)].map((h) => `http://${h}/`) : ['http://127.0.0.1:80/'] };
+  return { urls: hosts.length ? [...new Set(hosts)].map((h) => `http://${h}/`) : ['http://127.0.0.1:80/'], url, port: first.port };
 }
+
+/**
+ * The front end of a user's conf: what it serves `/` from, with the front end put there when the
+ * user gave one (--frontend) or the stub when that root is an empty folder of the prefix's own.
+ * Refused when --frontend cannot be served there; one with no index.html there is no front end.
+ */
+function userConfFrontend(prefix: string, confFile: string, toUser: (path: string) => string, given: string | undefined, port: number, note?: (text: string) => void): ServedFrontend {
+  const slash = slashOf(confFile, prefix);
+  if (!slash || 'proxyPass' in slash) {
+    const how = slash ? `proxy_pass ${slash.proxyPass} (${toUser(slash.at.file)}:${slash.at.line})` : undefined;
+    if (given) throw new UserError(`--frontend ${given}: your conf ${how ? `sends / to ${how}` : 'serves / from no root the harness can read'}, so the front end would not be served.\n  What to do: serve / from a root in your conf (location / { root html/sky; }), or leave out --frontend.`);
+    return { describe: how ? `what your conf sends / to: ${how}` : 'what your conf serves at /' };
+  }
+  const where = `${slash.place}, ${toUser(slash.at.file)}:${slash.at.line}`;
+  if (given && resolve(given) === slash.root) {
+    if (port !== 80 && dialsPort80(given).length) note?.(`your front end dials ${COURSE_SOCKET} (port 80) and your conf serves it as it is on port ${port}: order reminders (来单提醒) will not arrive. Listen on 80, or point the root elsewhere and give --frontend ${given}.`);
+    return { root: slash.root, from: given, describe: `${given} (${where})` };
+  }
+  const target = frontendTarget(slash, prefix, where, !!given);
+  if (!target) {
+    // Not a front end, then (a conf of an API alone, say): nothing is announced, nothing checked.
+    if (!existsSync(join(slash.root, 'index.html'))) return { describe: `none: your conf serves / from ${slash.root} (${where}), which has no index.html` };
+    // A link there (the user's, or one an earlier start made for --frontend) is named with what it points to.
+    const link = lstatSync(slash.root).isSymbolicLink() ? ` → ${readlinkSync(slash.root)}` : '';
+    return { root: slash.root, describe: `${slash.root}${link} (${where})` };
+  }
+  const served = placeFrontend(given ?? defaultFrontendRoot, target, port);
+  if (served.note) note?.(served.note);
+  return { root: served.root, from: given, describe: `${given ?? 'the stub front end'}, served from ${target} (${where})` };
+}
+

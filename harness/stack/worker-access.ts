@@ -2,6 +2,7 @@
 // (nobody when the conf names none): when that user may not enter a folder on the way to a `root`,
 // every file there is a 403, though the harness could read it. The stack does not start on such a
 // conf: it says which user, which folder stops it, and the two ways out.
+import { realpathSync } from 'node:fs';
 import type { NginxConf } from '../nginx-conf/model.js';
 import { firstClosedFolder, workerUser } from '../embedded/files/worker-user.js';
 import type { OsName } from '../os-profile.js';
@@ -16,7 +17,8 @@ export function unreachableRoot(conf: NginxConf, os: OsName, confFile: string): 
   // Only locations that serve files read their root (a proxied one never does).
   const serving = conf.servers.flatMap((s) => (s.locations.length ? s.locations : [s.base])).filter((l) => !l.proxyPass);
   for (const l of serving) {
-    const closed = firstClosedFolder(u, l.root);
+    // A link on the way (the front end the harness links into the prefix): its target's folders too, as nginx follows it.
+    const closed = firstClosedFolder(u, l.root) ?? firstClosedFolder(u, realRoot(l.root));
     if (!closed) continue;
     const { folder, st } = closed;
     const who = st.uid === u.uid ? 'u' : st.gid === u.gid ? 'g' : 'o';
@@ -30,4 +32,12 @@ export function unreachableRoot(conf: NginxConf, os: OsName, confFile: string): 
     );
   }
   return undefined;
+}
+
+function realRoot(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
 }

@@ -8,7 +8,9 @@ import { writeFileSync } from 'node:fs';
 import { execa } from 'execa';
 import { test, expect } from '../fixtures.js';
 import type { Up } from '../support/harness-up.js';
-import { distFile } from '../../harness/paths.js';
+import { defaultFrontendRoot, distFile } from '../../harness/paths.js';
+import { freePort } from '../support/ports.js';
+import { userLine } from '../support/proxy-under-test.js';
 import { upWithControl, openControl, controlUrl, inject, marks, incidents } from '../support/control-page.js';
 import { login, expectAdminUnreachable, expectPage } from '../../scenarios/steps/browser.js';
 
@@ -201,3 +203,22 @@ function canConnect(port: number): Promise<boolean> {
     s.on('error', () => resolve(false));
   });
 }
+
+test('a user\'s conf: the page\'s front end is the one the stack serves (the course\'s conf with --frontend), and none where / has no index.html', async ({ page, engine }, testInfo) => {
+  const port = await freePort();
+  const course = testInfo.outputPath('course.conf');
+  writeFileSync(course, `${userLine()}events {}\nhttp {\n  server {\n    listen 127.0.0.1:${port};\n    location / { root html/sky; index index.html; }\n  }\n}\n`);
+  up = await upWithControl(engine, testInfo.outputPath('course'), ['--nginx-conf', course, '--frontend', defaultFrontendRoot]);
+  await openControl(page, up);
+  await expect(page.getByRole('link', { name: 'Open the front end ↗' })).toHaveAttribute('href', `http://localhost:${port}/`);
+  await expect(page.locator('#components-list')).toContainText(`front endhttp://localhost:${port}/ from stubs/frontend`);
+  up.child.kill('SIGINT');
+  await up.child;
+
+  const api = testInfo.outputPath('api.conf');
+  writeFileSync(api, `${userLine()}events {}\nhttp {\n  server {\n    listen 127.0.0.1:${port};\n    location /api/ { proxy_pass http://127.0.0.1:1/; }\n  }\n}\n`);
+  up = await upWithControl(engine, testInfo.outputPath('api'), ['--nginx-conf', api]);
+  await openControl(page, up);
+  await expect(page.getByRole('link', { name: 'Open the front end ↗' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.locator('#components-list')).toContainText('none the harness knows of (your conf decides what / serves)');
+});

@@ -77,3 +77,16 @@ for (const userLine of ['', 'user nobody;\n'] as const) {
     expect(served).toEqual({ status: 200, text: readFileSync(join(frontendRoot, 'index.html'), 'utf8') });
   });
 }
+
+test('a user\'s conf without `user` whose root html/sky gets a --frontend in a folder of mode 0700 (a link): the start fails naming that folder', async ({ engine }, testInfo) => {
+  const frontendRoot = privateFrontend(testInfo.outputPath());
+  const closed = firstClosed(join(testInfo.outputPath(), 'private'));
+  const [port, adminPort] = [await freePort(), await freePort()];
+  const conf = testInfo.outputPath('nginx.conf');
+  writeFileSync(conf, `events {}\nhttp {\n  server {\n    listen 127.0.0.1:${port};\n    location / { root html/sky; }\n  }\n}\n`);
+  const prefix = testInfo.outputPath('prefix');
+  const failed = await runHarness(['up', '--nginx-conf', conf, '--frontend', frontendRoot, '--admin-port', String(adminPort), '--prefix', prefix, '--proxy', engine]);
+  expect(failed.exitCode).toBe(1);
+  expect(failed.all).toContain(`and nobody may not enter ${closed} (mode 0700, owner uid 0): every file under root ${join(prefix, 'html', 'sky')} (location /, ${conf}:5) would be a 403.`);
+  expect(failed.left).toEqual([]);
+});

@@ -47,6 +47,27 @@ export const confUnknownDirective: Condition = {
   },
 };
 
+// ---- conf-embedded-unsupported ----------------------------------------------------------------
+
+/** The embedded engine's refusal of what nginx reads (harness/nginx-conf/error.ts unsupported()). */
+const UNSUPPORTED = /^(.*) (?:is|are) not supported by the embedded engine; run real nginx on this conf \(harness up --proxy nginx\)$/;
+
+export const confEmbeddedUnsupported: Condition = {
+  id: 'conf-embedded-unsupported',
+  match(e) {
+    return UNSUPPORTED.test(e.message) ? repeat(e, 'unsupported') : undefined;
+  },
+  explain(g) {
+    const e = first(entries(g));
+    const what = UNSUPPORTED.exec(e.message)![1];
+    return {
+      cause: `the embedded engine refused ${what} at ${where(e)}${times(g)}: that line is valid nginx, which real nginx runs, but the embedded engine does not.`,
+      fix: `Run real nginx on this conf (harness up --proxy nginx), or delete the line at ${where(e)} (or comment it out with #).`,
+      detail: { what, at: where(e) },
+    };
+  },
+};
+
 // ---- conf-not-allowed-here --------------------------------------------------------------------
 
 const NOT_HERE = /^"(.*)" directive is not allowed here$/;

@@ -11,7 +11,7 @@ import { upstreamBadChunked, upstreamHeaderTooBig, upstreamInvalidHeader, upstre
 import { fastcgiStderr, unixSocketFailed } from './backends.js';
 import { bodyBuffered, clientBadRequest, clientClosed, clientReset, rateLimited, responseBuffered } from './client.js';
 import { accessDeniedRule, bodyTooLarge, directoryIndexForbidden, rewriteCycle, staticNotFound } from './requests.js';
-import { confBadArgs, confNotAllowedHere, confUnknownDirective, hashTooSmall, sslCert } from './configuration.js';
+import { confBadArgs, confEmbeddedUnsupported, confNotAllowedHere, confUnknownDirective, hashTooSmall, sslCert } from './configuration.js';
 import { accessDenied, bindFailed, confNotFound, hostNotFound, pathEncoding, portForbidden, signalFailed, tempDirMissing } from './startup.js';
 import { respawnFailed, tooManyOpenFiles, workerConnections, workerCrashed } from './workers.js';
 import { info, unknown } from './other.js';
@@ -46,6 +46,7 @@ export const CONDITIONS: readonly Condition[] = [
   rewriteCycle,
   sslCert,
   confUnknownDirective,
+  confEmbeddedUnsupported,
   confNotAllowedHere,
   confBadArgs,
   hashTooSmall,

@@ -24,6 +24,20 @@ for (const os of OSES) {
   });
 }
 
+test('the embedded engine\'s refusal of valid nginx: that it is valid nginx, and the two ways out (real nginx, or the line deleted)', () => {
+  const conf = { file: '/home/dev/sky/nginx.conf', line: 31 };
+  const at = `${conf.file}:31`;
+  for (const what of ['"proxy_cache_path" is', 'regular expressions in "map" are']) {
+    const message = `${what} not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx)`;
+    for (const l of [line('linux', { level: 'emerg', message, conf }), formatStderrLine({ level: 'emerg', message: `${message} in ${at}` })]) {
+      const i = one('linux', l);
+      expect(i.condition, l).toBe('conf-embedded-unsupported');
+      expect(i.cause, l).toBe(`the embedded engine refused ${what.replace(/ (is|are)$/, '')} at ${at}: that line is valid nginx, which real nginx runs, but the embedded engine does not.`);
+      expect(i.fix, l).toBe(`Run real nginx on this conf (harness up --proxy nginx), or delete the line at ${at} (or comment it out with #).`);
+    }
+  }
+});
+
 test('hash tables too small: the bucket size to set; the "optimal" warning needs no action', () => {
   const names = one('linux', line('linux', { level: 'emerg', message: 'could not build server_names_hash, you should increase server_names_hash_bucket_size: 64' }));
   expect([names.condition, names.fix]).toEqual(['hash-too-small', expect.stringContaining('"server_names_hash_bucket_size 128;"')]);
