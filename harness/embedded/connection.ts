@@ -4,7 +4,7 @@
 import type { Socket } from 'node:net';
 import type { ListenConf, ServerConf } from '../nginx-conf/model.js';
 import type { WorkerContext } from './context.js';
-import type { ErrorLog } from '../logs/writer.js';
+import { flushLogs, type ErrorLog } from '../logs/writer.js';
 import { HttpRequest, type Connection, type Handlers } from './request.js';
 import { defaultServer } from './phases/find-server.js';
 import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './http/request-head.js';
@@ -165,6 +165,10 @@ export class ClientConnection implements Connection {
   /** Hands the gathered output to the socket; false when its buffer is full (wait for `drain`). */
   flush(): boolean {
     if (!this.output.length) return !this.socket.writableNeedDrain;
+    // The access-log lines of answers are on disk before the answers leave, as nginx writes a
+    // request's line before its next: a client that reads its log after an answer finds the line
+    // there, whichever worker serves its next request.
+    flushLogs();
     const data = this.output.length === 1 ? this.output[0] : Buffer.concat(this.output, this.outputBytes);
     this.output = [];
     this.outputBytes = 0;

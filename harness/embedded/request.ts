@@ -328,6 +328,11 @@ export class HttpRequest {
     if (loc.keepaliveTimeoutMs === 0 || this.conn.requests >= loc.keepaliveRequests) this.keepalive = false;
   }
 
+  /** No URI change left: after a cycle's 500, nginx's own page answers, not an error_page. */
+  get cycled(): boolean {
+    return this.uriChanges <= 0;
+  }
+
   /**
    * r->uri_changes: one URI change more (a rewrite that chooses the location again, an internal
    * redirect); the eleventh is nginx's [error] `message` and a 500 (true).

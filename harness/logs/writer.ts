@@ -68,8 +68,9 @@ function flushFile(f: LogFile): void {
   writeSync(f.fd, text, null, 'latin1');
 }
 
-/** Writes every queued access-log line now (at the end of each turn of the event loop, and on exit). */
+/** Writes every queued access-log line now (before a client's answer leaves, at the end of each turn of the event loop, and on exit). */
 export function flushLogs(): void {
+  if (!queued.size) return;
   for (const f of queued) flushFile(f);
 }
 

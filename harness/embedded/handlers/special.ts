@@ -15,7 +15,7 @@ export function specialResponse(req: HttpRequest, code: number, location?: strin
   }
   if (closesConnection(code)) req.keepalive = false;
   const page = req.loc.errorPages.get(code);
-  if (page !== undefined && !req.errorPage && !req.headerSent && location === undefined) {
+  if (page !== undefined && !req.errorPage && !req.headerSent && location === undefined && !req.cycled) {
     sendErrorPage(req, code, page);
     return;
   }
