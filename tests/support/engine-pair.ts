@@ -25,6 +25,8 @@ export interface EngineUnderTest {
   name: EngineName;
   engine: Pick<ProxyEngine, 'stop'>;
   port: number;
+  /** The conf's second listen port (`Q`), when it has one. */
+  secondPort?: number;
   upstream: WireUpstream;
   prefix: string;
   /** The access log's lines (the ready check's included). */
@@ -71,13 +73,14 @@ export type EmbeddedVia = 'cli' | 'module';
 
 async function startOne(name: EngineName, dir: string, o: ConfOptions, markers: { prefix: string; above: string; conf: string }, via: EmbeddedVia = 'module'): Promise<EngineUnderTest> {
   const port = await freePort();
+  const secondPort = o.conf && /\bQ\b/.test(o.conf) ? await freePort() : undefined;
   const upstreamPort = await freePort();
   const upstream = new WireUpstream(upstreamPort);
   await upstream.listen();
   const prefix = join(dir, 'prefix');
   // The conf's marker is a comment in the http block: it changes nothing but the file's text.
   const http = `    # ${markers.conf}\n${o.http ?? ''}`;
-  preparePrefix({ prefix, conf: { text: conformanceConf({ ...o, http }, port, upstreamPort) } });
+  preparePrefix({ prefix, conf: { text: conformanceConf({ ...o, http }, port, upstreamPort, secondPort) } });
   mkdirSync(join(prefix, 'html', 'dir'), { recursive: true });
   for (const [file, text] of Object.entries(HTML)) {
     writeFileSync(join(prefix, 'html', file), text);
@@ -104,7 +107,7 @@ async function startOne(name: EngineName, dir: string, o: ConfOptions, markers: 
       if (Date.now() > until) throw new Error(`${name}: the ready check's access-log line never came`);
       await new Promise((r) => setTimeout(r, 10));
     }
-    return { name, engine, port, upstream, prefix, accessLog };
+    return { name, engine, port, secondPort, upstream, prefix, accessLog };
   } catch (e) {
     await upstream.close();
     throw e;
@@ -147,7 +150,8 @@ export function normaliseFor(x: EngineUnderTest, text: string): string {
     .replace(/\d+#\d+: \*\d+ /g, 'PID#TID: *N ')
     .replace(/\d+#\d+: /g, 'PID#TID: ')
     .replace(new RegExp(`(?<!\\d)${x.port}(?!\\d)`, 'g'), 'P')
-    .replace(new RegExp(`(?<!\\d)${x.upstream.port}(?!\\d)`, 'g'), 'U');
+    .replace(new RegExp(`(?<!\\d)${x.upstream.port}(?!\\d)`, 'g'), 'U')
+    .replace(new RegExp(`(?<!\\d)${x.secondPort ?? 'no second port'}(?!\\d)`, 'g'), 'Q');
 }
 
 async function stopOne(e: EngineUnderTest): Promise<void> {

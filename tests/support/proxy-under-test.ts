@@ -27,7 +27,7 @@ export interface ConfOptions {
   serverName?: string;
   errorLogLevel?: string;
   workers?: number;
-  /** Replace the whole conf (P and U are replaced by the ports). */
+  /** Replace the whole conf (P and U are replaced by the ports; Q by a second port of the proxy's, where one is given). */
   conf?: string;
   /**
    * The workers' user, as a line added after the last block (no other line moves). By default
@@ -58,7 +58,7 @@ export function localhostPeers(params = ''): string {
     }`;
 }
 
-export function conformanceConf(o: ConfOptions, port: number, upstreamPort: number): string {
+export function conformanceConf(o: ConfOptions, port: number, upstreamPort: number, secondPort?: number): string {
   const text =
     o.conf ??
     `worker_processes  ${o.workers ?? 1};
@@ -97,7 +97,8 @@ ${o.server ?? ''}
 }
 `;
   const user = testUser(o);
-  return (text + (user ? `${text.endsWith('\n') ? '' : '\n'}user ${user};\n` : '')).replace(/\bP\b/g, String(port)).replace(/\bU\b/g, String(upstreamPort));
+  const filled = (text + (user ? `${text.endsWith('\n') ? '' : '\n'}user ${user};\n` : '')).replace(/\bP\b/g, String(port)).replace(/\bU\b/g, String(upstreamPort));
+  return secondPort === undefined ? filled : filled.replace(/\bQ\b/g, String(secondPort));
 }
 
 export interface StartOptions extends ConfOptions {
