@@ -1,5 +1,6 @@
 // The gzip figure: a history-mode SPA's bundle served compressed, as an admin front end's nginx.conf
-// has it (`gzip on; gzip_types application/javascript;`, `location / { root html; }`), a ~100 KB
+// has it (`gzip on; gzip_types application/javascript;`, `location / { root html; try_files $uri
+// $uri/ /index.html; }`), a ~100 KB
 // JS file asked for with `Accept-Encoding: gzip, deflate` by keep-alive clients, access_log off, and
 // the same file asked for without it (sent as it is: what compressing adds). The embedded engine
 // and real nginx on the same conf, alternating within each round; req/s, p99 and the CPU time per
@@ -72,6 +73,8 @@ http {
         listen 127.0.0.1:${port};
         location / {
             root html;
+            index index.html;
+            try_files $uri $uri/ /index.html;
         }
     }
 }
@@ -91,6 +94,7 @@ async function start(name: EngineName, root: string, workers: number, js: Buffer
   preparePrefix({ prefix, conf: { text: confText(port, workers) } });
   mkdirSync(join(prefix, 'html', 'assets'), { recursive: true });
   writeFileSync(join(prefix, 'html', 'assets', 'app.js'), js);
+  writeFileSync(join(prefix, 'html', 'index.html'), '<!DOCTYPE html><div id="app"></div><script src="/assets/app.js"></script>\n');
   const engine = await startEngine(name, { prefix, conf: 'conf/nginx.conf', os: 'linux', ready: { urls: [`http://127.0.0.1:${port}${GZIP_PATH}`] } });
   const undefer = defer(`${name} engine (pid ${engine.pid})`, () => engine.stop());
   return {

@@ -547,7 +547,7 @@ function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<
   }
   if (res.gzip?.length) {
     notes.push(
-      `gzip: \`${GZIP_PATH}\`, about 100 KB of JavaScript in html/ under \`location / { root html; }\` with \`gzip on; gzip_types application/javascript;\` (comp level 1, nginx's default) and \`access_log off\`, asked with \`Accept-Encoding: gzip, deflate\` by ${s.generator} over 32 keep-alive connections, and without it (the file as it is: what compressing adds); both engines checked first to answer with the bundle gzipped; ${s.rounds} rounds × ${s.seconds} s alternating embedded, nginx, after ${s.warmup ? Math.max(s.warmup, 3) : 0} s of warm-up each.`,
+      `gzip: \`${GZIP_PATH}\`, about 100 KB of JavaScript in html/ under \`location / { root html; try_files $uri $uri/ /index.html; }\` (a history-mode SPA) with \`gzip on; gzip_types application/javascript;\` (comp level 1, nginx's default) and \`access_log off\`, asked with \`Accept-Encoding: gzip, deflate\` by ${s.generator} over 32 keep-alive connections, and without it (the file as it is: what compressing adds); both engines checked first to answer with the bundle gzipped; ${s.rounds} rounds × ${s.seconds} s alternating embedded, nginx, after ${s.warmup ? Math.max(s.warmup, 3) : 0} s of warm-up each.`,
     );
   }
   notes.push(
