@@ -15,7 +15,7 @@ import { REWRITE } from './http/rewrite.js';
 import { ACCESS } from './http/access.js';
 export type { Ctx } from './directive.js';
 import { LOG } from './http/log.js';
-import { parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
+import { parseFlag, parseHttpVersion, parseNumber, parseSize, parseTime, seconds } from './values.js';
 import { HEADERS } from './http/headers.js';
 import { CHARSET } from './http/charset.js';
 import { PROXY_RESPONSE } from './http/proxy.js';
@@ -253,17 +253,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
       c.proxyPass(d, l);
     },
   },
-  proxy_http_version: {
-    ctx: HSL,
-    args: [1, 1],
-    once: true,
-    // ngx_conf_set_enum_slot()
-    set: (l, d) => {
-      const v = d.args[0];
-      if (v !== '1.0' && v !== '1.1') throw new ConfError(`invalid value "${v}"`, d.file, d.line);
-      l.proxyHttpVersion = v;
-    },
-  },
+  proxy_http_version: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyHttpVersion = parseHttpVersion(d)) },
   proxy_set_header: {
     ctx: HSL,
     args: [2, 2],

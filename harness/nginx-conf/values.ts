@@ -61,6 +61,13 @@ export function seconds(v: string): number | undefined {
   return ms === undefined ? undefined : Math.floor(ms / 1000);
 }
 
+/** An HTTP version as ngx_conf_set_enum_slot() reads `proxy_http_version` and `gzip_http_version`. */
+export function parseHttpVersion(d: Directive): '1.0' | '1.1' {
+  const v = d.args[0];
+  if (v !== '1.0' && v !== '1.1') throw new ConfError(`invalid value "${v}"`, d.file, d.line);
+  return v;
+}
+
 export function parseFlag(d: Directive): boolean {
   const v = d.args[0];
   if (v === 'on') return true;

@@ -227,3 +227,30 @@ test('502/504 runs with no error line of theirs: the log is elsewhere; with thei
   // A 502 that is not nginx's page is the server's own answer, passed on: nginx had nothing to log.
   expect(diagnose(Buffer.alloc(0), { conf, accessLogBytes: bytes(ACC('10:00:00', 'GET /api/shop/status HTTP/1.1', 502, 61)) }).incidents).toEqual([]);
 });
+
+test('no live upstreams: how long a server stays out is read from the upstream { } of the conf, and said as nginx\'s defaults without one', () => {
+  const conf = confOf(`http {
+    upstream webservers {
+        server 127.0.0.1:8080 max_fails=3 fail_timeout=30s;
+    }
+    server {
+        listen 80;
+        server_name localhost;
+        location /api/ {
+            proxy_pass http://webservers/admin/;
+        }
+    }
+}
+`);
+  const line = (n: number, message: string, upstream: string) =>
+    `2023/07/08 11:08:1${n} [error] 15468#3264: *2${n} ${message} while connecting to upstream, client: 127.0.0.1, server: localhost, request: "GET /api/employee/page HTTP/1.1", upstream: "${upstream}", host: "localhost"\r\n`;
+  const log = Buffer.from(
+    line(0, 'connect() failed (10061: No connection could be made because the target machine actively refused it)', 'http://127.0.0.1:8080/admin/employee/page') +
+      line(1, 'no live upstreams', 'http://webservers/admin/employee/page'),
+  );
+  const nolive = (c?: ReturnType<typeof confOf>) => diagnose(log, { conf: c }).incidents.find((i) => i.condition === 'no-live-upstreams')!;
+  expect(nolive(conf).cause).toContain('upstream webservers at ');
+  expect(nolive(conf).cause).toContain('leaves a server out for 30 s after 3 failures: max_fails=3, fail_timeout=30s');
+  expect(nolive(conf).fix).toContain('nginx tries it again 30 s after the last failure');
+  expect(nolive().cause).toContain('max_fails=1, fail_timeout=10s, its defaults where the conf sets none');
+});

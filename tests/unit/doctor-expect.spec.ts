@@ -12,7 +12,7 @@ test('the exact set of conditions to act on: a missing one and an extra one are 
   expect(expectDiagnosis(d, { conditions: ['upstream-refused', 'no-live-upstreams'] })).toEqual([]);
   expect(expectDiagnosis(d, { conditions: ['no-live-upstreams', 'upstream-refused'], verdict: 'not-running' })).toEqual([]);
   expect(expectDiagnosis(d, { conditions: ['upstream-refused'] })).toEqual([
-    'an unexpected no-live-upstreams incident (lines 5, 8-10): Every address of the admin server on 8080 had just failed (nginx marks a peer failed for 10 s after one error: max_fails=1, fail_timeout=10s), so nginx answered 1 request (/api/employee/login) with 502 at once without trying.',
+    'an unexpected no-live-upstreams incident (lines 5, 8-10): Every address of the admin server on 8080 had just failed (nginx marks a peer failed for 10 s after one error: max_fails=1, fail_timeout=10s, its defaults where the conf sets none), so nginx answered 1 request (/api/employee/login) with 502 at once without trying.',
   ]);
   expect(expectDiagnosis(d, { conditions: ['upstream-refused', 'no-live-upstreams', 'upstream-timeout'] })).toEqual(['no upstream-timeout incident']);
 });

@@ -5,6 +5,7 @@ import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition, type Group, type LogView } from '../types.js';
 import { at, entries, first, last, when } from './group.js';
 import { anotherServerAnswered, refusedByConf, type RefusedVerdict, type Verdict } from './refused-by-conf.js';
+import { routeOf } from '../proxy-pass.js';
 import {
   errnoIs,
   fileOp,
@@ -238,6 +239,25 @@ export const upstreamRefused: Condition = {
 
 // ---- no-live-upstreams ------------------------------------------------------------------------
 
+/**
+ * How long nginx leaves a failed peer out, and after how many failures: read from the upstream { }
+ * the conf's proxy_pass names (stated), else nginx's defaults for a proxy_pass to a host (said as
+ * what they are when the conf sets none).
+ */
+function failWindow(g: Group, log: LogView): { rule: string; again: string } {
+  const route = log.conf ? routeOf(log.conf, first(entries(g))) : undefined;
+  const servers = route?.upstream?.servers.filter((s) => !s.backup && !s.down) ?? [];
+  const same = servers.length > 0 && servers.every((s) => s.maxFails === servers[0].maxFails && s.failTimeoutS === servers[0].failTimeoutS);
+  if (same) {
+    const { maxFails, failTimeoutS } = servers[0];
+    return {
+      rule: `upstream ${route!.upstream!.name} at ${route!.upstream!.place.file}:${route!.upstream!.place.line} leaves a server out for ${failTimeoutS} s after ${plural(maxFails, 'failure')}: max_fails=${maxFails}, fail_timeout=${failTimeoutS}s`,
+      again: `${failTimeoutS} s`,
+    };
+  }
+  return { rule: 'nginx marks a peer failed for 10 s after one error: max_fails=1, fail_timeout=10s, its defaults where the conf sets none', again: '10 s' };
+}
+
 export const noLiveUpstreams: Condition = {
   id: 'no-live-upstreams',
   match(e) {
@@ -249,13 +269,14 @@ export const noLiveUpstreams: Condition = {
     const reqs = [...new Set(es.map((e) => requestOf(e.request)?.path ?? '?'))];
     const shown = reqs.slice(0, 3).join(', ') + (reqs.length > 3 ? `, ... (${reqs.length} paths)` : '');
     const docker = inDocker(g) || es.some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? ''));
+    const window = failWindow(g, log);
     const cause =
-      `Every address of the admin server${port !== undefined ? ` on ${port}` : ''} had just failed (nginx marks a peer failed for 10 s after one error: max_fails=1, fail_timeout=10s), so nginx answered ${plural(es.length, 'request')} (${shown}) with 502 at once without trying` +
+      `Every address of the admin server${port !== undefined ? ` on ${port}` : ''} had just failed (${window.rule}), so nginx answered ${plural(es.length, 'request')} (${shown}) with 502 at once without trying` +
       (docker ? DOCKER_CAUSE : '') +
       '.';
     const fix = docker
-      ? `Make nginx reach the admin server from its container (host.docker.internal:${port ?? 8080}, or the admin server's service name) and make sure it runs; nginx tries it again 10 s after the last failure.`
-      : `Start the admin server${port !== undefined ? ` on ${port}` : ''} (the refused or timed-out tries before these lines say why it failed); nginx tries it again 10 s after the last failure, no nginx restart needed.`;
+      ? `Make nginx reach the admin server from its container (host.docker.internal:${port ?? 8080}, or the admin server's service name) and make sure it runs; nginx tries it again ${window.again} after the last failure.`
+      : `Start the admin server${port !== undefined ? ` on ${port}` : ''} (the refused or timed-out tries before these lines say why it failed); nginx tries it again ${window.again} after the last failure, no nginx restart needed.`;
     const saw = es.flatMap((e, i) => log.access?.statuses(e, g.lines[i].t, g.lines[i].t) ?? []);
     return { cause, fix, detail: { requests: es.length, paths: reqs, ...(port !== undefined ? { port } : {}), ...(saw.length ? { browserSaw: saw } : {}) } };
   },

@@ -5,7 +5,7 @@
 import type { Directive } from '../parse.js';
 import { ConfError, unsupported } from '../error.js';
 import { HSL, HSL_IF, ANY, type ConfModule } from '../directive.js';
-import { parseFlag, parseNumber, parseSize } from '../values.js';
+import { parseFlag, parseHttpVersion, parseNumber, parseSize } from '../values.js';
 
 /** gzip_proxied's values (ngx_http_gzip_proxied_mask[]). */
 export type GzipProxied = 'off' | 'expired' | 'no-cache' | 'no-store' | 'private' | 'no_last_modified' | 'no_etag' | 'auth' | 'any';
@@ -98,16 +98,7 @@ export const GZIP: ConfModule<GzipConf> = {
     postpone_gzipping: { ctx: HSL, args: [1, 1], once: true, set: (_l, d) => void parseSize(d, d.args[0]) },
     gzip_no_buffer: { ctx: HSL, args: [1, 1], once: true, set: (_l, d) => void parseFlag(d) },
     gzip_vary: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.gzipVary = parseFlag(d)) },
-    gzip_http_version: {
-      ctx: HSL,
-      args: [1, 1],
-      once: true,
-      set: (l, d) => {
-        const v = d.args[0];
-        if (v !== '1.0' && v !== '1.1') throw new ConfError(`invalid value "${v}"`, d.file, d.line);
-        l.gzipHttpVersion = v === '1.0' ? 10 : 11;
-      },
-    },
+    gzip_http_version: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.gzipHttpVersion = parseHttpVersion(d) === '1.0' ? 10 : 11) },
     // ngx_conf_set_bitmask_slot(): a second line in the same block adds to the first.
     gzip_proxied: {
       ctx: HSL,
