@@ -200,6 +200,13 @@ const REFUSALS: Refusal[] = [
   { name: 'an empty upstream', files: { 'conf/nginx.conf': HTTP('upstream u { }') }, emerg: `no servers are inside upstream in ${CONF}:3` },
   { name: 'error_page code', files: { 'conf/nginx.conf': HTTP('error_page 200 /x;') }, emerg: `value "200" must be between 300 and 599 in ${CONF}:3` },
   { name: 'unknown variable', files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1/; proxy_set_header X $nope; } }') }, emerg: 'unknown "nope" variable' },
+  { name: 'an unknown variable in proxy_pass', files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://$nope; } }') }, emerg: 'unknown "nope" variable' },
+  {
+    name: 'proxy_pass with a variable the engine cannot give',
+    files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://127.0.0.1:1$ssl_protocol; } }') },
+    emerg: `the variable "$ssl_protocol" (used by "proxy_pass") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`,
+    outsideSubset: true,
+  },
   { name: 'an unknown variable in a map\'s source', files: { 'conf/nginx.conf': HTTP('map $nosuch $m { default 1; }') }, emerg: 'unknown "nosuch" variable' },
   { name: 'an unknown variable in a map\'s value', files: { 'conf/nginx.conf': HTTP('map $host $m { default $nosuch; }') }, emerg: 'unknown "nosuch" variable' },
   { name: 'an unknown variable in log_format', files: { 'conf/nginx.conf': HTTP('log_format main \'$remote_addr $bogus\';') }, emerg: 'unknown "bogus" variable' },
