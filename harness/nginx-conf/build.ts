@@ -232,7 +232,8 @@ function buildHttp(b: Builder, http: Directive): void {
  * does not handle either.
  */
 function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf, other: (d: Directive) => boolean): void {
-  const setHere = new Set<string>();
+  /** The first directive of each name in this block. */
+  const setHere = new Map<string, Directive>();
   for (const d of ds) {
     if (d.name === 'server' && ctx === 'http' && d.block) {
       other(d);
@@ -241,13 +242,14 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
     const spec = check(d, ctx);
     if (spec.once && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
     const firstHere = !setHere.has(d.name);
-    setHere.add(d.name);
+    if (firstHere) setHere.set(d.name, d);
     if (spec.set) {
       spec.set(loc, d, {
         prefix: b.opts.prefix,
         ctx,
         firstHere,
         here: (name) => (name === d.name ? !firstHere : setHere.has(name)),
+        earlier: (name) => setHere.get(name),
         tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]),
         proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l as LocationConf }),
         nested: (block, blockCtx, l) => applySettings(b, block, blockCtx, l as LocationConf, () => false),

@@ -207,6 +207,8 @@ const REFUSALS: Refusal[] = [
     emerg: `the variable "$ssl_protocol" (used by "proxy_pass") is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`,
     outsideSubset: true,
   },
+  { name: 'proxy_redirect default with proxy_pass in variables', files: { 'conf/nginx.conf': HTTP('server { location / { proxy_pass http://$host; proxy_redirect default; } }') }, emerg: `"proxy_redirect default" cannot be used with "proxy_pass" directive with variables in ${CONF}:3` },
+  { name: 'proxy_redirect default before proxy_pass', files: { 'conf/nginx.conf': HTTP('server { location / { proxy_redirect default; proxy_pass http://127.0.0.1:1; } }') }, emerg: `"proxy_redirect default" should be placed after the "proxy_pass" directive in ${CONF}:3` },
   { name: 'an unknown variable in a map\'s source', files: { 'conf/nginx.conf': HTTP('map $nosuch $m { default 1; }') }, emerg: 'unknown "nosuch" variable' },
   { name: 'an unknown variable in a map\'s value', files: { 'conf/nginx.conf': HTTP('map $host $m { default $nosuch; }') }, emerg: 'unknown "nosuch" variable' },
   { name: 'an unknown variable in log_format', files: { 'conf/nginx.conf': HTTP('log_format main \'$remote_addr $bogus\';') }, emerg: 'unknown "bogus" variable' },
