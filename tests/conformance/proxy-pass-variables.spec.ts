@@ -109,3 +109,17 @@ test('proxy_pass $b without http://: 500 and "invalid URL prefix in" the value',
   expect(p.requestLog()).toEqual([`TIME [error] PID: *2 invalid URL prefix in "127.0.0.1:U", ${line('/api/s')}`]);
   expect(p.access()).toEqual(['"GET /api/s HTTP/1.1" 500 -']);
 });
+
+test('proxy_pass $b: no proxy_redirect default, so the upstream\'s Location naming proxy_pass\'s URL passes unchanged', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', server: 'set $b http://127.0.0.1:U;', proxyPass: '$b' });
+  const to = `http://127.0.0.1:${p.upstream.port}/api/foo`;
+  p.upstream.behaviour = { kind: 'fixed', response: `HTTP/1.1 302 Found\r\nLocation: ${to}\r\nContent-Length: 0\r\n\r\n` };
+  const r = await p.send(get('/api/a', p.port));
+  expect(r.statusLine).toBe('HTTP/1.1 302 Found');
+  expect(withoutDate(r.headers)).toEqual([
+    ['Server', 'nginx/1.22.1'],
+    ['Content-Length', '0'],
+    ['Connection', 'keep-alive'],
+    ['Location', to],
+  ]);
+});
