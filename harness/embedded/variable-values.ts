@@ -10,6 +10,7 @@ import { VAR, nginxVariable } from '../nginx-conf/variables.js';
 import { gzipRatio } from './filters/gzip.js';
 import { clock } from '../logs/writer.js';
 import { upstreamVariable } from './upstream/state.js';
+import { requestPass } from './upstream/request-pass.js';
 import { findName } from '../nginx-conf/names.js';
 import type { MapConf } from '../nginx-conf/map.js';
 
@@ -112,7 +113,7 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
   if (name.startsWith('upstream_')) return upstreamVariable(req.upstreamStates, name);
   const map = req.ctx.conf.maps.find((m) => m.variable.toLowerCase() === name);
   if (map) return mapValue(req, map);
-  const pp = req.loc.proxyPass;
+  const pp = requestPass(req);
   switch (name) {
     case 'host':
       return req.uri.host !== undefined ? hostName(req.uri.host) : req.head.host !== undefined ? hostName(req.head.host) : req.server.name;

@@ -14,7 +14,7 @@ import { HEADERS } from './http/headers.js';
 import { CHARSET, charsetMapError } from './http/charset.js';
 import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
 import { compileRegex } from './pcre.js';
-import { allLocations, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
+import { allLocations, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 import { GZIP } from './http/gzip.js';
 import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
@@ -232,7 +232,8 @@ function buildHttp(b: Builder, http: Directive): void {
  * does not handle either.
  */
 function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf, other: (d: Directive) => boolean): void {
-  const setHere = new Set<string>();
+  /** The first directive of each name in this block. */
+  const setHere = new Map<string, Directive>();
   for (const d of ds) {
     if (d.name === 'server' && ctx === 'http' && d.block) {
       other(d);
@@ -241,13 +242,14 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
     const spec = check(d, ctx);
     if (spec.once && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
     const firstHere = !setHere.has(d.name);
-    setHere.add(d.name);
+    if (firstHere) setHere.set(d.name, d);
     if (spec.set) {
       spec.set(loc, d, {
         prefix: b.opts.prefix,
         ctx,
         firstHere,
         here: (name) => (name === d.name ? !firstHere : setHere.has(name)),
+        earlier: (name) => setHere.get(name),
         tempPath: (name, path) => b.tempPaths.set(name, [...(b.tempPaths.get(name) ?? []), path]),
         proxyPass: (pd, l) => b.proxyPasses.push({ d: pd, loc: l as LocationConf }),
         nested: (block, blockCtx, l) => applySettings(b, block, blockCtx, l as LocationConf, () => false),
@@ -314,14 +316,15 @@ function buildUpstreamServer(s: Directive): UpstreamServerConf {
   return srv;
 }
 
-function buildProxyPass(b: Builder, d: Directive): ProxyPassConf {
+function buildProxyPass(b: Builder, d: Directive): ProxyPassConf | ProxyPassVariables {
   const url = d.args[0];
+  // ngx_http_proxy_pass(): a URL with variables is only compiled; it is read per request.
+  if (url.includes('$')) return { variables: url, file: d.file, line: d.line };
   const m = /^http:\/\/([^/]*)(\/.*)?$/.exec(url);
   if (!m) {
     if (/^https:\/\//.test(url)) throw unsupported('"proxy_pass" to https', d);
     throw new ConfError('invalid URL prefix', d.file, d.line);
   }
-  if (url.includes('$')) throw unsupported('variables in "proxy_pass"', d, true);
   const { host, port } = parseHostPort(m[1], d, 'upstream');
   if (port !== undefined && b.conf.upstreams.has(host)) throw new ConfError(`upstream "${host}" may not have port ${port}`, d.file, d.line);
   const explicit = port === undefined ? b.conf.upstreams.get(host) : undefined;

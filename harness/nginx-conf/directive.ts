@@ -22,6 +22,8 @@ export interface SetContext {
   firstHere: boolean;
   /** Whether a directive of that name came earlier in this block (`root` before `alias`). */
   here(name: string): boolean;
+  /** The first directive of that name earlier in this block (proxy_redirect default reads proxy_pass's). */
+  earlier(name: string): Directive | undefined;
   /** Records a `*_temp_path` (nginx creates every one at start, at whatever level it is set). */
   tempPath(directive: string, path: string): void;
   /** Records a proxy_pass, resolved once every upstream block is known. */

@@ -245,9 +245,9 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     ctx: ['location', 'lif'],
     args: [1, 1],
     once: true,
-    // ngx_http_proxy_pass(): a URI part has no meaning where no prefix is replaced.
+    // ngx_http_proxy_pass(): a URI part has no meaning where no prefix is replaced (one in variables is sent whole).
     set: (l, d, c) => {
-      if ((c.ctx === 'lif' || l.regex || l.modifier === '@') && /^\w+:\/\/[^/]*\//.test(d.args[0])) {
+      if ((c.ctx === 'lif' || l.regex || l.modifier === '@') && /^\w+:\/\/[^/]*\//.test(d.args[0]) && !d.args[0].includes('$')) {
         throw new ConfError('"proxy_pass" cannot have URI part in location given by regular expression, or inside named location, or inside "if" statement, or inside "limit_except" block', d.file, d.line);
       }
       c.proxyPass(d, l);

@@ -50,7 +50,8 @@ function checkVariables(conf: NginxConf): void {
   const codes = locations.flatMap((l) => [...allCodes(l.rewrite)]);
   const scripted = codes.flatMap((c) => codeValues(c).flatMap((v) => variableNames(v).map((name) => ({ name, c }))));
   const paths = locations.flatMap((l) => [...(l.alias ? [{ text: l.root, what: 'alias', at: l }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files', at: l }))]);
-  const used = [...conf.variables, ...filters, ...scripted.map((s) => s.name), ...[...added, ...headers].flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
+  const passes = locations.flatMap((l) => (l.proxyPass && 'variables' in l.proxyPass ? [l.proxyPass] : []));
+  const used = [...conf.variables, ...passes.flatMap((p) => variableNames(p.variables)), ...filters, ...scripted.map((s) => s.name), ...[...added, ...headers].flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
   // Map variables, those `set` makes, and the named groups of every regex (ngx_http_regex_compile()).
   const defined = [
     ...conf.maps.flatMap((m) => [m.variable, ...m.table.regexes.flatMap((r) => regexVariables(r.re.source))]),
@@ -71,6 +72,7 @@ function checkVariables(conf: NginxConf): void {
   };
   for (const { name, c } of scripted) check([name], `"${c.op}"`, c.at);
   // Every header here is the conf's own, with its place (only nginx's defaults have none).
+  for (const p of passes) check(variableNames(p.variables), '"proxy_pass"', p);
   for (const h of headers) check(variableNames(h.value), `"proxy_set_header ${h.name}"`, h.at!);
   for (const h of added) check(variableNames(h.value), `"add_header ${h.name}"`, h.at!);
   for (const p of paths) check(variableNames(p.text), `"${p.what}" in the location "${p.at.path}"`, p.at);

@@ -64,6 +64,15 @@ export interface ProxyPassConf {
   uri?: string;
   /** `http://localhost:8080/admin/` as written, minus nothing: for proxy_redirect default. */
   url: string;
+  /** Evaluated from variables for one request: a URI part is sent as it is, proxy_redirect default does nothing. */
+  evaluated?: true;
+}
+
+/** `proxy_pass $backend;`: a URL with variables, evaluated per request (ngx_http_proxy_eval()). */
+export interface ProxyPassVariables {
+  variables: string;
+  file: string;
+  line: number;
 }
 
 export interface ProxyHeader {
@@ -132,7 +141,7 @@ export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyR
   clientBodyTimeoutMs: number;
   logNotFound: boolean;
   serverTokens: boolean;
-  proxyPass?: ProxyPassConf;
+  proxyPass?: ProxyPassConf | ProxyPassVariables;
   proxyHttpVersion: '1.0' | '1.1';
   proxySetHeaders: ProxyHeader[];
   proxyConnectTimeoutMs: number;

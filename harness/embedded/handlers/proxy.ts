@@ -6,7 +6,9 @@
 import type { HttpRequest } from '../request.js';
 import type { LocationConf, ProxyHeader } from '../../nginx-conf/model.js';
 import { FRAMING_HEADERS } from '../../nginx-conf/http/proxy.js';
-import type { Peer, PeerSelection } from '../upstream/round-robin.js';
+import type { Peer, PeerGroup, PeerSelection } from '../upstream/round-robin.js';
+import { requestPass } from '../upstream/request-pass.js';
+import { evalProxyPass, requestPeers } from './proxy-eval.js';
 import type { ErrnoName } from '../../os-profile.js';
 import { escapeUri } from '../http/uri.js';
 import { evaluate } from '../variable-values.js';
@@ -59,8 +61,9 @@ function headerTemplate(loc: LocationConf): HeaderTemplate {
     const key = h.name.toLowerCase();
     if (t.keys.has(key)) continue;
     t.keys.add(key);
-    // nginx's own Host is the location's, not the request's: worked out once.
-    const value = h.value === '$proxy_host' ? (loc.proxyPass?.proxyHost ?? '') : h.value;
+    // nginx's own Host is the location's, not the request's: worked out once (a URL in variables: per request).
+    const pp = loc.proxyPass;
+    const value = h.value === '$proxy_host' && pp && 'proxyHost' in pp ? pp.proxyHost : h.value;
     t.headers.push({ name: h.name, value, variables: value.includes('$') });
   }
   templates.set(loc, t);
@@ -82,9 +85,22 @@ function hiddenHeaders(loc: LocationConf): Set<string> {
   return hidden;
 }
 
-/** The body is read whole first (proxy_request_buffering on), so a retry on the next peer can send it again. */
+/**
+ * ngx_http_proxy_handler(): a URL in variables is evaluated first (a 500 when it is none). The
+ * body is read whole (proxy_request_buffering on), so a retry on the next peer can send it
+ * again; then the upstream's peers are found (a 502 when a name needs a resolver).
+ */
 export function proxyHandler(req: HttpRequest): void {
-  req.readBody(() => new UpstreamRequest(req).connect());
+  const pp = req.loc.proxyPass!;
+  if ('variables' in pp && !evalProxyPass(req, pp)) {
+    req.special(500);
+    return;
+  }
+  req.readBody(() => {
+    const peers = requestPeers(req);
+    if (peers) new UpstreamRequest(req, peers).connect();
+    else req.special(502);
+  });
 }
 
 /**
@@ -92,7 +108,9 @@ export function proxyHandler(req: HttpRequest): void {
  * client's was; after a rewrite's `break`, the rewritten URI whole, proxy_pass's URI left out.
  */
 export function upstreamUri(req: HttpRequest): string {
-  const pp = req.loc.proxyPass!;
+  const pp = requestPass(req)!;
+  // ngx_http_proxy_create_request(): a URI part in variables is sent as it was evaluated.
+  if (pp.evaluated && pp.uri !== undefined) return pp.uri;
   let uri: string;
   if (pp.uri === undefined) {
     uri = req.uri.unparsed.replace(/\?.*$/, '');
@@ -129,8 +147,10 @@ class UpstreamRequest implements UpstreamReader {
   /** This attempt, as the $upstream_* variables show it. */
   private state?: UpstreamState;
 
-  constructor(private readonly req: HttpRequest) {
-    const pp = req.loc.proxyPass!;
+  constructor(
+    private readonly req: HttpRequest,
+    peers: PeerGroup,
+  ) {
     // nginx closes the upstream connection when the client goes away (proxy_ignore_client_abort
     // off), as ngx_http_upstream_check_broken_connection() sees it with epoll.
     req.conn.onClose(() => {
@@ -143,7 +163,7 @@ class UpstreamRequest implements UpstreamReader {
       this.upstream = undefined;
       releaseBody(req.body);
     });
-    this.selection = req.ctx.peers(pp.upstream).start(req.loc.proxyNextUpstreamTries);
+    this.selection = peers.start(req.loc.proxyNextUpstreamTries);
     this.uri = upstreamUri(req);
     this.head = this.requestHead();
   }
@@ -503,8 +523,10 @@ class UpstreamRequest implements UpstreamReader {
    */
   private rewriteLocation(value: string): string | undefined {
     const req = this.req;
-    const pp = req.loc.proxyPass!;
+    const pp = requestPass(req)!;
     for (const r of req.loc.proxyRedirects) {
+      // ngx_http_proxy_merge_loc_conf(): no default for a URL in variables.
+      if (r === 'default' && pp.evaluated) continue;
       const [from, to] = r !== 'default' ? [r.from, evaluate(req, r.to)] : pp.uri === undefined ? [pp.url + '/', '/'] : [pp.url, req.loc.path];
       if (value.startsWith(from)) return to + value.slice(from.length);
     }

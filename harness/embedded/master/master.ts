@@ -214,7 +214,7 @@ export class Master {
   private async resolve(): Promise<void> {
     // nginx names the server as an upstream block writes it (`host:8080`), proxy_pass's host alone.
     const hosts = new Map<string, { file: string; line: number; shown: string }>();
-    const ups = [...this.conf.upstreams.values(), ...allLocations(this.conf).flatMap((l) => (l.proxyPass ? [l.proxyPass.upstream] : []))];
+    const ups = [...this.conf.upstreams.values(), ...allLocations(this.conf).flatMap((l) => (l.proxyPass && 'upstream' in l.proxyPass ? [l.proxyPass.upstream] : []))];
     for (const u of ups) {
       for (const s of u.servers) if (!/^[\d.]+$|:/.test(s.host) && s.host !== 'localhost') hosts.set(s.host, { ...s, shown: u.implicit ? s.host : s.text });
     }

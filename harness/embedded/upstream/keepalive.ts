@@ -5,6 +5,7 @@ import type { UpstreamConf } from '../../nginx-conf/model.js';
 import type { HttpRequest } from '../request.js';
 import type { Peer } from './round-robin.js';
 import type { UpstreamConnection, UpstreamReader } from './connection.js';
+import { requestPass } from './request-pass.js';
 
 interface Cached {
   peer: Peer;
@@ -30,7 +31,7 @@ interface Kept {
 const kept = new WeakMap<UpstreamConnection, Kept>();
 
 function upstreamOf(req: HttpRequest): UpstreamConf | undefined {
-  const u = req.loc.proxyPass?.upstream;
+  const u = requestPass(req)?.upstream;
   return u?.keepalive ? u : undefined;
 }
 

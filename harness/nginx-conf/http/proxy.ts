@@ -4,7 +4,7 @@
 // read into. The request's side (proxy_pass, proxy_set_header, timeouts) is in directives.ts.
 import { ConfError, unsupported } from '../error.js';
 import type { Directive } from '../parse.js';
-import { HSL, type ConfModule } from '../directive.js';
+import { HSL, type ConfModule, type SetContext } from '../directive.js';
 import { parseFlag, parseNumber, parseSize } from '../values.js';
 
 /** One `proxy_* from to` rewrite: `to` may hold variables. */
@@ -69,6 +69,13 @@ function rewrites<R>(list: R[], d: Directive, firstHere: boolean, keyword?: R): 
   return [...inherited, { from, to } as R];
 }
 
+/** ngx_http_proxy_redirect(): `default` is made of this block's proxy_pass URL, written before it and without variables. */
+function checkDefault(d: Directive, c: SetContext): void {
+  const pass = c.earlier('proxy_pass');
+  if (pass?.args[0].includes('$')) throw new ConfError('"proxy_redirect default" cannot be used with "proxy_pass" directive with variables', d.file, d.line);
+  if (!pass) throw new ConfError('"proxy_redirect default" should be placed after the "proxy_pass" directive', d.file, d.line);
+}
+
 function headerName(d: Directive): string {
   const key = d.args[0].toLowerCase();
   if (FRAMING_HEADERS.has(key)) throw unsupported(`"${d.name} ${d.args[0]}"`, d);
@@ -118,7 +125,15 @@ export const PROXY_RESPONSE: ConfModule<ProxyResponseConf> = {
         if (parseFlag(d)) throw unsupported('"proxy_ignore_client_abort on"', d);
       },
     },
-    proxy_redirect: { ctx: HSL, args: [1, 2], set: (l, d, c) => (l.proxyRedirects = rewrites<ProxyRedirect>(l.proxyRedirects, d, c.firstHere, 'default')) },
+    proxy_redirect: {
+      ctx: HSL,
+      args: [1, 2],
+      set: (l, d, c) => {
+        const list = rewrites<ProxyRedirect>(l.proxyRedirects, d, c.firstHere, 'default');
+        if (d.args.length === 1 && d.args[0] === 'default') checkDefault(d, c);
+        l.proxyRedirects = list;
+      },
+    },
     proxy_cookie_path: { ctx: HSL, args: [1, 2], set: (l, d, c) => (l.proxyCookiePaths = rewrites(l.proxyCookiePaths, d, c.firstHere)) },
     proxy_cookie_domain: { ctx: HSL, args: [1, 2], set: (l, d, c) => (l.proxyCookieDomains = rewrites(l.proxyCookieDomains, d, c.firstHere)) },
   },
