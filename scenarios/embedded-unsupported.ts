@@ -16,9 +16,9 @@ export default defineScenario({
     const admin = `http://localhost:${await getPort({ host: '127.0.0.1' })}/admin/`;
     const conf = userConf({ listen: await getPort({ host: '127.0.0.1' }), proxyPass: admin, extra: '    proxy_cache_path temp/cache keys_zone=one:1m;' });
     const r = await upWith(run, 'proxy-cache', conf);
-    await run.observe('exit 1 and ""proxy_cache_path" is not supported by the embedded engine" at the user\'s nginx.conf', () => {
+    await run.observe('exit 1 and ""proxy_cache_path" (caching of upstream answers is not emulated) is not supported by the embedded engine" at the user\'s nginx.conf', () => {
       expect(r.code).toBe(1);
-      expect(r.said).toMatch(/nginx: \[emerg\] "proxy_cache_path" is not supported by the embedded engine; run real nginx on this conf \(harness up --proxy nginx\) in .*proxy-cache[/\\]nginx\.conf:\d+/);
+      expect(r.said).toMatch(/nginx: \[emerg\] "proxy_cache_path" \(caching of upstream answers is not emulated\) is not supported by the embedded engine; run real nginx on this conf \(harness up --proxy nginx\) in .*proxy-cache[/\\]nginx\.conf:\d+/);
     });
     await run.observe('what it means (valid nginx, not run by the embedded engine) and the two ways out', () => {
       expect(r.said).toContain('that line is valid nginx, which real nginx runs, but the embedded engine does not.');

@@ -59,8 +59,8 @@ test('a line the embedded engine does not run is named at the user\'s file and l
   }
   const at = `${conf}:${lineOf(conf, 'proxy_cache_path')}`;
   expect(r.exitCode).toBe(1);
-  expect(r.all).toContain(`nginx: [emerg] "proxy_cache_path" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${at}`);
-  expect(r.all).toContain(`What it means: the embedded engine refused "proxy_cache_path" at ${at}: that line is valid nginx, which real nginx runs, but the embedded engine does not.`);
+  expect(r.all).toContain(`nginx: [emerg] "proxy_cache_path" (caching of upstream answers is not emulated) is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${at}`);
+  expect(r.all).toContain(`What it means: the embedded engine refused "proxy_cache_path" (caching of upstream answers is not emulated) at ${at}: that line is valid nginx, which real nginx runs, but the embedded engine does not.`);
   expect(r.all).toContain(`What to do: Run real nginx on this conf (harness up --proxy nginx), or delete the line at ${at} (or comment it out with #).`);
   expect(r.all).not.toContain('nginx refused its configuration');
   expect(r.left).toEqual([]);
