@@ -43,6 +43,8 @@ export interface BodyLimits {
   tempPath: string;
   /** client_body_temp_path's levels. */
   tempLevels: number[];
+  /** Each piece of the body as it comes, passed on instead of kept (r->request_body_no_buffering). */
+  onData?: (b: Buffer) => void;
 }
 
 export type BodyEvent =
@@ -189,6 +191,7 @@ export class BodyReader {
     if (this.failed) return;
     this.size += b.length;
     if (this.limits.discard) return;
+    if (this.limits.onData) return this.limits.onData(Buffer.from(b));
     if (this.fd === undefined && this.size <= this.inMemory) {
       this.chunks.push(Buffer.from(b));
       return;
