@@ -122,3 +122,26 @@ test('a body past client_body_buffer_size is passed on even when it came at once
   expect(r.statusLine).toBe('HTTP/1.1 502 Bad Gateway');
   expect(p.upstream.received.map((x) => x.address)).toEqual(['::1']);
 });
+
+test('Expect: 100-continue with the upstream down: "100 Continue", then the 502', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'down', api: OFF });
+  const c = await RawConnection.open(p.port);
+  c.write(get('/api/up', p.port, ['Content-Length: 5', 'Expect: 100-continue', 'User-Agent: t'], 'POST'));
+  const r = await c.next();
+  c.close();
+  expect(r.interim).toEqual(['HTTP/1.1 100 Continue\r\n\r\n']);
+  expect(r.statusLine).toBe('HTTP/1.1 502 Bad Gateway');
+});
+
+test('the client gone while its body is passed on: one [info] line while sending request to upstream, a 400', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', errorLogLevel: 'info', api: OFF });
+  p.upstream.behaviour = { kind: 'hang' };
+  const c = await RawConnection.open(p.port);
+  c.write(get('/api/up', p.port, ['Content-Length: 10', 'User-Agent: t'], 'POST') + 'hello');
+  await expect.poll(() => p.upstream.accepted).toBe(1);
+  c.close();
+  await expect.poll(() => p.access()).toEqual([`127.0.0.1 - - [TIME] "POST /api/up HTTP/1.1" 400 0 "-" "t"`]);
+  expect(p.requestLog()).toEqual([
+    'TIME [info] PID: *2 client prematurely closed connection while sending request to upstream, client: 127.0.0.1, server: localhost, request: "POST /api/up HTTP/1.1", upstream: "http://[::1]:U/admin/up", host: "127.0.0.1:P"',
+  ]);
+});

@@ -1,8 +1,9 @@
 // `proxy_pass`: nginx's upstream module for one request (ngx_http_upstream.c, ngx_http_proxy_module.c).
-// The body is buffered first, or passed on as it comes (proxy_request_buffering off); peers are tried in round-robin order; each failure is logged and
-// decides, as ngx_http_upstream_next() does, whether the next peer is tried or the client gets
-// 502/504. The request sent is nginx's: HTTP/1.0 (or proxy_http_version), Host: $proxy_host,
-// Connection: close, Content-Length, then the client's headers in their order.
+// The body is buffered first, or passed on as it comes (proxy_request_buffering off); peers are
+// tried in round-robin order; each failure is logged and decides, as ngx_http_upstream_next()
+// does, whether the next peer is tried or the client gets 502/504. The request sent is nginx's:
+// HTTP/1.0 (or proxy_http_version), Host: $proxy_host, Connection: close, Content-Length (or
+// Transfer-Encoding: chunked), then the client's headers in their order.
 import type { HttpRequest } from '../request.js';
 import type { LocationConf, ProxyHeader } from '../../nginx-conf/model.js';
 import { FRAMING_HEADERS } from '../../nginx-conf/http/proxy.js';
@@ -178,7 +179,9 @@ class UpstreamRequest implements UpstreamReader {
     // nginx closes the upstream connection when the client goes away (proxy_ignore_client_abort
     // off), as ngx_http_upstream_check_broken_connection() sees it with epoll.
     req.conn.onClose(() => {
-      if (this.upstream && this.reading !== 'body') {
+      // The body still passed on: the client's read fails, and its line (clientClosed()'s) says so.
+      if (this.stream && !this.stream.done) req.action = SENDING;
+      else if (this.upstream && this.reading !== 'body') {
         const action = this.upstream.socket.connecting ? CONNECTING : this.readEvent ? READING_HEADER : SENDING;
         req.logError('info', `${req.ctx.os.brokenConnection}, so upstream connection is closed too`, { action, errno: req.conn.resetByPeer ? 'ECONNRESET' : undefined });
       }

@@ -4,7 +4,7 @@
 // that gets a buffer of its own size and stays in memory; any other fills one buffer of
 // client_body_buffer_size, then goes to a file in client_body_temp_path, named as nginx names them
 // (0000000001, ..., in level directories when the path has levels), and the file is removed when
-// the request ends.
+// the request ends. With proxy_request_buffering off, each piece is passed on instead (onData).
 import { createReadStream, mkdirSync, openSync, writeSync, closeSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
