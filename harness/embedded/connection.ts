@@ -276,12 +276,16 @@ export class ClientConnection implements Connection {
     req.special(e.status);
   }
 
-  /** Feeds the body's bytes to `reader` until it has all of it, or clientBodyTimeoutMs passes without one. */
-  readBody(req: HttpRequest, reader: BodyReader, timeoutMs: number, onEnd: (e: BodyEnd) => void): void {
+  /**
+   * Feeds the body's bytes to `reader` until it has all of it, or clientBodyTimeoutMs passes
+   * without one. True when what has come is not all of it: the rest is read as it comes.
+   */
+  readBody(req: HttpRequest, reader: BodyReader, timeoutMs: number, onEnd: (e: BodyEnd) => void): boolean {
     this.body = { reader, req, onEnd };
     this.state = 'body';
     this.arm(timeoutMs, () => this.bodyTimedOut());
     this.feedBody();
+    return this.body !== undefined;
   }
 
   /**
@@ -339,6 +343,14 @@ export class ClientConnection implements Connection {
     // would otherwise gather one per request.
     this.closeListeners.clear();
     if (this.closed) return;
+    // ngx_http_finalize_connection(): answered while its body was still passed on (r->reading_body),
+    // the request ends the connection: no keep-alive, a lingering close.
+    if (this.body) {
+      this.body.reader.abort();
+      this.body = undefined;
+      this.lingeringClose();
+      return;
+    }
     if (this.discarding && req.head.version !== 9) {
       // ngx_http_finalize_connection(): the body is still dropped, kept-alive or not, for as long
       // as bytes come within lingering_timeout of each other, lingering_time at most.

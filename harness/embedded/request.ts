@@ -33,7 +33,7 @@ export interface Connection {
   write(b: Buffer | string): boolean;
   onDrain(cb: () => void): void;
   /** Feeds the body's bytes to `reader` until it ends (or the client_body_timeout passes: a 408). */
-  readBody(req: HttpRequest, reader: BodyReader, timeoutMs: number, onEnd: (e: BodyEnd) => void): void;
+  readBody(req: HttpRequest, reader: BodyReader, timeoutMs: number, onEnd: (e: BodyEnd) => void): boolean;
   /** Drops the body's bytes as they come, the answer not waiting for them. */
   discardBody(req: HttpRequest, reader: BodyReader, onInvalid: (message: string) => void): void;
   /** The request has ended and logged itself: keep the connection alive, or close it. */
@@ -251,12 +251,16 @@ export class HttpRequest {
   /**
    * ngx_http_read_client_request_body(r, post_handler): the body, whole (in memory, or in a temp
    * file past client_body_buffer_size), then `post`, the content handler that needs it. A body
-   * refused on the way (too large, badly chunked) is answered 413 or 400 instead.
+   * refused on the way (too large, badly chunked) is answered 413 or 400 instead. With `onData`,
+   * each piece goes there as it comes instead of being kept. True while the body is still being read.
    */
-  readBody(post: (body: BufferedBody | undefined) => void): void {
-    const reader = this.startBody(false);
-    if (!reader) return post(this.body);
-    this.conn.readBody(this, reader, this.loc.clientBodyTimeoutMs, (e) => {
+  readBody(post: (body: BufferedBody | undefined) => void, onData?: (b: Buffer) => void): boolean {
+    const reader = this.startBody(false, onData);
+    if (!reader) {
+      post(this.body);
+      return false;
+    }
+    return this.conn.readBody(this, reader, this.loc.clientBodyTimeoutMs, (e) => {
       if (e.kind === 'done') {
         this.body = e.body;
         post(e.body);
@@ -291,7 +295,7 @@ export class HttpRequest {
   }
 
   /** A reader for the body, or undefined when there is none (left) to read. */
-  private startBody(discard: boolean): BodyReader | undefined {
+  private startBody(discard: boolean, onData?: (b: Buffer) => void): BodyReader | undefined {
     const head = this.head;
     // ngx_http_test_expect(): "100 Continue" for any HTTP/1.1 request that asked, body or not.
     if (head.expectContinue && !this.expectAnswered) {
@@ -304,7 +308,7 @@ export class HttpRequest {
     if (had || (head.contentLength === undefined && !head.chunked)) return undefined;
     const loc = this.loc;
     return new BodyReader(
-      { maxSize: discard ? 0 : loc.clientMaxBodySize, bufferSize: loc.clientBodyBufferSize, tempPath: loc.clientBodyTempPath, tempLevels: loc.clientBodyTempLevels, discard },
+      { maxSize: discard ? 0 : loc.clientMaxBodySize, bufferSize: loc.clientBodyBufferSize, tempPath: loc.clientBodyTempPath, tempLevels: loc.clientBodyTempLevels, discard, onData },
       head.contentLength,
       head.chunked,
       this.preread,

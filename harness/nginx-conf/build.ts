@@ -71,6 +71,7 @@ function defaultLocation(prefix: string): LocationConf {
     proxySendTimeoutMs: 60_000,
     proxyNextUpstream: new Set(['error', 'timeout']),
     proxyNextUpstreamTries: 0,
+    proxyRequestBuffering: true,
     ...HEADERS.defaults,
     ...CHARSET.defaults,
     ...PROXY_RESPONSE.defaults,

@@ -274,15 +274,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     },
   },
   proxy_next_upstream_tries: { ctx: HSL, args: [1, 1], set: (l, d) => (l.proxyNextUpstreamTries = parseNumber(d, d.args[0])) },
-  // Off, nginx connects before it reads the body and passes it on as it comes: a client sees a
-  // 502 before its body is sent, and no body goes to a temp file (nor its [warn] line).
-  proxy_request_buffering: {
-    ctx: HSL,
-    args: [1, 1],
-    set: (_l, d) => {
-      if (!parseFlag(d)) throw unsupported('"proxy_request_buffering off" (a body passed to the upstream as it comes, before it is whole)', d);
-    },
-  },
+  proxy_request_buffering: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyRequestBuffering = parseFlag(d)) },
 };
 
 /**

@@ -149,6 +149,8 @@ export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyR
   proxySendTimeoutMs: number;
   proxyNextUpstream: Set<string>;
   proxyNextUpstreamTries: number;
+  /** proxy_request_buffering: off, the body goes to the upstream as it comes. */
+  proxyRequestBuffering: boolean;
   /** Server-level settings, inherited from http like the rest, copied to the ServerConf. */
   server: ServerSettings;
 }

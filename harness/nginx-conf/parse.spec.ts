@@ -36,6 +36,12 @@ test('worker_processes auto is the number of CPUs online, as nginx\'s ngx_ncpu',
   expect(loadConf({ prefix, conf: 'conf/nginx.conf' }).workerProcesses).toBe(cpus().length);
 });
 
+test('proxy_request_buffering off is accepted, inherited by the locations under it', async ({}, testInfo) => {
+  const prefix = prefixWith(testInfo.outputPath('reqbuf'), { 'conf/nginx.conf': HTTP('proxy_request_buffering off;\nserver { listen 127.0.0.1:18080; location /a/ { } location /b/ { proxy_request_buffering on; } }') });
+  const [server] = loadConf({ prefix, conf: 'conf/nginx.conf' }).servers;
+  expect(server.locations.map((l) => [l.path, l.proxyRequestBuffering])).toEqual([['/a/', false], ['/b/', true]]);
+});
+
 test('3: the course\'s nginx.conf loads unchanged', async ({}, testInfo) => {
   const prefix = prefixWith(testInfo.outputPath('course'), { 'conf/nginx.conf': COURSE_CONF });
   const conf = loadConf({ prefix, conf: 'conf/nginx.conf' });
@@ -183,7 +189,6 @@ const REFUSALS: Refusal[] = [
     ['expires @15h;', '"expires @time" (a daily time) is'],
     ['proxy_cookie_path ~^/a/(.*) /b/$1;', 'regular expressions in "proxy_cookie_path" are'],
     ['proxy_ignore_client_abort on;', '"proxy_ignore_client_abort on" is'],
-    ['proxy_request_buffering off;', '"proxy_request_buffering off" (a body passed to the upstream as it comes, before it is whole) is'],
     ['proxy_cache $host;', '"proxy_cache $host" (caching of upstream answers is not emulated) is'],
     ['proxy_cache_path cache keys_zone=api:1m;', '"proxy_cache_path" (caching of upstream answers is not emulated) is'],
     ['proxy_next_upstream error http_502;', '"proxy_next_upstream http_502" is'],

@@ -42,6 +42,8 @@ export async function listenOn(hosts: string[], port: number, accept: (s: net.So
 
 export class TestUpstream {
   readonly received: Received[] = [];
+  /** Connections accepted so far. */
+  accepted = 0;
   behaviour: Behaviour = { kind: 'echo' };
   private servers: net.Server[] = [];
   private sockets = new Set<net.Socket>();
@@ -61,6 +63,7 @@ export class TestUpstream {
   }
 
   private accept(s: net.Socket): void {
+    this.accepted++;
     this.sockets.add(s);
     s.on('close', () => this.sockets.delete(s));
     s.on('error', () => undefined);
@@ -76,7 +79,11 @@ export class TestUpstream {
       const end = text.indexOf('\r\n\r\n');
       if (end < 0 || answered) return;
       const len = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end));
-      const need = end + 4 + (len ? Number(len[1]) : 0);
+      // A chunked body is whole at its last chunk (no trailer is expected).
+      const chunked = /\r\ntransfer-encoding: *chunked/i.test(text.slice(0, end));
+      const last = chunked ? /(?:^|\r\n)0\r\n\r\n/.exec(text.slice(end + 4)) : null;
+      if (chunked && !last) return;
+      const need = end + 4 + (last ? last.index + last[0].length : len ? Number(len[1]) : 0);
       if (got.length < need) return;
       answered = true;
       const address = (s.localAddress ?? '').replace(/^::ffff:/, '');

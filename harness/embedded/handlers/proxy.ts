@@ -1,8 +1,9 @@
 // `proxy_pass`: nginx's upstream module for one request (ngx_http_upstream.c, ngx_http_proxy_module.c).
-// The body is already buffered; peers are tried in round-robin order; each failure is logged and
-// decides, as ngx_http_upstream_next() does, whether the next peer is tried or the client gets
-// 502/504. The request sent is nginx's: HTTP/1.0 (or proxy_http_version), Host: $proxy_host,
-// Connection: close, Content-Length, then the client's headers in their order.
+// The body is buffered first, or passed on as it comes (proxy_request_buffering off); peers are
+// tried in round-robin order; each failure is logged and decides, as ngx_http_upstream_next()
+// does, whether the next peer is tried or the client gets 502/504. The request sent is nginx's:
+// HTTP/1.0 (or proxy_http_version), Host: $proxy_host, Connection: close, Content-Length (or
+// Transfer-Encoding: chunked), then the client's headers in their order.
 import type { HttpRequest } from '../request.js';
 import type { LocationConf, ProxyHeader } from '../../nginx-conf/model.js';
 import { FRAMING_HEADERS } from '../../nginx-conf/http/proxy.js';
@@ -34,7 +35,7 @@ const DEFAULT_HEADERS: ProxyHeader[] = [
   { name: 'Host', value: '$proxy_host' },
   { name: 'Connection', value: 'close' },
   { name: 'Content-Length', value: '$proxy_internal_body_length' },
-  { name: 'Transfer-Encoding', value: '' },
+  { name: 'Transfer-Encoding', value: '$proxy_internal_chunked' },
   { name: 'TE', value: '' },
   { name: 'Keep-Alive', value: '' },
   { name: 'Expect', value: '' },
@@ -85,10 +86,26 @@ function hiddenHeaders(loc: LocationConf): Set<string> {
   return hidden;
 }
 
+/** A client body passed on as it comes: the pieces not yet sent, and whether it has all come. */
+interface StreamedBody {
+  pieces: Buffer[];
+  done: boolean;
+  /** Re-chunked for an HTTP/1.1 upstream (ngx_http_proxy_body_output_filter()), else sent as it is. */
+  chunked: boolean;
+}
+
+const LAST_CHUNK = Buffer.from('0\r\n\r\n');
+
 /**
  * ngx_http_proxy_handler(): a URL in variables is evaluated first (a 500 when it is none). The
- * body is read whole (proxy_request_buffering on), so a retry on the next peer can send it
- * again; then the upstream's peers are found (a 502 when a name needs a resolver).
+ * body is read whole first (proxy_request_buffering on, or a chunked body to an HTTP/1.0
+ * upstream, which needs a length), so a retry on the next peer can send it again; then the
+ * upstream's peers are found (a 502 when a name needs a resolver). Off
+ * (r->request_body_no_buffering), the peers are found and the upstream connected to once what has
+ * come is read, and the rest is passed on as it comes, never to a temp file; a body that had all
+ * come, within what came with the head and one client_body_buffer_size read, is sent as a
+ * buffered one is (ngx_http_read_client_request_body() clears the flag), so it may go to the next
+ * peer again.
  */
 export function proxyHandler(req: HttpRequest): void {
   const pp = req.loc.proxyPass!;
@@ -96,11 +113,39 @@ export function proxyHandler(req: HttpRequest): void {
     req.special(500);
     return;
   }
-  req.readBody(() => {
-    const peers = requestPeers(req);
-    if (peers) new UpstreamRequest(req, peers).connect();
-    else req.special(502);
-  });
+  const loc = req.loc;
+  if (loc.proxyRequestBuffering || (req.head.chunked && loc.proxyHttpVersion !== '1.1')) {
+    req.readBody(() => {
+      const peers = requestPeers(req);
+      if (peers) new UpstreamRequest(req, peers).connect();
+      else req.special(502);
+    });
+    return;
+  }
+  const peers = requestPeers(req);
+  if (!peers) {
+    req.special(502);
+    return;
+  }
+  const stream: StreamedBody = { pieces: [], done: false, chunked: req.head.chunked };
+  let upstream: UpstreamRequest | undefined;
+  const headBytes = req.requestLength;
+  const reading = req.readBody(
+    () => {
+      stream.done = true;
+      upstream?.clientBodyDone();
+    },
+    (b) => (upstream ? upstream.clientBodyData(b) : stream.pieces.push(b)),
+  );
+  // Refused on the way (413, 400): answered already.
+  if (!reading && !stream.done) return;
+  if (stream.done && req.requestLength - headBytes <= req.preread + loc.clientBodyBufferSize) {
+    if (req.body) req.body = { length: req.body.length, chunks: stream.pieces };
+    new UpstreamRequest(req, peers).connect();
+    return;
+  }
+  upstream = new UpstreamRequest(req, peers, stream);
+  upstream.connect();
 }
 
 /**
@@ -150,11 +195,15 @@ class UpstreamRequest implements UpstreamReader {
   constructor(
     private readonly req: HttpRequest,
     peers: PeerGroup,
+    /** The body, when it is passed on as it comes. */
+    private readonly stream?: StreamedBody,
   ) {
     // nginx closes the upstream connection when the client goes away (proxy_ignore_client_abort
     // off), as ngx_http_upstream_check_broken_connection() sees it with epoll.
     req.conn.onClose(() => {
-      if (this.upstream && this.reading !== 'body') {
+      // The body still passed on: the client's read fails, and its line (clientClosed()'s) says so.
+      if (this.stream && !this.stream.done) req.action = SENDING;
+      else if (this.upstream && this.reading !== 'body') {
         const action = this.upstream.socket.connecting ? CONNECTING : this.readEvent ? READING_HEADER : SENDING;
         req.logError('info', `${req.ctx.os.brokenConnection}, so upstream connection is closed too`, { action, errno: req.conn.resetByPeer ? 'ECONNRESET' : undefined });
       }
@@ -173,9 +222,11 @@ class UpstreamRequest implements UpstreamReader {
     const loc = req.loc;
     let s = `${req.head.method} ${this.uri} HTTP/${loc.proxyHttpVersion}\r\n`;
     const t = headerTemplate(loc);
-    const bodyLength = req.body ? String(req.body.length) : req.head.contentLength !== undefined || req.head.chunked ? '0' : '';
+    const stream = this.stream;
+    const bodyLength = stream ? (stream.chunked ? '' : String(req.head.contentLength)) : req.body ? String(req.body.length) : req.head.contentLength !== undefined || req.head.chunked ? '0' : '';
+    const chunked = stream?.chunked ? 'chunked' : '';
     for (const h of t.headers) {
-      const v = h.value === '$proxy_internal_body_length' ? bodyLength : h.variables ? evaluate(req, h.value) : h.value;
+      const v = h.value === '$proxy_internal_body_length' ? bodyLength : h.value === '$proxy_internal_chunked' ? chunked : h.variables ? evaluate(req, h.value) : h.value;
       if (v !== '') s += `${h.name}: ${v}\r\n`;
     }
     for (const h of req.head.headers) if (!t.keys.has(h.key)) s += `${h.name}: ${h.value}\r\n`;
@@ -243,6 +294,15 @@ class UpstreamRequest implements UpstreamReader {
     const socket = this.upstream!.socket;
     this.clearTimer();
     this.requestSent = true;
+    if (this.stream) {
+      this.state!.bytesSent = this.head.length;
+      socket.write(this.head, 'latin1');
+      const pieces = this.stream.pieces;
+      this.stream.pieces = [];
+      for (const b of pieces) this.clientBodyData(b);
+      if (this.stream.done) this.clientBodyDone();
+      return;
+    }
     this.state!.bytesSent = this.head.length + (req.body?.length ?? 0);
     const body = req.body ? bodyStream(req.body) : [];
     if (Array.isArray(body)) {
@@ -266,6 +326,34 @@ class UpstreamRequest implements UpstreamReader {
       });
       body.on('error', () => this.fail('error', SENDING, 'ECONNRESET', 'read() failed'));
     }
+  }
+
+  /** A piece of the client's body: sent now, or when the upstream is connected. */
+  clientBodyData(b: Buffer): void {
+    const stream = this.stream!;
+    if (!this.requestSent) {
+      stream.pieces.push(b);
+      return;
+    }
+    if (!this.upstream) return;
+    const out = stream.chunked ? Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n')]) : b;
+    this.state!.bytesSent += out.length;
+    this.upstream.socket.write(out);
+    // ngx_http_upstream_send_request(): proxy_send_timeout while the client's body is awaited.
+    this.arm(this.req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING));
+  }
+
+  /** The client's body has all come: the last chunk, then the answer is awaited. */
+  clientBodyDone(): void {
+    const stream = this.stream!;
+    stream.done = true;
+    if (!this.requestSent || !this.upstream) return;
+    if (stream.chunked) {
+      this.state!.bytesSent += LAST_CHUNK.length;
+      this.upstream.socket.write(LAST_CHUNK);
+    }
+    this.clearTimer();
+    this.readHeader();
   }
 
   private readHeader(): void {
@@ -592,7 +680,9 @@ class UpstreamRequest implements UpstreamReader {
     }
     const loc = req.loc;
     const nonIdempotent = this.requestSent && ['POST', 'LOCK', 'PATCH'].includes(req.head.method) && !loc.proxyNextUpstream.has('non_idempotent');
-    if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || nonIdempotent) {
+    // A body passed on as it came cannot be sent again.
+    const streamed = this.requestSent && this.stream !== undefined;
+    if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || nonIdempotent || streamed) {
       releaseBody(req.body);
       req.special(status);
       return;

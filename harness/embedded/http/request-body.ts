@@ -4,7 +4,7 @@
 // that gets a buffer of its own size and stays in memory; any other fills one buffer of
 // client_body_buffer_size, then goes to a file in client_body_temp_path, named as nginx names them
 // (0000000001, ..., in level directories when the path has levels), and the file is removed when
-// the request ends.
+// the request ends. With proxy_request_buffering off, each piece is passed on instead (onData).
 import { createReadStream, mkdirSync, openSync, writeSync, closeSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -43,6 +43,8 @@ export interface BodyLimits {
   tempPath: string;
   /** client_body_temp_path's levels. */
   tempLevels: number[];
+  /** Each piece of the body as it comes, passed on instead of kept (r->request_body_no_buffering). */
+  onData?: (b: Buffer) => void;
 }
 
 export type BodyEvent =
@@ -189,6 +191,7 @@ export class BodyReader {
     if (this.failed) return;
     this.size += b.length;
     if (this.limits.discard) return;
+    if (this.limits.onData) return this.limits.onData(Buffer.from(b));
     if (this.fd === undefined && this.size <= this.inMemory) {
       this.chunks.push(Buffer.from(b));
       return;
