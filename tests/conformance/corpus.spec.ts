@@ -272,6 +272,44 @@ const CASES: CorpusCase[] = [
     ],
     down: [req('GET /api/order/stream HTTP/1.1', ['Accept: text/event-stream', BEARER]), req('GET /api/dish/menu HTTP/1.1', [GZIP])],
   },
+  {
+    conf: 'school-files.conf',
+    session: [
+      req('GET / HTTP/1.1', [], '', 'jwc.school.example.edu.cn'),
+      req('GET /course/schedule HTTP/1.1', [], '', 'jwc.school.example.edu.cn'),
+      req('GET /assets/index-3f2a9c.js HTTP/1.1'),
+      req('GET /downloads/img/ HTTP/1.1'),
+      req('GET /downloads/report.txt HTTP/1.1'),
+      req('GET /downloads/img HTTP/1.1'),
+      req('GET /downloads/missing.doc HTTP/1.1'),
+      req('GET /download HTTP/1.1'),
+      req('GET /.git/config HTTP/1.1'),
+      req('GET /assets/.cache.js HTTP/1.1'),
+      login('/api/login', 'jwc.school.example.edu.cn'),
+      req('GET /api/student/list?classId=3&pageNum=1 HTTP/1.1', [BEARER]),
+      upload('/api/score/import', [BEARER]),
+    ],
+    down: [req('GET /api/student/list?classId=3 HTTP/1.1', [BEARER]), req('GET /course/schedule HTTP/1.1')],
+  },
+  {
+    conf: 'property-h5.conf',
+    session: [
+      req('GET / HTTP/1.1', [GZIP], '', 'wy.example.com'),
+      req('GET /repair/list HTTP/1.1', [GZIP], '', 'wy.example.com'),
+      req('GET /assets/index-3f2a9c.js HTTP/1.1', [GZIP]),
+      req('GET /assets/missing-3c3c.js HTTP/1.1'),
+      req('GET /h5/ HTTP/1.1', [], '', 'wy.example.com'),
+      req('GET /h5 HTTP/1.1'),
+      req('GET /file/report.txt HTTP/1.1'),
+      req('GET /file/img/dish.png HTTP/1.1'),
+      req('GET /robots.txt HTTP/1.1'),
+      login('/api/login', 'wy.example.com'),
+      req('GET /api/house/list?communityId=2&page=1 HTTP/1.1', [GZIP, BEARER], '', 'wy.example.com'),
+      req('GET /api/notice/cover.png HTTP/1.1', [BEARER]),
+      req('OPTIONS /api/house/list HTTP/1.1', PREFLIGHT),
+    ],
+    down: [req('GET /api/house/list?communityId=2 HTTP/1.1', [GZIP, BEARER]), login('/api/login', 'wy.example.com')],
+  }
 ];
 
 test('the corpus holds every conf its cases name, and nothing else', () => {
