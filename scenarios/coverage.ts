@@ -15,6 +15,8 @@ export const UNPRODUCIBLE: Partial<Record<ConditionId, string>> = {
     'needs nginx on Windows failing on a folder with a non-ASCII name (it opens files through the ANSI code page, GBK on a Chinese Windows, and cannot find them): real nginx here runs on Linux, and the embedded engine\'s Windows profile opens such a path like any other',
   'upstream-unreachable':
     'needs a route that fails (113: No route to host, 101: Network is unreachable): whether an address outside this machine gives one, times out or even answers depends on its network (a sandbox\'s answers some); the stack runs on loopback, which always has a route',
+  'upstream-check-failed':
+    "needs tengine, or nginx built with nginx_upstream_check_module, health-checking an upstream: neither engine here has that third-party module",
   'fastcgi-stderr': 'needs a FastCGI application (PHP-FPM) behind fastcgi_pass writing to its stderr: the course\'s stack has none, and the embedded engine has no fastcgi_pass',
   'response-buffered':
     'needs an admin answer bigger than nginx\'s in-memory buffers (proxy_buffer_size and proxy_buffers: 36k) read slower than it comes; the admin stand-in\'s answers are all smaller',

@@ -14,6 +14,7 @@ export const CONDITION_IDS = [
   'upstream-bad-chunked',
   'upstream-ssl',
   'unix-socket-failed',
+  'upstream-check-failed',
   'fastcgi-stderr',
   'client-reset',
   'client-closed',

@@ -1,6 +1,7 @@
 // Conditions of the application servers nginx passes requests to over FastCGI, uwsgi or a unix
 // socket (PHP-FPM, uWSGI, gunicorn): a socket nginx cannot connect to, and what PHP-FPM writes
-// to its stderr, which nginx logs line by line.
+// to its stderr, which nginx logs line by line; and the health checks of tengine's upstream check
+// module (nginx_upstream_check_module), which mark a server down before any request fails.
 import { EPISODE_S, type Condition } from '../types.js';
 import { at, entries, first, when } from './group.js';
 import { plural, shortRequest } from '../facts.js';
@@ -100,6 +101,42 @@ export const fastcgiStderr: Condition = {
       cause: `PHP-FPM wrote "${quoted}" to its stderr, which nginx logs as it comes${times}: ${known ? known[1] : 'a message of the PHP application or PHP-FPM itself, not of nginx'}.`,
       fix: known ? known[2] : 'Read the message: it is PHP\'s (the application or PHP-FPM), so the fix is in the PHP code or the pool\'s settings, not in nginx.',
       detail: { requests: es.length, ...(known === PHP[PHP.length - 1] ? { harmless: true } : {}) },
+    };
+  },
+};
+
+// ---- upstream-check-failed --------------------------------------------------------------------
+
+/**
+ * ngx_http_upstream_check_module's lines: a check that timed out, one whose answer was not alive,
+ * and the peer it then marks down ("disable check peer").
+ */
+const CHECK = /^(?:check (time out|protocol (\w+) error) with|disable check) peer: (\S+)\s*$/;
+
+export const upstreamCheckFailed: Condition = {
+  id: 'upstream-check-failed',
+  match(e) {
+    const m = CHECK.exec(e.message);
+    return m ? { by: 'key', key: `check|${m[3]}`, windowS: EPISODE_S } : undefined;
+  },
+  explain(g) {
+    const es = entries(g);
+    const m = CHECK.exec(first(es).message)!;
+    const peer = m[3];
+    const timedOut = m[1] === 'time out';
+    const what = timedOut
+      ? `did not answer its health check within check's timeout`
+      : m[2]
+        ? `answered its ${m[2]} health check with something check_http_expect_alive does not count as alive (by default a 2xx or 3xx status)`
+        : 'failed its health checks (the check\'s "fall" count of them in a row)';
+    return {
+      cause: `The upstream check module of tengine (or nginx built with nginx_upstream_check_module) found ${peer} down: it ${what}, ${plural(es.length, 'time')} (the first at ${when(g)}). nginx sends no request to a server its check marks down, so requests go to the other servers of its upstream, or get 502 when none is left; the check line comes before any request fails.`,
+      fix: timedOut
+        ? `Start the service on ${peer}, or make it answer check_http_send's request faster than the check's timeout (the "check interval=… timeout=…" line of the upstream).`
+        : m[2]
+          ? `Make ${peer} answer check_http_send's request (often "HEAD / HTTP/1.0") with a status check_http_expect_alive accepts, or point check_http_send at a path that does (a health endpoint such as /actuator/health).`
+          : `Start the service on ${peer}; the lines before this one say how its checks failed (a timeout, or an answer that was not alive).`,
+      detail: { peer, check: timedOut ? 'timeout' : (m[2] ?? 'down') },
     };
   },
 };

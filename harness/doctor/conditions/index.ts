@@ -8,7 +8,7 @@ import type { ErrorLogEntry } from '../../logs/error-log.js';
 import type { Condition, ConditionId, Grouping } from '../types.js';
 import { noLiveUpstreams, proxyLoop, upstreamClosed, upstreamConnectTimeout, upstreamRefused, upstreamReset, upstreamTimeout, upstreamUnreachable } from './upstream.js';
 import { upstreamBadChunked, upstreamHeaderTooBig, upstreamInvalidHeader, upstreamSsl } from './upstream-response.js';
-import { fastcgiStderr, unixSocketFailed } from './backends.js';
+import { fastcgiStderr, unixSocketFailed, upstreamCheckFailed } from './backends.js';
 import { bodyBuffered, clientBadRequest, clientClosed, clientReset, rateLimited, responseBuffered } from './client.js';
 import { accessDeniedRule, bodyTooLarge, directoryIndexForbidden, rewriteCycle, staticNotFound } from './requests.js';
 import { confBadArgs, confEmbeddedUnsupported, confNotAllowedHere, confUnknownDirective, hashTooSmall, sslCert } from './configuration.js';
@@ -22,6 +22,7 @@ export const CONDITIONS: readonly Condition[] = [
   workerConnections,
   tooManyOpenFiles,
   unixSocketFailed,
+  upstreamCheckFailed,
   upstreamSsl,
   upstreamRefused,
   upstreamUnreachable,

@@ -60,7 +60,8 @@ export function serverOf(g: Group): { it: string; its: string } {
   const admin = /^\/admin\//.test(linePeer(e)?.uri ?? '') || /^\/(?:api|ws)\//.test(requestOf(e.request)?.path ?? '');
   if (admin) return { it: 'the admin server', its: "the admin server's" };
   const scheme = /^([a-z]+):\/\//.exec(e.upstream ?? '')?.[1];
-  const it = scheme === 'fastcgi' ? 'PHP-FPM (the FastCGI server)' : scheme === 'uwsgi' ? 'the uWSGI server' : 'the upstream';
+  const it =
+    scheme === 'fastcgi' ? 'PHP-FPM (the FastCGI server)' : scheme === 'uwsgi' ? 'the uWSGI server' : scheme === 'scgi' ? 'the SCGI server' : scheme === 'ajp' ? "Tomcat's AJP connector" : scheme === 'grpc' ? 'the gRPC server' : 'the upstream';
   return { it, its: `${it}'s` };
 }
 export const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
@@ -206,7 +207,9 @@ export const upstreamRefused: Condition = {
           '.';
         fix = docker
           ? `nginx runs in Docker, so 127.0.0.1:${port} is the container itself: proxy to host.docker.internal:${port} (on Linux add extra_hosts: ["host.docker.internal:host-gateway"]) or to the admin server's service name in the same compose network, and make sure the admin server runs on ${port}.`
-          : `Start the admin server on ${port} (${v.which}) and wait for "Tomcat started on port ${port}" before logging in; nginx tries it again 10 s after these failures.`;
+          : /^(?!https?:)[a-z]+:\/\//.test(first(entries(g)).upstream ?? '')
+            ? `Start ${serverOf(g).it} on ${port} (${v.which}); nginx tries it again 10 s after these failures.`
+            : `Start the admin server on ${port} (${v.which}) and wait for "Tomcat started on port ${port}" before logging in; nginx tries it again 10 s after these failures.`;
         break;
       }
       case 'another-server-answered':

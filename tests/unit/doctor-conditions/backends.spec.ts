@@ -38,3 +38,22 @@ test("PHP-FPM's stderr: each common text has its own cause; a warning needs no a
   }
   expect(php('PHP message: PHP Warning:  Undefined array key "q" in /srv/www/s.php on line 4').detail?.harmless).toBe(true);
 });
+
+test("tengine's upstream check: a check that timed out and one whose answer was not alive, the peer named, never unknown", () => {
+  const check = (message: string) => one('linux', line('linux', { level: 'error', message }));
+  const timedOut = check('check time out with peer: 127.0.0.1:8080 ');
+  expect([timedOut.condition, timedOut.detail]).toEqual(['upstream-check-failed', { peer: '127.0.0.1:8080', check: 'timeout' }]);
+  expect(timedOut.cause).toContain('found 127.0.0.1:8080 down: it did not answer its health check');
+  expect(timedOut.fix).toContain('Start the service on 127.0.0.1:8080');
+  const notAlive = check('check protocol http error with peer: 10.0.0.5:8081 ');
+  expect([notAlive.condition, notAlive.detail]).toEqual(['upstream-check-failed', { peer: '10.0.0.5:8081', check: 'http' }]);
+  expect(notAlive.fix).toContain('check_http_expect_alive accepts');
+});
+
+test('a refused AJP or SCGI server is named as what it is, not as the admin server', () => {
+  const refused = (upstream: string) =>
+    one('linux', line('linux', { level: 'error', conn: 4, message: 'connect() failed', errno: { code: 111, text: 'Connection refused' }, action: 'connecting to upstream', ...ctx('GET /app/ HTTP/1.1', upstream) }));
+  expect(refused('ajp://127.0.0.1:8009/app/').fix).toContain("Start Tomcat's AJP connector on 8009");
+  expect(refused('scgi://127.0.0.1:4000').fix).toContain('Start the SCGI server on 4000');
+  expect(refused('http://127.0.0.1:8080/admin/x').fix).toContain('Start the admin server on 8080');
+});
