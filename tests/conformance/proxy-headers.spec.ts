@@ -26,6 +26,18 @@ test('the upstream\'s Server, Date, X-Pad and X-Accel-Buffering are hidden, othe
   expect(r.body).toBe('ok');
 });
 
+test('an upstream\'s Content-Type with an empty value is dropped, as nginx writes no empty Content-Type', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual' });
+  p.upstream.behaviour = fixed('HTTP/1.1 200 OK\r\nContent-Type: \r\nX-Kept: k');
+  const r = await p.send(get('/api/x', p.port));
+  expect(withoutDate(r.headers)).toEqual([
+    ['Server', 'nginx/1.22.1'],
+    ['Content-Length', '2'],
+    ['Connection', 'keep-alive'],
+    ['X-Kept', 'k'],
+  ]);
+});
+
 test('proxy_pass_header Server, Date and X-Pad: the upstream\'s in their places, nginx\'s own Server and Date left out', async ({ startProxy }) => {
   const p = await startProxy({ upstream: 'dual', api: 'proxy_pass_header Server;\nproxy_pass_header Date;\nproxy_pass_header X-Pad;' });
   p.upstream.behaviour = fixed(UPSTREAM);

@@ -431,7 +431,7 @@ class UpstreamRequest implements UpstreamReader {
     for (const [name, value] of up.headers) {
       const key = name.toLowerCase();
       if (FRAMING_HEADERS.has(key) || hidden.has(key)) continue;
-      if (key === 'content-type') contentType = value;
+      if (key === 'content-type') contentType = value || undefined; // nginx writes no empty Content-Type
       else if (key === 'location' && location === undefined) {
         // A rewritten Location that is a path is made absolute, in its own slot (ngx_http_header_filter()).
         const rewritten = this.rewriteLocation(value);
