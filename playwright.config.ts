@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 // doctor a test calls) would then colour theirs, as FORCE_COLOR asks: the tests read plain text.
 // Each worker loads this file before any spec; the commands' own colour rules have tests of their own.
 delete process.env.FORCE_COLOR;
+// The specs read the harness's English; a spec of the Chinese asks for it (--lang zh-CN).
+process.env.HARNESS_LANG = 'en';
 import type { StackOptions } from './tests/fixtures.js';
 import { chromiumPath, CHROMIUM_ARGS } from './harness/browser.js';
 import { repoRoot } from './harness/paths.js';

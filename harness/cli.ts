@@ -9,9 +9,20 @@ import type { AdminMode } from './stack/stack.js';
 import * as flag from './flags.js';
 import { UsageError, UserError } from './errors.js';
 import { quietWhenReaderCloses } from './terminal.js';
+import { lang, parseLang, setLang, t } from './i18n/index.js';
 
 quietWhenReaderCloses(process.stdout);
 quietWhenReaderCloses(process.stderr);
+
+// --lang is read before yargs is built: every description and message below is in that language.
+function langFromArgv(argv: readonly string[]): void {
+  const i = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
+  if (i < 0) return;
+  const value = argv[i].includes('=') ? argv[i].slice('--lang='.length) : argv[i + 1];
+  const lang = value === undefined ? undefined : parseLang(value);
+  if (lang) setLang(lang);
+}
+langFromArgv(hideBin(process.argv));
 
 const osOption = {
   choices: OS_NAMES,
@@ -73,6 +84,8 @@ function withoutHelpCache(y: Argv): Argv {
 
 const cli = withoutHelpCache(yargs(hideBin(process.argv)))
   .scriptName('harness')
+  // yargs' own words (Options:, "Did you mean") in the same language as ours, whatever its own LANG reading says.
+  .locale(lang() === 'zh-CN' ? 'zh_CN' : 'en')
   .usage('$0 <command> [options]\n\nThe sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.')
   .command(
     'up',
@@ -288,6 +301,16 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         return setup((s) => process.stdout.write(s + '\n'));
       }),
   )
+  .option('lang', {
+    global: true,
+    type: 'string',
+    requiresArg: true,
+    describe: 'Language of the messages: en or zh-CN (default: your locale, LANG or the Windows UI language)',
+    coerce: (v: string) => {
+      if (!parseLang(v)) throw new UsageError(t('common.badLang', { value: v }));
+      return v;
+    },
+  })
   .strict()
   .demandCommand(1, 'Name a command: up, ps, logs, down, proxy, chaos, app, doctor or setup.')
   .recommendCommands()
