@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream';
 import { request } from 'undici';
 import type { Timeline } from '../timeline/timeline.js';
+import { t } from '../i18n/index.js';
 
 export interface ApiResponse {
   status: number;
@@ -45,7 +46,7 @@ export class ApiClient {
       ev.end = this.timeline.now();
       const error = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
       ev.detail = 'failed';
-      ev.short = error === 'ECONNREFUSED' ? 'refused' : /TIMEOUT/.test(error) ? 'no answer' : error;
+      ev.short = error === 'ECONNREFUSED' ? t('chaos.api.refused') : /TIMEOUT/.test(error) ? t('chaos.api.noAnswer') : error;
       this.timeline.poll();
       return { status: 0, body: '', headers: {}, ms: Date.now() - t0, sentAt: ev.t, error };
     }

@@ -15,6 +15,7 @@ import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
 import { describeExpectation, diagnose, expectDiagnosis, readConf, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';
 import { ApiClient } from './api.js';
 import { Timeline } from '../timeline/timeline.js';
+import { t } from '../i18n/index.js';
 
 /** A scenario, as scenarios/ define them (defineScenario()) and the runner runs them. */
 export interface Scenario {
@@ -169,7 +170,7 @@ export class Run {
   async restore(): Promise<void> {
     this.checkRunning();
     const undone = await this.ledgers.at(-1)!.restore();
-    const text = `restore (${undone.join(', ') || 'nothing applied'})`;
+    const text = t('chaos.runner.restore', { undone: undone.join(', ') || t('chaos.runner.nothingApplied') });
     this.timeline.add({ lane: 'harness', kind: 'fault', label: text, short: `↺ ${text}` });
     this.report({ kind: 'step', text });
   }
@@ -197,7 +198,7 @@ export class Run {
   }
 
   private checkRunning(): void {
-    if (this.finished) throw new RunStopped('the run is over: its stacks are stopped');
+    if (this.finished) throw new RunStopped(t('chaos.runner.over'));
   }
 
   /** Another stack as the scenario describes it, whose proxy has no failed peers yet. */
@@ -226,7 +227,7 @@ export class Run {
   page(): Promise<Page> {
     this.pageP ??= (async () => {
       this.checkRunning();
-      if (!this.o.newPage) throw new Error('this run has no browser');
+      if (!this.o.newPage) throw new Error(t('chaos.runner.noBrowser'));
       const page = await this.o.newPage();
       // A request that failed before its response has no browser timing (startTime 0): it is timed
       // when Playwright reported it sent.
@@ -322,9 +323,9 @@ function readLines(path: string): string[] {
 
 /** Can this scenario run on this engine and profile? The reason when not. */
 export function applies(s: Scenario, engine: EngineName, os: OsName): string | undefined {
-  if (s.engines && !s.engines.includes(engine)) return `${s.name} needs the ${s.engines.join(' or ')} engine`;
-  if (!(s.profiles ?? ['linux']).includes(os)) return `${s.name} is about the ${(s.profiles ?? ['linux']).join(' and ')} profile`;
-  if (engine === 'nginx' && os === 'windows') return 'real nginx on Linux cannot show the Windows profile';
+  if (s.engines && !s.engines.includes(engine)) return t('chaos.runner.needsEngine', { name: s.name, engines: s.engines.join(t('chaos.runner.or')) });
+  if (!(s.profiles ?? ['linux']).includes(os)) return t('chaos.runner.aboutProfile', { name: s.name, profiles: (s.profiles ?? ['linux']).join(t('chaos.runner.and')) });
+  if (engine === 'nginx' && os === 'windows') return t('chaos.runner.nginxNotWindows');
   return undefined;
 }
 
@@ -335,26 +336,26 @@ export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult
   let screenshot: Buffer | undefined;
   const body = async () => {
     if (s.stack !== false) {
-      run.step(`start a stack: ${o.engine} engine, ${o.os} profile`);
+      run.step(t('chaos.runner.startStack', { engine: o.engine, os: o.os }));
       await run.startStack(s.stack?.({ engine: o.engine, os: o.os }) ?? {});
     }
     await s.steps(run);
     const made = run.verdicts.filter((v) => v.kind === 'observation').length;
-    if (made !== s.observations) throw new Error(`${s.name} made ${made} observations but declares ${s.observations}: correct its \`observations\``);
+    if (made !== s.observations) throw new Error(t('chaos.runner.miscounted', { name: s.name, made, declared: s.observations }));
     const want = diagnosisOf(s, o);
     if (want) {
-      await run.observe(`harness doctor reads the run's logs as ${describeExpectation(want)}`, () => {
+      await run.observe(t('chaos.runner.doctorReads', { expectation: describeExpectation(want) }), () => {
         const wrong = expectDiagnosis(run.diagnosis(), want);
-        if (wrong.length) throw new Error(`the doctor found ${wrong.join('; ')}`);
+        if (wrong.length) throw new Error(t('chaos.runner.doctorFound', { wrong: wrong.join('; ') }));
       });
     }
   };
   const running = body();
   try {
-    await (o.stopAsked ? Promise.race([running, o.stopAsked.then((why) => Promise.reject(new RunStopped(`stopped: ${why}`)))]) : running);
+    await (o.stopAsked ? Promise.race([running, o.stopAsked.then((why) => Promise.reject(new RunStopped(t('chaos.runner.stoppedWhy', { why }))))]) : running);
   } catch (e) {
     error = e as Error;
-    if (!(e instanceof ObservationFailed)) timeline.add({ lane: 'harness', kind: 'observation', label: `the run stopped: ${error.message}`, short: '✗ the run stopped', detail: 'fail' });
+    if (!(e instanceof ObservationFailed)) timeline.add({ lane: 'harness', kind: 'observation', label: t('chaos.runner.runStopped', { error: error.message }), short: t('chaos.runner.runStoppedShort'), detail: 'fail' });
     screenshot = await run.screenshot();
   } finally {
     await run.finish({ stopped: error instanceof RunStopped });

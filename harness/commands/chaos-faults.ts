@@ -7,19 +7,20 @@ import { callControl, type StackStatus } from '../control/channel.js';
 import { UsageError } from '../errors.js';
 import { prefixFlag } from '../flags.js';
 import { printJson } from '../terminal.js';
+import { t } from '../i18n/index.js';
 
 type Out = (s: string) => void;
 
 /** The fault's input from the command line: its name, then its values and flags as typed. */
 function faultInput(fault: string, tokens: readonly string[]): FaultInput {
   const f = findFault(fault);
-  if (!f) throw new UsageError(`no fault "${fault}". The faults: ${FAULTS.map((x) => x.name).join(', ')} (\`harness chaos list\` says what each does).`);
+  if (!f) throw new UsageError(t('chaos.inject.noFault', { name: fault, names: FAULTS.map((x) => x.name).join(', ') }));
   try {
     const input = parseTokens(tokens);
     parseFault(f, input); // bad input is said here, before the stack is asked
     return input;
   } catch (e) {
-    throw e instanceof FaultError ? new UsageError(`${e.message.split('\n')[0]}\n  Usage: harness chaos inject ${usage(f)}`) : e;
+    throw e instanceof FaultError ? new UsageError(`${e.message.split('\n')[0]}\n${t('fault.params.usage', { usage: usage(f) })}`) : e;
   }
 }
 
@@ -27,21 +28,22 @@ export async function chaosInject(o: { fault: string; args: readonly string[]; p
   const input = faultInput(o.fault, o.args);
   const r = await callControl(resolve(o.prefix), '/faults', { name: o.fault, ...input });
   if (o.json) return printJson(out, r);
-  out(`${r.applied} applied: ${r.effect}`);
-  for (const w of (r.warnings as string[]) ?? []) out(`warning: ${w}`);
-  if (r.undoable) out(`Undo with: npx harness chaos restore${prefixFlag(o.prefix)}`);
+  out(t('chaos.inject.applied', { label: String(r.applied), effect: String(r.effect) }));
+  for (const w of (r.warnings as string[]) ?? []) out(t('chaos.inject.warning', { text: w }));
+  if (r.undoable) out(t('chaos.inject.undo', { prefix: prefixFlag(o.prefix) }));
   return 0;
 }
 
 export async function chaosStatus(o: { prefix: string; json?: boolean }, out: Out): Promise<number> {
   const s = (await callControl(resolve(o.prefix), '/status', undefined, 'GET')) as unknown as StackStatus;
   if (o.json) return printJson(out, s);
-  out(`The stack in ${resolve(o.prefix)}: ${s.engine} engine, ${s.os} profile, admin server ${s.admin === 'external' ? 'your own (--admin external)' : s.admin === 'down' ? 'not listening (down)' : `listening (${s.admin})`}.`);
+  const admin = s.admin === 'external' ? t('chaos.status.adminExternal') : s.admin === 'down' ? t('chaos.status.adminDown') : t('chaos.status.adminListening', { mode: s.admin });
+  out(t('chaos.status.stack', { prefix: resolve(o.prefix), engine: s.engine, os: s.os, admin }));
   if (!s.faults.length) {
-    out('No fault is applied.');
+    out(t('chaos.status.none'));
     return 0;
   }
-  out(`Applied, oldest first (\`npx harness chaos restore${prefixFlag(o.prefix)}\` undoes them all):`);
+  out(t('chaos.status.applied', { prefix: prefixFlag(o.prefix) }));
   for (const f of s.faults) out(`  ${f.label}${f.progress ? `: ${f.progress}` : ''}`);
   return 0;
 }
@@ -50,10 +52,10 @@ export async function chaosRestore(o: { prefix: string; json?: boolean }, out: O
   const r = await callControl(resolve(o.prefix), '/restore');
   if (o.json) return printJson(out, r);
   const undone = r.restored as string[];
-  out(undone.length ? `restored: undid ${undone.join(', ')}` : 'nothing to restore: no fault that can be undone is applied (a crashed worker is replaced by the master; there is nothing to undo)');
+  out(undone.length ? t('chaos.restore.undid', { labels: undone.join(', ') }) : t('chaos.restore.nothing'));
   if (undone.some((label) => findFault(label.split(' ')[0])?.marksPeerDown)) {
     // What users meet right after a restore: the proxy has not forgotten the failure yet.
-    out('The proxy still counts a peer that failed as down for fail_timeout (10 s, per worker): until then /api may answer 502 "no live upstreams", as nginx does.');
+    out(t('chaos.restore.failTimeout'));
   }
   return 0;
 }

@@ -17,6 +17,7 @@ import { writableFolder } from '../flags.js';
 import { UsageError, UserError } from '../errors.js';
 import { watchStopRequests } from '../stop-request.js';
 import { printJson } from '../terminal.js';
+import { t } from '../i18n/index.js';
 
 type Out = (s: string) => void;
 
@@ -38,21 +39,21 @@ function listJson() {
 
 export function chaosList(out: Out, o: { json?: boolean } = {}): number {
   if (o.json) return printJson(out, listJson());
-  out('Scenarios (harness chaos run <name> [--proxy nginx] [--os windows]):\n');
+  out(t('chaos.list.scenarios'));
   const nameWidth = Math.max(...SCENARIOS.map((s) => s.name.length)) + 2;
   for (const s of SCENARIOS) {
     const profiles = s.profiles ?? ['linux'];
-    const where = [`engines: ${(s.engines ?? ['embedded', 'nginx']).join('/')}`, `profiles: ${profiles.join('/')}`, typeof s.seconds === 'number' ? `~${s.seconds} s` : profiles.map((p) => `~${secondsOf(s, p)} s on ${p}`).join(', ')];
+    const where = [t('chaos.list.engines', { engines: (s.engines ?? ['embedded', 'nginx']).join('/') }), t('chaos.list.profiles', { profiles: profiles.join('/') }), typeof s.seconds === 'number' ? t('chaos.list.seconds', { seconds: s.seconds }) : profiles.map((p) => t('chaos.list.secondsOn', { seconds: secondsOf(s, p), profile: p })).join(', ')];
     out(`  ${s.name.padEnd(nameWidth)}${s.summary}`);
-    out(`  ${''.padEnd(nameWidth)}${where.join(', ')}${s.faults?.length ? `, faults: ${s.faults.join(', ')}` : ''}`);
+    out(`  ${''.padEnd(nameWidth)}${where.join(', ')}${s.faults?.length ? t('chaos.list.faultsOf', { faults: s.faults.join(', ') }) : ''}`);
   }
-  out('\nFaults (harness chaos inject <fault> [args], on the stack `harness up` runs; `harness chaos restore` undoes them):\n');
-  const usages = FAULTS.map((f) => usage(f) + (f.alias ? ` (also ${f.alias})` : ''));
+  out(t('chaos.list.faults'));
+  const usages = FAULTS.map((f) => usage(f) + (f.alias ? t('chaos.list.alias', { alias: f.alias }) : ''));
   FAULTS.forEach((f, i) => {
     out(`  ${usages[i]}`);
     out(`      ${f.summary}`);
   });
-  out('\nDoctor conditions, and the scenarios that produce them (engines, profiles where not all):\n');
+  out(t('chaos.list.conditions'));
   const cov = coverage();
   const width = Math.max(...cov.map((c) => c.condition.length)) + 2;
   for (const c of cov) {
@@ -61,7 +62,7 @@ export function chaosList(out: Out, o: { json?: boolean } = {}): number {
       const where = [p.engines.length < 2 ? p.engines[0] : '', p.profiles.length < 2 && p.engines.includes('embedded') ? p.profiles[0] : ''].filter(Boolean).join(', ');
       return where ? `${p.scenario} (${where})` : p.scenario;
     });
-    out(`  ${c.condition.padEnd(width)}${by.length ? by.join(', ') : `none: ${c.reason ?? 'NO SCENARIO YET'}`}`);
+    out(`  ${c.condition.padEnd(width)}${by.length ? by.join(', ') : t('chaos.list.noProducer', { reason: c.reason ?? t('chaos.list.noScenarioYet') })}`);
   }
   return 0;
 }
@@ -70,35 +71,35 @@ export function chaosList(out: Out, o: { json?: boolean } = {}): number {
 const FAILURE_LINES = 14;
 
 function mark(p: Progress): string {
-  const t = `${(p.t / 1000).toFixed(1).padStart(5)}s`;
-  if (p.kind === 'step') return `${t}  → ${p.text}`;
-  if (p.kind === 'fault') return `${t}  ⚡ fault ${p.text}`;
+  const at = `${(p.t / 1000).toFixed(1).padStart(5)}s`;
+  if (p.kind === 'step') return `${at}  → ${p.text}`;
+  if (p.kind === 'fault') return `${at}  ⚡ ${t('chaos.run.fault', { text: p.text })}`;
   if (p.kind === 'note') return `          ${p.text}`;
-  if (p.ok) return `${t}  ✓ ${p.text}`;
+  if (p.ok) return `${at}  ✓ ${p.text}`;
   const lines = (p.error ?? '').split('\n');
   while (lines.length && !lines.at(-1)!.trim()) lines.pop();
   const shown = lines.slice(0, FAILURE_LINES);
-  if (lines.length > shown.length) shown.push(`… ${lines.length - shown.length} more lines: the verdict's whole text is in timeline.json`);
-  return `${t}  ✗ ${p.text}\n${shown.map((l) => `          ${l}`).join('\n')}`;
+  if (lines.length > shown.length) shown.push(t('chaos.run.moreLines', { count: lines.length - shown.length }));
+  return `${at}  ✗ ${p.text}\n${shown.map((l) => `          ${l}`).join('\n')}`;
 }
 
 async function scenarioNamed(nameOrPath: string): Promise<Scenario> {
   const s = findScenario(nameOrPath);
   if (s) return s;
-  if (!isScenarioPath(nameOrPath)) throw new UsageError(`no scenario "${nameOrPath}". \`harness chaos list\` shows them: ${SCENARIOS.map((x) => x.name).join(', ')}`);
+  if (!isScenarioPath(nameOrPath)) throw new UsageError(t('chaos.run.noScenario', { name: nameOrPath, names: SCENARIOS.map((x) => x.name).join(', ') }));
   return loadScenarioFile(nameOrPath);
 }
 
 export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName; out?: string; prefix: string; doctor?: boolean }, out: Out): Promise<number> {
   const s = await scenarioNamed(o.name);
   const reason = applies(s, o.proxy, o.os);
-  if (reason) throw new UsageError(`${reason}. Run it with ${s.engines ? `--proxy ${s.engines[0]} ` : ''}--os ${(s.profiles ?? ['linux'])[0]}.`);
+  if (reason) throw new UsageError(t('chaos.run.runItWith', { reason, flags: `${s.engines ? `--proxy ${s.engines[0]} ` : ''}--os ${(s.profiles ?? ['linux'])[0]}` }));
   const dir = resolve(o.out ?? join(o.prefix, 'chaos', `${s.name}-${o.proxy}-${o.os}-${new Date().toISOString().replace(/[:.]/g, '-')}`));
   freshRunDir(o.out === undefined ? '--prefix' : '--out', dir);
   out(`${s.name}: ${s.summary}`);
-  out(`  ${o.proxy} engine, ${o.os} profile; a fresh stack in ${dir}\n`);
+  out(t('chaos.run.where', { engine: o.proxy, os: o.os, dir }));
   // Ctrl-C, SIGTERM or the parent gone: the run stops, its stacks and browser with it.
-  const stopRequest = watchStopRequests({ parent: true, onAsked: (why) => out(`${why}: stopping the run and everything it started...`) });
+  const stopRequest = watchStopRequests({ parent: true, onAsked: (why) => out(t('chaos.run.stopping', { why })) });
   let browser: Promise<Browser> | undefined;
   try {
     const result = await runScenario(s, {
@@ -113,29 +114,29 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
         try {
           return await (await browser).newPage();
         } catch (e) {
-          throw new UserError(`no browser could be started (${(e as Error).message.split('\n')[0]}). Install one: npx harness setup (the system chromium, else Playwright's own), or set HARNESS_CHROMIUM to a Chromium binary.`);
+          throw new UserError(t('chaos.run.noBrowser', { error: (e as Error).message.split('\n')[0] }));
         }
       },
     });
-    const title = `${s.name} — ${o.proxy} engine, ${o.os} profile — ${result.ok ? 'passed' : 'FAILED'}`;
+    const title = t('chaos.run.svgTitle', { name: s.name, engine: o.proxy, os: o.os, verdict: t(result.ok ? 'chaos.run.svgPassed' : 'chaos.run.svgFailed') });
     writeFileSync(join(dir, 'timeline.json'), JSON.stringify({ ...result.timeline.toJSON(), verdicts: result.verdicts }, null, 2) + '\n');
     writeFileSync(join(dir, 'timeline.svg'), renderSvg(result.timeline.toJSON().events, title) + '\n');
     if (result.screenshot) writeFileSync(join(dir, 'failure.png'), result.screenshot);
     const { held, failed, notRun } = result.tally;
     const took = `${(result.ms / 1000).toFixed(1)} s`;
-    if (result.error instanceof RunStopped) out(`\nSTOPPED before its end (${result.error.message}): ${held} held, ${failed} failed, ${notRun} not run (${took}). Everything it had started has been stopped.`);
-    else if (result.ok) out(`\nPASSED: ${held} of ${held} observations hold (${took}).`);
-    else out(`\nFAILED: ${held} held, ${failed} failed, ${notRun} not run (${took}).`);
-    if (!result.ok && result.error && !failed && !(result.error instanceof RunStopped)) out(`The run stopped: ${result.error.message}`);
-    out(`Timeline: ${join(dir, 'timeline.svg')} (and timeline.json)${result.screenshot ? `; the browser when it failed: ${join(dir, 'failure.png')}` : ''}`);
-    if (result.prefixes.length) out(`The proxy's logs: ${result.prefixes.map((p) => join(p, 'logs')).join(', ')}`);
+    if (result.error instanceof RunStopped) out(t('chaos.run.stopped', { why: result.error.message, held, failed, notRun, took }));
+    else if (result.ok) out(t('chaos.run.passed', { held, took }));
+    else out(t('chaos.run.failed', { held, failed, notRun, took }));
+    if (!result.ok && result.error && !failed && !(result.error instanceof RunStopped)) out(t('chaos.run.runStopped', { error: result.error.message }));
+    out(t('chaos.run.timeline', { svg: join(dir, 'timeline.svg') }) + (result.screenshot ? t('chaos.run.screenshot', { png: join(dir, 'failure.png') }) : ''));
+    if (result.prefixes.length) out(t('chaos.run.logs', { dirs: result.prefixes.map((p) => join(p, 'logs')).join(', ') }));
     if (o.doctor) {
       const { doctorCommand } = await import('../doctor/index.js');
       for (const p of result.prefixes) {
         const errorLog = join(p, 'logs', 'error.log');
         const access = join(p, 'logs', 'access.log');
         if (!existsSync(errorLog)) continue;
-        out(`\nharness doctor on ${errorLog}:\n`);
+        out(t('chaos.run.doctorOn', { errorLog }));
         await doctorCommand({ errorLog, access: existsSync(access) ? access : undefined }, process.stdout, process.stderr);
       }
     }
@@ -154,7 +155,7 @@ function freshRunDir(flag: string, dir: string): void {
   writableFolder(flag, dir);
   const entries = readdirSync(dir);
   if (entries.length && !entries.includes('timeline.json')) {
-    throw new UsageError(`${dir} is not empty and holds no earlier chaos run: name a new or empty folder with --out.`);
+    throw new UsageError(t('chaos.run.notEmpty', { dir }));
   }
   for (const e of entries) rmSync(join(dir, e), { recursive: true, force: true });
 }

@@ -1,5 +1,6 @@
 import type { ShapeAction } from '../../stubs/admin-server/faults/action.js';
 import { wireFault } from './wire.js';
+import { t } from '../i18n/index.js';
 
 /** A body sent at `kbps` KiB/s: a piece every 50 ms (the first at once), as toxiproxy's bandwidth sleeps between writes. */
 export function pacedPieces(body: Buffer, kbps: number): { bytes: Buffer; afterMs: number }[] {
@@ -11,7 +12,7 @@ export function pacedPieces(body: Buffer, kbps: number): { bytes: Buffer; afterM
 
 export const adminBandwidth = wireFault({
   name: 'admin.bandwidth',
-  summary: 'The admin server sends its answers\' bodies at KBPS KiB/s (a congested link), the head at once: answers come whole, late; nginx logs nothing unless a pause passes proxy_read_timeout.',
-  params: [{ name: 'kbps', type: 'integer', min: 1, max: 10_000_000, required: true, placeholder: 'KBPS', describe: 'the body\'s speed in KiB per second', example: '1' }],
+  summary: t('fault.admin.bandwidth.summary'),
+  params: [{ name: 'kbps', type: 'integer', min: 1, max: 10_000_000, required: true, placeholder: 'KBPS', describe: t('fault.admin.bandwidth.kbps'), example: '1' }],
   action: (v): ShapeAction => ({ stage: 'shape', kind: 'pace', shape: (plan) => void (plan.pieces = pacedPieces(plan.body, v.kbps as number)) }),
 });

@@ -1,6 +1,7 @@
 import type { ShapeAction } from '../../stubs/admin-server/faults/action.js';
 import { readTimeoutEffect } from './stack-conf.js';
 import { wireFault } from './wire.js';
+import { t } from '../i18n/index.js';
 
 /**
  * WireMock's chunked dribble: the body in `chunks` pieces of nearly equal size (fewer for a shorter
@@ -19,12 +20,12 @@ export function dribble(body: Buffer, chunks: number, ms: number): { pieces: { b
 
 export const adminDribble = wireFault({
   name: 'admin.dribble',
-  summary: 'The admin server sends its answer\'s body in CHUNKS pieces over MS (WireMock\'s chunked dribble: a piece every MS/CHUNKS, the first with the head): nginx passes the body on only once it is whole; a pause longer than proxy_read_timeout gets "upstream timed out ... while reading upstream" and a cut answer.',
+  summary: t('fault.admin.dribble.summary'),
   params: [
-    { name: 'chunks', type: 'integer', min: 1, max: 100_000, required: true, placeholder: 'CHUNKS', describe: 'how many pieces the body comes in', example: '5' },
-    { name: 'ms', type: 'integer', min: 0, max: 3_600_000, required: true, placeholder: 'MS', describe: 'how long the body takes in all, in milliseconds', example: '1000' },
+    { name: 'chunks', type: 'integer', min: 1, max: 100_000, required: true, placeholder: 'CHUNKS', describe: t('fault.admin.dribble.chunks'), example: '5' },
+    { name: 'ms', type: 'integer', min: 0, max: 3_600_000, required: true, placeholder: 'MS', describe: t('fault.admin.dribble.ms'), example: '1000' },
   ],
-  effect: (target, v) => readTimeoutEffect(target, (v.ms as number) / (v.chunks as number), `Admin answers' bodies now come in ${v.chunks} pieces over ${v.ms} ms, a pause of`),
+  effect: (target, v) => readTimeoutEffect(target, (v.ms as number) / (v.chunks as number), (wait) => t('fault.admin.dribble.wait', { chunks: v.chunks as number, ms: v.ms as number, wait })),
   action: (v): ShapeAction => ({
     stage: 'shape',
     kind: 'pace',

@@ -1,4 +1,5 @@
 import { wireFault } from './wire.js';
+import { t } from '../i18n/index.js';
 
 /** `length` bytes from the fault's generator, never starting with `H` (which nginx would read as the start of `HTTP/`). */
 export function garbageBytes(length: number, random: () => number): Buffer {
@@ -10,8 +11,8 @@ export function garbageBytes(length: number, random: () => number): Buffer {
 
 export const adminGarbage = wireFault({
   name: 'admin.garbage',
-  summary: 'The admin server answers BYTES random bytes that are not HTTP (WireMock\'s RANDOM_DATA_THEN_CLOSE), then closes: nginx logs "upstream sent no valid HTTP/1.0 header" and passes the bytes on as they came, an HTTP/0.9 answer with no status line (009 in its access log), which a browser refuses.',
-  params: [{ name: 'bytes', type: 'integer', min: 1, max: 65_536, default: 64, placeholder: 'BYTES', describe: 'how many random bytes it sends', example: '64' }],
+  summary: t('fault.admin.garbage.summary'),
+  params: [{ name: 'bytes', type: 'integer', min: 1, max: 65_536, default: 64, placeholder: 'BYTES', describe: t('fault.admin.garbage.bytes'), example: '64' }],
   // The bytes come from its seed: --seed S sends the same bytes again.
   random: () => true,
   action: (v) => ({ stage: 'answer', answers: 'wire', answer: (x) => void x.requestRead().then(() => x.socket.end(garbageBytes(v.bytes as number, x.random))) }),

@@ -2,6 +2,7 @@ import type { DelayAction } from '../../stubs/admin-server/faults/action.js';
 import { readTimeoutEffect } from './stack-conf.js';
 import { wireFault } from './wire.js';
 import type { FaultValues } from './fault.js';
+import { t } from '../i18n/index.js';
 
 const DISTRIBUTIONS = ['fixed', 'uniform', 'lognormal'] as const;
 type Distribution = (typeof DISTRIBUTIONS)[number];
@@ -29,21 +30,21 @@ export const adminLatency = wireFault({
   name: 'admin.latency',
   alias: 'admin.slow',
   marksPeerDown: true,
-  summary: 'Admin answers wait MS (± --jitter, by --distribution) before the controller runs (an IDE breakpoint, a slow query): past proxy_read_timeout nginx answers 504.',
+  summary: t('fault.admin.latency.summary'),
   params: [
-    { name: 'ms', type: 'integer', min: 0, max: 3_600_000, required: true, placeholder: 'MS', describe: 'the wait before each answer in milliseconds (lognormal: the median)', example: '3000' },
-    { name: 'jitter', flag: true, type: 'integer', min: 0, max: 3_600_000, placeholder: 'MS', describe: 'how far each wait strays from MS (uniform: up to ± this; lognormal: the standard deviation)', example: '500' },
-    { name: 'distribution', flag: true, type: 'choice', values: DISTRIBUTIONS, placeholder: 'fixed|uniform|lognormal', describe: 'how the waits spread around MS (uniform when --jitter is given, else fixed)', example: 'lognormal' },
+    { name: 'ms', type: 'integer', min: 0, max: 3_600_000, required: true, placeholder: 'MS', describe: t('fault.admin.latency.ms'), example: '3000' },
+    { name: 'jitter', flag: true, type: 'integer', min: 0, max: 3_600_000, placeholder: 'MS', describe: t('fault.admin.latency.jitter'), example: '500' },
+    { name: 'distribution', flag: true, type: 'choice', values: DISTRIBUTIONS, placeholder: 'fixed|uniform|lognormal', describe: t('fault.admin.latency.distribution'), example: 'lognormal' },
   ],
   check(v) {
     const d = v.distribution;
-    if (d === 'fixed' && v.jitter) return `--distribution fixed waits exactly ${v.ms} ms: leave out --jitter, or choose --distribution uniform or lognormal.`;
-    if ((d === 'uniform' || d === 'lognormal') && !v.jitter) return `--distribution ${d} spreads the waits by --jitter MS: give it (e.g. --jitter 500).`;
+    if (d === 'fixed' && v.jitter) return t('fault.admin.latency.fixedJitter', { ms: v.ms as number });
+    if ((d === 'uniform' || d === 'lognormal') && !v.jitter) return t('fault.admin.latency.needsJitter', { distribution: d });
     return undefined;
   },
   random: (v) => distributionOf(v) !== 'fixed',
   effect(target, v) {
-    const what = distributionOf(v) === 'fixed' ? 'Admin answers now wait' : `Admin answers now wait (${distributionOf(v)}, ±${v.jitter} ms) about`;
+    const what = (wait: string) => (distributionOf(v) === 'fixed' ? t('fault.admin.latency.wait', { wait }) : t('fault.admin.latency.waitAbout', { distribution: distributionOf(v), jitter: v.jitter as number, wait }));
     return readTimeoutEffect(target, v.ms as number, what);
   },
   action(v): DelayAction {

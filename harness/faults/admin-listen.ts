@@ -1,11 +1,12 @@
 import { LISTEN_MODES, type ListenMode } from '../../stubs/admin-server/listen-modes.js';
 import { requireAdmin, type Fault } from './fault.js';
+import { t } from '../i18n/index.js';
 
 export const adminListen: Fault = {
   name: 'admin.listen',
   marksPeerDown: true,
-  summary: 'The admin server listens on one family only (ipv4: 127.0.0.1, ipv6: ::1), both (dual), or none (down): nginx logs a refusal for the other.',
-  params: [{ name: 'mode', type: 'choice', values: LISTEN_MODES, required: true, placeholder: 'MODE', describe: 'where the admin server listens', example: 'ipv4' }],
+  summary: t('fault.admin.listen.summary'),
+  params: [{ name: 'mode', type: 'choice', values: LISTEN_MODES, required: true, placeholder: 'MODE', describe: t('fault.admin.listen.mode'), example: 'ipv4' }],
   async apply(target, values) {
     const admin = requireAdmin(target);
     const mode = admin.mode;

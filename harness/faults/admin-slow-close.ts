@@ -1,9 +1,10 @@
 import { wireFault } from './wire.js';
+import { t } from '../i18n/index.js';
 
 export const adminSlowClose = wireFault({
   name: 'admin.slow-close',
-  summary: 'The admin server sends its answer without a Content-Length and closes the connection MS after the last byte (toxiproxy\'s slow_close): nginx and the browser wait that long for the answer\'s end; nothing is logged.',
-  params: [{ name: 'ms', type: 'integer', min: 0, max: 3_600_000, required: true, placeholder: 'MS', describe: 'how long after its last byte the connection closes, in milliseconds', example: '2000' }],
+  summary: t('fault.admin.slow-close.summary'),
+  params: [{ name: 'ms', type: 'integer', min: 0, max: 3_600_000, required: true, placeholder: 'MS', describe: t('fault.admin.slow-close.ms'), example: '2000' }],
   action: (v) => ({
     stage: 'shape',
     kind: 'end',

@@ -1,8 +1,9 @@
 import { requireAdmin, type Fault } from './fault.js';
+import { t } from '../i18n/index.js';
 
 export const adminStart: Fault = {
   name: 'admin.start',
-  summary: 'The admin server listens again on both loopbacks (after admin.stop, or a stack started with --admin down).',
+  summary: t('fault.admin.start.summary'),
   params: [],
   async apply(target) {
     const admin = requireAdmin(target);

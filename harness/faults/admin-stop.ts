@@ -1,9 +1,10 @@
 import { requireAdmin, type Fault } from './fault.js';
+import { t } from '../i18n/index.js';
 
 export const adminStop: Fault = {
   name: 'admin.stop',
   marksPeerDown: true,
-  summary: 'The admin server stops listening on both loopbacks: every /api request is refused, then "no live upstreams".',
+  summary: t('fault.admin.stop.summary'),
   params: [],
   async apply(target) {
     const admin = requireAdmin(target);

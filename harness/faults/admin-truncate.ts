@@ -1,9 +1,10 @@
 import { wireFault } from './wire.js';
+import { t } from '../i18n/index.js';
 
 export const adminTruncate = wireFault({
   name: 'admin.truncate',
-  summary: 'The admin server sends its answer\'s head with the whole body\'s Content-Length, then only BYTES of the body, then closes: the browser gets 200 and a body cut short, and nginx logs "upstream prematurely closed connection while reading upstream".',
-  params: [{ name: 'bytes', type: 'integer', min: 0, max: 1_073_741_824, required: true, placeholder: 'BYTES', describe: 'how many bytes of the body it sends before it closes', example: '10' }],
+  summary: t('fault.admin.truncate.summary'),
+  params: [{ name: 'bytes', type: 'integer', min: 0, max: 1_073_741_824, required: true, placeholder: 'BYTES', describe: t('fault.admin.truncate.bytes'), example: '10' }],
   action: (v) => ({
     stage: 'shape',
     kind: 'truncate',

@@ -5,6 +5,7 @@ import type { AdminServer } from '../../stubs/admin-server/server.js';
 import type { ProxyEngine } from '../engine/engine.js';
 import type { StackSpec } from '../stack/stack.js';
 import { UserError } from '../errors.js';
+import { t } from '../i18n/index.js';
 
 // ---- A fault's arguments, described once (params.ts checks what a user gives against them) ----
 
@@ -93,11 +94,11 @@ export class FaultError extends UserError {
 }
 
 export function requireAdmin(target: FaultTarget): AdminServer {
-  if (!target.admin) throw new FaultError('the admin server is not the harness\'s (--admin external): its faults cannot be applied. Start the stack without --admin external to use admin.* faults.');
+  if (!target.admin) throw new FaultError(t('fault.needsAdmin'));
   return target.admin;
 }
 
 export function requireProxy(target: FaultTarget): ProxyEngine {
-  if (!target.proxy) throw new FaultError('no proxy is running in this stack');
+  if (!target.proxy) throw new FaultError(t('fault.needsProxy'));
   return target.proxy;
 }

@@ -4,6 +4,7 @@
 // faults themselves (every fault's module) load with the first inject, so that a stack's control
 // channel costs `harness up` nothing before it is ready.
 import { FaultError, type AppliedFault, type FaultInput, type FaultTarget } from './fault.js';
+import { t } from '../i18n/index.js';
 
 export interface FaultEntry {
   id: number;
@@ -30,7 +31,7 @@ export class FaultLedger {
   async inject(name: string, input: FaultInput = {}): Promise<Injected> {
     const { FAULTS, findFault, label, parseFault } = await import('./index.js');
     const fault = findFault(name);
-    if (!fault) throw new FaultError(`no fault "${name}". The faults: ${FAULTS.map((f) => f.name).join(', ')} (\`harness chaos list\` says what each does).`);
+    if (!fault) throw new FaultError(t('chaos.inject.noFault', { name, names: FAULTS.map((f) => f.name).join(', ') }));
     const values = parseFault(fault, input);
     const applied = await fault.apply(this.target, values);
     const entry: FaultEntry = { id: this.#nextId++, label: label(fault, values), name: fault.name, applied };

@@ -3,18 +3,19 @@
 // inject`, scenarios and the stack's control channel all go through parseFault(), and a form can
 // be drawn from the same descriptions; a bad value is a FaultError that says what is accepted.
 import { FaultError, type Fault, type FaultInput, type FaultValues, type Param, type ParamValue } from './fault.js';
+import { t } from '../i18n/index.js';
 
 /** What a param accepts, in words. */
 export function accepts(p: Param): string {
   switch (p.type) {
     case 'integer':
-      return `a whole number from ${p.min} to ${p.max}`;
+      return t('fault.params.integer', { min: p.min, max: p.max });
     case 'fraction':
-      return 'a fraction more than 0 and at most 1 (0.25: one in four)';
+      return t('fault.params.fraction');
     case 'choice':
-      return `one of ${p.values.join(', ')}`;
+      return t('fault.params.choice', { values: p.values.join(', ') });
     case 'glob':
-      return 'a glob of the admin server\'s paths (* within a segment, ** across segments)';
+      return t('fault.params.glob');
     case 'text':
       return p.describe;
   }
@@ -45,16 +46,16 @@ export function parseTokens(tokens: readonly string[]): FaultInput {
   const positional: string[] = [];
   const flags: Record<string, string> = Object.create(null);
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (!/^--./.test(t)) {
-      positional.push(t);
+    const token = tokens[i];
+    if (!/^--./.test(token)) {
+      positional.push(token);
       continue;
     }
-    const eq = t.indexOf('=');
-    const name = eq < 0 ? t.slice(2) : t.slice(2, eq);
-    const value = eq < 0 ? tokens[++i] : t.slice(eq + 1);
-    if (value === undefined || (eq < 0 && /^--./.test(value))) throw new FaultError(`--${name} needs a value (--${name} ${name.toUpperCase()}).`);
-    if (Object.hasOwn(flags, name)) throw new FaultError(`--${name} is given twice (${flags[name]}, ${value}): give it once.`);
+    const eq = token.indexOf('=');
+    const name = eq < 0 ? token.slice(2) : token.slice(2, eq);
+    const value = eq < 0 ? tokens[++i] : token.slice(eq + 1);
+    if (value === undefined || (eq < 0 && /^--./.test(value))) throw new FaultError(t('fault.params.needsValue', { name, upper: name.toUpperCase() }));
+    if (Object.hasOwn(flags, name)) throw new FaultError(t('fault.params.twice', { name, first: flags[name], second: value }));
     flags[name] = value;
   }
   return { positional, flags };
@@ -69,19 +70,20 @@ export function splitCommand(command: string): { name: string; input: FaultInput
 /** Checks `input` against `f.params`: the values by name, or a FaultError that says what is accepted. */
 export function parseFault(f: Fault, input: FaultInput): FaultValues {
   const fail = (message: string): never => {
-    throw new FaultError(`${message}\n  Usage: harness chaos inject ${usage(f)}`);
+    throw new FaultError(`${message}\n${t('fault.params.usage', { usage: usage(f) })}`);
   };
   const positionals = f.params.filter((p) => !p.flag);
   const given = input.positional ?? [];
   if (given.length > positionals.length) {
     const extra = given.slice(positionals.length).map((g) => JSON.stringify(g)).join(' ');
-    fail(positionals.length ? `${f.name} takes ${positionals.length === 1 ? 'one argument' : `${positionals.length} arguments`}, ${positionals.map((p) => p.placeholder).join(' ')}; ${extra} is one too many.` : `${f.name} takes no argument (got ${extra}).`);
+    const placeholders = positionals.map((p) => p.placeholder).join(' ');
+    fail(positionals.length ? t(positionals.length === 1 ? 'fault.params.oneTooMany' : 'fault.params.manyTooMany', { fault: f.name, count: positionals.length, placeholders, extra }) : t('fault.params.noArgument', { fault: f.name, extra }));
   }
   const flags = input.flags ?? {};
   for (const name of Object.keys(flags)) {
     if (flags[name] !== undefined && !f.params.some((p) => p.name === name)) {
       const known = f.params.filter((p) => p.flag).map((p) => `--${p.name} ${p.placeholder}`);
-      fail(`--${name} is not an option of ${f.name}${known.length ? `; it takes ${known.join(', ')}` : ': it takes none'}.`);
+      fail(known.length ? t('fault.params.notOption', { name, fault: f.name, known: known.join(', ') }) : t('fault.params.noOptions', { name, fault: f.name }));
     }
   }
   const values: Record<string, ParamValue | undefined> = {};
@@ -91,11 +93,11 @@ export function parseFault(f: Fault, input: FaultInput): FaultValues {
     const raw = given1 === undefined || given1 === null ? undefined : String(given1);
     const shown = p.flag ? `--${p.name} ${JSON.stringify(raw ?? '')}` : `${f.name} ${JSON.stringify(raw ?? '')}`;
     if (raw === undefined) {
-      if (p.required) fail(`${f.name} needs ${p.placeholder}: ${p.describe}, ${accepts(p)}; e.g. harness chaos inject ${f.name} ${p.flag ? `--${p.name} ` : ''}${p.example}.`);
+      if (p.required) fail(t('fault.params.needs', { fault: f.name, placeholder: p.placeholder, describe: p.describe, accepts: accepts(p), example: `${p.flag ? `--${p.name} ` : ''}${p.example}` }));
       values[p.name] = p.default;
       continue;
     }
-    const bad = () => fail(`${shown}: ${p.placeholder} is ${p.describe}, ${accepts(p)}; e.g. ${p.flag ? `--${p.name} ` : ''}${p.example}.`);
+    const bad = () => fail(t('fault.params.bad', { shown, placeholder: p.placeholder, describe: p.describe, accepts: accepts(p), example: `${p.flag ? `--${p.name} ` : ''}${p.example}` }));
     switch (p.type) {
       case 'integer': {
         const n = /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;

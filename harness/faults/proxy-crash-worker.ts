@@ -1,11 +1,12 @@
 import { FaultError, requireProxy, type Fault } from './fault.js';
 import { crashRequest, CrashRequestError } from '../crash.js';
+import { t } from '../i18n/index.js';
 
 export const proxyCrashWorker: Fault = {
   name: 'proxy.crash-worker',
-  summary: 'One proxy worker dies (SIGSEGV by default; a signal name, or an exit code: 0-255 on linux, an NTSTATUS such as C0000005 under the Windows profile); the master logs it and respawns it.',
+  summary: t('fault.proxy.crash-worker.summary'),
   params: [
-    { name: 'signal-or-code', type: 'text', placeholder: 'SIGNAL|CODE', describe: 'how the worker ends: a signal name (SIGSEGV, SIGKILL...), or an exit code (0-255 on linux, an NTSTATUS such as C0000005 under the Windows profile)', example: 'SIGKILL' },
+    { name: 'signal-or-code', type: 'text', placeholder: 'SIGNAL|CODE', describe: t('fault.proxy.crash-worker.signal-or-code'), example: 'SIGKILL' },
   ],
   async apply(target, values) {
     const proxy = requireProxy(target);

@@ -1,8 +1,9 @@
 import { requireProxy, type Fault } from './fault.js';
+import { t } from '../i18n/index.js';
 
 export const proxyFailRespawn: Fault = {
   name: 'proxy.fail-respawn',
-  summary: 'Every worker respawn fails until `harness chaos restore` ("could not respawn worker"): after the next crash the proxy has no worker (Linux: clients hang; Windows: refused).',
+  summary: t('fault.proxy.fail-respawn.summary'),
   params: [],
   async apply(target) {
     const proxy = requireProxy(target);

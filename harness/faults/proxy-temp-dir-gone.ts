@@ -2,6 +2,7 @@ import { chownSync, existsSync, mkdirSync, rmSync, statSync, type Stats } from '
 import { FaultError, requireProxy, type Fault, type FaultTarget } from './fault.js';
 import { apiLocation } from './stack-conf.js';
 import { readConf } from '../stack/registry.js';
+import { t } from '../i18n/index.js';
 
 /** Every client_body_temp_path of the stack's conf. */
 function clientBodyTempPaths(target: FaultTarget): string[] {
@@ -9,17 +10,17 @@ function clientBodyTempPaths(target: FaultTarget): string[] {
     const conf = readConf(target.prefix, 'conf/nginx.conf');
     return [...new Set(conf.servers.flatMap((s) => s.locations.map((l) => l.clientBodyTempPath)))];
   } catch (e) {
-    throw new FaultError(`proxy.temp-dir-gone needs the stack's nginx.conf to find client_body_temp_path, and it cannot be read: ${(e as Error).message}`);
+    throw new FaultError(t('fault.proxy.temp-dir-gone.noConf', { error: (e as Error).message }));
   }
 }
 
 export const proxyTempDirGone: Fault = {
   name: 'proxy.temp-dir-gone',
-  summary: 'The client_body_temp folder is removed while the proxy runs (a cleanup tool, a folder deleted by hand): the next request whose body needs a temp file (bigger than client_body_buffer_size, an upload) gets 500 and nginx\'s "[crit] open() ".../client_body_temp/0000000001" failed (2: No such file or directory)" (Windows: CreateFile() ... (3: The system cannot find the path specified)).',
+  summary: t('fault.proxy.temp-dir-gone.summary'),
   params: [],
   effect(target) {
     const buffer = apiLocation(target)?.clientBodyBufferSize;
-    return `client_body_temp is gone: the next request to /api whose body is bigger than client_body_buffer_size${buffer ? ` (${buffer / 1024}k in this stack's conf)` : ''} gets 500 Internal Server Error and one [crit] line; smaller bodies (a login, a search) are kept in memory and still work (one with a Content-Length up to 1.25 times the buffer). nginx makes its temp folders only at start: \`harness chaos restore\` makes it again.`;
+    return t('fault.proxy.temp-dir-gone.effect', { buffer: buffer ? t('fault.proxy.temp-dir-gone.buffer', { size: buffer / 1024 }) : '' });
   },
   async apply(target) {
     requireProxy(target);
@@ -29,7 +30,7 @@ export const proxyTempDirGone: Fault = {
       gone.push({ path, stat: statSync(path) });
       rmSync(path, { recursive: true, force: true });
     }
-    if (!gone.length) throw new FaultError(`client_body_temp is gone already (${clientBodyTempPaths(target).join(', ')}): \`harness chaos restore\` makes it again.`);
+    if (!gone.length) throw new FaultError(t('fault.proxy.temp-dir-gone.goneAlready', { paths: clientBodyTempPaths(target).join(', ') }));
     return {
       // As nginx made it: mode 0700, owned by the workers' user (nobody, when the master runs as root).
       async undo() {

@@ -1,6 +1,7 @@
 // What a fault's explanation needs from the stack's nginx.conf: the location that proxies /api/.
 import { readConf } from '../stack/registry.js';
 import type { FaultTarget } from './fault.js';
+import { t } from '../i18n/index.js';
 
 type LocationConf = ReturnType<typeof readConf>['servers'][number]['locations'][number];
 
@@ -19,15 +20,15 @@ export const secondsText = (ms: number) => `${+(ms / 1000).toFixed(1)} s`;
 
 /** What an answer that does not come within proxy_read_timeout (`read` ms) gets. */
 export function timedOut(read: number): string {
-  return `/api requests get 504 Gateway Time-out, a POST after ${secondsText(read)}, a GET after ${secondsText(2 * read)} (nginx tries it on both loopbacks); a peer that timed out then counts as down for fail_timeout (10 s), so requests meanwhile get 502 at once.`;
+  return t('fault.conf.timedOut', { read: secondsText(read), both: secondsText(2 * read) });
 }
 
-/** How a wait of `ms` before the answer (or between its pieces) meets the stack's proxy_read_timeout. */
-export function readTimeoutEffect(target: FaultTarget, ms: number, what: string): string {
+/** How a wait of `ms` before the answer (or between its pieces) meets the stack's proxy_read_timeout; `what` says the wait. */
+export function readTimeoutEffect(target: FaultTarget, ms: number, what: (wait: string) => string): string {
   const read = apiLocation(target)?.proxyReadTimeoutMs;
-  if (read === undefined) return `${what} ${secondsText(ms)}.`;
-  const timeout = `this stack's proxy_read_timeout for /api/ is ${secondsText(read)}`;
+  const wait = secondsText(ms);
+  if (read === undefined) return t('fault.conf.wait', { what: what(wait) });
   return ms > read
-    ? `${what} ${secondsText(ms)} and ${timeout}: ${timedOut(read)}`
-    : `${what} ${secondsText(ms)} but ${timeout}: /api requests still get their usual answers (200, 401, ...), ${secondsText(ms)} late. For a 504, give more than ${read} ms.`;
+    ? t('fault.conf.waitTooLong', { what: what(wait), read: secondsText(read), timedOut: timedOut(read) })
+    : t('fault.conf.waitShort', { what: what(wait), read: secondsText(read), wait, readMs: read });
 }

@@ -6,12 +6,13 @@ import { globMeetsRoutes } from '../../stubs/admin-server/faults/selection.js';
 import type { FaultRule } from '../../stubs/admin-server/faults/wire-faults.js';
 import { FaultError, requireAdmin, type Fault, type FaultTarget, type FaultValues, type Param } from './fault.js';
 import { label } from './params.js';
+import { t } from '../i18n/index.js';
 
 export const SELECTION_PARAMS: readonly Param[] = [
-  { name: 'path', flag: true, type: 'glob', placeholder: 'GLOB', describe: 'the requests it acts on, by their path at the admin server', example: '/admin/employee/**' },
-  { name: 'times', flag: true, type: 'integer', min: 1, max: 1_000_000, placeholder: 'N', describe: 'how many of the matching requests it acts on (the first ones)', example: '1' },
-  { name: 'rate', flag: true, type: 'fraction', placeholder: 'P', describe: 'the share of the matching requests it acts on, drawn at random', example: '0.5' },
-  { name: 'seed', flag: true, type: 'integer', min: 0, max: 4_294_967_295, placeholder: 'S', describe: 'the seed of its random draws (--rate, --jitter): the same seed repeats a run exactly', example: '42' },
+  { name: 'path', flag: true, type: 'glob', placeholder: 'GLOB', describe: t('fault.wire.path'), example: '/admin/employee/**' },
+  { name: 'times', flag: true, type: 'integer', min: 1, max: 1_000_000, placeholder: 'N', describe: t('fault.wire.times'), example: '1' },
+  { name: 'rate', flag: true, type: 'fraction', placeholder: 'P', describe: t('fault.wire.rate'), example: '0.5' },
+  { name: 'seed', flag: true, type: 'integer', min: 0, max: 4_294_967_295, placeholder: 'S', describe: t('fault.wire.seed'), example: '42' },
 ];
 
 export interface WireFaultDefinition {
@@ -54,9 +55,9 @@ export function wireFault(d: WireFaultDefinition): Fault {
       const warnings: string[] = [];
       const routes = path === undefined ? [] : await admin.routePaths();
       if (path !== undefined && !globMeetsRoutes(path, routes)) {
-        warnings.push(`--path ${path} matches none of the admin server's paths (${resources(routes)}): it acts on nothing until a request for such a path comes. The paths start with /admin/ (the proxy's /api/ is the admin server's /admin/).`);
+        warnings.push(t('fault.wire.noPathMatch', { path, resources: resources(routes) }));
       }
-      if (admin.mode === 'down') warnings.push('the admin server is not listening now (admin.stop): the fault acts once it listens again (admin.start).');
+      if (admin.mode === 'down') warnings.push(t('fault.wire.adminDown'));
       const random = values.rate !== undefined || d.random?.(values) === true;
       return { undo: async () => void admin.faults.remove(rule.id), progress: () => progress(rule, random), warnings };
     },
@@ -72,7 +73,8 @@ function resources(routes: readonly string[]): string {
 /** `acted on 2 of 3 requests (5 matched --path); seed 42` */
 function progress(rule: FaultRule, random: boolean): string {
   const s = rule.selection;
-  const times = s.o.times !== undefined ? `${s.applied} of ${s.o.times} requests${s.spent ? ' (used up)' : ''}` : `${s.applied} request${s.applied === 1 ? '' : 's'}`;
-  const matched = s.o.path !== undefined || s.o.rate !== undefined ? `, ${s.matched} matched${s.o.path !== undefined ? ' its --path' : ''}` : '';
-  return `acted on ${times}${matched}${random ? `; seed ${s.seed}${s.o.seed === undefined ? ` (repeat it with --seed ${s.seed})` : ''}` : ''}`;
+  const times = s.o.times !== undefined ? t('fault.wire.timesOf', { applied: s.applied, times: s.o.times }) + (s.spent ? t('fault.wire.usedUp') : '') : t(s.applied === 1 ? 'fault.wire.oneRequest' : 'fault.wire.requests', { applied: s.applied });
+  const matched = s.o.path !== undefined || s.o.rate !== undefined ? t(s.o.path !== undefined ? 'fault.wire.matchedPath' : 'fault.wire.matched', { matched: s.matched }) : '';
+  const seed = random ? t('fault.wire.seedWas', { seed: s.seed }) + (s.o.seed === undefined ? t('fault.wire.repeatSeed', { seed: s.seed }) : '') : '';
+  return t('fault.wire.actedOn', { what: times + matched + seed });
 }
