@@ -110,6 +110,7 @@ export const ROOMS = [
   ['harness/nginx-conf/'],
   ['harness/'],
   ['harness/logs/'],
+  ['harness/i18n/'],
 ];
 
 /** A file's room and its level (0 on top), or undefined for what is no room (tests, bench, specs). */

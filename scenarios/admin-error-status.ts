@@ -1,35 +1,36 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
 import { expectFailure, expectPage, login } from './steps/browser.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'admin-error-status',
-  summary: 'The admin server answers with an error status of its own (a 500 from an exception, a 503 while it starts): nginx passes it on as it came and logs nothing; only the access log and the browser show it.',
+  summary: t('scenario.admin-error-status.summary'),
   faults: ['admin.status'],
   diagnosis: { conditions: [] },
   observations: 4,
   seconds: 6,
   async steps(run) {
     const page = await run.page();
-    run.step('log in in the browser');
+    run.step(t('scenario.common.loginInBrowser'));
     await login(page, run.stack.url);
     await expectPage(page, 1, 10);
     await run.fault('admin.status 500 --path /admin/employee/page --times 1');
-    run.step('go to page 2');
+    run.step(t('scenario.common.pageTwo'));
     await page.getByRole('button', { name: '下一页' }).click();
-    await run.observe('the page says 500 Internal Server Error: an error of the admin server', async () => {
+    await run.observe(t('scenario.admin-error-status.observe1'), async () => {
       await expectFailure(page, { kind: 'status', status: 500, request: /^GET \/api\/employee\/page\?page=2/ });
       await expect(page.getByTestId('http-error')).toContainText('the admin server hit an internal error');
     });
-    await run.observe('the browser got the admin server\'s own error JSON, passed on by nginx', async () => {
+    await run.observe(t('scenario.admin-error-status.observe2'), async () => {
       const r = await run.api.page('no-token', 1);
       expect(r.status).toBe(401); // the fault acted once: the next request is the admin server's usual answer
       expect(run.accessLog().map((e) => [e.request.split(' ')[1].replace(/\?.*/, ''), e.status])).toContainEqual(['/api/employee/page', 500]);
     });
     await run.fault('admin.status 503 --path /admin/employee/page --times 1');
-    run.step('查询 (reload the list)');
+    run.step(t('scenario.common.reload'));
     await page.getByTestId('employee-search-button').click();
-    await run.observe('the page says 503', () => expectFailure(page, { kind: 'status', status: 503, request: /^GET \/api\/employee\/page/ }));
-    await run.observe('nginx logged nothing: an error status is an answer, not a failure of the upstream', () => expect(run.errorLines()).toEqual([]));
+    await run.observe(t('scenario.admin-error-status.observe3'), () => expectFailure(page, { kind: 'status', status: 503, request: /^GET \/api\/employee\/page/ }));
+    await run.observe(t('scenario.admin-error-status.observe4'), () => expect(run.errorLines()).toEqual([]));
   },
 });

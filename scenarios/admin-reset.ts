@@ -1,10 +1,11 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
 import { expectFailure, expectPage, login, logout } from './steps/browser.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'admin-reset',
-  summary: 'The admin server resets a connection once it has read the request (it crashed mid-request): a GET is tried again on the other loopback and the page still loads; a login (a POST) is not, and gets 502.',
+  summary: t('scenario.admin-reset.summary'),
   profiles: ['linux', 'windows'],
   faults: ['admin.reset'],
   diagnosis: { conditions: ['upstream-reset'] },
@@ -14,30 +15,30 @@ export default defineScenario({
     const recv = run.os === 'windows' ? 'WSARecv() failed (10054: An existing connection was forcibly closed by the remote host)' : 'recv() failed (104: Connection reset by peer)';
     const lines = () => run.errorLog().map((e) => `${e.message} (${e.errno?.code}: ${e.errno?.text}) while ${e.action} [${e.request?.split(' ')[0]}]`);
     const page = await run.page();
-    run.step('log in in the browser');
+    run.step(t('scenario.common.loginInBrowser'));
     await login(page, run.stack.url);
     await expectPage(page, 1, 10);
     await run.fault('admin.reset --path /admin/employee/page --times 1');
-    run.step('go to page 2');
+    run.step(t('scenario.common.pageTwo'));
     await page.getByRole('button', { name: '下一页' }).click();
-    await run.observe('page 2 shows: nginx tried the reset GET again on the other loopback, which answered', async () => {
+    await run.observe(t('scenario.admin-reset.observe1'), async () => {
       await expectPage(page, 2, 10);
       const tries = run.stack.admin!.journal.filter((e) => e.url.startsWith('/admin/employee/page?page=2'));
       expect(tries.map((e) => e.faults?.[0] ?? 'answered')).toEqual(['admin.reset --path /admin/employee/page --times 1', 'answered']);
       expect(new Set(tries.map((e) => e.localAddress)).size).toBe(2);
     });
-    await run.observe(`one line for it: ${recv} while reading response header from upstream`, () => {
+    await run.observe(t('scenario.admin-reset.observe2', { recv }), () => {
       expect(lines()).toEqual([`${recv} while reading response header from upstream [GET]`]);
     });
     await run.fault('admin.reset --path /admin/employee/login');
-    run.step('log out, and log in again');
+    run.step(t('scenario.common.loginAgain'));
     await logout(page);
     await login(page, run.stack.url);
-    await run.observe('the login gets 502 Bad Gateway: a POST that was sent is not tried on the other loopback', async () => {
+    await run.observe(t('scenario.admin-reset.observe3'), async () => {
       await expectFailure(page, { kind: 'status', status: 502, request: /^POST \/api\/employee\/login/ });
       expect(run.stack.admin!.journal.filter((e) => e.url === '/admin/employee/login' && e.faults)).toHaveLength(1);
     });
-    await run.observe('one more line, for the POST', () => {
+    await run.observe(t('scenario.admin-reset.observe4'), () => {
       expect(lines()).toEqual([`${recv} while reading response header from upstream [GET]`, `${recv} while reading response header from upstream [POST]`]);
     });
   },

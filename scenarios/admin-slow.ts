@@ -1,9 +1,10 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'admin-slow',
-  summary: 'The admin server answers slower than proxy_read_timeout (an IDE breakpoint): a GET times out on both peers and gets 504; a POST is not retried once sent.',
+  summary: t('scenario.admin-slow.summary'),
   stack: () => ({ conf: { proxyReadTimeout: '1s' } }),
   faults: ['admin.slow'],
   diagnosis: { conditions: ['upstream-timeout'] },
@@ -14,15 +15,15 @@ export default defineScenario({
     // Answers 2 s past the timeout: a worker that is not given the CPU until the answer is in (a
     // loaded machine) reads it before its timer, as nginx's event loop does (events, then timers).
     await run.fault('admin.slow 3000');
-    run.step('GET /api/employee/page (proxy_read_timeout 1s)');
+    run.step(t('scenario.admin-slow.step1'));
     const get = await run.api.page(token ?? '');
-    await run.observe('the GET gets 504 (the conf\'s error_page: html/50x.html) after both peers timed out, about 2 s', () => {
+    await run.observe(t('scenario.admin-slow.observe1'), () => {
       expect(get.status).toBe(504);
       expect(get.body).toContain('<h1>An error occurred.</h1>');
       expect(get.ms).toBeGreaterThanOrEqual(1900);
       expect(get.ms).toBeLessThan(4000);
     });
-    await run.observe('two lines "upstream timed out (110: Connection timed out) while reading response header from upstream"', () => {
+    await run.observe(t('scenario.admin-slow.observe2'), () => {
       const t = run.errorLog().filter((e) => e.message === 'upstream timed out');
       expect(t.map((e) => [e.errno?.code, e.action])).toEqual([
         [110, 'reading response header from upstream'],
@@ -30,11 +31,11 @@ export default defineScenario({
       ]);
     });
     // This proxy keeps both peers failed for fail_timeout (10 s): a second stack's has none failed.
-    run.step('a fresh stack, as slow: POST /api/employee/login');
+    run.step(t('scenario.admin-slow.step2'));
     await run.freshStack();
     await run.fault('admin.slow 3000');
     const post = await run.api.login();
-    await run.observe('the POST is tried on one peer only: 504 after about 1 s and a single timeout line', () => {
+    await run.observe(t('scenario.admin-slow.observe3'), () => {
       expect(post.response.status).toBe(504);
       expect(post.response.ms).toBeGreaterThanOrEqual(900);
       expect(post.response.ms).toBeLessThan(1900);

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { Readable } from 'node:stream';
 import { defineScenario } from '../harness/chaos/scenario.js';
 import type { Run } from '../harness/chaos/runner.js';
+import { t } from '../harness/i18n/index.js';
 
 /** Bytes a client writes on a connection of its own, then how it leaves: a reset, or a close after
  *  reading the answer. On the timeline as a client request when its request line is readable. */
@@ -30,7 +31,7 @@ function raw(run: Run, bytes: Buffer, leave: 'reset' | 'close'): Promise<string>
 
 export default defineScenario({
   name: 'client-gives-up',
-  summary: 'The client side goes away or speaks nonsense (an upload cancelled halfway, a request reset mid-way, https:// typed for the http:// port), and an upload big enough for a temp file: with error_log at info nginx notes each, and the doctor reads them as nothing to act on.',
+  summary: t('scenario.client-gives-up.summary'),
   profiles: ['linux', 'windows'],
   stack: () => ({ conf: { errorLogLevel: 'info' } }),
   diagnosis: { conditions: [], harmless: ['client-closed', 'client-reset', 'client-bad-request', 'body-buffered', 'info'] },
@@ -46,24 +47,24 @@ export default defineScenario({
         throw new Error('the upload was cancelled');
       })(),
     );
-    run.step(`POST /api/common/upload, ${declared} bytes declared, given up after ${sent}`);
+    run.step(t('scenario.client-gives-up.step1', { declared, sent }));
     const r = await run.api.send('POST', '/api/common/upload', { body: half, headers: { 'content-length': String(declared), 'content-type': 'application/octet-stream' } });
-    await run.observe('the upload never gets an answer, and never reaches the admin server', () => {
+    await run.observe(t('scenario.client-gives-up.observe1'), () => {
       expect(r.status).toBe(0);
       expect(run.stack.admin!.journal.map((e) => e.url)).not.toContain('/admin/common/upload');
     });
-    await run.observe('nginx notes [info] "client prematurely closed connection" for it', async () => {
+    await run.observe(t('scenario.client-gives-up.observe2'), async () => {
       await expect.poll(() => run.errorLog().filter((e) => e.message === 'client prematurely closed connection').map((e) => [e.level, e.request])).toEqual([['info', 'POST /api/common/upload HTTP/1.1']]);
     });
-    run.step('a client resets its connection halfway through its request\'s headers');
+    run.step(t('scenario.client-gives-up.step2'));
     await raw(run, Buffer.from('GET /api/employee/page HTTP/1.1\r\nHost: localhost\r\n'), 'reset');
     const [recv, reset] = run.os === 'windows' ? ['WSARecv() failed', 10054] : ['recv() failed', 104];
-    await run.observe(`nginx notes [info] "${recv} (${reset}: ...) while reading client request headers"`, async () => {
+    await run.observe(t('scenario.client-gives-up.observe3', { recv, reset }), async () => {
       await expect.poll(() => run.errorLog().filter((e) => e.message === recv).map((e) => [e.level, e.errno?.code, e.action])).toEqual([['info', reset, 'reading client request headers']]);
     });
-    run.step('a TLS handshake on the plain-HTTP port (https:// typed for http://)');
+    run.step(t('scenario.client-gives-up.step3'));
     const answer = await raw(run, Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03]), 'close');
-    await run.observe('400 Bad Request, and [info] "client sent invalid method while reading client request line"', async () => {
+    await run.observe(t('scenario.client-gives-up.observe4'), async () => {
       expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
       await expect.poll(() => run.errorLog().filter((e) => e.message === 'client sent invalid method').map((e) => [e.level, e.action])).toEqual([['info', 'reading client request line']]);
     });
@@ -75,12 +76,12 @@ export default defineScenario({
       Buffer.alloc(declared, 0x61),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    run.step(`POST /api/common/upload with a ${declared}-byte image, whole this time`);
+    run.step(t('scenario.client-gives-up.step4', { declared }));
     await run.api.send('POST', '/api/common/upload', { body: image, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-    await run.observe('its body is bigger than client_body_buffer_size: nginx notes [warn] "a client request body is buffered to a temporary file .../client_body_temp/..."', async () => {
+    await run.observe(t('scenario.client-gives-up.observe5'), async () => {
       await expect.poll(() => run.errorLog().filter((e) => e.level === 'warn' && e.message.startsWith('a client request body is buffered to a temporary file ')).map((e) => e.request)).toEqual(['POST /api/common/upload HTTP/1.1']);
     });
-    await run.observe('beside the [notice] lines of its start (start worker process N), which the info level shows', () => {
+    await run.observe(t('scenario.client-gives-up.observe6'), () => {
       expect(run.errorLog().filter((e) => e.level === 'notice').map((e) => e.message)).toContainEqual(expect.stringMatching(/^start worker process \d+$/));
     });
   },

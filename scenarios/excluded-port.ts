@@ -4,10 +4,11 @@ import getPort from 'get-port';
 import { defineScenario } from '../harness/chaos/scenario.js';
 import { up } from '../harness/compose/up.js';
 import type { Printer } from '../harness/stack/printer.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'excluded-port',
-  summary: 'Windows keeps the proxy\'s port in an excluded port range (Hyper-V, WSL, Docker reserve them): nginx cannot bind it, "10013: An attempt was made to access a socket in a way forbidden by its access permissions", and harness up says what to do.',
+  summary: t('scenario.excluded-port.summary'),
   engines: ['embedded'],
   profiles: ['windows'],
   stack: false,
@@ -23,11 +24,11 @@ export default defineScenario({
     run.step(`harness up --port ${port} --os windows --excluded-port ${port}`);
     const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, proxy: run.engine, workers: 1, os: run.os, excludedPorts: [port] }, print);
     for (const line of said) run.note(`harness up | ${line}`);
-    await run.observe(`exit 1 and nginx's emerg line: bind() to ...:${port} failed (10013: An attempt was made to access a socket in a way forbidden by its access permissions)`, () => {
+    await run.observe(t('scenario.excluded-port.observe1', { port }), () => {
       expect(code).toBe(1);
       expect(said.join('\n')).toContain(`:${port} failed (10013: An attempt was made to access a socket in a way forbidden by its access permissions)`);
     });
-    await run.observe('what it means and what to do: the port is reserved by Windows; another port, or free the range', () => {
+    await run.observe(t('scenario.excluded-port.observe2'), () => {
       expect(said.join('\n')).toMatch(/What it means: .*/);
       expect(said.join('\n')).toMatch(/What to do: .*/);
     });

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineScenario } from '../harness/chaos/scenario.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'file-unreadable',
-  summary: 'A front-end file nginx\'s workers may not read (copied as root with mode 600, or kept by another user): the browser gets 403 Forbidden for it and nginx logs open() ... failed (13: Permission denied).',
+  summary: t('scenario.file-unreadable.summary'),
   // The embedded engine's workers run as the user who started it: as root they read any file.
   engines: ['nginx'],
   stack: false,
@@ -25,15 +26,15 @@ export default defineScenario({
       chmodSync(root, 0o755);
       // Real nginx's workers run as nobody when the master is root: mode 600 keeps them out; a plain user's nginx, 000.
       chmodSync(join(root, 'style.css'), process.getuid?.() === 0 ? 0o600 : 0o000);
-      run.step('a stack serving a copy of the front end whose style.css its workers may not read');
+      run.step(t('scenario.file-unreadable.step1'));
       // As root, harness up runs nginx's workers as the user who started it (root reads any file): here they run as nobody, as a plain nginx's would.
       await run.startStack({ frontendRoot: root, conf: process.getuid?.() === 0 ? { user: 'nobody nogroup' } : {} });
       const page = await run.page();
       const css = page.waitForResponse((r) => r.url().endsWith('/style.css'));
-      run.step('open the front end in the browser');
+      run.step(t('scenario.file-unreadable.step2'));
       await page.goto(run.stack.url);
-      await run.observe('the browser gets 403 Forbidden for style.css (the page shows without its style)', async () => expect((await css).status()).toBe(403));
-      await run.observe('nginx logs open() "…/style.css" failed (13: Permission denied)', () => {
+      await run.observe(t('scenario.file-unreadable.observe1'), async () => expect((await css).status()).toBe(403));
+      await run.observe(t('scenario.file-unreadable.observe2'), () => {
         expect(run.errorLines().filter((l) => l.includes('style.css'))).toEqual([expect.stringContaining(`open() "${join(root, 'style.css')}" failed (13: Permission denied), client: `)]);
       });
     } finally {

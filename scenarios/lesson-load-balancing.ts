@@ -6,11 +6,12 @@ import { ownStack } from './steps/own-stack.js';
 import { userConf } from './steps/user-conf.js';
 import { loginThenPages } from './steps/api.js';
 import { isRefusal } from './steps/logs.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'lesson-load-balancing',
   summary:
-    "The course's load-balancing lesson: upstream webservers with the admin server at weight=90 and a port nothing listens on at weight=10. The sixth request tries the dead server first, is refused, and is answered by the other (200; about 2 s under the Windows profile); the doctor, given the run's conf and access log, names the dead server and the one that answered.",
+    t('scenario.lesson-load-balancing.summary'),
   stack: false,
   profiles: ['linux', 'windows'],
   diagnosis: { conditions: ['upstream-refused'], verdict: 'another-server-answered' },
@@ -19,7 +20,7 @@ export default defineScenario({
   async steps(run) {
     // A port free now, that nothing will listen on: the lesson's second server, never started.
     const dead = await getPort({ host: '127.0.0.1' });
-    run.step(`a stack on the lesson's conf: /api/ to upstream webservers { server 127.0.0.1:ADMIN weight=90; server 127.0.0.1:${dead} weight=10; }`);
+    run.step(t('scenario.lesson-load-balancing.step1', { dead }));
     const upstream = `    upstream webservers {
         server 127.0.0.1:ADMIN weight=90;
         server 127.0.0.1:${dead} weight=10;
@@ -28,11 +29,11 @@ export default defineScenario({
       userConf({ listen: p.proxy, proxyPass: 'http://webservers/admin/', extra: upstream.replace('ADMIN', String(p.admin)), root: defaultFrontendRoot }),
     );
     const statuses = await loginThenPages(run, 11);
-    await run.observe('every request gets 200: the refused one is answered by the other server', () => expect(statuses).toEqual(Array(12).fill(200)));
-    await run.observe(`one refusal in the error log, of 127.0.0.1:${dead}, for the sixth request (weighted round robin: 90 to 10)`, () => {
+    await run.observe(t('scenario.lesson-load-balancing.observe1'), () => expect(statuses).toEqual(Array(12).fill(200)));
+    await run.observe(t('scenario.lesson-load-balancing.observe2', { dead }), () => {
       const api = run.errorLog().filter((e) => e.request?.includes(' /api/'));
       expect(api.map((e) => [isRefusal(e), e.upstream, e.request])).toEqual([[true, `http://127.0.0.1:${dead}/admin/employee/page?page=5&pageSize=10`, 'GET /api/employee/page?page=5&pageSize=10 HTTP/1.1']]);
     });
-    await run.observe('the admin server saw all twelve requests', () => expect(stack.admin!.journal.length).toBe(12));
+    await run.observe(t('scenario.lesson-load-balancing.observe3'), () => expect(stack.admin!.journal.length).toBe(12));
   },
 });

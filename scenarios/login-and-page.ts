@@ -1,26 +1,27 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
 import { login, expectPage } from './steps/browser.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'login-and-page',
-  summary: 'The happy path in the browser: admin/123456 logs in through the proxy and pages through the employees.',
+  summary: t('scenario.login-and-page.summary'),
   diagnosis: { conditions: [] },
   observations: 4,
   seconds: 4,
   async steps(run) {
     const page = await run.page();
-    run.step('log in as admin / 123456');
+    run.step(t('scenario.login-and-page.step1'));
     await login(page, run.stack.url);
-    await run.observe('the browser reaches the employee list (#/employee) with page 1 of the seed', async () => {
+    await run.observe(t('scenario.login-and-page.observe1'), async () => {
       await expect(page).toHaveURL(/#\/employee$/);
       await expectPage(page, 1, 10);
     });
-    run.step('go to page 2, then 20 rows a page');
+    run.step(t('scenario.login-and-page.step2'));
     await page.getByRole('button', { name: '下一页' }).click();
-    await run.observe('page 2 shows the next 10 employees', () => expectPage(page, 2, 10));
+    await run.observe(t('scenario.login-and-page.observe2'), () => expectPage(page, 2, 10));
     await page.getByRole('combobox', { name: '每页条数' }).selectOption('20');
-    await run.observe('20 a page shows the first 20', () => expectPage(page, 1, 20));
-    await run.observe('the proxy logged no error', () => expect(run.errorLines()).toEqual([]));
+    await run.observe(t('scenario.login-and-page.observe3'), () => expectPage(page, 1, 20));
+    await run.observe(t('scenario.login-and-page.observe4'), () => expect(run.errorLines()).toEqual([]));
   },
 });

@@ -5,10 +5,11 @@ import { defineScenario } from '../harness/chaos/scenario.js';
 import { up } from '../harness/compose/up.js';
 import { canBind } from '../harness/ports.js';
 import type { Printer } from '../harness/stack/printer.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'missing-temp-dir',
-  summary: 'The nginx folder has no temp/ (a Git copy of it): the proxy stops at start-up with its emerg line, and harness up says why and what to do.',
+  summary: t('scenario.missing-temp-dir.summary'),
   profiles: ['linux', 'windows'],
   stack: false,
   diagnosis: { conditions: ['temp-dir-missing'] },
@@ -20,22 +21,22 @@ export default defineScenario({
     const port = await getPort({ host: '127.0.0.1' });
     const prefix = resolve(run.o.dir, 'prefix');
     run.followLogs(prefix);
-    run.step('harness up with a prefix that has no temp/');
+    run.step(t('scenario.missing-temp-dir.step1'));
     const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, proxy: run.engine, workers: 1, os: run.os, noTempDir: true }, print);
     for (const line of said) run.note(`harness up | ${line}`);
     const dir = run.os === 'windows' ? 'CreateDirectory() "C:' : 'mkdir() "/';
     const errno = run.os === 'windows' ? 'failed (3: The system cannot find the path specified)' : 'failed (2: No such file or directory)';
-    await run.observe('harness up fails (exit code 1)', () => expect(code).toBe(1));
-    await run.observe(`it prints nginx's emerg line: ${dir}…/temp/client_body_temp" ${errno}`, () => {
+    await run.observe(t('scenario.missing-temp-dir.observe1'), () => expect(code).toBe(1));
+    await run.observe(t('scenario.missing-temp-dir.observe2', { dir, errno }), () => {
       const emerg = said.find((l) => l.includes('nginx: [emerg]'));
       expect(emerg).toContain(`nginx: [emerg] ${dir}`);
       expect(emerg).toContain(`/temp/client_body_temp" ${errno}`);
     });
-    await run.observe('it says what that means and what to do: create the temp folder', () => {
+    await run.observe(t('scenario.missing-temp-dir.observe3'), () => {
       const text = said.join('\n');
       expect(text).toContain('What it means:');
       expect(text).toMatch(/What to do:.*temp/);
     });
-    await run.observe('nothing of the stack is left listening', async () => expect(await canBind('127.0.0.1', port)).toEqual({ ok: true }));
+    await run.observe(t('scenario.missing-temp-dir.observe4'), async () => expect(await canBind('127.0.0.1', port)).toEqual({ ok: true }));
   },
 });

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineScenario } from '../harness/chaos/scenario.js';
 import { ownStack } from './steps/own-stack.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'proxy-pass-mistakes',
-  summary: 'proxy_pass pointing the right way in the wrong form: https:// to the admin server\'s plain-HTTP port (the TLS handshake fails), a unix socket that is not there; each request gets 502 with its line.',
+  summary: t('scenario.proxy-pass-mistakes.summary'),
   // The embedded engine proxies to http:// hosts only.
   engines: ['nginx'],
   stack: false,
@@ -16,7 +17,7 @@ export default defineScenario({
   async steps(run) {
     // A unix socket's path has room for 107 bytes: a short one, never made (nginx only tries to connect to it).
     const socket = join(tmpdir(), `sky-server-${process.pid}-${Date.now()}.sock`);
-    run.step('a stack on a conf with proxy_pass https://localhost:ADMIN/admin/ for /api/ and a unix socket for /ws/');
+    run.step(t('scenario.proxy-pass-mistakes.step1'));
     await ownStack(
       run,
       (p) => `worker_processes  1;
@@ -44,7 +45,7 @@ http {
     );
     run.step('POST /api/employee/login');
     const login = await run.api.login();
-    await run.observe('502: "SSL_do_handshake() failed (SSL: ... wrong version number) while SSL handshaking to upstream"', () => {
+    await run.observe(t('scenario.proxy-pass-mistakes.observe1'), () => {
       expect(login.response.status).toBe(502);
       const e = run.errorLog().at(-1)!;
       expect(e.message).toMatch(/^SSL_do_handshake\(\) failed \(SSL: .*wrong version number/);
@@ -52,7 +53,7 @@ http {
     });
     run.step('GET /ws/abc');
     const ws = await run.api.send('GET', '/ws/abc');
-    await run.observe(`502: connect() to unix:${socket} failed (2: No such file or directory)`, () => {
+    await run.observe(t('scenario.proxy-pass-mistakes.observe2', { socket }), () => {
       expect(ws.status).toBe(502);
       const e = run.errorLog().at(-1)!;
       expect([e.message, e.errno?.code]).toEqual([`connect() to unix:${socket} failed`, 2]);

@@ -3,10 +3,11 @@ import net from 'node:net';
 import getPort from 'get-port';
 import { defineScenario } from '../harness/chaos/scenario.js';
 import { upWith, userConf } from './steps/user-conf.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'proxy-start-failures',
-  summary: 'The proxy does not start on a conf of the user\'s own: its port is taken, proxy_pass names a host that does not resolve, an include names a missing file; each time `harness up` prints nginx\'s emerg line, what it means and what to do, and leaves nothing running.',
+  summary: t('scenario.proxy-start-failures.summary'),
   profiles: ['linux', 'windows'],
   stack: false,
   diagnosis: { conditions: ['bind-failed', 'host-not-found', 'conf-not-found'] },
@@ -22,7 +23,7 @@ export default defineScenario({
     try {
       const taken = await upWith(run, 'port-taken', userConf({ listen: busy, proxyPass: admin }));
       const inUse = run.os === 'windows' ? '10048: Only one usage of each socket address' : '98: Address already in use';
-      await run.observe(`port taken: exit 1, "bind() to 127.0.0.1:${busy} failed (${inUse}...)", then "still could not bind()", and what to do`, () => {
+      await run.observe(t('scenario.proxy-start-failures.observe1', { busy, inUse }), () => {
         expect(taken.code).toBe(1);
         expect(taken.said).toContain(`bind() to 127.0.0.1:${busy} failed (${inUse}`);
         expect(taken.said).toContain('still could not bind()');
@@ -33,14 +34,14 @@ export default defineScenario({
       await new Promise((r) => holder.close(r));
     }
     const host = await upWith(run, 'host-unknown', userConf({ listen: await getPort({ host: '127.0.0.1' }), proxyPass: 'http://admin-server.invalid:8080/admin/' }));
-    await run.observe('an unknown host: exit 1, "host not found in upstream "admin-server.invalid"" with the conf\'s file and line', () => {
+    await run.observe(t('scenario.proxy-start-failures.observe2'), () => {
       expect(host.code).toBe(1);
       expect(host.said).toMatch(/host not found in upstream "admin-server\.invalid" in .*nginx\.conf:\d+/);
     });
     const missing = await upWith(run, 'include-missing', userConf({ listen: await getPort({ host: '127.0.0.1' }), proxyPass: admin, extra: '    include conf.d/admin.conf;' }));
     const notFound = run.os === 'windows' ? 'CreateFile() "C:' : 'open() "/';
     const errno = run.os === 'windows' ? '3: The system cannot find the path specified' : '2: No such file or directory';
-    await run.observe(`a missing include: exit 1, ${notFound}…/conf.d/admin.conf" failed (${errno}) in …nginx.conf:N`, () => {
+    await run.observe(t('scenario.proxy-start-failures.observe3', { notFound, errno }), () => {
       expect(missing.code).toBe(1);
       expect(missing.said).toContain(`nginx: [emerg] ${notFound}`);
       // Named where the user's nginx would look for it: beside their conf, which the harness copies it from.

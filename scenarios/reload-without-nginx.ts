@@ -7,10 +7,11 @@ import { findNginx } from '../harness/nginx/engine.js';
 import { preparePrefix } from '../harness/stack/prefix.js';
 import { renderConf } from '../harness/stack/render.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'reload-without-nginx',
-  summary: '"nginx -s reload" in a folder whose nginx is not running (it was never started there, or has stopped): nginx finds no pid file, says open() "…/logs/nginx.pid" failed, and nothing is reloaded.',
+  summary: t('scenario.reload-without-nginx.summary'),
   engines: ['nginx'],
   stack: false,
   diagnosis: { conditions: ['signal-failed'] },
@@ -23,11 +24,11 @@ export default defineScenario({
     run.step('nginx -p PREFIX -e logs/error.log -s reload');
     const r = await execa(findNginx()!, ['-p', prefix, '-c', 'conf/nginx.conf', '-e', 'logs/error.log', '-s', 'reload'], { reject: false, all: true });
     run.note(`nginx | ${r.all}`);
-    await run.observe('it fails (exit 1) and says: nginx: [error] open() "…/logs/nginx.pid" failed (2: No such file or directory)', () => {
+    await run.observe(t('scenario.reload-without-nginx.observe1'), () => {
       expect(r.exitCode).toBe(1);
       expect(r.all).toContain(`nginx: [error] open() "${prefix}/logs/nginx.pid" failed (2: No such file or directory)`);
     });
-    await run.observe('its error.log has "signal process started", then the same line', () => {
+    await run.observe(t('scenario.reload-without-nginx.observe2'), () => {
       const lines = readFileSync(join(prefix, 'logs', 'error.log'), 'utf8').split('\n').filter(Boolean);
       expect(lines.map((l) => l.replace(/^.*?\[(\w+)\] \d+#\d+: /, '[$1] '))).toEqual(['[notice] signal process started', `[error] open() "${prefix}/logs/nginx.pid" failed (2: No such file or directory)`]);
     });

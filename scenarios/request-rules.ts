@@ -3,10 +3,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineScenario } from '../harness/chaos/scenario.js';
 import { ownStack } from './steps/own-stack.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'request-rules',
-  summary: 'Rules of a user\'s conf that answer requests themselves, each with its line: limit_req refusing a burst of logins (503), a deny all (403), a folder without index.html (403), try_files that loops on a missing index.html (500).',
+  summary: t('scenario.request-rules.summary'),
   // The embedded engine reads a subset of nginx.conf without limit_req, deny, try_files.
   engines: ['nginx'],
   stack: false,
@@ -18,7 +19,7 @@ export default defineScenario({
     mkdirSync(join(root, 'img'), { recursive: true });
     mkdirSync(join(root, 'app'), { recursive: true });
     writeFileSync(join(root, 'index.html'), '<h1>sky</h1>\n');
-    run.step('a stack on a conf with limit_req on the login, deny all on /api/report/, try_files for /app/');
+    run.step(t('scenario.request-rules.step1'));
     await ownStack(
       run,
       (p) => `worker_processes  1;
@@ -51,28 +52,28 @@ http {
 `,
     );
     const lines = () => run.errorLog().map((e) => e.message);
-    run.step('two logins in a row');
+    run.step(t('scenario.request-rules.step2'));
     const first = await run.api.login();
     const second = await run.api.login();
-    await run.observe('the second gets 503: "limiting requests, excess: … by zone "login""', () => {
+    await run.observe(t('scenario.request-rules.observe1'), () => {
       expect([first.response.status, second.response.status]).toEqual([200, 503]);
       expect(lines().at(-1)).toMatch(/^limiting requests, excess: [\d.]+ by zone "login"$/);
     });
     run.step('GET /api/report/turnoverStatistics');
     const report = await run.api.send('GET', '/api/report/turnoverStatistics');
-    await run.observe('403 Forbidden: "access forbidden by rule"', () => {
+    await run.observe(t('scenario.request-rules.observe2'), () => {
       expect(report.status).toBe(403);
       expect(lines().at(-1)).toBe('access forbidden by rule');
     });
-    run.step('GET /img/ (a folder without index.html)');
+    run.step(t('scenario.request-rules.step3'));
     const img = await run.api.send('GET', '/img/');
-    await run.observe('403 Forbidden: "directory index of ".../img/" is forbidden"', () => {
+    await run.observe(t('scenario.request-rules.observe3'), () => {
       expect(img.status).toBe(403);
       expect(lines().at(-1)).toBe(`directory index of "${join(root, 'img')}/" is forbidden`);
     });
-    run.step('GET /app/orders (try_files falls back to /app/index.html, which is not there)');
+    run.step(t('scenario.request-rules.step4'));
     const app = await run.api.send('GET', '/app/orders');
-    await run.observe('500: "rewrite or internal redirection cycle while internally redirecting to "/app/index.html""', () => {
+    await run.observe(t('scenario.request-rules.observe4'), () => {
       expect(app.status).toBe(500);
       const cycle = run.errorLog().at(-1)!;
       expect([cycle.message, cycle.action]).toEqual(['rewrite or internal redirection cycle', 'internally redirecting to "/app/index.html"']);

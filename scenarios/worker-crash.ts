@@ -1,9 +1,10 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
+import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'worker-crash',
-  summary: 'A proxy worker dies of SIGSEGV: the master logs the alert, starts a new worker at once, and service goes on.',
+  summary: t('scenario.worker-crash.summary'),
   faults: ['proxy.crash-worker'],
   diagnosis: { conditions: ['worker-crashed'] },
   observations: 3,
@@ -12,15 +13,15 @@ export default defineScenario({
     const { token } = await run.api.login();
     const [old] = await run.stack.proxy!.workers();
     await run.fault('proxy.crash-worker');
-    await run.observe(`the master logs "[alert] ... worker process ${old} exited on signal 11"`, () =>
+    await run.observe(t('scenario.worker-crash.observe1', { pid: old }), () =>
       expect
         .poll(() => run.errorLog().map((e) => `${e.level} ${e.message}`))
         .toContain(`alert worker process ${old} exited on signal 11`),
     );
-    await run.observe('a new worker takes its place', async () => {
+    await run.observe(t('scenario.worker-crash.observe2'), async () => {
       await expect.poll(async () => (await run.stack.proxy!.workers()).filter((p) => p !== old).length).toBe(1);
     });
-    await run.observe('the next requests are answered', async () => {
+    await run.observe(t('scenario.worker-crash.observe3'), async () => {
       expect((await run.api.page(token ?? '')).status).toBe(200);
       expect((await run.api.page(token ?? '', 2)).status).toBe(200);
     });

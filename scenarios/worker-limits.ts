@@ -3,6 +3,7 @@ import net from 'node:net';
 import { defineScenario } from '../harness/chaos/scenario.js';
 import { ownStack } from './steps/own-stack.js';
 import type { Run } from '../harness/chaos/runner.js';
+import { t } from '../harness/i18n/index.js';
 
 /** `n` connections to the proxy, each with `request` written; returns the function that closes them. */
 async function hold(run: Run, n: number, request: string): Promise<() => void> {
@@ -37,7 +38,7 @@ ${extra.replace(/PORT/g, String(p.proxy))}
 
 export default defineScenario({
   name: 'worker-limits',
-  summary: 'A worker\'s limits reached: a location that proxies to nginx itself uses up worker_connections ("16 worker_connections are not enough"), and connections beyond its open-file limit are refused ("accept4() failed (24: Too many open files)").',
+  summary: t('scenario.worker-limits.summary'),
   // The embedded engine has no worker_connections limit to reach and no worker_rlimit_nofile.
   engines: ['nginx'],
   stack: false,
@@ -46,17 +47,17 @@ export default defineScenario({
   observations: 2,
   seconds: 3,
   async steps(run) {
-    run.step('a stack with worker_connections 16 whose /loop/ proxies to nginx itself; GET /loop/x');
+    run.step(t('scenario.worker-limits.step1'));
     await ownStack(run, conf('    worker_connections  16;', '', '        location /loop/ {\n            proxy_pass http://127.0.0.1:PORT/loop/;\n        }'));
     const looped = await run.api.send('GET', '/loop/x');
-    await run.observe('502, and nginx says "16 worker_connections are not enough"', async () => {
+    await run.observe(t('scenario.worker-limits.observe1'), async () => {
       expect(looped.status).toBe(502);
       await expect.poll(() => run.errorLog().map((e) => e.message)).toContainEqual('16 worker_connections are not enough');
     });
-    run.step('another stack with worker_rlimit_nofile 24: 40 connections to it');
+    run.step(t('scenario.worker-limits.step2'));
     await ownStack(run, conf('    worker_connections  1024;', 'worker_rlimit_nofile  24;'));
     const release = await hold(run, 40, 'GET / HTTP/1.1\r\nHost: localhost\r\n');
-    await run.observe('nginx says "accept4() failed (24: Too many open files)"', () =>
+    await run.observe(t('scenario.worker-limits.observe2'), () =>
       expect.poll(() => run.errorLog().map((e) => `${e.message} (${e.errno?.code}: ${e.errno?.text})`)).toContainEqual('accept4() failed (24: Too many open files)'),
     );
     release();

@@ -43,9 +43,9 @@ export function chaosList(out: Out, o: { json?: boolean } = {}): number {
   const nameWidth = Math.max(...SCENARIOS.map((s) => s.name.length)) + 2;
   for (const s of SCENARIOS) {
     const profiles = s.profiles ?? ['linux'];
-    const where = [t('chaos.list.engines', { engines: (s.engines ?? ['embedded', 'nginx']).join('/') }), t('chaos.list.profiles', { profiles: profiles.join('/') }), typeof s.seconds === 'number' ? t('chaos.list.seconds', { seconds: s.seconds }) : profiles.map((p) => t('chaos.list.secondsOn', { seconds: secondsOf(s, p), profile: p })).join(', ')];
+    const where = [t('chaos.list.engines', { engines: (s.engines ?? ['embedded', 'nginx']).join('/') }), t('chaos.list.profiles', { profiles: profiles.join('/') }), typeof s.seconds === 'number' ? t('chaos.list.seconds', { seconds: s.seconds }) : profiles.map((p) => t('chaos.list.secondsOn', { seconds: secondsOf(s, p), profile: p })).join(t('chaos.list.sep'))];
     out(`  ${s.name.padEnd(nameWidth)}${s.summary}`);
-    out(`  ${''.padEnd(nameWidth)}${where.join(', ')}${s.faults?.length ? t('chaos.list.faultsOf', { faults: s.faults.join(', ') }) : ''}`);
+    out(`  ${''.padEnd(nameWidth)}${where.join(t('chaos.list.sep'))}${s.faults?.length ? t('chaos.list.faultsOf', { faults: s.faults.join(', ') }) : ''}`);
   }
   out(t('chaos.list.faults'));
   const usages = FAULTS.map((f) => usage(f) + (f.alias ? t('chaos.list.alias', { alias: f.alias }) : ''));

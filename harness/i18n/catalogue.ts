@@ -3,17 +3,20 @@
 import * as common from './messages/common.js';
 import * as chaos from './messages/chaos.js';
 import * as faults from './messages/faults.js';
+import * as scenarios from './messages/scenarios.js';
 
 export const CATALOGUE = {
   en: {
     ...common.en,
     ...chaos.en,
     ...faults.en,
+    ...scenarios.en,
   },
   'zh-CN': {
     ...common.zhCN,
     ...chaos.zhCN,
     ...faults.zhCN,
+    ...scenarios.zhCN,
   },
 } as const;
 

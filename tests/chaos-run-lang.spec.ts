@@ -1,0 +1,27 @@
+// `harness chaos run` in Chinese: the scenario's summary, its steps, each observation's verdict and
+// the run's summary, as a Chinese developer reads them (--lang zh-CN over the HARNESS_LANG=en the
+// specs run with). admin-token: the quickest scenario with steps and observations of its own.
+import { test, expect } from './fixtures.js';
+import { execa } from 'execa';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { distFile } from '../harness/paths.js';
+
+test('harness chaos run admin-token --lang zh-CN: Chinese steps and verdicts, PASSED said in Chinese, the same exit and files', { tag: '@admin-token' }, async ({ engine }, testInfo) => {
+  const out = testInfo.outputPath('run');
+  const r = await execa(process.execPath, [distFile('harness/cli.js'), 'chaos', 'run', 'admin-token', '--proxy', engine, '--out', out, '--lang', 'zh-CN'], { reject: false, all: true, timeout: 60_000 });
+  expect(r.exitCode, r.all).toBe(0);
+  expect(r.all).toContain('admin-token: 先不带 token 调用管理端接口');
+  expect(r.all).toContain(`  ${engine} 引擎，linux 系统；新建的栈在 ${out}`);
+  expect(r.all).toMatch(/→ 启动一个栈：\w+ 引擎，linux 系统/);
+  expect(r.all).toMatch(/→ GET \/api\/employee\/page，不带 "token" 请求头/);
+  expect(r.all).toMatch(/✓ 后端服务返回 401，没有错误日志：这是应答，不是故障/);
+  expect(r.all).toMatch(/✓ 又是 401，两次都在 access log 里/);
+  expect(r.all).toMatch(/\n通过：3\/3 项观察成立（\d+\.\d s）。/);
+  expect(r.all).toContain(`反向代理的日志：${join(out, 'stack-0', 'logs')}`);
+  expect(r.all).not.toMatch(/PASSED|observations hold/);
+  // The verdicts in timeline.json are the ones the user read.
+  const { verdicts } = JSON.parse(readFileSync(join(out, 'timeline.json'), 'utf8')) as { verdicts: { kind: string; text: string; ok?: boolean }[] };
+  expect(verdicts.filter((v) => v.kind === 'observation').map((v) => v.ok)).toEqual([true, true, true]);
+  expect(verdicts.find((v) => v.kind === 'observation')?.text).toBe('后端服务返回 401，没有错误日志：这是应答，不是故障');
+});
