@@ -4,6 +4,8 @@ import * as common from './messages/common.js';
 import * as chaos from './messages/chaos.js';
 import * as faults from './messages/faults.js';
 import * as scenarios from './messages/scenarios.js';
+import * as control from './messages/control.js';
+import * as timeline from './messages/timeline.js';
 
 export const CATALOGUE = {
   en: {
@@ -11,12 +13,16 @@ export const CATALOGUE = {
     ...chaos.en,
     ...faults.en,
     ...scenarios.en,
+    ...control.en,
+    ...timeline.en,
   },
   'zh-CN': {
     ...common.zhCN,
     ...chaos.zhCN,
     ...faults.zhCN,
     ...scenarios.zhCN,
+    ...control.zhCN,
+    ...timeline.zhCN,
   },
 } as const;
 

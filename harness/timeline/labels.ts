@@ -1,6 +1,7 @@
 // The few words a timeline shows beside an error-log line: what happened and to which peer.
 import type { ErrorLogEntry } from '../logs/error-log.js';
 import { peerOf } from '../doctor/facts.js';
+import { t } from '../i18n/index.js';
 
 const MAX = 60;
 
@@ -11,10 +12,10 @@ export function peerName(e: ErrorLogEntry): string {
 }
 
 export function shortLogLabel(e: ErrorLogEntry): string {
-  if (e.message === 'connect() failed') return `refused ${peerName(e)}`;
-  if (e.message === 'upstream timed out') return `timed out ${peerName(e)}`;
+  if (e.message === 'connect() failed') return t('timeline.label.refused', { peer: peerName(e) });
+  if (e.message === 'upstream timed out') return t('timeline.label.timedOut', { peer: peerName(e) });
   if (e.message === 'no live upstreams') return 'no live upstreams';
-  if (e.message.startsWith('client intended to send too large body')) return 'body too large';
+  if (e.message.startsWith('client intended to send too large body')) return t('timeline.label.bodyTooLarge');
   // Paths in messages (temp dirs, pid files) are long: their last two parts say enough.
   const text = e.message.replace(/"([^"]*[/\\])?([^"/\\]*[/\\][^"/\\]+)"/g, (_, dir: string | undefined, tail: string) => `"${dir ? '…/' : ''}${tail}"`);
   const errno = e.errno ? ` (${e.errno.code})` : '';

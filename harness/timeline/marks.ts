@@ -2,14 +2,15 @@
 // words beside it. timeline.svg (svg.ts) and the control page's live timeline both draw these
 // marks, so that a line reads the same in either.
 import type { TimelineEvent } from './timeline.js';
+import { t } from '../i18n/index.js';
 
 export const ROWS = [
-  { key: 'harness', title: 'harness', sub: 'steps, faults, checks' },
-  { key: 'browser', title: 'browser', sub: 'its /api requests' },
-  { key: 'client', title: 'client', sub: 'the harness\'s requests' },
-  { key: 'error-log', title: 'proxy error.log', sub: '' },
-  { key: 'access-log', title: 'proxy access.log', sub: '' },
-  { key: 'admin', title: 'admin server', sub: 'its request journal' },
+  { key: 'harness', title: t('timeline.row.harness'), sub: t('timeline.row.harness.sub') },
+  { key: 'browser', title: t('timeline.row.browser'), sub: t('timeline.row.browser.sub') },
+  { key: 'client', title: t('timeline.row.client'), sub: t('timeline.row.client.sub') },
+  { key: 'error-log', title: t('timeline.row.errorLog'), sub: '' },
+  { key: 'access-log', title: t('timeline.row.accessLog'), sub: '' },
+  { key: 'admin', title: t('timeline.row.admin'), sub: t('timeline.row.admin.sub') },
 ] as const;
 export type RowKey = (typeof ROWS)[number]['key'];
 
@@ -67,14 +68,14 @@ export function textWidth(s: string, font = 10): number {
 
 /** The legend: each colour and what it means, and the shape of its mark. */
 export const LEGEND: readonly (readonly [colour: string, meaning: string, shape: 'bar' | 'tick' | 'dash'])[] = [
-  [C.ok, 'answered 1xx-3xx', 'bar'],
+  [C.ok, t('timeline.legend.answered'), 'bar'],
   [C.clientError, '4xx', 'bar'],
   [C.serverError, '5xx', 'bar'],
-  [C.failed, 'no answer / refused', 'bar'],
-  [C.error, '[error] line', 'tick'],
+  [C.failed, t('timeline.legend.failed'), 'bar'],
+  [C.error, t('timeline.legend.errorLine'), 'tick'],
   [C.alert, '[alert] [emerg]', 'tick'],
-  [C.fault, 'fault', 'tick'],
-  [C.pass, 'check held', 'tick'],
-  [C.fail, 'check failed', 'tick'],
-  ['#888', 'same request', 'dash'],
+  [C.fault, t('timeline.legend.fault'), 'tick'],
+  [C.pass, t('timeline.legend.held'), 'tick'],
+  [C.fail, t('timeline.legend.checkFailed'), 'tick'],
+  ['#888', t('timeline.legend.sameRequest'), 'dash'],
 ];

@@ -1,6 +1,7 @@
 // The page's calls to the control channel. The token comes in the URL harness up printed; the page
 // keeps it in sessionStorage (this tab, this origin) and takes it out of the address bar at once, so
 // that it is not in the history, a bookmark or a screenshot. Every call sends it in a header.
+import { t } from './i18n.js';
 
 const KEY = 'harness-control-token';
 const HEADER = 'x-harness-token';
@@ -36,9 +37,9 @@ export async function call(token, path, body) {
   try {
     json = await r.json();
   } catch {
-    throw new CallError(`the harness answered ${r.status} without JSON`, r.status);
+    throw new CallError(t('control.call.noJson', { status: r.status }), r.status);
   }
-  if (!r.ok) throw new CallError(json.error ?? `the harness answered ${r.status}`, r.status);
+  if (!r.ok) throw new CallError(json.error ?? t('control.call.status', { status: r.status }), r.status);
   return json;
 }
 
@@ -55,13 +56,13 @@ export function stream(token, on) {
     try {
       r = await fetch('/events', { headers: { [HEADER]: token }, cache: 'no-store' });
     } catch {
-      return retry('the harness does not answer');
+      return retry(t('control.call.noAnswer'));
     }
     if (r.status === 401 || r.status === 403) {
-      const why = await r.json().then((j) => j.error, () => `refused (${r.status})`);
+      const why = await r.json().then((j) => j.error, () => t('control.call.refused', { status: r.status }));
       return on.state('refused', why);
     }
-    if (!r.ok || !r.body) return retry(`the harness answered ${r.status}`);
+    if (!r.ok || !r.body) return retry(t('control.call.status', { status: r.status }));
     on.state('open');
     const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
@@ -88,7 +89,7 @@ export function stream(token, on) {
       // the connection went: below
     }
     if (said) on.state('stopped');
-    else retry('the connection to the harness was lost');
+    else retry(t('control.call.lost'));
   };
   const retry = (why) => {
     on.state('lost', why);

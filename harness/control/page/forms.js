@@ -3,6 +3,7 @@
 // and an example. The values go to the harness by name; the harness checks them with the CLI's
 // own parser, and its message is what the form shows, word for word.
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 /** The field of one argument. */
 function field(param) {
@@ -10,19 +11,19 @@ function field(param) {
   let input;
   if (param.type === 'choice') {
     // Nothing chosen at first: a required choice left so gets the harness's message, as on the command line.
-    const none = param.required ? `choose ${param.placeholder}` : param.default !== undefined ? `(${param.default})` : '—';
+    const none = param.required ? t('control.form.choose', { placeholder: param.placeholder }) : param.default !== undefined ? `(${param.default})` : '—';
     input = h('select', { id, name: param.name }, h('option', { value: '' }, none), ...param.values.map((v) => h('option', { value: v }, v)));
   } else {
     // Numbers are typed as text: the harness's message, not the browser's, says what is wrong.
     const numeric = param.type === 'integer' || param.type === 'fraction';
     input = h('input', { id, name: param.name, type: 'text', inputmode: numeric ? (param.type === 'integer' ? 'numeric' : 'decimal') : undefined, placeholder: param.example, autocomplete: 'off', spellcheck: 'false' });
   }
-  const range = param.type === 'integer' ? ` (${param.min}–${param.max})` : param.type === 'fraction' ? ' (more than 0, at most 1)' : '';
+  const range = param.type === 'integer' ? ` (${param.min}–${param.max})` : param.type === 'fraction' ? t('control.form.fraction') : '';
   if (param.required) input.setAttribute('aria-required', 'true');
   return h(
     'div',
     { class: 'field' },
-    h('label', { for: id }, param.flag ? `--${param.name}` : param.placeholder, param.required ? h('span', { class: 'required', title: 'required', 'aria-hidden': 'true' }, ' *') : null),
+    h('label', { for: id }, param.flag ? `--${param.name}` : param.placeholder, param.required ? h('span', { class: 'required', title: t('control.form.required'), 'aria-hidden': 'true' }, ' *') : null),
     input,
     h('small', {}, `${param.describe}${range}`),
   );
@@ -54,14 +55,14 @@ function command(fault, flags) {
 export function faultForm(fault, inject) {
   const result = h('p', { class: 'result', role: 'status' });
   const preview = h('code', { class: 'command' }, command(fault, {}));
-  const submit = h('button', { type: 'submit' }, 'Inject');
+  const submit = h('button', { type: 'submit' }, t('control.faults.inject'));
   const form = h('form', { novalidate: true, dataset: { fault: fault.name } }, ...fault.params.map(field), h('p', { class: 'preview' }, preview), submit, result);
   form.addEventListener('input', () => (preview.textContent = command(fault, values(form))));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     submit.disabled = true;
     result.className = 'result';
-    result.textContent = 'applying…';
+    result.textContent = t('control.form.applying');
     try {
       const r = await inject({ name: fault.name, flags: values(form) });
       result.classList.add('ok');

@@ -1,6 +1,7 @@
 // The control page of a running `harness up`: one stream of events from the harness keeps every
 // panel up to date; every action is a call of the control channel that `harness chaos` and
 // `harness app` make too.
+import { translatePage, t } from './i18n.js';
 import { takeToken, call, stream } from './api.js';
 import { h, duration } from './dom.js';
 import { faultForm } from './forms.js';
@@ -8,6 +9,7 @@ import { TimelineView } from './timeline.js';
 import { renderComponents, renderApplied, workerChange, incident } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
+translatePage();
 const token = takeToken();
 
 const timeline = new TimelineView({ view: $('timeline-view'), tip: $('timeline-tip'), detail: $('timeline-detail'), note: $('timeline-note'), legend: $('timeline-legend'), scroll: $('timeline-scroll') });
@@ -31,15 +33,15 @@ async function act(el, path, body, words) {
 function connection(state, why) {
   const el = $('connection');
   el.dataset.state = state;
-  el.textContent = { open: 'live', lost: 'reconnecting…', refused: 'refused', stopped: 'stopped' }[state] ?? state;
+  el.textContent = ['open', 'lost', 'refused', 'stopped'].includes(state) ? t(`control.connection.${state}`) : state;
   if (state === 'refused' || state === 'stopped') {
     stopped = true;
     const banner = $('stopped');
     banner.hidden = false;
     banner.textContent =
       state === 'refused'
-        ? `${why} This page belongs to a stack that is no longer running, or was opened without its token.`
-        : `${banner.dataset.why ?? 'The stack stopped.'} Start it again with npx harness up, and open the control URL it prints.`;
+        ? t('control.stopped.refused', { why })
+        : t('control.stopped.again', { why: banner.dataset.why ?? t('control.stopped.stack') });
     for (const b of document.querySelectorAll('button, input, select')) if (!b.closest('#timeline')) b.disabled = true;
   }
 }
@@ -50,14 +52,14 @@ function incidents(list) {
       const d = $('earlier');
       $('earlier-incidents').prepend(incident(i));
       d.hidden = false;
-      d.querySelector('summary').textContent = `${$('earlier-incidents').children.length} incident(s) already in the log when the stack was ready (an earlier run in the same --prefix, or this start)`;
+      d.querySelector('summary').textContent = t('control.earlier', { count: $('earlier-incidents').children.length });
     } else {
       $('incidents').prepend(incident(i));
     }
   }
 }
 
-const undo = (a) => act($('restore-result'), '/restore', { id: a.id }, (r) => `undid ${r.restored.join(', ') || 'nothing'}`);
+const undo = (a) => act($('restore-result'), '/restore', { id: a.id }, (r) => t('control.undid', { labels: r.restored.join(', ') || t('control.nothing') }));
 
 function hello(d) {
   startedAt = Date.parse(d.components.startedAt);
@@ -74,7 +76,7 @@ function hello(d) {
     ...d.faults.map((f) =>
       faultForm(f, async (body) => {
         const r = await call(token, '/faults', body);
-        return { text: [`${r.applied} applied: ${r.effect ?? f.summary}`, ...(r.warnings ?? []).map((w) => `warning: ${w}`)].join('\n') };
+        return { text: [t('control.applied', { label: r.applied, effect: r.effect ?? f.summary }), ...(r.warnings ?? []).map((w) => t('control.warning', { text: w }))].join('\n') };
       }),
     ),
   );
@@ -92,7 +94,7 @@ function doctorError(text) {
 }
 
 if (!token) {
-  connection('refused', 'This page has no token: open the control URL that harness up printed (it ends in ?token=…).');
+  connection('refused', t('control.noToken'));
 } else {
   stream(token, {
     state: connection,
@@ -107,7 +109,7 @@ if (!token) {
       else if (name === 'applied') renderApplied($('applied'), d, undo);
       else if (name === 'incident') incidents([d]);
       else if (name === 'doctor') doctorError(d.error);
-      else if (name === 'bye') $('stopped').dataset.why = `The stack stopped: ${d.why}.`;
+      else if (name === 'bye') $('stopped').dataset.why = t('control.stopped.stackWhy', { why: d.why });
     },
   });
 }
@@ -116,21 +118,21 @@ setInterval(() => {
   if (startedAt && !stopped) $('uptime').textContent = duration(Date.now() - startedAt);
 }, 1000);
 
-$('restore').addEventListener('click', () => act($('restore-result'), '/restore', {}, (r) => (r.restored.length ? `restored: undid ${r.restored.join(', ')}` : 'nothing to restore: no fault that can be undone is applied')));
-$('app-order').addEventListener('click', () => act($('app-result'), '/app/order', {}, (r) => `order ${r.order.id} placed and paid (订单号 ${r.order.number}): it waits as 待接单; 来单提醒 pushed to ${r.pushed} open admin page(s).`));
-$('app-reset').addEventListener('click', () => act($('app-result'), '/app/reset', {}, () => 'the admin stub is back to its seed.'));
+$('restore').addEventListener('click', () => act($('restore-result'), '/restore', {}, (r) => (r.restored.length ? t('control.restored', { labels: r.restored.join(', ') }) : t('control.nothingToRestore'))));
+$('app-order').addEventListener('click', () => act($('app-result'), '/app/order', {}, (r) => t('control.app.ordered', { id: r.order.id, number: r.order.number, pushed: r.pushed })));
+$('app-reset').addEventListener('click', () => act($('app-result'), '/app/reset', {}, () => t('control.app.resetDone')));
 $('app-remind').addEventListener('submit', (e) => {
   e.preventDefault();
   const raw = new FormData(e.target).get('id');
   // The id goes as typed: the harness says what an order id is.
   const id = /^\d+$/.test(String(raw).trim()) ? Number(raw) : raw;
-  act($('app-result'), '/app/remind', { id }, (r) => `催单 for order ${r.order.id} (订单号 ${r.order.number}) pushed to ${r.pushed} open admin page(s).`);
+  act($('app-result'), '/app/remind', { id }, (r) => t('control.app.reminded', { id: r.order.id, number: r.order.number, pushed: r.pushed }));
 });
 $('timeline-window').addEventListener('change', (e) => timeline.setWindow(Number(e.target.value)));
 $('timeline-pause').addEventListener('click', (e) => {
   const on = e.target.getAttribute('aria-pressed') !== 'true';
   e.target.setAttribute('aria-pressed', String(on));
-  e.target.textContent = on ? 'Follow' : 'Pause';
+  e.target.textContent = t(on ? 'control.timeline.follow' : 'control.timeline.pause');
   timeline.pause(on);
 });
 $('timeline-json').addEventListener('click', async () => {

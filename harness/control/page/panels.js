@@ -1,25 +1,26 @@
 // The panels beside the timeline: the components, the workers' changes, the faults applied, the
 // doctor's incidents.
 import { h, clock } from './dom.js';
+import { t } from './i18n.js';
 
-const ENGINE = { embedded: 'embedded nginx', nginx: 'nginx' };
-const ADMIN = { dual: 'listening on both loopbacks', ipv4: 'listening on IPv4 only', ipv6: 'listening on IPv6 only', down: 'not listening (down)', external: 'your own server (--admin external)' };
+const engineName = (engine) => (engine === 'embedded' ? t('control.engine.embedded') : engine);
+const adminMode = (mode) => (['dual', 'ipv4', 'ipv6', 'down', 'external'].includes(mode) ? t(`control.admin.${mode}`) : mode);
 
 /** The components as a definition list. */
 export function renderComponents(dl, c) {
   const row = (term, ...value) => [h('dt', {}, term), h('dd', {}, ...value)];
-  const pids = (list) => (list.length ? list.map((p) => h('code', { class: 'pid' }, p)) : [h('em', {}, 'none')]);
+  const pids = (list) => (list.length ? list.map((p) => h('code', { class: 'pid' }, p)) : [h('em', {}, t('control.none'))]);
   dl.replaceChildren(
-    ...row('proxy', `${ENGINE[c.engine] ?? c.engine}, ${c.os} profile`),
-    ...row('listens', c.proxy.conf ? `where ${c.proxy.conf} says` : c.proxy.addresses.join(', ')),
-    ...row('master', c.proxy.master ? h('code', { class: 'pid', dataset: { testid: 'master-pid' } }, c.proxy.master) : h('em', {}, 'not running'), c.engine === 'embedded' ? ' (in the harness)' : null),
-    ...row('workers', h('span', { dataset: { testid: 'worker-pids' } }, ...joinWith(pids(c.proxy.workers), ' '))),
-    ...row('admin', h('span', { dataset: { testid: 'admin-mode' } }, ADMIN[c.admin.mode] ?? c.admin.mode), c.admin.addresses.length ? ` on ${c.admin.addresses.join(', ')}` : ` (port ${c.admin.port})`),
-    ...row('front end', c.frontend ? h('code', {}, c.frontend) : 'none the harness knows of (your conf decides what / serves)', c.frontendRoot ? ` from ${c.frontendRoot}` : ''),
-    ...row('ports', `proxy ${c.proxy.port || '(your conf\'s)'}, admin ${c.admin.port}, this page ${location.port}`),
-    ...row('prefix', h('code', {}, c.prefix)),
-    ...row('logs', h('code', {}, c.errorLog), ', ', h('code', {}, c.accessLog)),
-    ...row('harness', `pid ${c.harnessPid}, ready at ${clock(Date.parse(c.startedAt)).slice(0, 8)}`),
+    ...row(t('control.row.proxy'), t('control.proxy.profile', { engine: engineName(c.engine), os: c.os })),
+    ...row(t('control.row.listens'), c.proxy.conf ? t('control.proxy.whereConf', { conf: c.proxy.conf }) : c.proxy.addresses.join(', ')),
+    ...row(t('control.row.master'), c.proxy.master ? h('code', { class: 'pid', dataset: { testid: 'master-pid' } }, c.proxy.master) : h('em', {}, t('control.proxy.notRunning')), c.engine === 'embedded' ? t('control.proxy.inHarness') : null),
+    ...row(t('control.row.workers'), h('span', { dataset: { testid: 'worker-pids' } }, ...joinWith(pids(c.proxy.workers), ' '))),
+    ...row(t('control.row.admin'), h('span', { dataset: { testid: 'admin-mode' } }, adminMode(c.admin.mode)), c.admin.addresses.length ? t('control.admin.on', { addresses: c.admin.addresses.join(', ') }) : t('control.admin.port', { port: c.admin.port })),
+    ...row(t('control.row.frontend'), c.frontend ? h('code', {}, c.frontend) : t('control.frontend.unknown'), c.frontendRoot ? t('control.frontend.from', { root: c.frontendRoot }) : ''),
+    ...row(t('control.row.ports'), t('control.ports', { proxy: c.proxy.port || t('control.ports.conf'), admin: c.admin.port, page: location.port })),
+    ...row(t('control.row.prefix'), h('code', {}, c.prefix)),
+    ...row(t('control.row.logs'), h('code', {}, c.errorLog), ', ', h('code', {}, c.accessLog)),
+    ...row(t('control.row.harness'), t('control.harness', { pid: c.harnessPid, time: clock(Date.parse(c.startedAt)).slice(0, 8) })),
   );
 }
 
@@ -34,16 +35,16 @@ export function workerChange(c) {
     { class: 'fresh' },
     h('time', {}, clock(Date.parse(c.at)).slice(0, 12)),
     ' ',
-    ...c.gone.map((p) => h('span', { class: 'gone' }, `${p} gone`)),
+    ...c.gone.map((p) => h('span', { class: 'gone' }, t('control.worker.gone', { pid: p }))),
     c.gone.length && c.started.length ? ' → ' : '',
-    ...c.started.map((p) => h('span', { class: 'started' }, `${p} started`)),
+    ...c.started.map((p) => h('span', { class: 'started' }, t('control.worker.started', { pid: p }))),
   );
 }
 
 /** The faults applied now, each with its undo. */
 export function renderApplied(ul, applied, undo) {
   if (!applied.length) {
-    ul.replaceChildren(h('li', { class: 'none' }, 'none'));
+    ul.replaceChildren(h('li', { class: 'none' }, t('control.none')));
     return;
   }
   ul.replaceChildren(
@@ -53,7 +54,7 @@ export function renderApplied(ul, applied, undo) {
         { dataset: { testid: `applied-${a.label}` } },
         h('code', {}, a.label),
         a.progress ? h('small', {}, ` ${a.progress}`) : null,
-        h('button', { type: 'button', class: 'small', onclick: () => undo(a) }, 'Undo'),
+        h('button', { type: 'button', class: 'small', onclick: () => undo(a) }, t('control.undo')),
       ),
     ),
   );
@@ -64,10 +65,10 @@ export function incident(i) {
   return h(
     'li',
     { class: `incident ${i.condition}`, dataset: { condition: i.condition } },
-    h('p', { class: 'head' }, h('span', { class: 'condition' }, i.condition), ' ', h('time', {}, clock(Date.parse(i.at)).slice(0, 8)), ' ', h('small', {}, `error.log line${i.lines.length > 1 ? 's' : ''} ${lineNumbers(i.lines)}`)),
+    h('p', { class: 'head' }, h('span', { class: 'condition' }, i.condition), ' ', h('time', {}, clock(Date.parse(i.at)).slice(0, 8)), ' ', h('small', {}, t(i.lines.length > 1 ? 'control.incident.lines' : 'control.incident.line', { numbers: lineNumbers(i.lines) }))),
     h('p', { class: 'cause' }, i.cause),
-    h('p', { class: 'fix' }, h('strong', {}, 'Fix: '), i.fix),
-    h('details', {}, h('summary', {}, `the ${i.lines.length === 1 ? 'line' : `${i.lines.length} lines`}`), h('pre', {}, i.lines.map((l) => l.text).join('\n'))),
+    h('p', { class: 'fix' }, h('strong', {}, t('control.incident.fix')), i.fix),
+    h('details', {}, h('summary', {}, i.lines.length === 1 ? t('control.incident.theLine') : t('control.incident.theLines', { count: i.lines.length })), h('pre', {}, i.lines.map((l) => l.text).join('\n'))),
   );
 }
 

@@ -5,6 +5,7 @@
 // harness's timeline.json. A mark's whole text shows on hover; a click shows it with every line
 // of its request.
 import { s, h, clock } from './dom.js';
+import { t } from './i18n.js';
 
 /** Marks the page keeps (the harness sends at most this many at once: live-timeline.ts BATCH_EVENTS). */
 const KEEP = 5000;
@@ -192,7 +193,7 @@ export class TimelineView {
     this.rowH = rowH;
     const height = TOP + rows.length * rowH + 24;
     this.axisY = TOP + rows.length * rowH;
-    const svg = s('svg', { width, height, role: 'img', 'aria-label': 'the timeline of the last minutes' });
+    const svg = s('svg', { width, height, role: 'img', 'aria-label': t('control.timeline.aria') });
     const clip = s('clipPath', { id: 'plot-area' });
     clip.append(s('rect', { x: LEFT, y: 0, width: width - LEFT, height }));
     const defs = s('defs', {});
@@ -342,10 +343,10 @@ export class TimelineView {
   }
 
   note(inView, drawn) {
-    const parts = [`${this.total.toLocaleString('en')} events since the page's stack was ready`];
-    if (this.dropped) parts.push(`the harness keeps the newest 100,000 (${this.dropped.toLocaleString('en')} dropped)`);
-    if (drawn < inView) parts.push(`${inView.toLocaleString('en')} in this view, the newest ${drawn.toLocaleString('en')} drawn (all of them are in timeline.json)`);
-    this.el.note.textContent = parts.join('; ') + '.';
+    const parts = [t('control.timeline.events', { count: this.total.toLocaleString('en') })];
+    if (this.dropped) parts.push(t('control.timeline.dropped', { count: this.dropped.toLocaleString('en') }));
+    if (drawn < inView) parts.push(t('control.timeline.inView', { inView: inView.toLocaleString('en'), drawn: drawn.toLocaleString('en') }));
+    this.el.note.textContent = t('control.timeline.note', { parts: parts.join(t('control.timeline.sep')) });
   }
 
   related(e) {
@@ -388,9 +389,9 @@ export class TimelineView {
     const family = id ? this.sorted.filter((x) => x.id === id || x.request === id).sort((a, b) => order(a) - order(b) || a.t - b.t) : [e];
     const line = (x) => h('li', { class: x.n === e.n ? 'this' : undefined }, h('span', { class: 'swatch', dataset: { colour: x.colour } }), h('time', {}, clock(this.start + x.t)), ' ', h('code', {}, x.label));
     d.replaceChildren(
-      h('button', { type: 'button', class: 'close', 'aria-label': 'close', onclick: () => ((d.hidden = true), (this.selected = undefined), this.highlight()) }, '×'),
+      h('button', { type: 'button', class: 'close', 'aria-label': t('control.timeline.close'), onclick: () => ((d.hidden = true), (this.selected = undefined), this.highlight()) }, '×'),
       h('p', {}, h('strong', {}, e.label)),
-      id ? h('p', { class: 'sub' }, `the request ${id} and its lines:`) : null,
+      id ? h('p', { class: 'sub' }, t('control.timeline.request', { id })) : null,
       h('ol', {}, ...family.map(line)),
     );
     for (const sw of d.querySelectorAll('.swatch')) sw.style.setProperty('--c', sw.dataset.colour);
