@@ -8,21 +8,17 @@ import { diagnosisOf, type Scenario } from '../harness/chaos/runner.js';
 import { ENGINES, type EngineName } from '../harness/engine/engine.js';
 import { OS_NAMES, type OsName } from '../harness/os-profile.js';
 import { applies } from '../harness/chaos/runner.js';
+import { t } from '../harness/i18n/index.js';
 
 /** Conditions no scenario can produce on this kind of machine, and why. */
 export const UNPRODUCIBLE: Partial<Record<ConditionId, string>> = {
-  'path-encoding':
-    'needs nginx on Windows failing on a folder with a non-ASCII name (it opens files through the ANSI code page, GBK on a Chinese Windows, and cannot find them): real nginx here runs on Linux, and the embedded engine\'s Windows profile opens such a path like any other',
-  'upstream-unreachable':
-    'needs a route that fails (113: No route to host, 101: Network is unreachable): whether an address outside this machine gives one, times out or even answers depends on its network (a sandbox\'s answers some); the stack runs on loopback, which always has a route',
-  'upstream-check-failed':
-    "needs tengine, or nginx built with nginx_upstream_check_module, health-checking an upstream: neither engine here has that third-party module",
-  'fastcgi-stderr': 'needs a FastCGI application (PHP-FPM) behind fastcgi_pass writing to its stderr: the course\'s stack has none, and the embedded engine has no fastcgi_pass',
-  'response-buffered':
-    'needs an admin answer bigger than nginx\'s in-memory buffers (proxy_buffer_size and proxy_buffers: 36k) read slower than it comes; the admin stand-in\'s answers are all smaller',
-  'gateway-error-unlogged':
-    'needs 502/504 pages of nginx with no error line of theirs in the error log read: every nginx a run starts writes those lines to the one error log the runner reads',
-  unknown: 'a line no condition knows: every line the two engines write is a known one, which the doctor\'s own tests check',
+  'path-encoding': t('scenario.unproducible.path-encoding'),
+  'upstream-unreachable': t('scenario.unproducible.upstream-unreachable'),
+  'upstream-check-failed': t('scenario.unproducible.upstream-check-failed'),
+  'fastcgi-stderr': t('scenario.unproducible.fastcgi-stderr'),
+  'response-buffered': t('scenario.unproducible.response-buffered'),
+  'gateway-error-unlogged': t('scenario.unproducible.gateway-error-unlogged'),
+  unknown: t('scenario.unproducible.unknown'),
 };
 
 export interface Producer {

@@ -15,6 +15,7 @@ import { BadBody, readJsonObject } from '../channel-body.js';
 import { faultCall, restoreCall } from './channel-input.js';
 import { isPageFile, servePageFile } from './static.js';
 import type { FaultView, Live } from './live.js';
+import { t } from '../i18n/index.js';
 
 export interface ControlChannel {
   url: string;
@@ -114,10 +115,10 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
         if (id === undefined) undone = await faults.restore();
         else {
           const one = await faults.undo(id);
-          if (one === undefined) return reply(404, { error: `no fault ${id} is applied (undone already?): the faults applied now are ${faults.entries.map((e) => `${e.id} ${e.label}`).join(', ') || 'none'}.` });
+          if (one === undefined) return reply(404, { error: t('chaos.channel.noFaultApplied', { id, applied: faults.entries.map((e) => `${e.id} ${e.label}`).join(', ') || t('chaos.channel.none') }) });
           undone = [one];
         }
-        announce('fault', `restored (${undone.length ? undone.join(', ') : 'nothing applied'})`);
+        announce('fault', t('chaos.channel.restored', { undone: undone.length ? undone.join(', ') : t('chaos.runner.nothingApplied') }));
         return reply(200, { restored: undone });
       }
       return reply(404, { error: `unknown call ${req.method} ${req.url}` });
@@ -141,7 +142,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
     page: `http://127.0.0.1:${port}/?token=${token}`,
     startLive: () => void startLive(),
     stopAsked,
-    async close(why = 'the stack stopped') {
+    async close(why = t('chaos.channel.stackStopped')) {
       await (await live)?.close(why);
       await new Promise<void>((r) => {
         server.close(() => r());
@@ -157,11 +158,11 @@ export class ControlError extends UserError {}
 /** Calls the control channel of the `harness up` running from `prefix`: a GET without a body, else a POST. */
 export async function callControl(prefix: string, path: string, body?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<Record<string, unknown>> {
   const state = readState(prefix);
-  if (!state) throw new ControlError(`no stack is running from ${prefix}. Start one with \`npx harness up\` (in another terminal), or name its folder with --prefix.`);
+  if (!state) throw new ControlError(t('chaos.channel.noStack', { prefix }));
   const { status, json } = await ask(prefix, state, path, body, method);
   // 400: a fault refused as asked (bad input, or not for this stack); 404: no such order or fault
   // applied. The user's to correct.
-  if (status >= 300) throw new ControlError(String(json.error ?? `the stack answered ${status}`), status === 400 || status === 404 ? 2 : 1);
+  if (status >= 300) throw new ControlError(String(json.error ?? t('chaos.channel.answered', { status })), status === 400 || status === 404 ? 2 : 1);
   return json;
 }
 
@@ -191,9 +192,6 @@ async function ask(prefix: string, state: StackState, path: string, body: unknow
     // The process of that pid is alive but is not (or no longer) the stack: killed -9 and its pid
     // reused, or a copied folder.
     const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new ControlError(
-      `the stack recorded in ${statePath(prefix)} (pid ${state.pid}, started ${state.startedAt}) does not answer on its control channel ${state.control.url} (${why}).\n` +
-        `  If that harness up still runs, stop it (Ctrl-C in its terminal) and start it again; if it does not, delete ${statePath(prefix)} and start one with \`npx harness up\`.`,
-    );
+    throw new ControlError(t('chaos.channel.noAnswer', { state: statePath(prefix), pid: state.pid, startedAt: state.startedAt, url: state.control.url, why }));
   }
 }

@@ -10,6 +10,7 @@ import { ComponentsView, type WorkerChange } from './components.js';
 import { followIncidents, type LiveIncident } from './incidents.js';
 import { BATCH_EVENTS, LiveTimeline } from './live-timeline.js';
 import { EventStreams, frame } from './sse.js';
+import { t } from '../i18n/index.js';
 
 /** What the page lists of a fault applied now (what `harness chaos status` lists). */
 export interface AppliedView {
@@ -78,10 +79,10 @@ export class Live {
         keep(this.#incidents, i);
         this.#streams.send('incident', i);
       },
-      { signal: this.#abort.signal, onRestart: (how) => this.#timeline.mark('step', `error.log ${how}: its lines are numbered from 1 again`) },
+      { signal: this.#abort.signal, onRestart: (how) => this.#timeline.mark('step', t('chaos.channel.logRestarted', { how })) },
     ).catch((e: Error) => {
       if (this.#abort.signal.aborted) return;
-      this.#doctor = `the doctor stopped following ${o.stack.errorLogPath}: ${e.message}`;
+      this.#doctor = t('chaos.channel.doctorStopped', { log: o.stack.errorLogPath, error: e.message });
       o.note(this.#doctor);
       this.#streams.send('doctor', { error: this.#doctor });
     });
