@@ -22,6 +22,7 @@ test.describe('a browser set to English', () => {
     await openControl(page, up);
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await expect(page.locator('#connection')).toHaveText('已连接');
+    await expect(page.getByTestId('uptime')).toHaveText(/^\d+ 秒$/);
     await expect(page.locator('#faults-title')).toHaveText('故障');
     await expect(page.locator('#timeline-title')).toHaveText('时间线');
     await expect(page.getByTestId('admin-mode')).toHaveText('在两个回环地址上监听');
@@ -38,7 +39,7 @@ test.describe('a browser set to English', () => {
     // A bad value: the harness's own check, in its language, word for word in the form.
     const status = page.getByTestId('fault-admin.status');
     await status.locator('summary').click();
-    await expect(status.getByText('返回的 HTTP 状态码 (400–599)')).toBeVisible();
+    await expect(status.getByText('返回的 HTTP 状态码（400–599）')).toBeVisible();
     await status.locator('[name="code"]').fill('200');
     await status.getByRole('button', { name: '施加故障' }).click();
     await expect(status.locator('.result')).toHaveText(/^admin\.status "200"：CODE 是返回的 HTTP 状态码，400 到 599 之间的整数；例如 500。/);

@@ -1,5 +1,6 @@
 // Building the page's elements. Every text goes in as text (textContent), never as markup: a log
 // line or a request path is whatever a client sent the proxy, and must not run in this page.
+import { t } from './i18n.js';
 
 /**
  * h('li', { class: 'x', dataset: { n: 3 } }, 'text', child) → an element.
@@ -43,8 +44,8 @@ export function clock(ms) {
 /** `3 min 12 s` */
 export function duration(ms) {
   const s = Math.floor(ms / 1000);
-  if (s < 60) return `${s} s`;
+  if (s < 60) return t('control.duration.seconds', { s });
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${s % 60} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
+  if (m < 60) return t('control.duration.minutes', { m, s: s % 60 });
+  return t('control.duration.hours', { h: Math.floor(m / 60), m: m % 60 });
 }

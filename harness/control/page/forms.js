@@ -18,7 +18,7 @@ function field(param) {
     const numeric = param.type === 'integer' || param.type === 'fraction';
     input = h('input', { id, name: param.name, type: 'text', inputmode: numeric ? (param.type === 'integer' ? 'numeric' : 'decimal') : undefined, placeholder: param.example, autocomplete: 'off', spellcheck: 'false' });
   }
-  const range = param.type === 'integer' ? ` (${param.min}–${param.max})` : param.type === 'fraction' ? t('control.form.fraction') : '';
+  const range = param.type === 'integer' ? t('control.form.range', { min: param.min, max: param.max }) : param.type === 'fraction' ? t('control.form.fraction') : '';
   if (param.required) input.setAttribute('aria-required', 'true');
   return h(
     'div',
