@@ -39,6 +39,7 @@ import reloadWithoutNginx from './reload-without-nginx.js';
 import fileUnreadable from './file-unreadable.js';
 import lessonLoadBalancing from './lesson-load-balancing.js';
 import proxyPassNoSlash from './proxy-pass-no-slash.js';
+import { t } from '../harness/i18n/index.js';
 
 export type { Scenario } from '../harness/chaos/scenario.js';
 
@@ -95,16 +96,16 @@ export class ScenarioFileError extends UsageError {}
 /** A scenario from a compiled module whose default export has a scenario's shape (defineScenario). */
 export async function loadScenarioFile(path: string): Promise<Scenario> {
   const file = resolve(path);
-  if (!existsSync(file)) throw new ScenarioFileError(`no scenario file ${file}. Name a scenario (\`harness chaos list\`) or a compiled .js module whose default export is defineScenario({...}).`);
+  if (!existsSync(file)) throw new ScenarioFileError(t('scenario.file.missing', { file }));
   let s: Partial<Scenario> | undefined;
   try {
     s = ((await import(pathToFileURL(file).href)) as { default?: Partial<Scenario> }).default;
   } catch (e) {
-    throw new ScenarioFileError(`${file} could not be loaded: ${(e as Error).message.split('\n')[0]}`);
+    throw new ScenarioFileError(t('scenario.file.notLoaded', { file, error: (e as Error).message.split('\n')[0] }));
   }
   const missing = (['name', 'summary', 'observations', 'seconds', 'steps'] as const).filter((k) => s?.[k] === undefined);
   if (!s || missing.length || typeof s.steps !== 'function') {
-    throw new ScenarioFileError(`${file} does not export a scenario as its default: defineScenario({ name, summary, observations, seconds, steps(run) {...} })${missing.length ? ` (missing: ${missing.join(', ')})` : ''}.`);
+    throw new ScenarioFileError(t('scenario.file.notScenario', { file, missing: missing.length ? t('scenario.file.missingFields', { fields: missing.join(', ') }) : '' }));
   }
   return s as Scenario;
 }

@@ -10,6 +10,7 @@ import { linkRequests } from './link.js';
 import { shortLogLabel } from './labels.js';
 import type { AdminServer } from '../../stubs/admin-server/server.js';
 import type { Lane, TimelineEvent } from './event.js';
+import { t } from '../i18n/index.js';
 
 export type { Lane, TimelineEvent };
 
@@ -96,7 +97,7 @@ export class Timeline {
       open.delete(e);
       ev.end = e.end - this.start;
       ev.detail = e.status === undefined ? 'failed' : String(e.status);
-      ev.short = `${e.status ?? 'dropped'} on ${e.localAddress}`;
+      ev.short = t('timeline.label.journal', { status: e.status ?? t('timeline.label.dropped'), address: e.localAddress });
     });
   }
 

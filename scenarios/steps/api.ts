@@ -5,7 +5,7 @@ import { t } from '../../harness/i18n/index.js';
 
 /** Logs in, then asks for pages 1..n: the statuses of all of them, login first. */
 export async function loginThenPages(run: Run, n: number): Promise<number[]> {
-  run.step(t('scenario.steps.step1', { n }));
+  run.step(t('scenario.steps.loginThenPages', { n }));
   const { token, response } = await run.api.login();
   const pages: ApiResponse[] = [];
   for (let i = 1; i <= n; i++) pages.push(await run.api.page(token ?? '', i));

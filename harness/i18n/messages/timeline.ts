@@ -21,6 +21,8 @@ export const en = {
   'timeline.label.refused': 'refused {peer}',
   'timeline.label.timedOut': 'timed out {peer}',
   'timeline.label.bodyTooLarge': 'body too large',
+  'timeline.label.journal': '{status} on {address}',
+  'timeline.label.dropped': 'dropped',
 } as const;
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -44,4 +46,6 @@ export const zhCN: Record<keyof typeof en, string> = {
   'timeline.label.refused': '连接被拒绝 {peer}',
   'timeline.label.timedOut': '超时 {peer}',
   'timeline.label.bodyTooLarge': '请求体太大',
+  'timeline.label.journal': '{status}，在 {address}',
+  'timeline.label.dropped': '已丢弃',
 };
