@@ -108,7 +108,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'fault.admin.hang.summary': '后端服务读完请求后一直不应答（线程卡在锁上、断点）：过了 proxy_read_timeout，nginx 返回 504，并记录 "upstream timed out (110: Connection timed out) while reading response header from upstream"（Windows 上是 10060）；`chaos restore` 会让被挂起的请求得到应答。',
   'fault.admin.hang.effect': '现在后端服务永远不应答：过了 proxy_read_timeout，nginx 返回 504。',
   'fault.admin.hang.effectConf': '现在后端服务永远不应答，这个栈的 /api/ 的 proxy_read_timeout 是 {read}：{timedOut}',
-  'fault.admin.latency.summary': '后端服务的应答在 controller 运行前先等待 MS 毫秒（可加 --jitter 浮动，用 --distribution 选择分布）（IDE 断点、慢查询）：超过 proxy_read_timeout 时 nginx 返回 504。',
+  'fault.admin.latency.summary': '后端服务在 controller 运行前先等待 MS 毫秒再应答（IDE 断点、慢查询；可用 --jitter 加浮动，用 --distribution 选分布）：超过 proxy_read_timeout 时 nginx 返回 504。',
   'fault.admin.latency.ms': '每个应答前等待的毫秒数（lognormal：中位数）',
   'fault.admin.latency.jitter': '每次等待偏离 MS 多少（uniform：最多正负这么多；lognormal：标准差）',
   'fault.admin.latency.distribution': '等待时间在 MS 附近怎样分布（给了 --jitter 时默认 uniform，否则 fixed）',
