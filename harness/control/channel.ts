@@ -97,7 +97,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
         // The page's form sends every value by name, in flags.
         const { name, input } = faultCall(body);
         const { entry, effect, warnings } = await faults.inject(name, input);
-        announce('fault', entry.label, `chaos: ${entry.label} applied`);
+        announce('fault', entry.label, t('chaos.channel.appliedLine', { label: entry.label }));
         return reply(200, { applied: entry.label, effect, warnings, undoable: !!entry.applied.undo });
       }
       if (req.method === 'POST' && req.url?.startsWith('/app/')) {
@@ -105,7 +105,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
         const answer = await customerAction(stack, action, body);
         // On the timeline, the order acted on by its id, as the orders page (订单管理) lists it.
         const order = (answer.body.order as { id?: number } | undefined)?.id;
-        if (answer.status === 200) announce('step', `app ${action}${order !== undefined ? `: order ${order}` : ''}`, `app ${action}${body.id !== undefined ? ' ' + body.id : ''}`);
+        if (answer.status === 200) announce('step', order !== undefined ? t('chaos.channel.appOrder', { action, order }) : `app ${action}`, `app ${action}${body.id !== undefined ? ' ' + body.id : ''}`);
         return reply(answer.status, answer.body);
       }
       if (req.method === 'POST' && req.url === '/restore') {

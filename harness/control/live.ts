@@ -68,7 +68,7 @@ export class Live {
       if (b.events.some((e) => e.kind === 'error-log' && / worker process \d+ exited /.test(e.label))) void this.#components.look();
     });
     this.#components = new ComponentsView(o.stack, o.startedAt, (c) => {
-      this.#timeline.mark('step', `workers: ${[...c.gone.map((p) => `${p} gone`), ...c.started.map((p) => `${p} started`)].join(', ')}`);
+      this.#timeline.mark('step', t('chaos.channel.workers', { changes: [...c.gone.map((pid) => t('control.worker.gone', { pid })), ...c.started.map((pid) => t('control.worker.started', { pid }))].join(', ') }));
       keep(this.#workerChanges, c);
       this.#streams.send('workers', c);
       void this.#sendComponents();
