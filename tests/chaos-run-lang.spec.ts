@@ -1,6 +1,7 @@
 // `harness chaos run` in Chinese: the scenario's summary, its steps, each observation's verdict and
 // the run's summary, as a Chinese developer reads them (--lang zh-CN over the HARNESS_LANG=en the
-// specs run with). admin-token: the quickest scenario with steps and observations of its own.
+// specs run with). admin-token: the quickest scenario with steps and observations of its own; then
+// a scenario file that fails, for the failed verdict and the count.
 import { test, expect } from './fixtures.js';
 import { execa } from 'execa';
 import { readFileSync } from 'node:fs';
@@ -24,4 +25,15 @@ test('harness chaos run admin-token --lang zh-CN: Chinese steps and verdicts, PA
   const { verdicts } = JSON.parse(readFileSync(join(out, 'timeline.json'), 'utf8')) as { verdicts: { kind: string; text: string; ok?: boolean }[] };
   expect(verdicts.filter((v) => v.kind === 'observation').map((v) => v.ok)).toEqual([true, true, true]);
   expect(verdicts.find((v) => v.kind === 'observation')?.text).toBe('后端服务返回 401，没有错误日志：这是应答，不是故障');
+});
+
+test('harness chaos run FILE --lang zh-CN: a failed observation, the count of what held, failed and never ran, and the cut diff, in Chinese', async ({ engine }, testInfo) => {
+  test.setTimeout(60_000);
+  const out = testInfo.outputPath('run');
+  const r = await execa(process.execPath, [distFile('harness/cli.js'), 'chaos', 'run', distFile('tests/support/failing-scenario.js'), '--proxy', engine, '--out', out, '--lang', 'zh-CN'], { reject: false, all: true, timeout: 60_000 });
+  expect(r.exitCode, r.all).toBe(1);
+  expect(r.all).toContain('✗ the list is empty');
+  expect(r.all).toMatch(/… 还有 \d+ 行：完整的结论在 timeline\.json 里/);
+  expect(r.all).toMatch(/\n失败：1 项成立，1 项失败，2 项未运行（\d+\.\d s）。/);
+  expect(r.all).toContain(`；失败时的浏览器截图：${join(out, 'failure.png')}`);
 });
