@@ -12,6 +12,7 @@ export function t(key, params = {}) {
 /** The HTML's own words: each element's data-i18n key as its text, data-i18n-label as its aria-label. */
 export function translatePage(root = document) {
   document.documentElement.lang = lang;
+  document.title = `harness · ${t('control.title')}`;
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
 }
