@@ -51,13 +51,13 @@ export interface UpOptions {
 async function explainLines(lines: string[], os: OsName): Promise<string[]> {
   const { diagnose } = await import('../doctor/index.js');
   const d = diagnose(Buffer.from(lines.join('\n') + '\n'));
-  const fix = (i: Incident) => {
+  const fix = async (i: Incident) => {
     const address = String(i.detail?.address ?? '');
     if (i.condition !== 'bind-failed' || os === hostOs() || !address) return i.fix;
     const port = Number(address.slice(address.lastIndexOf(':') + 1));
-    return `${describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE')}: stop it (the harness never stops a process it did not start), or choose another port with --port.`;
+    return `${await describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE')}: stop it (the harness never stops a process it did not start), or choose another port with --port.`;
   };
-  return d.incidents.flatMap((i) => [`What it means: ${i.cause}`, `What to do: ${fix(i)}`]);
+  return (await Promise.all(d.incidents.map(async (i) => [`What it means: ${i.cause}`, `What to do: ${await fix(i)}`]))).flat();
 }
 
 /** The proxy's port: the one asked for, or 80, or (when 80 is not to be had) a free one. */
@@ -73,7 +73,7 @@ export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adm
   for (const host of ['127.0.0.1', '::1']) {
     const r = await canBind(host, wanted);
     if (r.ok) continue;
-    const why = describeBusyPort(host, wanted, r.code);
+    const why = await describeBusyPort(host, wanted, r.code);
     if (o.port !== undefined) throw new UserError(`${why}.\n  Choose another port with --port, or stop what holds it (the harness never stops a process it did not start).`);
     return fallback(why);
   }
@@ -89,7 +89,7 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
       continue;
     }
     if (o.admin === 'external') continue;
-    const why = describeBusyPort(host, o.adminPort, r.code);
+    const why = await describeBusyPort(host, o.adminPort, r.code);
     if (o.admin === 'down') {
       print.note(`${why}: with --admin down the proxy will reach that process.`);
       continue;

@@ -214,7 +214,7 @@ export class Stack {
     } catch (e) {
       const cause = (e as Error).cause as (NodeJS.ErrnoException & { address?: string }) | undefined;
       if (!cause?.code || !cause.address) throw e;
-      throw new AdminStartError(`the admin stub could not listen: ${describeBusyPort(cause.address, port, cause.code)}`);
+      throw new AdminStartError(`the admin stub could not listen: ${await describeBusyPort(cause.address, port, cause.code)}`);
     }
   }
 
