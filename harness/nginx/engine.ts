@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { replaceFile } from '../private-file.js';
 import { lookup } from 'node:dns/promises';
-import { isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { startProcess, type StartedProcess } from '../engine/process.js';
 import { waitForProxy, NotReady } from '../engine/ready.js';
 import { installAdvice } from '../system-packages.js';
@@ -85,7 +85,8 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
   let file: string;
   let args: string[];
   if (!(await localhostIsDual()) && canUnshareMounts()) {
-    const hosts = join(o.prefix, 'hosts');
+    // Beside the conf nginx runs (the harness's own file), never in a user's nginx folder (--nginx-dir).
+    const hosts = join(dirname(confFile), 'hosts');
     replaceFile(hosts, readFileSync('/etc/hosts', 'utf8').replace(/^.*\blocalhost\b.*$/gm, '') + '\n127.0.0.1 localhost\n::1 localhost ip6-localhost ip6-loopback\n', 0o644);
     file = 'unshare';
     args = ['-m', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, ...run];
