@@ -8,26 +8,10 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { test, expect } from '../fixtures.js';
 import { freePort } from '../support/ports.js';
-import { runHarness, whenOutput } from '../support/harness-up.js';
+import { upWhile as up } from '../support/harness-up.js';
 import { courseNginxFolder, files, STALE_PID } from '../support/nginx-folder.js';
 import { findNginx } from '../../harness/nginx/engine.js';
 
-/** `harness up` to the end: `whileUp` runs once the stack is ready, then the stack is stopped. */
-async function up(args: string[], whileUp?: () => Promise<void>) {
-  let failed: unknown;
-  const r = await runHarness(['up', ...args], {
-    started: (child, output) =>
-      void whenOutput(child, output, 'the stack is ready').then(
-        async () => {
-          await whileUp?.().catch((e: unknown) => (failed = e));
-          child.kill('SIGTERM');
-        },
-        () => undefined,
-      ),
-  });
-  if (failed) throw failed;
-  return r;
-}
 
 async function folder(testInfo: { outputPath(...p: string[]): string }) {
   const [port, adminPort] = [await freePort(), await freePort()];
