@@ -1,5 +1,5 @@
 // Real nginx as the proxy engine: `nginx -p <prefix> -c conf/nginx.conf -e logs/error.log -g
-// 'daemon off;'` in the foreground (nginx.exe alike: there `daemon off` only keeps the console,
+// 'daemon off;'` (args.ts) in the foreground (nginx.exe alike: there `daemon off` only keeps the console,
 // and the master still runs its workers as processes of their own), stopped as stop.ts says for
 // the host, then by its pid. The binary is binary.ts's choice. `-e logs/error.log` makes the
 // start-up log the Windows build's default, and the other defaults the conf leaves unset are made
@@ -20,6 +20,7 @@ import { UserError } from '../errors.js';
 import { canUnshareMounts, childPids, linux, onPath, parentDeathWrapper, traced } from '../platform.js';
 import { locateNginx, nginxHost, nginxMissingAdvice, type NginxHost } from './binary.js';
 import { stopRequest } from './stop.js';
+import { nginxArgs } from './args.js';
 import type { OsName } from '../os-profile.js';
 
 /** How long a crashed worker may take to be gone. */
@@ -79,22 +80,22 @@ export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
   const confFile = isAbsolute(o.conf) ? o.conf : join(o.prefix, o.conf);
   if (!o.bindAny) listenOnLoopback(confFile);
   const { globals } = applyPrefixDefaults(confFile);
-  const nginxArgs = ['-p', o.prefix, '-c', o.conf, '-e', 'logs/error.log', '-g', `daemon off;${globals ? ' ' + globals : ''}`];
+  const args = nginxArgs(host, o.prefix, o.conf, globals);
   // The master gets SIGTERM if the harness dies without stopping it (setpriv --pdeathsig, on Linux).
-  const run = [...parentDeathWrapper(), nginx, ...nginxArgs];
+  const run = [...parentDeathWrapper(), nginx, ...args];
   let file: string;
-  let args: string[];
+  let argv: string[];
   if (!(await localhostIsDual()) && canUnshareMounts()) {
     // Beside the conf nginx runs (the harness's own file), never in a user's nginx folder (--nginx-dir).
     const hosts = join(dirname(confFile), 'hosts');
     replaceFile(hosts, readFileSync('/etc/hosts', 'utf8').replace(/^.*\blocalhost\b.*$/gm, '') + '\n127.0.0.1 localhost\n::1 localhost ip6-localhost ip6-loopback\n', 0o644);
     file = 'unshare';
-    args = ['-m', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, ...run];
+    argv = ['-m', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, ...run];
   } else {
-    [file, ...args] = run;
+    [file, ...argv] = run;
   }
   const launch = async () => {
-    const proc = startProcess({ name: 'nginx', file, args, onLine: o.onLine, askToStop: stopRequest(host, nginx, nginxArgs, undefined, (l) => o.onLine?.(l, 'stderr')) });
+    const proc = startProcess({ name: 'nginx', file, args: argv, onLine: o.onLine, askToStop: stopRequest(host, nginx, args, undefined, (l) => o.onLine?.(l, 'stderr')) });
     try {
       await waitForProxy(o.ready, { process: proc, signal: o.signal });
     } catch (e) {

@@ -2,8 +2,10 @@
 import { test, expect } from '@playwright/test';
 import { stopRequest, type Runner } from './stop.js';
 import { profileRefusal } from './engine.js';
+import { nginxArgs } from './args.js';
 
-const START = ['-p', 'D:\\nginx-1.20.2', '-c', 'D:\\sky\\.harness\\conf\\nginx.conf', '-e', 'logs/error.log', '-g', 'daemon off; pid logs/nginx.pid;'];
+/** The arguments nginx.exe is started with (args.ts). */
+const START = nginxArgs('windows', 'D:\\nginx-1.20.2', 'D:\\sky\\.harness\\conf\\nginx.conf', 'pid logs/nginx.pid;');
 
 test('Windows: `nginx -s quit` with the arguments the master was started with', async () => {
   const calls: [string, string[]][] = [];
