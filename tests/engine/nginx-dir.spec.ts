@@ -46,6 +46,18 @@ test('the embedded engine\'s Windows profile says it as nginx.exe does: CreateDi
   expect(r.left).toEqual([]);
 });
 
+test('the Windows profile writes the pid file as nginx.exe does, ending in CRLF (ngx_create_pidfile\'s %P%N)', async ({ engine }, testInfo) => {
+  testInfo.skip(engine !== 'embedded', 'the Windows profile is the embedded engine\'s');
+  const f = await folder(testInfo);
+  mkdirSync(join(f.dir, 'temp'));
+  let pid = '';
+  await up(['--nginx-dir', f.dir, '--os', 'windows', '--admin-port', String(f.adminPort), '--prefix', f.prefix], async () => {
+    pid = readFileSync(join(f.dir, 'logs', 'nginx.pid'), 'utf8');
+  });
+  expect(pid).toMatch(/^\d+\r\n$/);
+  expect(pid).not.toBe(STALE_PID);
+});
+
 test('with temp/ made, the folder\'s front end and /api/ are served; nginx writes its pid over the stale one and removes it when it stops', async ({ engine }, testInfo) => {
   const f = await folder(testInfo);
   mkdirSync(join(f.dir, 'temp'));
