@@ -32,13 +32,19 @@ export function imageName(csv: string, pid: number): string | undefined {
   return undefined;
 }
 
-/** A console's output as text: UTF-8 when the bytes are UTF-8, else GBK (code page 936). */
+/**
+ * A console's output as text: UTF-8 when the bytes are UTF-8, else GBK (code page 936); Latin-1
+ * where this Node has no GBK decoder (a build without full ICU): the ASCII fields read the same.
+ */
 export function consoleText(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('gbk').decode(bytes);
+  for (const [encoding, fatal] of [['utf-8', true], ['gbk', false]] as const) {
+    try {
+      return new TextDecoder(encoding, { fatal }).decode(bytes);
+    } catch {
+      // not this encoding, or no decoder for it
+    }
   }
+  return Buffer.from(bytes).toString('latin1');
 }
 
 const runConsole: ConsoleRun = async (file, args) => (await execa(file, args, { encoding: 'buffer', reject: false, timeout: 5000, windowsHide: true, stdin: 'ignore' })).stdout ?? new Uint8Array();
