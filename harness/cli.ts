@@ -100,6 +100,8 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The stack\'s folder: nginx prefix (conf/, logs/, temp/, html/) and state' })
         .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: 'Proxy engine: the embedded one, or the system nginx on the same conf' })
         .option('nginx-conf', { type: 'string', requiresArg: true, describe: 'Your own nginx.conf for the proxy (either engine)' })
+        .option('nginx-dir', { requiresArg: true, coerce: flag.nginxFolder('--nginx-dir'), describe: 'Your whole nginx folder as it is (its conf/nginx.conf, html/, logs/, temp/) for the proxy (either engine); the harness writes nothing there, nginx writes its logs, pid and temp files' })
+        .option('nginx', { requiresArg: true, coerce: flag.nginxProgram('--nginx'), describe: 'The nginx program --proxy nginx runs (default: nginx.exe of --nginx-dir or on PATH on Windows, the system nginx elsewhere)' })
         .option('bind-any', { type: 'boolean', default: false, describe: 'Bind your conf\'s wildcard listens (listen 80, 0.0.0.0:80, [::]:80) on every interface, open to the network; by default the stack binds them on loopback only' })
         .option('workers', { requiresArg: true, coerce: flag.workers('--workers'), default: 1, describe: `worker_processes of the rendered conf (1 to ${flag.MAX_WORKERS})` })
         .option('os', osOption)
@@ -123,6 +125,8 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
             prefix: a.prefix,
             proxy: a.proxy,
             nginxConf: a['nginx-conf'] ? resolve(a['nginx-conf']) : undefined,
+            nginxDir: a['nginx-dir'],
+            nginx: a.nginx,
             bindAny: a['bind-any'],
             workers: a.workers,
             os: a.os as OsName,

@@ -3,7 +3,8 @@
 // started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
 import { AdminStartError, Stack, stackUrl, type AdminMode } from '../stack/stack.js';
 import { canBind, describeBusyPort, hostPort } from '../ports.js';
-import { prefixFlag, writableFolder } from '../flags.js';
+import { isInside, prefixFlag, writableFolder } from '../flags.js';
+import { join } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
 import { ProxyStartError, type EngineName } from '../engine/engine.js';
 import { stackAnswers, startStackControl } from '../control/channel.js';
@@ -29,6 +30,10 @@ export interface UpOptions {
   prefix: string;
   proxy: EngineName;
   nginxConf?: string;
+  /** The user's whole nginx folder: nginx's prefix, its conf/nginx.conf the conf. */
+  nginxDir?: string;
+  /** The nginx program --proxy nginx runs. */
+  nginx?: string;
   /** Bind the conf's wildcard listens on every interface, as written (else loopback). */
   bindAny?: boolean;
   workers: number;
@@ -51,13 +56,13 @@ export interface UpOptions {
 async function explainLines(lines: string[], os: OsName): Promise<string[]> {
   const { diagnose } = await import('../doctor/index.js');
   const d = diagnose(Buffer.from(lines.join('\n') + '\n'));
-  const fix = (i: Incident) => {
+  const fix = async (i: Incident) => {
     const address = String(i.detail?.address ?? '');
     if (i.condition !== 'bind-failed' || os === hostOs() || !address) return i.fix;
     const port = Number(address.slice(address.lastIndexOf(':') + 1));
-    return `${describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE')}: stop it (the harness never stops a process it did not start), or choose another port with --port.`;
+    return `${await describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE')}: stop it (the harness never stops a process it did not start), or choose another port with --port.`;
   };
-  return d.incidents.flatMap((i) => [`What it means: ${i.cause}`, `What to do: ${fix(i)}`]);
+  return (await Promise.all(d.incidents.map(async (i) => [`What it means: ${i.cause}`, `What to do: ${await fix(i)}`]))).flat();
 }
 
 /** The proxy's port: the one asked for, or 80, or (when 80 is not to be had) a free one. */
@@ -73,7 +78,7 @@ export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adm
   for (const host of ['127.0.0.1', '::1']) {
     const r = await canBind(host, wanted);
     if (r.ok) continue;
-    const why = describeBusyPort(host, wanted, r.code);
+    const why = await describeBusyPort(host, wanted, r.code);
     if (o.port !== undefined) throw new UserError(`${why}.\n  Choose another port with --port, or stop what holds it (the harness never stops a process it did not start).`);
     return fallback(why);
   }
@@ -89,7 +94,7 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
       continue;
     }
     if (o.admin === 'external') continue;
-    const why = describeBusyPort(host, o.adminPort, r.code);
+    const why = await describeBusyPort(host, o.adminPort, r.code);
     if (o.admin === 'down') {
       print.note(`${why}: with --admin down the proxy will reach that process.`);
       continue;
@@ -118,7 +123,24 @@ async function prefixTaken(prefix: string, e: PrefixTaken, given: string): Promi
   );
 }
 
-export async function up(o: UpOptions, print: Printer): Promise<number> {
+/**
+ * --nginx and --nginx-dir checked against the other flags; the folder's conf/nginx.conf is then the
+ * user's conf (as --nginx-conf's), run with the folder as nginx's prefix.
+ */
+function withNginxFolder(o: UpOptions): UpOptions {
+  if (o.nginx && o.proxy !== 'nginx') throw new UsageError('--nginx names the nginx program that --proxy nginx runs: add --proxy nginx, or leave out --nginx.');
+  if (!o.nginxDir) return o;
+  if (o.nginxConf) {
+    throw new UsageError(`--nginx-dir ${o.nginxDir} runs that folder's own conf/nginx.conf, and --nginx-conf names another conf: give one of them (--nginx-dir for your whole nginx folder, --nginx-conf for a conf alone).`);
+  }
+  if (isInside(o.prefix, o.nginxDir)) {
+    throw new UsageError(`--prefix ${o.prefix} is inside your nginx folder ${o.nginxDir}, and the harness writes nothing there: run the command from another folder, or give --prefix a folder outside it.`);
+  }
+  return { ...o, nginxConf: join(o.nginxDir, 'conf', 'nginx.conf') };
+}
+
+export async function up(given: UpOptions, print: Printer): Promise<number> {
+  const o = withNginxFolder(given);
   if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
     throw new UsageError(`--port and --admin-port are both ${o.port}: the proxy and the admin server cannot listen on one port. Give them two (the defaults are 80 and 8080).`);
   }
@@ -185,6 +207,8 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
       os: o.os,
       frontendRoot: o.frontend,
       nginxConf: o.nginxConf,
+      nginxDir: o.nginxDir,
+      nginx: o.nginx,
       nginxVersion: o.nginxVersion,
       refusedConnectDelayMs: o.refusedDelay,
       noTempDir: o.noTempDir,

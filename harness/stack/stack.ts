@@ -29,7 +29,7 @@ export class AdminStartError extends Error {}
 const LOOPBACKS = ['127.0.0.1', '::1'];
 
 export interface StackSpec {
-  /** The per-stack directory; the nginx prefix (conf/, html/, logs/, temp/) is made in it. */
+  /** The per-stack directory; the nginx prefix (conf/, html/, logs/, temp/) is made in it, unless nginxDir is given. */
   dir: string;
   proxyPort: number;
   adminPort: number;
@@ -43,6 +43,14 @@ export interface StackSpec {
   frontendRoot?: string;
   /** A user's own nginx.conf, used instead of the rendered one (ports and root are then the file's). */
   nginxConf?: string;
+  /**
+   * The user's nginx folder, nginx's prefix as it is (nginxConf is its conf/nginx.conf): the
+   * engines run the copy of its conf in `dir`, and nothing is written in the folder but what nginx
+   * writes there itself (its logs, pid and temp files).
+   */
+  nginxDir?: string;
+  /** The nginx program real nginx runs (--nginx). */
+  nginx?: string;
   nginxVersion?: string;
   refusedConnectDelayMs?: number;
   /** Conf settings a scenario needs (timeouts, a missing temp dir, keep-alive). */
@@ -88,11 +96,15 @@ export class Stack {
   admin?: AdminServer;
   proxy?: ProxyEngine;
   frontend?: ServedFrontend;
+  /** nginx's prefix: the stack's folder, or the user's nginx folder. */
   readonly prefix: string;
+  /** The stack's own folder: the conf the engines run, the uploads. */
+  readonly dir: string;
   private stopping?: Promise<void>;
 
   private constructor(readonly spec: StackSpec) {
-    this.prefix = resolve(spec.dir);
+    this.dir = resolve(spec.dir);
+    this.prefix = resolve(spec.nginxDir ?? spec.dir);
   }
 
   /** Starts a stack; on failure stops whatever had started, then rethrows. */
@@ -140,8 +152,8 @@ export class Stack {
     const dialling = s.frontendRoot && !s.nginxConf && s.proxyPort !== 80 ? dialsPort80(source) : [];
     const copy = dialling.length ? join(this.prefix, 'html', 'frontend') : undefined;
     const confFile = preparePrefix({
-      prefix: this.prefix,
-      tempDir: !s.noTempDir,
+      prefix: this.dir,
+      tempDir: !s.noTempDir && !s.nginxDir,
       conf: s.nginxConf
         ? { file: s.nginxConf }
         : {
@@ -163,7 +175,8 @@ export class Stack {
     if (s.nginxConf) {
       const wildcard = (l: ConfListen) => s.onNote?.(exposure(l, !!s.bindAny, toUser(l.directive.file)));
       let frontend!: ServedFrontend;
-      const user = await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, wildcard, (port) => (frontend = userConfFrontend(this.prefix, confFile, toUser, s.frontendRoot && source, port, s.onNote)));
+      const place = (port: number) => (frontend = userConfFrontend(this.prefix, confFile, toUser, s.frontendRoot && source, port, s.onNote, !s.nginxDir));
+      const user = await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, wildcard, place);
       this.frontend = { ...frontend, url: frontend.root && user.url };
       ready = { urls: user.urls, index: frontend.root && join(frontend.root, 'index.html') };
     } else {
@@ -177,7 +190,8 @@ export class Stack {
     const workersStarting = new Promise<void>((r) => (starting = r));
     const opts = {
       prefix: this.prefix,
-      conf: 'conf/nginx.conf',
+      conf: s.nginxDir ? confFile : 'conf/nginx.conf',
+      nginx: { named: s.nginx, dir: s.nginxDir },
       os: s.os,
       version: s.nginxVersion ?? DEFAULT_VERSION[s.os],
       refusedConnectDelayMs: s.refusedConnectDelayMs,
@@ -208,13 +222,13 @@ export class Stack {
   private async startAdmin(port: number, mode: ListenMode, seed: number | undefined): Promise<void> {
     const { AdminServer } = await import('../../stubs/admin-server/server.js');
     // Uploaded images live in the stack's folder, beside its logs.
-    this.admin = new AdminServer({ port, mode, seed, uploadDir: join(this.prefix, 'uploads') });
+    this.admin = new AdminServer({ port, mode, seed, uploadDir: join(this.dir, 'uploads') });
     try {
       await this.admin.start();
     } catch (e) {
       const cause = (e as Error).cause as (NodeJS.ErrnoException & { address?: string }) | undefined;
       if (!cause?.code || !cause.address) throw e;
-      throw new AdminStartError(`the admin stub could not listen: ${describeBusyPort(cause.address, port, cause.code)}`);
+      throw new AdminStartError(`the admin stub could not listen: ${await describeBusyPort(cause.address, port, cause.code)}`);
     }
   }
 
@@ -262,10 +276,11 @@ async function userConfReadiness(prefix: string, confFile: string, userFile: str
 
 /**
  * The front end of a user's conf: what it serves `/` from, with the front end put there when the
- * user gave one (--frontend) or the stub when that root is an empty folder of the prefix's own.
+ * user gave one (--frontend) or the stub when that root is an empty folder of the prefix's own
+ * (`ownPrefix`: not the user's nginx folder, where nothing is put).
  * Refused when --frontend cannot be served there; one with no index.html there is no front end.
  */
-function userConfFrontend(prefix: string, confFile: string, toUser: (path: string) => string, given: string | undefined, port: number, note?: (text: string) => void): ServedFrontend {
+function userConfFrontend(prefix: string, confFile: string, toUser: (path: string) => string, given: string | undefined, port: number, note: ((text: string) => void) | undefined, ownPrefix: boolean): ServedFrontend {
   const slash = slashOf(confFile, prefix);
   if (!slash || 'proxyPass' in slash) {
     const how = slash ? `proxy_pass ${slash.proxyPass} (${toUser(slash.at.file)}:${slash.at.line})` : undefined;
@@ -277,7 +292,10 @@ function userConfFrontend(prefix: string, confFile: string, toUser: (path: strin
     if (port !== 80 && dialsPort80(given).length) note?.(`your front end dials ${COURSE_SOCKET} (port 80) and your conf serves it as it is on port ${port}: order reminders (来单提醒) will not arrive. Listen on 80, or point the root elsewhere and give --frontend ${given}.`);
     return { root: slash.root, from: given, describe: `${given} (${where})` };
   }
-  const target = frontendTarget(slash, prefix, where, !!given);
+  if (!ownPrefix && given) {
+    throw new UserError(`--frontend ${given}: your nginx folder's conf serves / from ${slash.root} (${where}), and the harness writes nothing in your nginx folder.\n  What to do: put your built front end there (as you would for nginx), or leave out --frontend.`);
+  }
+  const target = ownPrefix ? frontendTarget(slash, prefix, where, !!given) : undefined;
   if (!target) {
     // Not a front end, then (a conf of an API alone, say): nothing is announced, nothing checked.
     if (!existsSync(join(slash.root, 'index.html'))) return { describe: `none: your conf serves / from ${slash.root} (${where}), which has no index.html` };
