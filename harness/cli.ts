@@ -15,14 +15,20 @@ quietWhenReaderCloses(process.stdout);
 quietWhenReaderCloses(process.stderr);
 
 // --lang is read before yargs is built: every description and message below is in that language.
-function langFromArgv(argv: readonly string[]): void {
+function langFromArgv(argv: readonly string[]): boolean {
   const i = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
-  if (i < 0) return;
+  if (i < 0) return false;
   const value = argv[i].includes('=') ? argv[i].slice('--lang='.length) : argv[i + 1];
   const lang = value === undefined ? undefined : parseLang(value);
   if (lang) setLang(lang);
+  return lang !== undefined;
 }
-langFromArgv(hideBin(process.argv));
+const langChosen = langFromArgv(hideBin(process.argv));
+
+function yargsLocale(env: NodeJS.ProcessEnv): string | undefined {
+  if (lang() === 'zh-CN') return 'zh_CN';
+  return langChosen || env.HARNESS_LANG ? 'en' : undefined;
+}
 
 const osOption = {
   choices: OS_NAMES,
@@ -84,8 +90,6 @@ function withoutHelpCache(y: Argv): Argv {
 
 const cli = withoutHelpCache(yargs(hideBin(process.argv)))
   .scriptName('harness')
-  // yargs' own words (Options:, "Did you mean") in the same language as ours, whatever its own LANG reading says.
-  .locale(lang() === 'zh-CN' ? 'zh_CN' : 'en')
   .usage('$0 <command> [options]\n\nThe sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.')
   .command(
     'up',
@@ -329,6 +333,12 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
     // Thrown, not process.exit(): a bad command line ends as any command does, after what it started.
     throw new UsageError(msg);
   });
+
+// yargs' own words (Options:, "Did you mean") follow the user's locale as yargs reads it (German
+// too), except where ours decided otherwise: Chinese from the Windows UI language, or a language
+// the user chose (--lang, HARNESS_LANG).
+const yargsLang = yargsLocale(process.env);
+if (yargsLang) cli.locale(yargsLang);
 
 try {
   await cli.parseAsync();
