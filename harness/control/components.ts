@@ -58,7 +58,7 @@ export class ComponentsView {
       engine: s.spec.engine,
       os: s.spec.os,
       proxy: { port: s.spec.proxyPort, addresses: s.spec.nginxConf ? [] : a.proxy, conf: s.spec.nginxConf && shown(s.spec.nginxConf), master: s.proxy?.pid, workers },
-      admin: { port: s.spec.adminPort, mode: s.admin ? s.admin.mode : 'external', addresses: a.admin },
+      admin: { port: s.spec.adminPort, mode: s.adminShell ? s.adminShell.mode : 'external', addresses: a.admin },
       frontend: s.frontend?.url,
       frontendRoot: s.frontend?.from && shown(s.frontend.from),
       prefix: shown(s.prefix),

@@ -23,7 +23,7 @@ export interface StandIn {
 export async function startStandIn(): Promise<StandIn> {
   const admin = new AdminServer({ port: await freePort(), mode: 'dual', now: () => NOW });
   await admin.start();
-  const faults = new FaultLedger({ admin, prefix: '/nonexistent', spec: { os: 'linux', engine: 'embedded' } });
+  const faults = new FaultLedger({ adminShell: admin, prefix: '/nonexistent', spec: { os: 'linux', engine: 'embedded' } });
   return {
     admin,
     port: admin.port,

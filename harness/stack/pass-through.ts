@@ -1,0 +1,100 @@
+// The pass-through: the harness's admin server in front of the user's own (Spring Boot on
+// 127.0.0.1:8081, say). It listens where nginx's conf sends /api/ (the shell: loopbacks of a listen
+// mode, the journal, the wire faults) and forwards every request and WebSocket handshake to the
+// user's server with http-proxy, untouched while no fault applies. The harness never starts, stops or
+// signals the user's server.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import httpProxy from 'http-proxy';
+import { AdminShell, type AdminShellOptions } from '../../stubs/admin-server/shell.js';
+import { answerStatus } from '../../stubs/admin-server/dispatcher.js';
+import { requestRead } from '../../stubs/admin-server/faults/answer.js';
+import { hostPort } from '../ports.js';
+
+/** Where the user's server listens. */
+export interface Upstream {
+  host: string;
+  port: number;
+}
+
+export interface PassThroughOptions extends AdminShellOptions {
+  upstream: Upstream;
+  /** What the user should know: their server refuses connections, or answers again. */
+  onNote?: (text: string) => void;
+}
+
+export class PassThrough extends AdminShell {
+  readonly upstream: Upstream;
+  readonly #proxy: httpProxy;
+  readonly #onNote: (text: string) => void;
+  /** The user's server refused the last connection: told once, until it answers again. */
+  #refusing = false;
+
+  constructor(o: PassThroughOptions) {
+    super(o);
+    this.upstream = o.upstream;
+    this.#onNote = o.onNote ?? (() => undefined);
+    // No agent: a connection to the user's server per request, with the client's own Connection
+    // header (nginx's `close`), as if nginx had dialled it.
+    this.#proxy = httpProxy.createProxyServer({ target: { host: o.upstream.host, port: o.upstream.port }, agent: false, ws: true, preserveHeaderKeyCase: true });
+    this.#proxy.on('proxyRes', () => this.#answered());
+  }
+
+  /** `127.0.0.1:8081` */
+  get upstreamAddress(): string {
+    return hostPort(this.upstream.host, this.upstream.port);
+  }
+
+  /** Unknown: the paths are the user's server's. */
+  async routePaths(): Promise<undefined> {
+    return undefined;
+  }
+
+  protected answer(req: IncomingMessage, res: ServerResponse): void {
+    this.#proxy.web(req, res, {}, (err) => this.#failed(req, res, err as NodeJS.ErrnoException));
+  }
+
+  /** Spring Boot's own answer with that status, as the stand-in gives it. */
+  protected answerStatus(req: IncomingMessage, res: ServerResponse, status: number): void {
+    answerStatus(req, res, status, Date.now());
+  }
+
+  /** Every WebSocket handshake goes to the user's server (order reminders on /ws/{sid}). */
+  protected takeUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    if (req.headers.upgrade?.toLowerCase() !== 'websocket') return false;
+    this.#proxy.ws(req, socket, head, {}, (err) => {
+      this.#refused(err as NodeJS.ErrnoException);
+      socket.destroy();
+    });
+    return true;
+  }
+
+  /**
+   * The user's server did not answer. Refused (it is not running): nginx's connection is reset once
+   * its request is read, so that nginx counts a failure of the peer as a refusal would, and logs
+   * "Connection reset by peer" (the peer being the harness); the harness says why, once. Closed
+   * before its answer: closed the same way; reset: reset. An answer already under way is cut.
+   */
+  #failed(req: IncomingMessage, res: ServerResponse, err: NodeJS.ErrnoException): void {
+    this.#refused(err);
+    const socket = req.socket as Socket;
+    if (res.headersSent || socket.destroyed) return void socket.destroy();
+    const closed = err.code === 'ECONNRESET' && err.message === 'socket hang up';
+    void requestRead(req).then(() => (closed ? socket.end() : socket.resetAndDestroy()));
+  }
+
+  #refused(err: NodeJS.ErrnoException): void {
+    if (err.code !== 'ECONNREFUSED' || this.#refusing) return;
+    this.#refusing = true;
+    this.#onNote(
+      `your admin server on ${this.upstreamAddress} refuses connections (ECONNREFUSED): is it running? Until it is, the harness resets each connection nginx makes (nginx logs "Connection reset by peer" and answers 502).`,
+    );
+  }
+
+  #answered(): void {
+    if (!this.#refusing) return;
+    this.#refusing = false;
+    this.#onNote(`your admin server on ${this.upstreamAddress} answers again.`);
+  }
+}
