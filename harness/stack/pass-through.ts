@@ -3,7 +3,7 @@
 // mode, the journal, the wire faults) and forwards every request and WebSocket handshake to the
 // user's server with http-proxy, untouched while no fault applies. The harness never starts, stops or
 // signals the user's server.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import httpProxy from 'http-proxy';
@@ -39,6 +39,10 @@ export class PassThrough extends AdminShell {
     // header (nginx's `close`), as if nginx had dialled it.
     this.#proxy = httpProxy.createProxyServer({ target: { host: o.upstream.host, port: o.upstream.port }, agent: false, ws: true, preserveHeaderKeyCase: true });
     this.#proxy.on('proxyRes', () => this.#answered());
+    // http-proxy writes a handshake's answer from its lower-cased headers: the names go as the user's server wrote them.
+    this.#proxy.on('proxyReqWs', (proxyReq) => {
+      for (const event of ['upgrade', 'response']) proxyReq.prependListener(event, (res: IncomingMessage) => void (res.headers = asWritten(res.rawHeaders)));
+    });
   }
 
   /** `127.0.0.1:8081` */
@@ -97,4 +101,15 @@ export class PassThrough extends AdminShell {
     this.#refusing = false;
     this.#onNote(`your admin server on ${this.upstreamAddress} answers again.`);
   }
+}
+
+/** Headers by their names as written (`Sec-WebSocket-Accept`), repeated ones as a list. */
+function asWritten(raw: string[]): IncomingHttpHeaders {
+  const headers: Record<string, string | string[]> = {};
+  for (let i = 0; i < raw.length; i += 2) {
+    const [name, value] = [raw[i], raw[i + 1]];
+    const had = headers[name];
+    headers[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  }
+  return headers as IncomingHttpHeaders;
 }
