@@ -63,13 +63,7 @@ test.describe('no fault', () => {
     expect(passed.body.toString()).toBe(ownAnswer('POST', '/admin/employee/login', '{"a":1}'));
     const r = await p.send(get(PAGE, p.port));
     expect(r.statusLine).toBe('HTTP/1.1 200 OK');
-    expect(withoutDate(r.headers)).toEqual([
-      ['Server', 'nginx/1.22.1'],
-      ['Content-Type', 'application/json'],
-      ['Content-Length', String(ANSWER.length)],
-      ['Connection', 'keep-alive'],
-      ['X-Own-Server', 'yes'],
-    ]);
+    expect(withoutDate(r.headers).map(([name, value]) => `${name}: ${value}`)).toEqual(['Server: nginx/1.22.1', 'Content-Type: application/json', `Content-Length: ${ANSWER.length}`, 'Connection: keep-alive', 'X-Own-Server: yes']);
     expect(r.body).toBe(ANSWER);
     expect(p.requestLog()).toEqual([]);
     // The journal (what the timeline and the control page show) has the user's server's answer.
@@ -82,12 +76,8 @@ test.describe('no fault', () => {
     c.write(get('/ws/7', p.port, ['Upgrade: websocket', 'Connection: Upgrade', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Version: 13']));
     const head = await c.next({ head: true });
     expect(head.statusLine).toBe('HTTP/1.1 101 Switching Protocols');
-    expect(withoutDate(head.headers)).toEqual([
-      ['Server', 'nginx/1.22.1'],
-      ['Connection', 'upgrade'],
-      ['Upgrade', 'websocket'],
-      ['Sec-WebSocket-Accept', 's3pPLMBiTxaQ9kYGzzhZRbK+xOo='],
-    ]);
+    // The names as the user's server wrote them (http-proxy would lower-case them).
+    expect(withoutDate(head.headers).map(([name, value]) => `${name}: ${value}`)).toEqual(['Server: nginx/1.22.1', 'Connection: upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=']);
     expect(await c.until('hello')).toContain('hello');
     c.close();
   });

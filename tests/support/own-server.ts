@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { freePort } from './ports.js';
 import { PassThrough } from '../../harness/stack/pass-through.js';
-import { FaultLedger } from '../../harness/faults/ledger.js';
-import { splitCommand } from '../../harness/faults/index.js';
+import type { FaultLedger } from '../../harness/faults/ledger.js';
+import { faultsOn } from './stand-in.js';
 
 /** The JSON the own server answers every request with: its method, path and body, as Spring would show them. */
 export const ownAnswer = (method: string, url: string, body = '') => JSON.stringify({ code: 1, msg: null, data: { method, url, body } });
@@ -59,16 +59,13 @@ export async function passThroughTo(upstreamPort: number): Promise<OwnServerBehi
   const notes: string[] = [];
   const passThrough = new PassThrough({ port: await freePort(), mode: 'dual', upstream: { host: '127.0.0.1', port: upstreamPort }, onNote: (t) => notes.push(t) });
   await passThrough.start();
-  const faults = new FaultLedger({ adminShell: passThrough, prefix: '/nonexistent', spec: { os: 'linux', engine: 'embedded' } });
+  const { faults, inject } = faultsOn(passThrough);
   return {
     passThrough,
     port: passThrough.port,
     faults,
     notes,
-    inject: (command) => {
-      const { name, input } = splitCommand(command);
-      return faults.inject(name, input);
-    },
+    inject,
     close: async () => {
       await faults.restore();
       await passThrough.stop();
