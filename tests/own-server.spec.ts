@@ -27,7 +27,7 @@ test('harness up --admin external --admin-upstream: the ready block names the se
   try {
     const up = await harnessUp(engine, testInfo.outputPath('up'), ['--admin', 'external', '--admin-upstream', `127.0.0.1:${own.port}`]);
     try {
-      expect(up.output).toContainEqual(expect.stringContaining(`admin    your own server on 127.0.0.1:${own.port}, through the harness on [::1]:${up.adminPort} and 127.0.0.1:${up.adminPort}`));
+      await expect.poll(() => up.output.join('\n')).toContain(`admin    your own server on 127.0.0.1:${own.port}, through the harness on [::1]:${up.adminPort} and 127.0.0.1:${up.adminPort}`);
       const page = () => fetch(`http://127.0.0.1:${up.port}/api/employee/page`).then(async (r) => `${r.status} ${await r.text()}`);
       expect(await page()).toBe(`200 ${ownAnswer('GET', '/admin/employee/page')}`);
       await expect.poll(() => up.output.join('\n')).toMatch(/admin +\| GET \/admin\/employee\/page 200 \d+ ms \(via ::1\)/);

@@ -3,7 +3,7 @@
 // mode, the journal, the wire faults) and forwards every request and WebSocket handshake to the
 // user's server with http-proxy, untouched while no fault applies. The harness never starts, stops or
 // signals the user's server.
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import httpProxy from 'http-proxy';
@@ -27,6 +27,10 @@ export interface PassThroughOptions extends AdminShellOptions {
 export class PassThrough extends AdminShell {
   readonly upstream: Upstream;
   readonly #proxy: httpProxy;
+  /** Its own kept-alive connections to the user's server (a new one per request costs the harness
+   *  about 60% more CPU, measured: docs/figures.md). An idle one is closed after 4 s, before the
+   *  server's own keep-alive timeout (Node's 5 s, Tomcat's 20 s or more) could close it as it is reused. */
+  readonly #agent = new Agent({ keepAlive: true, timeout: 4000 });
   readonly #onNote: (text: string) => void;
   /** The user's server refused the last connection: told once, until it answers again. */
   #refusing = false;
@@ -35,14 +39,20 @@ export class PassThrough extends AdminShell {
     super(o);
     this.upstream = o.upstream;
     this.#onNote = o.onNote ?? (() => undefined);
-    // No agent: a connection to the user's server per request, with the client's own Connection
-    // header (nginx's `close`), as if nginx had dialled it.
-    this.#proxy = httpProxy.createProxyServer({ target: { host: o.upstream.host, port: o.upstream.port }, agent: false, ws: true, preserveHeaderKeyCase: true });
+    this.#proxy = httpProxy.createProxyServer({ target: { host: o.upstream.host, port: o.upstream.port }, agent: this.#agent, ws: true, preserveHeaderKeyCase: true });
+    // Connection is hop-by-hop: nginx's `close` is for its connection to the harness, not for the harness's to the user's server.
+    this.#proxy.on('proxyReq', (proxyReq) => proxyReq.removeHeader('connection'));
     this.#proxy.on('proxyRes', () => this.#answered());
     // http-proxy writes a handshake's answer from its lower-cased headers: the names go as the user's server wrote them.
     this.#proxy.on('proxyReqWs', (proxyReq) => {
       for (const event of ['upgrade', 'response']) proxyReq.prependListener(event, (res: IncomingMessage) => void (res.headers = asWritten(res.rawHeaders)));
     });
+  }
+
+  /** Stops listening, and closes its connections to the user's server. */
+  override async stop(): Promise<void> {
+    await super.stop();
+    this.#agent.destroy();
   }
 
   /** `127.0.0.1:8081` */
