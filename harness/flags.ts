@@ -36,7 +36,9 @@ export const hostAndPort = (flag: string) => (v: unknown) => {
   const text = shown(flag, v);
   const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:\[\]]+)):(\d+)$/.exec(String(v)) ?? /^()()(\d+)$/.exec(String(v));
   if (!m) throw new UsageError(`${text}: give where your admin server listens as HOST:PORT (127.0.0.1:8081, [::1]:8081) or a port alone (8081, on 127.0.0.1).`);
-  return { host: m[1] || m[2] || '127.0.0.1', port: wholeNumber(flag, m[3], 1, 65535, 'its port') };
+  const port = Number(m[3]);
+  if (port < 1 || port > 65535) throw new UsageError(`${text}: its port is a whole number from 1 to 65535.`);
+  return { host: m[1] || m[2] || '127.0.0.1', port };
 };
 
 /** A host the harness's loopback listen on `port` would take from the user's server: loopback, localhost or a wildcard. */
