@@ -14,6 +14,7 @@ import { garbageBytes } from '../../harness/faults/admin-garbage.js';
 import { seededRandom } from '../../stubs/admin-server/random.js';
 import { diagnose } from '../../harness/doctor/index.js';
 import { freePort } from '../support/ports.js';
+import { ComponentsView } from '../../harness/control/components.js';
 
 type Behind = ProxyUnderTest<OwnServerBehind>;
 
@@ -200,7 +201,9 @@ test('a POST is passed through with its body; a POST reset is not retried', asyn
 
 test('the stack with --admin-upstream: the user\'s server answers through it, and still runs once the stack has stopped', async ({ startStack, own }) => {
   const stack = await startStack({ admin: 'external', adminUpstream: { host: '127.0.0.1', port: own.port } });
-  expect(stack.passThrough!.mode).toBe('dual');
+  // What the control page shows of it.
+  const { admin } = await new ComponentsView(stack, new Date(), () => undefined).read();
+  expect(admin).toEqual({ port: stack.spec.adminPort, mode: 'dual', addresses: [`[::1]:${stack.spec.adminPort}`, `127.0.0.1:${stack.spec.adminPort}`], upstream: `127.0.0.1:${own.port}` });
   const r = await fetch(`${stack.proxyUrl}/api/employee/page`);
   expect(await r.text()).toBe(ownAnswer('GET', '/admin/employee/page'));
   await stack.stop();
