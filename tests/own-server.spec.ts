@@ -37,6 +37,8 @@ test('harness up --admin external --admin-upstream: the ready block names the se
       const status = await chaos('status', '--prefix', up.prefix);
       expect(status.all).toContain(`admin server your own on 127.0.0.1:${own.port}, through the harness's pass-through, listening (dual).`);
       expect(status.all).toContain('  admin.status 503: acted on 1 request');
+      const ps = await execa(process.execPath, [distFile('harness/cli.js'), 'ps', '--prefix', up.prefix], { reject: false, all: true });
+      expect(ps.all).toContain(`  admin    port ${up.adminPort}, your own server on 127.0.0.1:${own.port}, through the harness (dual)`);
     } finally {
       up.child.kill('SIGTERM');
       await up.child;
