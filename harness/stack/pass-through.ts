@@ -32,6 +32,8 @@ export class PassThrough extends AdminShell {
    *  server's own keep-alive timeout (Node's 5 s, Tomcat's 20 s or more) could close it as it is reused. */
   readonly #agent = new Agent({ keepAlive: true, timeout: 4000 });
   readonly #onNote: (text: string) => void;
+  /** Requests whose last try went out on a connection kept from an earlier request. */
+  readonly #reused = new WeakSet<IncomingMessage>();
   /** The user's server refused the last connection: told once, until it answers again. */
   #refusing = false;
 
@@ -41,7 +43,11 @@ export class PassThrough extends AdminShell {
     this.#onNote = o.onNote ?? (() => undefined);
     this.#proxy = httpProxy.createProxyServer({ target: { host: o.upstream.host, port: o.upstream.port }, agent: this.#agent, ws: true, preserveHeaderKeyCase: true });
     // Connection is hop-by-hop: nginx's `close` is for its connection to the harness, not for the harness's to the user's server.
-    this.#proxy.on('proxyReq', (proxyReq) => proxyReq.removeHeader('connection'));
+    this.#proxy.on('proxyReq', (proxyReq, req) => {
+      proxyReq.removeHeader('connection');
+      if (proxyReq.reusedSocket) this.#reused.add(req);
+      else this.#reused.delete(req);
+    });
     this.#proxy.on('proxyRes', () => this.#answered());
     // http-proxy writes a handshake's answer from its lower-cased headers: the names go as the user's server wrote them.
     this.#proxy.on('proxyReqWs', (proxyReq) => {
@@ -65,8 +71,8 @@ export class PassThrough extends AdminShell {
     return undefined;
   }
 
-  protected answer(req: IncomingMessage, res: ServerResponse): void {
-    this.#proxy.web(req, res, {}, (err) => this.#failed(req, res, err as NodeJS.ErrnoException));
+  protected answer(req: IncomingMessage, res: ServerResponse, retry = true): void {
+    this.#proxy.web(req, res, {}, (err) => this.#failed(req, res, err as NodeJS.ErrnoException, retry));
   }
 
   /** Spring Boot's own answer with that status, as the stand-in gives it. */
@@ -90,10 +96,13 @@ export class PassThrough extends AdminShell {
    * "Connection reset by peer" (the peer being the harness); the harness says why, once. Closed
    * before its answer: closed the same way; reset: reset. An answer already under way is cut.
    */
-  #failed(req: IncomingMessage, res: ServerResponse, err: NodeJS.ErrnoException): void {
+  #failed(req: IncomingMessage, res: ServerResponse, err: NodeJS.ErrnoException, retry: boolean): void {
     this.#refused(err);
     const socket = req.socket as Socket;
     if (res.headersSent || socket.destroyed) return void socket.destroy();
+    // A kept connection the user's server closed just as it was reused: a request without a body goes
+    // again on a new connection (as Node's documentation advises), not as a failure of the server.
+    if (retry && err.code === 'ECONNRESET' && this.#reused.has(req) && !hasBody(req)) return this.answer(req, res, false);
     const closed = err.code === 'ECONNRESET' && err.message === 'socket hang up';
     void requestRead(req).then(() => (closed ? socket.end() : socket.resetAndDestroy()));
   }
@@ -122,4 +131,10 @@ function asWritten(raw: string[]): IncomingHttpHeaders {
     headers[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
   }
   return headers as IncomingHttpHeaders;
+}
+
+/** Whether the request has a body (which was sent, and cannot be sent again). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
