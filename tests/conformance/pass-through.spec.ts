@@ -15,6 +15,7 @@ import { seededRandom } from '../../stubs/admin-server/random.js';
 import { diagnose } from '../../harness/doctor/index.js';
 import { freePort } from '../support/ports.js';
 import { ComponentsView } from '../../harness/control/components.js';
+import { up } from '../../harness/api/index.js';
 
 type Behind = ProxyUnderTest<OwnServerBehind>;
 
@@ -214,4 +215,15 @@ test('the stack with --admin-upstream: the user\'s server answers through it, an
 test('--admin ipv4 with --admin-upstream: the pass-through listens on 127.0.0.1 only', async ({ startStack, own }) => {
   const stack = await startStack({ admin: 'ipv4', adminUpstream: { host: '127.0.0.1', port: own.port }, adminPort: await freePort() });
   expect(stack.addresses().admin).toEqual([`127.0.0.1:${stack.spec.adminPort}`]);
+});
+
+test('the package\'s up({ adminUpstream }): the same pass-through, its faults through inject()', async ({ engine, own }) => {
+  const stack = await up({ proxy: engine, os: 'linux', adminUpstream: { host: '127.0.0.1', port: own.port } });
+  try {
+    expect(await (await fetch(`${stack.url.replace('localhost', '127.0.0.1')}api/x`)).text()).toBe(ownAnswer('GET', '/admin/x'));
+    await stack.inject('admin.status', '503');
+    expect((await fetch(`${stack.url.replace('localhost', '127.0.0.1')}api/x`)).status).toBe(503);
+  } finally {
+    await stack.stop();
+  }
 });
