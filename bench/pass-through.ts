@@ -24,6 +24,9 @@ export interface PassThroughSample {
   through: LoadResult[];
   /** CPU time of the pass-through's process per request it passed on, µs, each round. */
   passThroughCpuUs: number[];
+  /** The same at one connection (a person at the admin pages: latency, not throughput). */
+  directOne: LoadResult[];
+  throughOne: LoadResult[];
 }
 
 export async function passThroughPart(o: { seconds: number; rounds: number; warmup: number }, root: string, log: (s: string) => void): Promise<PassThroughSample> {
@@ -35,8 +38,8 @@ export async function passThroughPart(o: { seconds: number; rounds: number; warm
   const setup = { root, workers: 1, conf: 'default' as const, accessLogOff: true };
   const direct = await startEngine('embedded', { ...setup, adminPort: upstream.port });
   const through = await startEngine('embedded', { ...setup, adminPort: passThrough.port });
-  const load = (e: RunningEngine, seconds: number) => runLoad('wrk', { url: `${e.origin}${FAST_PATH}`, connections: CONNECTIONS, seconds });
-  const sample: PassThroughSample = { direct: [], through: [], passThroughCpuUs: [] };
+  const load = (e: RunningEngine, seconds: number, connections = CONNECTIONS) => runLoad('wrk', { url: `${e.origin}${FAST_PATH}`, connections, seconds });
+  const sample: PassThroughSample = { direct: [], through: [], passThroughCpuUs: [], directOne: [], throughOne: [] };
   try {
     for (const e of [direct, through]) await load(e, Math.max(o.warmup, 3));
     for (let round = 1; round <= o.rounds; round++) {
@@ -49,6 +52,9 @@ export async function passThroughPart(o: { seconds: number; rounds: number; warm
       sample.passThroughCpuUs.push(cpu);
       const n = (x: number) => Math.round(x).toLocaleString('en-US');
       log(`pass-through, round ${round}: direct ${n(d.rps)} req/s, through the pass-through ${n(t.rps)} req/s (${(t.rps / d.rps).toFixed(2)}×), ${n(cpu)} µs of its CPU per request${t.non2xx + t.errors ? `; ${t.non2xx} non-2xx, ${t.errors} errors` : ''}`);
+      sample.directOne.push(await load(direct, o.seconds, 1));
+      sample.throughOne.push(await load(through, o.seconds, 1));
+      log(`pass-through, round ${round}, 1 connection: p50 direct ${sample.directOne.at(-1)!.p50.toFixed(2)} ms, through ${sample.throughOne.at(-1)!.p50.toFixed(2)} ms`);
     }
   } finally {
     await direct.stop();
@@ -64,16 +70,20 @@ export function passThroughMarkdown(s: PassThroughSample | undefined): string {
     const x = spread(runs.map((r) => r.rps));
     return `${Math.round(x.median).toLocaleString('en-US')} (${Math.round(x.min).toLocaleString('en-US')}–${Math.round(x.max).toLocaleString('en-US')})`;
   };
-  const ratio = spread(s.through.map((t, i) => t.rps / s.direct[i]!.rps));
-  const bad = s.through.reduce((n, r) => n + r.non2xx + r.errors, 0);
+  const ratio = (through: LoadResult[], direct: LoadResult[]) => {
+    const x = spread(through.map((t, i) => t.rps / direct[i]!.rps));
+    return `${x.median.toFixed(2)}× (${x.min.toFixed(2)}–${x.max.toFixed(2)})`;
+  };
+  const p50 = (runs: LoadResult[]) => spread(runs.map((r) => r.p50)).median.toFixed(2);
+  const bad = [...s.through, ...s.throughOne].reduce((n, r) => n + r.non2xx + r.errors, 0);
   return [
     '',
-    `### The pass-through (--admin-upstream), embedded engine, nginx's default conf, 1 worker, wrk -t1 -c${CONNECTIONS}`,
+    "### The pass-through (--admin-upstream), embedded engine, nginx's default conf, 1 worker, wrk -t1",
     '',
-    '| upstream of /api/ | req/s, median (min–max) | ÷ direct | pass-through CPU per request, µs |',
-    '|---|---|---|---|',
-    `| the fast upstream directly | ${rps(s.direct)} | 1.00× | – |`,
-    `| the pass-through, in front of the same fast upstream | ${rps(s.through)}${bad ? ` ⚠ ${bad} non-2xx or errors` : ''} | ${ratio.median.toFixed(2)}× (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}) | ${Math.round(spread(s.passThroughCpuUs).median)} |`,
+    `| upstream of /api/ | req/s at ${CONNECTIONS} connections, median (min–max) | ÷ direct | pass-through CPU per request, µs | req/s at 1 connection | ÷ direct | p50 at 1 connection, ms |`,
+    '|---|---|---|---|---|---|---|',
+    `| the fast upstream directly | ${rps(s.direct)} | 1.00× | – | ${rps(s.directOne)} | 1.00× | ${p50(s.directOne)} |`,
+    `| the pass-through, in front of the same fast upstream | ${rps(s.through)}${bad ? ` ⚠ ${bad} non-2xx or errors` : ''} | ${ratio(s.through, s.direct)} | ${Math.round(spread(s.passThroughCpuUs).median)} | ${rps(s.throughOne)} | ${ratio(s.throughOne, s.directOne)} | ${p50(s.throughOne)} |`,
     '',
   ].join('\n');
 }
