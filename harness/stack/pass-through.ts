@@ -1,8 +1,9 @@
 // The pass-through: the harness's admin server in front of the user's own (Spring Boot on
 // 127.0.0.1:8081, say). It listens where nginx's conf sends /api/ (the shell: loopbacks of a listen
 // mode, the journal, the wire faults) and forwards every request and WebSocket handshake to the
-// user's server with http-proxy, untouched while no fault applies. The harness never starts, stops or
-// signals the user's server.
+// user's server with http-proxy. While no fault applies, nginx gets the user's server's answer as it
+// is (status, headers, body); only the hop-by-hop Connection header is the harness's own. The harness
+// never starts, stops or signals the user's server.
 import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -71,6 +72,7 @@ export class PassThrough extends AdminShell {
     return undefined;
   }
 
+  /** `retry`: a kept connection that the user's server closed may be replaced once (#failed). */
   protected answer(req: IncomingMessage, res: ServerResponse, retry = true): void {
     this.#proxy.web(req, res, {}, (err) => this.#failed(req, res, err as NodeJS.ErrnoException, retry));
   }
