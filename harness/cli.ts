@@ -99,6 +99,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         .option('port', { requiresArg: true, coerce: flag.port('--port'), describe: 'Port of the proxy (default 80; a free port when 80 cannot be bound)' })
         .option('admin-port', { requiresArg: true, coerce: flag.port('--admin-port'), default: 8080, describe: 'Port of the admin server' })
         .option('admin', { choices: [...LISTEN_MODES, 'external'] as const, default: 'dual' as const, describe: 'How the admin stub listens: both loopbacks, IPv4 only, IPv6 only, not at all; external = your own server on --admin-port' })
+        .option('admin-upstream', { requiresArg: true, coerce: flag.hostAndPort('--admin-upstream'), describe: 'Your own admin server (HOST:PORT, e.g. 127.0.0.1:8081): the harness listens on --admin-port and passes every request to it, so that admin.* faults apply; --admin then says how the harness listens (external: dual)' })
         .option('admin-seed', { requiresArg: true, coerce: flag.seed('--admin-seed'), describe: 'Seed of the admin stub\'s generated month of orders (default 1): another seed, another month' })
         .option('frontend', { requiresArg: true, coerce: flag.frontendFolder('--frontend'), describe: 'Your own front end\'s folder (the built dist/, html/sky) instead of the stub' })
         .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The stack\'s folder: nginx prefix (conf/, logs/, temp/, html/) and state' })
@@ -124,6 +125,7 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
             port: a.port,
             adminPort: a['admin-port'],
             admin: a.admin as AdminMode,
+            adminUpstream: a['admin-upstream'],
             adminSeed: a['admin-seed'],
             frontend: a.frontend,
             prefix: a.prefix,
@@ -189,11 +191,13 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
             .option('os', osOption)
             .option('out', { type: 'string', requiresArg: true, describe: 'Where to write timeline.svg/json and the stack (default .harness/chaos/<name>-<time>)' })
             .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The harness folder' })
-            .option('doctor', { type: 'boolean', default: false, describe: 'End by explaining the logs the run left (harness doctor)' }),
+            .option('doctor', { type: 'boolean', default: false, describe: 'End by explaining the logs the run left (harness doctor)' })
+            .option('admin', { choices: ['external'] as const, describe: 'Run it in front of your own admin server (with --admin-upstream) instead of the stand-in' })
+            .option('admin-upstream', { requiresArg: true, coerce: flag.hostAndPort('--admin-upstream'), describe: 'Where your own admin server listens (HOST:PORT): the run\'s pass-through forwards to it' }),
         (a) =>
           guard(async () => {
             const { chaosRun } = await import('./commands/chaos.js');
-            return chaosRun({ name: a.name, proxy: a.proxy, os: a.os as OsName, out: a.out, prefix: a.prefix, doctor: a.doctor }, print);
+            return chaosRun({ name: a.name, proxy: a.proxy, os: a.os as OsName, out: a.out, prefix: a.prefix, doctor: a.doctor, admin: a.admin, adminUpstream: a['admin-upstream'] }, print);
           }),
       )
       .command(

@@ -31,6 +31,27 @@ export const seed = (flag: string) => (v: unknown) => wholeNumber(flag, v, 0, 2 
 /** An order id (a Long, as the course's tables have them). */
 export const orderId = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, Number.MAX_SAFE_INTEGER, 'an order id');
 
+/** Where the user's own admin server listens: `HOST:PORT` (`[::1]:8081` for IPv6), or a port alone (on 127.0.0.1). */
+export const hostAndPort = (flag: string) => (v: unknown) => {
+  const text = shown(flag, v);
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:\[\]]+)):(\d+)$/.exec(String(v)) ?? /^()()(\d+)$/.exec(String(v));
+  if (!m) throw new UsageError(`${text}: give where your admin server listens as HOST:PORT (127.0.0.1:8081, [::1]:8081) or a port alone (8081, on 127.0.0.1).`);
+  const port = Number(m[3]);
+  if (port < 1 || port > 65535) throw new UsageError(`${text}: its port is a whole number from 1 to 65535.`);
+  return { host: m[1] || m[2] || '127.0.0.1', port };
+};
+
+/** A host the harness's loopback listen on `port` would take from the user's server: loopback, localhost or a wildcard. */
+const LOOPBACK_HOSTS = /^(127\.\d+\.\d+\.\d+|::1|localhost|0\.0\.0\.0|::)$/i;
+
+/** --admin-upstream must not be where the harness listens for nginx (--admin-port). */
+export function checkAdminUpstream(adminPort: number, upstream: { host: string; port: number } | undefined): void {
+  if (!upstream || upstream.port !== adminPort || !LOOPBACK_HOSTS.test(upstream.host)) return;
+  throw new UsageError(
+    `--admin-upstream ${upstream.host}:${upstream.port} is the port the harness listens on for nginx (--admin-port ${adminPort}): move your admin server to another port (server.port=8081 in application.yml), then give --admin-upstream 127.0.0.1:8081.`,
+  );
+}
+
 export const milliseconds = (flag: string) => (v: unknown) => {
   const text = shown(flag, v);
   const n = typeof v === 'number' ? v : NaN;

@@ -3,7 +3,7 @@
 // started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
 import { AdminStartError, Stack, stackUrl, type AdminMode } from '../stack/stack.js';
 import { canBind, describeBusyPort, hostPort } from '../ports.js';
-import { isInside, prefixFlag, writableFolder } from '../flags.js';
+import { checkAdminUpstream, isInside, prefixFlag, writableFolder } from '../flags.js';
 import { join } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
 import { ProxyStartError, type EngineName } from '../engine/engine.js';
@@ -16,6 +16,7 @@ import { lockPath, lockPrefix, PrefixTaken, thisProcess, type PrefixLock } from 
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
 import type { Printer } from '../stack/printer.js';
+import type { Upstream } from '../stack/pass-through.js';
 
 export interface UpOptions {
   /** The proxy's port; undefined = defaultPort, or a free port when that cannot be bound. */
@@ -24,6 +25,8 @@ export interface UpOptions {
   defaultPort?: number;
   adminPort: number;
   admin: AdminMode;
+  /** The user's own admin server, behind the harness's pass-through on adminPort. */
+  adminUpstream?: Upstream;
   /** The seed of the admin stub's generated month of orders. */
   adminSeed?: number;
   frontend?: string;
@@ -87,22 +90,44 @@ export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adm
 
 async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
   const hosts = o.admin === 'ipv4' ? ['127.0.0.1'] : o.admin === 'ipv6' ? ['::1'] : ['127.0.0.1', '::1'];
+  // Without --admin-upstream, external is the user's server on --admin-port, and nothing of the harness listens there.
+  const external = o.admin === 'external' && !o.adminUpstream;
+  if (o.adminUpstream && !(await answers(o.adminUpstream))) {
+    print.note(`nothing answers on ${hostPort(o.adminUpstream.host, o.adminUpstream.port)} (--admin-upstream): start your admin server there; until then the harness resets the connections nginx makes to it.`);
+  }
   for (const host of hosts) {
     const r = await canBind(host, o.adminPort);
     if (r.ok) {
-      if (o.admin === 'external') print.note(`nothing listens on ${hostPort(host, o.adminPort)}: with --admin external, start your own admin server there.`);
+      if (external) print.note(`nothing listens on ${hostPort(host, o.adminPort)}: with --admin external, start your own admin server there.`);
       continue;
     }
-    if (o.admin === 'external') continue;
+    if (external) continue;
     const why = await describeBusyPort(host, o.adminPort, r.code);
     if (o.admin === 'down') {
       print.note(`${why}: with --admin down the proxy will reach that process.`);
       continue;
     }
     throw new UserError(
-      `${why}.\n  Is your own admin server (Spring Boot) running? Use --admin external to put the proxy in front of it, or --admin-port to run the stub elsewhere.`,
+      o.adminUpstream
+        ? `${why}.\n  The harness listens there for nginx and passes requests on to ${hostPort(o.adminUpstream.host, o.adminUpstream.port)}: stop what holds the port, or choose another with --admin-port.`
+        : `${why}.\n  Is your own admin server (Spring Boot) running? Use --admin external to put the proxy in front of it, or --admin-port to run the stub elsewhere.`,
     );
   }
+}
+
+/** Whether something accepts a connection on `u` (the user's server, running). */
+async function answers(u: Upstream): Promise<boolean> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = connect({ host: u.host, port: u.port, timeout: 1000 });
+    const done = (yes: boolean) => {
+      socket.destroy();
+      resolve(yes);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
 }
 
 /**
@@ -141,6 +166,7 @@ function withNginxFolder(o: UpOptions): UpOptions {
 
 export async function up(given: UpOptions, print: Printer): Promise<number> {
   const o = withNginxFolder(given);
+  checkAdminUpstream(o.adminPort, o.adminUpstream);
   if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
     throw new UsageError(`--port and --admin-port are both ${o.port}: the proxy and the admin server cannot listen on one port. Give them two (the defaults are 80 and 8080).`);
   }
@@ -201,6 +227,7 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
       proxyPort: port,
       adminPort: o.adminPort,
       admin: o.admin,
+      adminUpstream: o.adminUpstream,
       adminSeed: o.adminSeed,
       engine: o.proxy,
       workers: o.workers,
@@ -269,7 +296,7 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   const a = stack.addresses();
   print.ready([
     `proxy    ${o.proxy === 'nginx' ? 'nginx' : 'embedded nginx'} (${o.os} profile) on ${o.nginxConf ? 'the listens of ' + o.nginxConf : a.proxy.join(' and ')}`,
-    `admin    ${o.admin === 'external' ? `your own server on port ${o.adminPort}` : o.admin === 'down' ? `down (nothing listens on ${o.adminPort})` : `stub on ${a.admin.join(' and ')}`}`,
+    `admin    ${adminLine(o, a.admin)}`,
     `frontend ${stack.frontend!.describe}`,
     `logs     ${stack.errorLogPath}`,
     `control  ${control.page} (the stack live: its parts, timeline, faults and diagnosis)`,
@@ -277,8 +304,8 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
     stack.frontend!.url ? `Open ${stack.frontend!.url} and log in as admin / 123456. Ctrl-C stops everything.` : 'The proxy listens where your conf says. Ctrl-C stops everything.',
     ...(stack.admin ? [`A customer's order, as the admin pages see it: npx harness app order${prefixFlag(o.prefix)} (in another terminal).`] : []),
   ]);
-  if (stack.admin) {
-    stack.admin.onRequest((e) => {
+  if (stack.adminShell) {
+    stack.adminShell.onRequest((e) => {
       if (e.end !== undefined) print.line('admin', `${e.method} ${e.url} ${e.status} ${e.end - e.start} ms (via ${e.localAddress})`);
     });
   }
@@ -298,4 +325,12 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   }
   print.note('stopped; nothing of the stack is left running.');
   return why.startsWith('the proxy exited') ? 1 : 0;
+}
+
+/** The ready block's admin line: what answers /api, and where. */
+function adminLine(o: UpOptions, listens: string[]): string {
+  const where = listens.length ? `on ${listens.join(' and ')}` : `down (nothing listens on ${o.adminPort})`;
+  if (o.adminUpstream) return `your own server on ${hostPort(o.adminUpstream.host, o.adminUpstream.port)}, through the harness ${where}`;
+  if (o.admin === 'external') return `your own server on port ${o.adminPort}`;
+  return o.admin === 'down' ? where : `stub ${where}`;
 }

@@ -6,6 +6,8 @@
 import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
+import type { AdminShell } from '../../stubs/admin-server/shell.js';
+import type { PassThrough, Upstream } from './pass-through.js';
 import { renderConf, starterWorkerUser, type ConfSpec } from './render.js';
 import { preparePrefix } from './prefix.js';
 import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
@@ -33,8 +35,12 @@ export interface StackSpec {
   dir: string;
   proxyPort: number;
   adminPort: number;
-  /** How the admin stub listens; `external`: the user's own server is on adminPort, none is started. */
+  /** How the admin stub listens; `external`: the user's own server is on adminPort, none is started.
+   *  With `adminUpstream`: how the pass-through listens (`external` is `dual`). */
   admin: AdminMode;
+  /** The user's own admin server: the harness listens on adminPort and passes every request through
+   *  to it (pass-through.ts), where the admin.* faults apply. */
+  adminUpstream?: Upstream;
   /** The seed of the admin stub's generated month of orders (default 1). */
   adminSeed?: number;
   engine: EngineName;
@@ -93,7 +99,10 @@ export interface ServedFrontend {
 }
 
 export class Stack {
+  /** The stand-in, with its data. */
   admin?: AdminServer;
+  /** The pass-through to the user's own server (`adminUpstream`). */
+  passThrough?: PassThrough;
   proxy?: ProxyEngine;
   frontend?: ServedFrontend;
   /** nginx's prefix: the stack's folder, or the user's nginx folder. */
@@ -136,11 +145,16 @@ export class Stack {
     return join(this.prefix, 'logs', 'access.log');
   }
 
+  /** What listens on the admin port for the harness: the stand-in or the pass-through. */
+  get adminShell(): AdminShell | undefined {
+    return this.admin ?? this.passThrough;
+  }
+
   addresses(): StackAddresses {
     return {
       url: this.url,
       proxy: LOOPBACKS.map((h) => hostPort(h, this.spec.proxyPort)),
-      admin: this.admin?.addresses().map((a) => hostPort(a.host, a.port)) ?? [],
+      admin: this.adminShell?.addresses().map((a) => hostPort(a.host, a.port)) ?? [],
     };
   }
 
@@ -214,28 +228,40 @@ export class Stack {
     // listen on the stub's port: then the stub starts at once, to take that port before the proxy.
     const mode = s.admin;
     const go = s.nginxConf ? Promise.resolve(true) : Promise.race([workersStarting.then(() => true), proxy.then(() => true, () => false)]);
-    const admin = mode === 'external' ? undefined : go.then((yes) => (yes ? this.startAdmin(s.adminPort, mode, s.adminSeed) : undefined));
+    const start = () => (s.adminUpstream ? this.startPassThrough(s.adminUpstream, mode === 'external' ? 'dual' : mode) : mode === 'external' ? undefined : this.startAdmin(mode, s.adminSeed));
+    const admin = go.then((yes) => (yes ? start() : undefined));
     const [a, p] = await Promise.allSettled([admin, proxy]);
     for (const r of [a, p]) if (r.status === 'rejected') throw r.reason;
   }
 
-  private async startAdmin(port: number, mode: ListenMode, seed: number | undefined): Promise<void> {
+  private async startAdmin(mode: ListenMode, seed: number | undefined): Promise<void> {
     const { AdminServer } = await import('../../stubs/admin-server/server.js');
     // Uploaded images live in the stack's folder, beside its logs.
-    this.admin = new AdminServer({ port, mode, seed, uploadDir: join(this.dir, 'uploads') });
-    try {
-      await this.admin.start();
-    } catch (e) {
-      const cause = (e as Error).cause as (NodeJS.ErrnoException & { address?: string }) | undefined;
-      if (!cause?.code || !cause.address) throw e;
-      throw new AdminStartError(`the admin stub could not listen: ${await describeBusyPort(cause.address, port, cause.code)}`);
-    }
+    this.admin = new AdminServer({ port: this.spec.adminPort, mode, seed, uploadDir: join(this.dir, 'uploads') });
+    await listenOrSay(this.admin, 'the admin stub');
+  }
+
+  private async startPassThrough(upstream: Upstream, mode: ListenMode): Promise<void> {
+    const { PassThrough } = await import('./pass-through.js');
+    this.passThrough = new PassThrough({ port: this.spec.adminPort, mode, upstream, onNote: this.spec.onNote });
+    await listenOrSay(this.passThrough, 'the pass-through to your admin server');
   }
 
   /** Resolves once everything the stack started has stopped, for every caller. */
   stop(): Promise<void> {
-    this.stopping ??= Promise.all([this.proxy?.stop(), this.admin?.stop()]).then(() => undefined);
+    this.stopping ??= Promise.all([this.proxy?.stop(), this.adminShell?.stop()]).then(() => undefined);
     return this.stopping;
+  }
+}
+
+/** Starts `shell` listening; a port taken meanwhile is an AdminStartError that names its holder. */
+async function listenOrSay(shell: AdminShell, what: string): Promise<void> {
+  try {
+    await shell.start();
+  } catch (e) {
+    const cause = (e as Error).cause as (NodeJS.ErrnoException & { address?: string }) | undefined;
+    if (!cause?.code || !cause.address) throw e;
+    throw new AdminStartError(`${what} could not listen: ${await describeBusyPort(cause.address, shell.port, cause.code)}`);
   }
 }
 
