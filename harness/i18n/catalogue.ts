@@ -1,10 +1,20 @@
 // The one catalogue: every area's messages (messages/<area>.ts), in English and Simplified Chinese.
 // An area exports `en` (the keys, and the English) and `zhCN` (typed to have exactly those keys).
 import * as common from './messages/common.js';
+import * as doctor from './messages/doctor.js';
+import * as doctorUpstream from './messages/doctor-upstream.js';
 
 export const CATALOGUE = {
-  en: { ...common.en },
-  'zh-CN': { ...common.zhCN },
+  en: {
+    ...common.en,
+    ...doctor.en,
+    ...doctorUpstream.en,
+  },
+  'zh-CN': {
+    ...common.zhCN,
+    ...doctor.zhCN,
+    ...doctorUpstream.zhCN,
+  },
 } as const;
 
 export type MessageKey = keyof (typeof CATALOGUE)['en'];
