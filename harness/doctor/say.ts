@@ -3,7 +3,7 @@
 // "a、b 和 c".
 import { t, type MessageKey } from '../i18n/index.js';
 
-export { t };
+export { t, type MessageKey };
 
 /** The things the doctor counts; each has `doctor.unit.<name>.one` and `.other` in the catalogue. */
 export type Unit =

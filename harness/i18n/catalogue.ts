@@ -3,17 +3,23 @@
 import * as common from './messages/common.js';
 import * as doctor from './messages/doctor.js';
 import * as doctorUpstream from './messages/doctor-upstream.js';
+import * as doctorAnswer from './messages/doctor-answer.js';
+import * as doctorRequests from './messages/doctor-requests.js';
 
 export const CATALOGUE = {
   en: {
     ...common.en,
     ...doctor.en,
     ...doctorUpstream.en,
+    ...doctorAnswer.en,
+    ...doctorRequests.en,
   },
   'zh-CN': {
     ...common.zhCN,
     ...doctor.zhCN,
     ...doctorUpstream.zhCN,
+    ...doctorAnswer.zhCN,
+    ...doctorRequests.zhCN,
   },
 } as const;
 
