@@ -162,10 +162,6 @@ export function looksWindows(e: ErrorLogEntry): boolean {
   return e.pid !== undefined && e.tid !== undefined && e.tid !== e.pid && e.tid !== 0;
 }
 
-export function plural(n: number, one: string, many = one + 's'): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** `[1,2,3,5,7,8]` → `1-3, 5, 7-8`. */
 export function ranges(nums: number[]): string {
   const out: string[] = [];

@@ -5,6 +5,8 @@ import * as doctor from './messages/doctor.js';
 import * as doctorUpstream from './messages/doctor-upstream.js';
 import * as doctorAnswer from './messages/doctor-answer.js';
 import * as doctorRequests from './messages/doctor-requests.js';
+import * as doctorStartup from './messages/doctor-startup.js';
+import * as doctorAccess from './messages/doctor-access.js';
 
 export const CATALOGUE = {
   en: {
@@ -13,6 +15,8 @@ export const CATALOGUE = {
     ...doctorUpstream.en,
     ...doctorAnswer.en,
     ...doctorRequests.en,
+    ...doctorStartup.en,
+    ...doctorAccess.en,
   },
   'zh-CN': {
     ...common.zhCN,
@@ -20,6 +24,8 @@ export const CATALOGUE = {
     ...doctorUpstream.zhCN,
     ...doctorAnswer.zhCN,
     ...doctorRequests.zhCN,
+    ...doctorStartup.zhCN,
+    ...doctorAccess.zhCN,
   },
 } as const;
 

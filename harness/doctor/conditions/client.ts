@@ -108,7 +108,7 @@ export const clientBadRequest: Condition = {
     return {
       cause: t('doctor.bad.cause', {
         message: e.message,
-        times: es.length > 1 ? t('doctor.bad.times', { times: count(es.length, 'time') }) : '',
+        times: es.length > 1 ? t('doctor.commaTimes', { times: count(es.length, 'time') }) : '',
         from: clients.length ? t('doctor.from', { clients: sample(clients) }) : '',
         why: t(what),
       }),

@@ -35,7 +35,7 @@ export const en = {
   'doctor.bad.other.why': 'a client sent a request nginx cannot read as HTTP',
   'doctor.bad.other.fix': 'Nothing to do for scanners and broken clients; for your own client, fix what it sends.',
   'doctor.bad.cause': 'nginx refused a malformed request ("{message}"{times}{from}): {why}.',
-  'doctor.bad.times': ', {times}',
+  'doctor.commaTimes': ', {times}',
   'doctor.buffered.many': '{requests} ({paths})',
   'doctor.buffered.body':
     'The request body of {many} was larger than client_body_buffer_size (8k or 16k by default), so nginx wrote it to a temporary file before passing it on: normal for uploads, logged at [warn].',
@@ -128,7 +128,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'doctor.bad.other.why': '客户端发送的请求 nginx 无法按 HTTP 读取',
   'doctor.bad.other.fix': '扫描器和有问题的客户端无需处理；如果是你自己的客户端，修正它发送的内容。',
   'doctor.bad.cause': 'nginx 拒绝了一个格式错误的请求（"{message}"{times}{from}）：{why}。',
-  'doctor.bad.times': '，{times}',
+  'doctor.commaTimes': '，{times}',
   'doctor.buffered.many': '{requests}（{paths}）',
   'doctor.buffered.body': '{many} 的请求体超过了 client_body_buffer_size（默认 8k 或 16k），所以 nginx 在转发前把它写进了临时文件：上传时这很正常，日志级别是 [warn]。',
   'doctor.buffered.bodyFix': '无需处理。只有临时目录很慢或很小时才需要注意（这时调大那个 location 的 client_body_buffer_size），或者 "client_body_temp" 无法写入时（会有一行 [crit] 说明）。',
