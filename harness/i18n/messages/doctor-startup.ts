@@ -288,7 +288,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'doctor.forbidden.windows':
     'Windows 禁止 nginx 监听 {addr}（10013，{attempts}）：端口 {port} 被保留了（Hyper-V、WSL 或 Docker 排除的端口范围），或者被 HTTP.sys 这样的系统服务占用（IIS、"World Wide Web Publishing Service"）。',
   'doctor.forbidden.stopHttp': '用 "net stop http"（或停止 W3SVC 服务）停掉使用 HTTP.sys 的程序，',
-  'doctor.forbidden.winnat': '重启 "winnat" 服务（net stop winnat，net start winnat）释放保留的端口范围，',
+  'doctor.forbidden.winnat': '重启 "winnat" 服务（"net stop winnat"，"net start winnat"）释放保留的端口范围，',
   'doctor.forbidden.windowsFix':
     '（以管理员身份）运行 "netsh int ipv4 show excludedportrange protocol=tcp" 和 "netstat -ano | findstr :{port}"，查看是谁占用了端口 {port}；{stop}或者换一个端口："listen 8081;"，然后打开 http://localhost:8081。{pointer}',
   'doctor.bind.noAddress': 'nginx 被配置为监听 {addr}，但这台机器没有这个地址（{err}）。',

@@ -225,7 +225,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'doctor.noLive.morePaths': '、…（共 {n} 个路径）',
   'doctor.noLive.cause': '后端服务{onPort}的每个地址都刚刚失败过（{rule}），所以 nginx 没有尝试连接，直接用 502 回答了 {requests}（{shown}）{docker}。',
   'doctor.noLive.fixDocker': '让 nginx 从容器里能连到后端服务（host.docker.internal:{port}，或后端服务的服务名），并确认它在运行；nginx 会在最后一次失败 {again}后再次尝试。',
-  'doctor.noLive.fix': '启动后端服务{onPort}（这几行之前被拒绝或超时的连接说明了它为什么失败）；nginx 会在最后一次失败 {again}后再次尝试，不需要重启 nginx。',
+  'doctor.noLive.fix': '启动后端服务{onPort}。这几行之前被拒绝或超时的连接说明了它为什么失败；nginx 会在最后一次失败 {again}后再次尝试，不需要重启 nginx。',
 
   'doctor.unreachable.cause':
     'nginx 完全连不到 {peers}（{err}）：网络报告没有到这个地址的路由，说明那台主机没开、不在 nginx 所在机器能到达的网络里，或者防火墙拒绝了数据包{docker}；{request} 得到 502 Bad Gateway。',
