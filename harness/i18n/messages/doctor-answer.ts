@@ -100,7 +100,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'doctor.answer.requests': '{requests}，第一个是 {request}',
   'doctor.bigHeader.notSet': ' 你的配置中：这个请求没有设置 {m}_buffer_size（即 4k 或 8k）；在 {at} 中加上 "{m}_buffer_size 16k;"。',
   'doctor.bigHeader.cause':
-    '{upstream} 回应 {requests} 时，响应头超过了 {m}_buffer_size（默认 4k 或 8k，即一个内存页），所以 nginx 拒绝了这个响应，返回 502：原因是很大的 Set-Cookie 头（会话或 OAuth/OIDC 令牌），或者自定义头太多、太长。',
+    '{upstream} 的响应头超过了 {m}_buffer_size（默认 4k 或 8k，即一个内存页），所以 nginx 拒绝了这个响应，返回 502（{requests}）：原因是很大的 Set-Cookie 头（会话或 OAuth/OIDC 令牌），或者自定义头太多、太长。',
   'doctor.bigHeader.buffers': ' 和 "{m}_buffers 8 16k;"（以及 "{m}_busy_buffers_size 32k;"）',
   'doctor.bigHeader.fix': '调大那个 location 的缓冲区："{m}_buffer_size 16k;"{more}，然后重新加载 nginx；或者让上游发送更小的响应头（ingress-nginx 用户设置 proxy-buffer-size 注解）。{pointer}',
   'doctor.chunked.cause':
@@ -115,7 +115,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'doctor.invalidHeader.control': '控制字节 0x{hex}',
   'doctor.invalidHeader.holderWindows': '先运行 "netstat -ano | findstr :{port}"，再运行 "tasklist /FI \\"PID eq <pid>\\""',
   'doctor.invalidHeader.http09':
-    '在 {peers} 上回应 {requests} 的程序不说 HTTP：它的头几个字节不是 HTTP 状态行，所以 nginx 把它们原样转给了浏览器，没有加自己的状态行（HTTP/0.9 回应，访问日志里是 009），浏览器在 80 以外的端口上都会拒绝这种回应（ERR_INVALID_HTTP_RESPONSE）：端口 {port} 被一个不说 HTTP 的程序（数据库、消息队列）占用了，或者那里的程序说的是 HTTPS，而 proxy_pass 写的是 http://。',
+    '{peers} 上的程序不说 HTTP（{requests}）：它的头几个字节不是 HTTP 状态行，所以 nginx 把它们原样转给了浏览器，没有加自己的状态行（HTTP/0.9 回应，访问日志里是 009），浏览器在 80 以外的端口上都会拒绝这种回应（ERR_INVALID_HTTP_RESPONSE）：端口 {port} 被一个不说 HTTP 的程序（数据库、消息队列）占用了，或者那里的程序说的是 HTTPS，而 proxy_pass 写的是 http://。',
   'doctor.invalidHeader.http09Fix':
     '查出是哪个程序在监听端口 {port}（{holder}）：如果不是{it}，就停掉它，或者把{it}和 proxy_pass 改到一个单独的端口；如果它在那里提供的是 HTTPS，就写 proxy_pass https://...，或者关掉它的 TLS。{pointer}',
   'doctor.invalidHeader.inValue': '在头 "{name}" 的值中',
@@ -123,7 +123,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'doctor.invalidHeader.atStart': '在一个头行的开头',
   'doctor.invalidHeader.notRetried': '，没有尝试另一个地址（proxy_next_upstream 的默认值不包含 invalid_header），并在 fail_timeout（10 秒）内把这个地址算作失败',
   'doctor.invalidHeader.cause':
-    '{server}（{peers}）回应 {requests} 时发送了 nginx 拒绝的头行：{where}有{byte}（nginx 引用这一行直到那个字节："{quoted}"），所以 nginx 回答了 502 Bad Gateway{notRetried}。',
+    '{server}（{peers}）发送了 nginx 拒绝的头行（{requests}）：{where}有{byte}（nginx 引用这一行直到那个字节："{quoted}"），所以 nginx 回答了 502 Bad Gateway{notRetried}。',
   'doctor.invalidHeader.fix':
     '在{it}中找到设置这个头的代码（过滤器、拦截器、response.setHeader()/addHeader() 调用）并改正：头名称里不能有空格或控制字符，值里不能有 NUL 或单独的 CR。用 "curl -v http://127.0.0.1:{port}{uri}" 可以看到它发送的内容。',
   'doctor.ssl.plain.why': '上游在那个端口上不说 TLS（proxy_pass 用 https:// 连到了普通 HTTP 端口）',

@@ -352,7 +352,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'doctor.dll.after': '；之后 nginx 又处理了请求（第 {line} 行），所以它的文件夹和 nginx.exe 都没有问题',
   'doctor.dll.odd': '；另外，这个日志显示 nginx 在带非 ASCII 字符的文件夹中（{folders}），Windows 版 nginx 无法使用这种路径',
   'doctor.dll.cause':
-    'nginx {master}的工作进程 {worker} 以退出码 C0000142 退出（STATUS_DLL_INIT_FAILED：新的 Windows 进程无法初始化），主进程也没能启动新的，所以这个 nginx 在被停止之前没有处理任何请求：当启动 nginx 的会话或桌面正在结束时（注销，或关闭了远程桌面会话），或者桌面堆用完了（打开了很多程序和窗口），Windows 就会这样拒绝新进程{after}{odd}。',
+    'nginx{master}的工作进程 {worker} 以退出码 C0000142 退出（STATUS_DLL_INIT_FAILED：新的 Windows 进程无法初始化），主进程也没能启动新的，所以这个 nginx 在被停止之前没有处理任何请求：当启动 nginx 的会话或桌面正在结束时（注销，或关闭了远程桌面会话），或者桌面堆用完了（打开了很多程序和窗口），Windows 就会这样拒绝新进程{after}{odd}。',
   'doctor.dll.fromFolder': '在它的文件夹中（先 "cd /d {folder}"，再 "start nginx"）',
   'doctor.dll.fromItsFolder': '在它的文件夹中（"start nginx"）',
   'doctor.dll.fix':
@@ -384,7 +384,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'doctor.unknownDirective.bom': '文件开头有字节顺序标记（保存成了 "UTF-8 with BOM"），nginx 把它当成了第一个词的一部分',
   'doctor.unknownDirective.module': '它来自 {module}',
   'doctor.unknownDirective.typo': '拼写错误（少了或多了一个字母），这个版本没有的模块的指令，或者某一行少了 ";"，两行连成了一行',
-  'doctor.unknownDirective.fix': '{what}，然后{check}检查。',
+  'doctor.unknownDirective.fix': '{what}，然后{check} 检查。',
   'doctor.unknownDirective.saveNoBom': '把 {file} 保存为不带 BOM 的 UTF-8',
   'doctor.unknownDirective.install': '安装或加载 {module}，或者删掉这一行',
   'doctor.unknownDirective.correct': '改正 {where} 的指令名（指令索引：nginx.org/en/docs/dirindex.html），或者在它前一行的末尾加上 ";"',
