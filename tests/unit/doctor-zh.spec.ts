@@ -3,11 +3,11 @@
 // it once what it quotes (nginx's own lines, commands, paths, addresses, directives) is taken out;
 // the report around them, its JSON and its errors speak Chinese too. The other specs hold the English.
 import { test, expect } from '@playwright/test';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { diagnose, doctorCommand, readConf, renderText, type Incident } from '../../harness/doctor/index.js';
 import { lang, setLang } from '../../harness/i18n/index.js';
-import { FIXTURES, repoRoot, sink } from './doctor-helpers.js';
+import { FIXTURES, fixtureLine, repoRoot, sink, tempDir } from './doctor-helpers.js';
 
 const COURSE = path.join(repoRoot, 'tests', 'fixtures', 'doctor-course');
 
@@ -84,6 +84,9 @@ test('the report around the explanations is in Chinese: summary, headings, label
   expect(text).toMatch(/^error\.log：\d+ 行，\d+ 个事件（\d+ 个需要处理）：[\w-]+ ×\d+、/);
   expect(text).toContain('  原因：端口 8080 上没有程序接受连接');
   expect(text).toContain('  解决：在 8080 上启动后端服务');
+  // Lists in Chinese: peers joined with 和, paths with 、.
+  expect(text).toContain('nginx 对 [::1]:8080 和 127.0.0.1:8080 的 2 次尝试都被拒绝了');
+  expect(text).toContain('直接用 502 回答了 3 个请求（/api/setmeal/page、/api/shop/status）');
   expect(englishLeft(text.replace(/^\s+\d+ \|.*$/gm, ''), bytes.toString('latin1'))).toEqual([]);
 });
 
@@ -106,4 +109,23 @@ test("the doctor's errors are in Chinese: a missing log, a log that is not nginx
   const err2 = sink();
   expect(await doctorCommand({ errorLog: path.join(COURSE, 'admin-no-slash', 'access.log') }, sink().stream, err2.stream)).toBe(2);
   expect(err2.text()).toContain('是 nginx 的访问日志');
+});
+
+test('--follow speaks Chinese: the line that starts following, and each incident as it completes', async () => {
+  const dir = tempDir();
+  const log = path.join(dir, 'error.log');
+  writeFileSync(log, fixtureLine('01', 1) + '\n');
+  const out = sink();
+  const stop = new AbortController();
+  const exit = doctorCommand({ errorLog: log, follow: true }, out.stream, sink().stream, stop.signal);
+  try {
+    await expect.poll(out.text).toContain(`正在跟踪 ${log}：日志末尾的那个事件和新的事件会在完整后逐个解释（按 Ctrl-C 停止）`);
+    appendFileSync(log, fixtureLine('01', 2) + '\n');
+    await expect.poll(out.text, { timeout: 5000 }).toContain('● upstream-refused  第 1-2 行');
+    expect(out.text()).toContain('原因：端口 8080 上没有程序接受连接：nginx 对 [::1]:8080 和 127.0.0.1:8080 的 2 次尝试都被拒绝了');
+  } finally {
+    stop.abort();
+  }
+  expect(await exit).toBe(1);
+  rmSync(dir, { recursive: true, force: true });
 });
