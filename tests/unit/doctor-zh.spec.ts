@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFil
 import path from 'node:path';
 import { diagnose, doctorCommand, readConf, renderText, type Incident } from '../../harness/doctor/index.js';
 import { lang, setLang } from '../../harness/i18n/index.js';
-import { FIXTURES, fixtureLine, repoRoot, sink, tempDir } from './doctor-helpers.js';
+import { FIXTURES, fixtureLine, repoRoot, sink, tempDir, whileFollowing } from './doctor-helpers.js';
 
 const COURSE = path.join(repoRoot, 'tests', 'fixtures', 'doctor-course');
 
@@ -115,17 +115,12 @@ test('--follow speaks Chinese: the line that starts following, and each incident
   const dir = tempDir();
   const log = path.join(dir, 'error.log');
   writeFileSync(log, fixtureLine('01', 1) + '\n');
-  const out = sink();
-  const stop = new AbortController();
-  const exit = doctorCommand({ errorLog: log, follow: true }, out.stream, sink().stream, stop.signal);
-  try {
-    await expect.poll(out.text).toContain(`正在跟踪 ${log}：日志末尾的那个事件和新的事件会在完整后逐个解释（按 Ctrl-C 停止）`);
+  const code = await whileFollowing(log, async (printed) => {
+    await expect.poll(printed).toContain(`正在跟踪 ${log}：日志末尾的那个事件和新的事件会在完整后逐个解释（按 Ctrl-C 停止）`);
     appendFileSync(log, fixtureLine('01', 2) + '\n');
-    await expect.poll(out.text, { timeout: 5000 }).toContain('● upstream-refused  第 1-2 行');
-    expect(out.text()).toContain('原因：端口 8080 上没有程序接受连接：nginx 对 [::1]:8080 和 127.0.0.1:8080 的 2 次尝试都被拒绝了');
-  } finally {
-    stop.abort();
-  }
-  expect(await exit).toBe(1);
+    await expect.poll(printed, { timeout: 5000 }).toContain('● upstream-refused  第 1-2 行');
+    expect(printed()).toContain('原因：端口 8080 上没有程序接受连接：nginx 对 [::1]:8080 和 127.0.0.1:8080 的 2 次尝试都被拒绝了');
+  });
+  expect(code).toBe(1);
   rmSync(dir, { recursive: true, force: true });
 });
