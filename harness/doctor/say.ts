@@ -21,7 +21,6 @@ export type Unit =
   | 'moreLine'
   | 'proxiedRequest'
   | 'accessLine'
-  | 'upload'
   | 'try';
 
 /** `3 requests` / `3 个请求`. */
