@@ -15,14 +15,20 @@ quietWhenReaderCloses(process.stdout);
 quietWhenReaderCloses(process.stderr);
 
 // --lang is read before yargs is built: every description and message below is in that language.
-function langFromArgv(argv: readonly string[]): void {
+function langFromArgv(argv: readonly string[]): boolean {
   const i = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
-  if (i < 0) return;
+  if (i < 0) return false;
   const value = argv[i].includes('=') ? argv[i].slice('--lang='.length) : argv[i + 1];
   const lang = value === undefined ? undefined : parseLang(value);
   if (lang) setLang(lang);
+  return lang !== undefined;
 }
-langFromArgv(hideBin(process.argv));
+const langChosen = langFromArgv(hideBin(process.argv));
+
+function yargsLocale(env: NodeJS.ProcessEnv): string | undefined {
+  if (lang() === 'zh-CN') return 'zh_CN';
+  return langChosen || env.HARNESS_LANG ? 'en' : undefined;
+}
 
 const osOption = {
   choices: OS_NAMES,
@@ -84,8 +90,6 @@ function withoutHelpCache(y: Argv): Argv {
 
 const cli = withoutHelpCache(yargs(hideBin(process.argv)))
   .scriptName('harness')
-  // yargs' own words (Options:, "Did you mean") in the same language as ours, whatever its own LANG reading says.
-  .locale(lang() === 'zh-CN' ? 'zh_CN' : 'en')
   .usage('$0 <command> [options]\n\nThe sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.')
   .command(
     'up',
@@ -95,11 +99,14 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
         .option('port', { requiresArg: true, coerce: flag.port('--port'), describe: 'Port of the proxy (default 80; a free port when 80 cannot be bound)' })
         .option('admin-port', { requiresArg: true, coerce: flag.port('--admin-port'), default: 8080, describe: 'Port of the admin server' })
         .option('admin', { choices: [...LISTEN_MODES, 'external'] as const, default: 'dual' as const, describe: 'How the admin stub listens: both loopbacks, IPv4 only, IPv6 only, not at all; external = your own server on --admin-port' })
+        .option('admin-upstream', { requiresArg: true, coerce: flag.hostAndPort('--admin-upstream'), describe: 'Your own admin server (HOST:PORT, e.g. 127.0.0.1:8081): the harness listens on --admin-port and passes every request to it, so that admin.* faults apply; --admin then says how the harness listens (external: dual)' })
         .option('admin-seed', { requiresArg: true, coerce: flag.seed('--admin-seed'), describe: 'Seed of the admin stub\'s generated month of orders (default 1): another seed, another month' })
         .option('frontend', { requiresArg: true, coerce: flag.frontendFolder('--frontend'), describe: 'Your own front end\'s folder (the built dist/, html/sky) instead of the stub' })
         .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The stack\'s folder: nginx prefix (conf/, logs/, temp/, html/) and state' })
         .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: 'Proxy engine: the embedded one, or the system nginx on the same conf' })
         .option('nginx-conf', { type: 'string', requiresArg: true, describe: 'Your own nginx.conf for the proxy (either engine)' })
+        .option('nginx-dir', { requiresArg: true, coerce: flag.nginxFolder('--nginx-dir'), describe: 'Your whole nginx folder as it is (its conf/nginx.conf, html/, logs/, temp/) for the proxy (either engine); the harness writes nothing there, nginx writes its logs, pid and temp files' })
+        .option('nginx', { requiresArg: true, coerce: flag.nginxProgram('--nginx'), describe: 'The nginx program --proxy nginx runs (default: nginx.exe of --nginx-dir or on PATH on Windows, the system nginx elsewhere)' })
         .option('bind-any', { type: 'boolean', default: false, describe: 'Bind your conf\'s wildcard listens (listen 80, 0.0.0.0:80, [::]:80) on every interface, open to the network; by default the stack binds them on loopback only' })
         .option('workers', { requiresArg: true, coerce: flag.workers('--workers'), default: 1, describe: `worker_processes of the rendered conf (1 to ${flag.MAX_WORKERS})` })
         .option('os', osOption)
@@ -118,11 +125,14 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
             port: a.port,
             adminPort: a['admin-port'],
             admin: a.admin as AdminMode,
+            adminUpstream: a['admin-upstream'],
             adminSeed: a['admin-seed'],
             frontend: a.frontend,
             prefix: a.prefix,
             proxy: a.proxy,
             nginxConf: a['nginx-conf'] ? resolve(a['nginx-conf']) : undefined,
+            nginxDir: a['nginx-dir'],
+            nginx: a.nginx,
             bindAny: a['bind-any'],
             workers: a.workers,
             os: a.os as OsName,
@@ -181,11 +191,13 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
             .option('os', osOption)
             .option('out', { type: 'string', requiresArg: true, describe: 'Where to write timeline.svg/json and the stack (default .harness/chaos/<name>-<time>)' })
             .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: 'The harness folder' })
-            .option('doctor', { type: 'boolean', default: false, describe: 'End by explaining the logs the run left (harness doctor)' }),
+            .option('doctor', { type: 'boolean', default: false, describe: 'End by explaining the logs the run left (harness doctor)' })
+            .option('admin', { choices: ['external'] as const, describe: 'Run it in front of your own admin server (with --admin-upstream) instead of the stand-in' })
+            .option('admin-upstream', { requiresArg: true, coerce: flag.hostAndPort('--admin-upstream'), describe: 'Where your own admin server listens (HOST:PORT): the run\'s pass-through forwards to it' }),
         (a) =>
           guard(async () => {
             const { chaosRun } = await import('./commands/chaos.js');
-            return chaosRun({ name: a.name, proxy: a.proxy, os: a.os as OsName, out: a.out, prefix: a.prefix, doctor: a.doctor }, print);
+            return chaosRun({ name: a.name, proxy: a.proxy, os: a.os as OsName, out: a.out, prefix: a.prefix, doctor: a.doctor, admin: a.admin, adminUpstream: a['admin-upstream'] }, print);
           }),
       )
       .command(
@@ -325,6 +337,12 @@ const cli = withoutHelpCache(yargs(hideBin(process.argv)))
     // Thrown, not process.exit(): a bad command line ends as any command does, after what it started.
     throw new UsageError(msg);
   });
+
+// yargs' own words (Options:, "Did you mean") follow the user's locale as yargs reads it (German
+// too), except where ours decided otherwise: Chinese from the Windows UI language, or a language
+// the user chose (--lang, HARNESS_LANG).
+const yargsLang = yargsLocale(process.env);
+if (yargsLang) cli.locale(yargsLang);
 
 try {
   await cli.parseAsync();

@@ -1,6 +1,6 @@
 // Ports: whether one can be bound, and who holds it when it cannot (named, never killed).
 import net from 'node:net';
-import { portHolder } from './platform.js';
+import { portHolder, windowsHost } from './platform.js';
 
 export type BindResult = { ok: true } | { ok: false; code: string };
 
@@ -17,10 +17,16 @@ export function hostPort(host: string, port: number): string {
   return `${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+/** Who listens on TCP `port`: /proc on Linux, netstat and tasklist on Windows (loaded only there), else unknown. */
+async function holderOf(port: number): Promise<{ pid: number; command: string } | undefined> {
+  if (windowsHost()) return (await import('./windows-port-holder.js')).windowsPortHolder(port);
+  return portHolder(port);
+}
+
 /** "port 8080 on 127.0.0.1 is in use by pid 123 (java -jar sky.jar)" */
-export function describeBusyPort(host: string, port: number, code: string): string {
+export async function describeBusyPort(host: string, port: number, code: string): Promise<string> {
   if (code === 'EACCES') return `port ${port} on ${host} may not be bound by this user (EACCES: ports below 1024 need privileges)`;
   if (code === 'EADDRNOTAVAIL') return `address ${host} is not available on this machine (EADDRNOTAVAIL)`;
-  const holder = portHolder(port);
+  const holder = await holderOf(port);
   return `port ${port} on ${host} is in use${holder ? ` by pid ${holder.pid} (${holder.command})` : ' by another process'}`;
 }

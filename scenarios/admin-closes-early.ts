@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { expectFailure, expectPage, login, logout } from './steps/browser.js';
+import { expectFailure, expectPage, login, logout, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
@@ -8,6 +8,7 @@ export default defineScenario({
   summary: t('scenario.admin-closes-early.summary'),
   faults: ['admin.truncate', 'admin.close'],
   diagnosis: { conditions: ['upstream-closed'] },
+  needsStandIn: CHECKS_SEED_EMPLOYEES,
   observations: 4,
   seconds: 6,
   async steps(run) {
@@ -32,7 +33,7 @@ export default defineScenario({
     await login(page, run.stack.url);
     await run.observe(t('scenario.admin-closes-early.observe3'), async () => {
       await expectFailure(page, { kind: 'status', status: 502, request: /^POST \/api\/employee\/login/ });
-      expect(run.stack.admin!.journal.filter((e) => e.url === '/admin/employee/login' && e.faults)).toHaveLength(1);
+      expect(run.stack.adminShell!.journal.filter((e) => e.url === '/admin/employee/login' && e.faults)).toHaveLength(1);
     });
     await run.observe(t('scenario.admin-closes-early.observe4'), () => {
       expect(lines().at(-1)).toBe('upstream prematurely closed connection while reading response header from upstream [POST]');

@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { expectFailure, expectPage, login } from './steps/browser.js';
+import { expectFailure, expectPage, login, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
@@ -8,6 +8,7 @@ export default defineScenario({
   summary: t('scenario.admin-error-status.summary'),
   faults: ['admin.status'],
   diagnosis: { conditions: [] },
+  needsStandIn: CHECKS_SEED_EMPLOYEES,
   observations: 4,
   seconds: 6,
   async steps(run) {

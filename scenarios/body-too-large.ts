@@ -21,7 +21,7 @@ export default defineScenario({
       expect(run.errorLog().map((e) => `${e.level} ${e.message}`)).toEqual([`error client intended to send too large body: ${image.length} bytes`]);
     });
     await run.observe(t('scenario.body-too-large.observe3'), () => {
-      expect(run.stack.admin!.journal.map((e) => e.url)).not.toContain('/admin/common/upload');
+      expect(run.stack.adminShell!.journal.map((e) => e.url)).not.toContain('/admin/common/upload');
     });
   },
 });

@@ -1,12 +1,13 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { login, expectPage } from './steps/browser.js';
+import { login, expectPage, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
   name: 'login-and-page',
   summary: t('scenario.login-and-page.summary'),
   diagnosis: { conditions: [] },
+  needsStandIn: CHECKS_SEED_EMPLOYEES,
   observations: 4,
   seconds: 4,
   async steps(run) {

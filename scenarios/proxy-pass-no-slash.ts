@@ -23,7 +23,7 @@ export default defineScenario({
       expect(run.errorLog().filter((e) => e.request?.includes(' /api/'))).toEqual([]);
     });
     await run.observe(t('scenario.proxy-pass-no-slash.observe2'), () => {
-      expect(stack.admin!.journal.map((e) => `${e.method} ${e.url} ${e.status}`)).toEqual(['POST /adminemployee/login 404']);
+      expect(stack.adminShell!.journal.map((e) => `${e.method} ${e.url} ${e.status}`)).toEqual(['POST /adminemployee/login 404']);
     });
   },
 });

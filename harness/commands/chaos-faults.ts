@@ -37,8 +37,7 @@ export async function chaosInject(o: { fault: string; args: readonly string[]; p
 export async function chaosStatus(o: { prefix: string; json?: boolean }, out: Out): Promise<number> {
   const s = (await callControl(resolve(o.prefix), '/status', undefined, 'GET')) as unknown as StackStatus;
   if (o.json) return printJson(out, s);
-  const admin = s.admin === 'external' ? t('chaos.status.adminExternal') : s.admin === 'down' ? t('chaos.status.adminDown') : t('chaos.status.adminListening', { mode: s.admin });
-  out(t('chaos.status.stack', { prefix: resolve(o.prefix), engine: s.engine, os: s.os, admin }));
+  out(t('chaos.status.stack', { prefix: resolve(o.prefix), engine: s.engine, os: s.os, admin: adminText(s) }));
   if (!s.faults.length) {
     out(t('chaos.status.none'));
     return 0;
@@ -58,4 +57,11 @@ export async function chaosRestore(o: { prefix: string; json?: boolean }, out: O
     out(t('chaos.restore.failTimeout'));
   }
   return 0;
+}
+
+/** `your own on 127.0.0.1:8081, through the harness's pass-through, listening (dual)` */
+function adminText(s: StackStatus): string {
+  const listening = s.admin === 'down' ? t('chaos.status.adminDown') : t('chaos.status.adminListening', { mode: s.admin });
+  if (s.adminUpstream) return t('chaos.status.adminPassThrough', { upstream: s.adminUpstream, listening });
+  return s.admin === 'external' ? t('chaos.status.adminExternal') : listening;
 }

@@ -18,6 +18,8 @@ import { UsageError, UserError } from '../errors.js';
 import { watchStopRequests } from '../stop-request.js';
 import { printJson } from '../terminal.js';
 import { t } from '../i18n/index.js';
+import { hostPort } from '../ports.js';
+import type { Upstream } from '../stack/pass-through.js';
 
 type Out = (s: string) => void;
 
@@ -31,6 +33,7 @@ function listJson() {
       profiles: s.profiles ?? ['linux'],
       seconds: Object.fromEntries((s.profiles ?? ['linux']).map((p) => [p, secondsOf(s, p)])),
       faults: s.faults ?? [],
+      ...(s.needsStandIn ? { needsStandIn: s.needsStandIn } : {}),
     })),
     faults: FAULTS.map((f) => ({ name: f.name, ...(f.alias ? { alias: f.alias } : {}), usage: usage(f), summary: f.summary })),
     conditions: coverage(),
@@ -45,9 +48,11 @@ export function chaosList(out: Out, o: { json?: boolean } = {}): number {
     const profiles = s.profiles ?? ['linux'];
     const where = [t('chaos.list.engines', { engines: (s.engines ?? ['embedded', 'nginx']).join('/') }), t('chaos.list.profiles', { profiles: profiles.join('/') }), typeof s.seconds === 'number' ? t('chaos.list.seconds', { seconds: s.seconds }) : profiles.map((p) => t('chaos.list.secondsOn', { seconds: secondsOf(s, p), profile: p })).join(t('chaos.list.sep'))];
     out(`  ${s.name.padEnd(nameWidth)}${s.summary}`);
-    out(`  ${''.padEnd(nameWidth)}${where.join(t('chaos.list.sep'))}${s.faults?.length ? t('chaos.list.faultsOf', { faults: s.faults.join(', ') }) : ''}`);
+    out(`  ${''.padEnd(nameWidth)}${where.join(t('chaos.list.sep'))}${s.faults?.length ? t('chaos.list.faultsOf', { faults: s.faults.join(', ') }) : ''}${s.needsStandIn ? t('chaos.list.standInOnly') : ''}`);
   }
+  out(t('chaos.list.external'));
   out(t('chaos.list.faults'));
+  out(t('chaos.list.faultsAdmin'));
   const usages = FAULTS.map((f) => usage(f) + (f.alias ? t('chaos.list.alias', { alias: f.alias }) : ''));
   FAULTS.forEach((f, i) => {
     out(`  ${usages[i]}`);
@@ -90,14 +95,30 @@ async function scenarioNamed(nameOrPath: string): Promise<Scenario> {
   return loadScenarioFile(nameOrPath);
 }
 
-export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName; out?: string; prefix: string; doctor?: boolean }, out: Out): Promise<number> {
+export interface ChaosRunOptions {
+  name: string;
+  proxy: EngineName;
+  os: OsName;
+  out?: string;
+  prefix: string;
+  doctor?: boolean;
+  /** `external`: in front of the user's own admin server, at adminUpstream. */
+  admin?: 'external';
+  adminUpstream?: Upstream;
+}
+
+export async function chaosRun(o: ChaosRunOptions, out: Out): Promise<number> {
   const s = await scenarioNamed(o.name);
+  if (o.admin === 'external' && !o.adminUpstream) throw new UsageError(t('chaos.run.needsUpstream'));
+  const standIn = o.adminUpstream && s.needsStandIn;
+  if (standIn) throw new UsageError(t('chaos.run.needsStandIn', { name: s.name, reason: standIn }));
   const reason = applies(s, o.proxy, o.os);
   if (reason) throw new UsageError(t('chaos.run.runItWith', { reason, flags: `${s.engines ? `--proxy ${s.engines[0]} ` : ''}--os ${(s.profiles ?? ['linux'])[0]}` }));
   const dir = resolve(o.out ?? join(o.prefix, 'chaos', `${s.name}-${o.proxy}-${o.os}-${new Date().toISOString().replace(/[:.]/g, '-')}`));
   freshRunDir(o.out === undefined ? '--prefix' : '--out', dir);
   out(`${s.name}: ${s.summary}`);
-  out(t('chaos.run.where', { engine: o.proxy, os: o.os, dir }));
+  const admin = o.adminUpstream ? t('chaos.run.inFrontOf', { upstream: hostPort(o.adminUpstream.host, o.adminUpstream.port) }) : '';
+  out(t('chaos.run.where', { engine: o.proxy, os: o.os, admin, dir }));
   // Ctrl-C, SIGTERM or the parent gone: the run stops, its stacks and browser with it.
   const stopRequest = watchStopRequests({ parent: true, onAsked: (why) => out(t('chaos.run.stopping', { why })) });
   let browser: Promise<Browser> | undefined;
@@ -108,6 +129,7 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
       dir,
       onProgress: (p) => out(mark(p)),
       stopAsked: stopRequest.asked,
+      adminUpstream: o.adminUpstream,
       newPage: async () => {
         // Playwright's own signal handlers would end the process before the stacks are stopped.
         browser ??= import('playwright').then(({ chromium }) => chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false }));

@@ -58,7 +58,8 @@ export async function ps(o: { prefix: string; json?: boolean }, out: (s: string)
   out(`${row.prefix}: pid ${row.pid}${row.detached ? ' (detached)' : ''}, up ${uptime(row.uptimeSeconds)}`);
   out(`  url      ${row.url}`);
   out(`  proxy    ${row.engine} engine, ${row.os} profile, port ${row.proxyPort}`);
-  out(`  admin    port ${row.adminPort}, ${status.admin === 'external' ? 'your own server' : `the stand-in (${status.admin})`}`);
+  const admin = status.adminUpstream ? `your own server on ${status.adminUpstream}, through the harness (${status.admin})` : status.admin === 'external' ? 'your own server' : `the stand-in (${status.admin})`;
+  out(`  admin    port ${row.adminPort}, ${admin}`);
   out(`  faults   ${row.faults.length ? row.faults.join(', ') : 'none'}`);
   out(`  control  ${row.control}`);
   return 0;

@@ -3,7 +3,8 @@
 // started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
 import { AdminStartError, Stack, stackUrl, type AdminMode } from '../stack/stack.js';
 import { canBind, describeBusyPort, hostPort } from '../ports.js';
-import { prefixFlag, writableFolder } from '../flags.js';
+import { checkAdminUpstream, isInside, prefixFlag, writableFolder } from '../flags.js';
+import { join } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
 import { ProxyStartError, type EngineName } from '../engine/engine.js';
 import { stackAnswers, startStackControl } from '../control/channel.js';
@@ -15,6 +16,7 @@ import { lockPath, lockPrefix, PrefixTaken, thisProcess, type PrefixLock } from 
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
 import type { Printer } from '../stack/printer.js';
+import type { Upstream } from '../stack/pass-through.js';
 
 export interface UpOptions {
   /** The proxy's port; undefined = defaultPort, or a free port when that cannot be bound. */
@@ -23,12 +25,18 @@ export interface UpOptions {
   defaultPort?: number;
   adminPort: number;
   admin: AdminMode;
+  /** The user's own admin server, behind the harness's pass-through on adminPort. */
+  adminUpstream?: Upstream;
   /** The seed of the admin stub's generated month of orders. */
   adminSeed?: number;
   frontend?: string;
   prefix: string;
   proxy: EngineName;
   nginxConf?: string;
+  /** The user's whole nginx folder: nginx's prefix, its conf/nginx.conf the conf. */
+  nginxDir?: string;
+  /** The nginx program --proxy nginx runs. */
+  nginx?: string;
   /** Bind the conf's wildcard listens on every interface, as written (else loopback). */
   bindAny?: boolean;
   workers: number;
@@ -51,13 +59,13 @@ export interface UpOptions {
 async function explainLines(lines: string[], os: OsName): Promise<string[]> {
   const { diagnose } = await import('../doctor/index.js');
   const d = diagnose(Buffer.from(lines.join('\n') + '\n'));
-  const fix = (i: Incident) => {
+  const fix = async (i: Incident) => {
     const address = String(i.detail?.address ?? '');
     if (i.condition !== 'bind-failed' || os === hostOs() || !address) return i.fix;
     const port = Number(address.slice(address.lastIndexOf(':') + 1));
-    return `${describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE')}: stop it (the harness never stops a process it did not start), or choose another port with --port.`;
+    return `${await describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE')}: stop it (the harness never stops a process it did not start), or choose another port with --port.`;
   };
-  return d.incidents.flatMap((i) => [`What it means: ${i.cause}`, `What to do: ${fix(i)}`]);
+  return (await Promise.all(d.incidents.map(async (i) => [`What it means: ${i.cause}`, `What to do: ${await fix(i)}`]))).flat();
 }
 
 /** The proxy's port: the one asked for, or 80, or (when 80 is not to be had) a free one. */
@@ -73,7 +81,7 @@ export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adm
   for (const host of ['127.0.0.1', '::1']) {
     const r = await canBind(host, wanted);
     if (r.ok) continue;
-    const why = describeBusyPort(host, wanted, r.code);
+    const why = await describeBusyPort(host, wanted, r.code);
     if (o.port !== undefined) throw new UserError(`${why}.\n  Choose another port with --port, or stop what holds it (the harness never stops a process it did not start).`);
     return fallback(why);
   }
@@ -82,22 +90,44 @@ export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adm
 
 async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
   const hosts = o.admin === 'ipv4' ? ['127.0.0.1'] : o.admin === 'ipv6' ? ['::1'] : ['127.0.0.1', '::1'];
+  // Without --admin-upstream, external is the user's server on --admin-port, and nothing of the harness listens there.
+  const external = o.admin === 'external' && !o.adminUpstream;
+  if (o.adminUpstream && !(await answers(o.adminUpstream))) {
+    print.note(`nothing answers on ${hostPort(o.adminUpstream.host, o.adminUpstream.port)} (--admin-upstream): start your admin server there; until then the harness resets the connections nginx makes to it.`);
+  }
   for (const host of hosts) {
     const r = await canBind(host, o.adminPort);
     if (r.ok) {
-      if (o.admin === 'external') print.note(`nothing listens on ${hostPort(host, o.adminPort)}: with --admin external, start your own admin server there.`);
+      if (external) print.note(`nothing listens on ${hostPort(host, o.adminPort)}: with --admin external, start your own admin server there.`);
       continue;
     }
-    if (o.admin === 'external') continue;
-    const why = describeBusyPort(host, o.adminPort, r.code);
+    if (external) continue;
+    const why = await describeBusyPort(host, o.adminPort, r.code);
     if (o.admin === 'down') {
       print.note(`${why}: with --admin down the proxy will reach that process.`);
       continue;
     }
     throw new UserError(
-      `${why}.\n  Is your own admin server (Spring Boot) running? Use --admin external to put the proxy in front of it, or --admin-port to run the stub elsewhere.`,
+      o.adminUpstream
+        ? `${why}.\n  The harness listens there for nginx and passes requests on to ${hostPort(o.adminUpstream.host, o.adminUpstream.port)}: stop what holds the port, or choose another with --admin-port.`
+        : `${why}.\n  Is your own admin server (Spring Boot) running? Use --admin external to put the proxy in front of it, or --admin-port to run the stub elsewhere.`,
     );
   }
+}
+
+/** Whether something accepts a connection on `u` (the user's server, running). */
+async function answers(u: Upstream): Promise<boolean> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = connect({ host: u.host, port: u.port, timeout: 1000 });
+    const done = (yes: boolean) => {
+      socket.destroy();
+      resolve(yes);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
 }
 
 /**
@@ -118,7 +148,25 @@ async function prefixTaken(prefix: string, e: PrefixTaken, given: string): Promi
   );
 }
 
-export async function up(o: UpOptions, print: Printer): Promise<number> {
+/**
+ * --nginx and --nginx-dir checked against the other flags; the folder's conf/nginx.conf is then the
+ * user's conf (as --nginx-conf's), run with the folder as nginx's prefix.
+ */
+function withNginxFolder(o: UpOptions): UpOptions {
+  if (o.nginx && o.proxy !== 'nginx') throw new UsageError('--nginx names the nginx program that --proxy nginx runs: add --proxy nginx, or leave out --nginx.');
+  if (!o.nginxDir) return o;
+  if (o.nginxConf) {
+    throw new UsageError(`--nginx-dir ${o.nginxDir} runs that folder's own conf/nginx.conf, and --nginx-conf names another conf: give one of them (--nginx-dir for your whole nginx folder, --nginx-conf for a conf alone).`);
+  }
+  if (isInside(o.prefix, o.nginxDir)) {
+    throw new UsageError(`--prefix ${o.prefix} is inside your nginx folder ${o.nginxDir}, and the harness writes nothing there: run the command from another folder, or give --prefix a folder outside it.`);
+  }
+  return { ...o, nginxConf: join(o.nginxDir, 'conf', 'nginx.conf') };
+}
+
+export async function up(given: UpOptions, print: Printer): Promise<number> {
+  const o = withNginxFolder(given);
+  checkAdminUpstream(o.adminPort, o.adminUpstream);
   if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
     throw new UsageError(`--port and --admin-port are both ${o.port}: the proxy and the admin server cannot listen on one port. Give them two (the defaults are 80 and 8080).`);
   }
@@ -179,12 +227,15 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
       proxyPort: port,
       adminPort: o.adminPort,
       admin: o.admin,
+      adminUpstream: o.adminUpstream,
       adminSeed: o.adminSeed,
       engine: o.proxy,
       workers: o.workers,
       os: o.os,
       frontendRoot: o.frontend,
       nginxConf: o.nginxConf,
+      nginxDir: o.nginxDir,
+      nginx: o.nginx,
       nginxVersion: o.nginxVersion,
       refusedConnectDelayMs: o.refusedDelay,
       noTempDir: o.noTempDir,
@@ -245,7 +296,7 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   const a = stack.addresses();
   print.ready([
     `proxy    ${o.proxy === 'nginx' ? 'nginx' : 'embedded nginx'} (${o.os} profile) on ${o.nginxConf ? 'the listens of ' + o.nginxConf : a.proxy.join(' and ')}`,
-    `admin    ${o.admin === 'external' ? `your own server on port ${o.adminPort}` : o.admin === 'down' ? `down (nothing listens on ${o.adminPort})` : `stub on ${a.admin.join(' and ')}`}`,
+    `admin    ${adminLine(o, a.admin)}`,
     `frontend ${stack.frontend!.describe}`,
     `logs     ${stack.errorLogPath}`,
     `control  ${control.page} (the stack live: its parts, timeline, faults and diagnosis)`,
@@ -253,8 +304,8 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
     stack.frontend!.url ? `Open ${stack.frontend!.url} and log in as admin / 123456. Ctrl-C stops everything.` : 'The proxy listens where your conf says. Ctrl-C stops everything.',
     ...(stack.admin ? [`A customer's order, as the admin pages see it: npx harness app order${prefixFlag(o.prefix)} (in another terminal).`] : []),
   ]);
-  if (stack.admin) {
-    stack.admin.onRequest((e) => {
+  if (stack.adminShell) {
+    stack.adminShell.onRequest((e) => {
       if (e.end !== undefined) print.line('admin', `${e.method} ${e.url} ${e.status} ${e.end - e.start} ms (via ${e.localAddress})`);
     });
   }
@@ -274,4 +325,12 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   }
   print.note('stopped; nothing of the stack is left running.');
   return why.startsWith('the proxy exited') ? 1 : 0;
+}
+
+/** The ready block's admin line: what answers /api, and where. */
+function adminLine(o: UpOptions, listens: string[]): string {
+  const where = listens.length ? `on ${listens.join(' and ')}` : `down (nothing listens on ${o.adminPort})`;
+  if (o.adminUpstream) return `your own server on ${hostPort(o.adminUpstream.host, o.adminUpstream.port)}, through the harness ${where}`;
+  if (o.admin === 'external') return `your own server on port ${o.adminPort}`;
+  return o.admin === 'down' ? where : `stub ${where}`;
 }

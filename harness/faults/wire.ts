@@ -53,8 +53,8 @@ export function wireFault(d: WireFaultDefinition): Fault {
         seed: values.seed as number | undefined,
       });
       const warnings: string[] = [];
-      const routes = path === undefined ? [] : await admin.routePaths();
-      if (path !== undefined && !globMeetsRoutes(path, routes)) {
+      const routes = path === undefined ? undefined : await admin.routePaths();
+      if (path !== undefined && routes && !globMeetsRoutes(path, routes)) {
         warnings.push(t('fault.wire.noPathMatch', { path, resources: resources(routes) }));
       }
       if (admin.mode === 'down') warnings.push(t('fault.wire.adminDown'));

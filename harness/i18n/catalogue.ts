@@ -1,6 +1,12 @@
 // The one catalogue: every area's messages (messages/<area>.ts), in English and Simplified Chinese.
 // An area exports `en` (the keys, and the English) and `zhCN` (typed to have exactly those keys).
 import * as common from './messages/common.js';
+import * as doctor from './messages/doctor.js';
+import * as doctorUpstream from './messages/doctor-upstream.js';
+import * as doctorAnswer from './messages/doctor-answer.js';
+import * as doctorRequests from './messages/doctor-requests.js';
+import * as doctorStartup from './messages/doctor-startup.js';
+import * as doctorAccess from './messages/doctor-access.js';
 import * as chaos from './messages/chaos.js';
 import * as faults from './messages/faults.js';
 import * as scenarios from './messages/scenarios.js';
@@ -10,6 +16,12 @@ import * as timeline from './messages/timeline.js';
 export const CATALOGUE = {
   en: {
     ...common.en,
+    ...doctor.en,
+    ...doctorUpstream.en,
+    ...doctorAnswer.en,
+    ...doctorRequests.en,
+    ...doctorStartup.en,
+    ...doctorAccess.en,
     ...chaos.en,
     ...faults.en,
     ...scenarios.en,
@@ -18,6 +30,12 @@ export const CATALOGUE = {
   },
   'zh-CN': {
     ...common.zhCN,
+    ...doctor.zhCN,
+    ...doctorUpstream.zhCN,
+    ...doctorAnswer.zhCN,
+    ...doctorRequests.zhCN,
+    ...doctorStartup.zhCN,
+    ...doctorAccess.zhCN,
     ...chaos.zhCN,
     ...faults.zhCN,
     ...scenarios.zhCN,

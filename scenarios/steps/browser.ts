@@ -2,6 +2,7 @@
 // steps drive the stub front end or the real one.
 import { expect, type Page } from 'playwright/test';
 import { EMPLOYEES, type Employee } from '../../stubs/admin-server/employees.js';
+import { t } from '../../harness/i18n/index.js';
 
 export async function login(page: Page, url: string, username = 'admin', password = '123456'): Promise<void> {
   await page.goto(url);
@@ -9,6 +10,9 @@ export async function login(page: Page, url: string, username = 'admin', passwor
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: '登录' }).click();
 }
+
+/** Why a scenario that checks the page with expectPage() needs the stand-in (Scenario.needsStandIn). */
+export const CHECKS_SEED_EMPLOYEES = t('scenario.common.checksSeedEmployees');
 
 /** The rows the stub's page query gives: id order, `name` a substring of the display name. */
 export function expectedPage(page: number, pageSize: number, name?: string): { total: number; rows: Employee[] } {

@@ -15,7 +15,7 @@ export function renderComponents(dl, c) {
     ...row(t('control.row.listens'), c.proxy.conf ? t('control.proxy.whereConf', { conf: c.proxy.conf }) : c.proxy.addresses.join(', ')),
     ...row(t('control.row.master'), c.proxy.master ? h('code', { class: 'pid', dataset: { testid: 'master-pid' } }, c.proxy.master) : h('em', {}, t('control.proxy.notRunning')), c.engine === 'embedded' ? t('control.proxy.inHarness') : null),
     ...row(t('control.row.workers'), h('span', { dataset: { testid: 'worker-pids' } }, ...joinWith(pids(c.proxy.workers), ' '))),
-    ...row(t('control.row.admin'), h('span', { dataset: { testid: 'admin-mode' } }, adminMode(c.admin.mode)), c.admin.addresses.length ? t('control.admin.on', { addresses: c.admin.addresses.join(', ') }) : t('control.admin.port', { port: c.admin.port })),
+    ...row(t('control.row.admin'), h('span', { dataset: { testid: 'admin-mode' } }, adminMode(c.admin.mode)), c.admin.addresses.length ? t('control.admin.on', { addresses: c.admin.addresses.join(', ') }) : t('control.admin.port', { port: c.admin.port }), c.admin.upstream ? t('control.admin.upstream', { upstream: c.admin.upstream }) : ''),
     ...row(t('control.row.frontend'), c.frontend ? h('code', {}, c.frontend) : t('control.frontend.unknown'), c.frontendRoot ? t('control.frontend.from', { root: c.frontendRoot }) : ''),
     ...row(t('control.row.ports'), t('control.ports', { proxy: c.proxy.port || t('control.ports.conf'), admin: c.admin.port, page: location.port })),
     ...row(t('control.row.prefix'), h('code', {}, c.prefix)),
