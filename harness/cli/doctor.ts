@@ -1,0 +1,32 @@
+// `harness doctor <error-log>`: an nginx error.log explained (doctor/).
+import type { Argv } from 'yargs';
+import { guard } from './guard.js';
+
+export function doctorCommand<T>(cli: Argv<T>): Argv<T> {
+  return cli.command(
+    'doctor <error-log>',
+    'Explain an nginx error.log (Windows or Linux): incidents, their cause and the fix',
+    (y) =>
+      y
+        .positional('error-log', { type: 'string', demandOption: true, describe: 'The error.log to read, or - for standard input' })
+        .option('access', { type: 'string', requiresArg: true, describe: 'The matching access.log, for more evidence' })
+        .option('json', { type: 'boolean', default: false, describe: 'Print {"incidents":[...],"unrecognised":[...]} (--follow: one incident per line)' })
+        .option('follow', { type: 'boolean', default: false, describe: 'Keep watching the log and explain new incidents as they happen' })
+        .option('conf', { type: 'string', array: true, nargs: 1, requiresArg: true, describe: "nginx's nginx.conf, so that fixes name the line to change; again for each included file not where the conf says" }),
+    (a) =>
+      guard(async () => {
+        // Lazy: ~14 ms of every other command's start (measured on the bundle).
+        const doctor = await import('../doctor/index.js');
+        // Only --follow runs until stopped: it reports what is pending on Ctrl-C. Anything else
+        // keeps the default handlers, so that Ctrl-C and `timeout` stop it at once.
+        const ac = new AbortController();
+        if (a.follow) {
+          process.once('SIGINT', () => ac.abort());
+          process.once('SIGTERM', () => ac.abort());
+        }
+        // yargs reads a lone "-" (standard input) as an empty value.
+        const errorLog = a['error-log'] === '' ? '-' : a['error-log'];
+        return doctor.doctorCommand({ errorLog, access: a.access, json: a.json, follow: a.follow, conf: a.conf }, process.stdout, process.stderr, ac.signal);
+      }),
+  );
+}

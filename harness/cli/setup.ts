@@ -1,0 +1,17 @@
+// `harness setup`: what npm cannot install (commands/setup.ts).
+import type { Argv } from 'yargs';
+import { guard } from './guard.js';
+
+export function setupCommand<T>(cli: Argv<T>): Argv<T> {
+  return cli.command(
+    'setup',
+    'Install what npm cannot: chromium, nginx, strace and a CJK font (apt-get or dnf, as root or through sudo; else Playwright\'s own Chromium)',
+    (y) => y,
+    () =>
+      guard(async () => {
+        // Lazy: ~38 ms (execa) of every other command's start (measured on the bundle).
+        const { setup } = await import('../commands/setup.js');
+        return setup((s) => process.stdout.write(s + '\n'));
+      }),
+  );
+}
