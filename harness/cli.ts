@@ -28,8 +28,9 @@ langFromArgv(hideBin(process.argv));
 /** The usage line of a command's help, and its list of commands if it is a group (`harness chaos`). */
 function shortUsage(help: string): string {
   const [usage, ...rest] = help.split('\n\n');
-  const commands = rest.find((p) => p.startsWith('Commands:'));
-  return `usage: ${usage}   (--help lists every option)\n${commands ? commands + '\n\n' : ''}`;
+  // yargs' heading of the list in its locale: `Commands:` (en), `命令：` (zh_CN).
+  const commands = rest.find((p) => /^(?:Commands:|命令：)/.test(p));
+  return `${t('common.usage', { usage })}\n${commands ? commands + '\n\n' : ''}`;
 }
 
 /**
@@ -50,7 +51,7 @@ const root = withoutHelpCache(yargs(hideBin(process.argv)))
   .scriptName('harness')
   // yargs' own words (Options:, "Did you mean") in the same language as ours, whatever its own LANG reading says.
   .locale(lang() === 'zh-CN' ? 'zh_CN' : 'en')
-  .usage('$0 <command> [options]\n\nThe sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.');
+  .usage(`$0 <command> [options]\n\n${t('cli.root.describe')}`);
 
 // The commands in the order the help lists them: each group's options and handlers are in its file of cli/.
 const cli = [upCommand, proxyCommand, chaosCommand, appCommand, composeCommands, doctorCommand, setupCommand]
@@ -59,14 +60,14 @@ const cli = [upCommand, proxyCommand, chaosCommand, appCommand, composeCommands,
     global: true,
     type: 'string',
     requiresArg: true,
-    describe: 'Language of the messages: en or zh-CN (default: your locale, LANG or the Windows UI language)',
+    describe: t('cli.lang'),
     coerce: (v: string) => {
       if (!parseLang(v)) throw new UsageError(t('common.badLang', { value: v }));
       return v;
     },
   })
   .strict()
-  .demandCommand(1, 'Name a command: up, ps, logs, down, proxy, chaos, app, doctor or setup.')
+  .demandCommand(1, t('cli.root.demand'))
   .recommendCommands()
   .help()
   .wrap(Math.min(110, process.stdout.columns ?? 100))

@@ -1,18 +1,19 @@
 // `harness doctor <error-log>`: an nginx error.log explained (doctor/).
 import type { Argv } from 'yargs';
 import { guard } from './guard.js';
+import { t } from '../i18n/index.js';
 
 export function doctorCommand<T>(cli: Argv<T>): Argv<T> {
   return cli.command(
     'doctor <error-log>',
-    'Explain an nginx error.log (Windows or Linux): incidents, their cause and the fix',
+    t('cli.doctor.describe'),
     (y) =>
       y
-        .positional('error-log', { type: 'string', demandOption: true, describe: 'The error.log to read, or - for standard input' })
-        .option('access', { type: 'string', requiresArg: true, describe: 'The matching access.log, for more evidence' })
-        .option('json', { type: 'boolean', default: false, describe: 'Print {"incidents":[...],"unrecognised":[...]} (--follow: one incident per line)' })
-        .option('follow', { type: 'boolean', default: false, describe: 'Keep watching the log and explain new incidents as they happen' })
-        .option('conf', { type: 'string', array: true, nargs: 1, requiresArg: true, describe: "nginx's nginx.conf, so that fixes name the line to change; again for each included file not where the conf says" }),
+        .positional('error-log', { type: 'string', demandOption: true, describe: t('cli.doctor.errorLog') })
+        .option('access', { type: 'string', requiresArg: true, describe: t('cli.doctor.access') })
+        .option('json', { type: 'boolean', default: false, describe: t('cli.doctor.json') })
+        .option('follow', { type: 'boolean', default: false, describe: t('cli.doctor.follow') })
+        .option('conf', { type: 'string', array: true, nargs: 1, requiresArg: true, describe: t('cli.doctor.conf') }),
     (a) =>
       guard(async () => {
         // Lazy: ~14 ms of every other command's start (measured on the bundle).

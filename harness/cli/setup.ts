@@ -1,11 +1,12 @@
 // `harness setup`: what npm cannot install (commands/setup.ts).
 import type { Argv } from 'yargs';
 import { guard } from './guard.js';
+import { t } from '../i18n/index.js';
 
 export function setupCommand<T>(cli: Argv<T>): Argv<T> {
   return cli.command(
     'setup',
-    'Install what npm cannot: chromium, nginx, strace and a CJK font (apt-get or dnf, as root or through sudo; else Playwright\'s own Chromium)',
+    t('cli.setup'),
     (y) => y,
     () =>
       guard(async () => {
