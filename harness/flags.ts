@@ -4,37 +4,38 @@
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
+import { t, type MessageKey } from './i18n/index.js';
 
 /** yargs passes a value on as a number when it reads as one, as text otherwise, as an array when repeated. */
 function shown(flag: string, v: unknown): string {
-  if (Array.isArray(v)) throw new UsageError(`${flag} is given ${v.length} times (${v.join(', ')}): give it once.`);
+  if (Array.isArray(v)) throw new UsageError(t('flags.givenTwice', { flag, times: v.length, values: v.join(', ') }));
   return `${flag} ${typeof v === 'string' && !v.trim() ? JSON.stringify(v) : String(v)}`;
 }
 
-function wholeNumber(flag: string, v: unknown, min: number, max: number, what: string): number {
+function wholeNumber(flag: string, v: unknown, min: number, max: number, what: MessageKey): number {
   const text = shown(flag, v);
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${text}: ${what} is a whole number from ${min} to ${max}.`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(t('flags.wholeNumber', { given: text, what: t(what), min, max }));
   return n;
 }
 
-export const port = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, 65535, 'a port');
+export const port = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, 65535, 'flags.what.port');
 
 /** More embedded workers than this only exhausts memory: each is a Node process (~50 MB). */
 export const MAX_WORKERS = 64;
 
-export const workers = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, MAX_WORKERS, 'worker_processes');
+export const workers = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, MAX_WORKERS, 'flags.what.workers');
 
 /** The seed of a generated history: any whole number a 32-bit generator can start from. */
-export const seed = (flag: string) => (v: unknown) => wholeNumber(flag, v, 0, 2 ** 32 - 1, 'a seed');
+export const seed = (flag: string) => (v: unknown) => wholeNumber(flag, v, 0, 2 ** 32 - 1, 'flags.what.seed');
 
 /** An order id (a Long, as the course's tables have them). */
-export const orderId = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, Number.MAX_SAFE_INTEGER, 'an order id');
+export const orderId = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, Number.MAX_SAFE_INTEGER, 'flags.what.orderId');
 
 export const milliseconds = (flag: string) => (v: unknown) => {
   const text = shown(flag, v);
   const n = typeof v === 'number' ? v : NaN;
-  if (!Number.isFinite(n) || n < 0) throw new UsageError(`${text}: a delay is a number of milliseconds, 0 or more.`);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(t('flags.milliseconds', { given: text }));
   return n;
 };
 
@@ -42,35 +43,33 @@ export const milliseconds = (flag: string) => (v: unknown) => {
 export const existingFolder = (flag: string, what: string) => (v: unknown) => {
   const text = shown(flag, v);
   const path = resolve(String(v));
-  if (!existsSync(path)) throw new UsageError(`${text}: there is no such folder. Name ${what}.`);
-  if (!statSync(path).isDirectory()) throw new UsageError(`${text}: that is a file, not a folder. Name ${what}.`);
+  if (!existsSync(path)) throw new UsageError(t('flags.noFolder', { given: text, what }));
+  if (!statSync(path).isDirectory()) throw new UsageError(t('flags.aFile', { given: text, what }));
   return path;
 };
 
 /** A front end to serve: a folder with index.html at its top, as nginx's `root` wants it. */
 export const frontendFolder = (flag: string) => (v: unknown) => {
-  const what = "the front end's folder: the built dist/ (with index.html at its top), or nginx's html/sky";
+  const what = t('flags.frontendWhat');
   const path = existingFolder(flag, what)(v);
   if (existsSync(join(path, 'index.html'))) return path;
   const inside = ['dist', 'sky', 'html/sky'].map((d) => join(path, d)).find((d) => existsSync(join(d, 'index.html')));
-  throw new UsageError(
-    `${shown(flag, v)}: there is no index.html in ${path}, so every page would be nginx's 404.${inside ? ` Did you mean ${inside}?` : ''} Name ${what}.`,
-  );
+  throw new UsageError(t('flags.noIndex', { given: shown(flag, v), path, didYouMean: inside ? t('flags.didYouMean', { path: inside }) : '', what }));
 };
 
 /** Makes `path` (and its parents) a folder this user can write in, or says why it cannot be. */
 export function writableFolder(flag: string, path: string): string {
   const abs = resolve(path);
-  const fail = (why: string) => new UsageError(`${flag} ${path}${abs === path ? '' : ` (${abs})`}: ${why}. Name a folder you may write in (it is made if missing).`);
+  const fail = (why: string) => new UsageError(t('flags.notWritable', { given: `${flag} ${path}${abs === path ? '' : ` (${abs})`}`, why }));
   try {
     mkdirSync(abs, { recursive: true });
     accessSync(abs, constants.W_OK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || code === 'ENOTDIR') throw fail('that is a file, or a file stands in its path, where a folder is needed');
-    if (code === 'EACCES' || code === 'EPERM') throw fail(`this user may not create it or write in it (${code})`);
-    if (code === 'EROFS') throw fail('it is on a read-only file system');
-    throw fail(`it cannot be made (${code ?? (e as Error).message})`);
+    if (code === 'EEXIST' || code === 'ENOTDIR') throw fail(t('flags.notWritable.file'));
+    if (code === 'EACCES' || code === 'EPERM') throw fail(t('flags.notWritable.denied', { code }));
+    if (code === 'EROFS') throw fail(t('flags.notWritable.readOnly'));
+    throw fail(t('flags.notWritable.other', { code: code ?? (e as Error).message }));
   }
   return abs;
 }

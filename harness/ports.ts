@@ -1,6 +1,7 @@
 // Ports: whether one can be bound, and who holds it when it cannot (named, never killed).
 import net from 'node:net';
 import { portHolder } from './platform.js';
+import { t } from './i18n/index.js';
 
 export type BindResult = { ok: true } | { ok: false; code: string };
 
@@ -19,8 +20,8 @@ export function hostPort(host: string, port: number): string {
 
 /** "port 8080 on 127.0.0.1 is in use by pid 123 (java -jar sky.jar)" */
 export function describeBusyPort(host: string, port: number, code: string): string {
-  if (code === 'EACCES') return `port ${port} on ${host} may not be bound by this user (EACCES: ports below 1024 need privileges)`;
-  if (code === 'EADDRNOTAVAIL') return `address ${host} is not available on this machine (EADDRNOTAVAIL)`;
+  if (code === 'EACCES') return t('stack.port.denied', { host, port });
+  if (code === 'EADDRNOTAVAIL') return t('stack.port.noAddress', { host });
   const holder = portHolder(port);
-  return `port ${port} on ${host} is in use${holder ? ` by pid ${holder.pid} (${holder.command})` : ' by another process'}`;
+  return holder ? t('stack.port.busyBy', { host, port, pid: holder.pid, command: holder.command }) : t('stack.port.busy', { host, port });
 }

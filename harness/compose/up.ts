@@ -14,7 +14,8 @@ import { readState, writeState, removeState } from '../stack/state.js';
 import { lockPath, lockPrefix, PrefixTaken, thisProcess, type PrefixLock } from '../stack/owner.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
-import type { Printer } from '../stack/printer.js';
+import { labelled, type Printer } from '../stack/printer.js';
+import { t } from '../i18n/index.js';
 
 export interface UpOptions {
   /** The proxy's port; undefined = defaultPort, or a free port when that cannot be bound. */
@@ -55,9 +56,9 @@ async function explainLines(lines: string[], os: OsName): Promise<string[]> {
     const address = String(i.detail?.address ?? '');
     if (i.condition !== 'bind-failed' || os === hostOs() || !address) return i.fix;
     const port = Number(address.slice(address.lastIndexOf(':') + 1));
-    return `${describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE')}: stop it (the harness never stops a process it did not start), or choose another port with --port.`;
+    return t('stack.up.busyFix', { why: describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE') });
   };
-  return d.incidents.flatMap((i) => [`What it means: ${i.cause}`, `What to do: ${fix(i)}`]);
+  return d.incidents.flatMap((i) => [t('stack.up.means', { cause: i.cause }), t('stack.up.toDo', { fix: fix(i) })]);
 }
 
 /** The proxy's port: the one asked for, or 80, or (when 80 is not to be had) a free one. */
@@ -66,15 +67,15 @@ export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adm
   const fallback = async (why: string) => {
     const { default: getPort } = await import('get-port');
     const free = await getPort({ host: '127.0.0.1', exclude: [o.adminPort] });
-    print.note(`${why}; the stack uses port ${free} instead (choose one with --port).`);
+    print.note(t('stack.up.fallback', { why, port: free }));
     return free;
   };
-  if (o.port === undefined && wanted === o.adminPort) return fallback(`port ${wanted} is the admin server's (--admin-port)`);
+  if (o.port === undefined && wanted === o.adminPort) return fallback(t('stack.up.adminsPort', { port: wanted }));
   for (const host of ['127.0.0.1', '::1']) {
     const r = await canBind(host, wanted);
     if (r.ok) continue;
     const why = describeBusyPort(host, wanted, r.code);
-    if (o.port !== undefined) throw new UserError(`${why}.\n  Choose another port with --port, or stop what holds it (the harness never stops a process it did not start).`);
+    if (o.port !== undefined) throw new UserError(t('stack.up.portTaken', { why }));
     return fallback(why);
   }
   return wanted;
@@ -85,18 +86,16 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
   for (const host of hosts) {
     const r = await canBind(host, o.adminPort);
     if (r.ok) {
-      if (o.admin === 'external') print.note(`nothing listens on ${hostPort(host, o.adminPort)}: with --admin external, start your own admin server there.`);
+      if (o.admin === 'external') print.note(t('stack.up.externalMissing', { address: hostPort(host, o.adminPort) }));
       continue;
     }
     if (o.admin === 'external') continue;
     const why = describeBusyPort(host, o.adminPort, r.code);
     if (o.admin === 'down') {
-      print.note(`${why}: with --admin down the proxy will reach that process.`);
+      print.note(t('stack.up.adminDown', { why }));
       continue;
     }
-    throw new UserError(
-      `${why}.\n  Is your own admin server (Spring Boot) running? Use --admin external to put the proxy in front of it, or --admin-port to run the stub elsewhere.`,
-    );
+    throw new UserError(t('stack.up.adminTaken', { why }));
   }
 }
 
@@ -110,17 +109,14 @@ async function prefixTaken(prefix: string, e: PrefixTaken, given: string): Promi
   const state = e.state === 'unknown' ? readState(prefix) : undefined;
   const confirmed = e.state === 'running' || (state?.pid === pid && (await stackAnswers(prefix, state)));
   if (confirmed) {
-    return new UserError(`a stack from ${prefix} is already running (pid ${pid}, ${url ?? 'still starting'}).\n  Stop it (npx harness down${prefixFlag(given)}, Ctrl-C in its terminal, or kill ${pid}) or use another --prefix.`);
+    return new UserError(t('stack.up.prefixRunning', { prefix, pid, url: url ?? t('stack.up.stillStarting'), prefixFlag: prefixFlag(given) }));
   }
-  return new UserError(
-    `${lockPath(prefix)} says that a harness up (pid ${pid}${url ? `, ${url}` : ''}) runs from ${prefix}. A process with pid ${pid} is alive, but this system cannot tell whether it is that harness up.\n` +
-      `  If a harness up runs from this folder, stop it (Ctrl-C in its terminal); if none does, delete ${lockPath(prefix)}. Or use another --prefix.`,
-  );
+  return new UserError(t('stack.up.prefixUnsure', { lock: lockPath(prefix), pid, url: url ? `, ${url}` : '', prefix }));
 }
 
 export async function up(o: UpOptions, print: Printer): Promise<number> {
   if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
-    throw new UsageError(`--port and --admin-port are both ${o.port}: the proxy and the admin server cannot listen on one port. Give them two (the defaults are 80 and 8080).`);
+    throw new UsageError(t('stack.up.samePort', { port: o.port }));
   }
   const prefix = writableFolder('--prefix', o.prefix);
   // The prefix is this stack's before anything is written in it, until it has stopped.
@@ -148,16 +144,16 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
     parent: !detachedLog(),
     onAsked: (why) => {
       if (!starting || abort.signal.aborted) return;
-      print.note(`${why}: stopping the start...`);
+      print.note(t('stack.up.stoppingStart', { why }));
       abort.abort();
     },
   });
   const stoppedStarting = async () => {
-    print.note(`stopped during the start (${await stopRequest.asked}); nothing of the stack is left running.`);
+    print.note(t('stack.up.stoppedStarting', { why: await stopRequest.asked }));
     return 0;
   };
-  if (o.nginxConf && o.port !== undefined) print.note('--port is ignored with --nginx-conf: the proxy listens where your conf says.');
-  if (!o.nginxConf && o.bindAny) print.note('--bind-any changes nothing without --nginx-conf: the conf the harness writes listens on loopback only.');
+  if (o.nginxConf && o.port !== undefined) print.note(t('stack.up.portIgnored'));
+  if (!o.nginxConf && o.bindAny) print.note(t('stack.up.bindAnyIgnored'));
   let port: number;
   try {
     port = o.nginxConf ? 0 : await proxyPort(o, print);
@@ -200,18 +196,18 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
     stopRequest.close();
     if (abort.signal.aborted) return stoppedStarting();
     if (e instanceof ProxyStartError) {
-      print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
+      print.error(e.exitCode !== null ? t('stack.up.proxyFailedCode', { engine: o.proxy, code: e.exitCode }) : t('stack.up.proxyFailed', { engine: o.proxy }));
       // Each distinct line once: the five tries of a busy port's bind() have streamed by already.
       for (const l of e.emerg.length ? new Set(e.emerg) : e.message.split('\n')) print.error(`  ${l.trimStart()}`);
       for (const x of await explainLines(e.emerg, o.os)) print.error(`  ${x}`);
-      print.error('Everything the harness had started has been stopped.');
+      print.error(t('stack.up.allStopped'));
       return 1;
     }
     if (e instanceof AdminStartError) {
       // Its port was free when checked, and taken before the stub listened (often by the proxy of a conf that listens there).
       print.error(`${e.message}.`);
-      print.error(`  What to do: choose another --admin-port${o.nginxConf ? ', or one your nginx.conf does not listen on' : ''}, or stop what holds the port (the harness never stops a process it did not start).`);
-      print.error('Everything the harness had started has been stopped.');
+      print.error(`  ${t(o.nginxConf ? 'stack.up.adminFixConf' : 'stack.up.adminFix')}`);
+      print.error(t('stack.up.allStopped'));
       return 1;
     }
     throw e;
@@ -243,15 +239,23 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   }
   starting = false;
   const a = stack.addresses();
+  const where = o.nginxConf ? t('stack.ready.confListens', { conf: o.nginxConf }) : a.proxy.join(t('stack.ready.and'));
   print.ready([
-    `proxy    ${o.proxy === 'nginx' ? 'nginx' : 'embedded nginx'} (${o.os} profile) on ${o.nginxConf ? 'the listens of ' + o.nginxConf : a.proxy.join(' and ')}`,
-    `admin    ${o.admin === 'external' ? `your own server on port ${o.adminPort}` : o.admin === 'down' ? `down (nothing listens on ${o.adminPort})` : `stub on ${a.admin.join(' and ')}`}`,
-    `frontend ${stack.frontend!.describe}`,
-    `logs     ${stack.errorLogPath}`,
-    `control  ${control.page} (the stack live: its parts, timeline, faults and diagnosis)`,
+    ...labelled([
+      [t('stack.ready.proxy'), t(o.proxy === 'nginx' ? 'stack.ready.proxyNginx' : 'stack.ready.proxyEmbedded', { os: o.os, where })],
+      [
+        t('stack.ready.admin'),
+        o.admin === 'external' ? t('stack.ready.adminExternal', { port: o.adminPort })
+        : o.admin === 'down' ? t('stack.ready.adminDown', { port: o.adminPort })
+        : t('stack.ready.adminStandIn', { addresses: a.admin.join(t('stack.ready.and')) }),
+      ],
+      [t('stack.ready.frontend'), stack.frontend!.describe],
+      [t('stack.ready.logs'), stack.errorLogPath],
+      [t('stack.ready.control'), t('stack.ready.controlPage', { url: control.page })],
+    ]),
     ``,
-    stack.frontend!.url ? `Open ${stack.frontend!.url} and log in as admin / 123456. Ctrl-C stops everything.` : 'The proxy listens where your conf says. Ctrl-C stops everything.',
-    ...(stack.admin ? [`A customer's order, as the admin pages see it: npx harness app order${prefixFlag(o.prefix)} (in another terminal).`] : []),
+    stack.frontend!.url ? t('stack.ready.open', { url: stack.frontend!.url }) : t('stack.ready.confOnly'),
+    ...(stack.admin ? [t('stack.ready.order', { prefixFlag: prefixFlag(o.prefix) })] : []),
   ]);
   if (stack.admin) {
     stack.admin.onRequest((e) => {
@@ -260,18 +264,20 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   }
   control.startLive();
 
-  const why = await Promise.race([stopRequest.asked, control.stopAsked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
+  let exited: string | undefined;
+  const proxyExited = stack.proxy!.exited.then(({ code, signal }) => (exited = t('stack.up.proxyExited', { how: signal ?? t('stack.up.exitCode', { code: String(code) }) })));
+  const why = await Promise.race([stopRequest.asked, control.stopAsked, proxyExited]);
   stopRequest.close();
-  print.note(`stopping (${why})...`);
+  print.note(t('stack.up.stopping', { why }));
   await control.close(`harness up is stopping (${why})`);
   // A fault never outlives its stack: a removed temp folder is made again before the stack stops.
-  await control.faults.restore().catch((e: Error) => print.error(`a fault could not be undone: ${e.message}`));
+  await control.faults.restore().catch((e: Error) => print.error(t('stack.up.faultNotUndone', { message: e.message })));
   await stack.stop();
   removeState(prefix, thisProcess());
   if (o.doctor) {
     const { doctorCommand } = await import('../doctor/index.js');
     await doctorCommand({ errorLog: stack.errorLogPath, access: stack.accessLogPath }, process.stdout, process.stderr);
   }
-  print.note('stopped; nothing of the stack is left running.');
-  return why.startsWith('the proxy exited') ? 1 : 0;
+  print.note(t('stack.up.stopped'));
+  return why === exited ? 1 : 0;
 }

@@ -2,15 +2,24 @@
 // An area exports `en` (the keys, and the English) and `zhCN` (typed to have exactly those keys).
 import * as common from './messages/common.js';
 import * as cli from './messages/cli.js';
+import * as flags from './messages/flags.js';
+import * as stack from './messages/stack.js';
+import * as compose from './messages/compose.js';
 
 export const CATALOGUE = {
   en: {
     ...common.en,
     ...cli.en,
+    ...flags.en,
+    ...stack.en,
+    ...compose.en,
   },
   'zh-CN': {
     ...common.zhCN,
     ...cli.zhCN,
+    ...flags.zhCN,
+    ...stack.zhCN,
+    ...compose.zhCN,
   },
 } as const;
 

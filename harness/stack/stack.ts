@@ -19,6 +19,7 @@ import type { ProxyReadiness } from '../engine/ready.js';
 import { copyIncludes, userPaths } from './user-conf.js';
 import { COURSE_SOCKET, dialsPort80, frontendTarget, placeFrontend, slashOf } from './frontend.js';
 import { UserError } from '../errors.js';
+import { t } from '../i18n/index.js';
 
 export type AdminMode = ListenMode | 'external';
 
@@ -169,7 +170,7 @@ export class Stack {
     } else {
       const served = copy ? placeFrontend(source, copy, s.proxyPort, dialling) : { root: source };
       if (served.note) s.onNote?.(served.note);
-      this.frontend = { root: served.root, from: s.frontendRoot && source, url: this.url, describe: s.frontendRoot ? `${source}${copy ? `, served from a copy in ${copy}` : ''}` : 'the stub front end' };
+      this.frontend = { root: served.root, from: s.frontendRoot && source, url: this.url, describe: !s.frontendRoot ? t('stack.frontend.stub') : copy ? t('stack.frontend.copy', { source, copy }) : source };
       // A browser dials both loopbacks for `localhost`: the front end's index must answer on each.
       ready = { urls: LOOPBACKS.map((h) => `http://${hostPort(h, s.proxyPort)}/`), index: join(served.root, 'index.html') };
     }
@@ -214,7 +215,7 @@ export class Stack {
     } catch (e) {
       const cause = (e as Error).cause as (NodeJS.ErrnoException & { address?: string }) | undefined;
       if (!cause?.code || !cause.address) throw e;
-      throw new AdminStartError(`the admin stub could not listen: ${describeBusyPort(cause.address, port, cause.code)}`);
+      throw new AdminStartError(t('stack.adminListen', { why: describeBusyPort(cause.address, port, cause.code) }));
     }
   }
 
@@ -270,7 +271,7 @@ function userConfFrontend(prefix: string, confFile: string, toUser: (path: strin
   if (!slash || 'proxyPass' in slash) {
     const how = slash ? `proxy_pass ${slash.proxyPass} (${toUser(slash.at.file)}:${slash.at.line})` : undefined;
     if (given) throw new UserError(`--frontend ${given}: your conf ${how ? `sends / to ${how}` : 'serves / from no root the harness can read'}, so the front end would not be served.\n  What to do: serve / from a root in your conf (location / { root html/sky; }), or leave out --frontend.`);
-    return { describe: how ? `what your conf sends / to: ${how}` : 'what your conf serves at /' };
+    return { describe: how ? t('stack.frontend.confSends', { how }) : t('stack.frontend.confServes') };
   }
   const where = `${slash.place}, ${toUser(slash.at.file)}:${slash.at.line}`;
   if (given && resolve(given) === slash.root) {
@@ -280,13 +281,13 @@ function userConfFrontend(prefix: string, confFile: string, toUser: (path: strin
   const target = frontendTarget(slash, prefix, where, !!given);
   if (!target) {
     // Not a front end, then (a conf of an API alone, say): nothing is announced, nothing checked.
-    if (!existsSync(join(slash.root, 'index.html'))) return { describe: `none: your conf serves / from ${slash.root} (${where}), which has no index.html` };
+    if (!existsSync(join(slash.root, 'index.html'))) return { describe: t('stack.frontend.none', { root: slash.root, where }) };
     // A link there (the user's, or one an earlier start made for --frontend) is named with what it points to.
     const link = lstatSync(slash.root).isSymbolicLink() ? ` → ${readlinkSync(slash.root)}` : '';
     return { root: slash.root, describe: `${slash.root}${link} (${where})` };
   }
   const served = placeFrontend(given ?? defaultFrontendRoot, target, port);
   if (served.note) note?.(served.note);
-  return { root: served.root, from: given, describe: `${given ?? 'the stub front end'}, served from ${target} (${where})` };
+  return { root: served.root, from: given, describe: t('stack.frontend.servedFrom', { source: given ?? t('stack.frontend.stub'), target, where }) };
 }
 
