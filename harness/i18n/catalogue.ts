@@ -5,6 +5,8 @@ import * as cli from './messages/cli.js';
 import * as flags from './messages/flags.js';
 import * as stack from './messages/stack.js';
 import * as compose from './messages/compose.js';
+import * as app from './messages/app.js';
+import * as setup from './messages/setup.js';
 
 export const CATALOGUE = {
   en: {
@@ -13,6 +15,8 @@ export const CATALOGUE = {
     ...flags.en,
     ...stack.en,
     ...compose.en,
+    ...app.en,
+    ...setup.en,
   },
   'zh-CN': {
     ...common.zhCN,
@@ -20,6 +24,8 @@ export const CATALOGUE = {
     ...flags.zhCN,
     ...stack.zhCN,
     ...compose.zhCN,
+    ...app.zhCN,
+    ...setup.zhCN,
   },
 } as const;
 
