@@ -14,7 +14,7 @@ import { readState, writeState, removeState } from '../stack/state.js';
 import { lockPath, lockPrefix, PrefixTaken, thisProcess, type PrefixLock } from '../stack/owner.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
-import { labelled, type Printer } from '../stack/printer.js';
+import { readyLines, type Printer } from '../stack/printer.js';
 import { t } from '../i18n/index.js';
 
 export interface UpOptions {
@@ -239,24 +239,19 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   }
   starting = false;
   const a = stack.addresses();
-  const where = o.nginxConf ? t('stack.ready.confListens', { conf: o.nginxConf }) : a.proxy.join(t('stack.ready.and'));
-  print.ready([
-    ...labelled([
-      [t('stack.ready.proxy'), t(o.proxy === 'nginx' ? 'stack.ready.proxyNginx' : 'stack.ready.proxyEmbedded', { os: o.os, where })],
-      [
-        t('stack.ready.admin'),
-        o.admin === 'external' ? t('stack.ready.adminExternal', { port: o.adminPort })
-        : o.admin === 'down' ? t('stack.ready.adminDown', { port: o.adminPort })
-        : t('stack.ready.adminStandIn', { addresses: a.admin.join(t('stack.ready.and')) }),
-      ],
-      [t('stack.ready.frontend'), stack.frontend!.describe],
-      [t('stack.ready.logs'), stack.errorLogPath],
-      [t('stack.ready.control'), t('stack.ready.controlPage', { url: control.page })],
-    ]),
-    ``,
-    stack.frontend!.url ? t('stack.ready.open', { url: stack.frontend!.url }) : t('stack.ready.confOnly'),
-    ...(stack.admin ? [t('stack.ready.order', { prefixFlag: prefixFlag(o.prefix) })] : []),
-  ]);
+  print.ready(
+    readyLines({
+      engine: o.proxy,
+      os: o.os,
+      proxy: o.nginxConf ? { conf: o.nginxConf } : a.proxy,
+      admin: o.admin === 'external' || o.admin === 'down' ? o.admin : a.admin,
+      adminPort: o.adminPort,
+      frontend: stack.frontend!,
+      errorLog: stack.errorLogPath,
+      controlPage: control.page,
+      prefixFlag: stack.admin ? prefixFlag(o.prefix) : undefined,
+    }),
+  );
   if (stack.admin) {
     stack.admin.onRequest((e) => {
       if (e.end !== undefined) print.line('admin', `${e.method} ${e.url} ${e.status} ${e.end - e.start} ms (via ${e.localAddress})`);

@@ -2,6 +2,8 @@
 // notes and errors of the harness itself, and the "ready" block.
 import { hasColours, quietWhenReaderCloses } from '../terminal.js';
 import { t } from '../i18n/index.js';
+import type { EngineName } from '../engine/engine.js';
+import type { OsName } from '../os-profile.js';
 
 export interface Printer {
   line(component: string, text: string): void;
@@ -38,4 +40,43 @@ function columns(s: string): number {
 export function labelled(rows: readonly (readonly [label: string, text: string])[]): string[] {
   const at = Math.max(9, ...rows.map(([label]) => columns(label) + 1));
   return rows.map(([label, text]) => label + ' '.repeat(at - columns(label)) + text);
+}
+
+/** What the ready block tells of a stack that has started. */
+export interface ReadyStack {
+  engine: EngineName;
+  os: OsName;
+  /** The addresses the proxy listens on, or the user's conf (its listens). */
+  proxy: string[] | { conf: string };
+  /** The stand-in's addresses; `external` (the user's own server) or `down` (none). */
+  admin: string[] | 'external' | 'down';
+  adminPort: number;
+  /** What is served at `/`, and the URL to open (none: the user's conf serves no front end). */
+  frontend: { describe: string; url?: string };
+  errorLog: string;
+  controlPage: string;
+  /** ` --prefix DIR` for the `harness app order` hint; undefined: no stand-in, no hint. */
+  prefixFlag?: string;
+}
+
+/** The ready block's lines: where each part of the stack is, and what to do next. */
+export function readyLines(s: ReadyStack): string[] {
+  const and = t('stack.ready.and');
+  const where = Array.isArray(s.proxy) ? s.proxy.join(and) : t('stack.ready.confListens', { conf: s.proxy.conf });
+  const admin =
+    s.admin === 'external' ? t('stack.ready.adminExternal', { port: s.adminPort })
+    : s.admin === 'down' ? t('stack.ready.adminDown', { port: s.adminPort })
+    : t('stack.ready.adminStandIn', { addresses: s.admin.join(and) });
+  return [
+    ...labelled([
+      [t('stack.ready.proxy'), t(s.engine === 'nginx' ? 'stack.ready.proxyNginx' : 'stack.ready.proxyEmbedded', { os: s.os, where })],
+      [t('stack.ready.admin'), admin],
+      [t('stack.ready.frontend'), s.frontend.describe],
+      [t('stack.ready.logs'), s.errorLog],
+      [t('stack.ready.control'), t('stack.ready.controlPage', { url: s.controlPage })],
+    ]),
+    '',
+    s.frontend.url ? t('stack.ready.open', { url: s.frontend.url }) : t('stack.ready.confOnly'),
+    ...(s.prefixFlag !== undefined ? [t('stack.ready.order', { prefixFlag: s.prefixFlag })] : []),
+  ];
 }
