@@ -270,12 +270,12 @@ function userConfFrontend(prefix: string, confFile: string, toUser: (path: strin
   const slash = slashOf(confFile, prefix);
   if (!slash || 'proxyPass' in slash) {
     const how = slash ? `proxy_pass ${slash.proxyPass} (${toUser(slash.at.file)}:${slash.at.line})` : undefined;
-    if (given) throw new UserError(`--frontend ${given}: your conf ${how ? `sends / to ${how}` : 'serves / from no root the harness can read'}, so the front end would not be served.\n  What to do: serve / from a root in your conf (location / { root html/sky; }), or leave out --frontend.`);
+    if (given) throw new UserError(t('stack.frontend.notServed', { given, how: how ? t('stack.frontend.sendsTo', { how }) : t('stack.frontend.noRoot') }));
     return { describe: how ? t('stack.frontend.confSends', { how }) : t('stack.frontend.confServes') };
   }
   const where = `${slash.place}, ${toUser(slash.at.file)}:${slash.at.line}`;
   if (given && resolve(given) === slash.root) {
-    if (port !== 80 && dialsPort80(given).length) note?.(`your front end dials ${COURSE_SOCKET} (port 80) and your conf serves it as it is on port ${port}: order reminders (来单提醒) will not arrive. Listen on 80, or point the root elsewhere and give --frontend ${given}.`);
+    if (port !== 80 && dialsPort80(given).length) note?.(t('stack.frontend.port80', { socket: COURSE_SOCKET, port, given }));
     return { root: slash.root, from: given, describe: `${given} (${where})` };
   }
   const target = frontendTarget(slash, prefix, where, !!given);
