@@ -70,6 +70,12 @@ export const en = {
   'stack.frontend.port80': 'your front end dials {socket} (port 80) and your conf serves it as it is on port {port}: order reminders (来单提醒) will not arrive. Listen on 80, or point the root elsewhere and give --frontend {given}.',
   'stack.adminListen': 'the admin stand-in could not listen: {why}',
   'stack.prefixLink': '{path} is a symbolic link (to {target}): the harness writes only in folders it made. Remove the link, or choose another --prefix.',
+  'stack.workers.closed': "started as root, nginx runs its workers as {user} ({userLine}), and {user} may not enter {folder} (mode {mode}, owner uid {uid}): every file under root {root} ({where}) would be a 403.\n  What to do: {change} (the workers then run as root, as the harness's own conf has them), or let {user} through that folder: chmod {who}+x {folder}.",
+  'stack.workers.userLine': 'its `user {value};` line',
+  'stack.workers.defaultUser': "nginx's default, as the conf has no `user` line",
+  'stack.workers.server': 'the server block',
+  'stack.workers.changeLine': 'change that line of {conf} to `user root;`',
+  'stack.workers.addLine': 'add `user root;` at the top of {conf}',
 } as const;
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -142,4 +148,10 @@ export const zhCN: Record<keyof typeof en, string> = {
   'stack.frontend.port80': '你的前端连接 {socket}（端口 80），而你的配置在端口 {port} 上原样提供它：来单提醒会收不到。请监听 80，或者把 root 指到别处，并给出 --frontend {given}。',
   'stack.adminListen': '管理端替身服务无法监听：{why}',
   'stack.prefixLink': '{path} 是一个符号链接（指向 {target}）：harness 只在它自己创建的目录里写文件。请删除这个链接，或者换一个 --prefix。',
+  'stack.workers.closed': '以 root 启动时，nginx 用 {user} 运行 worker（{userLine}），而 {user} 不能进入 {folder}（权限 {mode}，属主 uid {uid}）：root {root}（{where}）下的每个文件都会是 403。\n  怎么办：{change}（这样 worker 以 root 运行，和 harness 自己的配置一样），或者让 {user} 能进入那个目录：chmod {who}+x {folder}。',
+  'stack.workers.userLine': '配置里的 `user {value};` 这一行',
+  'stack.workers.defaultUser': 'nginx 的默认值，因为配置里没有 `user` 这一行',
+  'stack.workers.server': 'server 块',
+  'stack.workers.changeLine': '把 {conf} 里的那一行改成 `user root;`',
+  'stack.workers.addLine': '在 {conf} 的最上面加上 `user root;`',
 };
