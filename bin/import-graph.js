@@ -111,6 +111,7 @@ export const ROOMS = [
   ['harness/engine/'],
   ['harness/nginx-conf/'],
   ['harness/'],
+  ['harness/i18n/'],
   ['harness/logs/'],
 ];
 

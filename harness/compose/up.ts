@@ -216,7 +216,7 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
     await discardPrebooted();
   }
 
-  const control = await startStackControl(stack, (t) => print.note(t));
+  const control = await startStackControl(stack, (text) => print.note(text));
   try {
     writeState({
       ...thisProcess(),
