@@ -111,8 +111,7 @@ export const ROOMS = [
   ['harness/engine/'],
   ['harness/nginx-conf/'],
   ['harness/'],
-  ['harness/i18n/'],
-  ['harness/logs/'],
+  ['harness/logs/', 'harness/i18n/'],
 ];
 
 /** A file's room and its level (0 on top), or undefined for what is no room (tests, bench, specs). */

@@ -15,21 +15,27 @@ import { setupCommand } from './cli/setup.js';
 quietWhenReaderCloses(process.stdout);
 quietWhenReaderCloses(process.stderr);
 
-// --lang is read before yargs is built: every description and message below is in that language.
-function langFromArgv(argv: readonly string[]): void {
+// --lang is read before yargs is built: every description (cli/) and message is in that language.
+function langFromArgv(argv: readonly string[]): boolean {
   const i = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
-  if (i < 0) return;
+  if (i < 0) return false;
   const value = argv[i].includes('=') ? argv[i].slice('--lang='.length) : argv[i + 1];
   const lang = value === undefined ? undefined : parseLang(value);
   if (lang) setLang(lang);
+  return lang !== undefined;
 }
-langFromArgv(hideBin(process.argv));
+const langChosen = langFromArgv(hideBin(process.argv));
+
+function yargsLocale(env: NodeJS.ProcessEnv): string | undefined {
+  if (lang() === 'zh-CN') return 'zh_CN';
+  return langChosen || env.HARNESS_LANG ? 'en' : undefined;
+}
 
 /** The usage line of a command's help, and its list of commands if it is a group (`harness chaos`). */
 function shortUsage(help: string): string {
   const [usage, ...rest] = help.split('\n\n');
-  // yargs' heading of the list in its locale: `Commands:` (en), `命令：` (zh_CN).
-  const commands = rest.find((p) => /^(?:Commands:|命令：)/.test(p));
+  // The list of commands, whatever yargs' locale calls it (`Commands:`, `命令：`, `Kommandos:`).
+  const commands = rest.find((p) => /^\S[^\n]*\n {2}harness /.test(p));
   return `${t('common.usage', { usage })}\n${commands ? commands + '\n\n' : ''}`;
 }
 
@@ -49,8 +55,6 @@ function withoutHelpCache(y: Argv): Argv {
 
 const root = withoutHelpCache(yargs(hideBin(process.argv)))
   .scriptName('harness')
-  // yargs' own words (Options:, "Did you mean") in the same language as ours, whatever its own LANG reading says.
-  .locale(lang() === 'zh-CN' ? 'zh_CN' : 'en')
   .usage(`$0 <command> [options]\n\n${t('cli.root.describe')}`);
 
 // The commands in the order the help lists them: each group's options and handlers are in its file of cli/.
@@ -80,6 +84,12 @@ const cli = [upCommand, proxyCommand, chaosCommand, appCommand, composeCommands,
     // Thrown, not process.exit(): a bad command line ends as any command does, after what it started.
     throw new UsageError(msg);
   });
+
+// yargs' own words (Options:, "Did you mean") follow the user's locale as yargs reads it (German
+// too), except where ours decided otherwise: Chinese from the Windows UI language, or a language
+// the user chose (--lang, HARNESS_LANG).
+const yargsLang = yargsLocale(process.env);
+if (yargsLang) cli.locale(yargsLang);
 
 try {
   await cli.parseAsync();

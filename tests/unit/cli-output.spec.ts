@@ -21,13 +21,10 @@ for (const args of [['chaos', 'list'], ['doctor', 'tests/fixtures/nginx-logs/01-
   });
 }
 
-test('yargs\' own words are in the language of ours (a locale we have no catalogue for reads English): the bundle still finds its locales', async () => {
-  const env = { ...process.env, HARNESS_LANG: '' };
-  const zh = await execa(process.execPath, [cli, 'xyzzy'], { reject: false, timeout: 20_000, env: { ...env, LC_ALL: 'zh_CN.UTF-8' } });
-  expect(zh.exitCode).toBe(2);
-  expect(zh.stderr).toContain('harness: 无法识别的选项：xyzzy');
-  const de = await execa(process.execPath, [cli, 'xyzzy'], { reject: false, timeout: 20_000, env: { ...env, LC_ALL: 'de_DE.UTF-8' } });
-  expect(de.stderr).toContain('harness: Unknown argument: xyzzy');
+test('yargs\' own words follow the user\'s language, as yargs gives them: the bundle still finds its locales', async () => {
+  const r = await execa(process.execPath, [cli, 'xyzzy'], { reject: false, timeout: 20_000, env: { LC_ALL: 'de_DE.UTF-8' } });
+  expect(r.exitCode).toBe(2);
+  expect(r.stderr).toContain('harness: Unbekanntes Argument: xyzzy');
 });
 
 test('a usage error is its one line under the command\'s usage line, not the whole help', async () => {
