@@ -22,9 +22,15 @@ for (const args of [['chaos', 'list'], ['doctor', 'tests/fixtures/nginx-logs/01-
 }
 
 test('yargs\' own words follow the user\'s language, as yargs gives them: the bundle still finds its locales', async () => {
-  const r = await execa(process.execPath, [cli, 'xyzzy'], { reject: false, timeout: 20_000, env: { LC_ALL: 'de_DE.UTF-8' } });
+  // HARNESS_LANG (which the specs set) is the user's choice, and would win.
+  const r = await execa(process.execPath, [cli, 'xyzzy'], { reject: false, timeout: 20_000, env: { LC_ALL: 'de_DE.UTF-8', HARNESS_LANG: undefined } });
   expect(r.exitCode).toBe(2);
   expect(r.stderr).toContain('harness: Unbekanntes Argument: xyzzy');
+  // A language chosen with --lang: yargs' words in it too.
+  const en = await execa(process.execPath, [cli, 'xyzzy', '--lang', 'en'], { reject: false, timeout: 20_000, env: { LC_ALL: 'de_DE.UTF-8', HARNESS_LANG: undefined } });
+  expect(en.stderr).toContain('harness: Unknown argument: xyzzy');
+  const zh = await execa(process.execPath, [cli, 'xyzzy', '--lang', 'zh-CN'], { reject: false, timeout: 20_000, env: { LC_ALL: 'de_DE.UTF-8', HARNESS_LANG: undefined } });
+  expect(zh.stderr).toContain('harness: 无法识别的选项：xyzzy');
 });
 
 test('a usage error is its one line under the command\'s usage line, not the whole help', async () => {
