@@ -22,10 +22,11 @@ import { spread } from './stats.js';
 import { login, startAdmin, type Admin } from './admin-process.js';
 import { fastPart, fastRows, FAST_PATH, type FastMemory, type FastSample } from './fast.js';
 import { adminApiMarkdown, adminApiPart, type AdminApiSample } from './admin-api.js';
+import { passThroughMarkdown, passThroughPart, type PassThroughSample } from './pass-through.js';
 import { gzipPart, gzipRows, GZIP_PATH, type GzipSample } from './gzip.js';
 
 const ENGINE_ORDER: readonly EngineName[] = ['embedded', 'nginx'];
-const PARTS = ['fast', 'gzip', 'load', 'memory', 'crash', 'startup', 'admin-api'] as const;
+const PARTS = ['fast', 'gzip', 'load', 'memory', 'crash', 'startup', 'admin-api', 'pass-through'] as const;
 type Part = (typeof PARTS)[number];
 
 type TargetKind = 'api' | 'static';
@@ -181,6 +182,8 @@ interface Results {
   gzip?: GzipSample[];
   /** The admin stand-in alone (admin-api.ts). */
   adminApi?: AdminApiSample[];
+  /** The pass-through in front of the fast upstream (pass-through.ts). */
+  passThrough?: PassThroughSample;
 }
 
 function measureMemory(e: RunningEngine, admin: Admin): { proxy: Memory; admin: Memory; stack: Memory } {
@@ -512,6 +515,7 @@ async function main(): Promise<number> {
   try {
     if (s.only.has('fast')) await fastPart(s, root, res.fast, res.fastMemory);
     if (s.only.has('gzip')) await gzipPart(s, root, (res.gzip = []));
+    if (s.only.has('pass-through')) res.passThrough = await passThroughPart(s, root, log);
     const admin = await startAdmin();
     defer('admin server', () => admin.stop());
     const token = await login(admin.port);
@@ -582,7 +586,7 @@ function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<
 }
 
 function write(out: string, report: Report): void {
-  const md = markdown(report) + adminApiMarkdown((report.samples as Results).adminApi ?? []);
+  const md = markdown(report) + adminApiMarkdown((report.samples as Results).adminApi ?? []) + passThroughMarkdown((report.samples as Results).passThrough);
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'latest.md'), md);
   writeFileSync(join(out, 'latest.json'), JSON.stringify(report, null, 2) + '\n');

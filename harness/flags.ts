@@ -1,8 +1,8 @@
 // The values the CLI's flags take, checked where they come in: a bad one is a usage error (exit 2)
 // that names the flag, what it got and what it takes, never Node's own error from deep inside (a
 // RangeError from listen(), an EEXIST from mkdir()) nor an nginx [emerg] about a generated file.
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from './errors.js';
 import { t, type MessageKey } from './i18n/index.js';
 
@@ -32,6 +32,25 @@ export const seed = (flag: string) => (v: unknown) => wholeNumber(flag, v, 0, 2 
 /** An order id (a Long, as the course's tables have them). */
 export const orderId = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, Number.MAX_SAFE_INTEGER, 'flags.what.orderId');
 
+/** Where the user's own admin server listens: `HOST:PORT` (`[::1]:8081` for IPv6), or a port alone (on 127.0.0.1). */
+export const hostAndPort = (flag: string) => (v: unknown) => {
+  const text = shown(flag, v);
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:\[\]]+)):(\d+)$/.exec(String(v)) ?? /^()()(\d+)$/.exec(String(v));
+  if (!m) throw new UsageError(t('flags.hostAndPort', { given: text }));
+  const port = Number(m[3]);
+  if (port < 1 || port > 65535) throw new UsageError(t('flags.upstreamPort', { given: text }));
+  return { host: m[1] || m[2] || '127.0.0.1', port };
+};
+
+/** A host the harness's loopback listen on `port` would take from the user's server: loopback, localhost or a wildcard. */
+const LOOPBACK_HOSTS = /^(127\.\d+\.\d+\.\d+|::1|localhost|0\.0\.0\.0|::)$/i;
+
+/** --admin-upstream must not be where the harness listens for nginx (--admin-port). */
+export function checkAdminUpstream(adminPort: number, upstream: { host: string; port: number } | undefined): void {
+  if (!upstream || upstream.port !== adminPort || !LOOPBACK_HOSTS.test(upstream.host)) return;
+  throw new UsageError(t('flags.upstreamIsAdminPort', { upstream: `${upstream.host}:${upstream.port}`, adminPort }));
+}
+
 export const milliseconds = (flag: string) => (v: unknown) => {
   const text = shown(flag, v);
   const n = typeof v === 'number' ? v : NaN;
@@ -56,6 +75,36 @@ export const frontendFolder = (flag: string) => (v: unknown) => {
   const inside = ['dist', 'sky', 'html/sky'].map((d) => join(path, d)).find((d) => existsSync(join(d, 'index.html')));
   throw new UsageError(t('flags.noIndex', { given: shown(flag, v), path, didYouMean: inside ? t('flags.didYouMean', { path: inside }) : '', what }));
 };
+
+/** The nginx program to run (--nginx): a file that exists, its absolute path. */
+export const nginxProgram = (flag: string) => (v: unknown) => {
+  const text = shown(flag, v);
+  const path = resolve(String(v));
+  const what = t('flags.nginxProgramWhat');
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) throw new UsageError(t('flags.nginxNoFile', { given: text, what }));
+  if (stat.isDirectory()) {
+    const exe = existsSync(join(path, 'nginx.exe')) ? t('flags.nginxExe', { path: join(path, 'nginx.exe') }) : '';
+    throw new UsageError(t('flags.nginxIsFolder', { given: text, what, exe }));
+  }
+  return path;
+};
+
+/** The user's nginx folder (--nginx-dir), as nginx's -p takes it: conf/nginx.conf inside it. */
+export const nginxFolder = (flag: string) => (v: unknown) => {
+  const what = t('flags.nginxFolderWhat');
+  const path = existingFolder(flag, what)(v);
+  if (existsSync(join(path, 'conf', 'nginx.conf'))) return path;
+  // The zip unpacked into a folder of its own name: D:\nginx-1.20.2\nginx-1.20.2.
+  const inside = readdirSync(path).find((d) => existsSync(join(path, d, 'conf', 'nginx.conf')));
+  throw new UsageError(t('flags.noNginxConf', { given: shown(flag, v), path, didYouMean: inside ? t('flags.didYouMean', { path: join(path, inside) }) : '', what }));
+};
+
+/** Whether `path` is `folder` or inside it. */
+export function isInside(path: string, folder: string): boolean {
+  const rel = relative(resolve(folder), resolve(path));
+  return !rel.startsWith('..') && !isAbsolute(rel);
+}
 
 /** Makes `path` (and its parents) a folder this user can write in, or says why it cannot be. */
 export function writableFolder(flag: string, path: string): string {

@@ -18,6 +18,11 @@ export function linux(): boolean {
   return process.platform === 'linux' && !portable();
 }
 
+/** Whether Windows' own commands are used (netstat, tasklist): on Windows, without HARNESS_PORTABLE=1. */
+export function windowsHost(): boolean {
+  return windows && !portable();
+}
+
 /** Where files that processes share as memory go: Linux's tmpfs /dev/shm, else the temp folder. */
 export function sharedMemoryDir(): string {
   return linux() && existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
@@ -128,7 +133,8 @@ export function childPids(pid: number): number[] {
 
 /**
  * The process listening on TCP `port` (Linux: /proc/net/tcp{,6}, then each process's descriptors),
- * if it can be found. The fallback knows none: the caller says "another process".
+ * if it can be found. Windows asks netstat and tasklist (windows-port-holder.ts, through ports.ts);
+ * the fallback knows none: the caller says "another process".
  */
 export function portHolder(port: number): { pid: number; command: string } | undefined {
   if (!linux()) return undefined;

@@ -1,6 +1,6 @@
 // Ports: whether one can be bound, and who holds it when it cannot (named, never killed).
 import net from 'node:net';
-import { portHolder } from './platform.js';
+import { portHolder, windowsHost } from './platform.js';
 import { t } from './i18n/index.js';
 
 export type BindResult = { ok: true } | { ok: false; code: string };
@@ -18,10 +18,16 @@ export function hostPort(host: string, port: number): string {
   return `${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+/** Who listens on TCP `port`: /proc on Linux, netstat and tasklist on Windows (loaded only there), else unknown. */
+async function holderOf(port: number): Promise<{ pid: number; command: string } | undefined> {
+  if (windowsHost()) return (await import('./windows-port-holder.js')).windowsPortHolder(port);
+  return portHolder(port);
+}
+
 /** "port 8080 on 127.0.0.1 is in use by pid 123 (java -jar sky.jar)" */
-export function describeBusyPort(host: string, port: number, code: string): string {
+export async function describeBusyPort(host: string, port: number, code: string): Promise<string> {
   if (code === 'EACCES') return t('stack.port.denied', { host, port });
   if (code === 'EADDRNOTAVAIL') return t('stack.port.noAddress', { host });
-  const holder = portHolder(port);
+  const holder = await holderOf(port);
   return holder ? t('stack.port.busyBy', { host, port, pid: holder.pid, command: holder.command }) : t('stack.port.busy', { host, port });
 }

@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { expectFailure, expectPage, login, logout } from './steps/browser.js';
+import { expectFailure, expectPage, login, logout, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 
 export default defineScenario({
   name: 'admin-bad-answers',
@@ -8,6 +8,7 @@ export default defineScenario({
   profiles: ['linux', 'windows'],
   faults: ['admin.garbage', 'admin.big-header', 'admin.bad-chunked', 'admin.bad-header'],
   diagnosis: { conditions: ['upstream-invalid-header', 'upstream-header-too-big', 'upstream-bad-chunked'] },
+  needsStandIn: CHECKS_SEED_EMPLOYEES,
   observations: 6,
   seconds: 7,
   async steps(run) {

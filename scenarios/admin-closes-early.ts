@@ -1,12 +1,13 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { expectFailure, expectPage, login, logout } from './steps/browser.js';
+import { expectFailure, expectPage, login, logout, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 
 export default defineScenario({
   name: 'admin-closes-early',
   summary: 'The admin server closes connections early (it crashed, or was restarted mid-request): an answer cut after its head reaches the browser as a 200 whose body never completes; a login closed before any answer gets 502, not retried.',
   faults: ['admin.truncate', 'admin.close'],
   diagnosis: { conditions: ['upstream-closed'] },
+  needsStandIn: CHECKS_SEED_EMPLOYEES,
   observations: 4,
   seconds: 6,
   async steps(run) {
@@ -31,7 +32,7 @@ export default defineScenario({
     await login(page, run.stack.url);
     await run.observe('the login gets 502 Bad Gateway, tried on one loopback only', async () => {
       await expectFailure(page, { kind: 'status', status: 502, request: /^POST \/api\/employee\/login/ });
-      expect(run.stack.admin!.journal.filter((e) => e.url === '/admin/employee/login' && e.faults)).toHaveLength(1);
+      expect(run.stack.adminShell!.journal.filter((e) => e.url === '/admin/employee/login' && e.faults)).toHaveLength(1);
     });
     await run.observe('nginx logs "upstream prematurely closed connection while reading response header from upstream" for it', () => {
       expect(lines().at(-1)).toBe('upstream prematurely closed connection while reading response header from upstream [POST]');

@@ -1,12 +1,13 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { expectFailure, expectPage, login } from './steps/browser.js';
+import { expectFailure, expectPage, login, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 
 export default defineScenario({
   name: 'admin-error-status',
   summary: 'The admin server answers with an error status of its own (a 500 from an exception, a 503 while it starts): nginx passes it on as it came and logs nothing; only the access log and the browser show it.',
   faults: ['admin.status'],
   diagnosis: { conditions: [] },
+  needsStandIn: CHECKS_SEED_EMPLOYEES,
   observations: 4,
   seconds: 6,
   async steps(run) {

@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { login, expectPage } from './steps/browser.js';
+import { login, expectPage, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { isRefusal } from './steps/logs.js';
 import type { ApiResponse } from '../harness/chaos/api.js';
 
@@ -9,6 +9,7 @@ export default defineScenario({
   summary: 'The admin server stops and starts again while the browser is in use: pages fail with 502, then work again once the 10 s fail window has passed.',
   faults: ['admin.stop', 'admin.start'],
   diagnosis: { conditions: ['upstream-refused', 'no-live-upstreams'], verdict: 'not-running' },
+  needsStandIn: CHECKS_SEED_EMPLOYEES,
   observations: 5,
   seconds: 15,
   async steps(run) {

@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { expectFailure, expectPage, login } from './steps/browser.js';
+import { expectFailure, expectPage, login, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 
 export default defineScenario({
   name: 'admin-hangs',
@@ -9,6 +9,7 @@ export default defineScenario({
   stack: () => ({ conf: { proxyReadTimeout: '1s' } }),
   faults: ['admin.hang'],
   diagnosis: { conditions: ['upstream-timeout', 'no-live-upstreams'] },
+  needsStandIn: CHECKS_SEED_EMPLOYEES,
   observations: 4,
   seconds: 8,
   async steps(run) {

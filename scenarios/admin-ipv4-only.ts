@@ -18,7 +18,7 @@ export default defineScenario({
       expect(lines.map((e) => [isRefusal(e), peerOf(e), e.request])).toEqual([[true, '[::1]', 'POST /api/employee/login HTTP/1.1']]);
     });
     await run.observe('the admin server saw every request on 127.0.0.1', () => {
-      expect(run.stack.admin!.journal.map((e) => e.localAddress)).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1', '127.0.0.1']);
+      expect(run.stack.adminShell!.journal.map((e) => e.localAddress)).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1', '127.0.0.1']);
     });
   },
 });

@@ -18,7 +18,7 @@ export default defineScenario({
       expect(lines.map((e) => [isRefusal(e), peerOf(e), e.request])).toEqual([[true, '127.0.0.1', 'GET /api/employee/page?page=1&pageSize=10 HTTP/1.1']]);
     });
     await run.observe('the admin server saw every request on ::1', () => {
-      expect(run.stack.admin!.journal.map((e) => e.localAddress)).toEqual(['::1', '::1', '::1', '::1']);
+      expect(run.stack.adminShell!.journal.map((e) => e.localAddress)).toEqual(['::1', '::1', '::1', '::1']);
     });
   },
 });

@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { expectFailure, expectPage, login, logout } from './steps/browser.js';
+import { expectFailure, expectPage, login, logout, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 
 export default defineScenario({
   name: 'admin-reset',
@@ -8,6 +8,7 @@ export default defineScenario({
   profiles: ['linux', 'windows'],
   faults: ['admin.reset'],
   diagnosis: { conditions: ['upstream-reset'] },
+  needsStandIn: CHECKS_SEED_EMPLOYEES,
   observations: 4,
   seconds: 5,
   async steps(run) {
@@ -22,7 +23,7 @@ export default defineScenario({
     await page.getByRole('button', { name: '下一页' }).click();
     await run.observe('page 2 shows: nginx tried the reset GET again on the other loopback, which answered', async () => {
       await expectPage(page, 2, 10);
-      const tries = run.stack.admin!.journal.filter((e) => e.url.startsWith('/admin/employee/page?page=2'));
+      const tries = run.stack.adminShell!.journal.filter((e) => e.url.startsWith('/admin/employee/page?page=2'));
       expect(tries.map((e) => e.faults?.[0] ?? 'answered')).toEqual(['admin.reset --path /admin/employee/page --times 1', 'answered']);
       expect(new Set(tries.map((e) => e.localAddress)).size).toBe(2);
     });
@@ -35,7 +36,7 @@ export default defineScenario({
     await login(page, run.stack.url);
     await run.observe('the login gets 502 Bad Gateway: a POST that was sent is not tried on the other loopback', async () => {
       await expectFailure(page, { kind: 'status', status: 502, request: /^POST \/api\/employee\/login/ });
-      expect(run.stack.admin!.journal.filter((e) => e.url === '/admin/employee/login' && e.faults)).toHaveLength(1);
+      expect(run.stack.adminShell!.journal.filter((e) => e.url === '/admin/employee/login' && e.faults)).toHaveLength(1);
     });
     await run.observe('one more line, for the POST', () => {
       expect(lines()).toEqual([`${recv} while reading response header from upstream [GET]`, `${recv} while reading response header from upstream [POST]`]);

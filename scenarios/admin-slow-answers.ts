@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { expectFailure, expectPage, login } from './steps/browser.js';
+import { expectFailure, expectPage, login, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 
 export default defineScenario({
   name: 'admin-slow-answers',
@@ -8,6 +8,7 @@ export default defineScenario({
   stack: () => ({ conf: { proxyReadTimeout: '1s' } }),
   faults: ['admin.latency', 'admin.dribble', 'admin.bandwidth', 'admin.slow-close'],
   diagnosis: { conditions: ['upstream-timeout'] },
+  needsStandIn: CHECKS_SEED_EMPLOYEES,
   observations: 6,
   seconds: 13,
   async steps(run) {

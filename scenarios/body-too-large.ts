@@ -20,7 +20,7 @@ export default defineScenario({
       expect(run.errorLog().map((e) => `${e.level} ${e.message}`)).toEqual([`error client intended to send too large body: ${image.length} bytes`]);
     });
     await run.observe('the admin server never saw the upload', () => {
-      expect(run.stack.admin!.journal.map((e) => e.url)).not.toContain('/admin/common/upload');
+      expect(run.stack.adminShell!.journal.map((e) => e.url)).not.toContain('/admin/common/upload');
     });
   },
 });

@@ -50,7 +50,7 @@ export default defineScenario({
     const r = await run.api.send('POST', '/api/common/upload', { body: half, headers: { 'content-length': String(declared), 'content-type': 'application/octet-stream' } });
     await run.observe('the upload never gets an answer, and never reaches the admin server', () => {
       expect(r.status).toBe(0);
-      expect(run.stack.admin!.journal.map((e) => e.url)).not.toContain('/admin/common/upload');
+      expect(run.stack.adminShell!.journal.map((e) => e.url)).not.toContain('/admin/common/upload');
     });
     await run.observe('nginx notes [info] "client prematurely closed connection" for it', async () => {
       await expect.poll(() => run.errorLog().filter((e) => e.message === 'client prematurely closed connection').map((e) => [e.level, e.request])).toEqual([['info', 'POST /api/common/upload HTTP/1.1']]);

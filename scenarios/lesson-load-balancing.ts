@@ -33,6 +33,6 @@ export default defineScenario({
       const api = run.errorLog().filter((e) => e.request?.includes(' /api/'));
       expect(api.map((e) => [isRefusal(e), e.upstream, e.request])).toEqual([[true, `http://127.0.0.1:${dead}/admin/employee/page?page=5&pageSize=10`, 'GET /api/employee/page?page=5&pageSize=10 HTTP/1.1']]);
     });
-    await run.observe('the admin server saw all twelve requests', () => expect(stack.admin!.journal.length).toBe(12));
+    await run.observe('the admin server saw all twelve requests', () => expect(stack.adminShell!.journal.length).toBe(12));
   },
 });

@@ -1,11 +1,12 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { login, expectPage } from './steps/browser.js';
+import { login, expectPage, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 
 export default defineScenario({
   name: 'login-and-page',
   summary: 'The happy path in the browser: admin/123456 logs in through the proxy and pages through the employees.',
   diagnosis: { conditions: [] },
+  needsStandIn: CHECKS_SEED_EMPLOYEES,
   observations: 4,
   seconds: 4,
   async steps(run) {

@@ -22,7 +22,7 @@ export default defineScenario({
       expect(run.errorLog().filter((e) => e.request?.includes(' /api/'))).toEqual([]);
     });
     await run.observe('the admin server received /adminemployee/login', () => {
-      expect(stack.admin!.journal.map((e) => `${e.method} ${e.url} ${e.status}`)).toEqual(['POST /adminemployee/login 404']);
+      expect(stack.adminShell!.journal.map((e) => `${e.method} ${e.url} ${e.status}`)).toEqual(['POST /adminemployee/login 404']);
     });
   },
 });

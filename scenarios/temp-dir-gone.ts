@@ -7,6 +7,7 @@ export default defineScenario({
   profiles: ['linux', 'windows'],
   faults: ['proxy.temp-dir-gone'],
   diagnosis: { conditions: ['temp-dir-missing'] },
+  needsStandIn: "it checks the stand-in's answer to an upload (a /api/common/download URL of its own)",
   observations: 4,
   seconds: 1,
   async steps(run) {
@@ -25,7 +26,7 @@ export default defineScenario({
     await run.observe('the upload gets 500 (the conf\'s error_page: html/50x.html), and never reaches the admin server', () => {
       expect(failed.status).toBe(500);
       expect(failed.body).toContain('<h1>An error occurred.</h1>');
-      expect(run.stack.admin!.journal.map((e) => e.url)).not.toContain('/admin/common/upload');
+      expect(run.stack.adminShell!.journal.map((e) => e.url)).not.toContain('/admin/common/upload');
     });
     const fn = run.os === 'windows' ? 'CreateFile()' : 'open()';
     const errno = run.os === 'windows' ? '(3: The system cannot find the path specified)' : '(2: No such file or directory)';
@@ -42,7 +43,7 @@ export default defineScenario({
       const again = await upload();
       expect(again.status).toBe(200);
       expect(again.body).toMatch(/^\{"code":1,"msg":null,"data":"[^"]*\/api\/common\/download\?name=[0-9a-f-]+\.png"\}$/);
-      expect(run.stack.admin!.journal.map((e) => e.url)).toContain('/admin/common/upload');
+      expect(run.stack.adminShell!.journal.map((e) => e.url)).toContain('/admin/common/upload');
     });
   },
 });

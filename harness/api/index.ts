@@ -9,6 +9,7 @@ import getPort from 'get-port';
 import { Stack, stackUrl, type AdminMode } from '../stack/stack.js';
 import { lockPrefix, PrefixTaken, type PrefixLock } from '../stack/owner.js';
 import { UserError } from '../errors.js';
+import { checkAdminUpstream } from '../flags.js';
 import { FaultLedger } from '../faults/ledger.js';
 import { parseTokens } from '../faults/params.js';
 import type { EngineName } from '../engine/engine.js';
@@ -21,6 +22,9 @@ export interface UpOptions {
   adminPort?: number;
   /** How the admin stand-in listens: `dual` (default), `ipv4`, `ipv6`, `down`; `external`: your own server on adminPort. */
   admin?: AdminMode;
+  /** Your own admin server (`{ host: '127.0.0.1', port: 8081 }`): the harness listens on adminPort, passes
+   *  every request to it, and its admin.* faults act there (`admin` then says how the harness listens). */
+  adminUpstream?: { host: string; port: number };
   /** `embedded` (default) or `nginx` (the system nginx on the same conf). */
   proxy?: EngineName;
   /** The nginx the proxy behaves like: `linux` or `windows` (default: this machine's). */
@@ -64,6 +68,7 @@ export async function up(o: UpOptions = {}): Promise<RunningStack> {
   const temporary = o.prefix === undefined;
   const prefix = temporary ? mkdtempSync(join(tmpdir(), 'sky-harness-')) : resolve(o.prefix!);
   const adminPort = o.adminPort ?? (await getPort({ host: '127.0.0.1' }));
+  checkAdminUpstream(adminPort, o.adminUpstream);
   const port = o.port ?? (await getPort({ host: '127.0.0.1', exclude: [adminPort] }));
   // A prefix of the caller's is the stack's alone while it runs, as `harness up`'s is (harness.lock).
   let lock: PrefixLock | undefined;
@@ -83,6 +88,7 @@ export async function up(o: UpOptions = {}): Promise<RunningStack> {
       proxyPort: port,
       adminPort,
       admin: o.admin ?? 'dual',
+      adminUpstream: o.adminUpstream,
       engine: o.proxy ?? 'embedded',
       workers: o.workers ?? 1,
       os: o.os ?? hostOs(),

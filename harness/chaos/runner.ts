@@ -27,6 +27,9 @@ export interface Scenario {
   profiles?: readonly OsName[];
   /** The stack it needs, over the defaults (admin dual, one worker); false: the steps start it themselves. */
   stack?: false | ((o: { engine: EngineName; os: OsName }) => Partial<Omit<StackSpec, 'dir' | 'engine' | 'os'>>);
+  /** Why it needs the admin stand-in's own data (the seed's employees, its upload answer), so that it
+   *  cannot run in front of a user's own server (`chaos run --admin-upstream`); unset: it can. */
+  needsStandIn?: string;
   /** The faults its steps apply, for `chaos list`. */
   faults?: readonly string[];
   /** What `harness doctor` must find in the logs the run leaves: exactly these conditions to act
@@ -67,6 +70,8 @@ export interface RunOptions {
   onProgress?: (p: Progress) => void;
   /** Resolves (with why) when the run is to stop before its end: Ctrl-C, its parent gone. */
   stopAsked?: Promise<string>;
+  /** The user's own admin server: each stack puts the pass-through in front of it instead of the stand-in. */
+  adminUpstream?: StackSpec['adminUpstream'];
 }
 
 export interface RunResult {
@@ -184,6 +189,8 @@ export class Run {
       admin: 'dual',
       workers: 1,
       ...spec,
+      // A stack asked for as external has nothing of the harness on its admin port (proxy-to-itself).
+      adminUpstream: spec.admin === 'external' ? undefined : this.o.adminUpstream,
       engine: this.o.engine,
       os: this.o.os,
     });
@@ -219,7 +226,7 @@ export class Run {
     this.ledgers.push(new FaultLedger(stack));
     (this as { api: ApiClient }).api = new ApiClient(stack.proxyUrl, this.timeline);
     this.followLogs(stack.prefix);
-    if (stack.admin) this.timeline.followAdmin(stack.admin);
+    if (stack.adminShell) this.timeline.followAdmin(stack.adminShell);
   }
 
   /** A browser page on the stack; its requests to /api go on the timeline, timed by the browser. */

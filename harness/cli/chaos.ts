@@ -29,9 +29,13 @@ export function chaosCommand<T>(cli: Argv<T>): Argv<T> {
             .option('os', osOption())
             .option('out', { type: 'string', requiresArg: true, describe: t('cli.chaos.run.out') })
             .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: t('cli.chaos.run.prefix') })
-            .option('doctor', { type: 'boolean', default: false, describe: t('cli.chaos.run.doctor') }),
+            .option('doctor', { type: 'boolean', default: false, describe: t('cli.chaos.run.doctor') })
+            .option('admin', { choices: ['external'] as const, describe: t('cli.chaos.run.admin') })
+            .option('admin-upstream', { requiresArg: true, coerce: flag.hostAndPort('--admin-upstream'), describe: t('cli.chaos.run.adminUpstream') }),
         (a) =>
-          guard(async () => (await scenarios()).chaosRun({ name: a.name, proxy: a.proxy, os: a.os as OsName, out: a.out, prefix: a.prefix, doctor: a.doctor }, print)),
+          guard(async () =>
+            (await scenarios()).chaosRun({ name: a.name, proxy: a.proxy, os: a.os as OsName, out: a.out, prefix: a.prefix, doctor: a.doctor, admin: a.admin, adminUpstream: a['admin-upstream'] }, print),
+          ),
       )
       .command(
         'inject <fault> [args..]',

@@ -20,11 +20,14 @@ export function upCommand<T>(cli: Argv<T>): Argv<T> {
         .option('port', { requiresArg: true, coerce: flag.port('--port'), describe: t('cli.up.port') })
         .option('admin-port', { requiresArg: true, coerce: flag.port('--admin-port'), default: 8080, describe: t('cli.up.adminPort') })
         .option('admin', { choices: [...LISTEN_MODES, 'external'] as const, default: 'dual' as const, describe: t('cli.up.admin') })
+        .option('admin-upstream', { requiresArg: true, coerce: flag.hostAndPort('--admin-upstream'), describe: t('cli.up.adminUpstream') })
         .option('admin-seed', { requiresArg: true, coerce: flag.seed('--admin-seed'), describe: t('cli.up.adminSeed') })
         .option('frontend', { requiresArg: true, coerce: flag.frontendFolder('--frontend'), describe: t('cli.up.frontend') })
         .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: t('cli.up.prefix') })
         .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: t('cli.up.proxy') })
         .option('nginx-conf', { type: 'string', requiresArg: true, describe: t('cli.up.nginxConf') })
+        .option('nginx-dir', { requiresArg: true, coerce: flag.nginxFolder('--nginx-dir'), describe: t('cli.up.nginxDir') })
+        .option('nginx', { requiresArg: true, coerce: flag.nginxProgram('--nginx'), describe: t('cli.up.nginx') })
         .option('bind-any', { type: 'boolean', default: false, describe: t('cli.up.bindAny') })
         .option('workers', { requiresArg: true, coerce: flag.workers('--workers'), default: 1, describe: t('cli.up.workers', { max: flag.MAX_WORKERS }) })
         .option('os', osOption())
@@ -46,11 +49,14 @@ export function upCommand<T>(cli: Argv<T>): Argv<T> {
             port: a.port,
             adminPort: a['admin-port'],
             admin: a.admin as AdminMode,
+            adminUpstream: a['admin-upstream'],
             adminSeed: a['admin-seed'],
             frontend: a.frontend,
             prefix: a.prefix,
             proxy: a.proxy,
             nginxConf: a['nginx-conf'] ? resolve(a['nginx-conf']) : undefined,
+            nginxDir: a['nginx-dir'],
+            nginx: a.nginx,
             bindAny: a['bind-any'],
             workers: a.workers,
             os: a.os as OsName,

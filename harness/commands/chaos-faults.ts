@@ -36,7 +36,7 @@ export async function chaosInject(o: { fault: string; args: readonly string[]; p
 export async function chaosStatus(o: { prefix: string; json?: boolean }, out: Out): Promise<number> {
   const s = (await callControl(resolve(o.prefix), '/status', undefined, 'GET')) as unknown as StackStatus;
   if (o.json) return printJson(out, s);
-  out(`The stack in ${resolve(o.prefix)}: ${s.engine} engine, ${s.os} profile, admin server ${s.admin === 'external' ? 'your own (--admin external)' : s.admin === 'down' ? 'not listening (down)' : `listening (${s.admin})`}.`);
+  out(`The stack in ${resolve(o.prefix)}: ${s.engine} engine, ${s.os} profile, admin server ${adminText(s)}.`);
   if (!s.faults.length) {
     out('No fault is applied.');
     return 0;
@@ -56,4 +56,11 @@ export async function chaosRestore(o: { prefix: string; json?: boolean }, out: O
     out('The proxy still counts a peer that failed as down for fail_timeout (10 s, per worker): until then /api may answer 502 "no live upstreams", as nginx does.');
   }
   return 0;
+}
+
+/** `your own on 127.0.0.1:8081, through the harness (listening: dual)` */
+function adminText(s: StackStatus): string {
+  const listening = s.admin === 'down' ? 'not listening (down)' : `listening (${s.admin})`;
+  if (s.adminUpstream) return `your own on ${s.adminUpstream}, through the harness's pass-through, ${listening}`;
+  return s.admin === 'external' ? 'your own (--admin external)' : listening;
 }

@@ -17,6 +17,8 @@ import { writableFolder } from '../flags.js';
 import { UsageError, UserError } from '../errors.js';
 import { watchStopRequests } from '../stop-request.js';
 import { printJson } from '../terminal.js';
+import { hostPort } from '../ports.js';
+import type { Upstream } from '../stack/pass-through.js';
 
 type Out = (s: string) => void;
 
@@ -30,6 +32,7 @@ function listJson() {
       profiles: s.profiles ?? ['linux'],
       seconds: Object.fromEntries((s.profiles ?? ['linux']).map((p) => [p, secondsOf(s, p)])),
       faults: s.faults ?? [],
+      ...(s.needsStandIn ? { needsStandIn: s.needsStandIn } : {}),
     })),
     faults: FAULTS.map((f) => ({ name: f.name, ...(f.alias ? { alias: f.alias } : {}), usage: usage(f), summary: f.summary })),
     conditions: coverage(),
@@ -44,9 +47,11 @@ export function chaosList(out: Out, o: { json?: boolean } = {}): number {
     const profiles = s.profiles ?? ['linux'];
     const where = [`engines: ${(s.engines ?? ['embedded', 'nginx']).join('/')}`, `profiles: ${profiles.join('/')}`, typeof s.seconds === 'number' ? `~${s.seconds} s` : profiles.map((p) => `~${secondsOf(s, p)} s on ${p}`).join(', ')];
     out(`  ${s.name.padEnd(nameWidth)}${s.summary}`);
-    out(`  ${''.padEnd(nameWidth)}${where.join(', ')}${s.faults?.length ? `, faults: ${s.faults.join(', ')}` : ''}`);
+    out(`  ${''.padEnd(nameWidth)}${where.join(', ')}${s.faults?.length ? `, faults: ${s.faults.join(', ')}` : ''}${s.needsStandIn ? ', the stand-in only' : ''}`);
   }
-  out('\nFaults (harness chaos inject <fault> [args], on the stack `harness up` runs; `harness chaos restore` undoes them):\n');
+  out('\nIn front of your own admin server: harness chaos run <name> --admin external --admin-upstream HOST:PORT (all but those marked "the stand-in only").');
+  out('\nFaults (harness chaos inject <fault> [args], on the stack `harness up` runs; `harness chaos restore` undoes them).');
+  out('Every admin.* fault acts on the stand-in, or on your own admin server when the stack runs with --admin-upstream HOST:PORT:\n');
   const usages = FAULTS.map((f) => usage(f) + (f.alias ? ` (also ${f.alias})` : ''));
   FAULTS.forEach((f, i) => {
     out(`  ${usages[i]}`);
@@ -89,14 +94,30 @@ async function scenarioNamed(nameOrPath: string): Promise<Scenario> {
   return loadScenarioFile(nameOrPath);
 }
 
-export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName; out?: string; prefix: string; doctor?: boolean }, out: Out): Promise<number> {
+export interface ChaosRunOptions {
+  name: string;
+  proxy: EngineName;
+  os: OsName;
+  out?: string;
+  prefix: string;
+  doctor?: boolean;
+  /** `external`: in front of the user's own admin server, at adminUpstream. */
+  admin?: 'external';
+  adminUpstream?: Upstream;
+}
+
+export async function chaosRun(o: ChaosRunOptions, out: Out): Promise<number> {
   const s = await scenarioNamed(o.name);
+  if (o.admin === 'external' && !o.adminUpstream) throw new UsageError('--admin external: give --admin-upstream HOST:PORT too (where your admin server listens, e.g. 127.0.0.1:8081); the run puts the harness in front of it.');
+  const standIn = o.adminUpstream && s.needsStandIn;
+  if (standIn) throw new UsageError(`${s.name} needs the admin stand-in: ${standIn}. Run it without --admin external and --admin-upstream.`);
   const reason = applies(s, o.proxy, o.os);
   if (reason) throw new UsageError(`${reason}. Run it with ${s.engines ? `--proxy ${s.engines[0]} ` : ''}--os ${(s.profiles ?? ['linux'])[0]}.`);
   const dir = resolve(o.out ?? join(o.prefix, 'chaos', `${s.name}-${o.proxy}-${o.os}-${new Date().toISOString().replace(/[:.]/g, '-')}`));
   freshRunDir(o.out === undefined ? '--prefix' : '--out', dir);
   out(`${s.name}: ${s.summary}`);
-  out(`  ${o.proxy} engine, ${o.os} profile; a fresh stack in ${dir}\n`);
+  const admin = o.adminUpstream ? `, in front of your admin server on ${hostPort(o.adminUpstream.host, o.adminUpstream.port)}` : '';
+  out(`  ${o.proxy} engine, ${o.os} profile${admin}; a fresh stack in ${dir}\n`);
   // Ctrl-C, SIGTERM or the parent gone: the run stops, its stacks and browser with it.
   const stopRequest = watchStopRequests({ parent: true, onAsked: (why) => out(`${why}: stopping the run and everything it started...`) });
   let browser: Promise<Browser> | undefined;
@@ -107,6 +128,7 @@ export async function chaosRun(o: { name: string; proxy: EngineName; os: OsName;
       dir,
       onProgress: (p) => out(mark(p)),
       stopAsked: stopRequest.asked,
+      adminUpstream: o.adminUpstream,
       newPage: async () => {
         // Playwright's own signal handlers would end the process before the stacks are stopped.
         browser ??= import('playwright').then(({ chromium }) => chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false }));

@@ -58,10 +58,13 @@ export async function ps(o: { prefix: string; json?: boolean }, out: (s: string)
   };
   if (o.json) return printJson(out, [row]);
   out(t(row.detached ? 'compose.ps.headDetached' : 'compose.ps.head', { prefix: row.prefix, pid: row.pid, uptime: uptime(row.uptimeSeconds) }));
+  const admin = status.adminUpstream
+    ? t('compose.ps.adminUpstream', { port: row.adminPort, upstream: status.adminUpstream, mode: String(status.admin) })
+    : t(status.admin === 'external' ? 'compose.ps.adminExternal' : 'compose.ps.adminStandIn', { port: row.adminPort, mode: String(status.admin) });
   const rows = labelled([
     [t('compose.ps.url'), row.url],
     [t('compose.ps.proxy'), t('compose.ps.proxyText', { engine: row.engine, os: row.os, port: row.proxyPort })],
-    [t('compose.ps.admin'), t(status.admin === 'external' ? 'compose.ps.adminExternal' : 'compose.ps.adminStandIn', { port: row.adminPort, mode: String(status.admin) })],
+    [t('compose.ps.admin'), admin],
     [t('compose.ps.faults'), row.faults.length ? row.faults.join(', ') : t('compose.ps.noFaults')],
     [t('compose.ps.control'), row.control],
   ]);

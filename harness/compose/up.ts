@@ -3,7 +3,8 @@
 // started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
 import { AdminStartError, Stack, stackUrl, type AdminMode } from '../stack/stack.js';
 import { canBind, describeBusyPort, hostPort } from '../ports.js';
-import { prefixFlag, writableFolder } from '../flags.js';
+import { checkAdminUpstream, isInside, prefixFlag, writableFolder } from '../flags.js';
+import { join } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
 import { ProxyStartError, type EngineName } from '../engine/engine.js';
 import { stackAnswers, startStackControl } from '../control/channel.js';
@@ -15,6 +16,7 @@ import { lockPath, lockPrefix, PrefixTaken, thisProcess, type PrefixLock } from 
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
 import { readyLines, type Printer } from '../stack/printer.js';
+import type { Upstream } from '../stack/pass-through.js';
 import { t } from '../i18n/index.js';
 
 export interface UpOptions {
@@ -24,12 +26,18 @@ export interface UpOptions {
   defaultPort?: number;
   adminPort: number;
   admin: AdminMode;
+  /** The user's own admin server, behind the harness's pass-through on adminPort. */
+  adminUpstream?: Upstream;
   /** The seed of the admin stub's generated month of orders. */
   adminSeed?: number;
   frontend?: string;
   prefix: string;
   proxy: EngineName;
   nginxConf?: string;
+  /** The user's whole nginx folder: nginx's prefix, its conf/nginx.conf the conf. */
+  nginxDir?: string;
+  /** The nginx program --proxy nginx runs. */
+  nginx?: string;
   /** Bind the conf's wildcard listens on every interface, as written (else loopback). */
   bindAny?: boolean;
   workers: number;
@@ -52,13 +60,13 @@ export interface UpOptions {
 async function explainLines(lines: string[], os: OsName): Promise<string[]> {
   const { diagnose } = await import('../doctor/index.js');
   const d = diagnose(Buffer.from(lines.join('\n') + '\n'));
-  const fix = (i: Incident) => {
+  const fix = async (i: Incident) => {
     const address = String(i.detail?.address ?? '');
     if (i.condition !== 'bind-failed' || os === hostOs() || !address) return i.fix;
     const port = Number(address.slice(address.lastIndexOf(':') + 1));
-    return t('stack.up.busyFix', { why: describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE') });
+    return t('stack.up.busyFix', { why: await describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE') });
   };
-  return d.incidents.flatMap((i) => [t('stack.up.means', { cause: i.cause }), t('stack.up.toDo', { fix: fix(i) })]);
+  return (await Promise.all(d.incidents.map(async (i) => [t('stack.up.means', { cause: i.cause }), t('stack.up.toDo', { fix: await fix(i) })]))).flat();
 }
 
 /** The proxy's port: the one asked for, or 80, or (when 80 is not to be had) a free one. */
@@ -74,7 +82,7 @@ export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adm
   for (const host of ['127.0.0.1', '::1']) {
     const r = await canBind(host, wanted);
     if (r.ok) continue;
-    const why = describeBusyPort(host, wanted, r.code);
+    const why = await describeBusyPort(host, wanted, r.code);
     if (o.port !== undefined) throw new UserError(t('stack.up.portTaken', { why }));
     return fallback(why);
   }
@@ -83,20 +91,40 @@ export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adm
 
 async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
   const hosts = o.admin === 'ipv4' ? ['127.0.0.1'] : o.admin === 'ipv6' ? ['::1'] : ['127.0.0.1', '::1'];
+  // Without --admin-upstream, external is the user's server on --admin-port, and nothing of the harness listens there.
+  const external = o.admin === 'external' && !o.adminUpstream;
+  if (o.adminUpstream && !(await answers(o.adminUpstream))) {
+    print.note(t('stack.up.upstreamSilent', { upstream: hostPort(o.adminUpstream.host, o.adminUpstream.port) }));
+  }
   for (const host of hosts) {
     const r = await canBind(host, o.adminPort);
     if (r.ok) {
-      if (o.admin === 'external') print.note(t('stack.up.externalMissing', { address: hostPort(host, o.adminPort) }));
+      if (external) print.note(t('stack.up.externalMissing', { address: hostPort(host, o.adminPort) }));
       continue;
     }
-    if (o.admin === 'external') continue;
-    const why = describeBusyPort(host, o.adminPort, r.code);
+    if (external) continue;
+    const why = await describeBusyPort(host, o.adminPort, r.code);
     if (o.admin === 'down') {
       print.note(t('stack.up.adminDown', { why }));
       continue;
     }
-    throw new UserError(t('stack.up.adminTaken', { why }));
+    throw new UserError(o.adminUpstream ? t('stack.up.upstreamPortTaken', { why, upstream: hostPort(o.adminUpstream.host, o.adminUpstream.port) }) : t('stack.up.adminTaken', { why }));
   }
+}
+
+/** Whether something accepts a connection on `u` (the user's server, running). */
+async function answers(u: Upstream): Promise<boolean> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = connect({ host: u.host, port: u.port, timeout: 1000 });
+    const done = (yes: boolean) => {
+      socket.destroy();
+      resolve(yes);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
 }
 
 /**
@@ -114,7 +142,25 @@ async function prefixTaken(prefix: string, e: PrefixTaken, given: string): Promi
   return new UserError(t('stack.up.prefixUnsure', { lock: lockPath(prefix), pid, url: url ? `, ${url}` : '', prefix }));
 }
 
-export async function up(o: UpOptions, print: Printer): Promise<number> {
+/**
+ * --nginx and --nginx-dir checked against the other flags; the folder's conf/nginx.conf is then the
+ * user's conf (as --nginx-conf's), run with the folder as nginx's prefix.
+ */
+function withNginxFolder(o: UpOptions): UpOptions {
+  if (o.nginx && o.proxy !== 'nginx') throw new UsageError(t('stack.up.nginxWithoutProxy'));
+  if (!o.nginxDir) return o;
+  if (o.nginxConf) {
+    throw new UsageError(t('stack.up.nginxDirAndConf', { dir: o.nginxDir }));
+  }
+  if (isInside(o.prefix, o.nginxDir)) {
+    throw new UsageError(t('stack.up.prefixInNginxDir', { prefix: o.prefix, dir: o.nginxDir }));
+  }
+  return { ...o, nginxConf: join(o.nginxDir, 'conf', 'nginx.conf') };
+}
+
+export async function up(given: UpOptions, print: Printer): Promise<number> {
+  const o = withNginxFolder(given);
+  checkAdminUpstream(o.adminPort, o.adminUpstream);
   if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
     throw new UsageError(t('stack.up.samePort', { port: o.port }));
   }
@@ -175,12 +221,15 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
       proxyPort: port,
       adminPort: o.adminPort,
       admin: o.admin,
+      adminUpstream: o.adminUpstream,
       adminSeed: o.adminSeed,
       engine: o.proxy,
       workers: o.workers,
       os: o.os,
       frontendRoot: o.frontend,
       nginxConf: o.nginxConf,
+      nginxDir: o.nginxDir,
+      nginx: o.nginx,
       nginxVersion: o.nginxVersion,
       refusedConnectDelayMs: o.refusedDelay,
       noTempDir: o.noTempDir,
@@ -244,16 +293,17 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
       engine: o.proxy,
       os: o.os,
       proxy: o.nginxConf ? { conf: o.nginxConf } : a.proxy,
-      admin: o.admin === 'external' || o.admin === 'down' ? o.admin : a.admin,
+      admin: !o.adminUpstream && (o.admin === 'external' || o.admin === 'down') ? o.admin : a.admin,
       adminPort: o.adminPort,
+      adminUpstream: o.adminUpstream && hostPort(o.adminUpstream.host, o.adminUpstream.port),
       frontend: stack.frontend!,
       errorLog: stack.errorLogPath,
       controlPage: control.page,
       prefixFlag: stack.admin ? prefixFlag(o.prefix) : undefined,
     }),
   );
-  if (stack.admin) {
-    stack.admin.onRequest((e) => {
+  if (stack.adminShell) {
+    stack.adminShell.onRequest((e) => {
       if (e.end !== undefined) print.line('admin', `${e.method} ${e.url} ${e.status} ${e.end - e.start} ms (via ${e.localAddress})`);
     });
   }

@@ -35,8 +35,10 @@ export interface ControlChannel {
 export interface StackStatus {
   engine: string;
   os: string;
-  /** How the admin stand-in listens (`dual`, `down`...), or `external`. */
+  /** How the admin stand-in or the pass-through listens (`dual`, `down`...), or `external`. */
   admin: string;
+  /** The user's own server behind the pass-through (`127.0.0.1:8081`). */
+  adminUpstream?: string;
   faults: { id: number; label: string; progress?: string }[];
 }
 
@@ -89,7 +91,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
         return reply(202, { stopping: true });
       }
       if (req.method === 'GET' && req.url === '/status') {
-        const status: StackStatus = { engine: stack.spec.engine, os: stack.spec.os, admin: stack.admin?.mode ?? 'external', faults: applied() };
+        const status: StackStatus = { engine: stack.spec.engine, os: stack.spec.os, admin: stack.adminShell?.mode ?? 'external', adminUpstream: stack.passThrough?.upstreamAddress, faults: applied() };
         return reply(200, status);
       }
       if (req.method === 'POST' && req.url === '/faults') {

@@ -9,7 +9,7 @@ export interface Components {
   engine: string;
   os: string;
   proxy: { port: number; addresses: string[]; conf?: string; master?: number; workers: number[] };
-  admin: { port: number; mode: string; addresses: string[] };
+  admin: { port: number; mode: string; addresses: string[]; upstream?: string };
   /** The URL to open the front end at; undefined when the stack serves none it knows of (a user's conf that proxies `/`). */
   frontend?: string;
   frontendRoot?: string;
@@ -58,7 +58,7 @@ export class ComponentsView {
       engine: s.spec.engine,
       os: s.spec.os,
       proxy: { port: s.spec.proxyPort, addresses: s.spec.nginxConf ? [] : a.proxy, conf: s.spec.nginxConf && shown(s.spec.nginxConf), master: s.proxy?.pid, workers },
-      admin: { port: s.spec.adminPort, mode: s.admin ? s.admin.mode : 'external', addresses: a.admin },
+      admin: { port: s.spec.adminPort, mode: s.adminShell ? s.adminShell.mode : 'external', addresses: a.admin, upstream: s.passThrough?.upstreamAddress },
       frontend: s.frontend?.url,
       frontendRoot: s.frontend?.from && shown(s.frontend.from),
       prefix: shown(s.prefix),

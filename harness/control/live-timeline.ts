@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { Timeline, type TimelineEvent } from '../timeline/timeline.js';
 import { linkRequests } from '../timeline/link.js';
 import { colour, markText, rowOf, textWidth, type RowKey } from '../timeline/marks.js';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminShell } from '../../stubs/admin-server/shell.js';
 
 /** How soon after a log changed (or the admin server's journal) it is read and the page told. */
 const SOON_MS = 50;
@@ -80,14 +80,14 @@ export class LiveTimeline {
   readonly #unfollow?: () => void;
 
   constructor(
-    stack: { prefix: string; admin?: Pick<AdminServer, 'onRequest'> },
+    stack: { prefix: string; adminShell?: Pick<AdminShell, 'onRequest'> },
     private readonly onBatch: (b: TimelineBatch) => void,
   ) {
     const logs = join(stack.prefix, 'logs');
     this.timeline.follow(join(logs, 'error.log'), 'error-log');
     this.timeline.follow(join(logs, 'access.log'), 'access-log');
-    const unfollow = stack.admin && this.timeline.followAdmin(stack.admin);
-    const unlisten = stack.admin?.onRequest(() => this.#tickSoon());
+    const unfollow = stack.adminShell && this.timeline.followAdmin(stack.adminShell);
+    const unlisten = stack.adminShell?.onRequest(() => this.#tickSoon());
     this.#unfollow = () => (unfollow?.(), unlisten?.());
     try {
       this.#watcher = watch(logs, { persistent: false }, () => this.#tickSoon());

@@ -87,7 +87,7 @@ export class Live {
     });
     // A wire fault counts a request as it arrives at the admin stand-in (its --times, its --path's
     // matches): the list follows, as `harness chaos status` would say it then.
-    this.#unlisten = o.stack.admin?.onRequest(() => {
+    this.#unlisten = o.stack.adminShell?.onRequest(() => {
       this.#appliedSoon ??= setTimeout(() => {
         this.#appliedSoon = undefined;
         this.#sendApplied();

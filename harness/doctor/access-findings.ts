@@ -9,7 +9,8 @@ import { at, type ConfFacts, type ConfPlace } from './conf.js';
 import type { ConditionId, Incident } from './incident.js';
 import type { AccessRecord } from './log-format.js';
 import { routeOf, slashMismatch, upstreamUri, type ProxyRoute } from './proxy-pass.js';
-import { plural, ranges, requestOf } from './facts.js';
+import { ranges, requestOf } from './facts.js';
+import { count, t } from './say.js';
 
 /** The access-log lines of one finding: the first few, and how many. */
 interface Finding {
@@ -34,7 +35,11 @@ function nginxPage(status: number, bytes: number | undefined): boolean {
 }
 
 const requestText = (r: AccessRecord) => `"${r.request}"`;
-const linesText = (f: Finding) => `access log line${f.count > 1 ? 's' : ''} ${ranges(f.records.map((r) => r.no))}${f.count > f.records.length ? ` and ${f.count - f.records.length} more` : ''}`;
+const linesText = (f: Finding) =>
+  t(f.count > 1 ? 'doctor.access.lines.other' : 'doctor.access.lines.one', {
+    ranges: ranges(f.records.map((r) => r.no)),
+    more: f.count > f.records.length ? t('doctor.access.more', { n: f.count - f.records.length }) : '',
+  });
 
 export class AccessFindings {
   private findings = new Map<string, Finding>();
@@ -121,7 +126,8 @@ export class AccessFindings {
 }
 
 /** The server a proxy_pass names: `localhost:8080`, `upstream webservers`. */
-const serverName = (route: ProxyRoute) => (route.upstream ? `upstream ${route.upstream.name}` : (/^[a-z]+:\/\/([^/]+)/.exec(route.pass.text.split(' ')[1] ?? '')?.[1] ?? 'its proxy_pass'));
+const serverName = (route: ProxyRoute) =>
+  route.upstream ? `upstream ${route.upstream.name}` : (/^[a-z]+:\/\/([^/]+)/.exec(route.pass.text.split(' ')[1] ?? '')?.[1] ?? t('doctor.access.itsPass'));
 
 function slashExplained(f: Finding, route: ProxyRoute, how: 'missing' | 'extra') {
   const r = f.records[0];
@@ -129,33 +135,34 @@ function slashExplained(f: Finding, route: ProxyRoute, how: 'missing' | 'extra')
   const sent = upstreamUri(route, uri)!;
   const loc = route.location!;
   const passUri = route.uri!;
-  const cause =
-    `${f.count === 1 ? `${requestText(r)} got` : `${f.count} requests under ${loc.prefix} (${requestText(r)} the first) got`} 404 (${linesText(f)}): ` +
-    `${at(route.pass)} replaces the location's "${loc.prefix}" (${at(loc.place)}) with "${passUri}", byte for byte, so nginx sent ${uri} to ${serverName(route)} as ${sent}` +
-    (how === 'missing' ? ` (no slash between "${passUri}" and the rest)` : ` (two slashes)`) +
-    `, and the 404 is that server's answer to a path it has no handler for (nginx passes a proxied answer on and writes no error line for it).`;
+  const cause = t(f.count === 1 ? 'doctor.slash.cause.one' : 'doctor.slash.cause.other', {
+    request: requestText(r),
+    n: f.count,
+    prefix: loc.prefix,
+    lines: linesText(f),
+    pass: at(route.pass),
+    loc: at(loc.place),
+    passUri,
+    uri,
+    server: serverName(route),
+    sent,
+    how: how === 'missing' ? t('doctor.slash.missing', { passUri }) : t('doctor.slash.extra'),
+  });
   const fixed = how === 'missing' ? `${passUri}/` : passUri.replace(/\/$/, '');
-  const fix =
-    how === 'missing'
-      ? `End proxy_pass's URI with a slash, as the location ends with one: change ${at(route.pass)} to "${route.pass.text.replace(passUri, fixed)}", then run "nginx -s reload".`
-      : `Make both end alike: change ${at(route.pass)} to "${route.pass.text.replace(passUri, fixed)}" (or end the location with a slash), then run "nginx -s reload".`;
+  const fix = t(how === 'missing' ? 'doctor.slash.fixMissing' : 'doctor.slash.fixExtra', { pass: at(route.pass), fixed: route.pass.text.replace(passUri, fixed) });
   return { cause, fix, detail: { sent, pass: route.pass } };
 }
 
-function unauthorizedExplained(f: Finding, why: 'none' | 'expired' | 'recent', login: number | undefined, t: number | undefined) {
+function unauthorizedExplained(f: Finding, why: 'none' | 'expired' | 'recent', login: number | undefined, now: number | undefined) {
   const r = f.records[0];
-  const reason = {
-    none: 'no successful login (POST /api/employee/login 200) from this client comes before them in the access log, so the pages most likely sent no token (opened without logging in, or after the browser lost it)',
-    expired: `this client's last login in the access log was ${Math.round(((t ?? 0) - (login ?? 0)) / 3600)} h before, longer than the admin token's 2 h life (sky.jwt.admin-ttl), so the token most likely expired`,
-    recent:
-      'a client at this address logged in less than 2 h before, so its token had not expired; the request most likely came without it (another tool or tab: curl or Postman without the "token" header) or with a token the server cannot verify (signed before a restart with another sky.jwt.admin-secret-key)',
-  }[why];
+  const reason = t(`doctor.unauthorized.${why}`, { h: Math.round(((now ?? 0) - (login ?? 0)) / 3600) });
   return {
-    cause: `The admin server refused ${f.count === 1 ? requestText(r) : `${f.count} admin API requests (${requestText(r)} the first)`} with 401 (${linesText(f)}): its token interceptor answers 401 when the "token" header is missing or does not verify. The access log does not show headers; inferred: ${reason}.`,
-    fix:
-      why === 'recent'
-        ? 'Send the token the login returned in the "token" header (the admin pages do it once logged in); if the pages themselves get 401 right after a login, log in again and check that sky.jwt.admin-secret-key did not change.'
-        : 'Log in again (admin / 123456 in the course), then repeat the request: the admin pages send the new token in the "token" header.',
+    cause: t('doctor.unauthorized.cause', {
+      what: f.count === 1 ? requestText(r) : t('doctor.unauthorized.many', { n: f.count, request: requestText(r) }),
+      lines: linesText(f),
+      reason,
+    }),
+    fix: t(why === 'recent' ? 'doctor.unauthorized.fixRecent' : 'doctor.unauthorized.fix'),
     // The admin server's guard doing its job: a login is the remedy, nothing to repair.
     detail: { why, harmless: true },
   };
@@ -165,13 +172,15 @@ function tooLargeExplained(f: Finding, conf: ConfFacts | undefined) {
   const r = f.records[0];
   const ours = nginxPage(413, r.bytes);
   const limit = conf?.inForce('client_max_body_size', { request: r.request });
-  const where = limit?.set ? `client_max_body_size at ${at(limit.set)}` : limit ? 'client_max_body_size, not set for this request (1m by default)' : 'client_max_body_size (1m by default)';
+  const setAt = limit?.set && t('doctor.accessTooLarge.at', { at: at(limit.set) });
+  const where = setAt || t(limit ? 'doctor.accessTooLarge.notSet' : 'doctor.accessTooLarge.default');
+  const one = f.count === 1;
+  const facts = { request: requestText(r), n: f.count, lines: linesText(f), bytes: r.bytes ?? '?', where };
   const cause = ours
-    ? `${f.count === 1 ? `${requestText(r)} got` : `${f.count} uploads (${requestText(r)} the first) got`} 413 (${linesText(f)}) with a ${r.bytes}-byte body, the size of nginx's own 413 page: nginx refused the body as larger than ${where}. This error log has no "client intended to send too large body" line for ${f.count === 1 ? 'it' : 'them'}, so nginx logged it elsewhere (inferred): an error_log of the server or location, or a level above error.`
-    : `${f.count === 1 ? `${requestText(r)} got` : `${f.count} uploads (${requestText(r)} the first) got`} 413 (${linesText(f)}) with a ${r.bytes ?? '?'}-byte body, not nginx's own page, and no error line: inferred, the server behind nginx refused the body itself (Spring Boot: spring.servlet.multipart.max-file-size, 1MB by default).`;
-  const fix = ours
-    ? `Raise ${limit?.set ? `client_max_body_size at ${at(limit.set)}` : limit?.block ? `client_max_body_size: add it to ${at(limit.block)}` : 'client_max_body_size'} above the largest upload (e.g. 10m), then run "nginx -s reload".`
-    : "Raise the server's own limit (spring.servlet.multipart.max-file-size and max-request-size in application.yml) and restart it.";
+    ? t(one ? 'doctor.accessTooLarge.ours.one' : 'doctor.accessTooLarge.ours.other', facts)
+    : t(one ? 'doctor.accessTooLarge.theirs.one' : 'doctor.accessTooLarge.theirs.other', facts);
+  const what = setAt || (limit?.block ? t('doctor.accessTooLarge.addTo', { at: at(limit.block) }) : 'client_max_body_size');
+  const fix = ours ? t('doctor.accessTooLarge.fix', { what }) : t('doctor.accessTooLarge.fixTheirs');
   return { cause, fix, detail: { nginxPage: ours } };
 }
 
@@ -179,13 +188,13 @@ function gaveUpExplained(f: Finding, conf: ConfFacts | undefined) {
   const r = f.records[0];
   const times = f.records.map((x) => x.requestTime).filter((x): x is number => x !== undefined);
   const read = conf?.inForce('proxy_read_timeout', { request: r.request });
-  const timeout = read?.set ? `proxy_read_timeout at ${at(read.set)}` : 'proxy_read_timeout (60 s by default)';
+  const timeout = read?.set ? t('doctor.gaveUp.at', { at: at(read.set) }) : t('doctor.gaveUp.default');
   const after = times.length
-    ? `after ${Math.min(...times)}${times.length > 1 ? `-${Math.max(...times)}` : ''} s ($request_time), before nginx's ${timeout} ran out (inferred: a timeout of the client shorter than nginx's, or a user who left the page)`
-    : `after a time the access log does not show (add $request_time to the log_format to see it); nginx's own limit for the answer is ${timeout}`;
+    ? t('doctor.gaveUp.after', { range: `${Math.min(...times)}${times.length > 1 ? `-${Math.max(...times)}` : ''}`, timeout })
+    : t('doctor.gaveUp.unknown', { timeout });
   return {
-    cause: `${f.count === 1 ? `The client of ${requestText(r)}` : `The clients of ${f.count} requests (${requestText(r)} the first)`} closed the connection before nginx answered: status 499 (${linesText(f)}), ${after}.`,
-    fix: "Find why the server behind nginx is slow for this request (its log at that time: a slow query, a lock, a breakpoint); raise the client's timeout only if the request is meant to take that long (the admin front end's request timeout).",
+    cause: t('doctor.gaveUp.cause', { who: t(f.count === 1 ? 'doctor.gaveUp.one' : 'doctor.gaveUp.other', { request: requestText(r), n: f.count }), lines: linesText(f), after }),
+    fix: t('doctor.gaveUp.fix'),
     // As the error log's own client-closed lines: the client's choice, a slow answer the cause to look at.
     detail: { times, harmless: true },
   };
@@ -195,10 +204,18 @@ function unloggedExplained(f: Finding, conf: ConfFacts | undefined) {
   const r = f.records[0];
   const l = f.records[f.records.length - 1];
   const logs: ConfPlace[] = conf?.all('error_log') ?? [];
-  const elsewhere = logs.length ? ` Your conf has error_log at ${logs.map(at).join(', ')}: the lines are in the file the one of that server or location names.` : '';
+  const elsewhere = logs.length ? t('doctor.unlogged.elsewhere', { places: logs.map(at).join(t('doctor.list.sep')) }) : '';
   return {
-    cause: `${plural(f.count, 'request')} got ${r.status} ${r.status === 502 ? 'Bad Gateway' : 'Gateway Timeout'} (${linesText(f)}, ${r.time ?? '?'}${f.count > 1 ? ` to ${l.time ?? '?'}` : ''}) with no line of theirs in this error log. Inferred: nginx logged why in another error log (an error_log of the server or location), at a level this one does not keep, or this error log is of another nginx or another time.${elsewhere}`,
-    fix: `Give the doctor the error log nginx wrote at that time (the error_log of the server that served ${requestText(r)}); it names the server that failed and how.`,
+    cause: t('doctor.unlogged.cause', {
+      requests: count(f.count, 'request'),
+      status: r.status,
+      name: r.status === 502 ? 'Bad Gateway' : 'Gateway Timeout',
+      lines: linesText(f),
+      from: r.time ?? '?',
+      to: f.count > 1 ? t('doctor.unlogged.to', { time: l.time ?? '?' }) : '',
+      elsewhere,
+    }),
+    fix: t('doctor.unlogged.fix', { request: requestText(r) }),
     detail: { status: r.status },
   };
 }

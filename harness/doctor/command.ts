@@ -10,7 +10,7 @@ import { incidentJson, jsonPieces, printable, renderIncident, renderText } from 
 import { once } from 'node:events';
 import { follow } from './follow.js';
 import { DoctorInputError, openLogFile, readLog, STDIN } from './input.js';
-import { plural } from './facts.js';
+import { count, t } from './say.js';
 import { readConf, type ConfFacts } from './conf.js';
 import { hasColours } from '../terminal.js';
 
@@ -21,9 +21,9 @@ function confOf(files: string[], err: NodeJS.WritableStream): ConfFacts {
     try {
       st = statSync(f);
     } catch {
-      throw new DoctorInputError(`cannot read the conf ${f}: there is no such file. Name nginx's nginx.conf (conf\\nginx.conf in the nginx folder on Windows, /etc/nginx/nginx.conf on Linux), then with more --conf the files it includes.`);
+      throw new DoctorInputError(t('doctor.input.noConf', { file: f }));
     }
-    if (!st.isFile()) throw new DoctorInputError(`the conf ${f} is ${st.isDirectory() ? 'a folder' : 'not a regular file'}: name the nginx.conf file itself.`);
+    if (!st.isFile()) throw new DoctorInputError(t(st.isDirectory() ? 'doctor.input.confFolder' : 'doctor.input.confNotFile', { file: f }));
   }
   const { conf, notes } = readConf(files);
   for (const n of notes) err.write(`harness doctor: --conf: ${printable(n)}\n`);
@@ -55,12 +55,10 @@ export interface DoctorArgs {
 /** Why a log with lines but not one nginx error-log line is not what the doctor reads, and what to give it. */
 function notAnErrorLog(name: string, c: LineCounts): string | undefined {
   if (c.lines === 0 || c.recognised > 0) return undefined;
-  const share = (n: number) => (n < c.lines ? `${n} of its ${plural(c.lines, 'line')}` : c.lines === 1 ? 'its only line' : `all ${c.lines} lines`);
-  if (c.accessLike > 0 && c.accessLike >= c.lines / 2) {
-    return `${name} is nginx's access log (${share(c.accessLike)} are requests), not its error log. Give it with --access and name the error log next to it: npx harness doctor logs/error.log --access logs/access.log`;
-  }
-  const what = c.binaryLike > 0 ? `${name} is not a text log (control characters on ${share(c.binaryLike)}: a binary file?)` : `no line of ${name} is an nginx error-log line`;
-  return `${what}. nginx's error log has lines like "2024/07/17 19:15:13 [error] 1234#5678: *1 connect() failed ..."; name that file: logs\\error.log in the nginx folder on Windows, /var/log/nginx/error.log on Linux.`;
+  const share = (n: number) => (n < c.lines ? t('doctor.input.share', { n, lines: count(c.lines, 'line') }) : c.lines === 1 ? t('doctor.input.onlyLine') : t('doctor.input.allLines', { n: c.lines }));
+  if (c.accessLike > 0 && c.accessLike >= c.lines / 2) return t('doctor.input.isAccessLog', { name, share: share(c.accessLike) });
+  const what = c.binaryLike > 0 ? t('doctor.input.binary', { name, share: share(c.binaryLike) }) : t('doctor.input.noLine', { name });
+  return t('doctor.input.notErrorLog', { what });
 }
 
 /** Writes pieces in chunks of about 64 KB, waiting whenever the stream's buffer is full. */
@@ -77,15 +75,15 @@ async function write(out: NodeJS.WritableStream, pieces: Iterable<string>): Prom
 
 export async function doctorCommand(args: DoctorArgs, out: NodeJS.WritableStream, err: NodeJS.WritableStream, signal?: AbortSignal): Promise<number> {
   try {
-    const name = args.errorLog === STDIN ? 'standard input' : basename(args.errorLog);
-    if (args.follow && args.errorLog === STDIN) throw new DoctorInputError('--follow watches a log file as nginx writes it: name the file (logs\\error.log), not "-".');
-    if (args.errorLog === STDIN && (process.stdin as { isTTY?: boolean }).isTTY) err.write('harness doctor: reading the log from standard input: paste it, then press Ctrl-D (Ctrl-Z then Enter on Windows).\n');
-    if (args.access === STDIN && args.errorLog === STDIN) throw new DoctorInputError('standard input ("-") can be one of the logs, not both: name the other file.');
+    const name = args.errorLog === STDIN ? t('doctor.input.stdin') : basename(args.errorLog);
+    if (args.follow && args.errorLog === STDIN) throw new DoctorInputError(t('doctor.input.followStdin'));
+    if (args.errorLog === STDIN && (process.stdin as { isTTY?: boolean }).isTTY) err.write(`harness doctor: ${t('doctor.input.paste')}\n`);
+    if (args.access === STDIN && args.errorLog === STDIN) throw new DoctorInputError(t('doctor.input.bothStdin'));
     // The error log's own problems (missing, a folder, a pipe) are said before the access log is read.
     if (args.access !== undefined && args.errorLog !== STDIN) await (await openLogFile(args.errorLog, 'error log')).close();
     const beside = args.conf?.length ? undefined : confBeside(args.errorLog);
     // On stderr, with the --conf notes: the report's first line stays its summary.
-    if (beside) err.write(`harness doctor: reading the conf beside the log, ${printable(beside)} (give --conf to read another).\n`);
+    if (beside) err.write(`harness doctor: ${t('doctor.input.confBeside', { conf: printable(beside) })}\n`);
     const confFiles = args.conf?.length ? args.conf : beside ? [beside] : undefined;
     const conf = confFiles ? confOf(confFiles, err) : undefined;
     const access = args.access !== undefined ? await indexAccessLog(readLog(args.access, 'access log'), conf) : undefined;
@@ -126,8 +124,8 @@ async function followCommand(
         problems = d.incidents.some(isProblem);
         if (args.json) for (const i of d.incidents) out.write(incidentJson(i) + '\n');
         else {
-          const which = open ? `${open === 1 ? 'the incident' : `the ${open} incidents`} the log ends with and new ones` : 'new incidents';
-          out.write(renderText(d, log, { color: o.color, name, open }) + `\nfollowing ${printable(args.errorLog)}: ${which} are explained as they complete (Ctrl-C stops)\n`);
+          const which = open ? (open === 1 ? t('doctor.follow.one') : t('doctor.follow.many', { n: open })) : t('doctor.follow.new');
+          out.write(renderText(d, log, { color: o.color, name, open }) + `\n${t('doctor.follow.start', { path: printable(args.errorLog), which })}\n`);
         }
       },
       incident(i, text) {
@@ -135,7 +133,7 @@ async function followCommand(
         out.write(args.json ? incidentJson(i) + '\n' : '\n' + renderIncident(i, text, { color: o.color }));
       },
       restart(how) {
-        const note = `${printable(args.errorLog)} was ${how === 'truncated' ? 'truncated' : 'replaced by a new file (rotated)'}: its lines are numbered from 1 again.`;
+        const note = t(how === 'truncated' ? 'doctor.follow.truncated' : 'doctor.follow.replaced', { path: printable(args.errorLog) });
         if (args.json) err.write(`harness doctor: ${note}\n`);
         else out.write(`\n--- ${note}\n`);
       },

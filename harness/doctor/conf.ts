@@ -8,6 +8,7 @@ import { basename, dirname } from 'node:path';
 import { expandInclude, includeNameMatcher, parseConfText, type Directive } from '../nginx-conf/parse.js';
 import type { ErrorLogEntry } from '../logs/error-log.js';
 import { hostPort, requestOf } from './facts.js';
+import { t } from './say.js';
 
 /** A directive of the user's conf, where it is and as it reads. */
 export interface ConfPlace {
@@ -44,7 +45,7 @@ export function readConf(files: string[]): { conf: ConfFacts; notes: string[] } 
     try {
       text = readFileSync(file, 'latin1');
     } catch (e) {
-      notes.push(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}): its directives are left out.`);
+      notes.push(t('doctor.conf.unreadable', { file, code: (e as NodeJS.ErrnoException).code ?? 'error' }));
       return [];
     }
     try {
@@ -52,7 +53,7 @@ export function readConf(files: string[]): { conf: ConfFacts; notes: string[] } 
     } catch (e) {
       // The parser's error as nginx words it: `unexpected "}" in FILE:LINE`.
       const c = e as { text?: string; message: string; file?: string; line?: number };
-      notes.push(`${c.file ?? file}${c.line ? `:${c.line}` : ''}: ${c.text ?? c.message}: nginx would not read this file either, so its directives are left out.`);
+      notes.push(t('doctor.conf.unparsed', { where: `${c.file ?? file}${c.line ? `:${c.line}` : ''}`, text: c.text ?? c.message }));
       return [];
     }
   };
@@ -68,7 +69,7 @@ export function readConf(files: string[]): { conf: ConfFacts; notes: string[] } 
       const matches = includeNameMatcher(basename(pattern));
       found = given.filter((f) => matches(basename(f)));
     }
-    if (!found.length && !/[*?[]/.test(pattern)) notes.push(`${from.file}:${from.line}: include ${pattern}: not found here; give it with another --conf to read it too.`);
+    if (!found.length && !/[*?[]/.test(pattern)) notes.push(t('doctor.conf.includeMissing', { where: `${from.file}:${from.line}`, pattern }));
     return found.filter((f) => !used.has(f)).flatMap((f) => read(f, prefix));
   }
   const top = files.length ? read(files[0], dirname(files[0])) : [];

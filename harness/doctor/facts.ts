@@ -3,6 +3,7 @@
 // is shown to a Windows or a Linux user.
 import { isIPv4, isIPv6 } from 'node:net';
 import type { ErrorLogEntry } from '../logs/error-log.js';
+import { t } from './say.js';
 
 /** `YYYY/MM/DD HH:MM:SS` (local time, as nginx writes it) as seconds on one naive clock. */
 export function seconds(time: string | undefined): number | undefined {
@@ -70,7 +71,7 @@ export function requestOf(request: string | undefined): RequestLine | undefined 
 /** `POST /api/employee/login` (the request line without the protocol). */
 export function shortRequest(request: string | undefined): string {
   const r = requestOf(request);
-  return r ? `${r.method} ${r.uri}` : (request ?? 'the request');
+  return r ? `${r.method} ${r.uri}` : (request ?? t('doctor.theRequest'));
 }
 
 /** Methods nginx passes to the next upstream after the request was sent (not POST, LOCK, PATCH). */
@@ -146,7 +147,7 @@ export const errnoIs = {
 };
 
 /** `(111: Connection refused)` as nginx printed it, or `failed` when it printed no errno. */
-export const errText = (e: ErrorLogEntry) => (e.errno ? `${e.errno.code}: ${e.errno.text}` : 'failed');
+export const errText = (e: ErrorLogEntry) => (e.errno ? `${e.errno.code}: ${e.errno.text}` : t('doctor.failed'));
 
 /** Windows wording (10061, CreateFile(), backslashes) or Linux wording (111, open(), slashes). */
 export function looksWindows(e: ErrorLogEntry): boolean {
@@ -159,10 +160,6 @@ export function looksWindows(e: ErrorLogEntry): boolean {
   if (e.conf && isWindowsPath(e.conf.file)) return true;
   // The thread id differs from the pid on Windows; Linux prints the pid twice (or 0).
   return e.pid !== undefined && e.tid !== undefined && e.tid !== e.pid && e.tid !== 0;
-}
-
-export function plural(n: number, one: string, many = one + 's'): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** `[1,2,3,5,7,8]` → `1-3, 5, 7-8`. */

@@ -5,6 +5,7 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import { existsSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { t } from './say.js';
 
 /** A log the doctor cannot read, or that is not what it reads: exit code 2. */
 export class DoctorInputError extends UsageError {}
@@ -15,38 +16,44 @@ export const STDIN = '-';
 /** How much is read at a time. */
 const CHUNK = 1 << 20;
 
-function where(what: string): string {
+/** Which log a user named: the two the doctor reads. */
+export type LogKind = 'error log' | 'access log';
+
+/** The log's name in the user's language, and where nginx writes it. */
+function named(what: LogKind): { what: string; where: string } {
   return what === 'access log'
-    ? 'logs\\access.log in the nginx folder on Windows, /var/log/nginx/access.log on Linux'
-    : 'logs\\error.log in the nginx folder on Windows (e.g. D:\\nginx-1.20.2\\logs\\error.log), /var/log/nginx/error.log on Linux';
+    ? { what: t('doctor.input.accessLog'), where: t('doctor.input.whereAccess') }
+    : { what: t('doctor.input.errorLog'), where: t('doctor.input.whereError') };
 }
 
-export function inputError(path: string, what: string, e: unknown): DoctorInputError {
+export function inputError(path: string, what: LogKind, e: unknown): DoctorInputError {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return new DoctorInputError(`cannot read the ${what} ${path}: there is no such file. Name nginx's ${what}: ${where(what)}.`);
+  if (code === 'ENOENT' || code === 'ENOTDIR') return new DoctorInputError(t('doctor.input.noFile', { path, ...named(what) }));
   if (code === 'EISDIR') return isFolder(path, what);
-  if (code === 'EACCES' || code === 'EPERM') return new DoctorInputError(`cannot read the ${what} ${path}: permission denied. Run the doctor as a user who may read it, or copy the file somewhere readable.`);
-  return new DoctorInputError(`cannot read the ${what} ${path} (${code ?? String(e)}). Check the path and try again.`);
+  if (code === 'EACCES' || code === 'EPERM') return new DoctorInputError(t('doctor.input.denied', { path, ...named(what) }));
+  return new DoctorInputError(t('doctor.input.other', { path, ...named(what), code: code ?? String(e) }));
 }
 
-function isFolder(path: string, what: string): DoctorInputError {
+function isFolder(path: string, what: LogKind): DoctorInputError {
   const name = what === 'access log' ? 'access.log' : 'error.log';
   const inside = [join(path, 'logs', name), join(path, name)].find((p) => existsSync(p));
-  return new DoctorInputError(`the ${what} ${path} is a folder, not a log file. Name the log file itself${inside ? `, e.g. ${inside}` : `: ${where(what)}`}.`);
+  const n = named(what);
+  const hint = inside ? t('doctor.input.folderInside', { inside }) : t('doctor.input.folderWhere', { where: n.where });
+  return new DoctorInputError(t('doctor.input.folder', { path, what: n.what, hint }));
 }
 
 function kindOf(s: Stats): string {
-  if (s.isFIFO()) return 'a named pipe';
-  if (s.isSocket()) return 'a socket';
-  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
-  return 'not a regular file';
+  if (s.isFIFO()) return t('doctor.input.pipe');
+  if (s.isSocket()) return t('doctor.input.socket');
+  if (s.isCharacterDevice() || s.isBlockDevice()) return t('doctor.input.device');
+  return t('doctor.input.notFile');
 }
 
 /**
  * A log file, opened: a folder, a named pipe (which would wait for a writer forever), a device or
  * a socket is refused before anything is opened.
  */
-export async function openLogFile(path: string, what = 'error log'): Promise<FileHandle> {
+export async function openLogFile(path: string, what: LogKind = 'error log'): Promise<FileHandle> {
   let s: Stats;
   try {
     s = await stat(path);
@@ -55,9 +62,7 @@ export async function openLogFile(path: string, what = 'error log'): Promise<Fil
   }
   if (s.isDirectory()) throw isFolder(path, what);
   if (!s.isFile()) {
-    throw new DoctorInputError(
-      `the ${what} ${path} is ${kindOf(s)}, not a log file. Name the file nginx writes (${where(what)}), or pipe a log in with "-": cat error.log | npx harness doctor -`,
-    );
+    throw new DoctorInputError(t('doctor.input.notLog', { path, kind: kindOf(s), ...named(what) }));
   }
   try {
     return await open(path, 'r');
@@ -67,7 +72,7 @@ export async function openLogFile(path: string, what = 'error log'): Promise<Fil
 }
 
 /** The bytes of a log piece by piece: a file, or standard input for `-`. */
-export async function* readLog(path: string, what = 'error log'): AsyncGenerator<Buffer> {
+export async function* readLog(path: string, what: LogKind = 'error log'): AsyncGenerator<Buffer> {
   if (path === STDIN) {
     for await (const chunk of process.stdin) yield chunk as Buffer;
     return;

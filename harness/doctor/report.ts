@@ -5,7 +5,8 @@
 // Everything printed from a log is made printable: a log's control characters never reach the terminal.
 import type { Diagnosis, Incident } from './types.js';
 import { explanationOf, isProblem } from './incidents.js';
-import { plural, ranges } from './facts.js';
+import { ranges } from './facts.js';
+import { count, series, t } from './say.js';
 
 /** The text of a line of the log by its number. */
 export type LineText = (no: number) => string | undefined;
@@ -69,20 +70,25 @@ function quote(lineNos: number[], text: LineText, p: Paint, indent: string): str
   const show = (n: number) => `${indent}${p.dim(String(n).padStart(5) + ' |')} ${printable(text(n) ?? '')}`;
   if (lineNos.length <= MAX_QUOTED) return lineNos.map(show);
   const skipped = lineNos.slice(2, -1);
-  return [...lineNos.slice(0, 2).map(show), `${indent}${p.dim(`      ... ${plural(skipped.length, 'more line')} (${ranges(skipped)})`)}`, show(lineNos[lineNos.length - 1])];
+  return [...lineNos.slice(0, 2).map(show), `${indent}${p.dim(`      ${t('doctor.report.skipped', { lines: count(skipped.length, 'moreLine'), ranges: ranges(skipped) })}`)}`, show(lineNos[lineNos.length - 1])];
 }
 
-const linesOf = (lines: number[]) => `line${lines.length > 1 ? 's' : ''} ${ranges(lines)}`;
+const linesOf = (lines: number[]) => t(lines.length > 1 ? 'doctor.report.lines.other' : 'doctor.report.lines.one', { ranges: ranges(lines) });
 /** Where an incident is: its error-log lines, or the access log's for what the access log alone shows. */
-const whereOf = (i: Incident) => (i.lines.length || !i.accessLines ? linesOf(i.lines) : `access log ${linesOf(i.accessLines)}`);
+const whereOf = (i: Incident) => (i.lines.length || !i.accessLines ? linesOf(i.lines) : t('doctor.report.accessLines', { lines: linesOf(i.accessLines) }));
 
 /** One incident as text (what --follow prints as each incident completes). */
 export function renderIncident(i: Incident, text: LineText, opts: { color?: boolean } = {}): string {
   const p = paint(opts.color ?? false);
   const mark = isProblem(i) ? p.red('●') : p.green('○');
   const out = [`${mark} ${p.bold(i.condition)}  ${p.dim(whereOf(i))}`, ...quote(i.lines, text, p, '  ')];
-  out.push(`  cause: ${printable(i.cause)}`, `  fix:   ${printable(i.fix)}`);
+  out.push(...causeAndFix(i));
   return out.join('\n') + '\n';
+}
+
+/** The cause and fix of an incident, indented under its lines. */
+function causeAndFix(i: Incident): string[] {
+  return [`  ${t('doctor.report.cause')}${printable(i.cause)}`, `  ${t('doctor.report.fix')}${printable(i.fix)}`];
 }
 
 /** Incidents with the same condition, cause and fix: one entry, newest incident first. */
@@ -106,7 +112,7 @@ function entries(incidents: Incident[]): Entry[] {
 function listed(e: Entry): string {
   const shown = e.incidents.slice(0, MAX_LISTED).map((i) => (i.lines.length ? ranges(i.lines) : whereOf(i)));
   const more = e.incidents.length - shown.length;
-  return `${e.incidents.length}×, lines ${shown.join('; ')}${more ? `; ... ${more} more` : ''}`;
+  return t('doctor.report.listed', { n: e.incidents.length, shown: shown.join('; '), more: more ? t('doctor.report.listedMore', { n: more }) : '' });
 }
 
 /** `open`: incidents of the log held back, not in `d` yet (--follow): nothing is said to be fine before they are. */
@@ -114,6 +120,7 @@ export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; n
   const text = log.text;
   const p = paint(opts.color ?? false);
   const name = printable(opts.name ?? 'error.log');
+  const incidentsOf = (n: number) => count(n, 'incident');
   const out: string[] = [];
   const all = entries(d.incidents);
   const problems = all.filter((e) => e.problem);
@@ -125,18 +132,22 @@ export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; n
   if (nLines === 0) {
     out.push(
       d.incidents.length
-        ? `${name}: empty: nginx has written nothing at level error or above; ${plural(d.incidents.length, 'incident')} (${nProblems} to act on) ${d.incidents.length === 1 ? 'is' : 'are'} read from the access log.`
-        : `${name}: empty: nginx has written nothing at level error or above, so there is nothing to explain.`,
+        ? t(d.incidents.length === 1 ? 'doctor.report.emptyRead.one' : 'doctor.report.emptyRead.other', { name, incidents: incidentsOf(d.incidents.length), problems: nProblems })
+        : t('doctor.report.empty', { name }),
     );
   } else {
     out.push(
-      `${name}: ${plural(nLines, 'line')}, ${plural(d.incidents.length, 'incident')} (${nProblems} to act on)` +
-        (counts.size ? `: ${[...counts].map(([c, n]) => `${c} ×${n}`).join(', ')}` : '') +
-        (d.unrecognised.length ? `; ${plural(d.unrecognised.length, 'line')} not recognised` : '') +
-        (opts.open ? `; ${opts.open} more still open` : '') +
-        '.',
+      t('doctor.report.summary', {
+        name,
+        lines: count(nLines, 'line'),
+        incidents: incidentsOf(d.incidents.length),
+        problems: nProblems,
+        counts: counts.size ? t('doctor.report.counts', { list: series([...counts].map(([c, n]) => `${c} ×${n}`)) }) : '',
+        unrecognised: d.unrecognised.length ? t('doctor.report.unrecognised', { lines: count(d.unrecognised.length, 'line') }) : '',
+        open: opts.open ? t('doctor.report.open', { n: opts.open }) : '',
+      }),
     );
-    if (!nProblems && !opts.open) out.push(p.green(d.incidents.length ? 'Nothing here needs fixing.' : 'No incidents: nothing here needs fixing.'));
+    if (!nProblems && !opts.open) out.push(p.green(t(d.incidents.length ? 'doctor.report.fine' : 'doctor.report.noIncidents')));
   }
   // Problems by condition, the condition with the newest problem first.
   const byCondition = new Map<string, Entry[]>();
@@ -149,44 +160,44 @@ export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; n
     const incidents = list.flatMap((e) => e.incidents);
     const nl = incidents.reduce((n, i) => n + i.lines.length, 0);
     const na = incidents.reduce((n, i) => n + (i.lines.length ? 0 : (i.accessLines?.length ?? 0)), 0);
-    const lines = nl || !na ? plural(nl, 'line') : plural(na, 'access-log line');
-    out.push('', p.bold(`${condition}: ${plural(incidents.length, 'incident')}, ${lines}`));
+    const lines = nl || !na ? count(nl, 'line') : count(na, 'accessLine');
+    out.push('', p.bold(t('doctor.report.heading', { condition, incidents: incidentsOf(incidents.length), lines })));
     for (const e of list) {
       const latest = e.incidents[0];
-      const head = e.incidents.length === 1 ? whereOf(latest) : `${listed(e)} (quoted: the newest)`;
-      out.push(`${p.red('●')} ${p.dim(head)}`, ...quote(latest.lines, text, p, '  '));
-      out.push(`  cause: ${printable(latest.cause)}`, `  fix:   ${printable(latest.fix)}`);
+      const head = e.incidents.length === 1 ? whereOf(latest) : t('doctor.report.newest', { listed: listed(e) });
+      out.push(`${p.red('●')} ${p.dim(head)}`, ...quote(latest.lines, text, p, '  '), ...causeAndFix(latest));
     }
   }
   if (harmless.length) {
-    out.push('', p.bold(`nothing to act on: ${plural(harmless.reduce((n, e) => n + e.incidents.length, 0), 'incident')}`));
+    out.push('', p.bold(t('doctor.report.harmless', { incidents: incidentsOf(harmless.reduce((n, e) => n + e.incidents.length, 0)) })));
     for (const e of harmless) {
       const i = e.incidents[0];
       const where = e.incidents.length === 1 ? whereOf(i) : listed(e);
-      const fix = /^Nothing to do\.?$/.test(i.fix) ? '' : ` ${p.dim('→')} ${printable(i.fix)}`;
+      const fix = i.fix === t('doctor.nothingToDo') ? '' : ` ${p.dim('→')} ${printable(i.fix)}`;
       out.push(`${p.green('○')} ${e.condition} ${p.dim(where)}: ${printable(i.cause)}${fix}`);
     }
   }
   if (d.unrecognised.length) {
-    out.push('', p.bold(`not nginx error-log lines: ${plural(d.unrecognised.length, 'line')} (${ranges(d.unrecognised)})`));
+    out.push('', p.bold(t('doctor.report.notLog', { lines: count(d.unrecognised.length, 'line'), ranges: ranges(d.unrecognised) })));
     for (const n of d.unrecognised.slice(0, 3)) out.push(`  ${p.dim(String(n).padStart(5) + ' |')} ${printable(text(n) ?? '')}`);
-    if (d.unrecognised.length > 3) out.push(p.dim(`  ... ${plural(d.unrecognised.length - 3, 'more line')}`));
+    if (d.unrecognised.length > 3) out.push(p.dim(`  ${t('doctor.report.notLogMore', { lines: count(d.unrecognised.length - 3, 'moreLine') })}`));
   }
   if (d.access) {
     const a = d.access;
     const statuses = Object.entries(a.byStatus)
       .sort(([x], [y]) => Number(x) - Number(y))
       .map(([s, n]) => `${s} ×${n}`)
-      .join(', ');
+      .join(t('doctor.list.sep'));
     const gw = Object.entries(a.gatewayErrorsByPath)
       .sort(([, x], [, y]) => y - x)
       .slice(0, 5)
       .map(([path, n]) => `${printable(path)} ×${n}`)
-      .join(', ');
-    out.push('', p.bold(`access log: ${plural(a.requests, 'request')}${statuses ? ` (${statuses})` : ''}`));
-    if (gw) out.push(`  502/504 by path: ${gw}`);
-    if (a.selfProxied) out.push(`  ${plural(a.selfProxied, 'request')} for /admin/... over HTTP/1.0 reached nginx itself: nginx proxies to its own port.`);
-    if (a.unrecognised) out.push(p.dim(`  ${plural(a.unrecognised, 'line')} not in the combined format nor a log_format of the conf`));
+      .join(t('doctor.list.sep'));
+    const paren = (s: string) => (s ? t('doctor.paren', { s }) : '');
+    out.push('', p.bold(t('doctor.report.access', { requests: count(a.requests, 'request'), statuses: paren(statuses) })));
+    if (gw) out.push(`  ${t('doctor.report.byPath', { list: gw })}`);
+    if (a.selfProxied) out.push(`  ${t('doctor.report.selfProxied', { requests: count(a.selfProxied, 'request') })}`);
+    if (a.unrecognised) out.push(p.dim(`  ${t('doctor.report.accessUnread', { lines: count(a.unrecognised, 'line') })}`));
   }
   return out.join('\n') + '\n';
 }

@@ -25,6 +25,8 @@ export interface EngineStartOptions {
    * binding its sockets and handing them to its workers), when what is left is theirs to do.
    */
   starting?: () => void;
+  /** Real nginx: the binary the user named (--nginx), and the user's nginx folder (--nginx-dir), which holds nginx.exe on Windows. */
+  nginx?: { named?: string; dir?: string };
   /** Aborted: the start ends at once, with what it started stopped, and rejects. */
   signal?: AbortSignal;
 }

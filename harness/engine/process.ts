@@ -1,6 +1,7 @@
 // A process the harness started: output line by line with the component's name, its exit as a
-// promise, and a stop that signals only this pid (the process stops its own children), then
-// kills the whole tree by pid if it has not gone within the grace period.
+// promise, and a stop that asks only this pid (SIGTERM, or the process's own way: the process
+// stops its own children), then kills the whole tree by pid if it has not gone within the grace
+// period, or at once when it could not be asked.
 import { execa, type ResultPromise } from 'execa';
 import treeKill from 'tree-kill';
 
@@ -23,6 +24,11 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Each output line, as it comes. */
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+  /**
+   * Asks the process to stop (default: SIGTERM to its pid): true once asked, false when it could
+   * not be; throws when the process is gone already.
+   */
+  askToStop?: () => Promise<boolean>;
 }
 
 const KEEP_LINES = 200;
@@ -72,12 +78,13 @@ export function startProcess(o: StartOptions): StartedProcess {
     output,
     async stop(graceMs = 5000) {
       if (!running) return;
+      let asked: boolean;
       try {
-        process.kill(pid, 'SIGTERM');
+        asked = o.askToStop ? await o.askToStop() : process.kill(pid, 'SIGTERM');
       } catch {
         return;
       }
-      const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), graceMs).unref());
+      const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), asked ? graceMs : 0).unref());
       if ((await Promise.race([exited, timer])) === 'timeout') {
         await new Promise<void>((r) => treeKill(pid, 'SIGKILL', () => r()));
         await exited;

@@ -36,7 +36,7 @@ interface WaitOptions {
  * Until `url` answers; `wrong` names what is wrong with an answer (undefined: it is the right one).
  * A wrong answer ends the wait at once: something else serves that address.
  */
-export async function waitForHttp(url: string, o: WaitOptions & { wrong?: (a: Answer) => string | undefined } = {}): Promise<void> {
+export async function waitForHttp(url: string, o: WaitOptions & { wrong?: (a: Answer) => Promise<string | undefined> } = {}): Promise<void> {
   const deadline = Date.now() + (o.timeoutMs ?? 15_000);
   let exited = false;
   o.process?.exited.then(() => (exited = true));
@@ -50,7 +50,7 @@ export async function waitForHttp(url: string, o: WaitOptions & { wrong?: (a: An
       last = (e as Error).message;
     }
     if (answer) {
-      const wrong = o.wrong?.(answer);
+      const wrong = await o.wrong?.(answer);
       if (wrong) throw new NotReady(wrong);
       return;
     }
@@ -71,10 +71,10 @@ export async function waitForProxy(r: ProxyReadiness, o: WaitOptions = {}): Prom
   }
 }
 
-function notTheProxy(url: string, a: Answer, indexPath: string | undefined, index: Buffer | undefined): string | undefined {
+async function notTheProxy(url: string, a: Answer, indexPath: string | undefined, index: Buffer | undefined): Promise<string | undefined> {
   if (!/^nginx(\/|$)/.test(a.server ?? '')) {
     const { hostname, port } = new URL(url);
-    const holder = describeBusyPort(hostname.replace(/^\[|\]$/g, ''), Number(port), 'EADDRINUSE');
+    const holder = await describeBusyPort(hostname.replace(/^\[|\]$/g, ''), Number(port), 'EADDRINUSE');
     return `${url} was answered, but not by the proxy (${a.status}, ${a.server ? `Server: ${a.server}` : 'no Server header'}, where nginx sends "Server: nginx"): ${holder}, so the proxy could not listen there`;
   }
   if (index && (a.status !== 200 || !a.body.equals(index))) {

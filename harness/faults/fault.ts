@@ -1,7 +1,7 @@
 // A fault: one small named thing done to a running stack, and undone (toxiproxy's toxics, one file
 // each). Scenarios, `harness chaos inject` and the tests all apply faults through this interface;
 // each fault describes its arguments (params.ts), so that the CLI's parser and a form can take them.
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminShell } from '../../stubs/admin-server/shell.js';
 import type { ProxyEngine } from '../engine/engine.js';
 import type { StackSpec } from '../stack/stack.js';
 import { UserError } from '../errors.js';
@@ -48,7 +48,8 @@ export interface FaultInput {
 
 /** What a fault acts on: the parts of a running stack (a Stack is one). */
 export interface FaultTarget {
-  readonly admin?: AdminServer;
+  /** The admin server the harness runs: the stand-in, or the pass-through to the user's own server. */
+  readonly adminShell?: AdminShell;
   readonly proxy?: ProxyEngine;
   /** The stack's folder: the nginx prefix (conf/, logs/, temp/). */
   readonly prefix: string;
@@ -92,9 +93,11 @@ export class FaultError extends UserError {
   }
 }
 
-export function requireAdmin(target: FaultTarget): AdminServer {
-  if (!target.admin) throw new FaultError('the admin server is not the harness\'s (--admin external): its faults cannot be applied. Start the stack without --admin external to use admin.* faults.');
-  return target.admin;
+export function requireAdmin(target: FaultTarget): AdminShell {
+  if (!target.adminShell) {
+    throw new FaultError('the admin server is your own and the harness is not in front of it (--admin external without --admin-upstream): admin.* faults need the harness between nginx and it. Move your server to another port (server.port=8081 in application.yml) and start the stack with --admin external --admin-upstream 127.0.0.1:8081.');
+  }
+  return target.adminShell;
 }
 
 export function requireProxy(target: FaultTarget): ProxyEngine {

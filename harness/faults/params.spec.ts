@@ -61,7 +61,7 @@ test('usage lines', () => {
 test('the ledger: an unknown fault, a fault for a part this stack does not have, and restoring twice', async () => {
   const ledger = new FaultLedger({ prefix: '/nonexistent', spec: { os: 'linux', engine: 'embedded' } });
   await expect(ledger.inject('admin.explode')).rejects.toThrow(/^no fault "admin.explode". The faults: admin.stop, admin.start, /);
-  await expect(ledger.inject('admin.reset')).rejects.toThrow('the admin server is not the harness\'s (--admin external)');
+  await expect(ledger.inject('admin.reset')).rejects.toThrow('the admin server is your own and the harness is not in front of it (--admin external without --admin-upstream)');
   await expect(ledger.inject('proxy.temp-dir-gone')).rejects.toThrow('no proxy is running in this stack');
   expect(await ledger.restore()).toEqual([]);
   expect(await ledger.restore()).toEqual([]);

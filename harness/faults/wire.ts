@@ -52,8 +52,8 @@ export function wireFault(d: WireFaultDefinition): Fault {
         seed: values.seed as number | undefined,
       });
       const warnings: string[] = [];
-      const routes = path === undefined ? [] : await admin.routePaths();
-      if (path !== undefined && !globMeetsRoutes(path, routes)) {
+      const routes = path === undefined ? undefined : await admin.routePaths();
+      if (path !== undefined && routes && !globMeetsRoutes(path, routes)) {
         warnings.push(`--path ${path} matches none of the admin server's paths (${resources(routes)}): it acts on nothing until a request for such a path comes. The paths start with /admin/ (the proxy's /api/ is the admin server's /admin/).`);
       }
       if (admin.mode === 'down') warnings.push('the admin server is not listening now (admin.stop): the fault acts once it listens again (admin.start).');

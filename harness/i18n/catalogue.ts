@@ -7,6 +7,12 @@ import * as stack from './messages/stack.js';
 import * as compose from './messages/compose.js';
 import * as app from './messages/app.js';
 import * as setup from './messages/setup.js';
+import * as doctor from './messages/doctor.js';
+import * as doctorUpstream from './messages/doctor-upstream.js';
+import * as doctorAnswer from './messages/doctor-answer.js';
+import * as doctorRequests from './messages/doctor-requests.js';
+import * as doctorStartup from './messages/doctor-startup.js';
+import * as doctorAccess from './messages/doctor-access.js';
 
 export const CATALOGUE = {
   en: {
@@ -17,6 +23,12 @@ export const CATALOGUE = {
     ...compose.en,
     ...app.en,
     ...setup.en,
+    ...doctor.en,
+    ...doctorUpstream.en,
+    ...doctorAnswer.en,
+    ...doctorRequests.en,
+    ...doctorStartup.en,
+    ...doctorAccess.en,
   },
   'zh-CN': {
     ...common.zhCN,
@@ -26,6 +38,12 @@ export const CATALOGUE = {
     ...compose.zhCN,
     ...app.zhCN,
     ...setup.zhCN,
+    ...doctor.zhCN,
+    ...doctorUpstream.zhCN,
+    ...doctorAnswer.zhCN,
+    ...doctorRequests.zhCN,
+    ...doctorStartup.zhCN,
+    ...doctorAccess.zhCN,
   },
 } as const;
 

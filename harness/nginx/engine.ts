@@ -1,13 +1,15 @@
 // Real nginx as the proxy engine: `nginx -p <prefix> -c conf/nginx.conf -e logs/error.log -g
-// 'daemon off;'` in the foreground, stopped with its master's pid. `-e logs/error.log` makes the
+// 'daemon off;'` (args.ts) in the foreground (nginx.exe alike: there `daemon off` only keeps the console,
+// and the master still runs its workers as processes of their own), stopped as stop.ts says for
+// the host, then by its pid. The binary is binary.ts's choice. `-e logs/error.log` makes the
 // start-up log the Windows build's default, and the other defaults the conf leaves unset are made
 // the Windows build's too (defaults.ts), so nothing is written outside the prefix. When this machine's hosts file maps localhost to IPv4
 // only, nginx runs in a private mount namespace whose /etc/hosts maps it to both loopbacks, as the
 // reference captures did; where that is not possible the conf names both peers itself.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { replaceFile } from '../private-file.js';
 import { lookup } from 'node:dns/promises';
-import { isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { startProcess, type StartedProcess } from '../engine/process.js';
 import { waitForProxy, NotReady } from '../engine/ready.js';
 import { installAdvice } from '../system-packages.js';
@@ -16,28 +18,38 @@ import { applyPrefixDefaults } from './defaults.js';
 import { listenOnLoopback } from './listen-loopback.js';
 import { UserError } from '../errors.js';
 import { canUnshareMounts, childPids, linux, onPath, parentDeathWrapper, traced } from '../platform.js';
+import { locateNginx, nginxHost, nginxMissingAdvice, type NginxHost } from './binary.js';
+import { stopRequest } from './stop.js';
+import { nginxArgs } from './args.js';
+import type { OsName } from '../os-profile.js';
 
 /** How long a crashed worker may take to be gone. */
 const WORKER_EXIT_TIMEOUT_MS = 10_000;
 
-const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx', '/usr/bin/nginx'];
-
 export class NginxMissing extends UserError {
-  constructor() {
+  constructor(host: NginxHost = nginxHost()) {
     const named = process.env.HARNESS_NGINX;
     super(
-      `nginx is not installed: ${installAdvice(['nginx'])} (or \`npx harness setup\`, which does it as root or through sudo)` +
+      nginxMissingAdvice(host, installAdvice(['nginx'])) +
         (named ? `; HARNESS_NGINX names ${named}, which does not exist` : '') +
         '.\n  Without it, `--proxy nginx` and the nginx test project cannot run; the embedded engine (no --proxy nginx) needs none.',
     );
   }
 }
 
-/** The system nginx: HARNESS_NGINX when set (only that), else the usual places. */
+/** The system nginx: HARNESS_NGINX when set (only that), else the usual places (binary.ts). */
 export function findNginx(): string | undefined {
-  const named = process.env.HARNESS_NGINX;
-  if (named) return existsSync(named) ? named : undefined;
-  return CANDIDATES.find((p) => existsSync(p));
+  return locateNginx({ host: nginxHost() });
+}
+
+/**
+ * Why real nginx cannot show the OS profile asked for, if it cannot: it writes its own system's
+ * wording and timing, so the profile must be the host's.
+ */
+export function profileRefusal(os: OsName, host: NginxHost): string | undefined {
+  if (os === 'windows' && host !== 'windows') return '--os windows needs the embedded engine: nginx on Linux writes Linux wording and refuses connections at once. Leave out --proxy nginx.';
+  if (os === 'linux' && host === 'windows') return '--os linux needs the embedded engine: nginx.exe writes Windows wording. Leave out --proxy nginx, or leave out --os linux.';
+  return undefined;
 }
 
 /** Does this machine resolve `localhost` to both loopbacks, as the users' machines do? */
@@ -59,30 +71,31 @@ export async function nginxLocalhostMode(): Promise<'implicit' | 'explicit'> {
 }
 
 export async function startNginx(o: EngineStartOptions): Promise<ProxyEngine> {
-  const nginx = findNginx();
-  if (!nginx) throw new NginxMissing();
-  if (o.os === 'windows') {
-    throw new UnsupportedFault('--os windows needs the embedded engine: nginx on Linux writes Linux wording and refuses connections at once. Leave out --proxy nginx.');
-  }
+  const host = nginxHost();
+  const nginx = locateNginx({ host, ...o.nginx });
+  if (!nginx) throw new NginxMissing(host);
+  const refusal = profileRefusal(o.os, host);
+  if (refusal) throw new UnsupportedFault(refusal);
   if (o.reservedPorts?.length) throw new UnsupportedFault('reserved (forbidden) ports are emulated by the embedded engine only');
   const confFile = isAbsolute(o.conf) ? o.conf : join(o.prefix, o.conf);
   if (!o.bindAny) listenOnLoopback(confFile);
   const { globals } = applyPrefixDefaults(confFile);
-  const nginxArgs = ['-p', o.prefix, '-c', o.conf, '-e', 'logs/error.log', '-g', `daemon off;${globals ? ' ' + globals : ''}`];
+  const args = nginxArgs(host, o.prefix, o.conf, globals);
   // The master gets SIGTERM if the harness dies without stopping it (setpriv --pdeathsig, on Linux).
-  const run = [...parentDeathWrapper(), nginx, ...nginxArgs];
+  const run = [...parentDeathWrapper(), nginx, ...args];
   let file: string;
-  let args: string[];
+  let argv: string[];
   if (!(await localhostIsDual()) && canUnshareMounts()) {
-    const hosts = join(o.prefix, 'hosts');
+    // Beside the conf nginx runs (the harness's own file), never in a user's nginx folder (--nginx-dir).
+    const hosts = join(dirname(confFile), 'hosts');
     replaceFile(hosts, readFileSync('/etc/hosts', 'utf8').replace(/^.*\blocalhost\b.*$/gm, '') + '\n127.0.0.1 localhost\n::1 localhost ip6-localhost ip6-loopback\n', 0o644);
     file = 'unshare';
-    args = ['-m', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, ...run];
+    argv = ['-m', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, ...run];
   } else {
-    [file, ...args] = run;
+    [file, ...argv] = run;
   }
   const launch = async () => {
-    const proc = startProcess({ name: 'nginx', file, args, onLine: o.onLine });
+    const proc = startProcess({ name: 'nginx', file, args: argv, onLine: o.onLine, askToStop: stopRequest(host, nginx, args, undefined, (l) => o.onLine?.(l, 'stderr')) });
     try {
       await waitForProxy(o.ready, { process: proc, signal: o.signal });
     } catch (e) {
@@ -131,6 +144,7 @@ function nginxEngine(prefix: string, first: StartedProcess, relaunch: () => Prom
     },
     async crashWorker(c: CrashOptions = {}) {
       if (c.code !== undefined) throw new UnsupportedFault('real nginx workers are crashed by a signal; an exit code can be chosen on the embedded engine only');
+      if (nginxHost() === 'windows') throw new UnsupportedFault('crashing a worker of nginx.exe is not supported (the harness does not list its workers on Windows); the embedded engine shows it anywhere');
       const [pid] = childPids(master);
       if (pid === undefined) throw new Error('nginx has no worker process to crash');
       process.kill(pid, c.signal ?? 'SIGSEGV');

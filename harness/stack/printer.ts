@@ -51,6 +51,8 @@ export interface ReadyStack {
   /** The stand-in's addresses; `external` (the user's own server) or `down` (none). */
   admin: string[] | 'external' | 'down';
   adminPort: number;
+  /** The user's own admin server (HOST:PORT) behind the pass-through, whose addresses are `admin`. */
+  adminUpstream?: string;
   /** What is served at `/`, and the URL to open (none: the user's conf serves no front end). */
   frontend: { describe: string; url?: string };
   errorLog: string;
@@ -64,7 +66,10 @@ export function readyLines(s: ReadyStack): string[] {
   const and = t('stack.ready.and');
   const where = Array.isArray(s.proxy) ? s.proxy.join(and) : t('stack.ready.confListens', { conf: s.proxy.conf });
   const admin =
-    s.admin === 'external' ? t('stack.ready.adminExternal', { port: s.adminPort })
+    s.adminUpstream !== undefined ?
+      Array.isArray(s.admin) && s.admin.length ? t('stack.ready.adminUpstream', { upstream: s.adminUpstream, addresses: s.admin.join(and) })
+      : t('stack.ready.adminUpstreamDown', { upstream: s.adminUpstream, port: s.adminPort })
+    : s.admin === 'external' ? t('stack.ready.adminExternal', { port: s.adminPort })
     : s.admin === 'down' ? t('stack.ready.adminDown', { port: s.adminPort })
     : t('stack.ready.adminStandIn', { addresses: s.admin.join(and) });
   return [

@@ -6,6 +6,8 @@
 import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
+import type { AdminShell } from '../../stubs/admin-server/shell.js';
+import type { PassThrough, Upstream } from './pass-through.js';
 import { renderConf, starterWorkerUser, type ConfSpec } from './render.js';
 import { preparePrefix } from './prefix.js';
 import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
@@ -30,12 +32,16 @@ export class AdminStartError extends Error {}
 const LOOPBACKS = ['127.0.0.1', '::1'];
 
 export interface StackSpec {
-  /** The per-stack directory; the nginx prefix (conf/, html/, logs/, temp/) is made in it. */
+  /** The per-stack directory; the nginx prefix (conf/, html/, logs/, temp/) is made in it, unless nginxDir is given. */
   dir: string;
   proxyPort: number;
   adminPort: number;
-  /** How the admin stub listens; `external`: the user's own server is on adminPort, none is started. */
+  /** How the admin stub listens; `external`: the user's own server is on adminPort, none is started.
+   *  With `adminUpstream`: how the pass-through listens (`external` is `dual`). */
   admin: AdminMode;
+  /** The user's own admin server: the harness listens on adminPort and passes every request through
+   *  to it (pass-through.ts), where the admin.* faults apply. */
+  adminUpstream?: Upstream;
   /** The seed of the admin stub's generated month of orders (default 1). */
   adminSeed?: number;
   engine: EngineName;
@@ -44,6 +50,14 @@ export interface StackSpec {
   frontendRoot?: string;
   /** A user's own nginx.conf, used instead of the rendered one (ports and root are then the file's). */
   nginxConf?: string;
+  /**
+   * The user's nginx folder, nginx's prefix as it is (nginxConf is its conf/nginx.conf): the
+   * engines run the copy of its conf in `dir`, and nothing is written in the folder but what nginx
+   * writes there itself (its logs, pid and temp files).
+   */
+  nginxDir?: string;
+  /** The nginx program real nginx runs (--nginx). */
+  nginx?: string;
   nginxVersion?: string;
   refusedConnectDelayMs?: number;
   /** Conf settings a scenario needs (timeouts, a missing temp dir, keep-alive). */
@@ -86,14 +100,21 @@ export interface ServedFrontend {
 }
 
 export class Stack {
+  /** The stand-in, with its data. */
   admin?: AdminServer;
+  /** The pass-through to the user's own server (`adminUpstream`). */
+  passThrough?: PassThrough;
   proxy?: ProxyEngine;
   frontend?: ServedFrontend;
+  /** nginx's prefix: the stack's folder, or the user's nginx folder. */
   readonly prefix: string;
+  /** The stack's own folder: the conf the engines run, the uploads. */
+  readonly dir: string;
   private stopping?: Promise<void>;
 
   private constructor(readonly spec: StackSpec) {
-    this.prefix = resolve(spec.dir);
+    this.dir = resolve(spec.dir);
+    this.prefix = resolve(spec.nginxDir ?? spec.dir);
   }
 
   /** Starts a stack; on failure stops whatever had started, then rethrows. */
@@ -125,11 +146,16 @@ export class Stack {
     return join(this.prefix, 'logs', 'access.log');
   }
 
+  /** What listens on the admin port for the harness: the stand-in or the pass-through. */
+  get adminShell(): AdminShell | undefined {
+    return this.admin ?? this.passThrough;
+  }
+
   addresses(): StackAddresses {
     return {
       url: this.url,
       proxy: LOOPBACKS.map((h) => hostPort(h, this.spec.proxyPort)),
-      admin: this.admin?.addresses().map((a) => hostPort(a.host, a.port)) ?? [],
+      admin: this.adminShell?.addresses().map((a) => hostPort(a.host, a.port)) ?? [],
     };
   }
 
@@ -141,8 +167,8 @@ export class Stack {
     const dialling = s.frontendRoot && !s.nginxConf && s.proxyPort !== 80 ? dialsPort80(source) : [];
     const copy = dialling.length ? join(this.prefix, 'html', 'frontend') : undefined;
     const confFile = preparePrefix({
-      prefix: this.prefix,
-      tempDir: !s.noTempDir,
+      prefix: this.dir,
+      tempDir: !s.noTempDir && !s.nginxDir,
       conf: s.nginxConf
         ? { file: s.nginxConf }
         : {
@@ -164,7 +190,8 @@ export class Stack {
     if (s.nginxConf) {
       const wildcard = (l: ConfListen) => s.onNote?.(exposure(l, !!s.bindAny, toUser(l.directive.file)));
       let frontend!: ServedFrontend;
-      const user = await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, wildcard, (port) => (frontend = userConfFrontend(this.prefix, confFile, toUser, s.frontendRoot && source, port, s.onNote)));
+      const place = (port: number) => (frontend = userConfFrontend(this.prefix, confFile, toUser, s.frontendRoot && source, port, s.onNote, !s.nginxDir));
+      const user = await userConfReadiness(this.prefix, confFile, s.nginxConf, s.os, wildcard, place);
       this.frontend = { ...frontend, url: frontend.root && user.url };
       ready = { urls: user.urls, index: frontend.root && join(frontend.root, 'index.html') };
     } else {
@@ -178,7 +205,8 @@ export class Stack {
     const workersStarting = new Promise<void>((r) => (starting = r));
     const opts = {
       prefix: this.prefix,
-      conf: 'conf/nginx.conf',
+      conf: s.nginxDir ? confFile : 'conf/nginx.conf',
+      nginx: { named: s.nginx, dir: s.nginxDir },
       os: s.os,
       version: s.nginxVersion ?? DEFAULT_VERSION[s.os],
       refusedConnectDelayMs: s.refusedConnectDelayMs,
@@ -201,28 +229,40 @@ export class Stack {
     // listen on the stub's port: then the stub starts at once, to take that port before the proxy.
     const mode = s.admin;
     const go = s.nginxConf ? Promise.resolve(true) : Promise.race([workersStarting.then(() => true), proxy.then(() => true, () => false)]);
-    const admin = mode === 'external' ? undefined : go.then((yes) => (yes ? this.startAdmin(s.adminPort, mode, s.adminSeed) : undefined));
+    const start = () => (s.adminUpstream ? this.startPassThrough(s.adminUpstream, mode === 'external' ? 'dual' : mode) : mode === 'external' ? undefined : this.startAdmin(mode, s.adminSeed));
+    const admin = go.then((yes) => (yes ? start() : undefined));
     const [a, p] = await Promise.allSettled([admin, proxy]);
     for (const r of [a, p]) if (r.status === 'rejected') throw r.reason;
   }
 
-  private async startAdmin(port: number, mode: ListenMode, seed: number | undefined): Promise<void> {
+  private async startAdmin(mode: ListenMode, seed: number | undefined): Promise<void> {
     const { AdminServer } = await import('../../stubs/admin-server/server.js');
     // Uploaded images live in the stack's folder, beside its logs.
-    this.admin = new AdminServer({ port, mode, seed, uploadDir: join(this.prefix, 'uploads') });
-    try {
-      await this.admin.start();
-    } catch (e) {
-      const cause = (e as Error).cause as (NodeJS.ErrnoException & { address?: string }) | undefined;
-      if (!cause?.code || !cause.address) throw e;
-      throw new AdminStartError(t('stack.adminListen', { why: describeBusyPort(cause.address, port, cause.code) }));
-    }
+    this.admin = new AdminServer({ port: this.spec.adminPort, mode, seed, uploadDir: join(this.dir, 'uploads') });
+    await listenOrSay(this.admin, 'stack.adminListen');
+  }
+
+  private async startPassThrough(upstream: Upstream, mode: ListenMode): Promise<void> {
+    const { PassThrough } = await import('./pass-through.js');
+    this.passThrough = new PassThrough({ port: this.spec.adminPort, mode, upstream, onNote: this.spec.onNote });
+    await listenOrSay(this.passThrough, 'stack.passThroughListen');
   }
 
   /** Resolves once everything the stack started has stopped, for every caller. */
   stop(): Promise<void> {
-    this.stopping ??= Promise.all([this.proxy?.stop(), this.admin?.stop()]).then(() => undefined);
+    this.stopping ??= Promise.all([this.proxy?.stop(), this.adminShell?.stop()]).then(() => undefined);
     return this.stopping;
+  }
+}
+
+/** Starts `shell` listening; a port taken meanwhile is an AdminStartError that names its holder. */
+async function listenOrSay(shell: AdminShell, what: 'stack.adminListen' | 'stack.passThroughListen'): Promise<void> {
+  try {
+    await shell.start();
+  } catch (e) {
+    const cause = (e as Error).cause as (NodeJS.ErrnoException & { address?: string }) | undefined;
+    if (!cause?.code || !cause.address) throw e;
+    throw new AdminStartError(t(what, { why: await describeBusyPort(cause.address, shell.port, cause.code) }));
   }
 }
 
@@ -263,10 +303,11 @@ async function userConfReadiness(prefix: string, confFile: string, userFile: str
 
 /**
  * The front end of a user's conf: what it serves `/` from, with the front end put there when the
- * user gave one (--frontend) or the stub when that root is an empty folder of the prefix's own.
+ * user gave one (--frontend) or the stub when that root is an empty folder of the prefix's own
+ * (`ownPrefix`: not the user's nginx folder, where nothing is put).
  * Refused when --frontend cannot be served there; one with no index.html there is no front end.
  */
-function userConfFrontend(prefix: string, confFile: string, toUser: (path: string) => string, given: string | undefined, port: number, note?: (text: string) => void): ServedFrontend {
+function userConfFrontend(prefix: string, confFile: string, toUser: (path: string) => string, given: string | undefined, port: number, note: ((text: string) => void) | undefined, ownPrefix: boolean): ServedFrontend {
   const slash = slashOf(confFile, prefix);
   if (!slash || 'proxyPass' in slash) {
     const how = slash ? `proxy_pass ${slash.proxyPass} (${toUser(slash.at.file)}:${slash.at.line})` : undefined;
@@ -278,7 +319,10 @@ function userConfFrontend(prefix: string, confFile: string, toUser: (path: strin
     if (port !== 80 && dialsPort80(given).length) note?.(t('stack.frontend.port80', { socket: COURSE_SOCKET, port, given }));
     return { root: slash.root, from: given, describe: `${given} (${where})` };
   }
-  const target = frontendTarget(slash, prefix, where, !!given);
+  if (!ownPrefix && given) {
+    throw new UserError(t('stack.frontend.nginxFolder', { given, root: slash.root, where }));
+  }
+  const target = ownPrefix ? frontendTarget(slash, prefix, where, !!given) : undefined;
   if (!target) {
     // Not a front end, then (a conf of an API alone, say): nothing is announced, nothing checked.
     if (!existsSync(join(slash.root, 'index.html'))) return { describe: t('stack.frontend.none', { root: slash.root, where }) };

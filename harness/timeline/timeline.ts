@@ -8,7 +8,7 @@ import { parseErrorLine } from '../logs/error-log.js';
 import { parseAccessLine } from '../logs/access-log.js';
 import { linkRequests } from './link.js';
 import { shortLogLabel } from './labels.js';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminShell } from '../../stubs/admin-server/shell.js';
 import type { Lane, TimelineEvent } from './event.js';
 
 export type { Lane, TimelineEvent };
@@ -83,7 +83,7 @@ export class Timeline {
   }
 
   /** Follows an admin stand-in's request journal: each request when it arrives, its end when it is answered. */
-  followAdmin(admin: Pick<AdminServer, 'onRequest'>): () => void {
+  followAdmin(admin: Pick<AdminShell, 'onRequest'>): () => void {
     // An answer held back may end after the timeline does: the request is on it from its start.
     const open = new Map<object, TimelineEvent>();
     return admin.onRequest((e) => {

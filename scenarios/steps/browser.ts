@@ -10,6 +10,9 @@ export async function login(page: Page, url: string, username = 'admin', passwor
   await page.getByRole('button', { name: '登录' }).click();
 }
 
+/** Why a scenario that checks the page with expectPage() needs the stand-in (Scenario.needsStandIn). */
+export const CHECKS_SEED_EMPLOYEES = "it checks the employee list the browser shows against the stand-in's seed (共 N 条, each row)";
+
 /** The rows the stub's page query gives: id order, `name` a substring of the display name. */
 export function expectedPage(page: number, pageSize: number, name?: string): { total: number; rows: Employee[] } {
   const all = EMPLOYEES.filter((e) => !name || e.name.includes(name));

@@ -150,10 +150,7 @@ export class Dispatcher {
   /** The answer the real server gives with `status` of its own accord: the interceptor's empty 401,
    *  an empty 503 (Tomcat while the application is unavailable), else Spring's error page. */
   answerStatus(req: IncomingMessage, res: ServerResponse, status: number): void {
-    if (status === 401 || status === 503) return sendEmpty(req, res, status);
-    const target = req.url ?? '/';
-    const q = target.indexOf('?');
-    sendSpringError(req, res, status, stripAbsoluteForm(q < 0 ? target : target.slice(0, q)), this.#now(), {});
+    answerStatus(req, res, status, this.#now());
   }
 
   async #index(): Promise<RouteIndex> {
@@ -202,6 +199,15 @@ function firstHeader(req: IncomingMessage, name: string): string | undefined {
 }
 
 /** `GET http://host:8080/path` (absolute form) means `/path`. */
+/** The answer Spring Boot gives with `status` of its own accord (admin.status): an empty 401 or 503
+ *  (the token interceptor's, a server still starting), else BasicErrorController's error JSON. */
+export function answerStatus(req: IncomingMessage, res: ServerResponse, status: number, now: number): void {
+  if (status === 401 || status === 503) return sendEmpty(req, res, status);
+  const target = req.url ?? '/';
+  const q = target.indexOf('?');
+  sendSpringError(req, res, status, stripAbsoluteForm(q < 0 ? target : target.slice(0, q)), now, {});
+}
+
 function stripAbsoluteForm(path: string): string {
   const m = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/]*/.exec(path);
   return m ? path.slice(m[0].length) || '/' : path;

@@ -92,3 +92,22 @@ test('proxy_cache off is accepted: answers as without it', async ({ startProxy }
   expect(r.statusLine).toBe('HTTP/1.1 200 OK');
   expect(r.body).toBe('ok');
 });
+
+test('etag off: a static file has no ETag; If-None-Match and If-Match no longer match it, except `*`', async ({ startProxy }) => {
+  const p = await startProxy({ static: 'etag off;' });
+  const r = await p.send(get('/index.html', p.port));
+  expect(r.statusLine).toBe('HTTP/1.1 200 OK');
+  expect(r.headers.map(([n]) => n)).not.toContain('ETag');
+  const lastModified = r.headers.find(([n]) => n === 'Last-Modified')![1];
+  const withHeader = (h: string) => `GET /index.html HTTP/1.1\r\nHost: h\r\n${h}\r\n\r\n`;
+  // Not modified by its date alone, and a tag nginx never sent does not matter.
+  expect((await p.send(withHeader(`If-Modified-Since: ${lastModified}\r\nIf-None-Match: "1-2"`))).statusLine).toBe('HTTP/1.1 200 OK');
+  expect((await p.send(withHeader(`If-Modified-Since: ${lastModified}\r\nIf-None-Match: *`))).statusLine).toBe('HTTP/1.1 304 Not Modified');
+  expect((await p.send(withHeader('If-Match: "1-2"'))).statusLine).toBe('HTTP/1.1 412 Precondition Failed');
+  expect((await p.send(withHeader('If-Match: *'))).statusLine).toBe('HTTP/1.1 200 OK');
+  // A Range with an If-Range tag: no tag to compare it with, so the whole file.
+  expect((await p.send(withHeader('Range: bytes=0-1\r\nIf-Range: "1-2"'))).statusLine).toBe('HTTP/1.1 200 OK');
+  // The default, for comparison: etag on.
+  const q = await startProxy({});
+  expect((await q.send(get('/index.html', q.port))).headers.map(([n]) => n)).toContain('ETag');
+});

@@ -10,7 +10,7 @@ import { test, expect } from '../fixtures.js';
 import { COURSE_CONF } from '../support/course-conf.js';
 import { userLine } from '../support/proxy-under-test.js';
 import { freePort } from '../support/ports.js';
-import { runHarness, whenOutput } from '../support/harness-up.js';
+import { upWhile as up } from '../support/harness-up.js';
 import { defaultFrontendRoot, repoRoot } from '../../harness/paths.js';
 
 /** The stand-in of the course's built front end: its bundle dials ws://localhost/ws/. */
@@ -24,23 +24,6 @@ function courseConf(file: string, port: number, adminPort: number, edit: (conf: 
 
 /** The 1-based line of `text` in `file`. */
 const lineOf = (file: string, text: string) => readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
-
-/** `harness up` to the end: `whileUp` runs once the stack is ready, then the stack is stopped. */
-async function up(args: string[], whileUp?: () => Promise<void>) {
-  let failed: unknown;
-  const r = await runHarness(['up', ...args], {
-    started: (child, output) =>
-      void whenOutput(child, output, 'the stack is ready').then(
-        async () => {
-          await whileUp?.().catch((e: unknown) => (failed = e));
-          child.kill('SIGTERM');
-        },
-        () => undefined,
-      ),
-  });
-  if (failed) throw failed;
-  return r;
-}
 
 async function get(url: string): Promise<{ status: number; text: string }> {
   const r = await request(url);

@@ -85,3 +85,20 @@ export function whenOutput(child: ResultPromise, output: () => string, text: str
     void child.finally(() => reject(new Error(`the command ended before it printed "${text}"`)));
   });
 }
+
+/** `harness up` to its end: `whileUp` runs once the stack is ready, then the stack is stopped (SIGTERM). */
+export async function upWhile(args: string[], whileUp?: () => Promise<void>) {
+  let failed: unknown;
+  const r = await runHarness(['up', ...args], {
+    started: (child, output) =>
+      void whenOutput(child, output, 'the stack is ready').then(
+        async () => {
+          await whileUp?.().catch((e: unknown) => (failed = e));
+          child.kill('SIGTERM');
+        },
+        () => undefined,
+      ),
+  });
+  if (failed) throw failed;
+  return r;
+}

@@ -4,6 +4,7 @@
 import net from 'node:net';
 import { freePort } from './ports.js';
 import { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminShell } from '../../stubs/admin-server/shell.js';
 import { FaultLedger } from '../../harness/faults/ledger.js';
 import { splitCommand } from '../../harness/faults/index.js';
 
@@ -23,16 +24,19 @@ export interface StandIn {
 export async function startStandIn(): Promise<StandIn> {
   const admin = new AdminServer({ port: await freePort(), mode: 'dual', now: () => NOW });
   await admin.start();
-  const faults = new FaultLedger({ admin, prefix: '/nonexistent', spec: { os: 'linux', engine: 'embedded' } });
+  return { admin, port: admin.port, ...faultsOn(admin), close: () => admin.stop() };
+}
+
+/** A fault ledger on an admin server of the test's, as `harness chaos inject` has one, and its inject
+ *  taking a fault as typed (`admin.truncate 10 --path /admin/**`). */
+export function faultsOn(adminShell: AdminShell): Pick<StandIn, 'faults' | 'inject'> {
+  const faults = new FaultLedger({ adminShell, prefix: '/nonexistent', spec: { os: 'linux', engine: 'embedded' } });
   return {
-    admin,
-    port: admin.port,
     faults,
     inject: (command) => {
       const { name, input } = splitCommand(command);
       return faults.inject(name, input);
     },
-    close: () => admin.stop(),
   };
 }
 

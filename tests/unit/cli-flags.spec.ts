@@ -91,6 +91,37 @@ test('harness up: a --frontend that is missing, a file, or has no index.html is 
   expect(existsSync(prefix)).toBe(false);
 });
 
+test('harness up: --nginx-dir and --nginx name what exists, and do not meet the flags they would contradict', async ({}, testInfo) => {
+  // A nginx folder unpacked into a folder of its own name, and a conf alone.
+  const top = testInfo.outputPath('downloads');
+  const dir = join(top, 'nginx-1.20.2');
+  mkdirSync(join(dir, 'conf'), { recursive: true });
+  writeFileSync(join(dir, 'conf', 'nginx.conf'), 'events {}\n');
+  writeFileSync(join(dir, 'nginx.exe'), '');
+  const prefix = testInfo.outputPath('prefix');
+  const ports = ['--port', String(await freePort()), '--admin-port', String(await freePort())];
+  const folder = 'Name your nginx folder: the one with conf/nginx.conf, html/ and logs/ (and nginx.exe, on Windows).';
+  const program = 'Name the nginx program: nginx.exe in your nginx folder on Windows, /usr/sbin/nginx on Linux';
+  const cases: [string[], string][] = [
+    [['--nginx-dir', join(top, 'missing')], `--nginx-dir ${join(top, 'missing')}: there is no such folder. ${folder}`],
+    [['--nginx-dir', top], `--nginx-dir ${top}: there is no conf/nginx.conf in ${top}, and nginx started on that folder reads it. Did you mean ${dir}? ${folder}`],
+    [['--nginx-dir', dir, '--nginx-conf', join(dir, 'conf', 'nginx.conf')], `--nginx-dir ${dir} runs that folder's own conf/nginx.conf, and --nginx-conf names another conf: give one of them (--nginx-dir for your whole nginx folder, --nginx-conf for a conf alone).`],
+    [['--nginx', join(top, 'nginx')], `--nginx ${join(top, 'nginx')}: there is no such file. ${program}.`],
+    [['--nginx', dir, '--proxy', 'nginx'], `--nginx ${dir}: that is a folder. ${program} (${join(dir, 'nginx.exe')}), or give your whole nginx folder as --nginx-dir.`],
+    [['--nginx', join(dir, 'nginx.exe')], '--nginx names the nginx program that --proxy nginx runs: add --proxy nginx, or leave out --nginx.'],
+  ];
+  const results = await Promise.all(cases.map(([args]) => harness(['up', '--prefix', prefix, ...ports, ...args])));
+  results.forEach((r, i) => expectUsageError(r, cases[i][1]));
+  expect(existsSync(prefix)).toBe(false);
+  // The harness's folder inside the user's nginx folder would write there.
+  const inside = join(dir, '.harness');
+  expectUsageError(
+    await harness(['up', '--prefix', inside, ...ports, '--nginx-dir', dir]),
+    `--prefix ${inside} is inside your nginx folder ${dir}, and the harness writes nothing there: run the command from another folder, or give --prefix a folder outside it.`,
+  );
+  expect(existsSync(inside)).toBe(false);
+});
+
 test('harness proxy and chaos run: the same checks for their folders and numbers', async ({}, testInfo) => {
   const file = testInfo.outputPath('a-file');
   mkdirSync(testInfo.outputPath(), { recursive: true });

@@ -28,7 +28,7 @@ function start(dir: string): Fixture {
   const listeners = new Set<(e: JournalEntry) => void>();
   const batches: TimelineBatch[] = [];
   const onRequest = (l: (e: JournalEntry) => void) => (listeners.add(l), () => void listeners.delete(l));
-  const live = new LiveTimeline({ prefix, admin: { onRequest } }, (b) => batches.push(b));
+  const live = new LiveTimeline({ prefix, adminShell: { onRequest } }, (b) => batches.push(b));
   return {
     live,
     batches,

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { doctorCommand, follow, renderIncident, type Diagnosis, type Incident } from '../../harness/doctor/index.js';
-import { fixture, fixtureLine, sink, tempDir } from './doctor-helpers.js';
+import { fixture, fixtureLine, sink, tempDir, whileFollowing } from './doctor-helpers.js';
 
 const FAST = { pollMs: 20, settleMs: 200 };
 
@@ -135,20 +135,15 @@ test('--follow in text: the start report says the incident the log ends with is 
   const dir = tempDir();
   const file = path.join(dir, 'error.log');
   writeFileSync(file, fixtureLine('01', 1) + '\n');
-  const out = sink();
-  const ac = new AbortController();
-  const done = doctorCommand({ errorLog: file, follow: true }, out.stream, sink().stream, ac.signal);
-  try {
-    await expect.poll(() => out.text()).toContain('following');
-    expect(out.text()).toBe(
+  const code = await whileFollowing(file, async (printed) => {
+    await expect.poll(printed).toContain('following');
+    expect(printed()).toBe(
       `error.log: 1 line, 0 incidents (0 to act on); 1 more still open.\n\nfollowing ${file}: the incident the log ends with and new ones are explained as they complete (Ctrl-C stops)\n`,
     );
     appendFileSync(file, fixtureLine('01', 2) + '\n');
-    await expect.poll(() => out.text(), { timeout: 5000 }).toContain('● upstream-refused  lines 1-2');
-  } finally {
-    ac.abort();
-  }
-  expect(await done).toBe(1);
+    await expect.poll(printed, { timeout: 5000 }).toContain('● upstream-refused  lines 1-2');
+  });
+  expect(code).toBe(1);
   rmSync(dir, { recursive: true, force: true });
 });
 

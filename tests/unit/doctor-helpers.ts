@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { formatErrorLine, type ErrorLogEntry } from '../../harness/logs/error-log.js';
 import { osProfile } from '../../harness/os-profile.js';
-import type { Incident } from '../../harness/doctor/index.js';
+import { doctorCommand, type Incident } from '../../harness/doctor/index.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const FIXTURES = path.join(repoRoot, 'tests', 'fixtures', 'nginx-logs');
@@ -37,6 +37,19 @@ export function sink(): { stream: NodeJS.WritableStream; text: () => string } {
     },
   });
   return { stream, text: () => out };
+}
+
+/** `harness doctor --follow errorLog` in process while `body` runs (given what it printed so far); then Ctrl-C, and its exit code. */
+export async function whileFollowing(errorLog: string, body: (printed: () => string) => Promise<void>): Promise<number> {
+  const out = sink();
+  const stop = new AbortController();
+  const exit = doctorCommand({ errorLog, follow: true }, out.stream, sink().stream, stop.signal);
+  try {
+    await body(out.text);
+  } finally {
+    stop.abort();
+  }
+  return exit;
 }
 
 export function tempDir(): string {

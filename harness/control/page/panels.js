@@ -14,7 +14,7 @@ export function renderComponents(dl, c) {
     ...row('listens', c.proxy.conf ? `where ${c.proxy.conf} says` : c.proxy.addresses.join(', ')),
     ...row('master', c.proxy.master ? h('code', { class: 'pid', dataset: { testid: 'master-pid' } }, c.proxy.master) : h('em', {}, 'not running'), c.engine === 'embedded' ? ' (in the harness)' : null),
     ...row('workers', h('span', { dataset: { testid: 'worker-pids' } }, ...joinWith(pids(c.proxy.workers), ' '))),
-    ...row('admin', h('span', { dataset: { testid: 'admin-mode' } }, ADMIN[c.admin.mode] ?? c.admin.mode), c.admin.addresses.length ? ` on ${c.admin.addresses.join(', ')}` : ` (port ${c.admin.port})`),
+    ...row('admin', h('span', { dataset: { testid: 'admin-mode' } }, ADMIN[c.admin.mode] ?? c.admin.mode), c.admin.addresses.length ? ` on ${c.admin.addresses.join(', ')}` : ` (port ${c.admin.port})`, c.admin.upstream ? `, passing requests to your server on ${c.admin.upstream}` : ''),
     ...row('front end', c.frontend ? h('code', {}, c.frontend) : 'none the harness knows of (your conf decides what / serves)', c.frontendRoot ? ` from ${c.frontendRoot}` : ''),
     ...row('ports', `proxy ${c.proxy.port || '(your conf\'s)'}, admin ${c.admin.port}, this page ${location.port}`),
     ...row('prefix', h('code', {}, c.prefix)),

@@ -3,10 +3,15 @@
 // (buffered to a temporary file), and requests limited by limit_req / limit_conn.
 import { EPISODE_S, type Condition, type Group } from '../types.js';
 import { at, entries, first, when } from './group.js';
-import { errnoIs, plural, requestOf, shortRequest } from '../facts.js';
+import { errnoIs, requestOf, shortRequest } from '../facts.js';
 import { IO_FAILED } from './upstream.js';
+import { count, inYourConf, series, t, type MessageKey } from '../say.js';
 
 const distinct = <T>(a: T[]) => [...new Set(a)];
+const paren = (s: string | undefined) => (s ? t('doctor.paren', { s }) : '');
+const timesParen = (n: number) => (n > 1 ? t('doctor.timesParen', { n }) : '');
+/** The first three, then `, ...` / `、…`. */
+const sample = (a: string[]) => series(a.slice(0, 3)) + (a.length > 3 ? t('doctor.list.etc') : '');
 
 // ---- client-reset -----------------------------------------------------------------------------
 
@@ -22,8 +27,13 @@ export const clientReset: Condition = {
     const es = entries(g);
     const e = first(es);
     return {
-      cause: `The browser${e.client ? ` (${e.client})` : ''} reset the connection (${e.errno?.code}: ${e.errno?.text})${e.action ? ` while nginx was ${e.action}` : ''}${es.length > 1 ? ` (${es.length} times)` : ''}: a reload, a closed tab or a cancelled request, not a server fault.`,
-      fix: 'Nothing to do unless every request ends this way; then look at what stops the page (an extension, a proxy or antivirus between browser and nginx).',
+      cause: t('doctor.clientReset.cause', {
+        client: paren(e.client),
+        err: `${e.errno?.code}: ${e.errno?.text}`,
+        action: e.action ? t('doctor.clientReset.action', { action: e.action }) : '',
+        times: timesParen(es.length),
+      }),
+      fix: t('doctor.clientReset.fix'),
       detail: { harmless: true, requests: distinct(es.map((x) => shortRequest(x.request))) },
     };
   },
@@ -41,29 +51,29 @@ export const clientClosed: Condition = {
   explain(g) {
     const es = entries(g);
     const e = first(es);
-    const who = `The ${es.some((x) => x.action === 'SSL handshaking') ? 'client' : 'browser'}${e.client ? ` (${e.client})` : ''}`;
-    const times = es.length > 1 ? ` (${es.length} times)` : '';
+    const who = t(es.some((x) => x.action === 'SSL handshaking') ? 'doctor.clientClosed.client' : 'doctor.clientClosed.browser', { client: paren(e.client) });
+    const times = timesParen(es.length);
     const detail = { harmless: true, requests: distinct(es.map((x) => shortRequest(x.request))) };
     // Before any request: an idle keep-alive connection, or a TLS handshake the client gave up.
     const before = es.every((x) => x.request === undefined && /^(?:waiting for request|SSL handshaking|reading client request line)$/.test(x.action ?? ''));
     if (before) {
       const tls = es.some((x) => x.action === 'SSL handshaking');
       return {
-        cause: tls
-          ? `${who} closed the connection during the TLS handshake, before sending a request${times}: a browser that does not trust the certificate (self-signed, or for another name) and stopped, a connection a browser opened ahead and did not need, or a scanner.`
-          : `${who} closed a connection before sending a request on it${times}: what browsers do with connections they opened ahead or no longer need.`,
-        fix: tls
-          ? 'Nothing to do, unless browsers show a certificate warning for this site: then install a certificate they trust for its name (ssl_certificate).'
-          : 'Nothing to do: a client closing its connection is not a server fault.',
+        cause: t(tls ? 'doctor.clientClosed.tls' : 'doctor.clientClosed.idle', { who, times }),
+        fix: t(tls ? 'doctor.clientClosed.tlsFix' : 'doctor.clientClosed.notFault'),
         detail,
       };
     }
     const upstream = es.some((x) => x.upstream !== undefined || /upstream/.test(x.message + (x.action ?? '')));
     return {
-      cause: `${who} closed the connection before nginx had answered ${shortRequest(e.request)}${e.action ? ` (nginx was ${e.action})` : ''}${es.length > 1 ? `, ${es.length} times` : ''}: a reload, a closed tab, a cancelled request, or a client's own timeout${upstream ? '; nginx then closed its connection to the upstream too (a slow upstream makes clients give up: see the upstream timeouts, if any)' : ''}.`,
-      fix: upstream
-        ? `Nothing to do if it is rare; if a client gives up on every slow request (a load balancer's or an app's timeout shorter than the upstream's answer), make the upstream answer faster or raise that client's timeout. Logged at ${e.level}: harmless.`
-        : 'Nothing to do: a client closing its connection is not a server fault.',
+      cause: t('doctor.clientClosed.request', {
+        who,
+        request: shortRequest(e.request),
+        action: e.action ? t('doctor.clientClosed.action', { action: e.action }) : '',
+        times: es.length > 1 ? t('doctor.clientClosed.times', { n: es.length }) : '',
+        upstream: upstream ? t('doctor.clientClosed.upstream') : '',
+      }),
+      fix: upstream ? t('doctor.clientClosed.upstreamFix', { level: e.level }) : t('doctor.clientClosed.notFault'),
       detail,
     };
   },
@@ -72,18 +82,14 @@ export const clientClosed: Condition = {
 // ---- client-bad-request -----------------------------------------------------------------------
 
 /** What each `client sent ...` means: nginx answers 400 (or 494, 414) and logs why. */
-const BAD: [RegExp, string, string][] = [
-  [/^client sent plain HTTP request to HTTPS port/, 'a client spoke plain HTTP to a port that listens with "ssl" (http:// to an https:// port)', 'Use https:// for that port, or redirect plain HTTP with a separate "listen 80" server that returns 301 to https://.'],
-  [/^client sent invalid method/, 'a client sent bytes that are no HTTP method: a TLS handshake to a plain-HTTP port (https:// to an http:// port), or a scanner', 'If you meant HTTPS, that port needs "listen ... ssl" and a certificate; otherwise nothing to do (scanners probe every port).'],
-  [/^client sent (?:invalid host header|duplicate host header|no "Host" header|HTTP\/1\.1 request without "Host" header)/, 'a client sent no usable Host header (a malformed or duplicate one)', 'Nothing to do for scanners; for your own client, send one valid Host header.'],
-  [/^client sent invalid chunked body/, 'a client sent a request body in chunked encoding that is not valid chunked encoding (a broken client or proxy)', 'Fix the client that sends it (or the proxy in front of nginx); nginx answered 400.'],
-  [/^client sent too long (?:header line|URI)|^client sent too large request/, 'a client sent a header or URI longer than nginx reads (large_client_header_buffers: 4 8k by default), usually a huge cookie or query string', 'Shorten the cookie or URL; only if they are legitimate, raise large_client_header_buffers (e.g. 4 16k) in the server block.'],
-  [
-    /^(?:SSL_do_handshake\(\) failed|peer closed connection in SSL handshake)/,
-    'a client\'s TLS handshake failed (an old TLS version or no cipher in common, plain HTTP or a scanner on the HTTPS port, or a client that distrusts the certificate)',
-    'Nothing to do for scanners and old clients; if your own clients fail, compare their TLS versions with ssl_protocols and ssl_ciphers (the reason is in the line).',
-  ],
-  [/^client sent /, 'a client sent a request nginx cannot read as HTTP', 'Nothing to do for scanners and broken clients; for your own client, fix what it sends.'],
+const BAD: [RegExp, MessageKey, MessageKey][] = [
+  [/^client sent plain HTTP request to HTTPS port/, 'doctor.bad.plainHttp.why', 'doctor.bad.plainHttp.fix'],
+  [/^client sent invalid method/, 'doctor.bad.method.why', 'doctor.bad.method.fix'],
+  [/^client sent (?:invalid host header|duplicate host header|no "Host" header|HTTP\/1\.1 request without "Host" header)/, 'doctor.bad.host.why', 'doctor.bad.host.fix'],
+  [/^client sent invalid chunked body/, 'doctor.bad.chunked.why', 'doctor.bad.chunked.fix'],
+  [/^client sent too long (?:header line|URI)|^client sent too large request/, 'doctor.bad.long.why', 'doctor.bad.long.fix'],
+  [/^(?:SSL_do_handshake\(\) failed|peer closed connection in SSL handshake)/, 'doctor.bad.tls.why', 'doctor.bad.tls.fix'],
+  [/^client sent /, 'doctor.bad.other.why', 'doctor.bad.other.fix'],
 ];
 
 export const clientBadRequest: Condition = {
@@ -100,8 +106,13 @@ export const clientBadRequest: Condition = {
     const [, what, fix] = BAD.find(([re]) => re.test(e.message))!;
     const clients = distinct(es.map((x) => x.client).filter((c) => c !== undefined));
     return {
-      cause: `nginx refused a malformed request ("${e.message}"${es.length > 1 ? `, ${plural(es.length, 'time')}` : ''}${clients.length ? `, from ${clients.slice(0, 3).join(', ')}${clients.length > 3 ? ', ...' : ''}` : ''}): ${what}.`,
-      fix,
+      cause: t('doctor.bad.cause', {
+        message: e.message,
+        times: es.length > 1 ? t('doctor.commaTimes', { times: count(es.length, 'time') }) : '',
+        from: clients.length ? t('doctor.from', { clients: sample(clients) }) : '',
+        why: t(what),
+      }),
+      fix: t(fix),
       detail: { harmless: true, message: e.message, requests: es.length },
     };
   },
@@ -116,19 +127,12 @@ function bufferedExplain(kind: 'body' | 'response') {
     const es = entries(g);
     const e = first(es);
     const paths = distinct(es.map((x) => requestOf(x.request)?.path ?? '?'));
-    const shown = paths.slice(0, 3).join(', ') + (paths.length > 3 ? ', ...' : '');
-    const many = es.length > 1 ? `${plural(es.length, 'request')} (${shown})` : shortRequest(e.request);
-    return kind === 'body'
-      ? {
-          cause: `The request body of ${many} was larger than client_body_buffer_size (8k or 16k by default), so nginx wrote it to a temporary file before passing it on: normal for uploads, logged at [warn].`,
-          fix: 'Nothing to do. It matters only if the temp folder is slow or small (then raise client_body_buffer_size for that location), or if "client_body_temp" cannot be written (a [crit] line says so).',
-          detail: { harmless: true, requests: es.length, paths },
-        }
-      : {
-          cause: `The upstream's response to ${many} was larger than nginx's proxy buffers (proxy_buffers 8 4k|8k plus proxy_buffer_size), so nginx wrote part of it to a temporary file while the client read it: normal for large downloads, logged at [warn].`,
-          fix: 'Nothing to do. It matters only for many large responses on a slow disk: then raise proxy_buffers / proxy_max_temp_file_size for that location, or turn proxy_buffering off for streaming.',
-          detail: { harmless: true, requests: es.length, paths },
-        };
+    const many = es.length > 1 ? t('doctor.buffered.many', { requests: count(es.length, 'request'), paths: sample(paths) }) : shortRequest(e.request);
+    return {
+      cause: t(kind === 'body' ? 'doctor.buffered.body' : 'doctor.buffered.response', { many }),
+      fix: t(kind === 'body' ? 'doctor.buffered.bodyFix' : 'doctor.buffered.responseFix'),
+      detail: { harmless: true, requests: es.length, paths },
+    };
   };
 }
 
@@ -172,10 +176,18 @@ export const rateLimited: Condition = {
     const directive = conns ? 'limit_conn' : 'limit_req';
     const where = log.conf?.all(directive).filter((p) => p.text.includes(`zone=${zone}`) || p.text.startsWith(`${directive} ${zone}`)) ?? [];
     const zoneAt = log.conf?.all(`${directive}_zone`).filter((p) => p.text.includes(`zone=${zone}:`) || p.text.includes(` ${zone} `)) ?? [];
-    const pointer = where.length || zoneAt.length ? ` In your conf: ${[...zoneAt, ...where].map(at).join(', ')}.` : '';
+    const pointer = inYourConf([...zoneAt, ...where].map(at));
+    const from = clients.length ? t('doctor.from', { clients: series(clients.slice(0, 3)) + (clients.length > 3 ? t('doctor.limit.more', { n: clients.length - 3 }) : '') }) : '';
     return {
-      cause: `${plural(es.length, 'request')} ${dry ? 'would have been' : delayed ? 'were delayed' : 'were refused (503 by default)'} by ${directive} zone "${zone}"${conns ? ' (too many connections at once from one key)' : ' (more requests per second than its rate and burst allow)'}${clients.length ? `, from ${clients.slice(0, 3).join(', ')}${clients.length > 3 ? ` and ${clients.length - 3} more` : ''}` : ''}, first at ${when(g)}.`,
-      fix: `If these are real users (a page that fires many requests at once, clients behind one NAT or proxy), raise the zone's rate or the burst (e.g. "${directive} zone=${zone}${conns ? ' 20' : ' burst=20 nodelay'};"); if they are abuse, the limit works as meant.${pointer}`,
+      cause: t(dry ? 'doctor.limit.dry' : delayed ? 'doctor.limit.delayed' : 'doctor.limit.refused', {
+        requests: count(es.length, 'request'),
+        directive,
+        zone,
+        why: t(conns ? 'doctor.limit.conns' : 'doctor.limit.rate'),
+        from,
+        when: when(g),
+      }),
+      fix: t('doctor.limit.fix', { example: `${directive} zone=${zone}${conns ? ' 20' : ' burst=20 nodelay'};`, pointer }),
       detail: { zone, requests: es.length, ...(delayed || dry ? { harmless: true } : {}) },
     };
   },

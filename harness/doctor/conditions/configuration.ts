@@ -5,11 +5,14 @@
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import type { Condition, Group } from '../types.js';
 import { at, entries, first } from './group.js';
-import { looksWindows, plural } from '../facts.js';
+import { looksWindows } from '../facts.js';
+import { count, inYourConf, t, type MessageKey } from '../say.js';
 
 const where = (e: ErrorLogEntry) => (e.conf ? `${e.conf.file}:${e.conf.line}` : 'nginx.conf');
-const times = (g: Group) => (g.lines.length > 1 ? ` (${plural(g.lines.length, 'start')})` : '');
-const check = (e: ErrorLogEntry) => (looksWindows(e) ? '"nginx -t" in its folder' : '"sudo nginx -t"');
+const times = (g: Group) => (g.lines.length > 1 ? t('doctor.paren', { s: count(g.lines.length, 'start') }) : '');
+/** `nginx refused its configuration (3 starts)`: how each of these causes begins. */
+const refused = (g: Group) => t('doctor.conf.refused', { times: times(g) });
+const check = (e: ErrorLogEntry) => t(looksWindows(e) ? 'doctor.conf.checkWindows' : 'doctor.conf.checkLinux');
 const repeat = (e: ErrorLogEntry, what: string) => ({ by: 'repeat' as const, key: `${what}|${e.message}|${where(e)}` });
 
 // ---- conf-unknown-directive -------------------------------------------------------------------
@@ -17,14 +20,14 @@ const repeat = (e: ErrorLogEntry, what: string) => ({ by: 'repeat' as const, key
 const UNKNOWN = /^unknown directive "(.*)"$/;
 
 /** Directives of modules a stock build may lack, and what provides them. */
-const MODULES: [RegExp, string][] = [
-  [/^(?:more_set_headers|more_clear_headers|more_set_input_headers)$/, 'the headers-more module (nginx-extras / libnginx-mod-http-headers-more-filter, or OpenResty)'],
-  [/^(?:lua_|content_by_lua|access_by_lua|rewrite_by_lua|init_by_lua|set_by_lua|header_filter_by_lua|body_filter_by_lua|log_by_lua)/, 'the Lua module (OpenResty, or libnginx-mod-http-lua)'],
-  [/^(?:brotli|brotli_)/, 'the brotli module (libnginx-mod-http-brotli or a build with it)'],
-  [/^geoip2?_/, 'the GeoIP module (libnginx-mod-http-geoip2)'],
-  [/^(?:ssl_|http2|quic|http3)/, 'a module this nginx was built without (nginx -V lists them), or a newer nginx version'],
-  [/^js_/, 'the njs module (nginx-module-njs)'],
-  [/^stream$/, 'the stream module (load_module modules/ngx_stream_module.so; on Debian libnginx-mod-stream)'],
+const MODULES: [RegExp, MessageKey][] = [
+  [/^(?:more_set_headers|more_clear_headers|more_set_input_headers)$/, 'doctor.module.headersMore'],
+  [/^(?:lua_|content_by_lua|access_by_lua|rewrite_by_lua|init_by_lua|set_by_lua|header_filter_by_lua|body_filter_by_lua|log_by_lua)/, 'doctor.module.lua'],
+  [/^(?:brotli|brotli_)/, 'doctor.module.brotli'],
+  [/^geoip2?_/, 'doctor.module.geoip'],
+  [/^(?:ssl_|http2|quic|http3)/, 'doctor.module.builtWithout'],
+  [/^js_/, 'doctor.module.njs'],
+  [/^stream$/, 'doctor.module.stream'],
 ];
 
 export const confUnknownDirective: Condition = {
@@ -35,13 +38,18 @@ export const confUnknownDirective: Condition = {
   explain(g) {
     const e = first(entries(g));
     const name = UNKNOWN.exec(e.message)![1];
-    const module = MODULES.find(([re]) => re.test(name))?.[1];
+    const key = MODULES.find(([re]) => re.test(name))?.[1];
+    const module = key && t(key);
     const bom = /^\uFEFF|^ï»¿/.test(name);
+    const why = bom ? t('doctor.unknownDirective.bom') : module ? t('doctor.unknownDirective.module', { module }) : t('doctor.unknownDirective.typo');
+    const what = bom
+      ? t('doctor.unknownDirective.saveNoBom', { file: e.conf?.file ?? t('doctor.conf.theFile') })
+      : module
+        ? t('doctor.unknownDirective.install', { module })
+        : t('doctor.unknownDirective.correct', { where: where(e) });
     return {
-      cause: `nginx refused its configuration${times(g)}: "${name}" at ${where(e)} is no directive it knows: ${
-        bom ? 'the file starts with a byte-order mark (saved as "UTF-8 with BOM"), which nginx reads as part of the first word' : module ? `it comes from ${module}` : 'a typo (a letter missing or doubled), a directive of a module this build lacks, or a line whose ";" is missing so two lines run into one'
-      }.`,
-      fix: `${bom ? `Save ${e.conf?.file ?? 'the file'} as UTF-8 without BOM` : module ? `Install or load ${module}, or remove the line` : `Correct the name at ${where(e)} (the directive index: nginx.org/en/docs/dirindex.html), or end the line before it with ";"`}, then check with ${check(e)}.`,
+      cause: t('doctor.unknownDirective.cause', { refused: refused(g), name, where: where(e), why }),
+      fix: t('doctor.unknownDirective.fix', { what, check: check(e) }),
       detail: { directive: name, at: where(e) },
     };
   },
@@ -61,8 +69,8 @@ export const confEmbeddedUnsupported: Condition = {
     const e = first(entries(g));
     const what = UNSUPPORTED.exec(e.message)![1];
     return {
-      cause: `the embedded engine refused ${what} at ${where(e)}${times(g)}: that line is valid nginx, which real nginx runs, but the embedded engine does not.`,
-      fix: `Run real nginx on this conf (harness up --proxy nginx), or delete the line at ${where(e)} (or comment it out with #).`,
+      cause: t('doctor.unsupported.cause', { what, where: where(e), times: times(g) }),
+      fix: t('doctor.unsupported.fix', { where: where(e) }),
       detail: { what, at: where(e) },
     };
   },
@@ -73,19 +81,19 @@ export const confEmbeddedUnsupported: Condition = {
 const NOT_HERE = /^"(.*)" directive is not allowed here$/;
 
 /** Where the directives users most often misplace belong. */
-const BELONGS: Record<string, string> = {
-  server: 'inside http { } (a conf.d/*.conf file is already included inside http { }, so it holds server { } blocks, not an http { })',
-  http: 'once, at the top of nginx.conf (not inside another block, and not in a conf.d file that nginx.conf includes inside http { })',
-  location: 'inside server { } (or another location)',
-  upstream: 'inside http { }, outside any server { }',
-  proxy_pass: 'inside location { } (or an if in a location, or limit_except)',
-  events: 'once, at the top of nginx.conf',
-  worker_processes: 'at the top of nginx.conf, outside every block',
-  worker_connections: 'inside events { }',
-  stream: 'at the top of nginx.conf, outside http { }',
-  map: 'inside http { }, outside any server { }',
-  limit_req_zone: 'inside http { }',
-  if: 'inside server { } or location { }',
+const BELONGS: Record<string, MessageKey> = {
+  server: 'doctor.belongs.server',
+  http: 'doctor.belongs.http',
+  location: 'doctor.belongs.location',
+  upstream: 'doctor.belongs.upstream',
+  proxy_pass: 'doctor.belongs.proxy_pass',
+  events: 'doctor.belongs.events',
+  worker_processes: 'doctor.belongs.worker_processes',
+  worker_connections: 'doctor.belongs.worker_connections',
+  stream: 'doctor.belongs.stream',
+  map: 'doctor.belongs.map',
+  limit_req_zone: 'doctor.belongs.limit_req_zone',
+  if: 'doctor.belongs.if',
 };
 
 export const confNotAllowedHere: Condition = {
@@ -96,9 +104,11 @@ export const confNotAllowedHere: Condition = {
   explain(g) {
     const e = first(entries(g));
     const name = NOT_HERE.exec(e.message)![1];
+    const place = Object.hasOwn(BELONGS, name) ? t(BELONGS[name]) : undefined;
     return {
-      cause: `nginx refused its configuration${times(g)}: "${name}" at ${where(e)} sits in a block where it is not allowed${BELONGS[name] ? `; it belongs ${BELONGS[name]}` : ''}, or a "}" too many or too few before it closed its block early.`,
-      fix: `Move "${name}" ${BELONGS[name] ? BELONGS[name].replace(/ \(.*\)$/, '') : 'into the block the directive index gives for it (nginx.org/en/docs/dirindex.html, "Context:")'} and check the braces above ${where(e)}, then run ${check(e)}.`,
+      cause: t('doctor.notHere.cause', { refused: refused(g), name, where: where(e), belongs: place ? t('doctor.notHere.belongs', { place }) : '' }),
+      // Where it belongs without the aside in parentheses.
+      fix: t('doctor.notHere.fix', { name, place: place ? place.replace(/ ?[(（].*[)）]$/, '') : t('doctor.belongs.index'), where: where(e), check: check(e) }),
       detail: { directive: name, at: where(e) },
     };
   },
@@ -117,8 +127,8 @@ export const confBadArgs: Condition = {
     const e = first(entries(g));
     const name = BAD_ARGS.exec(e.message)![1];
     return {
-      cause: `nginx refused its configuration${times(g)}: "${name}" at ${where(e)} has too many or too few arguments: a value with a space not in quotes, a ";" missing so the next line's words joined it, or a variable that came out empty in a template (envsubst) before nginx read it.`,
-      fix: `Write "${name}" at ${where(e)} with the arguments its documentation lists (quote a value that holds spaces, end the line with ";"), then run ${check(e)}.`,
+      cause: t('doctor.badArgs.cause', { refused: refused(g), name, where: where(e) }),
+      fix: t('doctor.badArgs.fix', { name, where: where(e), check: check(e) }),
       detail: { directive: name, at: where(e) },
     };
   },
@@ -144,8 +154,20 @@ export const hashTooSmall: Condition = {
     const http = log.conf?.all('http')[0];
     const warn = e.level === 'warn';
     return {
-      cause: `${warn ? 'nginx started, but warned' : `nginx refused its configuration${times(g)}`}: its ${name} hash table (${name === 'server_names' ? 'the server_name values' : name === 'types' ? 'the MIME types' : `the ${name} entries`}) does not fit ${bucket}${size ? ` ${size}` : ''}${name === 'server_names' ? ': a long server_name (over about 32 characters) or many names' : ''}.`,
-      fix: `Add "${bucket} ${next};" to http { }${warn ? ` (or raise ${name}_hash_max_size)` : ''}, then reload nginx.${set ? ` In your conf: raise ${at(set)}.` : http ? ` In your conf: add it to ${at(http)}.` : ''}`,
+      cause: t('doctor.hash.cause', {
+        head: warn ? t('doctor.hash.warned') : refused(g),
+        name,
+        what: name === 'server_names' ? t('doctor.hash.serverNames') : name === 'types' ? t('doctor.hash.types') : t('doctor.hash.entries', { name }),
+        bucket,
+        size: size ? ` ${size}` : '',
+        long: name === 'server_names' ? t('doctor.hash.long') : '',
+      }),
+      fix: t('doctor.hash.fix', {
+        bucket,
+        next,
+        maxSize: warn ? t('doctor.hash.maxSize', { name }) : '',
+        pointer: set ? t('doctor.conf.raise', { at: at(set) }) : http ? t('doctor.hash.addTo', { at: at(http) }) : '',
+      }),
       detail: { hash: name, ...(warn ? { harmless: true } : {}) },
     };
   },
@@ -168,31 +190,20 @@ export const sslCert: Condition = {
     const text = `${e.message} ${e.errno?.text ?? ''}`;
     const key = /key|PrivateKey/.test(e.message);
     const named = file ? log.conf?.all(key ? 'ssl_certificate_key' : 'ssl_certificate').filter((p) => p.text.includes(file)) : [];
-    const pointer = named?.length ? ` In your conf: ${named.map(at).join(', ')}.` : '';
-    let why: string;
-    let fix: string;
-    if (/no "ssl_certificate/.test(e.message)) {
-      why = `a server at ${where(e)} listens with "ssl" but names no certificate (ssl_certificate and ssl_certificate_key)`;
-      fix = 'Add ssl_certificate and ssl_certificate_key to that server { } (or remove "ssl" from its listen)';
-    } else if (/No such file|no such file|fopen|system library/.test(text)) {
-      why = `the ${key ? 'key' : 'certificate'} file ${file} does not exist (or nginx's master may not read it): a path that is wrong in this container or machine, or a certificate not issued yet (certbot's live/ folder)`;
-      fix = `Put the file at ${file} (mount it into the container) or correct the path, and check that root may read it`;
-    } else if (/key values mismatch/.test(text)) {
-      why = `the key ${file} does not belong to the certificate given with it`;
-      fix = 'Give the key that was generated with that certificate (compare "openssl x509 -noout -modulus -in CERT | md5sum" with "openssl rsa -noout -modulus -in KEY | md5sum")';
-    } else if (/bad decrypt|bad password|PEM_def_callback|problems getting password/.test(text)) {
-      why = `the key ${file} is protected by a passphrase nginx does not have`;
-      fix = 'Remove the passphrase ("openssl rsa -in key.pem -out key-nopass.pem") or give it with ssl_password_file';
-    } else if (/no start line|bad end line|ASN1|wrong tag|bad base64/.test(text)) {
-      why = `${file} is not a PEM ${key ? 'key' : 'certificate'} (another format such as DER or PFX, the certificate and key swapped, or a file damaged in copying)`;
-      fix = `Convert it to PEM ("openssl x509 -inform der -in cert.der -out cert.pem"; for a .pfx "openssl pkcs12 -in cert.pfx -nokeys -out cert.pem") and check that ssl_certificate names the certificate and ssl_certificate_key the key`;
-    } else {
-      why = `OpenSSL could not load ${file ?? 'the certificate'} (its reason is in the line)`;
-      fix = `Check ${file ?? 'the file'} with "openssl x509 -noout -text -in ${file ?? 'cert.pem'}"`;
-    }
+    const pointer = inYourConf((named ?? []).map(at));
+    const facts = { where: where(e), file: file ?? '', kind: t(key ? 'doctor.cert.key' : 'doctor.cert.certificate') };
+    let why: MessageKey;
+    let fix: MessageKey;
+    if (/no "ssl_certificate/.test(e.message)) [why, fix] = ['doctor.cert.noneDefined', 'doctor.cert.noneDefinedFix'];
+    else if (/No such file|no such file|fopen|system library/.test(text)) [why, fix] = ['doctor.cert.missing', 'doctor.cert.missingFix'];
+    else if (/key values mismatch/.test(text)) [why, fix] = ['doctor.cert.mismatch', 'doctor.cert.mismatchFix'];
+    else if (/bad decrypt|bad password|PEM_def_callback|problems getting password/.test(text)) [why, fix] = ['doctor.cert.passphrase', 'doctor.cert.passphraseFix'];
+    else if (/no start line|bad end line|ASN1|wrong tag|bad base64/.test(text)) [why, fix] = ['doctor.cert.notPem', 'doctor.cert.notPemFix'];
+    else [why, fix] = ['doctor.cert.other', 'doctor.cert.otherFix'];
+    const other = why === 'doctor.cert.other';
     return {
-      cause: `nginx refused its configuration${times(g)}: ${why}.`,
-      fix: `${fix}, then run ${check(e)}.${pointer}`,
+      cause: t('doctor.cert.cause', { refused: refused(g), why: t(why, other ? { file: file ?? t('doctor.cert.theCertificate') } : facts) }),
+      fix: t('doctor.cert.fix', { fix: t(fix, other ? { file: file ?? t('doctor.conf.theFile'), path: file ?? 'cert.pem' } : facts), check: check(e), pointer }),
       detail: { ...(file ? { file } : {}) },
     };
   },

@@ -3,13 +3,14 @@
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import type { Group, LogView } from '../types.js';
 import { at } from '../conf.js';
+import { t } from '../say.js';
 
 export const entries = (g: Group): ErrorLogEntry[] => g.lines.map((l) => l.entry);
 export const first = <T>(a: T[]): T => a[0];
 export const last = <T>(a: T[]): T => a[a.length - 1];
 
 export function when(g: Group): string {
-  return first(g.lines).entry.time ?? 'that time';
+  return first(g.lines).entry.time ?? t('doctor.thatTime');
 }
 
 /** `/etc/nginx/conf.d/app.conf:12 ("client_max_body_size 1m;")`: defined beside the conf it points into. */
@@ -21,7 +22,7 @@ export { at };
  */
 export function confPointer(log: LogView, e: ErrorLogEntry, name: string, value: string): string | undefined {
   const c = log.conf?.inForce(name, e);
-  if (c?.set) return `In your conf, change ${at(c.set)} to "${name} ${value};"`;
-  if (c?.block) return `No ${name} is set for this request in your conf: add "${name} ${value};" to ${at(c.block)}`;
+  if (c?.set) return t('doctor.conf.change', { at: at(c.set), name, value });
+  if (c?.block) return t('doctor.conf.add', { at: at(c.block), name, value });
   return undefined;
 }

@@ -4,7 +4,8 @@
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition } from '../types.js';
 import { entries } from './group.js';
-import { errnoIs, fileOp, parentOf, plural, showPath } from '../facts.js';
+import { errnoIs, fileOp, parentOf, showPath } from '../facts.js';
+import { count, series, t } from '../say.js';
 
 /** [warn] lines that are no problem either. */
 const BENIGN_WARN = /^using the "\w+" event method/;
@@ -24,8 +25,12 @@ export const info: Condition = {
     const what = [...new Set(es.map((e) => e.message.replace(/\d+/g, 'N')))];
     const wine = es.some((e) => /WSAID_TRANSMITPACKETS/.test(e.message));
     return {
-      cause: `${es.length === 1 ? 'A notice' : plural(es.length, 'notice')} nginx writes in normal operation (${what.slice(0, 3).map((w) => `"${w}"`).join(', ')}${what.length > 3 ? ', ...' : ''})${wine ? '; the WSAIoctl notice means this Windows (or Wine) lacks TransmitPackets, which nginx does without' : ''}: no problem.`,
-      fix: 'Nothing to do.',
+      cause: t(es.length === 1 ? 'doctor.info.one' : 'doctor.info.other', {
+        notices: count(es.length, 'notice'),
+        what: series(what.slice(0, 3).map((w) => `"${w}"`)) + (what.length > 3 ? t('doctor.list.etc') : ''),
+        wine: wine ? t('doctor.info.wine') : '',
+      }),
+      fix: t('doctor.nothingToDo'),
     };
   },
 };
@@ -55,25 +60,25 @@ export const unknown: Condition = {
     const es = entries(g);
     const e = es[0];
     const errno = e.errno ? ` (${e.errno.code}: ${e.errno.text})` : '';
-    const times = es.length > 1 ? ` ${es.length} times` : '';
+    const times = es.length > 1 ? t('doctor.unknown.times', { n: es.length }) : '';
     if (e.conf && e.level === 'emerg') {
       return {
-        cause: `nginx refused its configuration${times}: ${e.message}${errno} at ${e.conf.file}:${e.conf.line}.`,
-        fix: `Correct line ${e.conf.line} of ${e.conf.file}, check it with "nginx -t", then start nginx again.`,
+        cause: t('doctor.unknown.emerg', { times, message: e.message, errno, at: `${e.conf.file}:${e.conf.line}` }),
+        fix: t('doctor.unknown.emergFix', { line: e.conf.line, file: e.conf.file }),
         detail: { at: `${e.conf.file}:${e.conf.line}` },
       };
     }
     const op = fileOp(e);
     if (op && errnoIs.notFound(e)) {
       return {
-        cause: `nginx could not find ${showPath(op.path)}${errno}${times}: the folder ${showPath(parentOf(op.path))} is missing, or nginx was started from another folder than its own, so a relative path pointed elsewhere.`,
-        fix: `Create ${showPath(parentOf(op.path))} (or restore the file), and start nginx from its own folder.`,
+        cause: t('doctor.unknown.notFound', { path: showPath(op.path), errno, times, folder: showPath(parentOf(op.path)) }),
+        fix: t('doctor.unknown.notFoundFix', { folder: showPath(parentOf(op.path)) }),
         detail: { level: e.level, path: showPath(op.path) },
       };
     }
     return {
-      cause: `nginx logged ${es.length > 1 ? `${es.length}× ` : ''}"${shapeOf(e)}" at [${e.level}], which this doctor has no diagnosis for.`,
-      fix: 'Read the quoted lines below with the lines around them; search the message in the nginx documentation or the course forum.',
+      cause: t('doctor.unknown.cause', { count: es.length > 1 ? `${es.length}× ` : '', shape: shapeOf(e), level: e.level }),
+      fix: t('doctor.unknown.fix'),
       detail: { level: e.level, shape: shapeOf(e) },
     };
   },

@@ -5,7 +5,8 @@
 // one of those others; a proxy_pass to a literal IP, or an upstream whose only server that is,
 // has no other address to retry on.
 import type { Group, LogView } from '../types.js';
-import { isConnectFailure, looksWindows, plural, type Peer } from '../facts.js';
+import { isConnectFailure, looksWindows, type Peer } from '../facts.js';
+import { count, list, series, t } from '../say.js';
 import { routeOf, serverFor, literal, type UpstreamBlock, type UpstreamServer } from '../proxy-pass.js';
 import { at, first, last } from './group.js';
 
@@ -28,10 +29,7 @@ export interface Verdict {
   read?: { addr: string; requestTime?: number };
 }
 
-/** ` at 08/Jul/2023:11:08:16 +0800`: when the access log has the answer. */
-const loggedAt = (time: string | undefined) => (time ? ` at ${time}` : '');
-
-const names = (ss: UpstreamServer[]) => (ss.length <= 1 ? (ss[0]?.address ?? '') : `${ss.slice(0, -1).map((s) => s.address).join(', ')} and ${ss[ss.length - 1].address}`);
+const names = (ss: UpstreamServer[]) => list(ss.map((s) => s.address));
 
 /** The verdict the conf decides, or undefined when it shows nothing the address families do not. */
 export function refusedByConf(g: Group, log: LogView, peers: Peer[]): Verdict | undefined {
@@ -45,7 +43,7 @@ export function refusedByConf(g: Group, log: LogView, peers: Peer[]): Verdict | 
     // An implicit upstream of a literal IP is that one address: no retry on another family.
     const host = /^[a-z]+:\/\/(\[[^\]]*\]|[^/:]+)/.exec(route.pass.text.split(' ')[1] ?? '')?.[1]?.replace(/^\[|\]$/g, '');
     if (peers.length !== 1 || !host || !literal({ host })) return undefined;
-    return { verdict: 'not-running', evidence: `your conf's proxy_pass names this one address, at ${at(route.pass)}: nginx has no other to try`, which: `${peers[0].text} refused` };
+    return { verdict: 'not-running', evidence: t('doctor.byConf.ev.literal', { at: at(route.pass) }), which: t('doctor.refused.peerRefused', { peer: peers[0].text }) };
   }
   const servers = peers.map((p) => serverFor(b, p));
   // A peer the block does not name: the conf given is not the one nginx ran.
@@ -59,8 +57,8 @@ export function refusedByConf(g: Group, log: LogView, peers: Peer[]): Verdict | 
     const only = b.servers.length === 1;
     return {
       verdict: 'not-running',
-      evidence: only ? `it is the only server of upstream ${b.name} in your conf, at ${at(b.servers[0].place)}` : `every server of upstream ${b.name} that is not marked down refused (your conf, ${at(b.place)})`,
-      which: `${names(refused)} refused`,
+      evidence: only ? t('doctor.byConf.ev.only', { name: b.name, at: at(b.servers[0].place) }) : t('doctor.byConf.ev.allDown', { name: b.name, at: at(b.place) }),
+      which: t('doctor.refused.peerRefused', { peer: names(refused) }),
     };
   }
   const z = last(refusedLines);
@@ -70,7 +68,7 @@ export function refusedByConf(g: Group, log: LogView, peers: Peer[]): Verdict | 
   if (saw?.some((s) => s === 502 || s === 504)) return undefined;
   const answered = saw?.some((s) => s < 500) === true;
   if (!answered && !(log.settled(g) || log.index.wentOnAfter(z.no))) {
-    return { verdict: 'undetermined', evidence: `the log ends before nginx's retry on another server of upstream ${b.name}` };
+    return { verdict: 'undetermined', evidence: t('doctor.byConf.ev.endsBefore', { name: b.name }) };
   }
   // nginx retries the primary servers first; the backup ones only once no primary is left.
   const primary = others.filter((s) => !s.backup);
@@ -81,10 +79,10 @@ export function refusedByConf(g: Group, log: LogView, peers: Peer[]): Verdict | 
     const tried = named.upstreamAddr!.split(/, | : /);
     const by = b.servers.find((s) => s.address === tried[tried.length - 1] || `${s.host}:${s.port}` === tried[tried.length - 1]);
     if (by) answeredBy = [by];
-    const time = named.requestTime !== undefined ? ` in ${named.requestTime} s ($request_time)` : '';
+    const time = named.requestTime !== undefined ? t('doctor.byConf.ev.time', { s: named.requestTime }) : '';
     return {
       verdict: 'another-server-answered',
-      evidence: `the access log shows this request tried ${named.upstreamAddr} ($upstream_addr, statuses ${named.upstreamStatus ?? '-'}) and got ${named.status}${time}`,
+      evidence: t('doctor.byConf.ev.named', { addrs: named.upstreamAddr!, statuses: named.upstreamStatus ?? '-', status: named.status, time }),
       answered: true,
       upstream: b,
       refused,
@@ -94,12 +92,18 @@ export function refusedByConf(g: Group, log: LogView, peers: Peer[]): Verdict | 
   }
   return {
     verdict: 'another-server-answered',
-    evidence: answered ? `the access log shows ${[...new Set(saw)].join(', ')} for this request${loggedAt(seen.find((s) => s.status < 500)?.time)}` : 'no failure of another server followed in the error log',
+    evidence: answered ? accessShows([...new Set(saw)], seen.find((s) => s.status < 500)?.time) : t('doctor.byConf.ev.noOtherFailure'),
     answered,
     upstream: b,
     refused,
     answeredBy,
   };
+}
+
+/** What the access log shows for the request, and when, if it says. */
+function accessShows(statuses: number[], time: string | undefined): string {
+  const s = series(statuses.map(String));
+  return time ? t('doctor.byConf.ev.accessAt', { statuses: s, time }) : t('doctor.refused.ev.accessShows', { statuses: s });
 }
 
 /** Cause and fix of a refused server whose request another server of its upstream answered. */
@@ -111,18 +115,25 @@ export function anotherServerAnswered(v: Verdict, g: Group, req: string, admin: 
   const total = b.servers.filter((s) => !s.down && !s.backup).reduce((n, s) => n + s.weight, 0);
   const r = refused[0];
   const who = v.read
-    ? `${v.read.addr} answered it`
+    ? t('doctor.byConf.who.read', { addr: v.read.addr })
     : by.length === 1
-      ? `the other server of upstream ${b.name}, ${by[0].address}, answered it (inferred: ${v.answered ? "the access log's format does not name the server that answered, and " : ''}${by[0].address} is the only other server your conf gives that upstream not marked down)`
-      : `one of the other servers of upstream ${b.name}, ${names(by)}, answered it (inferred: which one is in no log of the default formats)`;
-  const windows = looksWindows(e) && v.read?.requestTime === undefined ? ` On Windows each refused connect takes about 2 s, so this request waited about 2 s before it was answered (inferred from how Windows refuses, not read from the log).` : '';
-  const again =
-    r.maxFails === 0
-      ? `With max_fails=0 nginx never leaves ${r.address} out: every request its weight (${r.weight} of ${total}) sends there is refused first and retried.`
-      : `After ${plural(r.maxFails, 'failure')} nginx leaves ${r.address} out for fail_timeout (${r.failTimeoutS} s), then gives it requests again by its weight (${r.weight} of ${total}), so now and then a request is refused there first and retried.`;
-  const cause =
-    `Only ${names(refused)} refused ${req}: ${refused.length === 1 ? 'it is one' : 'they are'} of the ${plural(b.servers.length, 'server')} of upstream ${b.name} in your conf (${at(b.place)}), and ${v.evidence}, so ${who}.${windows} ${again}`;
-  const lesson = admin && refused.length === 1 ? ` (a second admin server: the same jar started with --server.port=${r.port})` : '';
-  const fix = `Start the server that should listen on ${names(refused)}${lesson}, or until it runs mark it "down" at ${at(r.place)} or comment that line out, then run "nginx -s reload".`;
+      ? t(v.answered ? 'doctor.byConf.who.oneAnswered' : 'doctor.byConf.who.one', { name: b.name, addr: by[0].address })
+      : t('doctor.byConf.who.many', { name: b.name, names: names(by) });
+  const windows = looksWindows(e) && v.read?.requestTime === undefined ? t('doctor.byConf.windows') : '';
+  const weight = { addr: r.address, weight: r.weight, total };
+  const again = r.maxFails === 0 ? t('doctor.byConf.againNever', weight) : t('doctor.byConf.again', { ...weight, failures: count(r.maxFails, 'failure'), s: r.failTimeoutS });
+  const cause = t(refused.length === 1 ? 'doctor.byConf.cause.one' : 'doctor.byConf.cause.other', {
+    names: names(refused),
+    request: req,
+    servers: count(b.servers.length, 'server'),
+    name: b.name,
+    at: at(b.place),
+    evidence: v.evidence,
+    who,
+    windows,
+    again,
+  });
+  const lesson = admin && refused.length === 1 ? t('doctor.byConf.lesson', { port: r.port }) : '';
+  const fix = t('doctor.byConf.fix', { names: names(refused), lesson, at: at(r.place) });
   return { cause, fix };
 }

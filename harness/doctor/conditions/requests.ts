@@ -5,7 +5,11 @@
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition, type LogView } from '../types.js';
 import { at, confPointer, entries, first } from './group.js';
-import { baseName, errnoIs, fileOp, parentOf, plural, requestOf, shortRequest, showPath } from '../facts.js';
+import { baseName, errnoIs, fileOp, parentOf, requestOf, shortRequest, showPath } from '../facts.js';
+import { count, inYourConf, series, t } from '../say.js';
+
+/** ` (3 requests)` when there are more than one. */
+const requestsParen = (n: number) => (n > 1 ? t('doctor.paren', { s: count(n, 'request') }) : '');
 
 const TOO_LARGE = /^client intended to send too large (chunked )?body: (\d+)(?:\+(\d+))? bytes/;
 
@@ -26,10 +30,11 @@ export const bodyTooLarge: Condition = {
     });
     const max = Math.max(...sizes);
     const suggest = Math.max(10, Math.ceil((max * 2) / 1048576));
-    const path = requestOf(first(es).request)?.path ?? 'the server';
+    const path = requestOf(first(es).request)?.path ?? t('doctor.tooLarge.theServer');
+    const size = `${suggest}m`;
     return {
-      cause: `${es.length === 1 ? `An upload of ${mb(max)} (${max} bytes) to ${path} was` : `${es.length} uploads to ${path} (up to ${mb(max)}, ${max} bytes) were`} refused with 413 Request Entity Too Large: nginx accepts request bodies up to client_max_body_size, 1m by default.`,
-      fix: `${confPointer(log, first(es), 'client_max_body_size', `${suggest}m`) ?? `Add "client_max_body_size ${suggest}m;" to the http { } block of nginx.conf`} (keep Spring's spring.servlet.multipart.max-file-size at least as large), then run "nginx -s reload".`,
+      cause: t(es.length === 1 ? 'doctor.tooLarge.one' : 'doctor.tooLarge.other', { n: es.length, mb: mb(max), bytes: max, path }),
+      fix: t('doctor.tooLarge.fix', { change: confPointer(log, first(es), 'client_max_body_size', size) ?? t('doctor.tooLarge.add', { size }) }),
       detail: { uploads: es.length, largest: max, path },
     };
   },
@@ -58,14 +63,14 @@ export const staticNotFound: Condition = {
     const r = requestOf(e.request);
     const uri = r?.path ?? '/';
     const root = rootOf(op.path, uri, op.fn);
-    const times = es.length > 1 ? ` (${plural(es.length, 'request')})` : '';
-    const err = e.errno ? `${e.errno.code}: ${e.errno.text}` : 'forbidden';
+    const times = requestsParen(es.length);
+    const err = e.errno ? `${e.errno.code}: ${e.errno.text}` : t('doctor.static.forbidden');
     const detail: Record<string, unknown> = { path: showPath(op.path), uri, requests: es.length };
     if (baseName(op.path) === '50x.html' || (e.upstream !== undefined && op.fn !== 'index')) {
       detail.errorPage = true;
       return {
-        cause: `nginx answered upstream failures with error_page /50x.html${times}, but ${showPath(op.path)} does not exist (${err}), so the browser got 404 Not Found instead of the error page; the real failure is the upstream error logged for the same request.`,
-        fix: `Put 50x.html back into ${showPath(parentOf(op.path))} (it ships with nginx) or remove the error_page line, and fix the upstream failure first.`,
+        cause: t('doctor.static.errorPage', { times, path: showPath(op.path), err }),
+        fix: t('doctor.static.errorPageFix', { folder: showPath(parentOf(op.path)) }),
         detail,
       };
     }
@@ -73,47 +78,50 @@ export const staticNotFound: Condition = {
       const missingFolder = Number(e.errno?.code) === 3 || Number(e.errno?.code) === 20;
       const isSky = /[\\/]html[\\/]sky$/.test(root);
       return {
-        cause: missingFolder
-          ? `The front end is not where nginx looks: the folder ${showPath(root)} does not exist, so "${shortRequest(e.request)}" found no index.html and got 404${times}.`
-          : `${showPath(root)} has no ${baseName(op.path)}, so "${shortRequest(e.request)}" got 404${times}.`,
-        fix: `Put the admin front end ${isSky ? "(the course's html\\sky folder, or your build's dist contents)" : '(your build output)'} into ${showPath(root)} so that ${showPath(root + (root.includes('\\') ? '\\' : '/') + 'index.html')} exists, or point "root" in nginx.conf at the folder that has it.${rootPointer(log, e)}`,
+        cause: t(missingFolder ? 'doctor.static.noFolder' : 'doctor.static.noIndex', { root: showPath(root), file: baseName(op.path), request: shortRequest(e.request), times }),
+        fix: t('doctor.static.indexFix', {
+          what: t(isSky ? 'doctor.static.sky' : 'doctor.static.build'),
+          root: showPath(root),
+          index: showPath(root + (root.includes('\\') ? '\\' : '/') + 'index.html'),
+          pointer: rootPointer(log, e),
+        }),
         detail,
       };
     }
     if (/^\/(?:null|undefined)$/.test(uri) || /\/(?:null|undefined)$/.test(uri)) {
       detail.harmless = true;
       return {
-        cause: `The page asked nginx for "${uri}"${times}, a URL built from an empty (null/undefined) value, such as an image whose address is missing in the data; there is no such file.`,
-        fix: 'Nothing is wrong with nginx: fill in the missing image or link in the data, or guard the empty value in the front end.',
+        cause: t('doctor.static.empty', { uri, times }),
+        fix: t('doctor.static.emptyFix'),
         detail,
       };
     }
     if (/^\/\.well-known\/|^\/favicon\.ico$/.test(uri)) {
       detail.harmless = true;
       return {
-        cause: `The browser asks every site for ${uri}${times} (${uri.startsWith('/.well-known/appspecific') ? 'Chrome DevTools does' : 'browsers do'}); the front end has none, so nginx answers 404.`,
-        fix: 'Nothing to do.',
+        cause: t('doctor.static.wellKnown', { uri, times, who: t(uri.startsWith('/.well-known/appspecific') ? 'doctor.static.devtools' : 'doctor.static.browsers') }),
+        fix: t('doctor.nothingToDo'),
         detail,
       };
     }
     if (uri === '/doc.html' || /^\/(?:swagger|v2\/api-docs|v3\/api-docs|webjars)/.test(uri)) {
       detail.harmless = true;
       return {
-        cause: `The API docs (knife4j/Swagger, ${uri}) are served by the admin server, not by nginx, so nginx looked for ${showPath(op.path)} and answered 404${times}.`,
-        fix: `Open the docs on the admin server's own port instead, e.g. http://localhost:8080${uri}.`,
+        cause: t('doctor.static.docs', { uri, path: showPath(op.path), times }),
+        fix: t('doctor.static.docsFix', { uri }),
         detail,
       };
     }
     if (/^\/admin\//.test(uri)) {
       return {
-        cause: `The browser asked nginx for ${uri}${times}, an admin server path: through nginx, the admin server's /admin/... is reached as /api/..., so nginx looked for the file ${showPath(op.path)}.`,
-        fix: `Call /api${uri.slice('/admin'.length)} on nginx, or the admin server's own port (http://localhost:8080${uri}).`,
+        cause: t('doctor.static.admin', { uri, times, path: showPath(op.path) }),
+        fix: t('doctor.static.adminFix', { rest: uri.slice('/admin'.length), uri }),
         detail,
       };
     }
     return {
-      cause: `"${shortRequest(e.request)}" asked for a file that is not in the front end${times}: nginx found no ${showPath(op.path)} (${err}) and answered 404.`,
-      fix: `If ${uri} should exist, copy it into ${showPath(root)}; if a page links to it, correct the link (this is not an nginx fault).${rootPointer(log, e)}`,
+      cause: t('doctor.static.other', { request: shortRequest(e.request), times, path: showPath(op.path), err }),
+      fix: t('doctor.static.otherFix', { uri, root: showPath(root), pointer: rootPointer(log, e) }),
       detail,
     };
   },
@@ -122,7 +130,7 @@ export const staticNotFound: Condition = {
 /** With --conf: the `root` (or `alias`) that maps this request to a file. */
 function rootPointer(log: LogView, e: ErrorLogEntry): string {
   const c = log.conf?.inForce('alias', e).set ?? log.conf?.inForce('root', e).set;
-  return c ? ` In your conf: ${at(c)}.` : '';
+  return c ? inYourConf([at(c)]) : '';
 }
 
 // ---- directory-index-forbidden ----------------------------------------------------------------
@@ -141,8 +149,8 @@ export const directoryIndexForbidden: Condition = {
     const dir = DIR_INDEX.exec(e.message)![1];
     const index = log.conf?.inForce('index', e).set;
     return {
-      cause: `"${shortRequest(e.request)}" asked for the folder ${showPath(dir)}, which has none of the index files nginx looks for (index: index.html by default) and no autoindex, so nginx answered 403 Forbidden${es.length > 1 ? ` (${plural(es.length, 'request')})` : ''}: the site's files are not in that folder (a wrong root, or the build not copied there), or the folder is meant to be listed.`,
-      fix: `Put the site's index.html into ${showPath(dir)} or point root at the folder that has it; for a single-page app, "try_files $uri $uri/ /index.html;"; for PHP, "index index.php index.html;". Only to list the folder: "autoindex on;".${index ? ` In your conf: ${at(index)}.` : rootPointer(log, e)}`,
+      cause: t('doctor.dirIndex.cause', { request: shortRequest(e.request), dir: showPath(dir), times: requestsParen(es.length) }),
+      fix: t('doctor.dirIndex.fix', { dir: showPath(dir), pointer: index ? inYourConf([at(index)]) : rootPointer(log, e) }),
       detail: { folder: showPath(dir), requests: es.length },
     };
   },
@@ -161,8 +169,12 @@ export const accessDeniedRule: Condition = {
     const paths = [...new Set(es.map((x) => requestOf(x.request)?.path ?? '?'))];
     const rules = log.conf ? [...log.conf.all('deny'), ...log.conf.all('allow')] : [];
     return {
-      cause: `An allow/deny rule refused ${plural(es.length, 'request')} with 403 (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', ...' : ''}, from ${clients.slice(0, 3).join(', ') || 'a client'}): the client's address is denied there; behind a proxy or load balancer nginx sees the proxy's address, not the user's.`,
-      fix: `If the client should get in, allow its address before the "deny all;" of that location (or set set_real_ip_from/real_ip_header when nginx sits behind a proxy); hidden files (location ~ /\\.) are denied on purpose.${rules.length ? ` In your conf: ${rules.slice(0, 4).map(at).join(', ')}.` : ''}`,
+      cause: t('doctor.rule.cause', {
+        requests: count(es.length, 'request'),
+        paths: series(paths.slice(0, 3)) + (paths.length > 3 ? t('doctor.list.etc') : ''),
+        clients: series(clients.slice(0, 3)) || t('doctor.rule.aClient'),
+      }),
+      fix: t('doctor.rule.fix', { pointer: inYourConf(rules.slice(0, 4).map(at)) }),
       detail: { requests: es.length, clients },
     };
   },
@@ -181,8 +193,8 @@ export const rewriteCycle: Condition = {
     const target = /"(.*)"$/.exec(e.action ?? '')?.[1];
     const tryFiles = log.conf?.inForce('try_files', e).set;
     return {
-      cause: `nginx redirected ${shortRequest(e.request)} internally more than 10 times${target ? ` (last to "${target}")` : ''} and gave up with 500${es.length > 1 ? ` (${plural(es.length, 'request')})` : ''}: a try_files whose last fallback (often /index.html or /index.php) is itself missing, or a rewrite/error_page that sends the request back to the same location.`,
-      fix: `Make the fallback exist in root (${target ? `"${target}"` : 'the file try_files ends with'}), or end try_files with "=404"; check that the rewrite or error_page does not match its own result.${tryFiles ? ` In your conf: ${at(tryFiles)}.` : ''}`,
+      cause: t('doctor.cycle.cause', { request: shortRequest(e.request), target: target ? t('doctor.cycle.target', { target }) : '', times: requestsParen(es.length) }),
+      fix: t('doctor.cycle.fix', { file: target ? `"${target}"` : t('doctor.cycle.lastFile'), pointer: tryFiles ? inYourConf([at(tryFiles)]) : '' }),
       detail: { requests: es.length, ...(target ? { target } : {}) },
     };
   },

@@ -5,16 +5,17 @@ import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition, type Explained, type Group, type LogView } from '../types.js';
 import { at, entries, first } from './group.js';
 import { restartNginx, startNginx } from './platform.js';
-import { baseName, errnoIs, errText, fileOp, isConnectFailure, looksWindows, nginxFolder, nonAscii, parentOf, plural, shortRequest, showPath } from '../facts.js';
-
+import { baseName, errnoIs, errText, fileOp, isConnectFailure, looksWindows, nginxFolder, nonAscii, parentOf, shortRequest, showPath } from '../facts.js';
+import { count, inYourConf, series, t } from '../say.js';
 
 /** `14 start attempts, 2025/02/03 19:17:56 to 19:21:59` */
 function attempts(g: Group): string {
   const es = entries(g);
-  if (es.length === 1) return es[0].time ? `at ${es[0].time}` : 'once';
+  if (es.length === 1) return es[0].time ? t('doctor.attempts.at', { time: es[0].time }) : t('doctor.attempts.once');
   const a = es[0].time;
   const z = es[es.length - 1].time;
-  return `${plural(es.length, 'start attempt')}${a && z ? `, ${a} to ${a.slice(0, 10) === z.slice(0, 10) ? z.slice(11) : z}` : ''}`;
+  const n = count(es.length, 'startAttempt');
+  return a && z ? t('doctor.attempts.range', { attempts: n, from: a, to: a.slice(0, 10) === z.slice(0, 10) ? z.slice(11) : z }) : n;
 }
 
 
@@ -43,16 +44,16 @@ export const pathEncoding: Condition = {
     const path = fileOp(e)?.path ?? '';
     const folder = nginxFolder(path) ?? parentOf(path);
     if (es.every(isShipped)) {
-      const dates = es.map((x) => x.time?.slice(0, 10)).filter(Boolean).join(', ');
+      const dates = series(es.map((x) => x.time?.slice(0, 10)).filter((d): d is string => Boolean(d)));
       return {
-        cause: `${es.length === 1 ? 'This line' : `These ${es.length} lines`} came with the course's nginx folder: the instructor's nginx wrote ${es.length === 1 ? 'it' : 'them'} on ${dates} under ${showPath(folder)}, so ${es.length === 1 ? 'it is' : 'they are'} not a problem on your machine.`,
-        fix: 'Nothing to do; you may empty logs\\error.log so that only your own nginx\'s lines remain.',
+        cause: t(es.length === 1 ? 'doctor.shipped.one' : 'doctor.shipped.other', { n: es.length, dates, folder: showPath(folder) }),
+        fix: t('doctor.shipped.fix'),
         detail: { shipped: true, harmless: true },
       };
     }
     return {
-      cause: `nginx could not open ${showPath(path)} (${errText(e)}) because the path of its folder has non-ASCII (e.g. Chinese) characters, which nginx on Windows cannot map (${attempts(g)}).`,
-      fix: 'Move the nginx-1.20.2 folder to a path of plain ASCII letters, e.g. D:\\nginx-1.20.2, and start nginx there (the course readme: the nginx folder must not be under a folder with Chinese characters).',
+      cause: t('doctor.encoding.cause', { path: showPath(path), err: errText(e), attempts: attempts(g) }),
+      fix: t('doctor.encoding.fix'),
       detail: { path: showPath(path), folder: showPath(folder) },
     };
   },
@@ -81,20 +82,16 @@ export const signalFailed: Condition = {
       const signals = [...new Set(events.map((m) => m[1]))].map((s) => `nginx -s ${s}`).join('", "');
       const pid = events[0][2];
       return {
-        cause: `"${signals}" found no nginx to signal${es.length > 1 ? ` (${es.length} tries)` : ''}: logs\\nginx.pid names process ${pid}, which is not running (nginx was stopped, crashed, or runs from another folder).`,
-        fix: 'Start nginx first ("start nginx" in its folder); if "tasklist | findstr nginx" shows a stray nginx.exe, end it with "taskkill /IM nginx.exe /F", delete logs\\nginx.pid, and start nginx again.',
+        cause: t('doctor.signal.noNginx', { signals, tries: es.length > 1 ? t('doctor.signal.tries', { n: es.length }) : '', pid }),
+        fix: t('doctor.signal.noNginxFix'),
         detail: { signals: [...new Set(events.map((m) => m[1]))], pid: Number(pid) },
       };
     }
     const op = es.map(fileOp).find((o) => o !== undefined);
     const kill = es.map((e) => /^kill\((\d+), \d+\) failed$/.exec(e.message)).find((m) => m);
     return {
-      cause: op
-        ? `"nginx -s ..." found no pid file ${op.path}: nginx is not running (or was started with another prefix or -c).`
-        : kill
-          ? `"nginx -s ..." signalled process ${kill[1]}, which no longer exists: the pid file is stale and nginx is not running.`
-          : `"nginx -s ..." found no valid pid in the pid file: nginx is not running.`,
-      fix: `Start nginx (${startNginx(log, es.some(looksWindows))}) before sending it signals, using the same -p/-c as the running one; remove a stale pid file.`,
+      cause: op ? t('doctor.signal.noPidFile', { path: op.path }) : kill ? t('doctor.signal.stale', { pid: kill[1] }) : t('doctor.signal.invalid'),
+      fix: t('doctor.signal.fix', { start: startNginx(log, es.some(looksWindows)) }),
     };
   },
 };
@@ -117,8 +114,8 @@ export const accessDenied: Condition = {
     const op = fileOp(e);
     if (!op) {
       return {
-        cause: `The system forbids nginx to connect to the admin server (${errText(e)}): on Fedora, RHEL or CentOS that is SELinux, which by default keeps nginx from making outgoing connections.`,
-        fix: 'Run "sudo setsebool -P httpd_can_network_connect 1" (or allow the port in your security policy), then retry.',
+        cause: t('doctor.denied.selinux', { err: errText(e) }),
+        fix: t('doctor.denied.selinuxFix'),
         detail: { selinux: true },
       };
     }
@@ -127,21 +124,21 @@ export const accessDenied: Condition = {
     if (e.client !== undefined && isTempFile(op.path)) {
       const folder = tempFolderOf(op.path);
       return {
-        cause: `nginx may not write its temporary files in ${showPath(folder)} (${errText(e)}), so requests whose body or response is too big for memory fail with 500 ("${shortRequest(e.request)}"${es.length > 1 ? ` and ${plural(es.length - 1, 'more')}` : ''}): the folder belongs to another user than nginx's workers${windows ? ' or is read-only' : ' (after a change of the "user" directive, say)'}.`,
-        fix: windows
-          ? `Make ${showPath(folder)} writable for the user nginx runs as (not under C:\\Program Files), then restart nginx.`
-          : `Give nginx's worker user that folder ("sudo chown -R <user> ${folder}", the user of the "user" directive: www-data on Debian, nginx on Fedora), then reload nginx.`,
+        cause: t('doctor.denied.temp', {
+          folder: showPath(folder),
+          err: errText(e),
+          request: shortRequest(e.request),
+          more: es.length > 1 ? t('doctor.denied.andMore', { more: count(es.length - 1, 'more') }) : '',
+          why: t(windows ? 'doctor.denied.tempWindows' : 'doctor.denied.tempLinux'),
+        }),
+        fix: windows ? t('doctor.denied.tempFixWindows', { folder: showPath(folder) }) : t('doctor.denied.tempFixLinux', { folder }),
         detail: { path: showPath(folder) },
       };
     }
-    const what = e.client !== undefined ? `while serving ${e.request ?? 'a request'}` : attempts(g);
+    const what = e.client !== undefined ? t('doctor.serving', { request: e.request ?? t('doctor.aRequest') }) : attempts(g);
     return {
-      cause: windows
-        ? `Windows denied nginx access to ${showPath(op.path)} (${errText(e)}, ${what}): the file is read-only or protected, or another program (often an nginx.exe still running) holds it.`
-        : `nginx's user may not open ${op.path} (${errText(e)}, ${what}): the file or a folder above it belongs to another user or lacks the permission.`,
-      fix: windows
-        ? `Stop every nginx ("taskkill /IM nginx.exe /F"), make sure ${showPath(op.path)} is not read-only and its folder is writable (not under C:\\Program Files), then start nginx again.`
-        : `Give nginx's user access ("ls -l ${parentOf(op.path)}"; chown or chmod as needed, e.g. the user in the "user" directive), then start or reload nginx.`,
+      cause: windows ? t('doctor.denied.windows', { path: showPath(op.path), err: errText(e), what }) : t('doctor.denied.linux', { path: op.path, err: errText(e), what }),
+      fix: windows ? t('doctor.denied.fixWindows', { path: showPath(op.path) }) : t('doctor.denied.fixLinux', { parent: parentOf(op.path) }),
       detail: { path: showPath(op.path) },
     };
   },
@@ -153,8 +150,8 @@ function readOnly(g: Group, path: string, log: LogView): Explained {
   const folder = e.client !== undefined && isTempFile(path) ? tempFolderOf(path) : parentOf(path);
   const serving = e.client !== undefined;
   return {
-    cause: `nginx cannot write ${showPath(path)} (${errText(e)}, ${serving ? `while serving ${shortRequest(e.request)}` : attempts(g)}): the file system that holds ${folder} is mounted read-only, so no owner or permission change helps. In a container that is "read_only: true" (or --read-only) without a writable volume there; under systemd, ProtectSystem= of the unit; else a disk the kernel remounted read-only after errors ("dmesg" says so).`,
-    fix: `Give nginx a writable place for ${folder}: a tmpfs or volume mounted there (docker: tmpfs: ["${folder}"]), ReadWritePaths=${folder} in the systemd unit, or a *_temp_path / pid / log path on a writable disk in nginx.conf; then ${restartNginx(log, false)}.`,
+    cause: t('doctor.readOnly.cause', { path: showPath(path), err: errText(e), what: serving ? t('doctor.serving', { request: shortRequest(e.request) }) : attempts(g), folder }),
+    fix: t('doctor.readOnly.fix', { folder, restart: restartNginx(log, false) }),
     detail: { path: showPath(path), readOnly: true },
   };
 }
@@ -183,20 +180,16 @@ export const tempDirMissing: Condition = {
       const folder = tempFolderOf(path);
       const n = g.lines.length;
       return {
-        cause: `nginx could not create a temporary file in ${showPath(folder)} (${errText(e)}) for ${n === 1 ? `"${shortRequest(e.request)}"` : `${n} requests (the first "${shortRequest(e.request)}")`}, whose body or response was too big for memory, so ${n === 1 ? 'it' : 'they'} failed with 500: that folder was deleted, or never made, after nginx started (nginx makes its temp folders only at start).`,
-        fix: windows
-          ? `Create the folder ${showPath(folder)} (or restart nginx, which makes it: "nginx -s stop", then "start nginx" in its folder), and leave the temp folder next to nginx.exe in place.`
-          : `Create it ("mkdir -p ${folder}", owned by nginx's user) or restart nginx, which makes it.`,
+        cause: t(n === 1 ? 'doctor.temp.file.one' : 'doctor.temp.file.other', { folder: showPath(folder), err: errText(e), n, request: shortRequest(e.request) }),
+        fix: windows ? t('doctor.temp.fileFixWindows', { folder: showPath(folder) }) : t('doctor.temp.fileFixLinux', { folder }),
         detail: { missing: showPath(folder), requests: n },
       };
     }
     const parent = parentOf(path);
     const isTemp = baseName(parent) === 'temp';
     return {
-      cause: `nginx cannot start because the folder ${showPath(parent)} does not exist: nginx creates ${baseName(path)} itself but never its parent (${attempts(g)})${isTemp ? '; Git does not keep empty folders, so a cloned or zipped nginx-1.20.2 lacks temp' : ''}.`,
-      fix: windows
-        ? `Create the \`${baseName(parent)}\` folder next to nginx.exe: ${showPath(parent)}, then start nginx again.`
-        : `Create it with "mkdir -p ${parent}" (or fix the *_temp_path in nginx.conf), then start nginx again.`,
+      cause: t('doctor.temp.cause', { parent: showPath(parent), name: baseName(path), attempts: attempts(g), git: isTemp ? t('doctor.temp.git') : '' }),
+      fix: windows ? t('doctor.temp.fixWindows', { name: baseName(parent), parent: showPath(parent) }) : t('doctor.temp.fixLinux', { parent }),
       detail: { missing: showPath(parent) },
     };
   },
@@ -224,18 +217,19 @@ export const confNotFound: Condition = {
     const path = fileOp(e)!.path;
     const folder = nginxFolder(path);
     if (e.conf) {
+      const place = `${e.conf.file}:${e.conf.line}`;
       return {
-        cause: `${e.conf.file}:${e.conf.line} includes ${path}, which does not exist (${errText(e)}), so nginx refused its configuration (${attempts(g)}).`,
-        fix: `Restore ${path} (it ships with nginx) or correct the path at ${e.conf.file}:${e.conf.line}, then check with "nginx -t".`,
+        cause: t('doctor.confMissing.include', { at: place, path, err: errText(e), attempts: attempts(g) }),
+        fix: t('doctor.confMissing.includeFix', { path, at: place }),
         detail: { path },
       };
     }
     const windows = looksWindows(e);
     return {
-      cause: `nginx could not open its configuration ${showPath(path)} (${errText(e)}, ${attempts(g)}): it was started from a folder other than its own, so it looked for ${windows ? 'conf\\nginx.conf' : 'conf/nginx.conf'} there, or the file is missing.`,
+      cause: t('doctor.confMissing.cause', { path: showPath(path), err: errText(e), attempts: attempts(g), rel: windows ? 'conf\\nginx.conf' : 'conf/nginx.conf' }),
       fix: windows
-        ? `Start nginx from its own folder ("cd /d <the folder of nginx.exe>" then "start nginx"), or pass the full path with -c; make sure ${showPath(path)} is the file you mean${folder ? ` (nginx looked in ${showPath(folder)})` : ''}.`
-        : `Start nginx with the prefix and -c of your installation (nginx -p <prefix> -c conf/nginx.conf), or restore ${path}.`,
+        ? t('doctor.confMissing.fixWindows', { path: showPath(path), looked: folder ? t('doctor.confMissing.looked', { folder: showPath(folder) }) : '' })
+        : t('doctor.confMissing.fixLinux', { path }),
       detail: { path: showPath(path) },
     };
   },
@@ -253,8 +247,7 @@ function portOf(addr: string): number | undefined {
 
 /** With --conf: the `listen` lines on that port. */
 function listenPointer(log: LogView, port: number): string {
-  const places = log.conf?.listens(port) ?? [];
-  return places.length ? ` In your conf: ${places.map(at).join(', ')}.` : '';
+  return inYourConf((log.conf?.listens(port) ?? []).map(at));
 }
 
 export const portForbidden: Condition = {
@@ -270,14 +263,14 @@ export const portForbidden: Condition = {
     const port = portOf(addr) ?? 80;
     if (Number(e.errno?.code) === 13) {
       return {
-        cause: `Linux lets only root listen on ports below 1024, so nginx could not bind ${addr} (${errText(e)}, ${attempts(g)}).`,
-        fix: `Start nginx as root (sudo), give it the capability ("sudo setcap cap_net_bind_service=+ep $(command -v nginx)"), or listen on a port above 1023 (e.g. listen 8081;).${listenPointer(log, port)}`,
+        cause: t('doctor.forbidden.linux', { addr, err: errText(e), attempts: attempts(g) }),
+        fix: t('doctor.forbidden.linuxFix', { pointer: listenPointer(log, port) }),
         detail: { address: addr, port },
       };
     }
     return {
-      cause: `Windows forbids nginx to listen on ${addr} (10013, ${attempts(g)}): port ${port} is reserved (a Hyper-V, WSL or Docker excluded port range) or claimed by a system service such as HTTP.sys (IIS, World Wide Web Publishing Service).`,
-      fix: `Run "netsh int ipv4 show excludedportrange protocol=tcp" and "netstat -ano | findstr :${port}" (as administrator) to see who holds port ${port}; ${port === 80 || port === 443 ? 'stop HTTP.sys users with "net stop http" (or the W3SVC service), ' : 'restart the "winnat" service (net stop winnat, net start winnat) to free a reserved range, '}or use another port: "listen 8081;" and open http://localhost:8081.${listenPointer(log, port)}`,
+      cause: t('doctor.forbidden.windows', { addr, attempts: attempts(g), port }),
+      fix: t('doctor.forbidden.windowsFix', { port, stop: t(port === 80 || port === 443 ? 'doctor.forbidden.stopHttp' : 'doctor.forbidden.winnat'), pointer: listenPointer(log, port) }),
       detail: { address: addr, port },
     };
   },
@@ -302,17 +295,20 @@ export const bindFailed: Condition = {
     const gaveUp = es.some((x) => x.message === 'still could not bind()');
     if (code === 99 || code === 10049) {
       return {
-        cause: `nginx was told to listen on ${addr}, an address this machine does not have (${errText(e)}).`,
-        fix: `Listen on an address of this machine (listen ${port ?? 80}; for all of them, or 127.0.0.1:${port ?? 80}).${listenPointer(log, port ?? 80)}`,
+        cause: t('doctor.bind.noAddress', { addr: addr ?? '', err: errText(e) }),
+        fix: t('doctor.bind.noAddressFix', { port: port ?? 80, pointer: listenPointer(log, port ?? 80) }),
         detail: { address: addr, port },
       };
     }
     const p = port ?? 80;
     return {
-      cause: `Something else already listens on ${addr ?? `port ${p}`}${e.errno ? ` (${errText(e)})` : ''}, so nginx could not start (${plural(tries, 'bind() try', 'bind() tries')}${gaveUp ? ', then "still could not bind()"' : ''}).`,
-      fix: windows
-        ? `Something else holds port ${p}: on Windows run "netstat -ano | findstr :${p}" and "tasklist /FI \\"PID eq <pid>\\"" to see what; often it is an nginx.exe started earlier (stop it with "nginx -s stop" or "taskkill /IM nginx.exe /F"), or change "listen ${p}" in nginx.conf.${listenPointer(log, p)}`
-        : `Something else holds port ${p}: run "sudo ss -ltnp 'sport = :${p}'" to see what (often another nginx: "sudo nginx -s stop" or "systemctl stop nginx"), or change "listen ${p}" in nginx.conf.${listenPointer(log, p)}`,
+      cause: t('doctor.bind.inUse', {
+        addr: addr ?? t('doctor.proxyLoop.port', { port: p }),
+        err: e.errno ? t('doctor.paren', { s: errText(e) }) : '',
+        tries: count(tries, 'bindTry'),
+        gaveUp: gaveUp ? t('doctor.bind.gaveUp') : '',
+      }),
+      fix: t(windows ? 'doctor.bind.fixWindows' : 'doctor.bind.fixLinux', { port: p, pointer: listenPointer(log, p) }),
       detail: { ...(addr ? { address: addr } : {}), port: p },
     };
   },
@@ -337,47 +333,41 @@ export const hostNotFound: Condition = {
     const where = e.conf ? `${e.conf.file}:${e.conf.line}` : 'nginx.conf';
     const crash = es.find((x) => /^worker process \d+ exited/.test(x.message));
     const respawn = es.some((x) => /^could not respawn/.test(x.message));
-    const after = crash
-      ? `; the worker that read it exited (${crash.message.replace(/^worker process /, 'process ')})${respawn ? ' and the master could not start another, so nginx answers nothing' : ''}`
-      : '';
+    const after = crash ? t('doctor.host.after', { exit: crash.message.replace(/^worker process /, 'process '), respawn: respawn ? t('doctor.host.respawn') : '' }) : '';
     const detail: Record<string, unknown> = { host, at: where };
     if (crash) detail.workerExited = true;
     if (respawn) detail.respawnFailed = true;
     const times = es.filter((x) => HOST.test(x.message)).length;
-    const count = times > 1 ? ` (${times} times)` : '';
+    const count = times > 1 ? t('doctor.timesParen', { n: times }) : '';
     if (m[1] === 'invalid host' && /^[a-z]+:\/\//.test(host)) {
       const bare = host.replace(/^[a-z]+:\/\//, '').replace(/\/.*$/, '');
       return {
-        cause: `nginx refused its configuration${count}: ${where} gives the upstream server as "${host}", but a "server" line in an upstream { } block takes host:port without "http://".`,
-        fix: `Write "server ${bare};" at ${where} (keep http:// only in proxy_pass), then start nginx again.`,
+        cause: t('doctor.host.scheme', { count, where, host }),
+        fix: t('doctor.host.schemeFix', { bare, where }),
         detail,
       };
     }
     if (m[1] === 'invalid host') {
       return {
-        cause: `nginx refused its configuration${count}: "${host}" at ${where} is not a valid host[:port].`,
-        fix: `Correct the address at ${where} (host:port, no scheme, no path), then check with "nginx -t".`,
+        cause: t('doctor.host.invalid', { count, host, where }),
+        fix: t('doctor.host.invalidFix', { where }),
         detail,
       };
     }
     if (host === 'localhost') {
       return {
-        cause: `nginx could not resolve "localhost" when it read ${where}${count}${after}.`,
-        fix: `Make sure ${looksWindows(e) ? 'C:\\Windows\\System32\\drivers\\etc\\hosts' : '/etc/hosts'} maps localhost ("127.0.0.1 localhost" and "::1 localhost"), or write proxy_pass http://127.0.0.1:8080/admin/; then start nginx again.`,
+        cause: t('doctor.host.localhost', { where, count, after }),
+        fix: t('doctor.host.localhostFix', { hosts: looksWindows(e) ? 'C:\\Windows\\System32\\drivers\\etc\\hosts' : '/etc/hosts' }),
         detail,
       };
     }
     // A name without dot or port in proxy_pass is an upstream { } block's (a listen's or resolver's is not).
     const upstreamName = m[5] === undefined && !host.includes('.') && !host.includes(':');
     return upstreamName
-      ? {
-          cause: `proxy_pass at ${where} names "${host}", but no "upstream ${host} { ... }" block is defined in the http { } block and no host of that name exists${count}${after}.`,
-          fix: `Define "upstream ${host} { server 127.0.0.1:8080; }" inside http { } (outside any server { }), or write the address in proxy_pass (http://127.0.0.1:8080/...), then start nginx again.`,
-          detail,
-        }
+      ? { cause: t('doctor.host.upstream', { where, host, count, after }), fix: t('doctor.host.upstreamFix', { host }), detail }
       : {
-          cause: `nginx could not resolve "${host}" when it read ${where}${count}${after}.`,
-          fix: `Use a name this machine resolves, or its IP address${/docker\.internal/.test(host) ? ' (in Docker on Linux add extra_hosts: ["host.docker.internal:host-gateway"] to the nginx service)' : ''}, then start nginx again.`,
+          cause: t('doctor.host.resolve', { host, where, count, after }),
+          fix: t('doctor.host.resolveFix', { docker: /docker\.internal/.test(host) ? t('doctor.host.docker') : '' }),
           detail,
         };
   },

@@ -4,7 +4,8 @@
 import { EPISODE_S, type Condition, type Group, type LogView } from '../types.js';
 import { at, entries, first } from './group.js';
 import { attemptKey, cap, listPeers, passPointer, peersOf, serverOf } from './upstream.js';
-import { idempotent, linePeer, looksWindows, plural, requestOf, shortRequest } from '../facts.js';
+import { idempotent, linePeer, looksWindows, requestOf, shortRequest } from '../facts.js';
+import { count, inYourConf, t, type MessageKey } from '../say.js';
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 
 /** The module that passed the request (its directives' prefix), from the upstream's scheme. */
@@ -13,8 +14,12 @@ function moduleOf(e: ErrorLogEntry): 'proxy' | 'fastcgi' | 'uwsgi' | 'scgi' | 'g
   return scheme === 'fastcgi' || scheme === 'uwsgi' || scheme === 'scgi' || scheme === 'grpc' ? scheme : 'proxy';
 }
 
-const upstreamText = (e: ErrorLogEntry) => linePeer(e)?.text ?? e.upstream ?? 'the upstream';
-const requests = (g: Group) => (g.lines.length > 1 ? `${plural(g.lines.length, 'request')}, the first ${shortRequest(first(entries(g)).request)}` : shortRequest(first(entries(g)).request));
+const upstreamText = (e: ErrorLogEntry) => linePeer(e)?.text ?? e.upstream ?? t('doctor.upstream.theUpstream');
+/** `3 requests, the first GET /x`, or the one request. */
+function requests(g: Group): string {
+  const request = shortRequest(first(entries(g)).request);
+  return g.lines.length > 1 ? t('doctor.answer.requests', { requests: count(g.lines.length, 'request'), request }) : request;
+}
 
 // ---- upstream-header-too-big ------------------------------------------------------------------
 
@@ -27,14 +32,10 @@ export const upstreamHeaderTooBig: Condition = {
     const e = first(entries(g));
     const m = moduleOf(e);
     const c = log.conf?.inForce(`${m}_buffer_size`, e);
-    const pointer = c?.set
-      ? ` In your conf: raise ${at(c.set)}.`
-      : c?.block
-        ? ` In your conf: no ${m}_buffer_size is set for this request (4k or 8k); add "${m}_buffer_size 16k;" to ${at(c.block)}.`
-        : '';
+    const pointer = c?.set ? t('doctor.conf.raise', { at: at(c.set) }) : c?.block ? t('doctor.bigHeader.notSet', { m, at: at(c.block) }) : '';
     return {
-      cause: `${upstreamText(e)} answered ${requests(g)} with response headers larger than ${m}_buffer_size (4k or 8k by default, one memory page), so nginx refused the response with 502: big Set-Cookie headers (a session or an OAuth/OIDC token), or many or long custom headers.`,
-      fix: `Raise the buffer for that location: "${m}_buffer_size 16k;"${m === 'proxy' || m === 'fastcgi' || m === 'uwsgi' ? ` and "${m}_buffers 8 16k;"${m === 'proxy' ? ' (and "proxy_busy_buffers_size 32k;")' : ` (and "${m}_busy_buffers_size 32k;")`}` : ''}, then reload nginx; or make the upstream send smaller headers (an ingress-nginx user sets the proxy-buffer-size annotation).${pointer}`,
+      cause: t('doctor.bigHeader.cause', { upstream: upstreamText(e), requests: requests(g), m }),
+      fix: t('doctor.bigHeader.fix', { m, more: m === 'proxy' || m === 'fastcgi' || m === 'uwsgi' ? t('doctor.bigHeader.buffers', { m }) : '', pointer }),
       detail: { module: m, requests: g.lines.length },
     };
   },
@@ -50,8 +51,8 @@ export const upstreamBadChunked: Condition = {
   explain(g) {
     const e = first(entries(g));
     return {
-      cause: `${upstreamText(e)} sent a response body in chunked encoding that is not valid chunked encoding (${requests(g)}), so nginx cut the response off: the upstream says "Transfer-Encoding: chunked" but writes the body unchunked, or another proxy in between rewrote it.`,
-      fix: 'Fix the upstream so that it chunks what it declares chunked (or sends Content-Length); with HTTP/1.0 to the upstream (nginx\'s default) it should not chunk at all, so check for a proxy_http_version 1.1 it mishandles.',
+      cause: t('doctor.chunked.cause', { upstream: upstreamText(e), requests: requests(g) }),
+      fix: t('doctor.chunked.fix'),
       detail: { requests: g.lines.length },
     };
   },
@@ -65,15 +66,16 @@ const NO_STATUS_LINE = 'upstream sent no valid HTTP/1.0 header';
 const INVALID_HEADER = /^upstream sent invalid header: "(.*)\\x([0-9a-f]{2})\.\.\."$/;
 
 /** The byte nginx stopped at, in words. */
+const BYTES: Record<number, MessageKey> = {
+  0x20: 'doctor.invalidHeader.space',
+  0x00: 'doctor.invalidHeader.nul',
+  0x0d: 'doctor.invalidHeader.cr',
+  0x09: 'doctor.invalidHeader.tab',
+  0x3a: 'doctor.invalidHeader.colon',
+  0x7f: 'doctor.invalidHeader.del',
+};
 function byteName(hex: string): string {
-  const b = parseInt(hex, 16);
-  if (b === 0x20) return 'a space';
-  if (b === 0x00) return 'a NUL byte';
-  if (b === 0x0d) return 'a carriage return (CR) with no line feed after it';
-  if (b === 0x09) return 'a tab';
-  if (b === 0x3a) return 'a colon with no header name before it';
-  if (b === 0x7f) return 'a DEL byte';
-  return `the control byte 0x${hex}`;
+  return t(BYTES[parseInt(hex, 16)] ?? 'doctor.invalidHeader.control', { hex });
 }
 
 export const upstreamInvalidHeader: Condition = {
@@ -92,22 +94,29 @@ export const upstreamInvalidHeader: Condition = {
     const saw = log.access?.statuses(e, first(g.lines).t, g.lines[g.lines.length - 1].t) ?? [];
     const detail: Record<string, unknown> = { peers: peers.map((p) => p.text), request: req, ...(saw.length ? { browserSaw: saw } : {}) };
     if (e.message === NO_STATUS_LINE) {
-      const holder = looksWindows(e) ? `"netstat -ano | findstr :${port}", then "tasklist /FI \\"PID eq <pid>\\""` : `"ss -ltnp 'sport = :${port}'"`;
+      const holder = looksWindows(e) ? t('doctor.invalidHeader.holderWindows', { port }) : `"ss -ltnp 'sport = :${port}'"`;
       return {
-        cause:
-          `What answered ${requests(g)} on ${listPeers(peers)} does not speak HTTP: its first bytes are not an HTTP status line, so nginx passed them on to the browser as they came, with no status line of its own (an HTTP/0.9 answer, 009 in the access log), which a browser refuses on any port but 80 (ERR_INVALID_HTTP_RESPONSE): ` +
-          `port ${port} is held by a program that does not speak HTTP (a database, a message broker), or by one that speaks HTTPS there while proxy_pass says http://.`,
-        fix: `Find out which program listens on port ${port} (${holder}): if it is not ${who.it}, stop it, or move ${who.it} and proxy_pass to a port of its own; if it serves HTTPS there, write proxy_pass https://... or turn its TLS off.${passPointer(g, log)}`,
+        cause: t('doctor.invalidHeader.http09', { requests: requests(g), peers: listPeers(peers), port }),
+        fix: t('doctor.invalidHeader.http09Fix', { port, holder, it: who.it, pointer: passPointer(g, log) }),
         detail: { ...detail, http09: true },
       };
     }
     const [, before, hex] = INVALID_HEADER.exec(e.message)!;
     const colon = before.indexOf(':');
-    const where = colon >= 0 ? `in the value of its header "${before.slice(0, colon)}"` : before ? `in the name of the header that starts "${before}"` : 'at the start of a header line';
-    const retriedNot = peers.length < 2 && idempotent(requestOf(e.request)?.method) ? ' without trying the other address (invalid_header is not in proxy_next_upstream\'s default), and counts the address as failed for fail_timeout (10 s)' : '';
+    const where =
+      colon >= 0 ? t('doctor.invalidHeader.inValue', { name: before.slice(0, colon) }) : before ? t('doctor.invalidHeader.inName', { before }) : t('doctor.invalidHeader.atStart');
+    const notRetried = peers.length < 2 && idempotent(requestOf(e.request)?.method) ? t('doctor.invalidHeader.notRetried') : '';
     return {
-      cause: `${cap(who.it)} (${listPeers(peers)}) answered ${requests(g)} with a header line nginx refuses: ${byteName(hex)} ${where} (nginx quotes the line up to that byte: "${before}\\x${hex}..."), so nginx answered 502 Bad Gateway${retriedNot}.`,
-      fix: `Find what sets that header in ${who.it} (a filter, an interceptor, a response.setHeader()/addHeader() call) and correct it: header names have no spaces or control characters, values no NUL or bare CR. "curl -v http://127.0.0.1:${port}${linePeer(e)?.uri ?? '/'}" shows what it sends.`,
+      cause: t('doctor.invalidHeader.cause', {
+        server: cap(who.it),
+        peers: listPeers(peers),
+        requests: requests(g),
+        byte: byteName(hex),
+        where,
+        quoted: `${before}\\x${hex}...`,
+        notRetried,
+      }),
+      fix: t('doctor.invalidHeader.fix', { it: who.it, port, uri: linePeer(e)?.uri ?? '/' }),
       detail: { ...detail, refused: `${before}\\x${hex}`, byte: `0x${hex}` },
     };
   },
@@ -118,11 +127,11 @@ export const upstreamInvalidHeader: Condition = {
 const SSL_TO_UPSTREAM = 'SSL handshaking to upstream';
 
 /** What the OpenSSL reason in a failed handshake says, in words. */
-const SSL_REASONS: [RegExp, string, string][] = [
-  [/wrong version number|unknown protocol|packet length too long|record layer failure/, 'the upstream does not speak TLS on that port (proxy_pass https:// to a plain-HTTP port)', 'Use http:// in proxy_pass for a plain-HTTP upstream, or the port where it serves TLS.'],
-  [/sslv3 alert handshake failure|no protocols available|unsupported protocol|no shared cipher|tlsv1 alert protocol version/, 'nginx and the upstream share no TLS version or cipher, or the upstream wanted SNI nginx did not send', 'Add "proxy_ssl_server_name on;" (SNI, which most HTTPS servers behind a CDN need) and check proxy_ssl_protocols against what the upstream accepts.'],
-  [/certificate verify failed|verify error|certificate has expired|self.signed|unable to get local issuer/, 'the upstream\'s certificate failed verification (proxy_ssl_verify on): expired, self-signed, or from a CA nginx does not trust', 'Renew or fix the upstream\'s certificate, or give nginx its CA with proxy_ssl_trusted_certificate.'],
-  [/does not match/, 'the upstream\'s certificate is for another name than the one nginx verifies (proxy_ssl_name)', 'Set proxy_ssl_name to the name on the certificate (and proxy_ssl_server_name on), or use a certificate for that name.'],
+const SSL_REASONS: [RegExp, MessageKey, MessageKey][] = [
+  [/wrong version number|unknown protocol|packet length too long|record layer failure/, 'doctor.ssl.plain.why', 'doctor.ssl.plain.fix'],
+  [/sslv3 alert handshake failure|no protocols available|unsupported protocol|no shared cipher|tlsv1 alert protocol version/, 'doctor.ssl.shared.why', 'doctor.ssl.shared.fix'],
+  [/certificate verify failed|verify error|certificate has expired|self.signed|unable to get local issuer/, 'doctor.ssl.verify.why', 'doctor.ssl.verify.fix'],
+  [/does not match/, 'doctor.ssl.name.why', 'doctor.ssl.name.fix'],
 ];
 
 export const upstreamSsl: Condition = {
@@ -137,10 +146,8 @@ export const upstreamSsl: Condition = {
     const closed = /^peer closed connection in SSL handshake/.test(e.message);
     const pass = log.conf?.passFor(e) ?? [];
     return {
-      cause: `The TLS handshake from nginx to ${upstreamText(e)} failed (${requests(g)}), so nginx answered 502: ${
-        reason ? reason[1] : closed ? 'the upstream closed the connection in the middle of it, which most often means it wanted SNI (a server name) nginx did not send, or speaks no TLS there' : 'see the OpenSSL reason in the line'
-      }.`,
-      fix: `${reason ? reason[2] : 'Add "proxy_ssl_server_name on;" to the location (SNI), and check with "openssl s_client -connect host:port -servername host" what the upstream offers.'}${pass.length ? ` In your conf: ${pass.map(at).join(', ')}.` : ''}`,
+      cause: t('doctor.ssl.cause', { upstream: upstreamText(e), requests: requests(g), why: t(reason ? reason[1] : closed ? 'doctor.ssl.closed' : 'doctor.ssl.other') }),
+      fix: t(reason ? reason[2] : 'doctor.ssl.fix') + inYourConf(pass.map(at)),
       detail: { requests: g.lines.length },
     };
   },

@@ -15,12 +15,12 @@ import {
   isLoopback,
   looksWindows,
   linePeer,
-  plural,
   requestOf,
   shortRequest,
   showPath,
   type Peer,
 } from '../facts.js';
+import { count, inYourConf, list, series, t } from '../say.js';
 
 const CONNECTING = 'connecting to upstream';
 const READING_HEADER = 'reading response header from upstream';
@@ -45,8 +45,7 @@ function byFamily(peers: Peer[]): Peer[] {
 }
 
 export function listPeers(peers: Peer[]): string {
-  const t = peers.map((p) => p.text);
-  return t.length <= 1 ? (t[0] ?? 'the upstream') : `${t.slice(0, -1).join(', ')} and ${t[t.length - 1]}`;
+  return list(peers.map((p) => p.text), t('doctor.upstream.theUpstream'));
 }
 
 /** The port the admin server is expected on: from this group, else from the same nginx's other tries. */
@@ -54,15 +53,15 @@ function adminPort(g: Group, log: LogView): number | undefined {
   return peersOf(g).find((p) => p.port !== undefined)?.port ?? log.portOf(first(g.lines).entry.pid);
 }
 
+const SERVERS = { fastcgi: 'doctor.upstream.fastcgi', uwsgi: 'doctor.upstream.uwsgi', scgi: 'doctor.upstream.scgi', ajp: 'doctor.upstream.ajp', grpc: 'doctor.upstream.grpc' } as const;
+
 /** The course's admin server (its /admin/ paths behind /api/ and /ws/), or some other upstream: what the explanation calls it. */
-export function serverOf(g: Group): { it: string; its: string } {
+export function serverOf(g: Group): { it: string; its: string; admin: boolean } {
   const e = first(entries(g));
   const admin = /^\/admin\//.test(linePeer(e)?.uri ?? '') || /^\/(?:api|ws)\//.test(requestOf(e.request)?.path ?? '');
-  if (admin) return { it: 'the admin server', its: "the admin server's" };
-  const scheme = /^([a-z]+):\/\//.exec(e.upstream ?? '')?.[1];
-  const it =
-    scheme === 'fastcgi' ? 'PHP-FPM (the FastCGI server)' : scheme === 'uwsgi' ? 'the uWSGI server' : scheme === 'scgi' ? 'the SCGI server' : scheme === 'ajp' ? "Tomcat's AJP connector" : scheme === 'grpc' ? 'the gRPC server' : 'the upstream';
-  return { it, its: `${it}'s` };
+  const scheme = /^([a-z]+):\/\//.exec(e.upstream ?? '')?.[1] ?? '';
+  const it = t(admin ? 'doctor.upstream.admin' : (SERVERS[scheme as keyof typeof SERVERS] ?? 'doctor.upstream.theUpstream'));
+  return { it, its: t('doctor.upstream.its', { it }), admin };
 }
 export const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 
@@ -71,15 +70,13 @@ function inDocker(g: Group): boolean {
   return entries(g).some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? '') && isLoopback(linePeer(e)?.host ?? ''));
 }
 
-const DOCKER_CAUSE =
-  '; nginx runs in a Docker container (its clients come from 172.x), where 127.0.0.1 is the container itself, not the machine the admin server runs on';
 
 /** With --conf: the `proxy_pass` (or upstream `server`) that sends this request to these peers. */
 export function passPointer(g: Group, log: LogView): string {
   const e = first(entries(g));
   const peer = linePeer(e);
   const places = log.conf?.passFor(e, peer?.port !== undefined ? `:${peer.port}` : undefined) ?? [];
-  return places.length ? ` In your conf: ${places.map(at).join(', ')}.` : '';
+  return inYourConf(places.map(at));
 }
 
 // ---- proxy-loop -------------------------------------------------------------------------------
@@ -111,17 +108,15 @@ export const proxyLoop: Condition = {
     const refused = es.filter((e) => isConnectFailure(e));
     const arrived = es.filter((e) => fileOp(e) !== undefined);
     const parts: string[] = [];
-    if (refused.length) parts.push(`its try on ${listPeers(refused.map((e) => linePeer(e)!))} was refused because nginx itself listens there on IPv4 only`);
+    if (refused.length) parts.push(t('doctor.proxyLoop.refused', { peers: listPeers(refused.map((e) => linePeer(e)!)) }));
     if (arrived.length) {
       const a = arrived[0];
-      parts.push(`${plural(arrived.length, 'proxied request')} ("${a.request}") came back to nginx and ${arrived.length === 1 ? 'was' : 'were'} looked up as the file ${showPath(fileOp(a)!.path)} (404)`);
+      const params = { requests: count(arrived.length, 'proxiedRequest'), request: a.request ?? '', path: showPath(fileOp(a)!.path) };
+      parts.push(t(arrived.length === 1 ? 'doctor.proxyLoop.arrived.one' : 'doctor.proxyLoop.arrived.other', params));
     }
-    const portText = port !== undefined ? `port ${port}` : 'its own port';
-    const cause = `nginx is proxying to itself: it listens on ${portText} and proxy_pass sends /api/ requests to localhost:${port ?? '<that port>'}, so ${parts.join(', and ')}.`;
-    const fix =
-      port === 8080
-        ? 'Leave 8080 to the admin server: change nginx\'s "listen 8080" to a port nothing else uses (e.g. 8081, or 80 if Windows lets nginx have it) and keep proxy_pass http://localhost:8080/admin/, then restart nginx and start the admin server.'
-        : `Point proxy_pass at the admin server's own port (http://localhost:8080/admin/ unless you changed server.port), not at nginx's own ${portText}, then run "nginx -s reload".`;
+    const portText = port !== undefined ? t('doctor.proxyLoop.port', { port }) : t('doctor.proxyLoop.ownPort');
+    const cause = t('doctor.proxyLoop.cause', { port: portText, target: port ?? t('doctor.proxyLoop.thatPort'), parts: parts.join(t('doctor.proxyLoop.and')) });
+    const fix = port === 8080 ? t('doctor.proxyLoop.fix8080') : t('doctor.proxyLoop.fix', { port: portText });
     return { cause, fix: fix + passPointer(g, log), detail: { nginxPort: port, selfRequests: arrived.length } };
   },
 };
@@ -140,38 +135,42 @@ function refusedVerdict(g: Group, log: LogView): Verdict {
   const refused = g.lines.filter((l) => isConnectFailure(l.entry));
   const peers = refused.map((l) => linePeer(l.entry)).filter((p): p is Peer => p !== undefined);
   const families = new Set(peers.map((p) => p.family));
-  const both = 'both [::1] and 127.0.0.1 refused';
-  if (g.lines.some((l) => l.entry.message === 'no live upstreams')) return { verdict: 'not-running', evidence: 'the other address had failed just before: no live upstreams', which: both };
+  const both = t('doctor.refused.both');
+  if (g.lines.some((l) => l.entry.message === 'no live upstreams')) return { verdict: 'not-running', evidence: t('doctor.refused.ev.noLive'), which: both };
   const byConf = refusedByConf(g, log, peers);
   if (byConf) return byConf;
-  if (families.size >= 2) return { verdict: 'not-running', evidence: 'both loopbacks refused in the same request', which: both };
-  if (peers.length >= 2) return { verdict: 'not-running', evidence: `${peers[0].text} refused on every try`, which: `${peers[0].text} refused on every try` };
+  if (families.size >= 2) return { verdict: 'not-running', evidence: t('doctor.refused.ev.bothLoopbacks'), which: both };
+  if (peers.length >= 2) {
+    const every = t('doctor.refused.everyTry', { peer: peers[0].text });
+    return { verdict: 'not-running', evidence: every, which: every };
+  }
   // A retry goes to the next peer: two refused tries of one request are both addresses, even when one line is cut in its address.
-  if (refused.length >= 2) return { verdict: 'not-running', evidence: 'both tries of the request refused', which: both };
+  if (refused.length >= 2) return { verdict: 'not-running', evidence: t('doctor.refused.ev.bothTries'), which: both };
   const one = peers[0];
   const a = first(refused);
   const z = last(refused);
   // nginx names the peer of every try: a line without it was cut short.
-  if (!one) return { verdict: 'undetermined', evidence: 'the line is cut before the address nginx tried' };
-  if (one.family === undefined) return { verdict: 'not-running', evidence: 'its only address refused', which: `${one.text} refused` };
+  if (!one) return { verdict: 'undetermined', evidence: t('doctor.refused.ev.cut') };
+  if (one.family === undefined) return { verdict: 'not-running', evidence: t('doctor.refused.ev.onlyAddress'), which: t('doctor.refused.peerRefused', { peer: one.text }) };
   const down = log.index.downAround(a.entry.pid, z.t, one.port, one.family === 6 ? 4 : 6, 60);
-  if (down?.peer) return { verdict: 'not-running', evidence: `${down.peer} refused too on line ${down.no}`, which: both };
-  if (down) return { verdict: 'not-running', evidence: `no live upstreams on line ${down.no}`, which: 'every address failed in this run' };
+  if (down?.peer) return { verdict: 'not-running', evidence: t('doctor.refused.ev.refusedToo', { peer: down.peer, no: down.no }), which: both };
+  if (down) return { verdict: 'not-running', evidence: t('doctor.refused.ev.noLiveOn', { no: down.no }), which: t('doctor.refused.allFailed') };
   const saw = log.access?.statuses(a.entry, a.t, z.t);
-  if (saw?.some((s) => s === 502 || s === 504)) return { verdict: 'not-running', evidence: `the access log shows ${saw.join(', ')} for this request`, which: `${one.text} refused and the browser got ${saw.join(', ')}` };
+  const shows = () => t('doctor.refused.ev.accessShows', { statuses: series(saw!.map(String)) });
+  if (saw?.some((s) => s === 502 || s === 504)) return { verdict: 'not-running', evidence: shows(), which: t('doctor.refused.browserGot', { peer: one.text, statuses: series(saw.map(String)) }) };
   const answered = saw?.some((s) => s < 500) === true;
   if (!answered) {
     if (one.family === 4 && !/^\/admin\//.test(one.uri)) {
       // The course's /ws/ and /user/ go to `upstream webservers { server 127.0.0.1:8080; }`: one peer only.
       // An inference, not a fact: the log alone cannot show how many servers the upstream has.
-      return { verdict: 'not-running', evidence: `no other address was tried: if ${one.text} is the only server of this location's upstream, as in the course's conf, nothing runs there`, which: `${one.text} refused`, singlePeer: true };
+      return { verdict: 'not-running', evidence: t('doctor.refused.ev.singlePeer', { peer: one.text }), which: t('doctor.refused.peerRefused', { peer: one.text }), singlePeer: true };
     }
     const goesOn = log.settled(g) || log.index.wentOnAfter(z.no);
-    if (!goesOn) return { verdict: 'undetermined', evidence: 'the log ends before the retry on the other address' };
+    if (!goesOn) return { verdict: 'undetermined', evidence: t('doctor.refused.ev.endsBeforeRetry') };
   }
   return {
     verdict: one.family === 6 ? 'listens-ipv4-only' : 'listens-ipv6-only',
-    evidence: answered ? `the access log shows ${saw!.join(', ')} for this request` : 'no refusal of the other address followed',
+    evidence: answered ? shows() : t('doctor.refused.ev.noOtherRefusal'),
     answered,
   };
 }
@@ -200,40 +199,42 @@ export const upstreamRefused: Condition = {
     switch (v.verdict) {
       case 'not-running': {
         const tries = g.lines.filter((l) => isConnectFailure(l.entry)).length;
-        cause =
-          `Nothing accepts connections on port ${port}: nginx's ${tries === 1 ? 'try' : `${tries} tries`} on ${listPeers(byFamily(peers))} ${tries === 1 ? 'was' : 'were'} refused (${v.evidence}), so ${req} got 502 Bad Gateway${v.singlePeer ? ' (inferred: the access log, given with --access, would show it)' : ''}` +
-          (windows && !docker ? `, after about ${2 * tries} s on Windows (each refused try takes ~2 s)` : '') +
-          (docker ? DOCKER_CAUSE : '') +
-          '.';
+        cause = t(tries === 1 ? 'doctor.refused.notRunning.one' : 'doctor.refused.notRunning.other', {
+          port,
+          tries: count(tries, 'try'),
+          peers: listPeers(byFamily(peers)),
+          evidence: v.evidence,
+          request: req,
+          inferred: v.singlePeer ? t('doctor.refused.inferred') : '',
+          windows: windows && !docker ? t('doctor.refused.windows', { s: 2 * tries }) : '',
+          docker: docker ? t('doctor.upstream.docker') : '',
+        });
+        const which = v.which ?? '';
         fix = docker
-          ? `nginx runs in Docker, so 127.0.0.1:${port} is the container itself: proxy to host.docker.internal:${port} (on Linux add extra_hosts: ["host.docker.internal:host-gateway"]) or to the admin server's service name in the same compose network, and make sure the admin server runs on ${port}.`
+          ? t('doctor.refused.fixDocker', { port })
           : /^(?!https?:)[a-z]+:\/\//.test(first(entries(g)).upstream ?? '')
-            ? `Start ${serverOf(g).it} on ${port} (${v.which}); nginx tries it again 10 s after these failures.`
-            : `Start the admin server on ${port} (${v.which}) and wait for "Tomcat started on port ${port}" before logging in; nginx tries it again 10 s after these failures.`;
+            ? t('doctor.refused.fixStart', { server: serverOf(g).it, port, which })
+            : t('doctor.refused.fixStartAdmin', { port, which });
         break;
       }
       case 'another-server-answered':
-        ({ cause, fix } = anotherServerAnswered(v, g, req, serverOf(g).it === 'the admin server'));
+        ({ cause, fix } = anotherServerAnswered(v, g, req, serverOf(g).admin));
         break;
       case 'listens-ipv4-only':
-        cause = `The admin server listens on IPv4 only: nginx's try on [::1]:${port} was refused and its retry on 127.0.0.1:${port} reached the server (${v.evidence}), so ${req} worked${windows ? ' but waited about 2 s for the refused try' : ''}.`;
-        fix = `Make the admin server listen on both loopbacks (remove server.address from application.yml, drop -Djava.net.preferIPv4Stack=true), or write proxy_pass http://127.0.0.1:${port}/admin/; so nginx never tries [::1].`;
+        cause = t('doctor.refused.ipv4', { port, evidence: v.evidence, request: req, wait: windows ? t('doctor.refused.ipv4Wait') : '' });
+        fix = t('doctor.refused.ipv4Fix', { port });
         break;
       case 'listens-ipv6-only':
         // Without the access log, a lone 127.0.0.1 refusal may also mean a localhost that resolves to 127.0.0.1 alone.
-        cause = v.answered
-          ? `Only 127.0.0.1:${port} was refused and the request was answered (${v.evidence}). Inferred: nginx's retry went to [::1]:${port}, so the admin server listens on IPv6 only. If proxy_pass names an upstream { } with other servers, the retry went to one of them instead: give the conf with --conf to tell.`
-          : `Only 127.0.0.1:${port} was refused and nginx's retry on [::1]:${port} went through (${v.evidence}): the admin server listens on IPv6 only (or, if localhost resolves to 127.0.0.1 alone on this machine, it is not running).`;
-        fix = v.answered
-          ? `Make the admin server listen on IPv4 too (no server.address, or 0.0.0.0), or write proxy_pass http://[::1]:${port}/admin/; so nginx never tries 127.0.0.1.`
-          : `Make the admin server listen on IPv4 too (no server.address, or 0.0.0.0) or write proxy_pass http://[::1]:${port}/admin/;, and if it is not running, start it on ${port}.`;
+        cause = t(v.answered ? 'doctor.refused.ipv6Answered' : 'doctor.refused.ipv6', { port, evidence: v.evidence });
+        fix = t(v.answered ? 'doctor.refused.ipv6FixAnswered' : 'doctor.refused.ipv6Fix', { port });
         break;
       default: {
-        const other = first(peers)?.family === 6 ? `127.0.0.1:${port}` : `[::1]:${port}`;
+        const six = first(peers)?.family === 6;
         cause = peers.length
-          ? `nginx's try on ${listPeers(peers)} for ${req} was refused and the log ends before its retry on ${other}, so the admin server on ${port} is either not running or listens on ${first(peers)?.family === 6 ? 'IPv4' : 'IPv6'} only.`
-          : `nginx's try for ${req} was refused, but the line is cut before the address it tried, so whether the admin server on ${port} is not running or listens on one of IPv4 and IPv6 only cannot be told.`;
-        fix = `Start the admin server on ${port}; if it is running, make it listen on both [::1] and 127.0.0.1 (no server.address in application.yml) or write proxy_pass http://127.0.0.1:${port}/admin/;.`;
+          ? t('doctor.refused.undetermined', { peers: listPeers(peers), request: req, other: six ? `127.0.0.1:${port}` : `[::1]:${port}`, port, family: six ? 'IPv4' : 'IPv6' })
+          : t('doctor.refused.undeterminedCut', { request: req, port });
+        fix = t('doctor.refused.undeterminedFix', { port });
       }
     }
     return { cause, fix, detail };
@@ -253,12 +254,13 @@ function failWindow(g: Group, log: LogView): { rule: string; again: string } {
   const same = servers.length > 0 && servers.every((s) => s.maxFails === servers[0].maxFails && s.failTimeoutS === servers[0].failTimeoutS);
   if (same) {
     const { maxFails, failTimeoutS } = servers[0];
+    const u = route!.upstream!;
     return {
-      rule: `upstream ${route!.upstream!.name} at ${route!.upstream!.place.file}:${route!.upstream!.place.line} leaves a server out for ${failTimeoutS} s after ${plural(maxFails, 'failure')}: max_fails=${maxFails}, fail_timeout=${failTimeoutS}s`,
-      again: `${failTimeoutS} s`,
+      rule: t('doctor.noLive.failWindow', { name: u.name, at: `${u.place.file}:${u.place.line}`, s: failTimeoutS, failures: count(maxFails, 'failure'), maxFails }),
+      again: t('doctor.noLive.seconds', { s: failTimeoutS }),
     };
   }
-  return { rule: 'nginx marks a peer failed for 10 s after one error: max_fails=1, fail_timeout=10s, its defaults where the conf sets none', again: '10 s' };
+  return { rule: t('doctor.noLive.defaults'), again: t('doctor.noLive.seconds', { s: 10 }) };
 }
 
 export const noLiveUpstreams: Condition = {
@@ -270,16 +272,12 @@ export const noLiveUpstreams: Condition = {
     const es = entries(g);
     const port = adminPort(g, log);
     const reqs = [...new Set(es.map((e) => requestOf(e.request)?.path ?? '?'))];
-    const shown = reqs.slice(0, 3).join(', ') + (reqs.length > 3 ? `, ... (${reqs.length} paths)` : '');
+    const shown = series(reqs.slice(0, 3)) + (reqs.length > 3 ? t('doctor.noLive.morePaths', { n: reqs.length }) : '');
     const docker = inDocker(g) || es.some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? ''));
     const window = failWindow(g, log);
-    const cause =
-      `Every address of the admin server${port !== undefined ? ` on ${port}` : ''} had just failed (${window.rule}), so nginx answered ${plural(es.length, 'request')} (${shown}) with 502 at once without trying` +
-      (docker ? DOCKER_CAUSE : '') +
-      '.';
-    const fix = docker
-      ? `Make nginx reach the admin server from its container (host.docker.internal:${port ?? 8080}, or the admin server's service name) and make sure it runs; nginx tries it again ${window.again} after the last failure.`
-      : `Start the admin server${port !== undefined ? ` on ${port}` : ''} (the refused or timed-out tries before these lines say why it failed); nginx tries it again ${window.again} after the last failure, no nginx restart needed.`;
+    const onPort = port !== undefined ? t('doctor.noLive.onPort', { port }) : '';
+    const cause = t('doctor.noLive.cause', { onPort, rule: window.rule, requests: count(es.length, 'request'), shown, docker: docker ? t('doctor.upstream.docker') : '' });
+    const fix = docker ? t('doctor.noLive.fixDocker', { port: port ?? 8080, again: window.again }) : t('doctor.noLive.fix', { onPort, again: window.again });
     const saw = es.flatMap((e, i) => log.access?.statuses(e, g.lines[i].t, g.lines[i].t) ?? []);
     return { cause, fix, detail: { requests: es.length, paths: reqs, ...(port !== undefined ? { port } : {}), ...(saw.length ? { browserSaw: saw } : {}) } };
   },
@@ -306,7 +304,7 @@ function phaseDetail(g: Group, log: LogView): Record<string, unknown> {
 function probe(g: Group): string {
   const p = first(peersOf(g));
   const target = p ? `${p.host.includes(':') ? `[${p.host}]` : p.host} ${p.port ?? 80}` : '<host> <port>';
-  return looksWindows(first(entries(g))) ? `"Test-NetConnection ${target.replace(' ', ' -Port ')}" in PowerShell` : `"nc -vz ${target}"`;
+  return looksWindows(first(entries(g))) ? t('doctor.upstream.probeWindows', { target: target.replace(' ', ' -Port ') }) : `"nc -vz ${target}"`;
 }
 
 export const upstreamUnreachable: Condition = {
@@ -318,8 +316,13 @@ export const upstreamUnreachable: Condition = {
     const e = first(entries(g));
     const peers = peersOf(g);
     return {
-      cause: `nginx could not reach ${listPeers(peers)} at all (${e.errno?.code}: ${e.errno?.text}): the network reports no route to that address, so the host is down or not on a network nginx's machine can reach, or a firewall rejects the packets${inDocker(g) ? '; in a container, an address of another network (or of the host) is not reachable as it is from the host' : ''}; ${shortRequest(e.request)} got 502 Bad Gateway.`,
-      fix: `Check that the address in proxy_pass is the one the service runs on now (a container's IP changes when it is recreated: use its service name) and that nginx's machine reaches it (${probe(g)} from there).${passPointer(g, log)}`,
+      cause: t('doctor.unreachable.cause', {
+        peers: listPeers(peers),
+        err: `${e.errno?.code}: ${e.errno?.text}`,
+        docker: inDocker(g) ? t('doctor.unreachable.docker') : '',
+        request: shortRequest(e.request),
+      }),
+      fix: t('doctor.unreachable.fix', { probe: probe(g), pointer: passPointer(g, log) }),
       detail: phaseDetail(g, log),
     };
   },
@@ -342,8 +345,8 @@ export const upstreamConnectTimeout: Condition = {
     const peers = peersOf(g);
     const m = moduleOf(first(entries(g)));
     return {
-      cause: `nginx could not open a TCP connection to ${listPeers(peers)} within ${m}_connect_timeout (60 s by default): nothing answered, not even a refusal, so the address is wrong or unreachable, or a firewall drops the packets${peers.length > 1 ? ' (on every address)' : ''}; the connect timeout is not the read timeout: the service never got the request.`,
-      fix: `Check that ${m}_pass names the machine and port where the service runs (127.0.0.1 or localhost for this machine) and that no firewall or security group drops port ${first(peers)?.port ?? 80} (${probe(g)} from nginx's machine).${passPointer(g, log)}`,
+      cause: t('doctor.connectTimeout.cause', { peers: listPeers(peers), m, every: peers.length > 1 ? t('doctor.connectTimeout.every') : '' }),
+      fix: t('doctor.connectTimeout.fix', { m, port: first(peers)?.port ?? 80, probe: probe(g), pointer: passPointer(g, log) }),
       detail: phaseDetail(g, log),
     };
   },
@@ -360,25 +363,31 @@ export const upstreamTimeout: Condition = {
     const peers = peersOf(g);
     const req = shortRequest(e.request);
     const action = e.action ?? '';
-    const retried = peers.length > 1 ? `, neither on ${first(peers).text} nor when nginx retried it on ${last(peers).text}` : '';
+    const retried = peers.length > 1 ? t('doctor.timeout.retried', { first: first(peers).text, last: last(peers).text }) : '';
     const detail = phaseDetail(g, log);
     const admin = /^\/admin\//.test(first(peers)?.uri ?? '') || /^\/api\//.test(requestOf(e.request)?.path ?? '');
-    const server = admin ? 'The admin server' : 'The upstream';
+    const server = t(admin ? 'doctor.timeout.admin' : 'doctor.timeout.upstream');
     const m = moduleOf(e);
     const pointer = (name: string) => {
       const c = log.conf?.inForce(name, e);
-      return c?.set ? ` In your conf: ${at(c.set)}.` : c?.block ? ` In your conf: ${name} is not set for this request (60 s); it would go in ${at(c.block)}.` : '';
+      return c?.set ? inYourConf([at(c.set)]) : c?.block ? t('doctor.timeout.notSet', { name, at: at(c.block) }) : '';
     };
     if (action === READING_HEADER) {
       return {
-        cause: `${server} (${listPeers(peers)}) accepted ${req} but did not answer within ${m}_read_timeout (60 s by default)${retried}: stopped at a breakpoint? a slow query?`,
-        fix: `Look at ${admin ? 'the admin server' : 'the upstream service'} around ${when(g)}: resume a debugger paused at a breakpoint, or find the slow SQL or lock in its log; only if the request really needs longer, raise ${m}_read_timeout in ${admin ? 'location /api/' : 'its location'}.${pointer(`${m}_read_timeout`)}`,
+        cause: t('doctor.timeout.read', { server, peers: listPeers(peers), request: req, m, retried }),
+        fix: t(admin ? 'doctor.timeout.readFixAdmin' : 'doctor.timeout.readFix', { when: when(g), m, pointer: pointer(`${m}_read_timeout`) }),
         detail,
       };
     }
+    const sending = /sending/.test(action);
+    const params = { server, peers: listPeers(peers), request: req, action: action || t('doctor.upstream.talking') };
     return {
-      cause: `${server} (${listPeers(peers)}) stopped ${/sending/.test(action) ? 'reading' : 'sending'} in the middle of ${req} for longer than nginx's timeout (60 s) while ${action || 'talking to it'}.`,
-      fix: `Look at ${admin ? "the admin server's" : "the upstream's"} log around ${when(g)} for a stall (breakpoint, GC pause, slow query), then retry.${pointer(`${m}_${/sending/.test(action) ? 'send' : 'read'}_timeout`)}`,
+      cause: t(sending ? 'doctor.timeout.stoppedReading' : 'doctor.timeout.stoppedSending', params),
+      fix: t('doctor.timeout.stallFix', {
+        its: t('doctor.upstream.its', { it: t(admin ? 'doctor.upstream.admin' : 'doctor.upstream.theUpstream') }),
+        when: when(g),
+        pointer: pointer(`${m}_${sending ? 'send' : 'read'}_timeout`),
+      }),
       detail,
     };
   },
@@ -402,8 +411,8 @@ export const upstreamClosed: Condition = {
     const tool = looksWindows(e) ? `netstat -ano | findstr :${port}` : `ss -ltnp 'sport = :${port}'`;
     const who = serverOf(g);
     return {
-      cause: `${cap(who.it)} (${listPeers(peers)}) accepted ${req} and closed the connection without ${(e.action ?? '') === READING_HEADER ? 'a response' : 'finishing the response'}: it crashed, was restarted (IDE or DevTools restart) or stopped during the request, or port ${port} belongs to a program that is not the admin server.`,
-      fix: `Look at ${who.its} console or log around ${when(g)} for an exception or a restart, and check with "${tool}" that port ${port} is ${who.its}.`,
+      cause: t((e.action ?? '') === READING_HEADER ? 'doctor.closed.cause.header' : 'doctor.closed.cause.body', { server: cap(who.it), peers: listPeers(peers), request: req, port }),
+      fix: t('doctor.closed.fix', { its: who.its, when: when(g), tool, port }),
       detail: { peers: peers.map((p) => p.text), request: req },
     };
   },
@@ -429,18 +438,24 @@ export const upstreamReset: Condition = {
     const err = `${e.errno?.code}: ${e.errno?.text}`;
     if (e.action === 'proxying upgraded connection') {
       return {
-        cause: `The WebSocket ${requestOf(e.request)?.path ?? ''} between nginx and the admin server (${listPeers(peers)}) was cut by the admin server (${err}), which is what happens when the admin server stops or restarts.`,
-        fix: `Nothing to do if you stopped or restarted the admin server around ${when(g)} (the page reconnects); otherwise look at its log for that time.`,
+        cause: t('doctor.reset.ws', { path: requestOf(e.request)?.path ?? '', peers: listPeers(peers), err }),
+        fix: t('doctor.reset.wsFix', { when: when(g) }),
         detail: { peers: peers.map((p) => p.text), request: req, harmless: true },
       };
     }
     // A server that refuses a body closes while nginx still sends it: a reset mid-body is that, or a restart.
     const sending = e.action === 'sending request to upstream' && requestOf(e.request)?.method !== 'GET';
+    const who = serverOf(g);
     return {
-      cause: `${cap(serverOf(g).it)} (${listPeers(peers)}) dropped the connection (${err}) while nginx was ${e.action ?? 'talking to it'} for ${req}: it was stopped, restarted or crashed during the request${
-        sending ? ", or it refused the request's body before reading all of it (an upload above its own limit: Spring Boot's spring.servlet.multipart.max-file-size is 1MB by default) and closed while nginx was still sending" : ''
-      }.`,
-      fix: `Check ${serverOf(g).its} console or log around ${when(g)} for a restart or an exception, and retry once it runs steadily.`,
+      cause: t('doctor.reset.cause', {
+        server: cap(who.it),
+        peers: listPeers(peers),
+        err,
+        action: e.action ?? t('doctor.upstream.talking'),
+        request: req,
+        sending: sending ? t('doctor.reset.sending') : '',
+      }),
+      fix: t('doctor.reset.fix', { its: who.its, when: when(g) }),
       detail: { peers: peers.map((p) => p.text), request: req },
     };
   },

@@ -4,8 +4,9 @@
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition, type Explained, type Group, type LogView } from '../types.js';
 import { at, entries, first } from './group.js';
-import { errnoIs, errText, looksWindows, nonAscii, plural, showPath } from '../facts.js';
+import { errnoIs, errText, looksWindows, nonAscii, showPath } from '../facts.js';
 import { restartNginx } from './platform.js';
+import { count, inYourConf, series, t, type MessageKey } from '../say.js';
 
 const EXITED = /^worker process (\d+) exited (?:with (?:fatal )?code (\S+)|on signal (\d+))/;
 // Linux's `exited with fatal code 2 and cannot be respawned`: the worker failed while starting.
@@ -17,15 +18,21 @@ const RESPAWN = /^could not respawn worker|^fork\(\) failed while spawning "work
  */
 const WORKER_START = /^(?:chdir\("(.*)"\)|(setuid|setgid|initgroups|capset)\(.*\)) failed$/;
 
-const WINDOWS_CODES: Record<string, string> = {
-  C0000142: 'STATUS_DLL_INIT_FAILED: it could not initialise',
-  C0000005: 'STATUS_ACCESS_VIOLATION: it crashed',
-  C0000409: 'STATUS_STACK_BUFFER_OVERRUN: it crashed',
-  C000013A: 'STATUS_CONTROL_C_EXIT: it was interrupted',
-  '1': 'it was ended (TerminateProcess, taskkill /F) or stopped on an [emerg]',
+const WINDOWS_CODES: Record<string, MessageKey> = {
+  C0000142: 'doctor.exit.C0000142',
+  C0000005: 'doctor.exit.C0000005',
+  C0000409: 'doctor.exit.C0000409',
+  C000013A: 'doctor.exit.C000013A',
+  '1': 'doctor.exit.1',
 };
 
-const SIGNALS: Record<string, string> = { '6': 'SIGABRT', '9': 'SIGKILL (killed, e.g. by the OOM killer)', '11': 'SIGSEGV (a crash)', '7': 'SIGBUS (a crash)', '15': 'SIGTERM' };
+const SIGNALS: Record<string, MessageKey> = {
+  '6': 'doctor.exit.signal.6',
+  '9': 'doctor.exit.signal.9',
+  '11': 'doctor.exit.signal.11',
+  '7': 'doctor.exit.signal.7',
+  '15': 'doctor.exit.signal.15',
+};
 
 export interface Exit {
   worker: number;
@@ -39,9 +46,9 @@ export function exitOf(e: ErrorLogEntry): Exit | undefined {
 }
 
 function how(x: Exit): string {
-  if (x.signal) return `was killed by signal ${x.signal} (${SIGNALS[x.signal] ?? 'a signal'})`;
+  if (x.signal) return t('doctor.exit.killed', { signal: x.signal, name: t(SIGNALS[x.signal] ?? 'doctor.exit.signal.other') });
   const known = WINDOWS_CODES[x.code ?? ''];
-  return `exited with code ${x.code}${known ? ` (${known})` : ''}`;
+  return t('doctor.exit.code', { code: x.code ?? '', known: known ? t('doctor.paren', { s: t(known) }) : '' });
 }
 
 export const workerCrashed: Condition = {
@@ -56,10 +63,8 @@ export const workerCrashed: Condition = {
     const exits = es.map(exitOf).filter((x): x is Exit => x !== undefined);
     const x = exits[0];
     return {
-      cause: `nginx's worker process ${x.worker} ${how(x)}${exits.length > 1 ? ` (${exits.length} workers in all)` : ''}; the master started a new one, and the requests the old one was serving got no answer.`,
-      fix: looksWindows(es[0])
-        ? 'Nothing to do if it happened once; if it repeats, note the requests in access.log at that time, exclude nginx.exe from antivirus scanning, and use a current nginx for Windows.'
-        : 'Nothing to do if it happened once; if it repeats, check "dmesg" for the OOM killer or a segfault and the modules loaded, and update nginx.',
+      cause: t('doctor.crashed.cause', { worker: x.worker, how: how(x), all: exits.length > 1 ? t('doctor.crashed.all', { n: exits.length }) : '' }),
+      fix: t(looksWindows(es[0]) ? 'doctor.crashed.fixWindows' : 'doctor.crashed.fixLinux'),
       detail: { workers: exits.map((y) => y.worker), ...(x.code ? { code: x.code } : { signal: Number(x.signal) }) },
     };
   },
@@ -82,8 +87,8 @@ export const respawnFailed: Condition = {
     if (x) Object.assign(detail, { worker: x.worker }, x.code ? { code: x.code } : { signal: Number(x.signal) });
     if (fork) {
       return {
-        cause: `The master could not start a new worker${x ? ` after worker ${x.worker} ${how(x)}` : ''} (fork() failed: ${fork.errno?.code}: ${fork.errno?.text}): the system is out of processes or memory, so nginx now accepts connections and never answers them.`,
-        fix: 'Free processes or memory (check "ulimit -u" and "free -m"), then restart nginx ("nginx -s stop" and start it again); a reload alone leaves stale slots.',
+        cause: t('doctor.respawn.fork', { after: x ? t('doctor.respawn.forkAfter', { worker: x.worker, how: how(x) }) : '', err: `${fork.errno?.code}: ${fork.errno?.text}` }),
+        fix: t('doctor.respawn.forkFix'),
         detail,
       };
     }
@@ -92,14 +97,14 @@ export const respawnFailed: Condition = {
     if (start) return workerStartFailed(start, x, log, detail);
     if (es.some((e) => FATAL.test(e.message))) {
       return {
-        cause: `Worker ${x?.worker ?? ''} failed while starting (exit code 2, nginx's "fatal" code), so the master does not respawn it: an [emerg] or [alert] line of process ${x?.worker ?? 'N'} just before says why (a setuid/setgid or chdir it may not do, a module that fails in the worker); with every worker gone nginx accepts connections and answers none.`,
-        fix: `Fix what that worker's line names (the "user" directive, working_directory, worker_rlimit_nofile, the module), check with "nginx -t", then ${restartNginx(log, false)}.`,
+        cause: t('doctor.respawn.fatal', { worker: x?.worker ?? '', pid: x?.worker ?? 'N' }),
+        fix: t('doctor.respawn.fatalFix', { restart: restartNginx(log, false) }),
         detail,
       };
     }
     return {
-      cause: `The master could not start a new worker${x ? ` (worker ${x.worker} ${how(x)} at its start)` : ''}, so nginx runs with no worker and every request fails until it is restarted.`,
-      fix: `Look for an [emerg] line just before (it says why the worker stopped), fix it, then ${windows ? 'stop nginx ("taskkill /IM nginx.exe /F") and start it again' : restartNginx(log, false)}.`,
+      cause: t('doctor.respawn.cause', { after: x ? t('doctor.respawn.atStart', { worker: x.worker, how: how(x) }) : '' }),
+      fix: t('doctor.respawn.fix', { restart: windows ? t('doctor.respawn.restartWindows') : restartNginx(log, false) }),
       detail,
     };
   },
@@ -108,22 +113,24 @@ export const respawnFailed: Condition = {
 /** A worker that exited with code 2 before serving, explained by its own line (`chdir("/tmp/cores") failed`). */
 function workerStartFailed(start: ErrorLogEntry, x: Exit | undefined, log: LogView, detail: Record<string, unknown>): Explained {
   const m = WORKER_START.exec(start.message)!;
-  const who = `Worker ${x?.worker ?? start.pid}`;
-  const after = x ? ' and exited with code 2, which the master does not respawn' : ' and exits with code 2 (nginx treats it as fatal), which the master does not respawn';
-  const end = ': with its workers gone nginx accepts connections and answers none.';
-  const why = `${start.message} (${errText(start)})`;
+  const facts = {
+    worker: x?.worker ?? start.pid ?? '',
+    why: `${start.message} (${errText(start)})`,
+    after: t(x ? 'doctor.workerStart.exited' : 'doctor.workerStart.exits'),
+    restart: restartNginx(log, false),
+  };
   if (m[1] !== undefined) {
     const set = log.conf?.global('working_directory').set;
     return {
-      cause: `${who} could not enter its working_directory ${m[1]} (${why})${after}${end}`,
-      fix: `Create ${m[1]} and let nginx's worker user enter it ("sudo mkdir -p ${m[1]}"; it holds core dumps), or remove the working_directory line; check with "nginx -t", then ${restartNginx(log, false)}.${set ? ` In your conf: ${at(set)}.` : ''}`,
+      cause: t('doctor.workerStart.chdir', { ...facts, dir: m[1] }),
+      fix: t('doctor.workerStart.chdirFix', { ...facts, dir: m[1], pointer: set ? inYourConf([at(set)]) : '' }),
       detail: { ...detail, workingDirectory: m[1] },
     };
   }
   const set = log.conf?.global('user').set;
   return {
-    cause: `${who} could not switch to the user or group of the "user" directive (${why})${after}${end} The master runs as root but may not change users: a container or service started without the SETUID/SETGID capabilities (cap_drop, no-new-privileges), or a user namespace that lacks that user's id.`,
-    fix: `Give nginx back the capabilities to change users (docker: drop the cap_drop of SETUID/SETGID; systemd: CapabilityBoundingSet), or run nginx as that user from the start and remove the "user" line; check with "nginx -t", then ${restartNginx(log, false)}.${set ? ` In your conf: ${at(set)}.` : ''}`,
+    cause: t('doctor.workerStart.user', facts),
+    fix: t('doctor.workerStart.userFix', { ...facts, pointer: set ? inYourConf([at(set)]) : '' }),
     detail,
   };
 }
@@ -147,15 +154,14 @@ function dllInitFailed(g: Group, x: Exit, log: LogView): Explained {
   const folders = log.folders();
   const folder = folders[0];
   const odd = folders.filter(nonAscii);
-  const cause =
-    `Worker ${x.worker} of nginx ${master !== undefined ? `(master ${master}) ` : ''}exited with code C0000142 (STATUS_DLL_INIT_FAILED: a new Windows process could not initialise) and its master could not start another, so that nginx served no request until it was stopped: Windows refuses new processes this way when the session or desktop nginx was started in is ending (log off, a closed Remote Desktop session) or its desktop heap is used up (many programs and windows open)` +
-    (after !== undefined ? `; nginx served requests again later (line ${after}), so its folder and nginx.exe are fine` : '') +
-    (odd.length ? `; separately, this log shows nginx in a folder with non-ASCII characters (${odd.map(showPath).join(', ')}), which nginx for Windows cannot use` : '') +
-    '.';
-  const from = folder ? `from its folder ("cd /d ${showPath(folder)}" then "start nginx")` : 'from its folder ("start nginx")';
-  const fix =
-    `If nginx answers now (its page opens in the browser), nothing to do. Otherwise stop what is left of it ("taskkill /IM nginx.exe /F") and start it again ${from} in the Windows session you work in; if it happens again, close programs you do not need or restart Windows.` +
-    (odd.length ? ' Move nginx to a folder whose path is plain ASCII first.' : '');
+  const cause = t('doctor.dll.cause', {
+    worker: x.worker,
+    master: master !== undefined ? t('doctor.dll.master', { pid: master }) : '',
+    after: after !== undefined ? t('doctor.dll.after', { line: after }) : '',
+    odd: odd.length ? t('doctor.dll.odd', { folders: series(odd.map(showPath)) }) : '',
+  });
+  const from = folder ? t('doctor.dll.fromFolder', { folder: showPath(folder) }) : t('doctor.dll.fromItsFolder');
+  const fix = t('doctor.dll.fix', { from, move: odd.length ? t('doctor.dll.move') : '' });
   return { cause, fix, detail: { master, worker: x.worker, code: x.code, ...(after !== undefined ? { servedAgainAt: after } : {}) } };
 }
 
@@ -174,10 +180,14 @@ export const workerConnections: Condition = {
     const n = Number(NOT_ENOUGH.exec(e.message)![1]);
     const upstream = es.some((x) => /upstream/.test(x.action ?? ''));
     const set = log.conf?.global('worker_connections');
-    const pointer = set?.set ? ` In your conf: raise ${at(set.set)}.` : set?.block ? ` In your conf: worker_connections is not set (512); add it to ${at(set.block)}.` : '';
+    const pointer = set?.set ? t('doctor.conf.raise', { at: at(set.set) }) : set?.block ? t('doctor.connections.notSet', { at: at(set.block) }) : '';
     return {
-      cause: `An nginx worker had all of its ${n} worker_connections in use${upstream ? ' (the line is from a connect to an upstream: each proxied request takes two, the client\'s and the upstream\'s)' : ''}${es.length > 1 ? `, ${plural(es.length, 'time')}` : ''}, so new connections were refused or dropped: more traffic than ${n} (long keep-alive or WebSocket connections count too), or requests that never end. One cause worth ruling out is nginx proxying to itself (proxy_pass to its own port: each request opens another until none are left); the log shows it when its own port is refused or requests arrive over HTTP/1.0 for the proxied path.`,
-      fix: `If the load is real, raise worker_connections in events { } (e.g. ${Math.max(4096, n * 4)}; with worker_rlimit_nofile at least twice that); if the count jumped at once, check that no proxy_pass points back at nginx's own listen port.${pointer}`,
+      cause: t('doctor.connections.cause', {
+        n,
+        upstream: upstream ? t('doctor.connections.upstream') : '',
+        times: es.length > 1 ? t('doctor.commaTimes', { times: count(es.length, 'time') }) : '',
+      }),
+      fix: t('doctor.connections.fix', { more: Math.max(4096, n * 4), pointer }),
       detail: { workerConnections: n, lines: es.length },
     };
   },
@@ -195,10 +205,14 @@ export const tooManyOpenFiles: Condition = {
     const e = first(es);
     const calls = [...new Set(es.map((x) => x.message.replace(/ ".*"/, '')))];
     const set = log.conf?.global('worker_rlimit_nofile');
-    const pointer = set?.set ? ` In your conf: raise ${at(set.set)}.` : log.conf ? ' In your conf: worker_rlimit_nofile is not set; add it at the top of nginx.conf.' : '';
+    const pointer = set?.set ? t('doctor.conf.raise', { at: at(set.set) }) : log.conf ? t('doctor.nofile.notSet') : '';
     return {
-      cause: `nginx ran out of file descriptors (${e.errno?.code}: ${e.errno?.text}) in ${calls.slice(0, 3).join(', ')}${es.length > 1 ? `, ${plural(es.length, 'time')}` : ''}: every connection, upstream connection and open file takes one, and the worker's limit (ulimit -n, often 1024) was reached, so connections were refused.`,
-      fix: `Raise the limit nginx's workers get: "worker_rlimit_nofile 65535;" at the top of nginx.conf (and LimitNOFILE=65535 in the systemd unit, or --ulimit nofile=65535:65535 for a container), keep worker_connections below it, then restart nginx.${pointer}`,
+      cause: t('doctor.nofile.cause', {
+        err: `${e.errno?.code}: ${e.errno?.text}`,
+        calls: series(calls.slice(0, 3)),
+        times: es.length > 1 ? t('doctor.commaTimes', { times: count(es.length, 'time') }) : '',
+      }),
+      fix: t('doctor.nofile.fix', { pointer }),
       detail: { lines: es.length },
     };
   },

@@ -41,7 +41,9 @@ function httpTime(mtimeMs: number): string {
   return text;
 }
 
-export function etag(st: Stats): string {
+/** ngx_http_set_etag(): none with `etag off`. */
+export function etag(req: HttpRequest, st: Stats): string | undefined {
+  if (!req.loc.etag) return undefined;
   return `"${Math.floor(st.mtimeMs / 1000).toString(16)}-${st.size.toString(16)}"`;
 }
 
@@ -167,14 +169,15 @@ function sendFile(req: HttpRequest, root: string, path: string, st: Stats, gzipO
 }
 
 function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Stats, gzipOf?: string): void {
-  const tag = etag(st);
+  const tag = etag(req, st);
+  const tagged: [string, string][] = tag === undefined ? [] : [['ETag', tag]];
   const lastModified = httpTime(st.mtimeMs);
   const type = contentType(req, gzipOf ?? path);
   const encoded: [string, string][] = gzipOf ? [['Content-Encoding', 'gzip']] : [];
   if (req.errorStatus && req.errorStatus !== 200) {
     // An error page served by error_page with a status of its own: no Last-Modified or
     // Accept-Ranges, no conditional or range handling (they apply to a 200 only).
-    sendParts(req, root, path, st, { status: req.errorStatus, contentType: type, contentLength: st.size, extra: [['ETag', tag], ...encoded] }, [{ start: 0, end: st.size }]);
+    sendParts(req, root, path, st, { status: req.errorStatus, contentType: type, contentLength: st.size, extra: [...tagged, ...encoded] }, [{ start: 0, end: st.size }]);
     return;
   }
   const v = { etag: tag, mtime: Math.floor(st.mtimeMs / 1000) };
@@ -184,10 +187,10 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
     return;
   }
   if (pre === 304) {
-    req.respond({ status: 304, lastModified, extra: [['ETag', tag]] });
+    req.respond({ status: 304, lastModified, extra: tagged });
     return;
   }
-  const whole: ResponseFields = { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [['ETag', tag], ...encoded], rangeHeaders: gzipOf ? undefined : [['Accept-Ranges', 'bytes']] };
+  const whole: ResponseFields = { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [...tagged, ...encoded], rangeHeaders: gzipOf ? undefined : [['Accept-Ranges', 'bytes']] };
   // The range filter comes after gzip's, which takes ranges away from what it compresses (as
   // gzip_static never gives them).
   const ranges = gzipOf || willCompress(req, whole) ? undefined : byteRanges(req.head.headers, v, st.size);
@@ -204,7 +207,7 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
   }
   if (ranges.length === 1) {
     const [r] = ranges;
-    const fields = { status: 206, contentType: type, contentLength: r.end - r.start, lastModified, extra: [['ETag', tag]] as [string, string][], rangeHeaders: [['Content-Range', `bytes ${r.start}-${r.end - 1}/${st.size}`]] as [string, string][] };
+    const fields = { status: 206, contentType: type, contentLength: r.end - r.start, lastModified, extra: tagged, rangeHeaders: [['Content-Range', `bytes ${r.start}-${r.end - 1}/${st.size}`]] as [string, string][] };
     sendParts(req, root, path, st, fields, ranges);
     return;
   }
@@ -212,7 +215,7 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
   const boundary = String(nextTempNumber()).padStart(20, '0');
   const framing = multipartFraming(boundary, type, ranges, st.size);
   const length = ranges.reduce((n, r, i) => n + framing.heads[i].length + r.end - r.start, framing.tail.length);
-  const fields = { status: 206, contentType: `multipart/byteranges; boundary=${boundary}`, contentLength: length, lastModified, extra: [['ETag', tag]] as [string, string][] };
+  const fields = { status: 206, contentType: `multipart/byteranges; boundary=${boundary}`, contentLength: length, lastModified, extra: tagged };
   sendParts(req, root, path, st, fields, ranges, framing);
 }
 

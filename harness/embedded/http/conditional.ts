@@ -25,9 +25,10 @@ export function parseHttpTime(s: string): number {
   return Date.UTC(f.year, mon, d, h, m, sec) / 1000;
 }
 
-/** ngx_http_test_if_match(): `*`, or the ETag in a comma-separated list (W/ allowed when `weak`). */
-function etagListed(list: string, etag: string, weak: boolean): boolean {
+/** ngx_http_test_if_match(): `*`, or the ETag in a comma-separated list (W/ allowed when `weak`); no ETag (etag off) matches only `*`. */
+function etagListed(list: string, etag: string | undefined, weak: boolean): boolean {
   if (list === '*') return true;
+  if (etag === undefined) return false;
   let at = 0;
   while (at < list.length) {
     if (weak && list.length - at > 2 && list.startsWith('W/', at)) at += 2;
@@ -43,7 +44,8 @@ function etagListed(list: string, etag: string, weak: boolean): boolean {
 }
 
 export interface Validators {
-  etag: string;
+  /** Undefined with `etag off`. */
+  etag: string | undefined;
   /** Last-Modified in Unix seconds. */
   mtime: number;
 }

@@ -196,7 +196,8 @@ export class Master {
     this.announced = true;
     for (const [level, text] of masterStatus(this.os.name, this.opts.version)) this.write(level, text);
     this.counter = new SharedCounterFile();
-    this.openOrDie(this.conf.pid, (p) => writeFileSync(p, `${process.pid}\n`));
+    // "%P%N": NGX_LINEFEED ends it, CRLF on win32.
+    this.openOrDie(this.conf.pid, (p) => writeFileSync(p, `${process.pid}${this.os.lineEnd}`));
   }
 
   /** Only a pid file this master wrote (a start that failed before leaves another's alone), and the counter. */
