@@ -3,7 +3,7 @@
 // gives English. yargs' own words (选项：, 命令：) follow the same choice.
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -55,6 +55,25 @@ for (const [how, flag, env] of ways) {
   });
 }
 
+test('--lang zh-CN: the refusals of --admin-upstream, --nginx-dir and --nginx in Chinese, their flags and paths as given', async () => {
+  const prefix = mkdtempSync(join(tmpdir(), 'harness-lang-'));
+  const last = (r: { stderr: string }) => r.stderr.trim().split('\n').at(-1);
+  const same = await harness(['up', '--prefix', join(prefix, 'h'), '--admin-upstream', '8080', '--lang', 'zh-CN']);
+  expect(same.code).toBe(2);
+  expect(last(same)).toBe(
+    'harness: --admin-upstream 127.0.0.1:8080 正是 harness 为 nginx 监听的端口（--admin-port 8080）：请把你的后端服务换到另一个端口（在 application.yml 里设置 server.port=8081），然后用 --admin-upstream 127.0.0.1:8081。',
+  );
+  const bad = await harness(['up', '--prefix', join(prefix, 'h'), '--admin-upstream', 'localhost', '--lang', 'zh-CN']);
+  expect(last(bad)).toBe('harness: --admin-upstream localhost：请用 HOST:PORT 给出你的后端服务监听的地址（127.0.0.1:8081、[::1]:8081），或者只给端口（8081，即 127.0.0.1 上的端口）。');
+  const folder = await harness(['up', '--prefix', join(prefix, 'h'), '--nginx-dir', prefix, '--lang', 'zh-CN']);
+  expect(last(folder)).toBe(
+    `harness: --nginx-dir ${prefix}：${prefix} 里没有 conf/nginx.conf，而在这个目录上启动的 nginx 要读它。请给出你的 nginx 目录：里面有 conf/nginx.conf、html/ 和 logs/（Windows 上还有 nginx.exe）。`,
+  );
+  const program = await harness(['up', '--prefix', join(prefix, 'h'), '--nginx', join(prefix, 'nginx'), '--lang', 'zh-CN']);
+  expect(last(program)).toBe(`harness: --nginx ${join(prefix, 'nginx')}：没有这个文件。请给出 nginx 程序：Windows 上是你的 nginx 目录里的 nginx.exe，Linux 上是 /usr/sbin/nginx。`);
+  expect(existsSync(join(prefix, 'h'))).toBe(false);
+});
+
 test('LANG=C: English, whatever the system says', async () => {
   const env = userEnv({ LANG: 'C' });
   const help = await harness(['--help'], env);
@@ -105,6 +124,14 @@ test.describe('the ready block', () => {
     const out = new PassThrough();
     consolePrinter(out as unknown as NodeJS.WriteStream, out as unknown as NodeJS.WriteStream).ready(lines.slice(0, 1));
     expect(String(out.read())).toBe('harness | 环境已就绪：\nharness |   反向代理 内置 nginx（windows 模式），监听 127.0.0.1:80 和 [::1]:80\n');
+  });
+
+  test('in front of your own admin server (--admin-upstream): the admin line names it and where the harness passes it on, in either language', () => {
+    const own = { ...stack, adminUpstream: '127.0.0.1:8081', prefixFlag: undefined };
+    setLang('en');
+    expect(readyLines(own)[1]).toBe('admin    your own server on 127.0.0.1:8081, through the harness on [::1]:8080 and 127.0.0.1:8080');
+    setLang('zh-CN');
+    expect(readyLines(own)[1]).toBe('后端服务 你自己的后端服务 127.0.0.1:8081，harness 在 [::1]:8080 和 127.0.0.1:8080 上转发给它');
   });
 
   test('in English, as it has always read; no stand-in, no customer hint; a conf of the user\'s own', () => {
