@@ -85,6 +85,16 @@ export const en = {
   'stack.workers.server': 'the server block',
   'stack.workers.changeLine': 'change that line of {conf} to `user root;`',
   'stack.workers.addLine': 'add `user root;` at the top of {conf}',
+
+  'stack.check.noAnswer': '{url} did not answer within {ms} ms ({last})',
+  'stack.check.notTheProxy': '{url} was answered, but not by the proxy ({status}, {server}, where nginx sends "Server: nginx"): {holder}, so the proxy could not listen there',
+  'stack.check.noServer': 'no Server header',
+  'stack.check.notTheIndex': "the proxy answered {url} with a page that is not the front end's index ({index}): check its root",
+  'stack.check.notTheIndexStatus': "the proxy answered {url} with {status} instead of the front end's index ({index}): check its root",
+  'stack.listen.wouldExpose': '{at}: "{listen}" would bind port {port} on every {family} address of this machine ({address}), open to the network',
+  'stack.listen.boundAsWritten': '{exposes}: it is bound as written, as --bind-any asks, and other machines can reach it.',
+  'stack.listen.loopbackOnly': '{exposes}; the stack binds {loopback} only (--bind-any binds it as written).',
+  'stack.listen.included': '{exposes}.\n  Real nginx reads that file where it is (an include), so the harness cannot make it bind loopback only: write {loopback} there, or pass --bind-any to bind it as written.',
 } as const;
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -172,4 +182,14 @@ export const zhCN: Record<keyof typeof en, string> = {
   'stack.workers.server': 'server 块',
   'stack.workers.changeLine': '把 {conf} 里的那一行改成 `user root;`',
   'stack.workers.addLine': '在 {conf} 的最上面加上 `user root;`',
+
+  'stack.check.noAnswer': '{url} 在 {ms} 毫秒内没有响应（{last}）',
+  'stack.check.notTheProxy': '{url} 有响应，但不是反向代理回的（{status}，{server}，而 nginx 会发送 "Server: nginx"）：{holder}，所以反向代理无法在那里监听',
+  'stack.check.noServer': '没有 Server 响应头',
+  'stack.check.notTheIndex': '反向代理对 {url} 返回的页面不是前端的 index（{index}）：请检查它的 root',
+  'stack.check.notTheIndexStatus': '反向代理对 {url} 返回了 {status}，而不是前端的 index（{index}）：请检查它的 root',
+  'stack.listen.wouldExpose': '{at}："{listen}" 会在这台机器所有的 {family} 地址上绑定端口 {port}（{address}），对网络开放',
+  'stack.listen.boundAsWritten': '{exposes}：按 --bind-any 的要求原样绑定，其他机器也能访问它。',
+  'stack.listen.loopbackOnly': '{exposes}；这套环境只绑定 {loopback}（用 --bind-any 会原样绑定）。',
+  'stack.listen.included': '{exposes}。\n  真实的 nginx 会在原位置读取那个文件（它是 include 进来的），所以 harness 没法让它只绑定回环地址：请在那里写 {loopback}，或者加上 --bind-any 原样绑定。',
 };
