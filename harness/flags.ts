@@ -4,40 +4,41 @@
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from './errors.js';
+import { t, type MessageKey } from './i18n/index.js';
 
 /** yargs passes a value on as a number when it reads as one, as text otherwise, as an array when repeated. */
 function shown(flag: string, v: unknown): string {
-  if (Array.isArray(v)) throw new UsageError(`${flag} is given ${v.length} times (${v.join(', ')}): give it once.`);
+  if (Array.isArray(v)) throw new UsageError(t('flags.givenTwice', { flag, times: v.length, values: v.join(', ') }));
   return `${flag} ${typeof v === 'string' && !v.trim() ? JSON.stringify(v) : String(v)}`;
 }
 
-function wholeNumber(flag: string, v: unknown, min: number, max: number, what: string): number {
+function wholeNumber(flag: string, v: unknown, min: number, max: number, what: MessageKey): number {
   const text = shown(flag, v);
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${text}: ${what} is a whole number from ${min} to ${max}.`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(t('flags.wholeNumber', { given: text, what: t(what), min, max }));
   return n;
 }
 
-export const port = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, 65535, 'a port');
+export const port = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, 65535, 'flags.what.port');
 
 /** More embedded workers than this only exhausts memory: each is a Node process (~50 MB). */
 export const MAX_WORKERS = 64;
 
-export const workers = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, MAX_WORKERS, 'worker_processes');
+export const workers = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, MAX_WORKERS, 'flags.what.workers');
 
 /** The seed of a generated history: any whole number a 32-bit generator can start from. */
-export const seed = (flag: string) => (v: unknown) => wholeNumber(flag, v, 0, 2 ** 32 - 1, 'a seed');
+export const seed = (flag: string) => (v: unknown) => wholeNumber(flag, v, 0, 2 ** 32 - 1, 'flags.what.seed');
 
 /** An order id (a Long, as the course's tables have them). */
-export const orderId = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, Number.MAX_SAFE_INTEGER, 'an order id');
+export const orderId = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, Number.MAX_SAFE_INTEGER, 'flags.what.orderId');
 
 /** Where the user's own admin server listens: `HOST:PORT` (`[::1]:8081` for IPv6), or a port alone (on 127.0.0.1). */
 export const hostAndPort = (flag: string) => (v: unknown) => {
   const text = shown(flag, v);
   const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:\[\]]+)):(\d+)$/.exec(String(v)) ?? /^()()(\d+)$/.exec(String(v));
-  if (!m) throw new UsageError(`${text}: give where your admin server listens as HOST:PORT (127.0.0.1:8081, [::1]:8081) or a port alone (8081, on 127.0.0.1).`);
+  if (!m) throw new UsageError(t('flags.hostAndPort', { given: text }));
   const port = Number(m[3]);
-  if (port < 1 || port > 65535) throw new UsageError(`${text}: its port is a whole number from 1 to 65535.`);
+  if (port < 1 || port > 65535) throw new UsageError(t('flags.upstreamPort', { given: text }));
   return { host: m[1] || m[2] || '127.0.0.1', port };
 };
 
@@ -47,15 +48,13 @@ const LOOPBACK_HOSTS = /^(127\.\d+\.\d+\.\d+|::1|localhost|0\.0\.0\.0|::)$/i;
 /** --admin-upstream must not be where the harness listens for nginx (--admin-port). */
 export function checkAdminUpstream(adminPort: number, upstream: { host: string; port: number } | undefined): void {
   if (!upstream || upstream.port !== adminPort || !LOOPBACK_HOSTS.test(upstream.host)) return;
-  throw new UsageError(
-    `--admin-upstream ${upstream.host}:${upstream.port} is the port the harness listens on for nginx (--admin-port ${adminPort}): move your admin server to another port (server.port=8081 in application.yml), then give --admin-upstream 127.0.0.1:8081.`,
-  );
+  throw new UsageError(t('flags.upstreamIsAdminPort', { upstream: `${upstream.host}:${upstream.port}`, adminPort }));
 }
 
 export const milliseconds = (flag: string) => (v: unknown) => {
   const text = shown(flag, v);
   const n = typeof v === 'number' ? v : NaN;
-  if (!Number.isFinite(n) || n < 0) throw new UsageError(`${text}: a delay is a number of milliseconds, 0 or more.`);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(t('flags.milliseconds', { given: text }));
   return n;
 };
 
@@ -63,44 +62,42 @@ export const milliseconds = (flag: string) => (v: unknown) => {
 export const existingFolder = (flag: string, what: string) => (v: unknown) => {
   const text = shown(flag, v);
   const path = resolve(String(v));
-  if (!existsSync(path)) throw new UsageError(`${text}: there is no such folder. Name ${what}.`);
-  if (!statSync(path).isDirectory()) throw new UsageError(`${text}: that is a file, not a folder. Name ${what}.`);
+  if (!existsSync(path)) throw new UsageError(t('flags.noFolder', { given: text, what }));
+  if (!statSync(path).isDirectory()) throw new UsageError(t('flags.aFile', { given: text, what }));
   return path;
 };
 
 /** A front end to serve: a folder with index.html at its top, as nginx's `root` wants it. */
 export const frontendFolder = (flag: string) => (v: unknown) => {
-  const what = "the front end's folder: the built dist/ (with index.html at its top), or nginx's html/sky";
+  const what = t('flags.frontendWhat');
   const path = existingFolder(flag, what)(v);
   if (existsSync(join(path, 'index.html'))) return path;
   const inside = ['dist', 'sky', 'html/sky'].map((d) => join(path, d)).find((d) => existsSync(join(d, 'index.html')));
-  throw new UsageError(
-    `${shown(flag, v)}: there is no index.html in ${path}, so every page would be nginx's 404.${inside ? ` Did you mean ${inside}?` : ''} Name ${what}.`,
-  );
+  throw new UsageError(t('flags.noIndex', { given: shown(flag, v), path, didYouMean: inside ? t('flags.didYouMean', { path: inside }) : '', what }));
 };
 
 /** The nginx program to run (--nginx): a file that exists, its absolute path. */
 export const nginxProgram = (flag: string) => (v: unknown) => {
   const text = shown(flag, v);
   const path = resolve(String(v));
-  const what = 'Name the nginx program: nginx.exe in your nginx folder on Windows, /usr/sbin/nginx on Linux';
+  const what = t('flags.nginxProgramWhat');
   const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) throw new UsageError(`${text}: there is no such file. ${what}.`);
+  if (!stat) throw new UsageError(t('flags.nginxNoFile', { given: text, what }));
   if (stat.isDirectory()) {
-    const exe = existsSync(join(path, 'nginx.exe')) ? ` (${join(path, 'nginx.exe')})` : '';
-    throw new UsageError(`${text}: that is a folder. ${what}${exe}, or give your whole nginx folder as --nginx-dir.`);
+    const exe = existsSync(join(path, 'nginx.exe')) ? t('flags.nginxExe', { path: join(path, 'nginx.exe') }) : '';
+    throw new UsageError(t('flags.nginxIsFolder', { given: text, what, exe }));
   }
   return path;
 };
 
 /** The user's nginx folder (--nginx-dir), as nginx's -p takes it: conf/nginx.conf inside it. */
 export const nginxFolder = (flag: string) => (v: unknown) => {
-  const what = 'your nginx folder: the one with conf/nginx.conf, html/ and logs/ (and nginx.exe, on Windows)';
+  const what = t('flags.nginxFolderWhat');
   const path = existingFolder(flag, what)(v);
   if (existsSync(join(path, 'conf', 'nginx.conf'))) return path;
   // The zip unpacked into a folder of its own name: D:\nginx-1.20.2\nginx-1.20.2.
   const inside = readdirSync(path).find((d) => existsSync(join(path, d, 'conf', 'nginx.conf')));
-  throw new UsageError(`${shown(flag, v)}: there is no conf/nginx.conf in ${path}, and nginx started on that folder reads it.${inside ? ` Did you mean ${join(path, inside)}?` : ''} Name ${what}.`);
+  throw new UsageError(t('flags.noNginxConf', { given: shown(flag, v), path, didYouMean: inside ? t('flags.didYouMean', { path: join(path, inside) }) : '', what }));
 };
 
 /** Whether `path` is `folder` or inside it. */
@@ -112,16 +109,16 @@ export function isInside(path: string, folder: string): boolean {
 /** Makes `path` (and its parents) a folder this user can write in, or says why it cannot be. */
 export function writableFolder(flag: string, path: string): string {
   const abs = resolve(path);
-  const fail = (why: string) => new UsageError(`${flag} ${path}${abs === path ? '' : ` (${abs})`}: ${why}. Name a folder you may write in (it is made if missing).`);
+  const fail = (why: string) => new UsageError(t('flags.notWritable', { given: `${flag} ${path}${abs === path ? '' : ` (${abs})`}`, why }));
   try {
     mkdirSync(abs, { recursive: true });
     accessSync(abs, constants.W_OK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || code === 'ENOTDIR') throw fail('that is a file, or a file stands in its path, where a folder is needed');
-    if (code === 'EACCES' || code === 'EPERM') throw fail(`this user may not create it or write in it (${code})`);
-    if (code === 'EROFS') throw fail('it is on a read-only file system');
-    throw fail(`it cannot be made (${code ?? (e as Error).message})`);
+    if (code === 'EEXIST' || code === 'ENOTDIR') throw fail(t('flags.notWritable.file'));
+    if (code === 'EACCES' || code === 'EPERM') throw fail(t('flags.notWritable.denied', { code }));
+    if (code === 'EROFS') throw fail(t('flags.notWritable.readOnly'));
+    throw fail(t('flags.notWritable.other', { code: code ?? (e as Error).message }));
   }
   return abs;
 }

@@ -1,6 +1,7 @@
 // Ports: whether one can be bound, and who holds it when it cannot (named, never killed).
 import net from 'node:net';
 import { portHolder, windowsHost } from './platform.js';
+import { t } from './i18n/index.js';
 
 export type BindResult = { ok: true } | { ok: false; code: string };
 
@@ -25,8 +26,8 @@ async function holderOf(port: number): Promise<{ pid: number; command: string } 
 
 /** "port 8080 on 127.0.0.1 is in use by pid 123 (java -jar sky.jar)" */
 export async function describeBusyPort(host: string, port: number, code: string): Promise<string> {
-  if (code === 'EACCES') return `port ${port} on ${host} may not be bound by this user (EACCES: ports below 1024 need privileges)`;
-  if (code === 'EADDRNOTAVAIL') return `address ${host} is not available on this machine (EADDRNOTAVAIL)`;
+  if (code === 'EACCES') return t('stack.port.denied', { host, port });
+  if (code === 'EADDRNOTAVAIL') return t('stack.port.noAddress', { host });
   const holder = await holderOf(port);
-  return `port ${port} on ${host} is in use${holder ? ` by pid ${holder.pid} (${holder.command})` : ' by another process'}`;
+  return holder ? t('stack.port.busyBy', { host, port, pid: holder.pid, command: holder.command }) : t('stack.port.busy', { host, port });
 }

@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { callControl } from '../control/channel.js';
 import { printJson } from '../terminal.js';
+import { t } from '../i18n/index.js';
 
 type Out = (s: string) => void;
 
@@ -18,14 +19,14 @@ interface OrderSummary {
 const control = (prefix: string, path: string, body?: unknown) => callControl(resolve(prefix), path, body);
 
 const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
-const pages = (n: number) => (n === 1 ? '1 open admin page' : `${n} open admin pages`);
+const pages = (n: number) => (n === 1 ? t('app.pages.one') : t('app.pages.many', { count: n }));
 
 export async function appOrder(o: { prefix: string; json?: boolean }, out: Out): Promise<number> {
   const r = await control(o.prefix, '/app/order');
   if (o.json) return printJson(out, r);
   const order = r.order as OrderSummary;
-  out(`order ${order.id} placed and paid (订单号 ${order.number}, ${yuan(order.amountCents)}): it waits as 待接单.`);
-  out(`来单提醒 (type 1) pushed to ${pages(r.pushed as number)}.`);
+  out(t('app.order.placed', { id: order.id, number: order.number, amount: yuan(order.amountCents) }));
+  out(t('app.order.pushed', { pages: pages(r.pushed as number) }));
   return 0;
 }
 
@@ -33,13 +34,13 @@ export async function appRemind(o: { prefix: string; id: number; json?: boolean 
   const r = await control(o.prefix, '/app/remind', { id: o.id });
   if (o.json) return printJson(out, r);
   const order = r.order as OrderSummary;
-  out(`催单 (type 2) for order ${order.id} (订单号 ${order.number}) pushed to ${pages(r.pushed as number)}.`);
+  out(t('app.remind.pushed', { id: order.id, number: order.number, pages: pages(r.pushed as number) }));
   return 0;
 }
 
 export async function appReset(o: { prefix: string; json?: boolean }, out: Out): Promise<number> {
   const r = await control(o.prefix, '/app/reset');
   if (o.json) return printJson(out, r);
-  out('the admin stub is back to its seed: the menu, the employees and the month of orders it started with.');
+  out(t('app.reset.done'));
   return 0;
 }

@@ -13,12 +13,13 @@ import { onPath, packageManager } from '../platform.js';
 import { findNginx } from '../nginx/engine.js';
 import { chromiumPath } from '../browser.js';
 import { installAdvice, packagesOf, type Need, type PackageManager } from '../system-packages.js';
+import { t, type MessageKey } from '../i18n/index.js';
 
-const WHY: Record<Need, string> = {
-  chromium: 'the browser the tests drive',
-  nginx: 'the reference engine: --proxy nginx, the nginx test project',
-  strace: "nginx's failed respawn (fork() EAGAIN)",
-  'cjk-font': 'Chinese text in screenshots',
+const WHY: Record<Need, MessageKey> = {
+  chromium: 'setup.why.chromium',
+  nginx: 'setup.why.nginx',
+  strace: 'setup.why.strace',
+  'cjk-font': 'setup.why.cjkFont',
 };
 const NEEDS = Object.keys(WHY) as Need[];
 
@@ -70,46 +71,43 @@ function playwrightInstall(): [string, string[]] {
 export async function setup(print: (s: string) => void, host?: Host): Promise<number> {
   const h = host ?? (await thisHost());
   const missing = () => NEEDS.filter((n) => !h.present(n));
-  const list = (needs: Need[]) => needs.map((n) => `${n} (${WHY[n]})`).join(', ');
+  const list = (needs: Need[]) => needs.map((n) => `${n} (${t(WHY[n])})`).join(', ');
   if (!missing().length) {
-    print('setup: chromium, nginx, strace and a CJK font are installed.');
+    print(t('setup.allThere'));
     return 0;
   }
   const pm = h.packageManager;
   /** A step under way ends early once setup is asked to stop, and setup ends after it: its exit code then. */
   const stopped = (): number | undefined => {
     const s = h.stopped?.();
-    if (s) print(`setup: stopped (${s.why}); the install under way has ended. Run \`npx harness setup\` again to finish it.`);
+    if (s) print(t('setup.stopped', { why: s.why }));
     return s?.exitCode;
   };
   let end: number | undefined;
   if (pm && h.privilege !== 'none') {
     const run = (args: string[]) => (h.privilege === 'sudo' ? h.run('sudo', args) : h.run(args[0], args.slice(1)));
-    print(`setup: installing ${list(missing())} with ${pm}...`);
+    print(t('setup.installing', { needs: list(missing()), pm }));
     const updated = pm === 'apt-get' ? await run(['apt-get', 'update', '-q']) : 0;
     if ((end = stopped()) !== undefined) return end;
-    if (updated !== 0) print('setup: apt-get update failed; trying the install with the package lists at hand.');
+    if (updated !== 0) print(t('setup.updateFailed'));
     const code = await run([pm, 'install', '-y', '-q', ...packagesOf(missing(), pm)]);
     if ((end = stopped()) !== undefined) return end;
-    if (code !== 0) print(`setup: ${pm} install failed (exit ${code}); see above.`);
+    if (code !== 0) print(t('setup.installFailed', { pm, code }));
   }
   if (missing().includes('chromium')) {
-    print("setup: no system Chromium; downloading Playwright's own (npx playwright install chromium)...");
+    print(t('setup.downloading'));
     const code = await h.run(...playwrightInstall());
     if ((end = stopped()) !== undefined) return end;
-    if (code !== 0) print("setup: Playwright's download failed (no network?).");
+    if (code !== 0) print(t('setup.downloadFailed'));
   }
   const still = missing();
   if (!still.length) {
-    print('setup: done.');
+    print(t('setup.done'));
     return 0;
   }
-  const why = pm ? (h.privilege === 'none' ? `this user is not root and sudo wants a password` : `${pm} could not install them`) : 'no package manager setup knows (apt-get, dnf) is here';
-  print(`setup: still missing ${list(still)}: ${why}. To install them, ${installAdvice(still, { pm, root: h.privilege === 'root' })}.`);
-  if (still.includes('chromium')) print('setup: for the browser, `npx playwright install chromium` (a download) does too.');
-  print(
-    'setup: carrying on. The tests that need what is missing fail saying so' +
-      (still.includes('nginx') ? '; without nginx, `npx playwright test --project unit --project embedded` runs the rest.' : '.'),
-  );
+  const why = pm ? (h.privilege === 'none' ? t('setup.noSudo') : t('setup.pmFailed', { pm })) : t('setup.noPm');
+  print(t('setup.stillMissing', { needs: list(still), why, advice: installAdvice(still, { pm, root: h.privilege === 'root' }) }));
+  if (still.includes('chromium')) print(t('setup.browserToo'));
+  print(t(still.includes('nginx') ? 'setup.carryOnNoNginx' : 'setup.carryOn'));
   return 0;
 }

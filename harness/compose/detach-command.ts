@@ -2,6 +2,8 @@
 import { resolve } from 'node:path';
 import { upDetached } from './detach.js';
 import { prefixFlag } from '../flags.js';
+import { t } from '../i18n/index.js';
+import { labelled } from '../stack/printer.js';
 
 /** Everything but --detach of `harness up`'s command line, as the detached stack gets it. */
 function withoutDetach(args: string[]): string[] {
@@ -13,14 +15,17 @@ export async function upDetachedCommand(prefix: string, upArgs: string[], out: (
   const p = prefixFlag(prefix);
   if ('state' in r) {
     const s = r.state;
-    out(`the stack runs in the background (pid ${s.pid}):`);
-    out(`  open     ${s.url} and log in as admin / 123456`);
-    out(`  control  ${s.control.url}/?token=${s.control.token}`);
-    out(`  logs     npx harness logs -f${p}`);
-    out(`  stop     npx harness down${p}`);
+    out(t('compose.detach.runs', { pid: s.pid }));
+    const rows = labelled([
+      [t('compose.detach.open'), t('compose.detach.openText', { url: s.url })],
+      [t('compose.detach.control'), `${s.control.url}/?token=${s.control.token}`],
+      [t('compose.detach.logs'), `npx harness logs -f${p}`],
+      [t('compose.detach.stop'), `npx harness down${p}`],
+    ]);
+    for (const r of rows) out(`  ${r}`);
     return 0;
   }
   out(r.output);
-  out(`harness up did not start in the background (exit code ${r.code}); its whole output is in ${r.log}.`);
+  out(t('compose.detach.failed', { code: r.code, log: r.log }));
   return r.code || 1;
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../paths.js';
 import { readState, type StackState } from '../stack/state.js';
 import { UserError } from '../errors.js';
+import { t } from '../i18n/index.js';
 
 /** Set in the detached stack's environment: it has no terminal, and outlives the command that started it. */
 const DETACHED = 'HARNESS_DETACHED';
@@ -35,7 +36,7 @@ function tail(file: string, from: number, lines = 30): string {
 export async function upDetached(args: string[], prefix: string): Promise<{ state: StackState } | { code: number; output: string; log: string }> {
   const logs = join(prefix, 'logs');
   mkdirSync(logs, { recursive: true });
-  if (lstatSync(logs).isSymbolicLink()) throw new UserError(`${logs} is a symbolic link: the stack writes its logs only into a folder of its own. Remove the link, or use another --prefix.`);
+  if (lstatSync(logs).isSymbolicLink()) throw new UserError(t('compose.detach.link', { path: logs }));
   const log = join(logs, 'harness.log');
   const out = openSync(log, 'a', 0o600);
   const from = fstatSync(out).size;

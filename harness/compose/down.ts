@@ -6,6 +6,7 @@ import { readState } from '../stack/state.js';
 import { callControl } from '../control/channel.js';
 import { processState } from '../stack/owner.js';
 import { UserError } from '../errors.js';
+import { t } from '../i18n/index.js';
 
 /** How long a stack may take to stop: its faults undone, its processes reaped (a few seconds at most). */
 const STOP_DEADLINE_MS = 30_000;
@@ -15,16 +16,16 @@ export async function down(o: { prefix: string }, out: (s: string) => void): Pro
   const prefix = resolve(o.prefix);
   const state = readState(prefix);
   if (!state) {
-    out(`no stack is running from ${prefix}: nothing to stop.`);
+    out(t('compose.down.none', { prefix }));
     return 0;
   }
   // The channel answers only the stack that state.json names (its token): no other process is asked.
   await callControl(prefix, '/stop');
   const deadline = Date.now() + STOP_DEADLINE_MS;
   while (processState(state) === 'running' || (processState(state) === 'unknown' && readState(prefix)?.pid === state.pid)) {
-    if (Date.now() > deadline) throw new UserError(`the stack of ${prefix} (pid ${state.pid}) was asked to stop ${STOP_DEADLINE_MS / 1000} s ago and still runs. Look at its output (harness logs harness --prefix ${o.prefix}), then stop it with Ctrl-C or kill ${state.pid}.`);
+    if (Date.now() > deadline) throw new UserError(t('compose.down.stillRuns', { prefix, pid: state.pid, seconds: STOP_DEADLINE_MS / 1000, given: o.prefix }));
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
-  out(`stopped the stack of ${prefix} (pid ${state.pid}); nothing of it is left running.`);
+  out(t('compose.down.stopped', { prefix, pid: state.pid }));
   return 0;
 }

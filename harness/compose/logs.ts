@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { readState } from '../stack/state.js';
 import { UsageError } from '../errors.js';
 import { watchStopRequests } from '../stop-request.js';
+import { t } from '../i18n/index.js';
 
 export const LOG_NAMES = ['error', 'access', 'harness'] as const;
 export type LogName = (typeof LOG_NAMES)[number];
@@ -45,12 +46,12 @@ function readFrom(file: string, offset: number): { lines: string[]; next: number
 
 export async function logs(o: { prefix: string; names: string[]; follow?: boolean }, out: (s: string) => void): Promise<number> {
   const unknown = o.names.filter((n) => !(LOG_NAMES as readonly string[]).includes(n));
-  if (unknown.length) throw new UsageError(`no log "${unknown[0]}": the logs are ${LOG_NAMES.join(', ')}.`);
+  if (unknown.length) throw new UsageError(t('compose.logs.unknown', { name: unknown[0], names: LOG_NAMES.join(', ') }));
   const prefix = resolve(o.prefix);
   const files = logFiles(prefix);
   const names = (o.names.length ? o.names : LOG_NAMES.filter((n) => existsSync(files[n]))) as LogName[];
   if (!names.length) {
-    out(`no logs in ${prefix} yet: start a stack there with \`npx harness up\`.`);
+    out(t('compose.logs.none', { prefix }));
     return 0;
   }
   const width = Math.max(...names.map((n) => n.length));

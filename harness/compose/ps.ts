@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import { readState } from '../stack/state.js';
 import { callControl, type StackStatus } from '../control/channel.js';
 import { printJson } from '../terminal.js';
+import { t } from '../i18n/index.js';
+import { labelled } from '../stack/printer.js';
 
 export interface StackRow {
   prefix: string;
@@ -34,7 +36,7 @@ export async function ps(o: { prefix: string; json?: boolean }, out: (s: string)
   const state = readState(prefix);
   if (!state) {
     if (o.json) return printJson(out, []);
-    out(`no stack is running from ${prefix}.`);
+    out(t('compose.ps.none', { prefix }));
     return 0;
   }
   // A state.json whose pid another process has now is told apart by its control channel (an error that says what to do).
@@ -55,12 +57,17 @@ export async function ps(o: { prefix: string; json?: boolean }, out: (s: string)
     logs: state.logs,
   };
   if (o.json) return printJson(out, [row]);
-  out(`${row.prefix}: pid ${row.pid}${row.detached ? ' (detached)' : ''}, up ${uptime(row.uptimeSeconds)}`);
-  out(`  url      ${row.url}`);
-  out(`  proxy    ${row.engine} engine, ${row.os} profile, port ${row.proxyPort}`);
-  const admin = status.adminUpstream ? `your own server on ${status.adminUpstream}, through the harness (${status.admin})` : status.admin === 'external' ? 'your own server' : `the stand-in (${status.admin})`;
-  out(`  admin    port ${row.adminPort}, ${admin}`);
-  out(`  faults   ${row.faults.length ? row.faults.join(', ') : 'none'}`);
-  out(`  control  ${row.control}`);
+  out(t(row.detached ? 'compose.ps.headDetached' : 'compose.ps.head', { prefix: row.prefix, pid: row.pid, uptime: uptime(row.uptimeSeconds) }));
+  const admin = status.adminUpstream
+    ? t('compose.ps.adminUpstream', { port: row.adminPort, upstream: status.adminUpstream, mode: String(status.admin) })
+    : t(status.admin === 'external' ? 'compose.ps.adminExternal' : 'compose.ps.adminStandIn', { port: row.adminPort, mode: String(status.admin) });
+  const rows = labelled([
+    [t('compose.ps.url'), row.url],
+    [t('compose.ps.proxy'), t('compose.ps.proxyText', { engine: row.engine, os: row.os, port: row.proxyPort })],
+    [t('compose.ps.admin'), admin],
+    [t('compose.ps.faults'), row.faults.length ? row.faults.join(', ') : t('compose.ps.noFaults')],
+    [t('compose.ps.control'), row.control],
+  ]);
+  for (const r of rows) out(`  ${r}`);
   return 0;
 }

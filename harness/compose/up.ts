@@ -15,8 +15,9 @@ import { readState, writeState, removeState } from '../stack/state.js';
 import { lockPath, lockPrefix, PrefixTaken, thisProcess, type PrefixLock } from '../stack/owner.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
-import type { Printer } from '../stack/printer.js';
+import { readyLines, type Printer } from '../stack/printer.js';
 import type { Upstream } from '../stack/pass-through.js';
+import { t } from '../i18n/index.js';
 
 export interface UpOptions {
   /** The proxy's port; undefined = defaultPort, or a free port when that cannot be bound. */
@@ -63,9 +64,9 @@ async function explainLines(lines: string[], os: OsName): Promise<string[]> {
     const address = String(i.detail?.address ?? '');
     if (i.condition !== 'bind-failed' || os === hostOs() || !address) return i.fix;
     const port = Number(address.slice(address.lastIndexOf(':') + 1));
-    return `${await describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE')}: stop it (the harness never stops a process it did not start), or choose another port with --port.`;
+    return t('stack.up.busyFix', { why: await describeBusyPort(address.slice(0, address.lastIndexOf(':')).replace(/^\[|\]$/g, ''), port, 'EADDRINUSE') });
   };
-  return (await Promise.all(d.incidents.map(async (i) => [`What it means: ${i.cause}`, `What to do: ${await fix(i)}`]))).flat();
+  return (await Promise.all(d.incidents.map(async (i) => [t('stack.up.means', { cause: i.cause }), t('stack.up.toDo', { fix: await fix(i) })]))).flat();
 }
 
 /** The proxy's port: the one asked for, or 80, or (when 80 is not to be had) a free one. */
@@ -74,15 +75,15 @@ export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adm
   const fallback = async (why: string) => {
     const { default: getPort } = await import('get-port');
     const free = await getPort({ host: '127.0.0.1', exclude: [o.adminPort] });
-    print.note(`${why}; the stack uses port ${free} instead (choose one with --port).`);
+    print.note(t('stack.up.fallback', { why, port: free }));
     return free;
   };
-  if (o.port === undefined && wanted === o.adminPort) return fallback(`port ${wanted} is the admin server's (--admin-port)`);
+  if (o.port === undefined && wanted === o.adminPort) return fallback(t('stack.up.adminsPort', { port: wanted }));
   for (const host of ['127.0.0.1', '::1']) {
     const r = await canBind(host, wanted);
     if (r.ok) continue;
     const why = await describeBusyPort(host, wanted, r.code);
-    if (o.port !== undefined) throw new UserError(`${why}.\n  Choose another port with --port, or stop what holds it (the harness never stops a process it did not start).`);
+    if (o.port !== undefined) throw new UserError(t('stack.up.portTaken', { why }));
     return fallback(why);
   }
   return wanted;
@@ -93,25 +94,21 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
   // Without --admin-upstream, external is the user's server on --admin-port, and nothing of the harness listens there.
   const external = o.admin === 'external' && !o.adminUpstream;
   if (o.adminUpstream && !(await answers(o.adminUpstream))) {
-    print.note(`nothing answers on ${hostPort(o.adminUpstream.host, o.adminUpstream.port)} (--admin-upstream): start your admin server there; until then the harness resets the connections nginx makes to it.`);
+    print.note(t('stack.up.upstreamSilent', { upstream: hostPort(o.adminUpstream.host, o.adminUpstream.port) }));
   }
   for (const host of hosts) {
     const r = await canBind(host, o.adminPort);
     if (r.ok) {
-      if (external) print.note(`nothing listens on ${hostPort(host, o.adminPort)}: with --admin external, start your own admin server there.`);
+      if (external) print.note(t('stack.up.externalMissing', { address: hostPort(host, o.adminPort) }));
       continue;
     }
     if (external) continue;
     const why = await describeBusyPort(host, o.adminPort, r.code);
     if (o.admin === 'down') {
-      print.note(`${why}: with --admin down the proxy will reach that process.`);
+      print.note(t('stack.up.adminDown', { why }));
       continue;
     }
-    throw new UserError(
-      o.adminUpstream
-        ? `${why}.\n  The harness listens there for nginx and passes requests on to ${hostPort(o.adminUpstream.host, o.adminUpstream.port)}: stop what holds the port, or choose another with --admin-port.`
-        : `${why}.\n  Is your own admin server (Spring Boot) running? Use --admin external to put the proxy in front of it, or --admin-port to run the stub elsewhere.`,
-    );
+    throw new UserError(o.adminUpstream ? t('stack.up.upstreamPortTaken', { why, upstream: hostPort(o.adminUpstream.host, o.adminUpstream.port) }) : t('stack.up.adminTaken', { why }));
   }
 }
 
@@ -140,12 +137,9 @@ async function prefixTaken(prefix: string, e: PrefixTaken, given: string): Promi
   const state = e.state === 'unknown' ? readState(prefix) : undefined;
   const confirmed = e.state === 'running' || (state?.pid === pid && (await stackAnswers(prefix, state)));
   if (confirmed) {
-    return new UserError(`a stack from ${prefix} is already running (pid ${pid}, ${url ?? 'still starting'}).\n  Stop it (npx harness down${prefixFlag(given)}, Ctrl-C in its terminal, or kill ${pid}) or use another --prefix.`);
+    return new UserError(t('stack.up.prefixRunning', { prefix, pid, url: url ?? t('stack.up.stillStarting'), prefixFlag: prefixFlag(given) }));
   }
-  return new UserError(
-    `${lockPath(prefix)} says that a harness up (pid ${pid}${url ? `, ${url}` : ''}) runs from ${prefix}. A process with pid ${pid} is alive, but this system cannot tell whether it is that harness up.\n` +
-      `  If a harness up runs from this folder, stop it (Ctrl-C in its terminal); if none does, delete ${lockPath(prefix)}. Or use another --prefix.`,
-  );
+  return new UserError(t('stack.up.prefixUnsure', { lock: lockPath(prefix), pid, url: url ? `, ${url}` : '', prefix }));
 }
 
 /**
@@ -153,13 +147,13 @@ async function prefixTaken(prefix: string, e: PrefixTaken, given: string): Promi
  * user's conf (as --nginx-conf's), run with the folder as nginx's prefix.
  */
 function withNginxFolder(o: UpOptions): UpOptions {
-  if (o.nginx && o.proxy !== 'nginx') throw new UsageError('--nginx names the nginx program that --proxy nginx runs: add --proxy nginx, or leave out --nginx.');
+  if (o.nginx && o.proxy !== 'nginx') throw new UsageError(t('stack.up.nginxWithoutProxy'));
   if (!o.nginxDir) return o;
   if (o.nginxConf) {
-    throw new UsageError(`--nginx-dir ${o.nginxDir} runs that folder's own conf/nginx.conf, and --nginx-conf names another conf: give one of them (--nginx-dir for your whole nginx folder, --nginx-conf for a conf alone).`);
+    throw new UsageError(t('stack.up.nginxDirAndConf', { dir: o.nginxDir }));
   }
   if (isInside(o.prefix, o.nginxDir)) {
-    throw new UsageError(`--prefix ${o.prefix} is inside your nginx folder ${o.nginxDir}, and the harness writes nothing there: run the command from another folder, or give --prefix a folder outside it.`);
+    throw new UsageError(t('stack.up.prefixInNginxDir', { prefix: o.prefix, dir: o.nginxDir }));
   }
   return { ...o, nginxConf: join(o.nginxDir, 'conf', 'nginx.conf') };
 }
@@ -168,7 +162,7 @@ export async function up(given: UpOptions, print: Printer): Promise<number> {
   const o = withNginxFolder(given);
   checkAdminUpstream(o.adminPort, o.adminUpstream);
   if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
-    throw new UsageError(`--port and --admin-port are both ${o.port}: the proxy and the admin server cannot listen on one port. Give them two (the defaults are 80 and 8080).`);
+    throw new UsageError(t('stack.up.samePort', { port: o.port }));
   }
   const prefix = writableFolder('--prefix', o.prefix);
   // The prefix is this stack's before anything is written in it, until it has stopped.
@@ -196,16 +190,16 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
     parent: !detachedLog(),
     onAsked: (why) => {
       if (!starting || abort.signal.aborted) return;
-      print.note(`${why}: stopping the start...`);
+      print.note(t('stack.up.stoppingStart', { why }));
       abort.abort();
     },
   });
   const stoppedStarting = async () => {
-    print.note(`stopped during the start (${await stopRequest.asked}); nothing of the stack is left running.`);
+    print.note(t('stack.up.stoppedStarting', { why: await stopRequest.asked }));
     return 0;
   };
-  if (o.nginxConf && o.port !== undefined) print.note('--port is ignored with --nginx-conf: the proxy listens where your conf says.');
-  if (!o.nginxConf && o.bindAny) print.note('--bind-any changes nothing without --nginx-conf: the conf the harness writes listens on loopback only.');
+  if (o.nginxConf && o.port !== undefined) print.note(t('stack.up.portIgnored'));
+  if (!o.nginxConf && o.bindAny) print.note(t('stack.up.bindAnyIgnored'));
   let port: number;
   try {
     port = o.nginxConf ? 0 : await proxyPort(o, print);
@@ -251,18 +245,18 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
     stopRequest.close();
     if (abort.signal.aborted) return stoppedStarting();
     if (e instanceof ProxyStartError) {
-      print.error(`the proxy (${o.proxy}) did not start${e.exitCode !== null ? ` (exit code ${e.exitCode})` : ''}:`);
+      print.error(e.exitCode !== null ? t('stack.up.proxyFailedCode', { engine: o.proxy, code: e.exitCode }) : t('stack.up.proxyFailed', { engine: o.proxy }));
       // Each distinct line once: the five tries of a busy port's bind() have streamed by already.
       for (const l of e.emerg.length ? new Set(e.emerg) : e.message.split('\n')) print.error(`  ${l.trimStart()}`);
       for (const x of await explainLines(e.emerg, o.os)) print.error(`  ${x}`);
-      print.error('Everything the harness had started has been stopped.');
+      print.error(t('stack.up.allStopped'));
       return 1;
     }
     if (e instanceof AdminStartError) {
       // Its port was free when checked, and taken before the stub listened (often by the proxy of a conf that listens there).
       print.error(`${e.message}.`);
-      print.error(`  What to do: choose another --admin-port${o.nginxConf ? ', or one your nginx.conf does not listen on' : ''}, or stop what holds the port (the harness never stops a process it did not start).`);
-      print.error('Everything the harness had started has been stopped.');
+      print.error(`  ${t(o.nginxConf ? 'stack.up.adminFixConf' : 'stack.up.adminFix')}`);
+      print.error(t('stack.up.allStopped'));
       return 1;
     }
     throw e;
@@ -271,7 +265,7 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
     await discardPrebooted();
   }
 
-  const control = await startStackControl(stack, (t) => print.note(t));
+  const control = await startStackControl(stack, (text) => print.note(text));
   try {
     writeState({
       ...thisProcess(),
@@ -294,16 +288,20 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   }
   starting = false;
   const a = stack.addresses();
-  print.ready([
-    `proxy    ${o.proxy === 'nginx' ? 'nginx' : 'embedded nginx'} (${o.os} profile) on ${o.nginxConf ? 'the listens of ' + o.nginxConf : a.proxy.join(' and ')}`,
-    `admin    ${adminLine(o, a.admin)}`,
-    `frontend ${stack.frontend!.describe}`,
-    `logs     ${stack.errorLogPath}`,
-    `control  ${control.page} (the stack live: its parts, timeline, faults and diagnosis)`,
-    ``,
-    stack.frontend!.url ? `Open ${stack.frontend!.url} and log in as admin / 123456. Ctrl-C stops everything.` : 'The proxy listens where your conf says. Ctrl-C stops everything.',
-    ...(stack.admin ? [`A customer's order, as the admin pages see it: npx harness app order${prefixFlag(o.prefix)} (in another terminal).`] : []),
-  ]);
+  print.ready(
+    readyLines({
+      engine: o.proxy,
+      os: o.os,
+      proxy: o.nginxConf ? { conf: o.nginxConf } : a.proxy,
+      admin: !o.adminUpstream && (o.admin === 'external' || o.admin === 'down') ? o.admin : a.admin,
+      adminPort: o.adminPort,
+      adminUpstream: o.adminUpstream && hostPort(o.adminUpstream.host, o.adminUpstream.port),
+      frontend: stack.frontend!,
+      errorLog: stack.errorLogPath,
+      controlPage: control.page,
+      prefixFlag: stack.admin ? prefixFlag(o.prefix) : undefined,
+    }),
+  );
   if (stack.adminShell) {
     stack.adminShell.onRequest((e) => {
       if (e.end !== undefined) print.line('admin', `${e.method} ${e.url} ${e.status} ${e.end - e.start} ms (via ${e.localAddress})`);
@@ -311,26 +309,20 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   }
   control.startLive();
 
-  const why = await Promise.race([stopRequest.asked, control.stopAsked, stack.proxy!.exited.then(({ code, signal }) => `the proxy exited (${signal ?? 'code ' + code})`)]);
+  let exited: string | undefined;
+  const proxyExited = stack.proxy!.exited.then(({ code, signal }) => (exited = t('stack.up.proxyExited', { how: signal ?? t('stack.up.exitCode', { code: String(code) }) })));
+  const why = await Promise.race([stopRequest.asked, control.stopAsked, proxyExited]);
   stopRequest.close();
-  print.note(`stopping (${why})...`);
+  print.note(t('stack.up.stopping', { why }));
   await control.close(`harness up is stopping (${why})`);
   // A fault never outlives its stack: a removed temp folder is made again before the stack stops.
-  await control.faults.restore().catch((e: Error) => print.error(`a fault could not be undone: ${e.message}`));
+  await control.faults.restore().catch((e: Error) => print.error(t('stack.up.faultNotUndone', { message: e.message })));
   await stack.stop();
   removeState(prefix, thisProcess());
   if (o.doctor) {
     const { doctorCommand } = await import('../doctor/index.js');
     await doctorCommand({ errorLog: stack.errorLogPath, access: stack.accessLogPath }, process.stdout, process.stderr);
   }
-  print.note('stopped; nothing of the stack is left running.');
-  return why.startsWith('the proxy exited') ? 1 : 0;
-}
-
-/** The ready block's admin line: what answers /api, and where. */
-function adminLine(o: UpOptions, listens: string[]): string {
-  const where = listens.length ? `on ${listens.join(' and ')}` : `down (nothing listens on ${o.adminPort})`;
-  if (o.adminUpstream) return `your own server on ${hostPort(o.adminUpstream.host, o.adminUpstream.port)}, through the harness ${where}`;
-  if (o.admin === 'external') return `your own server on port ${o.adminPort}`;
-  return o.admin === 'down' ? where : `stub ${where}`;
+  print.note(t('stack.up.stopped'));
+  return why === exited ? 1 : 0;
 }

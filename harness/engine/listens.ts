@@ -6,6 +6,7 @@ import { parseConfFile, type Directive } from '../nginx-conf/parse.js';
 import { listenAddress } from '../nginx-conf/build.js';
 import { bindAddress, isWildcard } from '../loopback.js';
 import { hostPort } from '../ports.js';
+import { t } from '../i18n/index.js';
 
 export interface ConfListen {
   host: string;
@@ -40,7 +41,7 @@ export function wildcardListens(confFile: string): ConfListen[] {
 
 /** A wildcard listen where the user wrote it (`file`: the conf as the user named it, for its copy in the prefix), and what it would expose. */
 export function wouldExpose(l: ConfListen, file = l.directive.file): string {
-  return `${file}:${l.directive.line}: "listen ${l.directive.args.join(' ')}" would bind port ${l.port} on every ${l.host === '::' ? 'IPv6' : 'IPv4'} address of this machine (${hostPort(l.host, l.port)}), open to the network`;
+  return t('stack.listen.wouldExpose', { at: `${file}:${l.directive.line}`, listen: `listen ${l.directive.args.join(' ')}`, port: l.port, family: l.host === '::' ? 'IPv6' : 'IPv4', address: hostPort(l.host, l.port) });
 }
 
 /** The loopback address a wildcard listen binds instead, as a conf writes it: `127.0.0.1:8080`, `[::1]:8080`. */
@@ -51,6 +52,6 @@ export function loopbackListen(l: ConfListen): string {
 /** What the stack tells the user of a wildcard listen: where it is, what it exposes, and what is bound. */
 export function exposure(l: ConfListen, bindAny: boolean, file?: string): string {
   return bindAny
-    ? `${wouldExpose(l, file)}: it is bound as written, as --bind-any asks, and other machines can reach it.`
-    : `${wouldExpose(l, file)}; the stack binds ${loopbackListen(l)} only (--bind-any binds it as written).`;
+    ? t('stack.listen.boundAsWritten', { exposes: wouldExpose(l, file) })
+    : t('stack.listen.loopbackOnly', { exposes: wouldExpose(l, file), loopback: loopbackListen(l) });
 }

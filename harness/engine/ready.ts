@@ -7,6 +7,7 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { StartedProcess } from './process.js';
 import { describeBusyPort } from '../ports.js';
+import { t } from '../i18n/index.js';
 
 export class NotReady extends Error {}
 
@@ -56,7 +57,7 @@ export async function waitForHttp(url: string, o: WaitOptions & { wrong?: (a: An
     }
     await new Promise((r) => setTimeout(r, o.intervalMs ?? 10));
   }
-  throw new NotReady(`${url} did not answer within ${o.timeoutMs ?? 15_000} ms (${last})`);
+  throw new NotReady(t('stack.check.noAnswer', { url, ms: o.timeoutMs ?? 15_000, last }));
 }
 
 /** Until every URL of `r` is answered by the proxy (see the top of this file). */
@@ -75,10 +76,10 @@ async function notTheProxy(url: string, a: Answer, indexPath: string | undefined
   if (!/^nginx(\/|$)/.test(a.server ?? '')) {
     const { hostname, port } = new URL(url);
     const holder = await describeBusyPort(hostname.replace(/^\[|\]$/g, ''), Number(port), 'EADDRINUSE');
-    return `${url} was answered, but not by the proxy (${a.status}, ${a.server ? `Server: ${a.server}` : 'no Server header'}, where nginx sends "Server: nginx"): ${holder}, so the proxy could not listen there`;
+    return t('stack.check.notTheProxy', { url, status: a.status, server: a.server ? `Server: ${a.server}` : t('stack.check.noServer'), holder });
   }
   if (index && (a.status !== 200 || !a.body.equals(index))) {
-    return `the proxy answered ${url} with ${a.status === 200 ? 'a page that is not' : a.status + ' instead of'} the front end's index (${indexPath}): check its root`;
+    return a.status === 200 ? t('stack.check.notTheIndex', { url, index: String(indexPath) }) : t('stack.check.notTheIndexStatus', { url, status: a.status, index: String(indexPath) });
   }
   return undefined;
 }

@@ -1,6 +1,12 @@
 // The one catalogue: every area's messages (messages/<area>.ts), in English and Simplified Chinese.
 // An area exports `en` (the keys, and the English) and `zhCN` (typed to have exactly those keys).
 import * as common from './messages/common.js';
+import * as cli from './messages/cli.js';
+import * as flags from './messages/flags.js';
+import * as stack from './messages/stack.js';
+import * as compose from './messages/compose.js';
+import * as app from './messages/app.js';
+import * as setup from './messages/setup.js';
 import * as doctor from './messages/doctor.js';
 import * as doctorUpstream from './messages/doctor-upstream.js';
 import * as doctorAnswer from './messages/doctor-answer.js';
@@ -16,6 +22,12 @@ import * as timeline from './messages/timeline.js';
 export const CATALOGUE = {
   en: {
     ...common.en,
+    ...cli.en,
+    ...flags.en,
+    ...stack.en,
+    ...compose.en,
+    ...app.en,
+    ...setup.en,
     ...doctor.en,
     ...doctorUpstream.en,
     ...doctorAnswer.en,
@@ -30,6 +42,12 @@ export const CATALOGUE = {
   },
   'zh-CN': {
     ...common.zhCN,
+    ...cli.zhCN,
+    ...flags.zhCN,
+    ...stack.zhCN,
+    ...compose.zhCN,
+    ...app.zhCN,
+    ...setup.zhCN,
     ...doctor.zhCN,
     ...doctorUpstream.zhCN,
     ...doctorAnswer.zhCN,

@@ -6,6 +6,7 @@ import { dirname, sep } from 'node:path';
 import { loopbackListen, wildcardListens, wouldExpose, type ConfListen } from '../engine/listens.js';
 import { UserError } from '../errors.js';
 import { ConfError } from '../nginx-conf/error.js';
+import { t } from '../i18n/index.js';
 
 export function listenOnLoopback(confFile: string): void {
   let wild: ConfListen[];
@@ -22,9 +23,7 @@ export function listenOnLoopback(confFile: string): void {
   const ours = (file: string) => dirname(file) === dirname(confFile) || file.startsWith(dirname(confFile) + sep);
   const included = wild.find((l) => !ours(l.directive.file));
   if (included) {
-    throw new UserError(
-      `${wouldExpose(included)}.\n  Real nginx reads that file where it is (an include), so the harness cannot make it bind loopback only: write ${loopbackListen(included)} there, or pass --bind-any to bind it as written.`,
-    );
+    throw new UserError(t('stack.listen.included', { exposes: wouldExpose(included), loopback: loopbackListen(included) }));
   }
   for (const file of new Set(wild.map((l) => l.directive.file))) {
     let text = readFileSync(file, 'latin1');

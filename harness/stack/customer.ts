@@ -1,7 +1,8 @@
 // What `harness app` asks of a running stack, answered on its control channel: a customer's new
-// paid order, a customer's reminder, or the admin stub's data back to the seed. Only the stub has
+// paid order, a customer's reminder, or the admin stand-in's data back to the seed. Only the stand-in has
 // customers: with `--admin external` there is nothing to act on.
 import type { Stack } from './stack.js';
+import { t } from '../i18n/index.js';
 
 export interface ControlAnswer {
   status: number;
@@ -11,7 +12,7 @@ export interface ControlAnswer {
 export async function customerAction(stack: Stack, action: string, body: { id?: unknown }): Promise<ControlAnswer> {
   const admin = stack.admin;
   if (!admin) {
-    return { status: 409, body: { error: 'this stack runs your own admin server (--admin external): harness app acts on the admin stub only.' } };
+    return { status: 409, body: { error: t('app.external') } };
   }
   const orderFields = (o: { id: number; number: string; status: number; amount: number }) => ({ id: o.id, number: o.number, status: o.status, amountCents: o.amount });
   if (action === 'order') {
@@ -19,9 +20,9 @@ export async function customerAction(stack: Stack, action: string, body: { id?: 
     return { status: 200, body: { order: orderFields(order), pushed } };
   }
   if (action === 'remind') {
-    if (typeof body.id !== 'number' || !Number.isSafeInteger(body.id) || body.id < 1) return { status: 400, body: { error: `an order id is a whole number from 1 up, not ${JSON.stringify(body.id)}` } };
+    if (typeof body.id !== 'number' || !Number.isSafeInteger(body.id) || body.id < 1) return { status: 400, body: { error: t('app.badId', { value: JSON.stringify(body.id) }) } };
     const event = await admin.remind(body.id);
-    if (!event) return { status: 404, body: { error: `there is no order ${body.id} (订单不存在). \`npx harness app order\` places one; the orders page (订单管理) lists them.` } };
+    if (!event) return { status: 404, body: { error: t('app.noOrder', { id: body.id }) } };
     return { status: 200, body: { order: orderFields(event.order), pushed: event.pushed } };
   }
   if (action === 'reset') {

@@ -10,6 +10,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { defaultFrontendRoot } from '../paths.js';
 import { parseConfFile, readInclude, type Directive } from '../nginx-conf/parse.js';
 import { UserError } from '../errors.js';
+import { t } from '../i18n/index.js';
 
 /** What the course's built JavaScript dials for the order reminders (its VUE_APP_SOCKET_URL). */
 export const COURSE_SOCKET = 'ws://localhost/ws/';
@@ -78,7 +79,7 @@ export function placeFrontend(source: string, target: string, port: number, file
     rewrittenCopy(source, target, files, port);
     return {
       root: target,
-      note: `your front end dials ${COURSE_SOCKET} (port 80, written into ${files.join(', ')}); the stack serves a copy from ${target} with ws://localhost:${port}/ws/, so that order reminders (来单提醒) arrive on port ${port}. Your files are unchanged.`,
+      note: t('stack.frontend.copyNote', { socket: COURSE_SOCKET, files: files.join(', '), target, port }),
     };
   }
   if (resolve(target) !== resolve(source)) {
@@ -132,14 +133,13 @@ export function slashOf(confFile: string, prefix: string): Slash {
  */
 export function frontendTarget(slash: Extract<Slash, { root: string }>, prefix: string, where: string, given: boolean): string | undefined {
   const html = join(prefix, 'html') + sep;
-  const ways = `point that root at your front end's folder and leave out --frontend, or make it a folder of its own under html/ (root html/sky), where the harness puts the front end`;
   if (!slash.root.startsWith(html)) {
     if (!given) return undefined;
-    throw new UserError(`your conf serves / from ${slash.root} (${where}): that is not a folder of its own under the prefix's html/ (${html}), so --frontend has nowhere to go without writing into your files or the harness's.\n  What to do: ${ways}.`);
+    throw new UserError(t('stack.frontend.notOwnFolder', { root: slash.root, where, html, ways: t('stack.frontend.ways') }));
   }
   if (!replaceable(slash.root, given ? undefined : defaultFrontendRoot)) {
     if (!given) return undefined;
-    throw new UserError(`your conf serves / from ${slash.root} (${where}), and a folder the harness did not make stands there.\n  What to do: remove or rename it (the harness never deletes what it did not make), or leave out --frontend to serve it as it is.`);
+    throw new UserError(t('stack.frontend.notOurs', { root: slash.root, where }));
   }
   return slash.root;
 }

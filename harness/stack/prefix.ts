@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { nginxAssets as assets } from '../paths.js';
 import { replaceFile } from '../private-file.js';
 import { UserError } from '../errors.js';
+import { t } from '../i18n/index.js';
 
 export interface PrefixOptions {
   prefix: string;
@@ -26,7 +27,7 @@ function ownFolder(prefix: string, dir: string): void {
     if (!lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw e;
   }
   if (lstatSync(path).isSymbolicLink()) {
-    throw new UserError(`${path} is a symbolic link (to ${readlinkSync(path)}): the harness writes only in folders it made. Remove the link, or choose another --prefix.`);
+    throw new UserError(t('stack.prefixLink', { path, target: readlinkSync(path) }));
   }
 }
 

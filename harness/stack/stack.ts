@@ -21,6 +21,7 @@ import type { ProxyReadiness } from '../engine/ready.js';
 import { copyIncludes, userPaths } from './user-conf.js';
 import { COURSE_SOCKET, dialsPort80, frontendTarget, placeFrontend, slashOf } from './frontend.js';
 import { UserError } from '../errors.js';
+import { t } from '../i18n/index.js';
 
 export type AdminMode = ListenMode | 'external';
 
@@ -196,7 +197,7 @@ export class Stack {
     } else {
       const served = copy ? placeFrontend(source, copy, s.proxyPort, dialling) : { root: source };
       if (served.note) s.onNote?.(served.note);
-      this.frontend = { root: served.root, from: s.frontendRoot && source, url: this.url, describe: s.frontendRoot ? `${source}${copy ? `, served from a copy in ${copy}` : ''}` : 'the stub front end' };
+      this.frontend = { root: served.root, from: s.frontendRoot && source, url: this.url, describe: !s.frontendRoot ? t('stack.frontend.stub') : copy ? t('stack.frontend.copy', { source, copy }) : source };
       // A browser dials both loopbacks for `localhost`: the front end's index must answer on each.
       ready = { urls: LOOPBACKS.map((h) => `http://${hostPort(h, s.proxyPort)}/`), index: join(served.root, 'index.html') };
     }
@@ -238,13 +239,13 @@ export class Stack {
     const { AdminServer } = await import('../../stubs/admin-server/server.js');
     // Uploaded images live in the stack's folder, beside its logs.
     this.admin = new AdminServer({ port: this.spec.adminPort, mode, seed, uploadDir: join(this.dir, 'uploads') });
-    await listenOrSay(this.admin, 'the admin stub');
+    await listenOrSay(this.admin, 'stack.adminListen');
   }
 
   private async startPassThrough(upstream: Upstream, mode: ListenMode): Promise<void> {
     const { PassThrough } = await import('./pass-through.js');
     this.passThrough = new PassThrough({ port: this.spec.adminPort, mode, upstream, onNote: this.spec.onNote });
-    await listenOrSay(this.passThrough, 'the pass-through to your admin server');
+    await listenOrSay(this.passThrough, 'stack.passThroughListen');
   }
 
   /** Resolves once everything the stack started has stopped, for every caller. */
@@ -255,13 +256,13 @@ export class Stack {
 }
 
 /** Starts `shell` listening; a port taken meanwhile is an AdminStartError that names its holder. */
-async function listenOrSay(shell: AdminShell, what: string): Promise<void> {
+async function listenOrSay(shell: AdminShell, what: 'stack.adminListen' | 'stack.passThroughListen'): Promise<void> {
   try {
     await shell.start();
   } catch (e) {
     const cause = (e as Error).cause as (NodeJS.ErrnoException & { address?: string }) | undefined;
     if (!cause?.code || !cause.address) throw e;
-    throw new AdminStartError(`${what} could not listen: ${await describeBusyPort(cause.address, shell.port, cause.code)}`);
+    throw new AdminStartError(t(what, { why: await describeBusyPort(cause.address, shell.port, cause.code) }));
   }
 }
 
@@ -310,27 +311,27 @@ function userConfFrontend(prefix: string, confFile: string, toUser: (path: strin
   const slash = slashOf(confFile, prefix);
   if (!slash || 'proxyPass' in slash) {
     const how = slash ? `proxy_pass ${slash.proxyPass} (${toUser(slash.at.file)}:${slash.at.line})` : undefined;
-    if (given) throw new UserError(`--frontend ${given}: your conf ${how ? `sends / to ${how}` : 'serves / from no root the harness can read'}, so the front end would not be served.\n  What to do: serve / from a root in your conf (location / { root html/sky; }), or leave out --frontend.`);
-    return { describe: how ? `what your conf sends / to: ${how}` : 'what your conf serves at /' };
+    if (given) throw new UserError(t('stack.frontend.notServed', { given, how: how ? t('stack.frontend.sendsTo', { how }) : t('stack.frontend.noRoot') }));
+    return { describe: how ? t('stack.frontend.confSends', { how }) : t('stack.frontend.confServes') };
   }
   const where = `${slash.place}, ${toUser(slash.at.file)}:${slash.at.line}`;
   if (given && resolve(given) === slash.root) {
-    if (port !== 80 && dialsPort80(given).length) note?.(`your front end dials ${COURSE_SOCKET} (port 80) and your conf serves it as it is on port ${port}: order reminders (来单提醒) will not arrive. Listen on 80, or point the root elsewhere and give --frontend ${given}.`);
+    if (port !== 80 && dialsPort80(given).length) note?.(t('stack.frontend.port80', { socket: COURSE_SOCKET, port, given }));
     return { root: slash.root, from: given, describe: `${given} (${where})` };
   }
   if (!ownPrefix && given) {
-    throw new UserError(`--frontend ${given}: your nginx folder's conf serves / from ${slash.root} (${where}), and the harness writes nothing in your nginx folder.\n  What to do: put your built front end there (as you would for nginx), or leave out --frontend.`);
+    throw new UserError(t('stack.frontend.nginxFolder', { given, root: slash.root, where }));
   }
   const target = ownPrefix ? frontendTarget(slash, prefix, where, !!given) : undefined;
   if (!target) {
     // Not a front end, then (a conf of an API alone, say): nothing is announced, nothing checked.
-    if (!existsSync(join(slash.root, 'index.html'))) return { describe: `none: your conf serves / from ${slash.root} (${where}), which has no index.html` };
+    if (!existsSync(join(slash.root, 'index.html'))) return { describe: t('stack.frontend.none', { root: slash.root, where }) };
     // A link there (the user's, or one an earlier start made for --frontend) is named with what it points to.
     const link = lstatSync(slash.root).isSymbolicLink() ? ` → ${readlinkSync(slash.root)}` : '';
     return { root: slash.root, describe: `${slash.root}${link} (${where})` };
   }
   const served = placeFrontend(given ?? defaultFrontendRoot, target, port);
   if (served.note) note?.(served.note);
-  return { root: served.root, from: given, describe: `${given ?? 'the stub front end'}, served from ${target} (${where})` };
+  return { root: served.root, from: given, describe: t('stack.frontend.servedFrom', { source: given ?? t('stack.frontend.stub'), target, where }) };
 }
 

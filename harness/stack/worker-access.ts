@@ -6,6 +6,7 @@ import { realpathSync } from 'node:fs';
 import type { NginxConf } from '../nginx-conf/model.js';
 import { firstClosedFolder, workerUser } from '../embedded/files/worker-user.js';
 import type { OsName } from '../os-profile.js';
+import { t } from '../i18n/index.js';
 
 /**
  * Why the workers of `conf` could not serve one of its roots, or undefined. `confFile` is the
@@ -22,14 +23,19 @@ export function unreachableRoot(conf: NginxConf, os: OsName, confFile: string): 
     if (!closed) continue;
     const { folder, st } = closed;
     const who = st.uid === u.uid ? 'u' : st.gid === u.gid ? 'g' : 'o';
-    const where = l.path ? `location ${l.modifier ? l.modifier + ' ' : ''}${l.path}, ${confFile}:${l.line}` : 'the server block';
-    const userLine = conf.user ? `its \`user ${conf.user.name}${conf.user.group ? ' ' + conf.user.group : ''};\` line` : 'nginx\'s default, as the conf has no `user` line';
-    return (
-      `started as root, nginx runs its workers as ${u.name} (${userLine}), and ${u.name} may not enter ${folder} (mode ${(st.mode & 0o7777).toString(8).padStart(4, '0')}, owner uid ${st.uid}): ` +
-      `every file under root ${l.root} (${where}) would be a 403.\n` +
-      `  What to do: ${conf.user ? `change that line of ${confFile} to \`user root;\`` : `add \`user root;\` at the top of ${confFile}`} (the workers then run as root, as the harness's own conf has them), ` +
-      `or let ${u.name} through that folder: chmod ${who}+x ${folder}.`
-    );
+    const where = l.path ? `location ${l.modifier ? l.modifier + ' ' : ''}${l.path}, ${confFile}:${l.line}` : t('stack.workers.server');
+    const userLine = conf.user ? t('stack.workers.userLine', { value: `${conf.user.name}${conf.user.group ? ' ' + conf.user.group : ''}` }) : t('stack.workers.defaultUser');
+    return t('stack.workers.closed', {
+      user: u.name,
+      userLine,
+      folder,
+      mode: (st.mode & 0o7777).toString(8).padStart(4, '0'),
+      uid: st.uid,
+      root: l.root,
+      where,
+      change: t(conf.user ? 'stack.workers.changeLine' : 'stack.workers.addLine', { conf: confFile }),
+      who,
+    });
   }
   return undefined;
 }

@@ -91,7 +91,7 @@ test('a proxy that could not listen where a browser dials is a failed start, not
   expect(r.exitCode).toBe(1);
   expect(r.all).not.toContain('the stack is ready');
   expect(r.all).not.toMatch(/^\s+at /m);
-  expect(r.all).toMatch(/was answered, but not by the proxy|the admin stub could not listen: port \d+ on (127\.0\.0\.1|::1) is in use by (pid|another process)|bind\(\) to .* failed \(98: Address already in use\)/);
+  expect(r.all).toMatch(/was answered, but not by the proxy|the admin stand-in could not listen: port \d+ on (127\.0\.0\.1|::1) is in use by (pid|another process)|bind\(\) to .* failed \(98: Address already in use\)/);
   expect(r.left).toEqual([]);
   expect(await canBind('127.0.0.1', adminPort)).toEqual({ ok: true });
   expect(await canBind('::1', adminPort)).toEqual({ ok: true });
@@ -290,7 +290,7 @@ test('an admin stub whose port is taken after the up-front check: the port named
   expect(r.all).not.toContain('the stack is ready');
   const lines = r.all.split('\n').filter((l) => l.startsWith('harness |'));
   expect(lines).toEqual([
-    `harness | the admin stub could not listen: port ${adminPort} on ::1 is in use by another process.`,
+    `harness | the admin stand-in could not listen: port ${adminPort} on ::1 is in use by another process.`,
     'harness |   What to do: choose another --admin-port, or stop what holds the port (the harness never stops a process it did not start).',
     'harness | Everything the harness had started has been stopped.',
   ]);

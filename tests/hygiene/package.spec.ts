@@ -37,8 +37,9 @@ test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doct
     expect(doctor.stdout).toContain('upstream-refused');
     const alias = await execa('npx', ['harness', '--help'], { cwd: app });
     expect(alias.stdout).toMatch(/^harness <command>/);
-    // yargs, inside the bundle, still finds its own files (its locales) in the installed yargs.
-    const german = await execa('npx', ['harness', 'xyzzy'], { cwd: app, reject: false, env: { LC_ALL: 'de_DE.UTF-8' } });
+    // yargs, inside the bundle, still finds its own files (its locales) in the installed yargs. Not
+    // under the specs' HARNESS_LANG: a language the user chose puts yargs' words in ours.
+    const german = await execa('npx', ['harness', 'xyzzy'], { cwd: app, reject: false, env: { LC_ALL: 'de_DE.UTF-8', HARNESS_LANG: undefined } });
     expect(german.stderr).toContain('Unbekanntes Argument: xyzzy');
 
     // `harness up` from the package's bundle, to its ready line, then Ctrl-C: the bundle forks its own worker.
