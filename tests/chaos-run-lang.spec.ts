@@ -13,8 +13,8 @@ test('harness chaos run admin-token --lang zh-CN: Chinese steps and verdicts, PA
   const r = await execa(process.execPath, [distFile('harness/cli.js'), 'chaos', 'run', 'admin-token', '--proxy', engine, '--out', out, '--lang', 'zh-CN'], { reject: false, all: true, timeout: 60_000 });
   expect(r.exitCode, r.all).toBe(0);
   expect(r.all).toContain('admin-token: 先不带 token 调用管理端接口');
-  expect(r.all).toContain(`  ${engine} 引擎，linux 系统；新建的栈在 ${out}`);
-  expect(r.all).toMatch(/→ 启动一个栈：\w+ 引擎，linux 系统/);
+  expect(r.all).toContain(`  ${engine} 引擎，linux 系统；新建的环境在 ${out}`);
+  expect(r.all).toMatch(/→ 启动一个环境：\w+ 引擎，linux 系统/);
   expect(r.all).toMatch(/→ GET \/api\/employee\/page，不带 "token" 请求头/);
   expect(r.all).toMatch(/✓ 后端服务返回 401，没有错误日志：这是应答，不是故障/);
   expect(r.all).toMatch(/✓ 又是 401，两次都在 access log 里/);

@@ -3,8 +3,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { harnessUp, type Up } from './harness-up.js';
 
-/** The control page's line of the ready block. */
-const CONTROL_LINE = /control {2}(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+) /;
+/** The control page's line of the ready block, in English or Chinese (`harness up --lang zh-CN`). */
+const CONTROL_LINE = /(?:control|控制页) +(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+) /;
 
 /** `harness up` (harnessUp), once it has printed its control page's URL. */
 export function upWithControl(engine: string, dir: string, extra: string[] = [], o: { inDir?: boolean } = {}): Promise<Up> {
