@@ -1,11 +1,11 @@
 // The admin server (the upstream) in a process of its own, so it does not share an event loop with
-// the benchmark or the load generator: `node dist/bench/admin.js <port>`. The project's AdminServer
+// the benchmark or the load generator: `node dist/bench/admin.js <port>`. The project's AdminStandIn
 // in dual mode (both loopbacks) with its request journal off, which would otherwise keep every one
 // of a benchmark's millions of requests. Prints "listening <port>"; leaves on SIGTERM/SIGINT or
 // when the benchmark that started it is gone.
-import { AdminServer } from '../stubs/admin-server/server.js';
+import { AdminStandIn } from '../stubs/admin-server/server.js';
 
-const server = new AdminServer({ port: Number(process.argv[2] ?? 0), mode: 'dual', recordJournal: false });
+const server = new AdminStandIn({ port: Number(process.argv[2] ?? 0), mode: 'dual', recordJournal: false });
 try {
   await server.start();
 } catch (e) {

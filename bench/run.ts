@@ -492,7 +492,7 @@ function startupRows(s: Settings, res: Results): Row[] {
   }
   const stE = spread(ms('Stack.start', 'embedded'));
   const stN = spread(ms('Stack.start', 'nginx'));
-  rows.push({ section, figure: 'Stack.start() in-process (admin stub + proxy ready; no Node start-up)', unit: 'ms', embedded: stE, nginx: stN, ratio: stE.median / stN.median, notes: [] });
+  rows.push({ section, figure: 'Stack.start() in-process (admin stand-in + proxy ready; no Node start-up)', unit: 'ms', embedded: stE, nginx: stN, ratio: stE.median / stN.median, notes: [] });
   return rows;
 }
 

@@ -67,7 +67,7 @@ export async function harnessUp(root: string, engine: EngineName, checkout = rep
   }
 }
 
-/** Stack.start() in this process: admin stub + proxy engine, ready on the proxy's address. */
+/** Stack.start() in this process: admin stand-in + proxy engine, ready on the proxy's address. */
 export async function stackStart(root: string, engine: EngineName): Promise<number> {
   const dir = mkdtempSync(join(root, `stack-${engine}-`));
   const [proxyPort, adminPort] = [await getPort(), await getPort()];

@@ -33,7 +33,7 @@ export default defineScenario({
     const probes: ApiResponse[] = [];
     await expect(async () => {
       probes.push(await run.api.page('probe'));
-      // The stub answers 401 to a bad token: the proxy reached it again.
+      // The stand-in answers 401 to a bad token: the proxy reached it again.
       expect(probes.at(-1)!.status).toBe(401);
     }).toPass({ intervals: [500], timeout: 15_000 });
     const between = probes.slice(0, -1);

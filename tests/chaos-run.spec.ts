@@ -107,7 +107,7 @@ test.describe('harness chaos inject and restore', () => {
       const listen = await inject(up, 'admin.listen', 'ipv4');
       expect(listen.exitCode, listen.all).toBe(0);
       expect(listen.all).toContain('admin.listen ipv4 applied');
-      // The stub answers 401 to a bad token: the request reached it, on 127.0.0.1 after [::1] refused.
+      // The stand-in answers 401 to a bad token: the request reached it, on 127.0.0.1 after [::1] refused.
       expect((await page(up)).status).toBe(401);
       expect(errorLog(up).map((e) => [e.message, e.upstream?.replace(/:\d+\/.*/, '')])).toEqual([['connect() failed', 'http://[::1]']]);
       const undoListen = (await restore(up)).all;

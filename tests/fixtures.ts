@@ -15,7 +15,7 @@ interface Fixtures {
   nginxInstalled: void;
   /** Starts the project's engine on a conf of the test's (the conformance conf by default); stopped after the test. */
   startProxy: (o?: StartOptions) => Promise<ProxyUnderTest>;
-  /** Starts a whole stack (admin stub, the project's proxy engine, the front end) on free ports; stopped after the test. */
+  /** Starts a whole stack (admin stand-in, the project's proxy engine, the front end) on free ports; stopped after the test. */
   startStack: (o?: Partial<Omit<StackSpec, 'dir' | 'engine'>>) => Promise<Stack>;
 }
 

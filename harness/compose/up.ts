@@ -28,7 +28,7 @@ export interface UpOptions {
   admin: AdminMode;
   /** The user's own admin server, behind the harness's pass-through on adminPort. */
   adminUpstream?: Upstream;
-  /** The seed of the admin stub's generated month of orders. */
+  /** The seed of the admin stand-in's generated month of orders. */
   adminSeed?: number;
   frontend?: string;
   prefix: string;
@@ -253,7 +253,7 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
       return 1;
     }
     if (e instanceof AdminStartError) {
-      // Its port was free when checked, and taken before the stub listened (often by the proxy of a conf that listens there).
+      // Its port was free when checked, and taken before the stand-in listened (often by the proxy of a conf that listens there).
       print.error(`${e.message}.`);
       print.error(`  ${t(o.nginxConf ? 'stack.up.adminFixConf' : 'stack.up.adminFix')}`);
       print.error(t('stack.up.allStopped'));

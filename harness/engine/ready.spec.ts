@@ -1,5 +1,5 @@
 // Readiness means the proxy answered, on every address a browser dials for `localhost`: another
-// server on the port (the admin stub of `--port P --admin-port P` was one) or a wrong front end
+// server on the port (the admin stand-in of `--port P --admin-port P` was one) or a wrong front end
 // root ends the wait at once with what answered and who holds the port; a silent loopback is waited for.
 import { test, expect } from '@playwright/test';
 import http from 'node:http';

@@ -1,11 +1,11 @@
-// A Stack is the components of one run: the admin stub (in this process), a proxy
+// A Stack is the components of one run: the admin stand-in (in this process), a proxy
 // engine (the embedded one's master in this process and its workers, or real nginx) on an
 // nginx.conf rendered from the spec or the user's own, and the front end it serves. start() brings
 // them up and checks each is ready on the address its consumer dials; stop() stops what it
 // started, on every path out, failed starts included.
 import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { AdminServer, ListenMode } from '../../stubs/admin-server/server.js';
+import type { AdminStandIn, ListenMode } from '../../stubs/admin-server/server.js';
 import type { AdminShell } from '../../stubs/admin-server/shell.js';
 import type { PassThrough, Upstream } from './pass-through.js';
 import { renderConf, starterWorkerUser, type ConfSpec } from './render.js';
@@ -25,7 +25,7 @@ import { t } from '../i18n/index.js';
 
 export type AdminMode = ListenMode | 'external';
 
-/** The admin stub could not listen (its port was taken meanwhile, by the proxy of a conf that listens there too). */
+/** The admin stand-in could not listen (its port was taken meanwhile, by the proxy of a conf that listens there too). */
 export class AdminStartError extends Error {}
 
 /** The addresses a browser dials for `localhost`, IPv4 first. */
@@ -36,13 +36,13 @@ export interface StackSpec {
   dir: string;
   proxyPort: number;
   adminPort: number;
-  /** How the admin stub listens; `external`: the user's own server is on adminPort, none is started.
+  /** How the admin stand-in listens; `external`: the user's own server is on adminPort, none is started.
    *  With `adminUpstream`: how the pass-through listens (`external` is `dual`). */
   admin: AdminMode;
   /** The user's own admin server: the harness listens on adminPort and passes every request through
    *  to it (pass-through.ts), where the admin.* faults apply. */
   adminUpstream?: Upstream;
-  /** The seed of the admin stub's generated month of orders (default 1). */
+  /** The seed of the admin stand-in's generated month of orders (default 1). */
   adminSeed?: number;
   engine: EngineName;
   workers: number;
@@ -101,7 +101,7 @@ export interface ServedFrontend {
 
 export class Stack {
   /** The stand-in, with its data. */
-  admin?: AdminServer;
+  admin?: AdminStandIn;
   /** The pass-through to the user's own server (`adminUpstream`). */
   passThrough?: PassThrough;
   proxy?: ProxyEngine;
@@ -223,10 +223,10 @@ export class Stack {
         throw e instanceof ProxyStartError ? new ProxyStartError(toUser(e.message), e.emerg.map(toUser), e.exitCode) : e;
       },
     );
-    // The admin stub starts (its modules load, its data is seeded) once the engine is starting its
+    // The admin stand-in starts (its modules load, its data is seeded) once the engine is starting its
     // processes, so that this work overlaps theirs (a worker's conf, listen and first answers)
     // instead of coming before it; not at all when the proxy failed first. A user's own conf may
-    // listen on the stub's port: then the stub starts at once, to take that port before the proxy.
+    // listen on the stand-in's port: then the stand-in starts at once, to take that port before the proxy.
     const mode = s.admin;
     const go = s.nginxConf ? Promise.resolve(true) : Promise.race([workersStarting.then(() => true), proxy.then(() => true, () => false)]);
     const start = () => (s.adminUpstream ? this.startPassThrough(s.adminUpstream, mode === 'external' ? 'dual' : mode) : mode === 'external' ? undefined : this.startAdmin(mode, s.adminSeed));
@@ -236,9 +236,9 @@ export class Stack {
   }
 
   private async startAdmin(mode: ListenMode, seed: number | undefined): Promise<void> {
-    const { AdminServer } = await import('../../stubs/admin-server/server.js');
+    const { AdminStandIn } = await import('../../stubs/admin-server/server.js');
     // Uploaded images live in the stack's folder, beside its logs.
-    this.admin = new AdminServer({ port: this.spec.adminPort, mode, seed, uploadDir: join(this.dir, 'uploads') });
+    this.admin = new AdminStandIn({ port: this.spec.adminPort, mode, seed, uploadDir: join(this.dir, 'uploads') });
     await listenOrSay(this.admin, 'stack.adminListen');
   }
 

@@ -3,7 +3,7 @@
 // Prints where it listens; stops cleanly on SIGINT/SIGTERM (exit 0); exit 1 when it cannot listen,
 // exit 2 for bad arguments.
 import { parseArgs } from 'node:util';
-import { AdminServer, LISTEN_MODES, type ListenMode } from './server.js';
+import { AdminStandIn, LISTEN_MODES, type ListenMode } from './server.js';
 
 const USAGE = `usage: node dist/stubs/admin-server/main.js [--port 8080] [--mode ${LISTEN_MODES.join('|')}] [--seed N] [--uploads DIR]
   The stand-in for sky-take-out's Spring Boot admin server (every /admin endpoint and the /ws/{sid}
@@ -46,7 +46,7 @@ function options(): { port: number; mode: ListenMode; seed: number; uploadDir?: 
 }
 
 async function main(): Promise<void> {
-  const server = new AdminServer(options());
+  const server = new AdminStandIn(options());
   try {
     await server.start();
   } catch (err) {

@@ -1,4 +1,4 @@
-// AdminServer: the stand-in for sky-take-out's Spring Boot application server (port 8080, /admin/**
+// AdminStandIn: the stand-in for sky-take-out's Spring Boot application server (port 8080, /admin/**
 // and the /ws/{sid} WebSocket), with its data in memory. Its shell (shell.ts) listens, keeps the
 // journal, runs the wire faults and stops; every request the faults let through is answered by the
 // Dispatcher (dispatcher.ts), whose send functions are the one way out.
@@ -13,7 +13,7 @@ import { AdminShell, LISTEN_MODES, type AdminShellOptions, type JournalEntry, ty
 
 export { LISTEN_MODES, type ListenMode, type JournalEntry };
 
-export interface AdminServerOptions extends AdminShellOptions {
+export interface AdminStandInOptions extends AdminShellOptions {
   /** sky.jwt.admin-secret-key (default itcast). */
   secret?: string;
   /** sky.jwt.admin-ttl in ms (default 2 h). */
@@ -32,14 +32,14 @@ export interface CustomerEvent {
   pushed: number;
 }
 
-export class AdminServer extends AdminShell {
+export class AdminStandIn extends AdminShell {
   /** The data: tables, shop status, the generated month of orders. */
   readonly state: AdminState;
   readonly #pushes = new OrderPushes();
   readonly #now: () => number;
   readonly #dispatcher: Dispatcher;
 
-  constructor(opts: AdminServerOptions) {
+  constructor(opts: AdminStandInOptions) {
     super(opts);
     const tokens = new AdminTokens(opts.secret, opts.ttlMs);
     this.#now = opts.now ?? Date.now;

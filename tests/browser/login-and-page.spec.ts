@@ -1,4 +1,4 @@
-// Login and paging in a real browser, through the proxy, against the admin stub.
+// Login and paging in a real browser, through the proxy, against the admin stand-in.
 import { test, expect } from '../fixtures.js';
 import { login, expectPage, expectedPage, expectAdminUnreachable } from '../../scenarios/steps/browser.js';
 import { AdminTokens } from '../../stubs/admin-server/token.js';

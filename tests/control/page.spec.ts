@@ -171,7 +171,7 @@ test('the app\'s actions from the page: a new order, a reminder for it and a res
   await expect(result).toHaveText('an order id is a whole number from 1 up, not "x1"');
 
   await page.getByTestId('app-reset').click();
-  await expect(result).toHaveText('the admin stub is back to its seed.');
+  await expect(result).toHaveText('the admin stand-in is back to its seed.');
   await expect(marks(page, 'harness').filter({ hasText: '→ app reset' })).toHaveCount(1);
   // Back to the seed: the order placed is gone.
   await remind.getByLabel('Reminder for order').fill(String(id));

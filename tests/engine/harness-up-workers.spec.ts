@@ -95,7 +95,7 @@ test('harness up whose proxy port another process holds (a conf of its own): the
 test('harness up --os windows --excluded-port: the proxy cannot bind (10013), with the doctor\'s explanation', async ({ engine }, testInfo) => {
   test.skip(engine === 'nginx', 'the Windows profile is the embedded engine\'s');
   const port = await freePort();
-  // The admin stub on a port of the test's own: 8080 may be the user's own admin server, or another stack's.
+  // The admin stand-in on a port of the test's own: 8080 may be the user's own admin server, or another stack's.
   const r = await cli('up', '--os', 'windows', '--port', String(port), '--excluded-port', String(port), '--admin-port', String(await freePort()), '--prefix', testInfo.outputPath('prefix'));
   expect(r.exitCode).toBe(1);
   const out = r.stdout + r.stderr;

@@ -274,7 +274,7 @@ test('harness up signalled while its proxy retries a busy port: the start ends a
   }
 });
 
-test('an admin stub whose port is taken after the up-front check: the port named, everything stopped, exit 1', async ({ engine }, testInfo) => {
+test('an admin stand-in whose port is taken after the up-front check: the port named, everything stopped, exit 1', async ({ engine }, testInfo) => {
   testInfo.skip(engine !== 'nginx', 'the embedded master listens in the harness\'s own process too, so the stub\'s listen() is not the fifth');
   const strace = await execa('strace', ['-V'], { reject: false });
   expect(strace.exitCode, 'strace is not installed (npx harness setup installs it)').toBe(0);
@@ -282,7 +282,7 @@ test('an admin stub whose port is taken after the up-front check: the port named
   const adminPort = await freePort();
   // The port "taken meanwhile", at the system call: the harness's first four listen() calls are the
   // up-front checks (the proxy's port and the admin port, each on 127.0.0.1 and ::1); from the fifth,
-  // the stub's own, every one fails with EADDRINUSE. Real nginx listens in a process of its own, untraced.
+  // the stand-in's own, every one fails with EADDRINUSE. Real nginx listens in a process of its own, untraced.
   const inject = ['-o', '/dev/null', '-e', 'trace=listen', '-e', 'inject=listen:error=EADDRINUSE:when=5+'];
   const r = await runHarness(['up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine], { under: ['strace', ...inject] });
   expect(r.exitCode).toBe(1);

@@ -3,7 +3,7 @@
 // nginx does (HTTP/1.0, Connection: close) and keeps every byte with the time it came.
 import net from 'node:net';
 import { freePort } from './ports.js';
-import { AdminServer } from '../../stubs/admin-server/server.js';
+import { AdminStandIn } from '../../stubs/admin-server/server.js';
 import type { AdminShell } from '../../stubs/admin-server/shell.js';
 import { FaultLedger } from '../../harness/faults/ledger.js';
 import { splitCommand } from '../../harness/faults/index.js';
@@ -12,7 +12,7 @@ import { splitCommand } from '../../harness/faults/index.js';
 export const NOW = 1_700_000_000_000;
 
 export interface StandIn {
-  admin: AdminServer;
+  admin: AdminStandIn;
   /** Its port, on both loopbacks. */
   readonly port: number;
   faults: FaultLedger;
@@ -22,7 +22,7 @@ export interface StandIn {
 }
 
 export async function startStandIn(): Promise<StandIn> {
-  const admin = new AdminServer({ port: await freePort(), mode: 'dual', now: () => NOW });
+  const admin = new AdminStandIn({ port: await freePort(), mode: 'dual', now: () => NOW });
   await admin.start();
   return { admin, port: admin.port, ...faultsOn(admin), close: () => admin.stop() };
 }

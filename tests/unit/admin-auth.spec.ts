@@ -2,7 +2,7 @@
 // anything else is a 401 with an empty body.
 import { test, expect } from '@playwright/test';
 import { SignJWT } from 'jose';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import { ADMIN_LOGIN, adminToken, call, ipv4, rawExchange, startAdmin, type Reply } from './admin-helpers.js';
 
 const REFERENCE_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJlbXBJZCI6MSwiZXhwIjoxNjg4ODI1OTA2fQ.GwcYc075VTLcee5SMXegHEKuy998qU94-JNsGPkrZr4';
@@ -11,7 +11,7 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 const sign = (claims: Record<string, unknown>, alg = 'HS256', secret = 'itcast') =>
   new SignJWT(claims).setProtectedHeader({ alg }).setExpirationTime('2h').sign(key(secret));
 
-let admin: AdminServer;
+let admin: AdminStandIn;
 let token: string;
 test.beforeAll(async () => {
   admin = await startAdmin({ mode: 'ipv4' });

@@ -3,7 +3,7 @@
 import net from 'node:net';
 import { test, expect } from '@playwright/test';
 import { EMPLOYEES, type Employee } from '../../stubs/admin-server/employees.js';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import { ADMIN_LOGIN, adminToken, call, ipv4, rawExchange, springError, startAdmin, type Reply } from './admin-helpers.js';
 
 const TOTAL = EMPLOYEES.length;
@@ -11,7 +11,7 @@ const NOT_FOUND = '{"code":0,"msg":"账号不存在","data":null}';
 const PASSWORD_ERROR = '{"code":0,"msg":"密码错误","data":null}';
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-let admin: AdminServer;
+let admin: AdminStandIn;
 let token: string;
 test.beforeAll(async () => {
   admin = await startAdmin({ mode: 'ipv4', now: () => 1_688_785_679_123 });

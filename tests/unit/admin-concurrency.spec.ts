@@ -3,12 +3,12 @@
 // either the old set or the new one, never none or both).
 import { test, expect } from '@playwright/test';
 import { Agent, request } from 'undici';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import { EMPLOYEES } from '../../stubs/admin-server/employees.js';
 import { adminToken, ipv4, startAdmin } from './admin-helpers.js';
 
 const WRITERS = 32;
-let admin: AdminServer;
+let admin: AdminStandIn;
 let token: string;
 /** 32 connections, one per writer. */
 let agent: Agent;

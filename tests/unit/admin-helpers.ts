@@ -1,20 +1,20 @@
-// Shared by the tests/unit/admin-*.spec.ts files: an AdminServer on a free port, and the three ways
+// Shared by the tests/unit/admin-*.spec.ts files: an AdminStandIn on a free port, and the three ways
 // the tests talk to it (undici over the exact loopback address, and raw sockets for what undici
 // would not send as given).
 import { test, type TestInfo } from '@playwright/test';
 import getPort from 'get-port';
 import net from 'node:net';
 import { Agent, request } from 'undici';
-import { AdminServer, type AdminServerOptions } from '../../stubs/admin-server/server.js';
+import { AdminStandIn, type AdminStandInOptions } from '../../stubs/admin-server/server.js';
 
-export async function startAdmin(opts: Partial<AdminServerOptions> = {}): Promise<AdminServer> {
-  const server = new AdminServer({ port: await getPort(), ...opts });
+export async function startAdmin(opts: Partial<AdminStandInOptions> = {}): Promise<AdminStandIn> {
+  const server = new AdminStandIn({ port: await getPort(), ...opts });
   await server.start();
   return server;
 }
 
-export const ipv4 = (server: AdminServer) => `http://127.0.0.1:${server.port}`;
-export const ipv6 = (server: AdminServer) => `http://[::1]:${server.port}`;
+export const ipv4 = (server: AdminStandIn) => `http://127.0.0.1:${server.port}`;
+export const ipv6 = (server: AdminStandIn) => `http://[::1]:${server.port}`;
 
 export interface Reply {
   status: number;
@@ -133,7 +133,7 @@ export function release(blocker: net.Server): Promise<void> {
   return new Promise((resolve) => blocker.close(() => resolve()));
 }
 
-/** A logged-in client of one AdminServer: each call answers the status, the text and the JSON. */
+/** A logged-in client of one AdminStandIn: each call answers the status, the text and the JSON. */
 export interface Api {
   base: string;
   token: string;
@@ -145,7 +145,7 @@ export interface ApiReply extends Reply {
   json: { code: number; msg: string | null; data: any } & Record<string, any>;
 }
 
-export async function apiClient(server: AdminServer): Promise<Api> {
+export async function apiClient(server: AdminStandIn): Promise<Api> {
   const base = ipv4(server);
   const token = await adminToken(base);
   const reply = async (r: Reply): Promise<ApiReply> => {
@@ -172,9 +172,9 @@ export const failed = (msg: string) => `{"code":0,"msg":${JSON.stringify(msg)},"
 /** A fixed local time, 2023-07-13 15:30:00 (a Thursday), for answers that depend on the day. */
 export const JULY_13 = new Date(2023, 6, 13, 15, 30, 0).getTime();
 
-/** A fresh AdminServer and a logged-in client for each test of the file (stopped after it). */
-export function adminPerTest(opts: Partial<AdminServerOptions> | ((testInfo: TestInfo) => Partial<AdminServerOptions>) = {}): { readonly admin: AdminServer; readonly api: Api } {
-  const current: { admin?: AdminServer; api?: Api } = {};
+/** A fresh AdminStandIn and a logged-in client for each test of the file (stopped after it). */
+export function adminPerTest(opts: Partial<AdminStandInOptions> | ((testInfo: TestInfo) => Partial<AdminStandInOptions>) = {}): { readonly admin: AdminStandIn; readonly api: Api } {
+  const current: { admin?: AdminStandIn; api?: Api } = {};
   test.beforeEach(async ({}, testInfo) => {
     current.admin = await startAdmin({ mode: 'ipv4', ...(typeof opts === 'function' ? opts(testInfo) : opts) });
     current.api = await apiClient(current.admin);

@@ -1,11 +1,11 @@
-// AdminServer's life cycle: the listen modes (which loopback answers, which refuses), setMode,
+// AdminStandIn's life cycle: the listen modes (which loopback answers, which refuses), setMode,
 // stop() freeing the port at once, the journal and onRequest, and port-taken errors.
 import { test, expect } from '@playwright/test';
 import getPort from 'get-port';
 import net from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { Client } from 'undici';
-import { AdminServer, LISTEN_MODES, type JournalEntry, type ListenMode } from '../../stubs/admin-server/server.js';
+import { AdminStandIn, LISTEN_MODES, type JournalEntry, type ListenMode } from '../../stubs/admin-server/server.js';
 import { ADMIN_LOGIN, call, ipv4, ipv6, occupy, release, startAdmin } from './admin-helpers.js';
 
 const login = (base: string) => call(`${base}/admin/employee/login`, { json: ADMIN_LOGIN, fresh: true });
@@ -28,7 +28,7 @@ const ANSWERS: Record<ListenMode, { v4: boolean; v6: boolean }> = {
   down: { v4: false, v6: false },
 };
 
-async function expectMode(server: AdminServer, mode: ListenMode): Promise<void> {
+async function expectMode(server: AdminStandIn, mode: ListenMode): Promise<void> {
   expect(server.mode).toBe(mode);
   await (ANSWERS[mode].v4 ? expectAnswers : expectRefused)(ipv4(server));
   await (ANSWERS[mode].v6 ? expectAnswers : expectRefused)(ipv6(server));
@@ -179,9 +179,9 @@ test('a taken port: start() rejects naming the port and the address, and leaves 
   const port = await getPort();
   const blocker = await occupy(port, '127.0.0.1');
   try {
-    const v4only = new AdminServer({ port, mode: 'ipv4' });
+    const v4only = new AdminStandIn({ port, mode: 'ipv4' });
     await expect(v4only.start()).rejects.toThrow(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use \\(EADDRINUSE\\)`));
-    const dual = new AdminServer({ port, mode: 'dual' });
+    const dual = new AdminStandIn({ port, mode: 'dual' });
     const error = await dual.start().then(() => undefined, (e: Error & { code?: string }) => e);
     expect(error?.message).toContain(`port ${port} on 127.0.0.1`);
     expect(error?.code).toBe('EADDRINUSE');
@@ -193,7 +193,7 @@ test('a taken port: start() rejects naming the port and the address, and leaves 
 });
 
 test('port 0 picks one free port and uses it on both loopbacks', async () => {
-  const server = new AdminServer({ port: 0 });
+  const server = new AdminStandIn({ port: 0 });
   await server.start();
   try {
     expect(server.port).toBeGreaterThan(0);
@@ -204,9 +204,9 @@ test('port 0 picks one free port and uses it on both loopbacks', async () => {
 });
 
 test('bad options are refused at once', () => {
-  expect(() => new AdminServer({ port: 65536 })).toThrow(RangeError);
-  expect(() => new AdminServer({ port: 1.5 })).toThrow(RangeError);
-  expect(() => new AdminServer({ port: 8080, mode: 'both' as ListenMode })).toThrow(/unknown listen mode "both"/);
+  expect(() => new AdminStandIn({ port: 65536 })).toThrow(RangeError);
+  expect(() => new AdminStandIn({ port: 1.5 })).toThrow(RangeError);
+  expect(() => new AdminStandIn({ port: 8080, mode: 'both' as ListenMode })).toThrow(/unknown listen mode "both"/);
 });
 
 test('it listens on loopback only: another address of this machine refuses', async () => {

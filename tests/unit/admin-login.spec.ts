@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import { jwtVerify } from 'jose';
 import { createHash } from 'node:crypto';
 import { EMPLOYEES } from '../../stubs/admin-server/employees.js';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import { ADMIN_LOGIN, call, ipv4, startAdmin } from './admin-helpers.js';
 
 const NOT_FOUND = '{"code":0,"msg":"账号不存在","data":null}';
@@ -13,7 +13,7 @@ const LOCKED = '{"code":0,"msg":"账号被锁定","data":null}';
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const part = (token: string, i: number) => JSON.parse(Buffer.from(token.split('.')[i], 'base64url').toString('utf8'));
 
-let admin: AdminServer;
+let admin: AdminStandIn;
 test.beforeAll(async () => {
   admin = await startAdmin({ mode: 'ipv4' });
 });

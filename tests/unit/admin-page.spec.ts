@@ -2,13 +2,13 @@
 // token: the seed, page contents at several page sizes, the name filter, and the response framing.
 import { test, expect } from '@playwright/test';
 import { EMPLOYEES, type Employee } from '../../stubs/admin-server/employees.js';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import { adminToken, call, ipv4, ipv6, rawExchange, springError, startAdmin } from './admin-helpers.js';
 
 const FIELDS = ['id', 'username', 'name', 'password', 'phone', 'sex', 'idNumber', 'status', 'createTime', 'updateTime', 'createUser', 'updateUser'];
 const pageJson = (total: number, records: readonly Employee[]) => JSON.stringify({ code: 1, msg: null, data: { total, records } });
 
-let admin: AdminServer;
+let admin: AdminStandIn;
 let token: string;
 test.beforeAll(async () => {
   admin = await startAdmin();

@@ -7,13 +7,13 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import WebSocket from 'ws';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import { MAX_MESSAGE_BYTES } from '../../stubs/admin-server/websocket.js';
 import { memoryOf } from '../../bench/procs.js';
 import { freePort } from '../support/ports.js';
 import { call, rawExchange, springError, startAdmin } from './admin-helpers.js';
 
-let admin: AdminServer;
+let admin: AdminStandIn;
 const clients: WebSocket[] = [];
 test.beforeEach(async () => {
   admin = await startAdmin({ mode: 'ipv4' });

@@ -4,10 +4,10 @@
 import { test, expect } from '@playwright/test';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import { apiClient, call, springError, startAdmin, type Api } from './admin-helpers.js';
 
-let admin: AdminServer;
+let admin: AdminStandIn;
 let api: Api;
 let root: string;
 let dir: string;

@@ -1,11 +1,11 @@
 // DishController: add with flavors, page (the reference's working category filter),
 // delete and its refusals, one dish, edit, the list on sale, start/stop with its cascade to set meals.
 import { test, expect } from '@playwright/test';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import { adminPerTest, failed, JULY_13, OK, type Api } from './admin-helpers.js';
 
 const server = adminPerTest({ now: () => JULY_13 });
-let admin: AdminServer;
+let admin: AdminStandIn;
 let api: Api;
 test.beforeEach(() => ({ admin, api } = server));
 

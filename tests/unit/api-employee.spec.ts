@@ -1,12 +1,12 @@
 // EmployeeController beyond login and paging: add, one employee, edit,
 // enable/disable, the missing editPassword handler, and their answers to bad input.
 import { test, expect } from '@playwright/test';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import { EMPLOYEES } from '../../stubs/admin-server/employees.js';
 import { adminPerTest, failed, JULY_13, OK, springError, type Api } from './admin-helpers.js';
 
 const server = adminPerTest({ now: () => JULY_13 });
-let admin: AdminServer;
+let admin: AdminStandIn;
 let api: Api;
 test.beforeEach(() => ({ admin, api } = server));
 

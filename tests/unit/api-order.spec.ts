@@ -2,11 +2,11 @@
 // machine as the reference solution runs it (docs/admin-stand-in.md) — every action tried from every status — plus
 // the scheduled tasks (unpaid orders cancelled after 15 minutes, delivered ones completed at 01:00).
 import { test, expect } from '@playwright/test';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import type { Order } from '../../stubs/admin-server/tables.js';
 import { apiClient, failed, JULY_13, OK, startAdmin, type Api } from './admin-helpers.js';
 
-let admin: AdminServer;
+let admin: AdminStandIn;
 let api: Api;
 let clock = JULY_13;
 test.beforeEach(async () => {

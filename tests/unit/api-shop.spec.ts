@@ -1,10 +1,10 @@
 // ShopController: the 营业状态 kept under SHOP_STATUS, 1 from the seed.
 import { test, expect } from '@playwright/test';
-import type { AdminServer } from '../../stubs/admin-server/server.js';
+import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import { adminPerTest, call, JULY_13, OK, type Api } from './admin-helpers.js';
 
 const server = adminPerTest({ now: () => JULY_13 });
-let admin: AdminServer;
+let admin: AdminStandIn;
 let api: Api;
 test.beforeEach(() => ({ admin, api } = server));
 

@@ -56,7 +56,7 @@ export const en = {
   'control.restored': 'restored: undid {labels}',
   'control.nothingToRestore': 'nothing to restore: no fault that can be undone is applied',
   'control.app.ordered': 'order {id} placed and paid (订单号 {number}): it waits as 待接单; 来单提醒 pushed to {pushed} open admin page(s).',
-  'control.app.resetDone': 'the admin stub is back to its seed.',
+  'control.app.resetDone': 'the admin stand-in is back to its seed.',
   'control.app.reminded': '催单 for order {id} (订单号 {number}) pushed to {pushed} open admin page(s).',
   'control.engine.embedded': 'embedded nginx',
   'control.admin.dual': 'listening on both loopbacks',
