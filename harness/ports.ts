@@ -20,6 +20,7 @@ export function hostPort(host: string, port: number): string {
 
 /** Who listens on TCP `port`: /proc on Linux, netstat and tasklist on Windows (loaded only there), else unknown. */
 async function holderOf(port: number): Promise<{ pid: number; command: string } | undefined> {
+  // Windows only, and only for a busy port: execa and the parsers, ~70 ms standalone, stay unloaded.
   if (windowsHost()) return (await import('./windows-port-holder.js')).windowsPortHolder(port);
   return portHolder(port);
 }

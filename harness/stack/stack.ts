@@ -236,6 +236,7 @@ export class Stack {
   }
 
   private async startAdmin(mode: ListenMode, seed: number | undefined): Promise<void> {
+    // Loaded while the engine starts its workers, in parallel with it (~15 ms, and not at all for --admin external).
     const { AdminStandIn } = await import('../../stubs/admin-server/server.js');
     // Uploaded images live in the stack's folder, beside its logs.
     this.admin = new AdminStandIn({ port: this.spec.adminPort, mode, seed, uploadDir: join(this.dir, 'uploads') });
@@ -243,6 +244,7 @@ export class Stack {
   }
 
   private async startPassThrough(upstream: Upstream, mode: ListenMode): Promise<void> {
+    // http-proxy and the pass-through load only for --admin-upstream: ~40 ms of every other start-up.
     const { PassThrough } = await import('./pass-through.js');
     this.passThrough = new PassThrough({ port: this.spec.adminPort, mode, upstream, onNote: this.spec.onNote });
     await listenOrSay(this.passThrough, 'stack.passThroughListen');

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Dispatcher } from './dispatcher.js';
 import { AdminState } from './state.js';
+import { placeAndPay } from './customer.js';
 import type { Order } from './tables.js';
 import { AdminTokens } from './token.js';
 import { OrderPushes } from './websocket.js';
@@ -45,12 +46,12 @@ export class AdminStandIn extends AdminShell {
     this.#now = opts.now ?? Date.now;
     this.state = new AdminState({ seed: opts.seed ?? 1, start: this.#now() });
     const ctx = { state: this.state, tokens, uploadDir: opts.uploadDir, pushes: this.#pushes };
+    // The controllers (~20 ms) load with the first request, after the stack is ready.
     this.#dispatcher = new Dispatcher(() => import('./routes.js').then((r) => r.adminRoutes(ctx)), tokens, this.#now);
   }
 
   /** A customer places and pays an order (待接单); every open admin page gets the 来单提醒 (type 1). */
   async placeOrder(): Promise<CustomerEvent> {
-    const { placeAndPay } = await import('./customer.js');
     const order = placeAndPay(this.state, this.#now());
     return { order, pushed: await this.#pushes.broadcast(OrderPushes.notice(1, order.id, order.number)) };
   }

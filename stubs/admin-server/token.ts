@@ -3,7 +3,7 @@
 // `new SignJWT({empId}).setProtectedHeader({alg:'HS256'})` gives the same bytes as jjwt.
 import type { JWTHeaderParameters } from 'jose';
 
-/** jose loads on the first token (it takes ~40 ms to load: a stack is up sooner without it). */
+/** jose loads on the first token (~20-40 ms to load: a stack is up sooner without it). */
 const jose = () => import('jose');
 
 export const ADMIN_SECRET = 'itcast';

@@ -36,6 +36,7 @@ export class OrderPushes {
     } catch {
       // a broken %-escape: the sid as sent
     }
+    // ws (~45 ms to load) with the first admin page's WebSocket.
     this.#server ??= import('ws').then(({ WebSocketServer }) => new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_MESSAGE_BYTES }));
     void this.#server.then((server) => server.handleUpgrade(req, socket, head, (ws) => {
       this.#sessions.set(sid, ws);
