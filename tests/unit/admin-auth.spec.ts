@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { SignJWT } from 'jose';
 import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { ADMIN_LOGIN, adminToken, call, ipv4, rawExchange, startAdmin, type Reply } from './admin-helpers.js';
+import { ADMIN_LOGIN, adminToken, call, ipv4, rawExchange, startAdmin, type Reply } from '../support/admin.js';
 
 const REFERENCE_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJlbXBJZCI6MSwiZXhwIjoxNjg4ODI1OTA2fQ.GwcYc075VTLcee5SMXegHEKuy998qU94-JNsGPkrZr4';
 const REFERENCE_EXP_MS = 1688825906 * 1000;

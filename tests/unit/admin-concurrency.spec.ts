@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import { Agent, request } from 'undici';
 import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import { EMPLOYEES } from '../../stubs/admin-server/employees.js';
-import { adminToken, ipv4, startAdmin } from './admin-helpers.js';
+import { adminToken, ipv4, startAdmin } from '../support/admin.js';
 
 const WRITERS = 32;
 let admin: AdminStandIn;

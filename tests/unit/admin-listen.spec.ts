@@ -6,7 +6,7 @@ import net from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { Client } from 'undici';
 import { AdminStandIn, LISTEN_MODES, type JournalEntry, type ListenMode } from '../../stubs/admin-server/server.js';
-import { ADMIN_LOGIN, call, ipv4, ipv6, occupy, release, startAdmin } from './admin-helpers.js';
+import { ADMIN_LOGIN, call, ipv4, ipv6, occupy, release, startAdmin } from '../support/admin.js';
 
 const login = (base: string) => call(`${base}/admin/employee/login`, { json: ADMIN_LOGIN, fresh: true });
 

@@ -5,7 +5,7 @@ import { jwtVerify } from 'jose';
 import { createHash } from 'node:crypto';
 import { EMPLOYEES } from '../../stubs/admin-server/employees.js';
 import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { ADMIN_LOGIN, call, ipv4, startAdmin } from './admin-helpers.js';
+import { ADMIN_LOGIN, call, ipv4, startAdmin } from '../support/admin.js';
 
 const NOT_FOUND = '{"code":0,"msg":"账号不存在","data":null}';
 const PASSWORD_ERROR = '{"code":0,"msg":"密码错误","data":null}';

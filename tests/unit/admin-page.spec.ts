@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { EMPLOYEES, type Employee } from '../../stubs/admin-server/employees.js';
 import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { adminToken, call, ipv4, ipv6, rawExchange, springError, startAdmin } from './admin-helpers.js';
+import { adminToken, call, ipv4, ipv6, rawExchange, springError, startAdmin } from '../support/admin.js';
 
 const FIELDS = ['id', 'username', 'name', 'password', 'phone', 'sex', 'idNumber', 'status', 'createTime', 'updateTime', 'createUser', 'updateUser'];
 const pageJson = (total: number, records: readonly Employee[]) => JSON.stringify({ code: 1, msg: null, data: { total, records } });

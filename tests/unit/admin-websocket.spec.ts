@@ -11,7 +11,7 @@ import type { AdminStandIn } from '../../stubs/admin-server/server.js';
 import { MAX_MESSAGE_BYTES } from '../../stubs/admin-server/websocket.js';
 import { memoryOf } from '../../bench/procs.js';
 import { freePort } from '../support/ports.js';
-import { call, rawExchange, springError, startAdmin } from './admin-helpers.js';
+import { call, rawExchange, springError, startAdmin } from '../support/admin.js';
 
 let admin: AdminStandIn;
 const clients: WebSocket[] = [];

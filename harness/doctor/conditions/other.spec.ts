@@ -1,8 +1,8 @@
 // Lines the doctor does not know: grouped by their shape (the message with its values taken
 // out), one entry per kind with its count, in the JSON and in the text report.
 import { test, expect } from '@playwright/test';
-import { analyse, renderText } from '../../../harness/doctor/index.js';
-import { ctx, line, log } from './helpers.js';
+import { analyse, renderText } from '../../doctor/index.js';
+import { ctx, line, log } from '../../../tests/support/doctor-conditions.js';
 
 const invalid = (n: number, value: string, time: string) =>
   line('linux', { level: 'error', conn: n, time, message: `upstream sent unknown "Transfer-Encoding": "${value}"`, action: 'reading response header from upstream', ...ctx('GET / HTTP/1.1', 'http://127.0.0.1:9000/') });

@@ -2,7 +2,7 @@
 // read timeouts, on both profiles; a route error is never a timeout, and a refused try on nginx's
 // own port is a loop only for a browser on nginx's machine.
 import { test, expect } from '@playwright/test';
-import { ctx, errno, line, log, one, OSES } from './helpers.js';
+import { ctx, errno, line, log, one, OSES } from '../../../tests/support/doctor-conditions.js';
 
 const CONNECTING = 'connecting to upstream';
 

@@ -1,8 +1,8 @@
 // DishController: add with flavors, page (the reference's working category filter),
 // delete and its refusals, one dish, edit, the list on sale, start/stop with its cascade to set meals.
 import { test, expect } from '@playwright/test';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { adminPerTest, failed, JULY_13, OK, type Api } from './admin-helpers.js';
+import type { AdminStandIn } from './server.js';
+import { adminPerTest, failed, JULY_13, OK, type Api } from '../../tests/support/admin.js';
 
 const server = adminPerTest({ now: () => JULY_13 });
 let admin: AdminStandIn;

@@ -1,8 +1,8 @@
 // CategoryController: add (disabled), page, delete and its refusals, edit,
 // enable/disable, the list of enabled ones; the seed's order; bad input.
 import { test, expect } from '@playwright/test';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { adminPerTest, failed, JULY_13, OK, type Api } from './admin-helpers.js';
+import type { AdminStandIn } from './server.js';
+import { adminPerTest, failed, JULY_13, OK, type Api } from '../../tests/support/admin.js';
 
 const server = adminPerTest({ now: () => JULY_13 });
 let admin: AdminStandIn;

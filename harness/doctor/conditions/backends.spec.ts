@@ -2,7 +2,7 @@
 // by its errno (2: not running or wrong path, 13: permissions, 11: backlog full), and PHP-FPM's
 // stderr texts, each with its own cause.
 import { test, expect } from '@playwright/test';
-import { ctx, line, one } from './helpers.js';
+import { ctx, line, one } from '../../../tests/support/doctor-conditions.js';
 
 const SOCK = 'unix:/run/php/php8.2-fpm.sock';
 const at = (code: number, text: string, level: 'crit' | 'error' = 'crit') =>

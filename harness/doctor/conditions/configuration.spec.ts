@@ -1,7 +1,7 @@
 // The configuration family (conditions/configuration.ts): a refused conf names the file and line
 // nginx printed, in the log and in nginx's stderr form, on both profiles.
 import { test, expect } from '@playwright/test';
-import { formatStderrLine, line, one, OSES } from './helpers.js';
+import { formatStderrLine, line, one, OSES } from '../../../tests/support/doctor-conditions.js';
 
 for (const os of OSES) {
   const conf = { file: os === 'windows' ? 'D:\\nginx-1.20.2/conf/nginx.conf' : '/etc/nginx/conf.d/app.conf', line: 12 };

@@ -1,7 +1,7 @@
 // The requests family (conditions/requests.ts) beyond the course: a folder without an index is not
 // a missing file, a deny rule, and a rewrite/try_files cycle.
 import { test, expect } from '@playwright/test';
-import { ctx, line, one, OSES } from './helpers.js';
+import { ctx, line, one, OSES } from '../../../tests/support/doctor-conditions.js';
 
 for (const os of OSES) {
   test(`${os}: "directory index of ... is forbidden" is directory-index-forbidden, never static-not-found`, () => {

@@ -1,9 +1,9 @@
 // Lines for the condition families' tests, in nginx's own format (the harness's writer), with the
 // Linux and the Windows profile's errno wording, and what the doctor makes of them.
-import { formatErrorLine, formatStderrLine, type ErrorLogEntry } from '../../../harness/logs/error-log.js';
-import { osProfile, type OsName } from '../../../harness/os-profile.js';
-import { diagnose, type Diagnosis, type Incident } from '../../../harness/doctor/index.js';
-import type { ConfFacts } from '../../../harness/doctor/conf.js';
+import { formatErrorLine, formatStderrLine, type ErrorLogEntry } from '../../harness/logs/error-log.js';
+import { osProfile, type OsName } from '../../harness/os-profile.js';
+import { diagnose, type Diagnosis, type Incident } from '../../harness/doctor/index.js';
+import type { ConfFacts } from '../../harness/doctor/conf.js';
 
 export type Entry = Omit<ErrorLogEntry, 'time' | 'pid' | 'tid'> & { time?: string; pid?: number };
 

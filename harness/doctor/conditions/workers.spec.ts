@@ -2,7 +2,7 @@
 // (a loop is one possible cause, in the explanation, never the name), out of file descriptors, and
 // Linux's "exited with fatal code 2 and cannot be respawned".
 import { test, expect } from '@playwright/test';
-import { ctx, errno, line, log, one, OSES } from './helpers.js';
+import { ctx, errno, line, log, one, OSES } from '../../../tests/support/doctor-conditions.js';
 
 for (const os of OSES) {
   test(`${os}: "N worker_connections are not enough" is worker-connections, never proxy-loop`, () => {

@@ -1,8 +1,8 @@
 // SetmealController: add (the status sent kept, as in the reference), page, delete,
 // one set meal, edit, start/stop (refused while a dish of it is stopped).
 import { test, expect } from '@playwright/test';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { adminPerTest, failed, JULY_13, OK, type Api } from './admin-helpers.js';
+import type { AdminStandIn } from './server.js';
+import { adminPerTest, failed, JULY_13, OK, type Api } from '../../tests/support/admin.js';
 
 const server = adminPerTest({ now: () => JULY_13 });
 let admin: AdminStandIn;

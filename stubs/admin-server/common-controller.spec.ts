@@ -4,8 +4,8 @@
 import { test, expect } from '@playwright/test';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { apiClient, call, springError, startAdmin, type Api } from './admin-helpers.js';
+import type { AdminStandIn } from './server.js';
+import { apiClient, call, springError, startAdmin, type Api } from '../../tests/support/admin.js';
 
 let admin: AdminStandIn;
 let api: Api;

@@ -1,7 +1,7 @@
 // ShopController: the 营业状态 kept under SHOP_STATUS, 1 from the seed.
 import { test, expect } from '@playwright/test';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { adminPerTest, call, JULY_13, OK, type Api } from './admin-helpers.js';
+import type { AdminStandIn } from './server.js';
+import { adminPerTest, call, JULY_13, OK, type Api } from '../../tests/support/admin.js';
 
 const server = adminPerTest({ now: () => JULY_13 });
 let admin: AdminStandIn;

@@ -1,9 +1,9 @@
 // EmployeeController beyond login and paging: add, one employee, edit,
 // enable/disable, the missing editPassword handler, and their answers to bad input.
 import { test, expect } from '@playwright/test';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { EMPLOYEES } from '../../stubs/admin-server/employees.js';
-import { adminPerTest, failed, JULY_13, OK, springError, type Api } from './admin-helpers.js';
+import type { AdminStandIn } from './server.js';
+import { EMPLOYEES } from './employees.js';
+import { adminPerTest, failed, JULY_13, OK, springError, type Api } from '../../tests/support/admin.js';
 
 const server = adminPerTest({ now: () => JULY_13 });
 let admin: AdminStandIn;

@@ -1,7 +1,7 @@
 // WorkspaceController: today's figures from the generated orders, as Java doubles,
 // and the overviews of today's orders and of the menu on sale.
 import { test, expect } from '@playwright/test';
-import { adminPerTest, javaDouble, JULY_13, orderedOn as onDay } from './admin-helpers.js';
+import { adminPerTest, javaDouble, JULY_13, orderedOn as onDay } from '../../tests/support/admin.js';
 
 const server = adminPerTest({ now: () => JULY_13 });
 const orders = () => [...server.admin.state.orders.values()];

@@ -2,9 +2,9 @@
 // machine as the reference solution runs it (docs/admin-stand-in.md) — every action tried from every status — plus
 // the scheduled tasks (unpaid orders cancelled after 15 minutes, delivered ones completed at 01:00).
 import { test, expect } from '@playwright/test';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import type { Order } from '../../stubs/admin-server/tables.js';
-import { apiClient, failed, JULY_13, OK, startAdmin, type Api } from './admin-helpers.js';
+import type { AdminStandIn } from './server.js';
+import type { Order } from './tables.js';
+import { apiClient, failed, JULY_13, OK, startAdmin, type Api } from '../../tests/support/admin.js';
 
 let admin: AdminStandIn;
 let api: Api;

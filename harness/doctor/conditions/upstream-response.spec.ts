@@ -3,7 +3,7 @@
 // header line nginx refuses, and a TLS handshake to the upstream that failed, with the reason in
 // words; a timeout during the handshake stays a timeout.
 import { test, expect } from '@playwright/test';
-import { ctx, errno, line, log, one, OSES } from './helpers.js';
+import { ctx, errno, line, log, one, OSES } from '../../../tests/support/doctor-conditions.js';
 
 const HEADER = 'reading response header from upstream';
 const TLS = 'SSL handshaking to upstream';

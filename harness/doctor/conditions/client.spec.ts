@@ -1,8 +1,8 @@
 // The client family (conditions/client.ts): a reset apart from a close, malformed requests, the
 // two "buffered to a temporary file" warnings (harmless), and limit_req / limit_conn.
 import { test, expect } from '@playwright/test';
-import { isProblem } from '../../../harness/doctor/index.js';
-import { ctx, errno, line, log, one, OSES } from './helpers.js';
+import { isProblem } from '../../doctor/index.js';
+import { ctx, errno, line, log, one, OSES } from '../../../tests/support/doctor-conditions.js';
 
 for (const os of OSES) {
   test(`${os}: a client's reset is client-reset, its close client-closed, both harmless`, () => {

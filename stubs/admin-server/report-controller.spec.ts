@@ -2,7 +2,7 @@
 // their refusals, and the 运营数据 workbook read back with exceljs.
 import { test, expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { adminPerTest, javaDouble, JULY_13, orderedOn as onDay } from './admin-helpers.js';
+import { adminPerTest, javaDouble, JULY_13, orderedOn as onDay } from '../../tests/support/admin.js';
 
 const server = adminPerTest({ now: () => JULY_13 });
 const orders = () => [...server.admin.state.orders.values()];
