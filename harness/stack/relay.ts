@@ -74,7 +74,7 @@ export class Relay {
     let status: number | null | undefined;
     const onData = (chunk: Buffer) => {
       if (head) {
-        head = Buffer.concat([head, chunk]);
+        head = head.length ? Buffer.concat([head, chunk]) : chunk;
         if (status === undefined) {
           status = statusOf(head);
           if (status) relaying.answered(status);

@@ -168,6 +168,8 @@ export abstract class AdminShell {
     web.headersTimeout = 65_000;
     // With a fast path, a plain net server takes each connection first (the HTTP server's options).
     const server: Server = this.relay ? net.createServer({ allowHalfOpen: true, noDelay: true }, (socket) => this.#offer(socket, web)) : web;
+    // The HTTP server's header and request timeouts run from its 'listening' to its close.
+    if (server !== web) server.once('listening', () => web.emit('listening')).once('close', () => web.close());
     server.on('connection', (socket: Socket) => {
       this.#sockets.add(socket);
       socket.once('close', () => this.#sockets.delete(socket));
