@@ -1,44 +1,66 @@
 // The pass-through's fast path: while no fault is in force, a request that is its connection's last
 // is relayed as bytes, on a kept connection to the user's server; it closes with the pass-through.
 // Its connections to the user's server, on either way: kept alive, and a kept one that the server
-// closes just as it is reused is not taken for a failure of the server.
+// closes just as it is reused is not taken for a failure of the server (a body is never sent twice).
 import net from 'node:net';
 import { test, expect } from '@playwright/test';
 import { passThroughTo, RAW_ANSWER, startRawServer, type OwnServerBehind, type RawServer } from '../../tests/support/own-server.js';
-import { get as request, send } from '../../tests/support/raw-http.js';
+import { get as request, post, send } from '../../tests/support/raw-http.js';
 import { exchange, upstreamRequest, type Exchanged } from '../../tests/support/stand-in.js';
 import { freePort } from '../../tests/support/ports.js';
 
 const WAYS = [
-  ['the HTTP way (keep-alive)', (port: number) => request('/admin/employee/page', port)],
-  ['the fast path (nginx\'s HTTP/1.0)', (port: number) => upstreamRequest('GET', '/admin/employee/page', port)],
+  ['the HTTP way (keep-alive)', (port: number) => request('/admin/employee/page', port), (port: number) => post('/admin/employee/login', port, '{}')],
+  ['the fast path (nginx\'s HTTP/1.0)', (port: number) => upstreamRequest('GET', '/admin/employee/page', port), (port: number) => upstreamRequest('POST', '/admin/employee/login', port, '{}')],
 ] as const;
 
-for (const [way, requestTo] of WAYS) test(`${way}: a kept connection the user's server closes as it is reused: the GET goes again on a new one and is answered; nginx never sees the close`, async () => {
-  // Answers the first request of each connection, keeping it open; closes it, unanswered, at its second.
+/** A user's server that answers the first request of each connection, keeping it open, and does
+ *  `second` to the connection at its second request; the pass-through in front of it. */
+async function keptThen(second: (socket: net.Socket) => void) {
   const seen: number[] = [];
   const server = net.createServer((socket) => {
     const conn = seen.push(0) - 1;
     socket.on('data', (d) => {
       seen[conn] += d.toString('latin1').split('\r\n\r\n').length - 1;
       if (seen[conn] === 1) socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nKeep-Alive: timeout=60\r\n\r\nok');
-      else socket.destroy();
+      else second(socket);
     });
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port }, resolve));
   const behind = await passThroughTo(port);
-  try {
-    const get = () => send(behind.port, requestTo(behind.port)).then((r) => r.raw);
-    expect(await get()).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\nok$/);
-    expect(await get()).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\nok$/);
-    // The first connection was reused (its second request closed it), the retry went on a new one.
-    expect(seen).toEqual([2, 1]);
-  } finally {
+  const close = async () => {
     await behind.close();
     await new Promise((resolve) => server.close(resolve));
-  }
-});
+  };
+  return { seen, behind, close };
+}
+
+for (const [way, getTo, postTo] of WAYS) {
+  test(`${way}: a kept connection the user's server closes as it is reused: the GET goes again on a new one and is answered; nginx never sees the close`, async () => {
+    const { seen, behind, close } = await keptThen((socket) => socket.destroy());
+    try {
+      const get = () => send(behind.port, getTo(behind.port)).then((r) => r.raw);
+      expect(await get()).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\nok$/);
+      expect(await get()).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\nok$/);
+      // The first connection was reused (its second request closed it), the retry went on a new one.
+      expect(seen).toEqual([2, 1]);
+    } finally {
+      await close();
+    }
+  });
+
+  test(`${way}: a POST on a kept connection the user's server resets is not sent again: nginx's connection is reset`, async () => {
+    const { seen, behind, close } = await keptThen((socket) => socket.resetAndDestroy());
+    try {
+      expect((await send(behind.port, getTo(behind.port))).body).toBe('ok');
+      expect((await exchange(behind.port, postTo(behind.port))).ended).toBe('ECONNRESET');
+      expect(seen).toEqual([2]);
+    } finally {
+      await close();
+    }
+  });
+}
 
 const fastPath = test.extend<{ raw: RawServer; behind: OwnServerBehind }>({
   raw: async ({}, use) => {

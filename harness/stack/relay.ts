@@ -89,16 +89,15 @@ export class Relay {
       }
       if (length && sent >= length) done(sent === length);
     };
-    const onEnd = () => {
-      // Closed before a byte of the answer on a kept connection: once more, on a new one.
-      if (reused && !retried && sent === 0 && request.length === request.indexOf('\r\n\r\n') + 4) {
-        detach();
-        upstream.destroy();
-        return this.#connect(client, (fresh) => this.#exchange(client, fresh, request, relaying, false, true), relaying);
-      }
-      client.end();
+    // Closed or reset before a byte of the answer on a kept connection: once more, on a new one.
+    const again = () => reused && !retried && sent === 0 && request.length === request.indexOf('\r\n\r\n') + 4;
+    const retry = () => {
+      detach();
+      upstream.destroy();
+      this.#connect(client, (fresh) => this.#exchange(client, fresh, request, relaying, false, true), relaying);
     };
-    const onError = () => (sent === 0 && reused && !retried ? onEnd() : client.resetAndDestroy());
+    const onEnd = () => (again() ? retry() : client.end());
+    const onError = () => (again() ? retry() : client.resetAndDestroy());
     const gone = () => upstream.destroy();
     const reset = () => upstream.resetAndDestroy();
     const detach = () => {
