@@ -1,17 +1,19 @@
 // The pass-through: the harness's admin server in front of the user's own (Spring Boot on
 // 127.0.0.1:8081, say). It listens where nginx's conf sends /api/ (the shell: loopbacks of a listen
-// mode, the journal, the wire faults) and forwards every request and WebSocket handshake to the
-// user's server with http-proxy. While no fault applies, nginx gets the user's server's answer as it
-// is (status, headers, body); only the hop-by-hop Connection header is the harness's own. The harness
-// never starts, stops or signals the user's server.
+// mode, the journal, the wire faults) and forwards every request to the user's server. While no
+// fault is in force, a request that is its connection's last (nginx's default) is relayed as bytes
+// (relay.ts): nginx gets the user's server's answer byte for byte. Any other request, and every
+// WebSocket handshake, goes with http-proxy: the same status, headers and body; only the hop-by-hop
+// Connection header is the harness's own. The harness never starts, stops or signals the user's server.
 import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import httpProxy from 'http-proxy';
-import { AdminShell, type AdminShellOptions } from '../../stubs/admin-server/shell.js';
+import { AdminShell, type AdminShellOptions, type Relaying } from '../../stubs/admin-server/shell.js';
 import { answerStatus } from '../../stubs/admin-server/dispatcher.js';
 import { requestRead } from '../../stubs/admin-server/faults/answer.js';
 import { hostPort } from '../ports.js';
+import { Relay } from './relay.js';
 
 /** Where the user's server listens. */
 export interface Upstream {
@@ -33,6 +35,7 @@ export class PassThrough extends AdminShell {
    *  server's own keep-alive timeout (Node's 5 s, Tomcat's 20 s or more) could close it as it is reused. */
   readonly #agent = new Agent({ keepAlive: true, timeout: 4000 });
   readonly #onNote: (text: string) => void;
+  readonly #relay: Relay;
   /** Requests whose last try went out on a connection kept from an earlier request. */
   readonly #reused = new WeakSet<IncomingMessage>();
   /** The user's server refused the last connection: told once, until it answers again. */
@@ -42,6 +45,7 @@ export class PassThrough extends AdminShell {
     super(o);
     this.upstream = o.upstream;
     this.#onNote = o.onNote ?? (() => undefined);
+    this.#relay = new Relay(o.upstream.host, o.upstream.port, () => this.#answered());
     this.#proxy = httpProxy.createProxyServer({ target: { host: o.upstream.host, port: o.upstream.port }, agent: this.#agent, ws: true, preserveHeaderKeyCase: true });
     // Connection is hop-by-hop: nginx's `close` is for its connection to the harness, not for the harness's to the user's server.
     this.#proxy.on('proxyReq', (proxyReq, req) => {
@@ -60,6 +64,7 @@ export class PassThrough extends AdminShell {
   override async stop(): Promise<void> {
     await super.stop();
     this.#agent.destroy();
+    this.#relay.destroy();
   }
 
   /** `127.0.0.1:8081` */
@@ -70,6 +75,11 @@ export class PassThrough extends AdminShell {
   /** Unknown: the paths are the user's server's. */
   async routePaths(): Promise<undefined> {
     return undefined;
+  }
+
+  /** The fast path: nginx's request on a connection of its own, relayed as bytes (relay.ts). */
+  protected relay(socket: Socket, first: Buffer, relaying: Relaying): void {
+    this.#relay.take(socket, first, relaying);
   }
 
   /** `retry`: a kept connection that the user's server closed may be replaced once (#failed). */

@@ -2,12 +2,14 @@
 // loopbacks a listen mode names (loopback only, never any other address), keeps a journal of every
 // request, runs every request through the wire faults (faults/), and stops at once, freeing its
 // port. What answers is its subclass's: the stand-in's Dispatcher (server.ts), or the pass-through
-// to a user's own server (harness/stack/pass-through.ts).
-import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+// to a user's own server (harness/stack/pass-through.ts), whose fast path (relay) may take a
+// connection past the HTTP server while no wire fault is in force.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import net, { type AddressInfo, type Server, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { LISTEN_MODES, type ListenMode } from './listen-modes.js';
 import { WireFaults } from './faults/wire-faults.js';
+import { lastRequest, type RequestHead } from './sniff.js';
 
 export { LISTEN_MODES, type ListenMode };
 
@@ -43,6 +45,18 @@ export interface JournalEntry {
   faults?: string[];
 }
 
+/** A connection offered to the fast path, and what the shell needs to hear of it. */
+export interface Relaying {
+  /** Its only request: whole in its first bytes, and the connection's last. */
+  readonly head: RequestHead;
+  /** The relay has the connection: the request goes in the journal, as arrived with its first bytes. */
+  taken(): void;
+  /** The answer's status line went out (after taken). */
+  answered(status: number): void;
+  /** Not taken: the HTTP server gets the connection, its first bytes unread. */
+  handOn(): void;
+}
+
 export abstract class AdminShell {
   /** Every request, in arrival order. */
   readonly journal: JournalEntry[] = [];
@@ -75,6 +89,9 @@ export abstract class AdminShell {
   /** Takes a WebSocket handshake, past the faults as the stand-in's /ws/{sid}; false: the request is
    *  plain HTTP (Tomcat's WsFilter lets it through to Spring). */
   protected abstract takeUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+
+  /** The fast path, where the subclass has one: takes the connection, or hands it on. */
+  protected relay?(socket: Socket, first: Buffer, relaying: Relaying): void;
 
   /** The route patterns of its controllers (`/admin/employee/{id}`); undefined where they are not known. */
   abstract routePaths(): Promise<readonly string[] | undefined>;
@@ -145,10 +162,14 @@ export abstract class AdminShell {
   }
 
   #listenOn(host: string): Promise<Server> {
-    const server = http.createServer(this.#onRequest);
-    server.on('upgrade', this.#onUpgrade);
-    server.keepAliveTimeout = 60_000; // Tomcat's keep-alive, announced as `Keep-Alive: timeout=60`
-    server.headersTimeout = 65_000;
+    const web = http.createServer(this.#onRequest);
+    web.on('upgrade', this.#onUpgrade);
+    web.keepAliveTimeout = 60_000; // Tomcat's keep-alive, announced as `Keep-Alive: timeout=60`
+    web.headersTimeout = 65_000;
+    // With a fast path, a plain net server takes each connection first (the HTTP server's options).
+    const server: Server = this.relay ? net.createServer({ allowHalfOpen: true, noDelay: true }, (socket) => this.#offer(socket, web)) : web;
+    // The HTTP server's header and request timeouts run from its 'listening' to its close.
+    if (server !== web) server.once('listening', () => web.emit('listening')).once('close', () => web.close());
     server.on('connection', (socket: Socket) => {
       this.#sockets.add(socket);
       socket.once('close', () => this.#sockets.delete(socket));
@@ -172,6 +193,37 @@ export abstract class AdminShell {
     await Promise.all(closed);
   }
 
+  /** A new connection: to the fast path if it may take it, when its first bytes come; else to `web`. */
+  #offer(socket: Socket, web: http.Server): void {
+    const toWeb = () => void web.emit('connection', socket);
+    if (this.faults.rules.length) return toWeb();
+    // Before its first bytes, the connection is the shell's: an error or an end closes it, as the HTTP server would.
+    const early = () => socket.destroy();
+    socket.once('error', early).once('end', early);
+    socket.once('data', (first: Buffer) => {
+      socket.off('error', early).off('end', early).pause();
+      const handOn = () => {
+        socket.unshift(first);
+        toWeb();
+        socket.resume();
+      };
+      const head = this.faults.rules.length ? undefined : lastRequest(first);
+      if (!head) return handOn();
+      const start = Date.now();
+      let entry: JournalEntry | undefined;
+      this.relay!(socket, first, {
+        head,
+        taken: () => {
+          entry = this.#arrived(start, head, socket);
+          socket.once('close', () => this.#ended(entry!));
+          this.#notify(entry);
+        },
+        answered: (status) => void (entry!.status = status),
+        handOn,
+      });
+    });
+  }
+
   #onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     if (this.takeUpgrade(req, socket, head)) return;
     if (head.length) socket.unshift(head);
@@ -182,19 +234,10 @@ export abstract class AdminShell {
   };
 
   #onRequest = (req: IncomingMessage, res: ServerResponse): void => {
-    const entry: JournalEntry = {
-      id: this.#nextId++,
-      start: Date.now(),
-      method: req.method ?? '',
-      url: req.url ?? '',
-      localAddress: (req.socket.localAddress ?? '').replace(/^::ffff:/, ''),
-      httpVersion: req.httpVersion,
-    };
-    if (this.#recordJournal) this.journal.push(entry);
+    const entry = this.#arrived(Date.now(), { method: req.method ?? '', url: req.url ?? '', httpVersion: req.httpVersion }, req.socket);
     res.once('close', () => {
-      entry.end = Date.now();
       if (res.headersSent) entry.status = res.statusCode;
-      this.#notify(entry);
+      this.#ended(entry);
     });
     // The faults decide on arrival (nothing is answered before this returns): listeners learn of them with the arrival.
     const faults = this.faults.handle(
@@ -206,6 +249,18 @@ export abstract class AdminShell {
     if (faults.length) entry.faults = faults;
     this.#notify(entry);
   };
+
+  /** A journal entry for a request that arrived at `start`. */
+  #arrived(start: number, head: RequestHead, socket: Socket): JournalEntry {
+    const entry: JournalEntry = { id: this.#nextId++, start, ...head, localAddress: (socket.localAddress ?? '').replace(/^::ffff:/, '') };
+    if (this.#recordJournal) this.journal.push(entry);
+    return entry;
+  }
+
+  #ended(entry: JournalEntry): void {
+    entry.end = Date.now();
+    this.#notify(entry);
+  }
 
   #notify(entry: JournalEntry): void {
     for (const listener of this.#listeners) {

@@ -2,7 +2,7 @@
 // pass-through in front of it with a fault ledger, as `harness up --admin-upstream` has them.
 import http, { type Server } from 'node:http';
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { freePort } from './ports.js';
 import { PassThrough } from '../../harness/stack/pass-through.js';
@@ -71,4 +71,59 @@ export async function passThroughTo(upstreamPort: number): Promise<OwnServerBehi
       await passThrough.stop();
     },
   };
+}
+
+/** The bytes the raw server answers each request with: no Date, no Connection (Node's server would add both). */
+export const RAW_ANSWER = 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-Raw: yes\r\n\r\nok';
+
+export interface RawServer {
+  port: number;
+  /** Each connection made to it, in order: the bytes it got, and whether it has closed. */
+  connections: { bytes: string; closed: boolean }[];
+  /** While set, answers wait for release(). */
+  holding: boolean;
+  /** Sends the answers held back. */
+  release(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A user's server that shows what reached it, on 127.0.0.1: it answers each request head (GET only)
+ * with RAW_ANSWER, and closes after the answer to a request with `Connection: close`.
+ */
+export async function startRawServer(): Promise<RawServer> {
+  const held: (() => void)[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    const seen = { bytes: '', closed: false };
+    raw.connections.push(seen);
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => ((seen.closed = true), sockets.delete(socket)));
+    let answered = 0;
+    socket.on('data', (d: Buffer) => {
+      seen.bytes += d.toString('latin1');
+      const heads = seen.bytes.split('\r\n\r\n').slice(0, -1);
+      for (const head of heads.slice(answered)) {
+        const answer = () => (/^connection: close$/im.test(head) ? socket.end(RAW_ANSWER) : socket.write(RAW_ANSWER));
+        if (raw.holding) held.push(answer);
+        else answer();
+      }
+      answered = heads.length;
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port }, resolve));
+  const raw: RawServer = {
+    port,
+    connections: [],
+    holding: false,
+    release: () => held.splice(0).forEach((answer) => answer()),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
+  };
+  return raw;
 }
