@@ -35,6 +35,13 @@ test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doct
     expect(doctor.stderr).toBe('');
     expect(doctor.exitCode).toBe(1); // problems found
     expect(doctor.stdout).toContain('upstream-refused');
+    // Under a Chinese locale, in Chinese: the catalogue ships inside the bundle.
+    const zh = await execa('npx', ['sky-harness', 'doctor', log], { cwd: app, reject: false, env: { LANG: 'zh_CN.UTF-8', LC_ALL: undefined, HARNESS_LANG: undefined } });
+    expect(zh.exitCode).toBe(1);
+    expect(zh.stdout).toContain('upstream-refused');
+    expect(zh.stdout).toMatch(/\p{Script=Han}{4}/u);
+    expect(doctor.stdout).toContain('Start the admin server on 8080');
+    expect(zh.stdout).not.toContain('Start the admin server on 8080');
     const alias = await execa('npx', ['harness', '--help'], { cwd: app });
     expect(alias.stdout).toMatch(/^harness <command>/);
     // yargs, inside the bundle, still finds its own files (its locales) in the installed yargs. Not
