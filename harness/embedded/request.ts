@@ -4,7 +4,7 @@
 // and ngx_http_core_module.c's phases, for the subset of nginx.conf the engine supports.
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import type { LocationConf, ServerConf, ListenConf } from '../nginx-conf/model.js';
+import type { ContentHandlerName, LocationConf, ServerConf, ListenConf } from '../nginx-conf/model.js';
 import type { WorkerContext } from './context.js';
 import type { Level, LogContext } from '../logs/error-log.js';
 import type { ErrnoName } from '../os-profile.js';
@@ -69,8 +69,8 @@ export interface BodyFilter {
 }
 
 export interface Handlers {
-  static: Handler;
-  proxy: Handler;
+  /** The content handlers, by the name a location's conf gives (its `handler`). */
+  content: Readonly<Record<ContentHandlerName, Handler>>;
   /** The try_files phase (phases/try-files.ts): true when it answered or redirected the request. */
   tryFiles: (req: HttpRequest) => boolean;
   /** nginx's own answers: error pages, redirects (handlers/special.ts). */
@@ -393,8 +393,7 @@ export class HttpRequest {
 
   private handle(): void {
     if (this.handlers.tryFiles(this)) return;
-    if (this.loc.proxyPass) this.handlers.proxy(this);
-    else this.handlers.static(this);
+    this.handlers.content[this.loc.handler](this);
   }
 
   /**

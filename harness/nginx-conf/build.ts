@@ -38,6 +38,7 @@ function defaultLocation(prefix: string): LocationConf {
     ...CORE_RESPONSE.defaults,
     modifier: '',
     path: '',
+    handler: 'static',
     locations: [],
     file: '',
     line: 0,
@@ -92,7 +93,7 @@ function defaultLocation(prefix: string): LocationConf {
 
 /** Copies inheritable settings: lists and maps are shared until a level sets its own. */
 function inherit(parent: LocationConf): LocationConf {
-  return { ...parent, proxyPass: undefined, tryFiles: undefined, regex: undefined, locations: [], rewrite: undefined, server: { ...parent.server } };
+  return { ...parent, handler: 'static', proxyPass: undefined, tryFiles: undefined, regex: undefined, locations: [], rewrite: undefined, server: { ...parent.server } };
 }
 
 interface Builder {

@@ -250,6 +250,8 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
       if ((c.ctx === 'lif' || l.regex || l.modifier === '@') && /^\w+:\/\/[^/]*\//.test(d.args[0]) && !d.args[0].includes('$')) {
         throw new ConfError('"proxy_pass" cannot have URI part in location given by regular expression, or inside named location, or inside "if" statement, or inside "limit_except" block', d.file, d.line);
       }
+      // As ngx_http_proxy_pass() sets clcf->handler; the address is read once the upstreams are known.
+      l.handler = 'proxy';
       c.proxyPass(d, l);
     },
   },

@@ -102,6 +102,9 @@ export interface TryFile {
   code?: number;
 }
 
+/** The content handlers a location can have (embedded/handlers/). */
+export type ContentHandlerName = 'static' | 'proxy';
+
 export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, RewriteSettings, AccessSettings, LogSettings {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
@@ -141,6 +144,11 @@ export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyR
   clientBodyTimeoutMs: number;
   logNotFound: boolean;
   serverTokens: boolean;
+  /**
+   * The location's content handler (clcf->handler): a directive that has one installs it in its
+   * setter (proxy_pass: 'proxy'); without one, nginx's static, index and autoindex modules answer.
+   */
+  handler: ContentHandlerName;
   proxyPass?: ProxyPassConf | ProxyPassVariables;
   proxyHttpVersion: '1.0' | '1.1';
   proxySetHeaders: ProxyHeader[];
