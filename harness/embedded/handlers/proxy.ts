@@ -129,7 +129,6 @@ export function proxyHandler(req: HttpRequest): void {
   }
   const stream: StreamedBody = { pieces: [], done: false, chunked: req.head.chunked };
   let upstream: UpstreamRequest | undefined;
-  const headBytes = req.requestLength;
   const reading = req.readBody(
     () => {
       stream.done = true;
@@ -139,8 +138,9 @@ export function proxyHandler(req: HttpRequest): void {
   );
   // Refused on the way (413, 400): answered already.
   if (!reading && !stream.done) return;
-  if (stream.done && req.requestLength - headBytes <= req.preread + loc.clientBodyBufferSize) {
-    if (req.body) req.body = { length: req.body.length, chunks: stream.pieces };
+  if (stream.done && req.body.received <= req.body.preread + loc.clientBodyBufferSize) {
+    const body = req.body;
+    if (body.buffered) body.buffered = { length: body.buffered.length, chunks: stream.pieces };
     new UpstreamRequest(req, peers).connect();
     return;
   }
@@ -200,17 +200,17 @@ class UpstreamRequest implements UpstreamReader {
   ) {
     // nginx closes the upstream connection when the client goes away (proxy_ignore_client_abort
     // off), as ngx_http_upstream_check_broken_connection() sees it with epoll.
-    req.conn.onClose(() => {
+    req.onClose(() => {
       // The body still passed on: the client's read fails, and its line (clientClosed()'s) says so.
       if (this.stream && !this.stream.done) req.action = SENDING;
       else if (this.upstream && this.reading !== 'body') {
         const action = this.upstream.socket.connecting ? CONNECTING : this.readEvent ? READING_HEADER : SENDING;
-        req.logError('info', `${req.ctx.os.brokenConnection}, so upstream connection is closed too`, { action, errno: req.conn.resetByPeer ? 'ECONNRESET' : undefined });
+        req.logError('info', `${req.ctx.os.brokenConnection}, so upstream connection is closed too`, { action, errno: req.resetByPeer ? 'ECONNRESET' : undefined });
       }
       this.clearTimer();
       this.upstream?.destroy();
       this.upstream = undefined;
-      releaseBody(req.body);
+      releaseBody(req.body.buffered);
     });
     this.selection = peers.start(req.loc.proxyNextUpstreamTries);
     this.uri = upstreamUri(req);
@@ -223,7 +223,8 @@ class UpstreamRequest implements UpstreamReader {
     let s = `${req.head.method} ${this.uri} HTTP/${loc.proxyHttpVersion}\r\n`;
     const t = headerTemplate(loc);
     const stream = this.stream;
-    const bodyLength = stream ? (stream.chunked ? '' : String(req.head.contentLength)) : req.body ? String(req.body.length) : req.head.contentLength !== undefined || req.head.chunked ? '0' : '';
+    const buffered = req.body.buffered;
+    const bodyLength = stream ? (stream.chunked ? '' : String(req.head.contentLength)) : buffered ? String(buffered.length) : req.head.contentLength !== undefined || req.head.chunked ? '0' : '';
     const chunked = stream?.chunked ? 'chunked' : '';
     for (const h of t.headers) {
       const v = h.value === '$proxy_internal_body_length' ? bodyLength : h.value === '$proxy_internal_chunked' ? chunked : h.variables ? evaluate(req, h.value) : h.value;
@@ -303,8 +304,9 @@ class UpstreamRequest implements UpstreamReader {
       if (this.stream.done) this.clientBodyDone();
       return;
     }
-    this.state!.bytesSent = this.head.length + (req.body?.length ?? 0);
-    const body = req.body ? bodyStream(req.body) : [];
+    const buffered = req.body.buffered;
+    this.state!.bytesSent = this.head.length + (buffered?.length ?? 0);
+    const body = buffered ? bodyStream(buffered) : [];
     if (Array.isArray(body)) {
       // The head and a body in memory in one write (the head alone as the text it is): nothing
       // left to time.
@@ -403,7 +405,7 @@ class UpstreamRequest implements UpstreamReader {
   private respond(up: ResponseHead, headBytes: number, first: Buffer): void {
     const req = this.req;
     this.selection.release(false);
-    releaseBody(req.body);
+    releaseBody(req.body.buffered);
     this.reading = 'body';
     this.state!.status = up.status;
     this.state!.headerTime = Date.now() - this.state!.start;
@@ -471,7 +473,7 @@ class UpstreamRequest implements UpstreamReader {
 
     // Short output waits (postpone_output) until the answer's end: what an error flushes, or not;
     // unbuffered, every read is flushed (ngx_http_upstream_non_buffered_filter()'s b->flush).
-    req.conn.postpone(req.loc.proxyBuffering);
+    req.postpone(req.loc.proxyBuffering);
     this.answer = { head: up, pipe: new EventPipe(up, headBytes, req.loc) };
     if (first.length) this.bodyData(first);
     else if (this.answer.pipe.empty) this.complete();
@@ -517,7 +519,7 @@ class UpstreamRequest implements UpstreamReader {
     // drains, the connection may be cached or serving another request.
     this.clientFull = true;
     const upstream = this.upstream!;
-    req.conn.onDrain(() => {
+    req.onDrain(() => {
       this.clientFull = false;
       if (this.upstream === upstream) upstream.resume();
     });
@@ -529,7 +531,7 @@ class UpstreamRequest implements UpstreamReader {
     const { head, pipe } = this.answer!;
     this.answer = undefined;
     this.clearTimer();
-    req.conn.postpone(false);
+    req.postpone(false);
     req.finish();
     this.finishUpstream(head, pipe.rest);
   }
@@ -545,13 +547,13 @@ class UpstreamRequest implements UpstreamReader {
     const upstream = this.upstream!;
     req.logError('error', 'upstream sent no valid HTTP/1.0 header', { action: READING_HEADER });
     this.selection.release(false);
-    releaseBody(req.body);
+    releaseBody(req.body.buffered);
     this.reading = 'body';
     req.sendHttp09();
     const onData = (d: Buffer) => {
       this.arm(req.loc.proxyReadTimeoutMs, this.bodyTimedOut);
       if (req.write(d)) return true;
-      req.conn.onDrain(() => {
+      req.onDrain(() => {
         if (this.upstream === upstream) upstream.resume();
       });
       return false;
@@ -577,6 +579,7 @@ class UpstreamRequest implements UpstreamReader {
       this.clearTimer();
       this.upstream = undefined;
       upstream.destroy();
+      req.readClient(undefined);
     };
     const idle = () =>
       this.arm(req.loc.proxyReadTimeoutMs, () => {
@@ -588,7 +591,7 @@ class UpstreamRequest implements UpstreamReader {
     const onData = (d: Buffer) => {
       idle();
       if (req.write(d)) return true;
-      req.conn.onDrain(() => upstream.resume());
+      req.onDrain(() => upstream.resume());
       return false;
     };
     // Either side's close ends the tunnel ('close' below); a failure is only its cause.
@@ -599,7 +602,15 @@ class UpstreamRequest implements UpstreamReader {
       req.finish();
     });
     if (first.length) req.write(first);
-    req.conn.upgrade(upstream.socket, idle);
+    // The client's bytes go to the upstream as they come, until its buffer is full.
+    const forward = (d: Buffer) => {
+      if (!d.length) return;
+      idle();
+      if (upstream.socket.write(d)) return;
+      upstream.socket.once('drain', () => this.upstream === upstream && req.readClient(forward));
+      return false;
+    };
+    req.readClient(forward);
     idle();
   }
 
@@ -673,8 +684,8 @@ class UpstreamRequest implements UpstreamReader {
     if (ft === 'timeout') req.logError('error', 'upstream timed out', { errno: 'ETIMEDOUT', action });
     const status = ft === 'timeout' ? 504 : 502;
     this.state!.status = status;
-    if (req.conn.closed) {
-      releaseBody(req.body);
+    if (req.connectionClosed) {
+      releaseBody(req.body.buffered);
       req.abort();
       return;
     }
@@ -683,7 +694,7 @@ class UpstreamRequest implements UpstreamReader {
     // A body passed on as it came cannot be sent again.
     const streamed = this.requestSent && this.stream !== undefined;
     if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || nonIdempotent || streamed) {
-      releaseBody(req.body);
+      releaseBody(req.body.buffered);
       req.special(status);
       return;
     }
