@@ -245,28 +245,32 @@ export class ClientConnection implements Connection {
     req.special(e.status);
   }
 
-  readBy(reader: ClientReader | undefined, rest?: Buffer): void {
+  readBy(reader: ClientReader, timeout?: { ms: number; onExpiry: () => void }): void {
     this.reader = reader;
+    if (timeout) this.arm(timeout.ms, timeout.onExpiry);
+    else this.clearTimer();
+    this.socket.resume();
+    this.handInput(reader);
+  }
+
+  readDone(rest?: Buffer): void {
+    this.reader = undefined;
+    this.clearTimer();
     if (rest) this.input = rest;
-    if (reader) {
-      this.socket.resume();
-      this.handInput(reader);
-      return;
-    }
     // The body dropped after its answer is gone: the connection goes on.
     const ended = this.ended;
     if (this.state === 'discard' && ended) this.afterRequest(ended);
   }
 
-  /** What has come goes to `reader`, which hands back what is past its end (readBy()), or asks for no more for now (false). */
+  /** What has come goes to `reader`, which hands back what is past its end (readDone()), or asks for no more for now (false). */
   private handInput(reader: ClientReader): void {
     const input = this.input;
     this.input = EMPTY;
     if (reader(input) === false) this.socket.pause();
   }
 
-  readTimeout(ms: number, onExpiry?: () => void): void {
-    this.arm(ms, onExpiry);
+  readTimeout(ms: number): void {
+    this.arm(ms);
   }
 
   /** The request has ended (it wrote its access-log line): keep the connection for the next one, or close it. */

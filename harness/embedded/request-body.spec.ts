@@ -15,14 +15,20 @@ class RecordedConnection {
   timeouts: number[] = [];
   expiry?: () => void;
   closed = false;
-  readBy(reader: ClientReader | undefined, rest?: Buffer): void {
+  /** The read timer as set: its ms, 0 when cleared. */
+  readBy(reader: ClientReader, timeout?: { ms: number; onExpiry: () => void }): void {
     this.reader = reader;
-    if (rest) this.handedBack = rest;
-    reader?.(Buffer.alloc(0));
+    this.timeouts.push(timeout?.ms ?? 0);
+    this.expiry = timeout?.onExpiry;
+    reader(Buffer.alloc(0));
   }
-  readTimeout(ms: number, onExpiry?: () => void): void {
+  readDone(rest?: Buffer): void {
+    this.reader = undefined;
+    this.timeouts.push(0);
+    if (rest) this.handedBack = rest;
+  }
+  readTimeout(ms: number): void {
     this.timeouts.push(ms);
-    this.expiry = onExpiry;
   }
   write(b: Buffer | string): boolean {
     this.written.push(b.toString());
@@ -108,12 +114,12 @@ test('dropped after its answer: within lingering_timeout of each read, until the
   const invalid: string[] = [];
   body.discard((m) => invalid.push(m));
   // Dropped while the answer is made: no timer of its own.
-  expect(conn.timeouts).toEqual([]);
+  expect(conn.timeouts).toEqual([0]);
   body.finalize();
-  expect(conn.timeouts).toEqual([LINGERING_TIMEOUT_MS]);
+  expect(conn.timeouts).toEqual([0, LINGERING_TIMEOUT_MS]);
   conn.send('abc');
-  expect(conn.timeouts).toHaveLength(2);
-  expect(conn.timeouts[1]).toBeLessThanOrEqual(LINGERING_TIMEOUT_MS);
+  expect(conn.timeouts).toHaveLength(3);
+  expect(conn.timeouts[2]).toBeLessThanOrEqual(LINGERING_TIMEOUT_MS);
   conn.send('defNEXT');
   expect([conn.reader, conn.handedBack?.toString(), invalid, owner.keepalive, body.received]).toEqual([undefined, 'NEXT', [], true, 0]);
 });
@@ -122,8 +128,8 @@ test('a dropped body that does not parse: the request hears it before the connec
   const { conn, body } = request({ chunked: true });
   const order: string[] = [];
   body.discard((m) => order.push(m));
-  const readBy = conn.readBy.bind(conn);
-  conn.readBy = (r, rest) => (order.push(r ? 'reader' : 'handed back'), readBy(r, rest));
+  const readDone = conn.readDone.bind(conn);
+  conn.readDone = (rest) => (order.push('handed back'), readDone(rest));
   conn.send('zz');
   expect([order, body.invalid]).toEqual([['client sent invalid chunked body', 'handed back'], true]);
 });

@@ -72,8 +72,7 @@ export class RequestBody {
       return false;
     }
     this.reading = { reader, discard: false, onEnd };
-    this.req.conn.readTimeout(this.req.loc.clientBodyTimeoutMs, this.timedOut);
-    this.req.conn.readBy(this.onInput);
+    this.req.conn.readBy(this.onInput, { ms: this.req.loc.clientBodyTimeoutMs, onExpiry: this.timedOut });
     return this.reading !== undefined;
   }
 
@@ -118,7 +117,7 @@ export class RequestBody {
     if (!r) return;
     this.reading = undefined;
     r.reader.abort();
-    if (!this.req.conn.closed) this.req.conn.readBy(undefined);
+    if (!this.req.conn.closed) this.req.conn.readDone();
   }
 
   /** A reader for the body, or undefined when there is none (left) to read; "100 Continue" first if asked for. */
@@ -157,13 +156,12 @@ export class RequestBody {
     if (r.discard) {
       // A dropped body's flags are set before the connection goes on (keep-alive or not).
       r.onEnd(e);
-      this.req.conn.readBy(undefined, e.kind === 'done' ? e.rest : undefined);
+      this.req.conn.readDone(e.kind === 'done' ? e.rest : undefined);
       return;
     }
-    this.req.conn.readTimeout(0);
     if (e.kind === 'done') this.buffered = e.body;
     // The bytes past the body are the next request's before the handler goes on.
-    this.req.conn.readBy(undefined, e.kind === 'done' ? e.rest : undefined);
+    this.req.conn.readDone(e.kind === 'done' ? e.rest : undefined);
     r.onEnd(e);
   };
 

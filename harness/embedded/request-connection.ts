@@ -5,7 +5,7 @@ import type { RequestHead } from './http/request-head.js';
 
 /**
  * r->read_event_handler: what the client sent since the last call (and what had come before it
- * was set). A reader that is done hands the bytes past its end back with `readBy(undefined, rest)`;
+ * was set). A reader that is done hands the bytes past its end back with `readDone(rest)`;
  * false: read no more until it is set again.
  */
 export type ClientReader = (input: Buffer) => boolean | void;
@@ -37,14 +37,16 @@ export interface Connection {
   abort(o?: { drop?: boolean }): void;
   /**
    * From now on what the client sends goes to `reader`, what has come first (a body's reader, a
-   * tunnel's); `undefined`: nobody reads, and `rest` (the bytes past a body) waits for the next request.
+   * tunnel's), under the read timer `timeout` (client_body_timeout), or none.
    */
-  readBy(reader: ClientReader | undefined, rest?: Buffer): void;
-  /** The read timer (c->read's): `ms` from now (0: none), then `onExpiry`, or else the connection closes. */
-  readTimeout(ms: number, onExpiry?: () => void): void;
+  readBy(reader: ClientReader, timeout?: { ms: number; onExpiry: () => void }): void;
+  /** Nobody reads, the read timer is cleared; `rest` (the bytes past a body) waits for the next request. */
+  readDone(rest?: Buffer): void;
+  /** The read timer (c->read's) set again: `ms` from now, then the connection closes (lingering_timeout). */
+  readTimeout(ms: number): void;
   /**
    * The request has ended: its answer goes out now; then the connection is kept for the next one
-   * or closed, once a body still being dropped is gone (its reader hands back: `readBy(undefined)`).
+   * or closed, once a body still being dropped is gone (its reader hands back: `readDone()`).
    */
   requestDone(req: EndedRequest): void;
 }

@@ -545,7 +545,8 @@ export class HttpRequest {
 
   /** r->read_event_handler: the client's bytes go to `reader` from now on (a tunnel after a 101); undefined: to nobody. */
   readClient(reader: ClientReader | undefined): void {
-    this.conn.readBy(reader);
+    if (reader) this.conn.readBy(reader);
+    else this.conn.readDone();
   }
 
 }
