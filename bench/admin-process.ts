@@ -2,7 +2,7 @@
 // upstream and the floor proxy, started by the benchmark and the profiler alike, each ready when it
 // says it listens.
 import { execa } from 'execa';
-import getPort from 'get-port';
+import { benchPort } from './port.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
@@ -50,12 +50,13 @@ export async function startListening(name: string, file: string, args: string[])
 }
 
 export async function startAdmin(): Promise<Admin> {
-  return startListening('admin server', join(HERE, 'admin.js'), [String(await getPort())]);
+  return startListening('admin server', join(HERE, 'admin.js'), [String(await benchPort())]);
 }
 
 /** The fast upstream (fast-upstream.ts) on both loopbacks; given a file of recorded answers, their replay. */
-export function startFastUpstream(answersFile?: string): Promise<Admin> {
-  return startListening(answersFile ? 'replay of the stand-in' : 'fast upstream', join(HERE, 'fast-upstream.js'), answersFile ? ['0', answersFile] : ['0']);
+export async function startFastUpstream(answersFile?: string): Promise<Admin> {
+  const port = String(await benchPort());
+  return startListening(answersFile ? 'replay of the stand-in' : 'fast upstream', join(HERE, 'fast-upstream.js'), answersFile ? [port, answersFile] : [port]);
 }
 
 /** The floor (floor-proxy.ts): `processes` of it accepting on `port`, in front of `upstreamPort`; `keepalive`: its upstream connections kept. */

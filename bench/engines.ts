@@ -1,7 +1,7 @@
 // The two engines of the benchmark on one conf: the project's renderConf + preparePrefix, and the
 // engine registry's startEngine, each on a prefix and port of its own (the files differ only in the
 // listen port). Both are registered for clean-up at once.
-import getPort from 'get-port';
+import { benchPort } from './port.js';
 import { join } from 'node:path';
 import { renderConf } from '../harness/stack/render.js';
 import { preparePrefix } from '../harness/stack/prefix.js';
@@ -54,7 +54,7 @@ export async function renderFor(o: Omit<EngineSetup, 'root'> & { port: number })
 }
 
 export async function startEngine(name: EngineName, o: EngineSetup): Promise<RunningEngine> {
-  const port = await getPort();
+  const port = await benchPort();
   const prefix = join(o.root, `${name}-${o.conf}-w${o.workers}-${++serial}`);
   const confText = await renderFor({ ...o, port });
   preparePrefix({ prefix, conf: { text: confText } });

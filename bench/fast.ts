@@ -4,7 +4,7 @@
 // nginx, and the floor (floor-proxy.ts, the least a per-request Node proxy does). The three
 // alternate within each round (embedded, nginx, floor, embedded, ...), so others' load on the
 // machine falls on all of them alike.
-import getPort from 'get-port';
+import { benchPort } from './port.js';
 import { loadavg } from 'node:os';
 import { startEngine, type ConfKind, type RunningEngine } from './engines.js';
 import { runLoad, findWrk, type LoadResult } from './load.js';
@@ -70,7 +70,7 @@ async function startColumns(root: string, upstream: Admin, conf: ConfKind, worke
     await waitForWorkers(e, workers);
   }
   // The floor of each conf: a new upstream connection per request, or kept ones.
-  const floor = await startFloor(await getPort(), upstream.port, workers, conf === 'keepalive');
+  const floor = await startFloor(await benchPort(), upstream.port, workers, conf === 'keepalive');
   cols.push({ name: 'floor', origin: `http://127.0.0.1:${floor.port}`, stop: () => floor.stop(), servers: async () => childrenOf(floor.pid) });
   return cols;
 }

@@ -5,7 +5,7 @@
 // the same file asked for without it (sent as it is: what compressing adds). The embedded engine
 // and real nginx on the same conf, alternating within each round; req/s, p99 and the CPU time per
 // request of the workers.
-import getPort from 'get-port';
+import { benchPort } from './port.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -89,7 +89,7 @@ interface Running {
 }
 
 async function start(name: EngineName, root: string, workers: number, js: Buffer): Promise<Running> {
-  const port = await getPort();
+  const port = await benchPort();
   const prefix = join(root, `gzip-${name}-w${workers}`);
   preparePrefix({ prefix, conf: { text: confText(port, workers) } });
   mkdirSync(join(prefix, 'html', 'assets'), { recursive: true });

@@ -2,7 +2,7 @@
 // ready" line, against a bare `node -e 0` from spawn to exit, spawned the same way; and
 // Stack.start() in this process (no Node start, no module loading), for both engines.
 import { execa } from 'execa';
-import getPort from 'get-port';
+import { benchPort } from './port.js';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,7 +27,7 @@ export async function bareNode(): Promise<number> {
  */
 export async function harnessUp(root: string, engine: EngineName, checkout = repoRoot): Promise<number> {
   const prefix = mkdtempSync(join(root, `up-${engine}-`));
-  const [port, adminPort] = [await getPort(), await getPort()];
+  const [port, adminPort] = [await benchPort(), await benchPort()];
   const args = [join(checkout, 'bin', 'harness.js'), 'up', '--port', String(port), '--admin-port', String(adminPort), '--prefix', prefix];
   if (engine === 'nginx') args.push('--proxy', 'nginx');
   const t0 = performance.now();
@@ -70,7 +70,7 @@ export async function harnessUp(root: string, engine: EngineName, checkout = rep
 /** Stack.start() in this process: admin stand-in + proxy engine, ready on the proxy's address. */
 export async function stackStart(root: string, engine: EngineName): Promise<number> {
   const dir = mkdtempSync(join(root, `stack-${engine}-`));
-  const [proxyPort, adminPort] = [await getPort(), await getPort()];
+  const [proxyPort, adminPort] = [await benchPort(), await benchPort()];
   const t0 = performance.now();
   const stack = await Stack.start({ dir, proxyPort, adminPort, admin: 'dual', engine, workers: 1, os: 'linux' });
   const ms = performance.now() - t0;

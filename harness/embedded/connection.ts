@@ -1,21 +1,19 @@
 // One client connection, as ngx_http_request.c runs it: request heads read (and refused) as nginx
-// does, bodies read or discarded, keep-alive and pipelining, a lingering close after a refusal,
-// and the [info] lines nginx writes when the client goes away.
+// does, the bytes after a head handed to whoever reads them (the request's body), keep-alive and
+// pipelining, a lingering close after a refusal, and the [info] lines nginx writes when the client
+// goes away.
 import type { Socket } from 'node:net';
 import type { ListenConf, ServerConf } from '../nginx-conf/model.js';
 import type { WorkerContext } from './context.js';
 import { flushLogs, type ErrorLog } from '../logs/writer.js';
-import { HttpRequest, type Connection, type Handlers } from './request.js';
+import { HttpRequest, type Handlers } from './request.js';
+import type { ClientReader, Connection, EndedRequest } from './request-connection.js';
+import { LINGERING_TIMEOUT_MS } from './request-body.js';
 import { defaultServer } from './phases/find-server.js';
 import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './http/request-head.js';
-import type { BodyReader, BodyEvent, BodyEnd } from './http/request-body.js';
 import { Deadline } from './deadline.js';
 
 const EMPTY = Buffer.alloc(0);
-/** nginx's lingering_timeout default. */
-const LINGERING_TIMEOUT_MS = 5_000;
-/** nginx's lingering_time default: the longest a body is dropped after its answer. */
-const LINGERING_TIME_MS = 30_000;
 /** Stop reading from a client that sends far ahead of what is being answered. */
 const MAX_BUFFERED_INPUT = 1024 * 1024;
 
@@ -60,24 +58,21 @@ export class ClientConnection implements Connection {
   resetByPeer = false;
   private input: Buffer = EMPTY;
   /**
-   * head: waiting for (more of) a request head; busy: a request is being handled; body: its body
-   * is being read; discard: the answer went out and the rest of the body is being dropped;
-   * tunnel: an upgraded connection (after a 101); closing: lingering close.
+   * head: waiting for (more of) a request head; busy: a request is being handled; discard: the
+   * answer went out and the request's body is still being dropped (its reader still reads);
+   * closing: lingering close.
    */
-  private state: 'head' | 'busy' | 'body' | 'discard' | 'tunnel' | 'closing' = 'head';
-  private tunnelTo?: { peer: Socket; activity: () => void };
+  private state: 'head' | 'busy' | 'discard' | 'closing' = 'head';
   private current?: HttpRequest;
-  private body?: { reader: BodyReader; req: HttpRequest; onEnd: (e: BodyEnd) => void };
-  /** A body being dropped while (or after) its request is answered (ngx_http_discard_request_body). */
-  private discarding?: { reader: BodyReader; req: HttpRequest; onInvalid: (message: string) => void };
-  /** When a body dropped after its answer is given up (lingering_time). */
-  private discardUntil = 0;
+  /** Who reads the bytes after the head (r->read_event_handler): the request's body, a tunnel after a 101. */
+  private reader?: ClientReader;
+  /** The request that ended while its body was still dropped: kept alive or not once it is gone. */
+  private ended?: EndedRequest;
   /** client_header_timeout, keepalive_timeout, client_body_timeout, lingering: one at a time, set again per request. */
   private readonly deadline = new Deadline();
   requests = 0;
   /** The next request's bytes came with the one before it (nginx's hc->pipeline). */
   private pipeline = false;
-  private readonly closeListeners = new Set<() => void>();
   /** What this turn of the event loop wrote, not yet handed to the socket (see write()). */
   private output: Buffer[] = [];
   private outputBytes = 0;
@@ -181,11 +176,6 @@ export class ClientConnection implements Connection {
     this.socket.once('drain', cb);
   }
 
-  onClose(cb: () => void): () => void {
-    this.closeListeners.add(cb);
-    return () => this.closeListeners.delete(cb);
-  }
-
   abort(o: { drop?: boolean } = {}): void {
     // What was written before the abort still goes out, unless it is dropped (what nginx had
     // postponed and closes without flushing).
@@ -198,29 +188,11 @@ export class ClientConnection implements Connection {
     this.socket.destroy();
   }
 
-  upgrade(peer: Socket, activity: () => void): void {
-    this.state = 'tunnel';
-    this.clearTimer();
-    this.tunnelTo = { peer, activity };
-    if (this.input.length) peer.write(this.input);
-    this.input = EMPTY;
-    this.socket.resume();
-  }
-
   private onData(d: Buffer): void {
     if (this.state === 'closing') return;
     const firstBytes = this.state === 'head' && !this.input.length && this.requests > 0;
-    if (this.tunnelTo) {
-      const { peer, activity } = this.tunnelTo;
-      activity();
-      if (!peer.write(d)) {
-        this.socket.pause();
-        peer.once('drain', () => this.socket.resume());
-      }
-      return;
-    }
     this.input = this.input.length ? Buffer.concat([this.input, d]) : d;
-    if (this.state === 'busy' && this.input.length > MAX_BUFFERED_INPUT) this.socket.pause();
+    if (this.state === 'busy' && !this.reader && this.input.length > MAX_BUFFERED_INPUT) this.socket.pause();
     this.process();
     // The first bytes of a request on a kept-alive connection, and not yet its whole head:
     // client_header_timeout from now on.
@@ -230,13 +202,11 @@ export class ClientConnection implements Connection {
   }
 
   private process(): void {
-    if (this.discarding) {
-      this.feedDiscard();
-      if (this.discarding) return;
-    }
-    if (this.state === 'body') {
-      this.feedBody();
-      return;
+    const reader = this.reader;
+    if (reader) {
+      this.handInput(reader);
+      // Still reading: the rest is for it too.
+      if (this.reader === reader) return;
     }
     if (this.state !== 'head' || !this.input.length) return;
     const r = parseRequestHead(this.input.toString('latin1'), this.limits);
@@ -250,13 +220,12 @@ export class ClientConnection implements Connection {
       return;
     }
     this.input = this.input.subarray(r.consumed);
-    const req = new HttpRequest(this, r.head, this.ctx, this.handlers);
-    req.requestLength = r.consumed;
+    // What of the body came with the head, into the same header buffer.
+    const preread = Math.max(0, Math.min(this.input.length, r.bufferEnd - r.consumed));
+    const req = new HttpRequest(this, r.head, this.ctx, this.handlers, { headLength: r.consumed, preread });
     // r->pipeline: the head was read with the request before it.
     req.pipelined = this.pipeline;
     this.pipeline = false;
-    // What of the body came with the head, into the same header buffer.
-    req.preread = Math.max(0, Math.min(this.input.length, r.bufferEnd - r.consumed));
     this.logNotices(req, r.notices);
     this.current = req;
     req.run();
@@ -276,96 +245,55 @@ export class ClientConnection implements Connection {
     req.special(e.status);
   }
 
-  /**
-   * Feeds the body's bytes to `reader` until it has all of it, or clientBodyTimeoutMs passes
-   * without one. True when what has come is not all of it: the rest is read as it comes.
-   */
-  readBody(req: HttpRequest, reader: BodyReader, timeoutMs: number, onEnd: (e: BodyEnd) => void): boolean {
-    this.body = { reader, req, onEnd };
-    this.state = 'body';
-    this.arm(timeoutMs, () => this.bodyTimedOut());
-    this.feedBody();
-    return this.body !== undefined;
+  readBy(reader: ClientReader, timeout?: { ms: number; onExpiry: () => void }): void {
+    this.reader = reader;
+    if (timeout) this.arm(timeout.ms, timeout.onExpiry);
+    else this.clearTimer();
+    this.socket.resume();
+    this.handInput(reader);
   }
 
-  /**
-   * Drops the body's bytes as they come, while the request is answered and, after its answer, for
-   * as long as ngx_http_finalize_connection() lingers; `onInvalid` hears of a body that does not parse.
-   */
-  discardBody(req: HttpRequest, reader: BodyReader, onInvalid: (message: string) => void): void {
-    this.discarding = { reader, req, onInvalid };
-    this.feedDiscard();
-  }
-
-  /** Hands what has arrived to a body reader; what a body read (not dropped) takes counts in $request_length. */
-  private pushInput(reader: BodyReader, req?: HttpRequest): BodyEvent {
-    const data = this.input;
-    this.input = EMPTY;
-    const r = reader.push(data);
-    if (req) req.requestLength += data.length - (r.kind === 'done' ? r.rest.length : 0);
-    return r;
-  }
-
-  private feedDiscard(): void {
-    const d = this.discarding!;
-    const r = this.pushInput(d.reader);
-    if (r.kind === 'more') {
-      if (this.state === 'discard') this.arm(Math.min(LINGERING_TIMEOUT_MS, this.discardUntil - Date.now()));
-      return;
-    }
-    this.discarding = undefined;
-    if (r.kind === 'done') this.input = r.rest;
-    // A discarded body is never stored, so it makes no temp file.
-    else if (r.kind !== 'temp-file') d.onInvalid(r.message);
-    if (this.state === 'discard') this.afterRequest(d.req);
-  }
-
-  private feedBody(): void {
-    const b = this.body!;
-    const r = this.pushInput(b.reader, b.req);
-    if (r.kind === 'more') return;
+  readDone(rest?: Buffer): void {
+    this.reader = undefined;
     this.clearTimer();
-    this.body = undefined;
-    this.state = 'busy';
-    if (r.kind === 'done') this.input = r.rest;
-    b.onEnd(r);
+    if (rest) this.input = rest;
+    // The body dropped after its answer is gone: the connection goes on.
+    const ended = this.ended;
+    if (this.state === 'discard' && ended) this.afterRequest(ended);
+  }
+
+  /** What has come goes to `reader`, which hands back what is past its end (readDone()), or asks for no more for now (false). */
+  private handInput(reader: ClientReader): void {
+    const input = this.input;
+    this.input = EMPTY;
+    if (reader(input) === false) this.socket.pause();
+  }
+
+  readTimeout(ms: number): void {
+    this.arm(ms);
   }
 
   /** The request has ended (it wrote its access-log line): keep the connection for the next one, or close it. */
-  requestDone(req: HttpRequest): void {
+  requestDone(req: EndedRequest): void {
     if (req !== this.current) return;
     // The answer goes out now, before the bookkeeping below.
     this.postponed = false;
     this.flush();
     this.current = undefined;
-    this.tunnelTo = undefined;
-    // Close listeners belong to the request (its upstream connection): a kept-alive connection
-    // would otherwise gather one per request.
-    this.closeListeners.clear();
     if (this.closed) return;
-    // ngx_http_finalize_connection(): answered while its body was still passed on (r->reading_body),
-    // the request ends the connection: no keep-alive, a lingering close.
-    if (this.body) {
-      this.body.reader.abort();
-      this.body = undefined;
-      this.lingeringClose();
-      return;
-    }
-    if (this.discarding && req.head.version !== 9) {
-      // ngx_http_finalize_connection(): the body is still dropped, kept-alive or not, for as long
-      // as bytes come within lingering_timeout of each other, lingering_time at most.
+    if (this.reader) {
+      // ngx_http_finalize_connection(): the body is still dropped (request-body.ts times it), kept-alive or not.
       this.state = 'discard';
-      this.discardUntil = Date.now() + LINGERING_TIME_MS;
+      this.ended = req;
       this.socket.resume();
-      this.arm(LINGERING_TIMEOUT_MS);
       return;
     }
     this.afterRequest(req);
   }
 
   /** The request is over and its body is gone: keep the connection for the next one, or close it. */
-  private afterRequest(req: HttpRequest): void {
-    this.discarding = undefined;
+  private afterRequest(req: EndedRequest): void {
+    this.ended = undefined;
     if (req.head.version === 9 || !req.keepalive || this.input.length > MAX_BUFFERED_INPUT) {
       this.lingeringClose();
       return;
@@ -390,15 +318,11 @@ export class ClientConnection implements Connection {
     const state = this.state;
     this.closed = true;
     this.deadline.stop();
-    this.body?.reader.abort();
-    this.discarding?.reader.abort();
-    this.body = undefined;
-    this.discarding = undefined;
-    for (const cb of this.closeListeners) cb();
-    this.closeListeners.clear();
+    this.reader = undefined;
+    this.ended = undefined;
     const req = this.current;
     if (req && !req.done) {
-      req.clientClosed(state === 'body');
+      req.clientClosed();
       return;
     }
     if (state === 'head') this.endedWhileWaiting('closed');
@@ -411,15 +335,6 @@ export class ClientConnection implements Connection {
   private headTimedOut(): void {
     if (this.requests === 0 || this.input.length) this.endedWhileWaiting('timed out');
     this.state = 'closing';
-    this.socket.destroy();
-  }
-
-  /** client_body_timeout: no line of its own; the request is logged as a 408 with nothing sent. */
-  private bodyTimedOut(): void {
-    const req = this.body!.req;
-    this.state = 'closing';
-    this.closed = true;
-    req.finalize(408);
     this.socket.destroy();
   }
 

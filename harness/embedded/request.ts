@@ -2,9 +2,8 @@
 // checks nginx makes before a handler runs (URI, body size, the `/api` → `/api/` redirect), the
 // handler, nginx's own pages with error_page, and the response head. Mirrors ngx_http_request.c
 // and ngx_http_core_module.c's phases, for the subset of nginx.conf the engine supports.
-import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import type { ContentHandlerName, LocationConf, ServerConf, ListenConf } from '../nginx-conf/model.js';
+import type { ContentHandlerName, LocationConf, ServerConf } from '../nginx-conf/model.js';
 import type { WorkerContext } from './context.js';
 import type { Level, LogContext } from '../logs/error-log.js';
 import type { ErrnoName } from '../os-profile.js';
@@ -15,44 +14,11 @@ import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, type ErrorLog } from '../logs/writer.js';
 import { findServer } from './phases/find-server.js';
 import type { UpstreamState } from './upstream/state.js';
-import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
+import type { BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
 import { findLocation } from './phases/find-config.js';
-
-const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
-
-export interface Connection {
-  readonly number: number;
-  readonly remoteAddress: string;
-  readonly remotePort: number;
-  readonly listen: ListenConf;
-  readonly localAddress: string;
-  /** Requests read on this connection so far, this one included (r->connection->requests). */
-  readonly requests: number;
-  /** Writes bytes (a string: latin1, one char per byte) to the client; false when the socket's buffer is full (wait for `drain`). */
-  write(b: Buffer | string): boolean;
-  onDrain(cb: () => void): void;
-  /** Feeds the body's bytes to `reader` until it ends (or the client_body_timeout passes: a 408). */
-  readBody(req: HttpRequest, reader: BodyReader, timeoutMs: number, onEnd: (e: BodyEnd) => void): boolean;
-  /** Drops the body's bytes as they come, the answer not waiting for them. */
-  discardBody(req: HttpRequest, reader: BodyReader, onInvalid: (message: string) => void): void;
-  /** The request has ended and logged itself: keep the connection alive, or close it. */
-  requestDone(req: HttpRequest): void;
-  /** Closes at once, without a response (nginx's `ngx_http_close_request`); `drop`: what is written and not yet sent is dropped. */
-  abort(o?: { drop?: boolean }): void;
-  /** postpone_output for the answer being written: short output waits (see ClientConnection.postpone). */
-  postpone(on: boolean): void;
-  /**
-   * After a 101: what the client sends from now on goes to `peer` as it comes (`activity` is told
-   * of each chunk); the request ends when either side closes.
-   */
-  upgrade(peer: Socket, activity: () => void): void;
-  readonly closed: boolean;
-  /** The client reset the connection (ECONNRESET) rather than closing it. */
-  readonly resetByPeer: boolean;
-  /** Calls `cb` if the connection closes before the current request is done. */
-  onClose(cb: () => void): () => void;
-}
+import type { ClientReader, Connection } from './request-connection.js';
+import { RequestBody } from './request-body.js';
 
 export type Handler<R = void> = (req: HttpRequest) => R;
 
@@ -137,17 +103,14 @@ export class HttpRequest {
   sent?: ResponseFields;
   /** The head's bytes on the wire (r->header_size): $bytes_sent is it and $body_bytes_sent. */
   headerSize = 0;
-  /** The head's and the body's bytes read (r->request_length). */
-  requestLength = 0;
+  /** The head's bytes read (with the body's: r->request_length). */
+  private readonly headLength: number;
   /** Read with the request before it on the connection (r->pipeline): $pipe. */
   pipelined = false;
-  body?: BufferedBody;
-  bodyRead = false;
-  /** The body was found not to parse while it was being dropped: a static answer becomes a 400. */
-  bodyInvalid = false;
-  expectAnswered = false;
-  /** The body's bytes read with the head, into its header buffer (nginx's preread: they stay there, outside client_body_buffer_size). */
-  preread = 0;
+  /** Its body: read, passed on or dropped (r->request_body). */
+  readonly body: RequestBody;
+  /** What hears that the client went away before the request was done (the upstream's). */
+  private readonly closeListeners: (() => void)[] = [];
   readonly startedAt = Date.now();
   /** A header filter's body filter for this answer (gzip's), fed what the handler writes. */
   bodyFilter?: BodyFilter;
@@ -162,8 +125,11 @@ export class HttpRequest {
     readonly head: RequestHead,
     readonly ctx: WorkerContext,
     private readonly handlers: Handlers,
-    /** Refused while its head was read: no body is read, and the connection closes after the page. */
-    o: { refused?: boolean } = {},
+    /**
+     * `refused`: refused while its head was read (no body is read, and the connection closes after
+     * the page); `headLength`: the head's bytes; `preread`: the body's bytes read with the head.
+     */
+    o: { refused?: boolean; headLength?: number; preread?: number } = {},
   ) {
     // The host of an absolute request-target wins over the Host header, as in nginx.
     const found = findServer(ctx, conn.listen, head.uri.host ?? head.host);
@@ -174,7 +140,13 @@ export class HttpRequest {
     this.log = ctx.errorLogFor(this.loc);
     this.method = head.method;
     this.keepalive = !o.refused && (head.version === 11 ? head.connection !== 'close' : head.version === 10 && head.connection === 'keep-alive');
-    this.bodyRead = !!o.refused;
+    this.headLength = o.headLength ?? 0;
+    this.body = new RequestBody(this, o.preread ?? 0, !!o.refused);
+  }
+
+  /** r->request_length: the head's bytes and the body's read so far. */
+  get requestLength(): number {
+    return this.headLength + this.body.received;
   }
 
   /**
@@ -255,14 +227,8 @@ export class HttpRequest {
    * each piece goes there as it comes instead of being kept. True while the body is still being read.
    */
   readBody(post: (body: BufferedBody | undefined) => void, onData?: (b: Buffer) => void): boolean {
-    const reader = this.startBody(false, onData);
-    if (!reader) {
-      post(this.body);
-      return false;
-    }
-    return this.conn.readBody(this, reader, this.loc.clientBodyTimeoutMs, (e) => {
+    return this.body.read((e) => {
       if (e.kind === 'done') {
-        this.body = e.body;
         post(e.body);
         return;
       }
@@ -276,44 +242,19 @@ export class HttpRequest {
       }
       this.logError('error', e.message);
       this.special(e.kind === 'too-large' ? 413 : 400);
-    });
+    }, onData);
   }
 
   /**
    * ngx_http_discard_request_body(): the answer does not wait for a body nobody needs; what has
    * come is dropped now, the rest as it comes, before the next request on the connection. A body
-   * found not to parse meanwhile makes `bodyInvalid` true (a static answer becomes a 400).
+   * found not to parse meanwhile makes `body.invalid` true (a static answer becomes a 400).
    */
   discardBody(): void {
-    const reader = this.startBody(true);
-    if (!reader) return;
-    this.conn.discardBody(this, reader, (message) => {
+    this.body.discard((message) => {
       this.keepalive = false;
-      this.bodyInvalid = true;
       this.logError('error', message);
     });
-  }
-
-  /** A reader for the body, or undefined when there is none (left) to read. */
-  private startBody(discard: boolean, onData?: (b: Buffer) => void): BodyReader | undefined {
-    const head = this.head;
-    // ngx_http_test_expect(): "100 Continue" for any HTTP/1.1 request that asked, body or not.
-    if (head.expectContinue && !this.expectAnswered) {
-      this.expectAnswered = true;
-      this.conn.write(CONTINUE);
-      this.bodyBytesSent += CONTINUE.length;
-    }
-    const had = this.bodyRead;
-    this.bodyRead = true;
-    if (had || (head.contentLength === undefined && !head.chunked)) return undefined;
-    const loc = this.loc;
-    return new BodyReader(
-      { maxSize: discard ? 0 : loc.clientMaxBodySize, bufferSize: loc.clientBodyBufferSize, tempPath: loc.clientBodyTempPath, tempLevels: loc.clientBodyTempLevels, discard, onData },
-      head.contentLength,
-      head.chunked,
-      this.preread,
-      (file) => this.logError('warn', `a client request body is buffered to a temporary file ${this.ctx.displayPath(file)}`),
-    );
   }
 
   /** The server's rewrites (with the server's settings), then the location. */
@@ -374,7 +315,7 @@ export class HttpRequest {
    * already), the `/api` → `/api/` redirect (an internal redirect's `/api` too: try_files', error_page's).
    */
   private findConfigAnswers(redirect: boolean | undefined, internal: boolean): boolean {
-    const cl = internal && this.bodyRead ? undefined : this.head.contentLength;
+    const cl = internal && this.body.started ? undefined : this.head.contentLength;
     if (cl !== undefined && this.loc.clientMaxBodySize && cl > this.loc.clientMaxBodySize) {
       this.logError('error', `client intended to send too large body: ${cl} bytes`);
       this.keepalive = false;
@@ -441,7 +382,7 @@ export class HttpRequest {
     body.on('data', (c: Buffer) => {
       if (!this.write(c)) {
         body.pause();
-        this.conn.onDrain(() => body.resume());
+        this.onDrain(() => body.resume());
       }
     });
     body.on('end', () => this.finish());
@@ -549,7 +490,10 @@ export class HttpRequest {
    * (ngx_http_do_read_client_request_body(): an [info] line, and a 400), or before its answer
    * (nginx's 499, client closed request).
    */
-  clientClosed(readingBody: boolean): void {
+  clientClosed(): void {
+    for (const cb of this.closeListeners.splice(0)) cb();
+    const readingBody = this.body.beingRead;
+    this.body.stop();
     if (readingBody) {
       // ngx_http_do_read_client_request_body(): 0 bytes read, or recv()'s own failure line.
       if (this.conn.resetByPeer) this.logError('info', `${this.ctx.os.recvFn} failed`, { errno: 'ECONNRESET' });
@@ -568,7 +512,40 @@ export class HttpRequest {
     this.done = true;
     if (status !== undefined) this.status = status;
     this.handlers.log(this);
+    this.closeListeners.length = 0;
+    this.body.finalize();
     this.conn.requestDone(this);
+  }
+
+  /** Calls `cb` if the client goes away before the request is done. */
+  onClose(cb: () => void): void {
+    this.closeListeners.push(cb);
+  }
+
+  /** The client's connection is closed (gone, or closed by the request). */
+  get connectionClosed(): boolean {
+    return this.conn.closed;
+  }
+
+  /** The client reset its connection (ECONNRESET) rather than closing it. */
+  get resetByPeer(): boolean {
+    return this.conn.resetByPeer;
+  }
+
+  /** Calls `cb` once the client can take more (after write() said it could not). */
+  onDrain(cb: () => void): void {
+    this.conn.onDrain(cb);
+  }
+
+  /** postpone_output for this answer: short output waits for more, or for its end. */
+  postpone(on: boolean): void {
+    this.conn.postpone(on);
+  }
+
+  /** r->read_event_handler: the client's bytes go to `reader` from now on (a tunnel after a 101); undefined: to nobody. */
+  readClient(reader: ClientReader | undefined): void {
+    if (reader) this.conn.readBy(reader);
+    else this.conn.readDone();
   }
 
 }

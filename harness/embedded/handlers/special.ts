@@ -8,9 +8,9 @@ import { errorPage, closesConnection, statusOnWire } from '../http/pages.js';
 
 /** ngx_http_special_response_handler(). */
 export function specialResponse(req: HttpRequest, code: number, location?: string, extra?: [string, string][]): void {
-  if (!req.bodyRead) {
+  if (!req.body.started) {
     // The body is discarded first, without a "100 Continue".
-    req.expectAnswered = true;
+    req.body.continued = true;
     req.discardBody();
   }
   if (closesConnection(code)) req.keepalive = false;

@@ -164,7 +164,7 @@ function fileError(req: HttpRequest, root: string, path: string, code: string | 
 function sendFile(req: HttpRequest, root: string, path: string, st: Stats, gzipOf?: string): void {
   req.discardBody();
   // ngx_http_static_handler() answers with what ngx_http_discard_request_body() returns.
-  if (req.bodyInvalid) req.special(400);
+  if (req.body.invalid) req.special(400);
   else sendFileAfterBody(req, root, path, st, gzipOf);
 }
 

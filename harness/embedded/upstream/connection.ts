@@ -1,6 +1,6 @@
 // A connection to an upstream peer, read as nginx reads one: into a buffer the worker owns (net's
-// `onread`), and handed to whoever holds the connection at the time (the request it carries, then
-// the keepalive cache while it is idle), not through a stream. A socket read as a stream costs a
+// `onread`), and handed to whoever reads it at the time (u->read_event_handler: each phase of the
+// exchange it carries, then the keepalive cache while it is idle), not through a stream. A socket read as a stream costs a
 // push through its stream state and an event per read, and a listener added and removed for each
 // phase of each request: a good part of the engine's own cost per proxied request
 // (bench/README.md).
@@ -8,27 +8,28 @@ import net from 'node:net';
 import type { Peer } from './round-robin.js';
 import { Deadline } from '../deadline.js';
 
+/** Who reads the connection now (undici's dispatcher handler's onData and onError, and the upstream's close). */
 export interface UpstreamReader {
   /** Bytes the upstream sent (a copy, which may be kept); false: read no more until resume(). */
-  data(d: Buffer): boolean | void;
+  onData(d: Buffer): boolean | void;
   /** The upstream closed its side. */
-  end(): void;
-  error(e: NodeJS.ErrnoException): void;
+  onEnd(): void;
+  onError(e: NodeJS.ErrnoException): void;
 }
 
 /** What came while nobody read (a request still being sent): kept for the next reader; a failure goes to `onError` at once. */
 class Early implements UpstreamReader {
   chunks: Buffer[] = [];
   ended = false;
-  constructor(private readonly onError: (e: NodeJS.ErrnoException) => void) {}
-  data(d: Buffer): void {
+  constructor(private readonly failed: (e: NodeJS.ErrnoException) => void) {}
+  onData(d: Buffer): void {
     this.chunks.push(d);
   }
-  end(): void {
+  onEnd(): void {
     this.ended = true;
   }
-  error(e: NodeJS.ErrnoException): void {
-    this.onError(e);
+  onError(e: NodeJS.ErrnoException): void {
+    this.failed(e);
   }
 }
 
@@ -40,6 +41,8 @@ export class UpstreamConnection {
   private reader: UpstreamReader;
   /** A reader said to stop: nothing is read until resume(). */
   private stopped = false;
+  /** Closed by its holder (destroy()): what came before is nobody's. */
+  private closed = false;
   /** Requests it has carried (nginx's c->requests), for keepalive_requests. */
   requests = 0;
   /**
@@ -62,8 +65,8 @@ export class UpstreamConnection {
       decodeStrings: false,
       onread: { buffer: READ_BUFFER, callback: (n: number) => this.read(n) },
     } as net.SocketConstructorOpts);
-    this.socket.on('end', () => this.reader.end());
-    this.socket.on('error', (e: NodeJS.ErrnoException) => this.reader.error(e));
+    this.socket.on('end', () => this.reader.onEnd());
+    this.socket.on('error', (e: NodeJS.ErrnoException) => this.reader.onError(e));
     // No TCP_NODELAY, as nginx sets none on a connection to an upstream: a request goes in one
     // write, and the setsockopt() would be one system call more per request.
     this.socket.connect({ host: peer.host, port: peer.port, family: peer.family });
@@ -72,18 +75,26 @@ export class UpstreamConnection {
   private read(n: number): boolean {
     const d = Buffer.allocUnsafe(n);
     READ_BUFFER.copy(d, 0, 0, n);
-    if (this.reader.data(d) !== false) return true;
+    if (this.reader.onData(d) !== false) return true;
     this.stopped = true;
     return false;
   }
 
-  /** From now on `reader` hears the upstream, first what came while nobody read. */
+  /**
+   * From now on `reader` hears the upstream, first what came while nobody read: each piece goes to
+   * whoever reads then (a phase that took over from `reader` on the way, the head's to the body's).
+   */
   readBy(reader: UpstreamReader): void {
     const early = this.reader instanceof Early ? this.reader : undefined;
     this.reader = reader;
     if (!early) return;
-    for (const d of early.chunks) if (this.reader === reader) reader.data(d);
-    if (early.ended && this.reader === reader) reader.end();
+    for (const d of early.chunks) if (this.reading()) this.reader.onData(d);
+    if (early.ended && this.reading()) this.reader.onEnd();
+  }
+
+  /** Someone reads it: not closed by its holder, nor held again. (The upstream may have closed: what it sent before is still read.) */
+  private reading(): boolean {
+    return !this.closed && !(this.reader instanceof Early);
   }
 
   /** Nobody reads it for now (a kept connection taken for a request): what comes is kept for the next reader, a failure told to `onError`. */
@@ -99,6 +110,7 @@ export class UpstreamConnection {
   }
 
   destroy(): void {
+    this.closed = true;
     this.timeout.stop();
     this.socket.destroy();
   }

@@ -59,7 +59,7 @@ export function keepIdle(req: HttpRequest, peer: Peer, upstream: UpstreamConnect
   let k = kept.get(upstream);
   if (!k) {
     const closeIdle = () => close(upstream);
-    k = { reader: { data: closeIdle, end: closeIdle, error: closeIdle }, close: closeIdle };
+    k = { reader: { onData: closeIdle, onEnd: closeIdle, onError: closeIdle }, close: closeIdle };
     kept.set(upstream, k);
   }
   if (++upstream.requests >= u.keepaliveRequests) return false;
