@@ -4,7 +4,7 @@
 import { CATALOGUE, type MessageKey } from './catalogue.js';
 import { detectLang, type Lang } from './locale.js';
 
-export { LANGS, detectLang, parseLang, type Lang } from './locale.js';
+export { parseLang, type Lang } from './locale.js';
 export type { MessageKey } from './catalogue.js';
 
 let current: Lang | undefined;
@@ -24,11 +24,6 @@ export type Params = Readonly<Record<string, string | number>>;
 /** The message `key` in the user's language, its `{name}` placeholders filled from `params`. */
 export function t(key: MessageKey, params?: Params): string {
   return fill(CATALOGUE[lang()][key], params);
-}
-
-/** The same message in a given language (the doctor's JSON, tests). */
-export function tIn(l: Lang, key: MessageKey, params?: Params): string {
-  return fill(CATALOGUE[l][key], params);
 }
 
 export function fill(template: string, params?: Params): string {
