@@ -32,3 +32,17 @@ export async function describeBusyPort(host: string, port: number, code: string)
   const holder = await holderOf(port);
   return holder ? t('stack.port.busyBy', { host, port, pid: holder.pid, command: holder.command }) : t('stack.port.busy', { host, port });
 }
+
+/** Whether something accepts a TCP connection on host:port within a second (the user's own server, running). */
+export function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1000 });
+    const done = (yes: boolean) => {
+      socket.destroy();
+      resolve(yes);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}

@@ -2,10 +2,9 @@
 // output with its name, serve the control channel, and on Ctrl-C or SIGTERM stop everything it
 // started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
 import { AdminStartError, Stack, stackUrl, type AdminMode } from '../stack/stack.js';
-import { canBind, describeBusyPort, hostPort } from '../ports.js';
+import { accepts, canBind, describeBusyPort, hostPort } from '../ports.js';
 import { checkAdminUpstream, isInside, prefixFlag, writableFolder } from '../flags.js';
 import { join } from 'node:path';
-import { connect } from 'node:net';
 import { UsageError, UserError } from '../errors.js';
 import { ProxyStartError, type EngineName } from '../engine/engine.js';
 import { stackAnswers, startStackControl } from '../control/channel.js';
@@ -96,7 +95,7 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
   const hosts = o.admin === 'ipv4' ? ['127.0.0.1'] : o.admin === 'ipv6' ? ['::1'] : ['127.0.0.1', '::1'];
   // Without --admin-upstream, external is the user's server on --admin-port, and nothing of the harness listens there.
   const external = o.admin === 'external' && !o.adminUpstream;
-  if (o.adminUpstream && !(await answers(o.adminUpstream))) {
+  if (o.adminUpstream && !(await accepts(o.adminUpstream.host, o.adminUpstream.port))) {
     print.note(t('stack.up.upstreamSilent', { upstream: hostPort(o.adminUpstream.host, o.adminUpstream.port) }));
   }
   for (const host of hosts) {
@@ -113,20 +112,6 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
     }
     throw new UserError(o.adminUpstream ? t('stack.up.upstreamPortTaken', { why, upstream: hostPort(o.adminUpstream.host, o.adminUpstream.port) }) : t('stack.up.adminTaken', { why }));
   }
-}
-
-/** Whether something accepts a connection on `u` (the user's server, running). */
-async function answers(u: Upstream): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: u.host, port: u.port, timeout: 1000 });
-    const done = (yes: boolean) => {
-      socket.destroy();
-      resolve(yes);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
 }
 
 /**
