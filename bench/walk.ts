@@ -47,19 +47,52 @@ function login(port: number): Promise<string> {
   });
 }
 
+/** Where a step paused: the statement's file, its function, and how deep the stack is. */
+interface Step {
+  file: string;
+  fn: string;
+  depth: number;
+}
+
+/** A file entered: its first step, and the stack's depth at its last step (where it called out, or returned). */
+interface Entry extends Step {
+  lastDepth: number;
+}
+
+/** `N entries into M files, K of them back into a file already visited`. */
+function count(files: string[]): string {
+  const distinct = new Set(files).size;
+  return `${files.length} entries into ${distinct} files, ${files.length - distinct} of them back into a file already visited`;
+}
+
+/**
+ * The walk without helper calls: a file entered from another and left for that one again, at no
+ * greater depth and without entering a third (a parser, the timer, the clock, a variable's value),
+ * is the caller's work, as a hand count reads it.
+ */
+function withoutHelperCalls(entries: Entry[]): string[] {
+  const files: string[] = [];
+  entries.forEach((e, i) => {
+    const [caller, back] = [entries[i - 1], entries[i + 1]];
+    if (caller && back && back.file === caller.file && back.depth <= caller.lastDepth) return;
+    if (e.file !== files.at(-1)) files.push(e.file);
+  });
+  return files;
+}
+
 /** The inspector's protocol over its WebSocket: calls, the scripts' files, and the next pause. */
 class Inspector {
   private id = 0;
   private readonly calls = new Map<number, () => void>();
   readonly scripts = new Map<string, string>();
-  private onPause?: (frame: { scriptId: string; line: number }) => void;
+  private onPause?: (frame: { scriptId: string; functionName: string; depth: number }) => void;
 
   constructor(private readonly ws: WebSocket) {
     ws.on('message', (m) => {
       const msg = JSON.parse(String(m));
       if (msg.id) this.calls.get(msg.id)?.();
       else if (msg.method === 'Debugger.scriptParsed') this.scripts.set(msg.params.scriptId, msg.params.url);
-      else if (msg.method === 'Debugger.paused') this.onPause?.({ scriptId: msg.params.callFrames[0].location.scriptId, line: msg.params.callFrames[0].location.lineNumber });
+      else if (msg.method === 'Debugger.paused') this.onPause?.({ scriptId: msg.params.callFrames[0].location.scriptId, functionName: msg.params.callFrames[0].functionName, depth: msg.params.callFrames.length });
     });
   }
 
@@ -70,13 +103,13 @@ class Inspector {
     });
   }
 
-  /** The next pause's file, or undefined when none comes within `ms` (the worker is idle). */
-  pause(ms: number): Promise<string | undefined> {
+  /** The next pause's file and function, or undefined when none comes within `ms` (the worker is idle). */
+  pause(ms: number): Promise<Step | undefined> {
     return new Promise((ok) => {
       const timer = setTimeout(() => ok(undefined), ms);
       this.onPause = (f) => {
         clearTimeout(timer);
-        ok(this.scripts.get(f.scriptId) ?? '');
+        ok({ file: this.scripts.get(f.scriptId) ?? '', fn: f.functionName, depth: f.depth });
       };
     });
   }
@@ -103,21 +136,23 @@ try {
   const lineNumber = readFileSync(connection, 'utf8').split('\n').findIndex((l) => l.includes('this.number = ctx.nextConnection()'));
   await inspector.call('Debugger.setBreakpointByUrl', { url: `file://${connection}`, lineNumber });
   const answered = login(proxyPort);
-  const files: string[] = [];
-  let file = await inspector.pause(10_000);
+  const entries: Entry[] = [];
+  let step = await inspector.pause(10_000);
   await inspector.call('Debugger.setBreakpointsActive', { active: false });
-  while (file !== undefined) {
-    const name = file.startsWith(harness) ? file.slice(harness.length) : undefined;
-    if (name && name !== files.at(-1)) files.push(name);
+  while (step !== undefined) {
+    const file = step.file.startsWith(harness) ? step.file.slice(harness.length) : undefined;
+    if (file && file !== entries.at(-1)?.file) entries.push({ ...step, file, lastDepth: step.depth });
+    else if (file) entries.at(-1)!.lastDepth = step.depth;
     const next = inspector.pause(1500);
     await inspector.call('Debugger.stepInto');
-    file = await next;
+    step = await next;
   }
+  const files = entries.map((e) => e.file);
   const status = await answered;
   ws.close();
-  const distinct = [...new Set(files)];
-  console.log(`${status}: ${files.length} entries into ${distinct.length} files, ${files.length - distinct.length} of them back into a file already visited (${dist})`);
-  if (values.files) console.log(files.join('\n'));
+  console.log(`${status}: ${count(files)} (${dist})`);
+  console.log(`leaving out helper calls: ${count(withoutHelperCalls(entries))}`);
+  if (values.files) console.log(entries.map((e) => `${String(e.depth).padStart(3)} ${e.file} ${e.fn}`).join('\n'));
 } finally {
   worker.kill('SIGTERM');
   for (const s of servers) s.close();

@@ -113,7 +113,6 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
   if (name.startsWith('upstream_')) return upstreamVariable(req.upstreamStates, name);
   const map = req.ctx.conf.maps.find((m) => m.variable.toLowerCase() === name);
   if (map) return mapValue(req, map);
-  const pp = requestPass(req);
   switch (name) {
     case 'host':
       return req.uri.host !== undefined ? hostName(req.uri.host) : req.head.host !== undefined ? hostName(req.head.host) : req.server.name;
@@ -128,9 +127,11 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
     case 'remote_user':
       return remoteUser(req);
     case 'proxy_host':
-      return pp?.proxyHost ?? '';
-    case 'proxy_port':
+      return requestPass(req)?.proxyHost ?? '';
+    case 'proxy_port': {
+      const pp = requestPass(req);
       return String(pp?.upstream.implicit ? pp.upstream.servers[0].port : 80);
+    }
     case 'scheme':
       return 'http';
     case 'https':

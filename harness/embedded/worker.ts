@@ -19,6 +19,9 @@ import { flushLogs } from '../logs/writer.js';
 import { bindAddress } from '../loopback.js';
 import { SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 
+/** What the request runs: content handlers by name, phases, filters, the log (injected: they import the request). */
+export const WORKER_HANDLERS = { content: { static: staticHandler, proxy: proxyHandler }, tryFiles: tryFilesPhase, special: specialResponse, headerFilters: HEADER_FILTERS, phases: PHASES, log: writeAccessLogs };
+
 export function runWorker(env: WorkerEnv): void {
   // A master that is gone (a stack stopped while this worker booted) is no error: the callback
   // takes the closed channel's error, and 'disconnect' below ends the worker.
@@ -33,7 +36,6 @@ export function runWorker(env: WorkerEnv): void {
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
   const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter, bindAny: env.bindAny });
-  const handlers = { content: { static: staticHandler, proxy: proxyHandler }, tryFiles: tryFilesPhase, special: specialResponse, headerFilters: HEADER_FILTERS, phases: PHASES, log: writeAccessLogs };
   const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
   const servers: net.Server[] = [];
   let spare = env.spare;
@@ -75,7 +77,7 @@ export function runWorker(env: WorkerEnv): void {
   const given: { key: string; listen: ListenConf; handle: net.Server }[] = [];
   /** One server per socket, accepting from then on. */
   const accept = (key: string, listen: ListenConf, handle: net.Server, count: number) => {
-    const server = net.createServer({ noDelay: true }, (socket) => new ClientConnection(socket, ctx, listen, handlers));
+    const server = net.createServer({ noDelay: true }, (socket) => new ClientConnection(socket, ctx, listen, WORKER_HANDLERS));
     servers.push(server);
     // The master logs it as nginx's listen() failure.
     server.on('error', (e: NodeJS.ErrnoException) => fatal({ type: 'listen-error', key, code: e.code ?? 'EADDRINUSE' }));
