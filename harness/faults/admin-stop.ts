@@ -1,10 +1,20 @@
 import { requireAdmin, type Fault } from './fault.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    summary: 'The admin server stops listening on both loopbacks: every /api request is refused, then "no live upstreams".',
+  },
+  'zh-CN': {
+    summary: '后端服务在两个回环地址上都停止监听：每个 /api 请求都被拒绝连接，随后是 "no live upstreams"。',
+  },
+});
 
 export const adminStop: Fault = {
   name: 'admin.stop',
   marksPeerDown: true,
-  summary: t('fault.admin.stop.summary'),
+  summary: t('summary'),
+  texts: t.texts,
   params: [],
   async apply(target) {
     const admin = requireAdmin(target);

@@ -18,6 +18,7 @@ export const SELECTION_PARAMS: readonly Param[] = [
 export interface WireFaultDefinition {
   name: string;
   summary: string;
+  texts: Fault['texts'];
   alias?: string;
   /** Its failures count against nginx's peer (Fault.marksPeerDown). */
   marksPeerDown?: boolean;
@@ -35,6 +36,7 @@ export function wireFault(d: WireFaultDefinition): Fault {
   const fault: Fault = {
     name: d.name,
     summary: d.summary,
+    texts: d.texts,
     alias: d.alias,
     marksPeerDown: d.marksPeerDown,
     params: [...(d.params ?? []), ...SELECTION_PARAMS],
