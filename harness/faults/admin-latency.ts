@@ -7,6 +7,7 @@ import { messages } from '../i18n/index.js';
 const t = messages({
   en: {
     summary: 'Admin answers wait MS (± --jitter, by --distribution) before the controller runs (an IDE breakpoint, a slow query): past proxy_read_timeout nginx answers 504.',
+    brief: 'Admin answers wait MS (± --jitter, by --distribution) before the controller runs',
     ms: 'the wait before each answer in milliseconds (lognormal: the median)',
     jitter: 'how far each wait strays from MS (uniform: up to ± this; lognormal: the standard deviation)',
     distribution: 'how the waits spread around MS (uniform when --jitter is given, else fixed)',
@@ -17,6 +18,7 @@ const t = messages({
   },
   'zh-CN': {
     summary: '后端服务在 controller 运行前先等待 MS 毫秒再应答（IDE 断点、慢查询；可用 --jitter 加浮动，用 --distribution 选分布）：超过 proxy_read_timeout 时 nginx 返回 504。',
+    brief: '后端服务在 controller 运行前先等待 MS 毫秒再应答（可用 --jitter 加浮动）',
     ms: '每个应答前等待的毫秒数（lognormal：中位数）',
     jitter: '每次等待偏离 MS 多少（uniform：最多正负这么多；lognormal：标准差）',
     distribution: '等待时间在 MS 附近怎样分布（给了 --jitter 时默认 uniform，否则 fixed）',
@@ -54,6 +56,7 @@ export const adminLatency = wireFault({
   alias: 'admin.slow',
   marksPeerDown: true,
   summary: t('summary'),
+  brief: t('brief'),
   texts: t.texts,
   params: [
     { name: 'ms', type: 'integer', min: 0, max: 3_600_000, required: true, placeholder: 'MS', describe: t('ms'), example: '3000' },

@@ -72,6 +72,8 @@ export interface Fault {
   readonly name: string;
   /** One sentence: what a user sees while it is applied. */
   readonly summary: string;
+  /** What happens, in a few words: `chaos inject --help` lists the faults with it. */
+  readonly brief: string;
   /** Its own messages in both languages (its file's messages()): the catalogue's spec checks them. */
   readonly texts: Messages<string>['texts'];
   /** Its arguments: positional ones first, in order, then flags (`--path`). */
