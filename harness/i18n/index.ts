@@ -38,7 +38,7 @@ export interface Messages<K extends string> {
  * Messages kept in the module that says them (a fault's, so that a fault is one file): English,
  * and Chinese typed to have exactly the English keys, as an area of the catalogue's is.
  */
-export function messages<const K extends string>(texts: { readonly en: Record<K, string>; readonly 'zh-CN': NoInfer<Record<K, string>> }): Messages<K> {
+export function messages<K extends string>(texts: { readonly en: Record<K, string>; readonly 'zh-CN': NoInfer<Record<K, string>> }): Messages<K> {
   return Object.assign((key: K, params?: Params) => fill(texts[lang()][key], params), { texts });
 }
 
