@@ -40,14 +40,16 @@ export function chaosCommand<T>(cli: Argv<T>): Argv<T> {
       .command(
         'inject <fault> [args..]',
         t('cli.chaos.inject'),
-        (yy) =>
+        // The help's list of the faults comes from their table, in the module the handler loads anyway.
+        async (yy) =>
           yy
             // The fault's own values and flags (--path, --times...) are checked against its description, not by yargs.
             .parserConfiguration({ 'unknown-options-as-args': true })
             .positional('fault', { type: 'string', demandOption: true, describe: t('cli.chaos.inject.fault') })
             .positional('args', { type: 'string', array: true, describe: t('cli.chaos.inject.args') })
             .option('prefix', stackPrefixOption(t('cli.prefix.running')))
-            .option('json', jsonOption()),
+            .option('json', jsonOption())
+            .epilogue((await faults()).faultsHelp()),
         (a) => guard(async () => (await faults()).chaosInject({ fault: a.fault, args: (a.args ?? []).map(String), prefix: a.prefix, json: a.json }, print)),
       )
       .command('status', t('cli.chaos.status'), onStack, (a) =>

@@ -2,7 +2,7 @@
 // control channel. Apart from `chaos list | run` (commands.ts), which load the scenarios and
 // Playwright: this command starts in a quarter of the time.
 import { resolve } from 'node:path';
-import { FAULTS, FaultError, findFault, parseFault, parseTokens, usage, type FaultInput } from '../faults/index.js';
+import { FAULTS, FaultError, findFault, parseFault, parseTokens, usage, type Fault, type FaultInput } from '../faults/index.js';
 import { callControl, type StackStatus } from '../control/channel.js';
 import { UsageError } from '../errors.js';
 import { prefixFlag } from '../flags.js';
@@ -10,6 +10,16 @@ import { printJson } from '../terminal.js';
 import { t } from '../i18n/index.js';
 
 type Out = (s: string) => void;
+
+/** `admin.latency MS [--jitter MS] ... (also admin.slow)`: a fault as `chaos list` and inject's help show it. */
+export function shownUsage(f: Fault): string {
+  return usage(f) + (f.alias ? t('chaos.list.alias', { alias: f.alias }) : '');
+}
+
+/** `chaos inject --help`'s list of the faults: each one's usage, then what it does, indented (yargs wraps each row within its indent). */
+export function faultsHelp(): string {
+  return [t('cli.chaos.inject.faults'), ...FAULTS.flatMap((f) => [`  ${shownUsage(f)}`, `      ${f.brief}`])].join('\n');
+}
 
 /** The fault's input from the command line: its name, then its values and flags as typed. */
 function faultInput(fault: string, tokens: readonly string[]): FaultInput {

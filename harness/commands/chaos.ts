@@ -7,6 +7,7 @@ import type { Browser } from 'playwright';
 import { SCENARIOS, findScenario, isScenarioPath, loadScenarioFile } from '../../scenarios/index.js';
 import { secondsOf, type Scenario } from '../chaos/scenario.js';
 import { FAULTS, usage } from '../faults/index.js';
+import { shownUsage } from './chaos-faults.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
 import { runScenario, applies, RunStopped, type Progress } from '../chaos/runner.js';
@@ -53,11 +54,10 @@ export function chaosList(out: Out, o: { json?: boolean } = {}): number {
   out(t('chaos.list.external'));
   out(t('chaos.list.faults'));
   out(t('chaos.list.faultsAdmin'));
-  const usages = FAULTS.map((f) => usage(f) + (f.alias ? t('chaos.list.alias', { alias: f.alias }) : ''));
-  FAULTS.forEach((f, i) => {
-    out(`  ${usages[i]}`);
+  for (const f of FAULTS) {
+    out(`  ${shownUsage(f)}`);
     out(`      ${f.summary}`);
-  });
+  }
   out(t('chaos.list.conditions'));
   const cov = coverage();
   const width = Math.max(...cov.map((c) => c.condition.length)) + 2;

@@ -1,7 +1,24 @@
 import type { ShapeAction } from '../../stubs/admin-server/faults/action.js';
 import { readTimeoutEffect } from './stack-conf.js';
 import { wireFault } from './wire.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    summary: 'The admin server sends its answer\'s body in CHUNKS pieces over MS (WireMock\'s chunked dribble: a piece every MS/CHUNKS, the first with the head): nginx passes the body on only once it is whole; a pause longer than proxy_read_timeout gets "upstream timed out ... while reading upstream" and a cut answer.',
+    brief: 'The admin server sends its answer\'s body in CHUNKS pieces over MS',
+    chunks: 'how many pieces the body comes in',
+    ms: 'how long the body takes in all, in milliseconds',
+    wait: 'Admin answers\' bodies now come in {chunks} pieces over {ms} ms, a pause of {wait}',
+  },
+  'zh-CN': {
+    summary: '后端服务把应答的响应体分成 CHUNKS 块，在 MS 毫秒内发完（WireMock 的 chunked dribble：每 MS/CHUNKS 发一块，第一块和响应头一起发）：nginx 要等响应体完整才转发；停顿超过 proxy_read_timeout 时得到 "upstream timed out ... while reading upstream" 和一个被截断的应答。',
+    brief: '后端服务把应答的响应体分成 CHUNKS 块，在 MS 毫秒内发完',
+    chunks: '响应体分成几块',
+    ms: '响应体一共用多少毫秒发完',
+    wait: '现在后端服务应答的响应体分 {chunks} 块在 {ms} 毫秒内发完，每次停顿 {wait}',
+  },
+});
 
 /**
  * WireMock's chunked dribble: the body in `chunks` pieces of nearly equal size (fewer for a shorter
@@ -20,12 +37,14 @@ export function dribble(body: Buffer, chunks: number, ms: number): { pieces: { b
 
 export const adminDribble = wireFault({
   name: 'admin.dribble',
-  summary: t('fault.admin.dribble.summary'),
+  summary: t('summary'),
+  brief: t('brief'),
+  texts: t.texts,
   params: [
-    { name: 'chunks', type: 'integer', min: 1, max: 100_000, required: true, placeholder: 'CHUNKS', describe: t('fault.admin.dribble.chunks'), example: '5' },
-    { name: 'ms', type: 'integer', min: 0, max: 3_600_000, required: true, placeholder: 'MS', describe: t('fault.admin.dribble.ms'), example: '1000' },
+    { name: 'chunks', type: 'integer', min: 1, max: 100_000, required: true, placeholder: 'CHUNKS', describe: t('chunks'), example: '5' },
+    { name: 'ms', type: 'integer', min: 0, max: 3_600_000, required: true, placeholder: 'MS', describe: t('ms'), example: '1000' },
   ],
-  effect: (target, v) => readTimeoutEffect(target, (v.ms as number) / (v.chunks as number), (wait) => t('fault.admin.dribble.wait', { chunks: v.chunks as number, ms: v.ms as number, wait })),
+  effect: (target, v) => readTimeoutEffect(target, (v.ms as number) / (v.chunks as number), (wait) => t('wait', { chunks: v.chunks as number, ms: v.ms as number, wait })),
   action: (v): ShapeAction => ({
     stage: 'shape',
     kind: 'pace',

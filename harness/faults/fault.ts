@@ -5,7 +5,7 @@ import type { AdminShell } from '../../stubs/admin-server/shell.js';
 import type { ProxyEngine } from '../engine/engine.js';
 import type { StackSpec } from '../stack/stack.js';
 import { UserError } from '../errors.js';
-import { t } from '../i18n/index.js';
+import { t, type Messages } from '../i18n/index.js';
 
 // ---- A fault's arguments, described once (params.ts checks what a user gives against them) ----
 
@@ -72,6 +72,10 @@ export interface Fault {
   readonly name: string;
   /** One sentence: what a user sees while it is applied. */
   readonly summary: string;
+  /** What happens, in a few words: `chaos inject --help` lists the faults with it. */
+  readonly brief: string;
+  /** Its own messages in both languages (its file's messages()): the catalogue's spec checks them. */
+  readonly texts: Messages<string>['texts'];
   /** Its arguments: positional ones first, in order, then flags (`--path`). */
   readonly params: readonly Param[];
   /** Another name it answers to (`admin.slow` for admin.latency). */

@@ -18,6 +18,8 @@ export const SELECTION_PARAMS: readonly Param[] = [
 export interface WireFaultDefinition {
   name: string;
   summary: string;
+  brief: string;
+  texts: Fault['texts'];
   alias?: string;
   /** Its failures count against nginx's peer (Fault.marksPeerDown). */
   marksPeerDown?: boolean;
@@ -35,6 +37,8 @@ export function wireFault(d: WireFaultDefinition): Fault {
   const fault: Fault = {
     name: d.name,
     summary: d.summary,
+    brief: d.brief,
+    texts: d.texts,
     alias: d.alias,
     marksPeerDown: d.marksPeerDown,
     params: [...(d.params ?? []), ...SELECTION_PARAMS],

@@ -1,6 +1,7 @@
 // The user's language, and the one catalogue of what the harness says in it (catalogue.ts):
-// t('key', { name: value }) fills {name} placeholders. nginx's own log lines are not here: they
-// stay as nginx writes them.
+// t('key', { name: value }) fills {name} placeholders. A module whose messages are its own (a
+// fault's) keeps them in its file instead, through messages(). nginx's own log lines are not
+// here: they stay as nginx writes them.
 import { CATALOGUE, type MessageKey } from './catalogue.js';
 import { detectLang, type Lang } from './locale.js';
 
@@ -24,6 +25,21 @@ export type Params = Readonly<Record<string, string | number>>;
 /** The message `key` in the user's language, its `{name}` placeholders filled from `params`. */
 export function t(key: MessageKey, params?: Params): string {
   return fill(CATALOGUE[lang()][key], params);
+}
+
+/** A module's own messages in the user's language, by their key in that module: `t('summary')`. */
+export interface Messages<K extends string> {
+  (key: K, params?: Params): string;
+  /** The texts in each language, for the spec that checks them as it checks the catalogue's. */
+  readonly texts: { readonly [L in Lang]: Readonly<Record<K, string>> };
+}
+
+/**
+ * Messages kept in the module that says them (a fault's, so that a fault is one file): English,
+ * and Chinese typed to have exactly the English keys, as an area of the catalogue's is.
+ */
+export function messages<K extends string>(texts: { readonly en: Record<K, string>; readonly 'zh-CN': NoInfer<Record<K, string>> }): Messages<K> {
+  return Object.assign((key: K, params?: Params) => fill(texts[lang()][key], params), { texts });
 }
 
 export function fill(template: string, params?: Params): string {

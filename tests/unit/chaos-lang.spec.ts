@@ -1,8 +1,10 @@
-// `harness chaos list` and the faults' checks in the user's language: Chinese with --lang zh-CN or
-// a Chinese locale, while names, usage lines and --json's keys stay as they are (identifiers).
+// `harness chaos list`, `chaos inject --help` and the faults' checks in the user's language: Chinese
+// with --lang zh-CN or a Chinese locale, while names, usage lines and --json's keys stay as they are
+// (identifiers).
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
 import { distFile } from '../../harness/paths.js';
+import { FAULTS, usage } from '../../harness/faults/index.js';
 
 const cli = distFile('harness/cli.js');
 const chaos = (args: string[], env: NodeJS.ProcessEnv = {}) => execa(process.execPath, [cli, 'chaos', ...args], { reject: false, timeout: 20_000, env });
@@ -33,4 +35,21 @@ test('chaos inject with bad input: what is wrong, and the usage line, in Chinese
   const unknown = await chaos(['inject', 'admin.nope', '--lang', 'zh-CN', '--prefix', '/nonexistent']);
   expect(unknown.exitCode).toBe(2);
   expect(unknown.stderr).toMatch(/^harness: 没有名为 "admin\.nope" 的故障。全部故障：admin\.stop, /);
+});
+
+test('chaos inject --help lists every fault of the table: its usage, its alias, what it does, in the chosen language', async () => {
+  for (const [lang, alias] of [['en', ' (also {alias})'], ['zh-CN', '（也叫 {alias}）']] as const) {
+    const r = await chaos(['inject', '--help', '--lang', lang]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    // yargs wraps a long usage onto the next line (and ends the help without one): compare with the whitespace of both collapsed.
+    const collapse = (s: string) => s.replace(/\s+/g, ' ');
+    const help = collapse(`${r.stdout}\n`);
+    for (const f of FAULTS) {
+      const brief = f.texts[lang].brief;
+      expect.soft(help, `${f.name} (${lang})`).toContain(collapse(`  ${usage(f)}${f.alias ? alias.replace('{alias}', f.alias) : ''}\n      ${brief}\n`));
+      // A few words: one line of the help at 100 columns.
+      expect.soft(r.stdout.split('\n'), `${f.name} (${lang})`).toContain(`      ${brief}`);
+    }
+  }
+  expect((await chaos(['inject', '--help'])).stdout).toContain('\nFaults (`harness chaos list` says in full what each does):\n  admin.stop\n      The admin server stops listening on both loopbacks\n');
 });
