@@ -72,12 +72,13 @@ function count(files: string[]): string {
  */
 function withoutHelperCalls(entries: Entry[]): string[] {
   const files: string[] = [];
-  entries.forEach((e, i) => {
-    const [caller, back] = [entries[i - 1], entries[i + 1]];
-    if (caller && back && back.file === caller.file && back.depth <= caller.lastDepth) return;
-    if (e.file !== files.at(-1)) files.push(e.file);
-  });
+  entries.forEach((e, i) => isHelperCall(entries, i) || e.file === files.at(-1) || files.push(e.file));
   return files;
+}
+
+function isHelperCall(entries: Entry[], i: number): boolean {
+  const [caller, back] = [entries[i - 1], entries[i + 1]];
+  return caller !== undefined && back !== undefined && back.file === caller.file && back.depth <= caller.lastDepth;
 }
 
 /** The inspector's protocol over its WebSocket: calls, the scripts' files, and the next pause. */
@@ -152,7 +153,7 @@ try {
   ws.close();
   console.log(`${status}: ${count(files)} (${dist})`);
   console.log(`leaving out helper calls: ${count(withoutHelperCalls(entries))}`);
-  if (values.files) console.log(entries.map((e) => `${String(e.depth).padStart(3)} ${e.file} ${e.fn}`).join('\n'));
+  if (values.files) console.log(entries.map((e, i) => `${String(e.depth).padStart(3)} ${e.file} ${e.fn || '(anonymous)'}${isHelperCall(entries, i) ? ' (helper call)' : ''}`).join('\n'));
 } finally {
   worker.kill('SIGTERM');
   for (const s of servers) s.close();
