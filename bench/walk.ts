@@ -3,8 +3,12 @@
 // node_modules left out), from the accepted connection to the idle worker after the answer, and a
 // file is entered each time the statement's file changes (a call into another file, or a return
 // into one that runs more code). A first login on another connection warms the worker up.
+// --nginx walks real nginx on the same conf and the same login by the same rule, stepped by gdb
+// (walk-nginx.py; nginx's own source files only): a binary with debug information is needed,
+// built from nginx's source with ./configure --with-cc-opt='-O0 -g' && make.
 //   node dist/bench/walk.js [--dist DIR] [--files]   # DIR: another build's dist, to compare
-import { spawn } from 'node:child_process';
+//   node dist/bench/walk.js --nginx BINARY [--files]
+import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,9 +17,11 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { repoRoot } from '../harness/paths.js';
+import { preparePrefix } from '../harness/stack/prefix.js';
+import { renderFor } from './engines.js';
 import { benchPort } from './port.js';
 
-const { values } = parseArgs({ options: { dist: { type: 'string', default: join(repoRoot, 'dist') }, files: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { dist: { type: 'string', default: join(repoRoot, 'dist') }, nginx: { type: 'string' }, files: { type: 'boolean', default: false } } });
 const dist = resolve(values.dist);
 const harness = `file://${dist}/harness/`;
 
@@ -116,46 +122,91 @@ class Inspector {
   }
 }
 
-const [proxyPort, upstreamPort, inspectPort] = [await benchPort(), await benchPort(), await benchPort()];
+/** Adds a step to the walk: a new entry when its file is another than the last one's. */
+function record(entries: Entry[], step: Step): void {
+  if (step.file !== entries.at(-1)?.file) entries.push({ ...step, lastDepth: step.depth });
+  else entries.at(-1)!.lastDepth = step.depth;
+}
+
+/** The embedded worker's walk, stepped with the inspector; the files named from dist/harness/. */
+async function walkEmbedded(proxyPort: number, upstreamPort: number, prefix: string): Promise<{ status: string; entries: Entry[] }> {
+  const inspectPort = await benchPort();
+  const worker = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, join(repoRoot, 'dist', 'bench', 'walk-worker.js'), dist, String(proxyPort), String(upstreamPort), prefix], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((ok, fail) => {
+      worker.stdout!.on('data', (d) => String(d).includes('ready') && ok());
+      worker.on('exit', (code) => fail(new Error(`the worker exited (${code}) before it listened`)));
+    });
+    await login(proxyPort);
+    const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+    const ws = new WebSocket(targets[0].webSocketDebuggerUrl);
+    await new Promise((ok) => ws.on('open', ok));
+    const inspector = new Inspector(ws);
+    await inspector.call('Debugger.enable');
+    await inspector.call('Debugger.setBlackboxPatterns', { patterns: ['^node:', '/node_modules/', 'walk-worker\\.js$'] });
+    // The walk starts where the connection is made.
+    const connection = join(dist, 'harness', 'embedded', 'connection.js');
+    const lineNumber = readFileSync(connection, 'utf8').split('\n').findIndex((l) => l.includes('this.number = ctx.nextConnection()'));
+    await inspector.call('Debugger.setBreakpointByUrl', { url: `file://${connection}`, lineNumber });
+    const answered = login(proxyPort);
+    const entries: Entry[] = [];
+    let step = await inspector.pause(10_000);
+    await inspector.call('Debugger.setBreakpointsActive', { active: false });
+    while (step !== undefined) {
+      if (step.file.startsWith(harness)) record(entries, { ...step, file: step.file.slice(harness.length) });
+      const next = inspector.pause(1500);
+      await inspector.call('Debugger.stepInto');
+      step = await next;
+    }
+    const status = await answered;
+    ws.close();
+    return { status, entries };
+  } finally {
+    worker.kill('SIGTERM');
+  }
+}
+
+/** Real nginx's walk on the same conf, as one process under gdb; nginx's own files (src/...) only. */
+async function walkNginx(binary: string, proxyPort: number, upstreamPort: number, prefix: string): Promise<{ status: string; entries: Entry[] }> {
+  const line = spawnSync('gdb', ['-batch', '-ex', 'info line ngx_http_init_connection', resolve(binary)], { encoding: 'utf8' });
+  if (!/^Line \d+ of "src\//m.test(line.stdout ?? '')) {
+    throw new Error(`gdb cannot step ${binary} by its source lines (${line.error?.message ?? (line.stderr.trim().split('\n')[0] || line.stdout.trim().split('\n').at(-1))}): install gdb, and build nginx from its source with ./configure --with-cc-opt='-O0 -g' && make`);
+  }
+  const conf = await renderFor({ port: proxyPort, adminPort: upstreamPort, workers: 1, conf: 'default' });
+  preparePrefix({ prefix, conf: { text: `daemon off;\nmaster_process off;\n${conf}` } });
+  const stepsFile = join(prefix, 'steps.json');
+  const gdb = spawn('gdb', ['-batch', '-x', join(repoRoot, 'bench', 'walk-nginx.py'), '--args', resolve(binary), '-p', prefix, '-c', 'conf/nginx.conf'], { stdio: 'ignore', env: { ...process.env, WALK_STEPS: stepsFile } });
+  let ended = false;
+  const exited = new Promise((ok) => gdb.on('exit', ok).on('error', ok)).then(() => (ended = true));
+  try {
+    // The first connection that is accepted is the breakpoint's first hit (walk-nginx.py continues it).
+    for (let ready = false; !ready; ) {
+      if (ended) throw new Error(`gdb ended before nginx listened: is gdb installed, and was ${binary} built with debug information (-g)?`);
+      ready = await new Promise<boolean>((ok) => net.connect(proxyPort, '127.0.0.1').on('connect', function (this: net.Socket) { this.destroy(); ok(true); }).on('error', () => setTimeout(() => ok(false), 200)));
+    }
+    await login(proxyPort);
+    const status = await login(proxyPort);
+    await exited;
+    const entries: Entry[] = [];
+    for (const step of JSON.parse(readFileSync(stepsFile, 'utf8')) as Step[]) if (step.file.startsWith('src/')) record(entries, step);
+    return { status, entries };
+  } finally {
+    gdb.kill('SIGKILL');
+  }
+}
+
+const [proxyPort, upstreamPort] = [await benchPort(), await benchPort()];
 const prefix = mkdtempSync(join(tmpdir(), 'walk-'));
 const servers = upstream(upstreamPort);
-const worker = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, join(repoRoot, 'dist', 'bench', 'walk-worker.js'), dist, String(proxyPort), String(upstreamPort), prefix], { stdio: ['ignore', 'pipe', 'inherit'] });
 try {
-  await new Promise<void>((ok, fail) => {
-    worker.stdout!.on('data', (d) => String(d).includes('ready') && ok());
-    worker.on('exit', (code) => fail(new Error(`the worker exited (${code}) before it listened`)));
-  });
-  await login(proxyPort);
-  const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
-  const ws = new WebSocket(targets[0].webSocketDebuggerUrl);
-  await new Promise((ok) => ws.on('open', ok));
-  const inspector = new Inspector(ws);
-  await inspector.call('Debugger.enable');
-  await inspector.call('Debugger.setBlackboxPatterns', { patterns: ['^node:', '/node_modules/', 'walk-worker\\.js$'] });
-  // The walk starts where the connection is made.
-  const connection = join(dist, 'harness', 'embedded', 'connection.js');
-  const lineNumber = readFileSync(connection, 'utf8').split('\n').findIndex((l) => l.includes('this.number = ctx.nextConnection()'));
-  await inspector.call('Debugger.setBreakpointByUrl', { url: `file://${connection}`, lineNumber });
-  const answered = login(proxyPort);
-  const entries: Entry[] = [];
-  let step = await inspector.pause(10_000);
-  await inspector.call('Debugger.setBreakpointsActive', { active: false });
-  while (step !== undefined) {
-    const file = step.file.startsWith(harness) ? step.file.slice(harness.length) : undefined;
-    if (file && file !== entries.at(-1)?.file) entries.push({ ...step, file, lastDepth: step.depth });
-    else if (file) entries.at(-1)!.lastDepth = step.depth;
-    const next = inspector.pause(1500);
-    await inspector.call('Debugger.stepInto');
-    step = await next;
-  }
-  const files = entries.map((e) => e.file);
-  const status = await answered;
-  ws.close();
-  console.log(`${status}: ${count(files)} (${dist})`);
+  const { status, entries } = values.nginx ? await walkNginx(values.nginx, proxyPort, upstreamPort, prefix) : await walkEmbedded(proxyPort, upstreamPort, prefix);
+  console.log(`${status}: ${count(entries.map((e) => e.file))} (${values.nginx ?? dist})`);
   console.log(`leaving out helper calls: ${count(withoutHelperCalls(entries))}`);
   if (values.files) console.log(entries.map((e, i) => `${String(e.depth).padStart(3)} ${e.file} ${e.fn || '(anonymous)'}${isHelperCall(entries, i) ? ' (helper call)' : ''}`).join('\n'));
+} catch (e) {
+  console.error(`walk: ${(e as Error).message}`);
+  process.exitCode = 2;
 } finally {
-  worker.kill('SIGTERM');
   for (const s of servers) s.close();
   rmSync(prefix, { recursive: true, force: true });
 }
