@@ -132,6 +132,7 @@ function record(entries: Entry[], step: Step): void {
 async function walkEmbedded(proxyPort: number, upstreamPort: number, prefix: string): Promise<{ status: string; entries: Entry[] }> {
   const inspectPort = await benchPort();
   const worker = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, join(repoRoot, 'dist', 'bench', 'walk-worker.js'), dist, String(proxyPort), String(upstreamPort), prefix], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((ok) => worker.on('exit', ok));
   try {
     await new Promise<void>((ok, fail) => {
       worker.stdout!.on('data', (d) => String(d).includes('ready') && ok());
@@ -163,6 +164,7 @@ async function walkEmbedded(proxyPort: number, upstreamPort: number, prefix: str
     return { status, entries };
   } finally {
     worker.kill('SIGTERM');
+    await exited;
   }
 }
 
@@ -191,7 +193,9 @@ async function walkNginx(binary: string, proxyPort: number, upstreamPort: number
     for (const step of JSON.parse(readFileSync(stepsFile, 'utf8')) as Step[]) if (step.file.startsWith('src/')) record(entries, step);
     return { status, entries };
   } finally {
-    gdb.kill('SIGKILL');
+    // SIGTERM, not SIGKILL: gdb then kills the nginx it started (a killed gdb would leave it running).
+    gdb.kill('SIGTERM');
+    await exited;
   }
 }
 
