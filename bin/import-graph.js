@@ -95,7 +95,8 @@ export function cycles(graph) {
  * (type-only imports and import() included). A room is a folder of harness/ (harness/cli.ts alone
  * on top, its command groups in cli/ below it; the files at harness/'s top level are the shared
  * base), scenarios/ or stubs/admin-server/.
- * Specs are tests, not rooms: they may import anything.
+ * A spec beside a module is in that module's room, as what it tests is; the suite's own files (tests/,
+ * bench/) are no room.
  */
 export const ROOMS = [
   ['harness/cli.ts'],
@@ -114,9 +115,8 @@ export const ROOMS = [
   ['harness/logs/', 'harness/i18n/'],
 ];
 
-/** A file's room and its level (0 on top), or undefined for what is no room (tests, bench, specs). */
+/** A file's room and its level (0 on top), or undefined for what is no room (tests/, bench/). */
 export function roomOf(file) {
-  if (file.endsWith('.spec.ts')) return undefined;
   for (const [level, rooms] of ROOMS.entries()) {
     for (const room of rooms) {
       const inside = room.endsWith('/') ? file.startsWith(room) && (room !== 'harness/' || !file.slice(room.length).includes('/')) : file === room;

@@ -1,26 +1,6 @@
 // The catalogue is whole in both languages: the same keys, the same placeholders, nothing empty.
-// So is each fault's own messages (its file's messages()), checked the same way.
-import { test, expect } from '@playwright/test';
+// (Each fault's own messages() are checked the same way, beside the faults' table.)
 import { CATALOGUE } from './catalogue.js';
-import { placeholders } from './index.js';
-import { FAULTS } from '../faults/index.js';
+import { textsAreWhole } from '../../tests/support/texts.js';
 
-type Texts = Readonly<Record<string, string>>;
-
-const TABLES: [string, Texts, Texts][] = [['the catalogue', CATALOGUE.en, CATALOGUE['zh-CN']], ...FAULTS.map((f): [string, Texts, Texts] => [f.name, f.texts.en, f.texts['zh-CN']])];
-
-for (const [name, en, zh] of TABLES) {
-  test(`${name}: every key exists in both languages, with the same placeholders`, () => {
-    expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
-    for (const key of Object.keys(en)) {
-      expect.soft(en[key].trim(), `${key} (en) is empty`).not.toBe('');
-      expect.soft(zh[key].trim(), `${key} (zh-CN) is empty`).not.toBe('');
-      expect.soft(placeholders(zh[key]), `${key}: placeholders`).toEqual(placeholders(en[key]));
-    }
-  });
-
-  test(`${name}: the Chinese is Chinese, each message that has words has Han characters`, () => {
-    const untranslated = Object.entries(zh).filter(([, s]) => /[a-z]{3,}\s+[a-z]{3,}/i.test(s.replace(/\{\w+\}|`[^`]*`|"[^"]*"|--[\w-]+/g, '')) && !/\p{Script=Han}/u.test(s));
-    expect(untranslated).toEqual([]);
-  });
-}
+textsAreWhole('the catalogue', CATALOGUE.en, CATALOGUE['zh-CN']);

@@ -3,13 +3,13 @@
 // `nginx -t -p <prefix> -c conf/nginx.conf` prints it. Where nginx is installed, the same file is
 // given to it too and its line must be the same text.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cpus } from 'node:os';
 import { test, expect } from '@playwright/test';
 import { loadConf } from './load.js';
 import { distFile, nginxAssets } from '../paths.js';
-import { findNginx } from '../nginx/engine.js';
+import { realNginx } from '../../tests/support/real-nginx.js';
 import { COURSE_CONF } from '../../tests/support/course-conf.js';
 
 
@@ -245,8 +245,8 @@ for (const c of REFUSALS) {
     const prefix = prefixWith(testInfo.outputPath('p'), c.files);
     const expected = `nginx: [emerg] ${c.emerg.split('PREFIX').join(prefix)}`;
     expect(emergOf(process.execPath, [distFile('harness/embedded/main.js'), '-t', '-p', prefix, '-c', 'conf/nginx.conf', '--os', 'linux'])).toBe(expected);
-    const nginx = findNginx();
-    if (nginx && existsSync(nginx)) {
+    const nginx = realNginx();
+    if (nginx) {
       // -e: the start-up log goes to a file, so stderr gets the short `nginx: [emerg]` form. The pid
       // file in the prefix: nginx -t opens it, and its default (/run/nginx.pid) is root's alone.
       expect(emergOf(nginx, ['-t', '-p', prefix, '-c', 'conf/nginx.conf', '-e', 'logs/error.log', '-g', 'pid logs/nginx.pid;'])).toBe(c.outsideSubset ? undefined : expected);
