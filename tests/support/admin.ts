@@ -1,4 +1,4 @@
-// Shared by the tests/unit/admin-*.spec.ts files: an AdminStandIn on a free port, and the three ways
+// Shared by the stand-in's specs (stubs/admin-server/*.spec.ts): an AdminStandIn on a free port, and the three ways
 // the tests talk to it (undici over the exact loopback address, and raw sockets for what undici
 // would not send as given).
 import { test, type TestInfo } from '@playwright/test';

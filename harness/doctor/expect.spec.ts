@@ -2,8 +2,8 @@
 // them, for the chaos runner: the exact set of conditions to act on, the IPv4/IPv6 verdict of
 // refused tries, nothing unrecognised; and describeExpectation() for the observation's text.
 import { test, expect } from '@playwright/test';
-import { describeExpectation, diagnose, expectDiagnosis } from '../../harness/doctor/index.js';
-import { fixture, fixtureLine } from './doctor-helpers.js';
+import { describeExpectation, diagnose, expectDiagnosis } from './index.js';
+import { fixture, fixtureLine } from '../../tests/support/doctor.js';
 
 const log = (...lines: string[]) => diagnose(Buffer.from(lines.join('\n') + '\n', 'latin1'));
 

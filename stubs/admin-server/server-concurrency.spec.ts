@@ -3,9 +3,9 @@
 // either the old set or the new one, never none or both).
 import { test, expect } from '@playwright/test';
 import { Agent, request } from 'undici';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { EMPLOYEES } from '../../stubs/admin-server/employees.js';
-import { adminToken, ipv4, startAdmin } from '../support/admin.js';
+import type { AdminStandIn } from './server.js';
+import { EMPLOYEES } from './employees.js';
+import { adminToken, ipv4, startAdmin } from '../../tests/support/admin.js';
 
 const WRITERS = 32;
 let admin: AdminStandIn;

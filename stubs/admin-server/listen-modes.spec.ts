@@ -5,8 +5,8 @@ import getPort from 'get-port';
 import net from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { Client } from 'undici';
-import { AdminStandIn, LISTEN_MODES, type JournalEntry, type ListenMode } from '../../stubs/admin-server/server.js';
-import { ADMIN_LOGIN, call, ipv4, ipv6, occupy, release, startAdmin } from '../support/admin.js';
+import { AdminStandIn, LISTEN_MODES, type JournalEntry, type ListenMode } from './server.js';
+import { ADMIN_LOGIN, call, ipv4, ipv6, occupy, release, startAdmin } from '../../tests/support/admin.js';
 
 const login = (base: string) => call(`${base}/admin/employee/login`, { json: ADMIN_LOGIN, fresh: true });
 

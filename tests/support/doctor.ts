@@ -1,4 +1,4 @@
-// Shared by the tests/unit/doctor*.spec.ts files: the project's fixture logs
+// Shared by the doctor's specs (harness/doctor/*.spec.ts): the project's fixture logs
 // (tests/fixtures/nginx-logs/), a stream that collects what a command prints, a temp folder,
 // and logs written the way the harness's own nginx emulation writes them.
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';

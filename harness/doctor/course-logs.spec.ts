@@ -4,8 +4,8 @@
 import { test, expect } from '@playwright/test';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { diagnose, doctorCommand, isProblem, readConf, type Incident } from '../../harness/doctor/index.js';
-import { repoRoot, sink, tempDir } from './doctor-helpers.js';
+import { diagnose, doctorCommand, isProblem, readConf, type Incident } from './index.js';
+import { repoRoot, sink, tempDir } from '../../tests/support/doctor.js';
 
 const COURSE = path.join(repoRoot, 'tests', 'fixtures', 'doctor-course');
 

@@ -1,9 +1,9 @@
 // GET /admin/employee/page, POST /admin/employee/logout and GET /admin/employee/{id} with a valid
 // token: the seed, page contents at several page sizes, the name filter, and the response framing.
 import { test, expect } from '@playwright/test';
-import { EMPLOYEES, type Employee } from '../../stubs/admin-server/employees.js';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { adminToken, call, ipv4, ipv6, rawExchange, springError, startAdmin } from '../support/admin.js';
+import { EMPLOYEES, type Employee } from './employees.js';
+import type { AdminStandIn } from './server.js';
+import { adminToken, call, ipv4, ipv6, rawExchange, springError, startAdmin } from '../../tests/support/admin.js';
 
 const FIELDS = ['id', 'username', 'name', 'password', 'phone', 'sex', 'idNumber', 'status', 'createTime', 'updateTime', 'createUser', 'updateUser'];
 const pageJson = (total: number, records: readonly Employee[]) => JSON.stringify({ code: 1, msg: null, data: { total, records } });

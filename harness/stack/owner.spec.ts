@@ -4,9 +4,9 @@
 import { test, expect } from '@playwright/test';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lockPath, lockPrefix, PrefixTaken, processState, thisProcess } from '../../harness/stack/owner.js';
-import { removeState, statePath, writeState, type StackState } from '../../harness/stack/state.js';
-import { replaceFile } from '../../harness/private-file.js';
+import { lockPath, lockPrefix, PrefixTaken, processState, thisProcess } from './owner.js';
+import { removeState, statePath, writeState, type StackState } from './state.js';
+import { replaceFile } from '../private-file.js';
 
 const state = (prefix: string, pid: number, startTime?: string): StackState => ({
   pid,

@@ -2,16 +2,16 @@
 // the text report (merged explanations, problems first, what needs no action folded, control
 // characters escaped), the command's exit codes and messages for input that is no nginx error log,
 // the access log's evidence, temp-file and crash explanations, and the lines the harness's own
-// nginx emulation writes. --follow: doctor-follow.spec.ts; size and signals: doctor-scale.spec.ts.
+// nginx emulation writes. --follow: follow.spec.ts; size and signals: scale.spec.ts.
 import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { analyse, diagnose, diagnoseFile, doctorCommand, isProblem, renderJson, renderText, splitLines, DoctorInputError, type Incident } from '../../harness/doctor/index.js';
-import { formatStderrLine, parseErrorLine } from '../../harness/logs/error-log.js';
-import { LogIndex } from '../../harness/doctor/log-index.js';
-import { osProfile } from '../../harness/os-profile.js';
-import { emulated, fixture, fixtureLine, FIXTURES, sink, summary, tempDir } from './doctor-helpers.js';
+import { analyse, diagnose, diagnoseFile, doctorCommand, isProblem, renderJson, renderText, splitLines, DoctorInputError, type Incident } from './index.js';
+import { formatStderrLine, parseErrorLine } from '../logs/error-log.js';
+import { LogIndex } from './log-index.js';
+import { osProfile } from '../os-profile.js';
+import { emulated, fixture, fixtureLine, FIXTURES, sink, summary, tempDir } from '../../tests/support/doctor.js';
 
 const toLf = (b: Buffer) => Buffer.from(b.toString('latin1').replace(/\r\n/g, '\n'), 'latin1');
 const toCrlf = (b: Buffer) => Buffer.from(toLf(b).toString('latin1').replace(/\n/g, '\r\n'), 'latin1');

@@ -5,8 +5,8 @@ import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { doctorCommand, follow, renderIncident, type Diagnosis, type Incident } from '../../harness/doctor/index.js';
-import { fixture, fixtureLine, sink, tempDir, whileFollowing } from './doctor-helpers.js';
+import { doctorCommand, follow, renderIncident, type Diagnosis, type Incident } from './index.js';
+import { fixture, fixtureLine, sink, tempDir, whileFollowing } from '../../tests/support/doctor.js';
 
 const FAST = { pollMs: 20, settleMs: 200 };
 

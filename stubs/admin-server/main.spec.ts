@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import { execa, type ResultPromise } from 'execa';
 import getPort from 'get-port';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_LOGIN, call, occupy, release } from '../support/admin.js';
+import { ADMIN_LOGIN, call, occupy, release } from '../../tests/support/admin.js';
 
 const MAIN = fileURLToPath(new URL('../../dist/stubs/admin-server/main.js', import.meta.url));
 

@@ -2,8 +2,8 @@
 // anything else is a 401 with an empty body.
 import { test, expect } from '@playwright/test';
 import { SignJWT } from 'jose';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { ADMIN_LOGIN, adminToken, call, ipv4, rawExchange, startAdmin, type Reply } from '../support/admin.js';
+import type { AdminStandIn } from './server.js';
+import { ADMIN_LOGIN, adminToken, call, ipv4, rawExchange, startAdmin, type Reply } from '../../tests/support/admin.js';
 
 const REFERENCE_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJlbXBJZCI6MSwiZXhwIjoxNjg4ODI1OTA2fQ.GwcYc075VTLcee5SMXegHEKuy998qU94-JNsGPkrZr4';
 const REFERENCE_EXP_MS = 1688825906 * 1000;

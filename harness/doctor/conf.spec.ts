@@ -6,8 +6,8 @@
 import { test, expect } from '@playwright/test';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { diagnose, doctorCommand, readConf } from '../../harness/doctor/index.js';
-import { sink, tempDir } from './doctor-helpers.js';
+import { diagnose, doctorCommand, readConf } from './index.js';
+import { sink, tempDir } from '../../tests/support/doctor.js';
 
 const MAIN = `user www-data;
 worker_processes auto;

@@ -2,9 +2,9 @@
 // answers to requests the front end never sends, each as the real Spring Boot 2.7 app answers.
 import net from 'node:net';
 import { test, expect } from '@playwright/test';
-import { EMPLOYEES, type Employee } from '../../stubs/admin-server/employees.js';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { ADMIN_LOGIN, adminToken, call, ipv4, rawExchange, springError, startAdmin, type Reply } from '../support/admin.js';
+import { EMPLOYEES, type Employee } from './employees.js';
+import type { AdminStandIn } from './server.js';
+import { ADMIN_LOGIN, adminToken, call, ipv4, rawExchange, springError, startAdmin, type Reply } from '../../tests/support/admin.js';
 
 const TOTAL = EMPLOYEES.length;
 const NOT_FOUND = '{"code":0,"msg":"账号不存在","data":null}';

@@ -7,8 +7,8 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { diagnose, isProblem, type ConditionId, type RefusedVerdict } from '../../harness/doctor/index.js';
-import { FIXTURES } from './doctor-helpers.js';
+import { diagnose, isProblem, type ConditionId, type RefusedVerdict } from './index.js';
+import { FIXTURES } from '../../tests/support/doctor.js';
 
 interface Expected {
   about: string;

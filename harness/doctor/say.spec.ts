@@ -5,9 +5,9 @@
 import { test, expect } from '@playwright/test';
 import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { diagnose, doctorCommand, readConf, renderText, type Incident } from '../../harness/doctor/index.js';
-import { lang, setLang } from '../../harness/i18n/index.js';
-import { FIXTURES, fixtureLine, repoRoot, sink, tempDir, whileFollowing } from './doctor-helpers.js';
+import { diagnose, doctorCommand, readConf, renderText, type Incident } from './index.js';
+import { lang, setLang } from '../i18n/index.js';
+import { FIXTURES, fixtureLine, repoRoot, sink, tempDir, whileFollowing } from '../../tests/support/doctor.js';
 
 const COURSE = path.join(repoRoot, 'tests', 'fixtures', 'doctor-course');
 

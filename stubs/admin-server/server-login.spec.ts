@@ -3,9 +3,9 @@
 import { test, expect } from '@playwright/test';
 import { jwtVerify } from 'jose';
 import { createHash } from 'node:crypto';
-import { EMPLOYEES } from '../../stubs/admin-server/employees.js';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { ADMIN_LOGIN, call, ipv4, startAdmin } from '../support/admin.js';
+import { EMPLOYEES } from './employees.js';
+import type { AdminStandIn } from './server.js';
+import { ADMIN_LOGIN, call, ipv4, startAdmin } from '../../tests/support/admin.js';
 
 const NOT_FOUND = '{"code":0,"msg":"账号不存在","data":null}';
 const PASSWORD_ERROR = '{"code":0,"msg":"密码错误","data":null}';

@@ -4,9 +4,9 @@ import { test, expect } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, closeSync, openSync, rmSync, writeFileSync, ftruncateSync } from 'node:fs';
 import path from 'node:path';
-import { diagnose, diagnoseFile } from '../../harness/doctor/index.js';
-import { CLI, fixture, fixtureLine, tempDir } from './doctor-helpers.js';
-import { openFiles } from '../support/processes.js';
+import { diagnose, diagnoseFile } from './index.js';
+import { CLI, fixture, fixtureLine, tempDir } from '../../tests/support/doctor.js';
+import { openFiles } from '../../tests/support/processes.js';
 
 /**
  * `copies` copies of real lines, each copy a minute apart and from its own nginx process: lone

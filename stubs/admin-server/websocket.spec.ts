@@ -7,11 +7,11 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import WebSocket from 'ws';
-import type { AdminStandIn } from '../../stubs/admin-server/server.js';
-import { MAX_MESSAGE_BYTES } from '../../stubs/admin-server/websocket.js';
+import type { AdminStandIn } from './server.js';
+import { MAX_MESSAGE_BYTES } from './websocket.js';
 import { memoryOf } from '../../bench/procs.js';
-import { freePort } from '../support/ports.js';
-import { call, rawExchange, springError, startAdmin } from '../support/admin.js';
+import { freePort } from '../../tests/support/ports.js';
+import { call, rawExchange, springError, startAdmin } from '../../tests/support/admin.js';
 
 let admin: AdminStandIn;
 const clients: WebSocket[] = [];

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import { test, expect } from '@playwright/test';
-import { distFile } from '../../harness/paths.js';
-import { linux, sharedMemoryDir } from '../../harness/platform.js';
-import { ConnectionCounter, SharedCounterFile } from '../../harness/embedded/connection-counter.js';
+import { distFile } from '../paths.js';
+import { linux, sharedMemoryDir } from '../platform.js';
+import { ConnectionCounter, SharedCounterFile } from './connection-counter.js';
 
 const COUNTER = pathToFileURL(distFile('harness/embedded/connection-counter.js')).href;
 
