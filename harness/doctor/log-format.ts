@@ -3,6 +3,7 @@
 // What a format adds to combined ($request_time, $upstream_addr, $upstream_status) is evidence
 // the doctor then states as read, not inferred.
 import { parseAccessLine } from '../logs/access-log.js';
+import { compileLogFormat, fieldsOf } from '../nginx-conf/log-format.js';
 import type { ConfFacts } from './conf.js';
 
 export interface AccessRecord {
@@ -26,31 +27,19 @@ export interface AccessRecord {
 
 interface Format {
   name: string;
-  re: RegExp;
-  vars: string[];
+  fields: (line: string) => Record<string, string> | undefined;
 }
 
-/** A log_format's text as one pattern: `$var` and `${var}` are fields, the rest is literal. */
-function compile(name: string, text: string): Format {
-  const vars: string[] = [];
-  let src = '';
-  let last = 0;
-  for (const m of text.matchAll(/\$(?:\{(\w+)\}|(\w+))/g)) {
-    src += text.slice(last, m.index).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    vars.push(m[1] ?? m[2]);
-    src += '(.*?)';
-    last = m.index! + m[0].length;
-  }
-  src += text.slice(last).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return { name, re: new RegExp(`^${src}\\r?$`), vars };
-}
-
-/** The user's log_formats (`log_format main escape=json '...' '...';`). */
+/** The user's log_formats (`log_format main escape=json '...' '...';`), compiled as nginx compiles them; one nginx would refuse is left out. */
 function formatsOf(conf: ConfFacts | undefined): Format[] {
   return (conf?.directives('log_format') ?? []).flatMap((d) => {
-    const [name, ...rest] = d.args;
-    const parts = rest.filter((a) => !/^escape=/.test(a));
-    return name && name !== 'combined' && parts.length ? [compile(name, parts.join(''))] : [];
+    const [name, ...args] = d.args;
+    if (!name || name === 'combined' || !args.some((a) => !a.startsWith('escape='))) return [];
+    try {
+      return [{ name, fields: fieldsOf(compileLogFormat(name, args)) }];
+    } catch {
+      return [];
+    }
   });
 }
 
@@ -64,10 +53,8 @@ export function accessReader(conf?: ConfFacts): (text: string, no: number) => Ac
     const a = parseAccessLine(text);
     if (a) return { no, remoteAddr: a.remoteAddr, time: a.time, request: a.request, status: a.status, bytes: a.bodyBytesSent };
     for (const f of formats) {
-      const m = f.re.exec(text);
-      if (!m) continue;
-      const v: Record<string, string> = {};
-      f.vars.forEach((k, i) => (v[k] = m[i + 1]));
+      const v = f.fields(text);
+      if (!v) continue;
       const status = num(v.status);
       if (status === undefined || v.request === undefined) continue;
       return {

@@ -1,5 +1,6 @@
 // log_format (ngx_http_log_set_format() and ngx_http_log_compile_format()): a format compiled
-// into its literal text and its variables, and the predefined `combined`.
+// into its literal text and its variables, and the predefined `combined`. The one description of a
+// format: the log phase writes lines by it, the doctor reads them back by it (fieldsOf).
 import { ConfError } from './error.js';
 import type { Directive } from './parse.js';
 
@@ -14,7 +15,7 @@ export interface LogFormat {
 }
 
 /** ngx_http_log_compile_format(): `$name` / `${name}` and the text between, over the arguments joined. */
-function compile(name: string, args: string[], d?: Directive): LogFormat {
+export function compileLogFormat(name: string, args: string[], d?: Directive): LogFormat {
   let escape: LogFormat['escape'] = 'default';
   let i = 0;
   if (args[0]?.startsWith('escape=')) {
@@ -48,10 +49,25 @@ function compile(name: string, args: string[], d?: Directive): LogFormat {
 }
 
 /** The predefined format (ngx_http_combined_fmt). */
-export const COMBINED = compile('combined', ['$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent"']);
+export const COMBINED = compileLogFormat('combined', ['$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent"']);
 
 /** ngx_http_log_set_format(): `log_format name [escape=...] string ...`; `known`: the formats so far. */
 export function logFormat(d: Directive, known: readonly LogFormat[]): LogFormat {
   if (known.some((f) => f.name === d.args[0])) throw new ConfError(`duplicate "log_format" name "${d.args[0]}"`, d.file, d.line);
-  return compile(d.args[0], d.args.slice(1), d);
+  return compileLogFormat(d.args[0], d.args.slice(1), d);
+}
+
+/**
+ * A reader of the lines a format wrote: each variable's value by name, the text between matched as
+ * it is (a value is the shortest that lets the rest of the line match); undefined for a line the
+ * format did not write.
+ */
+export function fieldsOf(f: LogFormat): (line: string) => Record<string, string> | undefined {
+  const literal = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const names = f.ops.flatMap((op) => ('variable' in op ? [op.variable] : []));
+  const re = new RegExp(`^${f.ops.map((op) => ('text' in op ? literal(op.text) : '(.*?)')).join('')}\\r?$`);
+  return (line) => {
+    const m = re.exec(line);
+    return m ? Object.fromEntries(names.map((n, i) => [n, m[i + 1]])) : undefined;
+  };
 }
