@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { preparePrefix } from '../harness/stack/prefix.js';
-import { starterWorkerUser } from '../harness/stack/render.js';
+import { confSkeleton, starterWorkerUser } from '../harness/stack/render.js';
 import { startEngine } from '../harness/stack/registry.js';
 import type { EngineName, ProxyEngine } from '../harness/engine/engine.js';
 import { runLoad, type Generator, type LoadResult } from './load.js';
@@ -54,18 +54,11 @@ export function bundle(): Buffer {
 }
 
 function confText(port: number, workers: number): string {
-  const user = starterWorkerUser();
-  return `${user ? `user ${user};\n` : ''}worker_processes ${workers};
-error_log logs/error.log;
-pid logs/nginx.pid;
-events {
-    worker_connections 1024;
-}
-http {
-    include mime.types;
-    default_type application/octet-stream;
-    access_log off;
-    sendfile on;
+  return confSkeleton({
+    user: starterWorkerUser(),
+    workers,
+    accessLog: 'off',
+    http: `    sendfile on;
     keepalive_timeout 65;
     gzip on;
     gzip_types application/javascript;
@@ -76,9 +69,8 @@ http {
             index index.html;
             try_files $uri $uri/ /index.html;
         }
-    }
-}
-`;
+    }`,
+  });
 }
 
 interface Running {

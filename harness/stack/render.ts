@@ -14,6 +14,54 @@ export function starterWorkerUser(os: OsName = 'linux'): string | undefined {
   return process.getuid?.() === 0 && os === 'linux' ? userInfo().username : undefined;
 }
 
+/** The parts every conf the harness writes shares; `http` is the rest of the http block (servers included). */
+export interface Skeleton {
+  user?: string;
+  workers: number;
+  /** error_log's level; none (or `error`, nginx's default) writes none. */
+  errorLogLevel?: string;
+  /** A path relative to the prefix, or `off`. */
+  accessLog: string;
+  http: string;
+}
+
+/**
+ * The skeleton of an nginx.conf as the course's own is laid out: the workers, the logs, the pid
+ * file in logs/, `events`, and an http block with mime.types and the access log. The stack's conf,
+ * the conformance confs and the benchmark's are this skeleton with their own http block.
+ */
+export function confSkeleton(s: Skeleton): string {
+  return `${s.user ? `user  ${s.user};\n` : ''}worker_processes  ${s.workers};
+
+error_log  logs/error.log${s.errorLogLevel && s.errorLogLevel !== 'error' ? `  ${s.errorLogLevel}` : ''};
+pid        logs/nginx.pid;
+
+
+events {
+    worker_connections  1024;
+}
+
+
+http {
+    include       mime.types;
+    default_type  application/octet-stream;
+
+    access_log  ${s.accessLog};
+${s.http}
+}
+`;
+}
+
+/** The temp paths inside the prefix, as the Windows build's defaults (temp/...), for an http block. */
+export function tempPaths(dir = 'temp'): string {
+  return `    client_body_temp_path  ${dir}/client_body_temp;
+    proxy_temp_path        ${dir}/proxy_temp;
+    fastcgi_temp_path      ${dir}/fastcgi_temp;
+    uwsgi_temp_path        ${dir}/uwsgi_temp;
+    scgi_temp_path         ${dir}/scgi_temp;
+`;
+}
+
 export interface ConfSpec {
   proxyPort: number;
   adminPort: number;
@@ -65,33 +113,17 @@ export function renderConf(s: ConfSpec): string {
     .map((l) => `\n            ${l}`)
     .join('');
   return `# Rendered by the harness from the course's nginx.conf (sky-take-out, nginx-1.20.2/conf).
-${s.user ? `user  ${s.user};\n` : ''}worker_processes  ${s.workers};
-
-error_log  logs/error.log${s.errorLogLevel && s.errorLogLevel !== 'error' ? `  ${s.errorLogLevel}` : ''};
-pid        logs/nginx.pid;
-
-
-events {
-    worker_connections  1024;
-}
-
-
-http {
-    include       mime.types;
-    default_type  application/octet-stream;
-
-    access_log  ${s.accessLogOff ? 'off' : 'logs/access.log'};
-
+${confSkeleton({
+  user: s.user,
+  workers: s.workers,
+  errorLogLevel: s.errorLogLevel,
+  accessLog: s.accessLogOff ? 'off' : 'logs/access.log',
+  http: `
     sendfile        on;
     keepalive_timeout  65;
 ${s.clientMaxBodySize ? `    client_max_body_size  ${s.clientMaxBodySize};\n` : ''}
     # Temp paths inside the prefix, as the Windows build's defaults (temp/...).
-    client_body_temp_path  ${temp}/client_body_temp;
-    proxy_temp_path        ${temp}/proxy_temp;
-    fastcgi_temp_path      ${temp}/fastcgi_temp;
-    uwsgi_temp_path        ${temp}/uwsgi_temp;
-    scgi_temp_path         ${temp}/scgi_temp;
-
+${tempPaths(temp)}
 	map $http_upgrade $connection_upgrade{
 		default upgrade;
 		'' close;
@@ -134,7 +166,6 @@ ${localhostBlock}
 			proxy_set_header Upgrade $http_upgrade;
 			proxy_set_header Connection "$connection_upgrade";
         }
-    }
-}
-`;
+    }`,
+})}`;
 }

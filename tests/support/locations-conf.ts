@@ -2,25 +2,19 @@
 // try_files specs; the prefix's html/ holds x, index.html, style.css and dir/ (proxy-under-test.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { confSkeleton } from '../../harness/stack/render.js';
 
-export const serverConf = (server: string) => `worker_processes 1;
-error_log logs/error.log;
-pid logs/nginx.pid;
-events {
-    worker_connections 1024;
-}
-http {
-    include mime.types;
-    default_type application/octet-stream;
-    access_log logs/access.log;
-    server {
+export const serverConf = (server: string) =>
+  confSkeleton({
+    workers: 1,
+    accessLog: 'logs/access.log',
+    http: `    server {
         listen 127.0.0.1:P;
         server_name localhost;
         root html;
 ${server}
-    }
-}
-`;
+    }`,
+  });
 
 /** Writes each file (a path under the prefix) with its content. */
 export function writeFiles(prefix: string, files: Record<string, string>): void {

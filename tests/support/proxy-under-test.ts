@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { preparePrefix } from '../../harness/stack/prefix.js';
-import { starterWorkerUser } from '../../harness/stack/render.js';
+import { confSkeleton, starterWorkerUser, tempPaths } from '../../harness/stack/render.js';
 import { startEmbedded } from '../../harness/embedded/engine.js';
 import { startNginx } from '../../harness/nginx/engine.js';
 import type { EngineName, ProxyEngine } from '../../harness/engine/engine.js';
@@ -61,24 +61,14 @@ export function localhostPeers(params = ''): string {
 export function conformanceConf(o: ConfOptions, port: number, upstreamPort: number, secondPort?: number): string {
   const text =
     o.conf ??
-    `worker_processes  ${o.workers ?? 1};
-error_log  logs/error.log${o.errorLogLevel ? ' ' + o.errorLogLevel : ''};
-pid        logs/nginx.pid;
-events {
-    worker_connections  1024;
-}
-http {
-    include       mime.types;
-    default_type  application/octet-stream;
-    access_log  logs/access.log;
+    confSkeleton({
+      workers: o.workers ?? 1,
+      errorLogLevel: o.errorLogLevel,
+      accessLog: 'logs/access.log',
+      http: `
     sendfile        on;
     keepalive_timeout  65;
-    client_body_temp_path temp/client_body_temp;
-    proxy_temp_path temp/proxy_temp;
-    fastcgi_temp_path temp/fastcgi_temp;
-    uwsgi_temp_path temp/uwsgi_temp;
-    scgi_temp_path temp/scgi_temp;
-${o.http ?? ''}
+${tempPaths()}${o.http ?? ''}
     server {
         listen       127.0.0.1:P;
         listen       [::1]:P;
@@ -93,9 +83,8 @@ ${o.api ?? ''}
 ${o.static ?? ''}
         }
 ${o.server ?? ''}
-    }
-}
-`;
+    }`,
+    });
   const user = testUser(o);
   const filled = (text + (user ? `${text.endsWith('\n') ? '' : '\n'}user ${user};\n` : '')).replace(/\bP\b/g, String(port)).replace(/\bU\b/g, String(upstreamPort));
   return secondPort === undefined ? filled : filled.replace(/\bQ\b/g, String(secondPort));
