@@ -1,6 +1,7 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { expectFailure, expectPage, login, logout, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
+import { expectFailure, login, logout, pageTwoUnder, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
+import { whileLines } from './steps/logs.js';
 import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
@@ -12,14 +13,8 @@ export default defineScenario({
   observations: 4,
   seconds: 6,
   async steps(run) {
-    const lines = () => run.errorLog().map((e) => `${e.message} while ${e.action} [${e.request?.split(' ')[0]}]`);
-    const page = await run.page();
-    run.step(t('scenario.common.loginInBrowser'));
-    await login(page, run.stack.url);
-    await expectPage(page, 1, 10);
-    await run.fault('admin.truncate 20 --path /admin/employee/page --times 1');
-    run.step(t('scenario.common.pageTwo'));
-    await page.getByRole('button', { name: '下一页' }).click();
+    const lines = () => whileLines(run);
+    const page = await pageTwoUnder(run, 'admin.truncate 20 --path /admin/employee/page --times 1');
     await run.observe(t('scenario.admin-closes-early.observe1'), async () => {
       await expectFailure(page, { kind: 'network', request: /^GET \/api\/employee\/page\?page=2/ });
       await expect.poll(() => run.accessLog().map((e) => [e.request.split(' ')[0], e.status, e.bodyBytesSent])).toContainEqual(['GET', 200, 20]);

@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { expectFailure, expectPage, login, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
+import { expectFailure, pageTwoUnder, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
@@ -12,13 +12,7 @@ export default defineScenario({
   observations: 4,
   seconds: 6,
   async steps(run) {
-    const page = await run.page();
-    run.step(t('scenario.common.loginInBrowser'));
-    await login(page, run.stack.url);
-    await expectPage(page, 1, 10);
-    await run.fault('admin.status 500 --path /admin/employee/page --times 1');
-    run.step(t('scenario.common.pageTwo'));
-    await page.getByRole('button', { name: '下一页' }).click();
+    const page = await pageTwoUnder(run, 'admin.status 500 --path /admin/employee/page --times 1');
     await run.observe(t('scenario.admin-error-status.observe1'), async () => {
       await expectFailure(page, { kind: 'status', status: 500, request: /^GET \/api\/employee\/page\?page=2/ });
       await expect(page.getByTestId('http-error')).toContainText('the admin server hit an internal error');

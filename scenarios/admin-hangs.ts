@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { expectFailure, expectPage, login, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
+import { expectFailure, pageTwoUnder, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
@@ -15,13 +15,7 @@ export default defineScenario({
   seconds: 8,
   async steps(run) {
     const errno = run.os === 'windows' ? 10060 : 110;
-    const page = await run.page();
-    run.step(t('scenario.common.loginInBrowser'));
-    await login(page, run.stack.url);
-    await expectPage(page, 1, 10);
-    await run.fault('admin.hang --path /admin/employee/page');
-    run.step(t('scenario.admin-hangs.step1'));
-    await page.getByRole('button', { name: '下一页' }).click();
+    const page = await pageTwoUnder(run, 'admin.hang --path /admin/employee/page', t('scenario.admin-hangs.step1'));
     await run.observe(t('scenario.admin-hangs.observe1'), async () => {
       await expectFailure(page, { kind: 'status', status: 504, request: /^GET \/api\/employee\/page\?page=2/ });
       const ms = Number(await page.getByTestId('http-error').getAttribute('data-elapsed-ms'));

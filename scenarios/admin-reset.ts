@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { expectFailure, expectPage, login, logout, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
+import { expectFailure, expectPage, login, logout, pageTwoUnder, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
@@ -15,13 +15,7 @@ export default defineScenario({
   async steps(run) {
     const recv = run.os === 'windows' ? 'WSARecv() failed (10054: An existing connection was forcibly closed by the remote host)' : 'recv() failed (104: Connection reset by peer)';
     const lines = () => run.errorLog().map((e) => `${e.message} (${e.errno?.code}: ${e.errno?.text}) while ${e.action} [${e.request?.split(' ')[0]}]`);
-    const page = await run.page();
-    run.step(t('scenario.common.loginInBrowser'));
-    await login(page, run.stack.url);
-    await expectPage(page, 1, 10);
-    await run.fault('admin.reset --path /admin/employee/page --times 1');
-    run.step(t('scenario.common.pageTwo'));
-    await page.getByRole('button', { name: '下一页' }).click();
+    const page = await pageTwoUnder(run, 'admin.reset --path /admin/employee/page --times 1');
     await run.observe(t('scenario.admin-reset.observe1'), async () => {
       await expectPage(page, 2, 10);
       const tries = run.stack.adminShell!.journal.filter((e) => e.url.startsWith('/admin/employee/page?page=2'));

@@ -3,6 +3,7 @@
 import { expect, type Page } from 'playwright/test';
 import { EMPLOYEES, type Employee } from '../../stubs/admin-server/employees.js';
 import { t } from '../../harness/i18n/index.js';
+import type { Run } from '../../harness/chaos/runner.js';
 
 export async function login(page: Page, url: string, username = 'admin', password = '123456'): Promise<void> {
   await page.goto(url);
@@ -66,4 +67,19 @@ export async function expectFailure(page: Page, o: { kind: 'status' | 'network' 
 export async function logout(page: Page): Promise<void> {
   await page.getByTestId('logout').click();
   await expect(page.getByPlaceholder('账号')).toBeVisible();
+}
+
+/**
+ * The opening of the admin server's fault scenarios: logged in on page 1 of 员工管理, then `fault`
+ * applied and page 2 asked for (the step named `step`). The page, for what the scenario observes.
+ */
+export async function pageTwoUnder(run: Run, fault: string, step = t('scenario.common.pageTwo')): Promise<Page> {
+  const page = await run.page();
+  run.step(t('scenario.common.loginInBrowser'));
+  await login(page, run.stack.url);
+  await expectPage(page, 1, 10);
+  await run.fault(fault);
+  run.step(step);
+  await page.getByRole('button', { name: '下一页' }).click();
+  return page;
 }
