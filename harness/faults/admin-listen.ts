@@ -1,5 +1,5 @@
 import { LISTEN_MODES, type ListenMode } from '../../stubs/admin-server/listen-modes.js';
-import { requireAdmin, type Fault } from './fault.js';
+import { requireAdmin, type AppliedFault, type Fault, type FaultTarget } from './fault.js';
 import { messages } from '../i18n/index.js';
 
 const t = messages({
@@ -22,10 +22,13 @@ export const adminListen: Fault = {
   brief: t('brief'),
   texts: t.texts,
   params: [{ name: 'mode', type: 'choice', values: LISTEN_MODES, required: true, placeholder: 'MODE', describe: t('mode'), example: 'ipv4' }],
-  async apply(target, values) {
-    const admin = requireAdmin(target);
-    const mode = admin.mode;
-    await admin.setMode(values.mode as ListenMode);
-    return { undo: () => admin.setMode(mode) };
-  },
+  apply: (target, values) => listenAs(target, values.mode as ListenMode),
 };
+
+/** The stand-in listens as `mode` until the fault is restored (admin.listen, admin.start, admin.stop). */
+export async function listenAs(target: FaultTarget, mode: ListenMode): Promise<AppliedFault> {
+  const admin = requireAdmin(target);
+  const before = admin.mode;
+  await admin.setMode(mode);
+  return { undo: () => admin.setMode(before) };
+}

@@ -1,4 +1,5 @@
-import { requireAdmin, type Fault } from './fault.js';
+import type { Fault } from './fault.js';
+import { listenAs } from './admin-listen.js';
 import { messages } from '../i18n/index.js';
 
 const t = messages({
@@ -18,10 +19,5 @@ export const adminStart: Fault = {
   brief: t('brief'),
   texts: t.texts,
   params: [],
-  async apply(target) {
-    const admin = requireAdmin(target);
-    const mode = admin.mode;
-    await admin.setMode('dual');
-    return { undo: () => admin.setMode(mode) };
-  },
+  apply: (target) => listenAs(target, 'dual'),
 };
