@@ -6,7 +6,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { Stack } from '../stack/stack.js';
 import { FaultError } from '../faults/fault.js';
-import { FaultLedger } from '../faults/ledger.js';
+import type { FaultLedger } from '../faults/ledger.js';
 import { readState, statePath, type StackState } from '../stack/state.js';
 import { UserError } from '../errors.js';
 import { customerAction } from '../stack/customer.js';
@@ -50,9 +50,9 @@ async function faultViews(): Promise<FaultView[]> {
   return FAULTS.map((f) => ({ name: f.name, summary: f.summary, usage: usage(f), params: f.params }));
 }
 
-export async function startStackControl(stack: Stack, onEvent: (text: string) => void): Promise<ControlChannel> {
+/** `faults`: the stack's ledger (compose/stack-life.ts), which the stack's stop undoes. */
+export async function startStackControl(stack: Stack, onEvent: (text: string) => void, faults: FaultLedger): Promise<ControlChannel> {
   const token = randomBytes(24).toString('hex');
-  const faults = new FaultLedger(stack);
   let askStop!: (why: string) => void;
   const stopAsked = new Promise<string>((r) => (askStop = r));
   const applied = () => faults.entries.map((e) => ({ id: e.id, label: e.label, progress: e.applied.progress?.() }));

@@ -5,7 +5,7 @@
 import { readFileSync, renameSync, linkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { pidExists, processStartTime } from '../platform.js';
+import { pidExists, processCommandLine, processStartTime } from '../platform.js';
 import { createFile, replaceFile } from '../private-file.js';
 
 /** A process, told apart from a later one given its pid by its start time (where the system tells it). */
@@ -29,6 +29,19 @@ export function processState(id: ProcessId): 'running' | 'gone' | 'unknown' {
   const now = processStartTime(id.pid);
   if (id.startTime === undefined || now === undefined) return 'unknown';
   return now === id.startTime ? 'running' : 'gone';
+}
+
+/**
+ * Whether process `pid` runs `harness up`, told by its command line (`node …/harness.js up`, or npx's
+ * `…/.bin/harness up`): a pid and start time copied into a lock or state.json by someone who can
+ * write the prefix name another process, never one to ask or to kill. `command`: what it runs.
+ * Undefined where the system tells no command line (the fallback): the control channel tells then.
+ */
+export function harnessUp(pid: number): { is: boolean; command: string } | undefined {
+  const argv = processCommandLine(pid);
+  if (!argv) return undefined;
+  const is = argv.some((a, i) => /(?:^|[\\/])harness(?:\.js)?$/.test(a) && argv[i + 1] === 'up');
+  return { is, command: argv.join(' ').slice(0, 200) };
 }
 
 export function sameProcess(a: ProcessId, b: ProcessId): boolean {
@@ -55,6 +68,11 @@ export class PrefixTaken extends Error {
   }
 }
 
+/** The holder of `prefix`'s lock, if one is written there (it may be gone: see processState). */
+export function lockHolder(prefix: string): LockHolder | undefined {
+  return readLock(lockPath(prefix))?.holder;
+}
+
 export interface PrefixLock {
   /** Says the stack's address in the lock, for a second `harness up` to name. */
   update(url: string): void;
@@ -73,7 +91,9 @@ function readLock(path: string): { text: string; holder?: LockHolder } | undefin
   }
   try {
     const h = JSON.parse(text) as LockHolder;
-    return { text, holder: Number.isInteger(h.pid) && h.pid > 0 ? h : undefined };
+    const optional = (v: unknown) => v === undefined || typeof v === 'string';
+    const valid = Number.isInteger(h?.pid) && h.pid > 0 && optional(h.startTime) && optional(h.url) && typeof h.startedAt === 'string';
+    return { text, holder: valid ? h : undefined };
   } catch {
     return { text };
   }
