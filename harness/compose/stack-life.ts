@@ -108,7 +108,10 @@ export class StackLife {
     if (this.signal.aborted) throw new StackStopped('the stack is stopping');
     const kept = run().then((value) => (keep(value), value));
     this.#starting = kept.catch(() => undefined);
-    const value = await kept;
+    // A step that a stop cut short fails as stopped, whatever the step itself says of it.
+    const value = await kept.catch((e: unknown) => {
+      throw this.signal.aborted ? new StackStopped('the stack is stopping', { cause: e }) : e;
+    });
     if (this.signal.aborted) throw new StackStopped('the stack is stopping');
     return value;
   }
