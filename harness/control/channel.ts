@@ -20,7 +20,7 @@ import { t } from '../i18n/index.js';
 export interface ControlChannel {
   url: string;
   token: string;
-  /** The faults applied to the stack: the stack's stop undoes them first (a fault never outlives its stack). */
+  /** The faults applied to the stack: its ledger, which the stack's one stop undoes (compose/stack-life.ts). */
   faults: FaultLedger;
   /** The control page's address, with the token (what `harness up` prints). */
   page: string;
