@@ -18,10 +18,13 @@ const POLL_MS = 50;
 
 const pause = () => new Promise((r) => setTimeout(r, POLL_MS));
 
-/** The `harness up` holding the prefix's lock while it starts, if one does (a lock naming another program does not count). */
+/**
+ * The `harness up` holding the prefix's lock while it starts, if one does: its lock says so from the
+ * start. A stack of the package API's (no state.json, ever) or a lock naming another program does not count.
+ */
 function startingHolder(prefix: string): LockHolder | undefined {
   const holder = lockHolder(prefix);
-  if (!holder || processState(holder) === 'gone') return undefined;
+  if (!holder?.up || processState(holder) === 'gone') return undefined;
   return harnessUp(holder.pid)?.is === false ? undefined : holder;
 }
 

@@ -18,6 +18,8 @@ export interface LifeOptions {
   url?: string;
   /** The prefix is a folder of the stack's own (a new temporary one): removed once it has stopped. */
   temporary?: boolean;
+  /** `harness up`'s stack: it will publish state.json, and says so in the lock from the start (for `harness down`). */
+  publishes?: boolean;
 }
 
 /** What stop() does with a fault that could not be undone: the stop goes on whatever it says. */
@@ -42,7 +44,7 @@ export class StackLife {
   ) {
     mkdirSync(prefix, { recursive: true });
     // The prefix is this stack's before anything is written in it; PrefixTaken when it is another's.
-    this.#lock = lockPrefix(prefix, o.url);
+    this.#lock = lockPrefix(prefix, o.url, o.publishes);
   }
 
   /** Takes `prefix` (made when missing) for a stack: throws PrefixTaken when another holds it. */

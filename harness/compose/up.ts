@@ -158,7 +158,7 @@ export async function up(given: UpOptions, print: Printer): Promise<number> {
   const prefix = writableFolder('--prefix', o.prefix);
   let life: StackLife;
   try {
-    life = StackLife.hold(prefix, { url: o.port !== undefined && !o.nginxConf ? stackUrl(o.port) : undefined });
+    life = StackLife.hold(prefix, { url: o.port !== undefined && !o.nginxConf ? stackUrl(o.port) : undefined, publishes: true });
   } catch (e) {
     throw e instanceof PrefixTaken ? await prefixTaken(prefix, e, o.prefix) : e;
   }

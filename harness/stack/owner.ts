@@ -52,6 +52,8 @@ export interface LockHolder extends ProcessId {
   /** The stack's address, once its port is chosen. */
   url?: string;
   startedAt: string;
+  /** A `harness up`, which writes state.json once ready: `harness down` waits for it while it starts. */
+  up?: boolean;
 }
 
 export function lockPath(prefix: string): string {
@@ -92,7 +94,7 @@ function readLock(path: string): { text: string; holder?: LockHolder } | undefin
   try {
     const h = JSON.parse(text) as LockHolder;
     const optional = (v: unknown) => v === undefined || typeof v === 'string';
-    const valid = Number.isInteger(h?.pid) && h.pid > 0 && optional(h.startTime) && optional(h.url) && typeof h.startedAt === 'string';
+    const valid = Number.isInteger(h?.pid) && h.pid > 0 && optional(h.startTime) && optional(h.url) && typeof h.startedAt === 'string' && (h.up === undefined || typeof h.up === 'boolean');
     return { text, holder: valid ? h : undefined };
   } catch {
     return { text };
@@ -121,10 +123,13 @@ function takeOver(path: string, stale: string): void {
   }
 }
 
-/** Locks `prefix` (a folder that exists) for this process, or throws PrefixTaken. `url`: the stack's, when known already. */
-export function lockPrefix(prefix: string, url?: string): PrefixLock {
+/**
+ * Locks `prefix` (a folder that exists) for this process, or throws PrefixTaken. `url`: the stack's,
+ * when known already; `up`: the holder is a `harness up` (it will write state.json).
+ */
+export function lockPrefix(prefix: string, url?: string, up?: boolean): PrefixLock {
   const path = lockPath(prefix);
-  const me: LockHolder = { ...thisProcess(), startedAt: new Date().toISOString(), url };
+  const me: LockHolder = { ...thisProcess(), startedAt: new Date().toISOString(), url, up };
   const write = (h: LockHolder) => JSON.stringify(h) + '\n';
   for (;;) {
     try {

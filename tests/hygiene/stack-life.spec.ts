@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { repoRoot } from '../../harness/paths.js';
+import { up } from '../../harness/api/index.js';
 import { processStartTime } from '../../harness/platform.js';
 import { runHarness, whenOutput } from '../support/harness-up.js';
 import { freePort } from '../support/ports.js';
@@ -101,6 +102,24 @@ test('harness down while the stack starts (its proxy retries a busy port): it wa
   expect(up.left).toEqual([]);
   expect(existsSync(join(prefix, 'harness.lock'))).toBe(false);
   expect(existsSync(join(prefix, 'state.json'))).toBe(false);
+});
+
+test("a prefix held by the package API's stack (it writes no state.json): down says none runs at once, even where no command line tells", async ({ engine }, testInfo) => {
+  const prefix = testInfo.outputPath('prefix');
+  const stack = await up({ prefix, proxy: engine, os: 'linux' });
+  try {
+    const t0 = performance.now();
+    // The portable fallback cannot tell this process from a harness up: the lock itself says it is none.
+    const r = await execa(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'down', '--prefix', prefix], { reject: false, all: true, env: { HARNESS_PORTABLE: '1' } });
+    expect(r.all).toContain(`no stack is running from ${prefix}: nothing to stop.`);
+    expect(r.exitCode).toBe(0);
+    // Not after waiting for a state.json that never comes (60 s).
+    expect(performance.now() - t0).toBeLessThan(30_000);
+    expect((await fetch(`http://127.0.0.1:${stack.port}/`)).status).toBe(200);
+  } finally {
+    await stack.stop();
+  }
+  expect(existsSync(join(prefix, 'harness.lock'))).toBe(false);
 });
 
 /** A harness command, its output interleaved in `all` as it comes. */
