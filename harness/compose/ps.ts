@@ -32,11 +32,15 @@ function uptime(s: number): string {
   return h ? `${h}h${String(m).padStart(2, '0')}m` : m ? `${m}m${String(sec).padStart(2, '0')}s` : `${sec}s`;
 }
 
-/** The answer to /status, as ps reads it; a stack that answers otherwise (another version) is said to, not a crash. */
-function checkStatus(json: Record<string, unknown>, prefix: string, pid: number): StackStatus {
+/**
+ * The stack's answer to /status (`ps`, `chaos status`); a stack that answers otherwise (another
+ * version) is said to, never a crash on a field that is not there.
+ */
+export async function stackStatus(prefix: string): Promise<StackStatus> {
+  const json = await callControl(prefix, '/status', undefined, 'GET');
   const faults = json.faults;
   const field = !Array.isArray(faults) || !faults.every((f) => typeof (f as { label?: unknown })?.label === 'string') ? 'faults' : typeof json.admin !== 'string' ? 'admin' : undefined;
-  if (field) throw new UserError(t('compose.ps.badStatus', { prefix, pid, field, path: statePath(prefix) }));
+  if (field) throw new UserError(t('compose.ps.badStatus', { prefix, field, path: statePath(prefix) }));
   return json as unknown as StackStatus;
 }
 
@@ -49,7 +53,7 @@ export async function ps(o: { prefix: string; json?: boolean }, out: (s: string)
     return 0;
   }
   // A state.json whose pid another process has now is told apart by its control channel (an error that says what to do).
-  const status = checkStatus(await callControl(prefix, '/status', undefined, 'GET'), prefix, state.pid);
+  const status = await stackStatus(prefix);
   const row: StackRow = {
     prefix,
     pid: state.pid,

@@ -208,7 +208,7 @@ test('a state.json whose control URL is not on loopback, or whose shape is wrong
   expect(ps.exitCode).toBe(1);
 });
 
-test('harness ps on a stack whose /status has no faults (another version) says so, not a TypeError', async ({ engine }, testInfo) => {
+test('harness ps and chaos status on a stack whose /status has no faults (another version) say so, not a TypeError', async ({ engine }, testInfo) => {
   testInfo.skip(engine !== 'embedded', 'no stack runs: once is enough');
   testInfo.skip(portable, 'the command line of a process is read from /proc (Linux)');
   const prefix = testInfo.outputPath('prefix');
@@ -221,10 +221,12 @@ test('harness ps on a stack whose /status has no faults (another version) says s
   try {
     const port = await new Promise<number>((resolve) => other.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
     writeFileSync(join(prefix, 'state.json'), stateFor(prefix, other.pid!, `http://127.0.0.1:${port}`));
-    const r = await harness(['ps', '--prefix', prefix]);
-    expect(r.all).toContain(`the stack of ${prefix} (pid ${other.pid}) answered /status without its faults: is it a harness up of another version?`);
-    expect(r.exitCode).toBe(1);
-    expect(r.all).not.toMatch(/TypeError:|^\s+at /m);
+    for (const args of [['ps'], ['chaos', 'status']]) {
+      const r = await harness([...args, '--prefix', prefix]);
+      expect(r.all).toContain(`the stack of ${prefix} answered /status without its faults: is it a harness up of another version?`);
+      expect(r.exitCode).toBe(1);
+      expect(r.all).not.toMatch(/TypeError:|^\s+at /m);
+    }
   } finally {
     other.kill();
     await other.catch(() => undefined);
