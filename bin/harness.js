@@ -1,13 +1,25 @@
 #!/usr/bin/env node
 // Entry point of `npx harness`: build if the source is newer than dist/, then run the CLI from the
 // bundle (dist/bundle/, bin/bundle.js): a few files to load instead of a module graph.
-import { ensureBuilt } from './build.js';
 
+// A stop signal while the CLI loads (the build check, the bundle) is held from the first line, and
+// raised again once the command's own listener is in place: `up` then ends its start and says so;
+// any other command ends as the signal would have ended it.
+const STOP_SIGNALS = process.platform === 'win32' ? ['SIGINT', 'SIGBREAK'] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const held = new Set();
+const hold = (signal) => held.add(signal);
+for (const s of STOP_SIGNALS) process.on(s, hold);
+
+const { ensureBuilt } = await import('./build.js');
 ensureBuilt();
 // The commands that run the embedded engine start its first worker now, so that it loads while
 // the CLI does (harness/embedded/preboot.ts).
 const worker = process.argv[2] === 'up' || process.argv[2] === 'proxy' ? await import('../dist/bundle/harness/embedded/preboot.js') : undefined;
+// Either engine: a stop signal from here on is the command's to hear (it ends the start), not the CLI's end.
+worker?.listenBeforeTheCommand();
 if (worker?.wantsWorker(process.argv.slice(2))) worker.preboot();
+for (const s of STOP_SIGNALS) process.off(s, hold);
+for (const s of held) process.kill(process.pid, s);
 try {
   await import('../dist/bundle/harness/cli.js');
 } finally {

@@ -79,6 +79,19 @@ export function processStartTime(pid: number): string | undefined {
 }
 
 /**
+ * The command line of process `pid` (Linux's /proc/PID/cmdline); undefined when it is gone, or
+ * where the system does not tell it (the fallback).
+ */
+export function processCommandLine(pid: number): string[] | undefined {
+  if (!linux()) return undefined;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Whether the process that was this one's parent (pid `parent`) has gone. Linux re-parents an
  * orphan at once (to init or a subreaper), so its parent pid changes; Windows keeps the old
  * number, so the fallback asks whether that pid still exists.

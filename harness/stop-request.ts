@@ -27,6 +27,7 @@ export interface StopRequest {
 /** A stop signal that came while the CLI loaded, before the command listened for its own. */
 let early: NodeJS.Signals | undefined;
 let earlyHeard = false;
+let listeningBefore = false;
 
 /**
  * Listens from the CLI's start (bin/harness.js, when it starts a process before the command runs):
@@ -34,6 +35,9 @@ let earlyHeard = false;
  * asked at once. The CLI never exits between the two, so nothing the command starts meanwhile is left.
  */
 export function listenBeforeTheCommand(): void {
+  // Once: a second listener would make the count below 2, and no early signal would be kept.
+  if (listeningBefore) return;
+  listeningBefore = true;
   for (const [signal] of stopSignals()) process.on(signal, () => process.listenerCount(signal) === 1 && (early ??= signal));
 }
 

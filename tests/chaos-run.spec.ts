@@ -325,10 +325,11 @@ test.describe('harness chaos inject: bad input and no stack', () => {
     const prefix = testInfo.outputPath('stale');
     mkdirSync(prefix, { recursive: true });
     const port = await freePort();
-    // This test's own pid: alive, and no harness up.
-    const state = { pid: process.pid, url: 'http://localhost:1/', control: { url: `http://127.0.0.1:${port}`, token: 'x' }, engine: 'embedded', os: 'linux', prefix, proxyPort: 1, adminPort: 2, startedAt: '2026-01-01T00:00:00.000Z' };
+    // This test's own pid: alive, and no harness up. Where a command line tells that (Linux), the file
+    // is refused before any call (hygiene/stack-life.spec.ts); the portable fallback asks the channel.
+    const state = { pid: process.pid, url: 'http://localhost:1/', control: { url: `http://127.0.0.1:${port}`, token: 'ab'.repeat(24) }, engine: 'embedded', os: 'linux', prefix, proxyPort: 1, adminPort: 2, startedAt: '2026-01-01T00:00:00.000Z' };
     writeFileSync(join(prefix, 'state.json'), JSON.stringify(state));
-    const r = await cli(['inject', 'admin.stop', '--prefix', prefix]);
+    const r = await execa(process.execPath, [distFile('harness/cli.js'), 'chaos', 'inject', 'admin.stop', '--prefix', prefix], { reject: false, all: true, env: { HARNESS_PORTABLE: '1' } });
     expect(r.exitCode).toBe(1);
     expect(r.all).toContain(`the stack recorded in ${join(prefix, 'state.json')} (pid ${process.pid}`);
     expect(r.all).toContain('does not answer on its control channel');

@@ -1,6 +1,7 @@
 import { test as base } from '@playwright/test';
 import type { EngineName } from '../harness/engine/engine.js';
-import { Stack, type StackSpec } from '../harness/stack/stack.js';
+import type { Stack, StackSpec } from '../harness/stack/stack.js';
+import { StackLife } from '../harness/compose/stack-life.js';
 import { ProxyUnderTest, type StartOptions } from './support/proxy-under-test.js';
 import { findNginx, NginxMissing } from '../harness/nginx/engine.js';
 import { freePort } from './support/ports.js';
@@ -38,9 +39,9 @@ export const test = base.extend<StackOptions & Fixtures>({
     await Promise.all(started.map((p) => p.stop()));
   },
   startStack: async ({ engine }, use, testInfo) => {
-    const started: Stack[] = [];
+    const started: StackLife[] = [];
     await use(async (o = {}) => {
-      const stack = await Stack.start({
+      const life = await StackLife.start({
         dir: testInfo.outputPath(`stack-${started.length}`),
         proxyPort: o.proxyPort ?? (await freePort()),
         adminPort: o.adminPort ?? (await freePort()),
@@ -50,10 +51,10 @@ export const test = base.extend<StackOptions & Fixtures>({
         ...o,
         engine,
       });
-      started.push(stack);
-      return stack;
+      started.push(life);
+      return life.stack;
     });
-    await Promise.all(started.map((s) => s.stop()));
+    await Promise.all(started.map((l) => l.stop()));
   },
 });
 

@@ -2,15 +2,15 @@
 // process (a script, a test suite), on free ports in a folder of its own, with the faults of
 // `harness chaos inject` and a stop that leaves nothing behind. The CLI's `harness up` is the
 // same Stack, in the foreground.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
-import { Stack, stackUrl, type AdminMode } from '../stack/stack.js';
-import { lockPrefix, PrefixTaken, type PrefixLock } from '../stack/owner.js';
+import { stackUrl, type AdminMode } from '../stack/stack.js';
+import { PrefixTaken } from '../stack/owner.js';
+import { StackLife } from '../compose/stack-life.js';
 import { UserError } from '../errors.js';
 import { checkAdminUpstream } from '../flags.js';
-import { FaultLedger } from '../faults/ledger.js';
 import { parseTokens } from '../faults/params.js';
 import type { EngineName } from '../engine/engine.js';
 import { hostOs, type OsName } from '../os-profile.js';
@@ -65,44 +65,35 @@ export interface RunningStack {
 }
 
 export async function up(o: UpOptions = {}): Promise<RunningStack> {
-  const temporary = o.prefix === undefined;
-  const prefix = temporary ? mkdtempSync(join(tmpdir(), 'sky-harness-')) : resolve(o.prefix!);
   const adminPort = o.adminPort ?? (await getPort({ host: '127.0.0.1' }));
   checkAdminUpstream(adminPort, o.adminUpstream);
   const port = o.port ?? (await getPort({ host: '127.0.0.1', exclude: [adminPort] }));
-  // A prefix of the caller's is the stack's alone while it runs, as `harness up`'s is (harness.lock).
-  let lock: PrefixLock | undefined;
-  if (!temporary) {
-    mkdirSync(prefix, { recursive: true });
-    try {
-      lock = lockPrefix(prefix, stackUrl(port));
-    } catch (e) {
-      if (!(e instanceof PrefixTaken)) throw e;
-      throw new UserError(`a stack already runs from ${prefix} (pid ${e.holder.pid}${e.holder.url ? `, ${e.holder.url}` : ''}): give up() another prefix, or stop that stack.`);
-    }
-  }
-  let stack: Stack;
+  const temporary = o.prefix === undefined;
+  const prefix = temporary ? mkdtempSync(join(tmpdir(), 'sky-harness-')) : resolve(o.prefix!);
+  let life: StackLife;
   try {
-    stack = await Stack.start({
-      dir: prefix,
-      proxyPort: port,
-      adminPort,
-      admin: o.admin ?? 'dual',
-      adminUpstream: o.adminUpstream,
-      engine: o.proxy ?? 'embedded',
-      workers: o.workers ?? 1,
-      os: o.os ?? hostOs(),
-      frontendRoot: o.frontend,
-      nginxConf: o.nginxConf ? resolve(o.nginxConf) : undefined,
-      onLine: o.onLine,
-    });
+    // A prefix of the caller's is the stack's alone while it runs, as `harness up`'s is (harness.lock).
+    life = await StackLife.start(
+      {
+        dir: prefix,
+        proxyPort: port,
+        adminPort,
+        admin: o.admin ?? 'dual',
+        adminUpstream: o.adminUpstream,
+        engine: o.proxy ?? 'embedded',
+        workers: o.workers ?? 1,
+        os: o.os ?? hostOs(),
+        frontendRoot: o.frontend,
+        nginxConf: o.nginxConf ? resolve(o.nginxConf) : undefined,
+        onLine: o.onLine,
+      },
+      { url: stackUrl(port), temporary },
+    );
   } catch (e) {
-    lock?.release();
-    if (temporary) rmSync(prefix, { recursive: true, force: true });
-    throw e;
+    if (!(e instanceof PrefixTaken)) throw e;
+    throw new UserError(`a stack already runs from ${prefix} (pid ${e.holder.pid}${e.holder.url ? `, ${e.holder.url}` : ''}): give up() another prefix, or stop that stack.`);
   }
-  const faults = new FaultLedger(stack);
-  let stopped: Promise<void> | undefined;
+  const { stack } = life;
   return {
     url: stack.frontend?.url ?? stack.url,
     port,
@@ -111,19 +102,10 @@ export async function up(o: UpOptions = {}): Promise<RunningStack> {
     errorLog: stack.errorLogPath,
     accessLog: stack.accessLogPath,
     async inject(fault, ...args) {
-      const { entry, effect, warnings } = await faults.inject(fault, parseTokens(args));
+      const { entry, effect, warnings } = await life.faults.inject(fault, parseTokens(args));
       return { applied: entry.label, effect, warnings };
     },
-    restore: () => faults.restore(),
-    stop: () =>
-      (stopped ??= (async () => {
-        try {
-          await faults.restore();
-        } finally {
-          await stack.stop();
-          lock?.release();
-          if (temporary) rmSync(prefix, { recursive: true, force: true });
-        }
-      })()),
+    restore: () => life.faults.restore(),
+    stop: () => life.stop(),
   };
 }

@@ -5,11 +5,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import type { Page } from 'playwright';
-import { Stack, type StackSpec } from '../stack/stack.js';
+import type { Stack, StackSpec } from '../stack/stack.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
 import { splitCommand } from '../faults/index.js';
-import { FaultLedger } from '../faults/ledger.js';
+import { StackLife } from '../compose/stack-life.js';
 import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
 import { describeExpectation, diagnose, expectDiagnosis, readConf, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';
@@ -101,9 +101,8 @@ export class Run {
   readonly api: ApiClient;
   readonly verdicts: Progress[] = [];
   readonly prefixes: string[] = [];
-  /** The faults applied to each stack of the run, the current stack's last. */
-  private readonly ledgers: FaultLedger[] = [];
-  private readonly stacks: Stack[] = [];
+  /** Each stack of the run with the faults applied to it, the current stack's last. */
+  private readonly lives: StackLife[] = [];
   private pageP?: Promise<Page>;
   /** finish() has begun: steps still running (a run stopped early) start nothing more. */
   private finished = false;
@@ -167,14 +166,14 @@ export class Run {
     const { name, input } = splitCommand(command);
     const text = command.trim();
     this.timeline.fault(text);
-    await this.ledgers.at(-1)!.inject(name, input);
+    await this.lives.at(-1)!.faults.inject(name, input);
     this.report({ kind: 'fault', text });
   }
 
   /** Undoes the faults applied to the stack, as `harness chaos restore` does. */
   async restore(): Promise<void> {
     this.checkRunning();
-    const undone = await this.ledgers.at(-1)!.restore();
+    const undone = await this.lives.at(-1)!.faults.restore();
     const text = t('chaos.runner.restore', { undone: undone.join(', ') || t('chaos.runner.nothingApplied') });
     this.timeline.add({ lane: 'harness', kind: 'fault', label: text, short: `↺ ${text}` });
     this.report({ kind: 'step', text });
@@ -183,8 +182,8 @@ export class Run {
   /** Starts a stack for this run (the runner does it, unless the scenario's `stack` is false). */
   async startStack(spec: Partial<Omit<StackSpec, 'dir' | 'engine' | 'os'>> = {}): Promise<Stack> {
     this.checkRunning();
-    const stack = await Stack.start({
-      dir: `${this.o.dir}/stack-${this.stacks.length}`,
+    const life = await StackLife.start({
+      dir: `${this.o.dir}/stack-${this.lives.length}`,
       proxyPort: spec.proxyPort ?? (await getPort({ host: '127.0.0.1' })),
       adminPort: spec.adminPort ?? (await getPort({ host: '127.0.0.1' })),
       admin: 'dual',
@@ -196,12 +195,12 @@ export class Run {
       os: this.o.os,
     });
     if (this.finished) {
-      await stack.stop();
+      await life.stop();
       this.checkRunning();
     }
-    this.stacks.push(stack);
-    this.use(stack);
-    return stack;
+    this.lives.push(life);
+    this.use(life.stack);
+    return life.stack;
   }
 
   private checkRunning(): void {
@@ -224,7 +223,6 @@ export class Run {
 
   private use(stack: Stack): void {
     this.stack = stack;
-    this.ledgers.push(new FaultLedger(stack));
     (this as { api: ApiClient }).api = new ApiClient(stack.proxyUrl, this.timeline);
     this.followLogs(stack.prefix);
     if (stack.adminShell) this.timeline.followAdmin(stack.adminShell);
@@ -307,9 +305,11 @@ export class Run {
   async finish(o: { stopped?: boolean } = {}): Promise<void> {
     this.finished = true;
     if (o.stopped) await (await this.openedPage())?.close();
-    for (const ledger of [...this.ledgers].reverse()) await ledger.restore().catch(() => undefined);
+    // Undone while the timeline still follows the logs; each stack's stop would undo them too, unseen.
+    for (const life of [...this.lives].reverse()) await life.faults.restore().catch(() => undefined);
     this.timeline.stop();
-    await Promise.all(this.stacks.map((s) => s.stop()));
+    // A fault that failed to undo was left above; the stop still stops its stack.
+    await Promise.all(this.lives.map((l) => l.stop({ faultNotUndone: () => undefined })));
   }
 }
 

@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { FAULTS, FaultError, findFault, parseFault, parseTokens, usage, type Fault, type FaultInput } from '../faults/index.js';
 import { callControl, type StackStatus } from '../control/channel.js';
+import { stackStatus } from '../compose/ps.js';
 import { UsageError } from '../errors.js';
 import { prefixFlag } from '../flags.js';
 import { printJson } from '../terminal.js';
@@ -45,7 +46,7 @@ export async function chaosInject(o: { fault: string; args: readonly string[]; p
 }
 
 export async function chaosStatus(o: { prefix: string; json?: boolean }, out: Out): Promise<number> {
-  const s = (await callControl(resolve(o.prefix), '/status', undefined, 'GET')) as unknown as StackStatus;
+  const s = await stackStatus(resolve(o.prefix));
   if (o.json) return printJson(out, s);
   out(t('chaos.status.stack', { prefix: resolve(o.prefix), engine: s.engine, os: s.os, admin: adminText(s) }));
   if (!s.faults.length) {

@@ -1,11 +1,13 @@
 // `harness up --detach` (docker compose's `up -d`): the same `harness up`, started as a process of
 // its own with its output in <prefix>/logs/harness.log; this command returns once that stack is
-// ready (its state.json names it), or says why it did not start. `harness down` stops it.
+// ready (its state.json names it), or says why it did not start (Ctrl-C meanwhile stops the start).
+// `harness down` stops it.
 import { spawn } from 'node:child_process';
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../paths.js';
-import { readState, type StackState } from '../stack/state.js';
+import { stateOrNone, type StackState } from '../stack/state.js';
+import { signalExitCode, watchStopRequests } from '../stop-request.js';
 import { UserError } from '../errors.js';
 import { t } from '../i18n/index.js';
 
@@ -47,16 +49,28 @@ export async function upDetached(args: string[], prefix: string): Promise<{ stat
     windowsHide: true,
   });
   closeSync(out);
-  const exited = new Promise<number>((r) => child.once('exit', (code, signal) => r(code ?? 128 + (signal === 'SIGTERM' ? 15 : 9))));
+  const exited = new Promise<number>((r) => child.once('exit', (code, signal) => r(code ?? signalExitCode(signal!))));
   let code: number | undefined;
   void exited.then((c) => (code = c));
-  for (;;) {
-    const state = readState(prefix);
-    if (state && state.pid === child.pid) {
-      child.unref();
-      return { state };
+  // Ctrl-C or SIGTERM while it starts stops the start: the stack (a process group of its own, which
+  // the terminal does not signal) gets the same signal, and its exit is this command's.
+  const stopRequest = watchStopRequests();
+  let stopping = false;
+  void stopRequest.asked.then(() => {
+    stopping = true;
+    child.kill(stopRequest.signal ?? 'SIGTERM');
+  });
+  try {
+    for (;;) {
+      const state = stateOrNone(prefix);
+      if (state && state.pid === child.pid && !stopping) {
+        child.unref();
+        return { state };
+      }
+      if (code !== undefined) return { code, output: tail(log, from), log };
+      await new Promise((r) => setTimeout(r, POLL_MS));
     }
-    if (code !== undefined) return { code, output: tail(log, from), log };
-    await new Promise((r) => setTimeout(r, POLL_MS));
+  } finally {
+    stopRequest.close();
   }
 }

@@ -1,7 +1,8 @@
 // `harness ps` (docker compose's): the stack running from a prefix, its addresses, ports, pid,
 // faults and uptime, from its state.json and its control channel.
 import { resolve } from 'node:path';
-import { readState } from '../stack/state.js';
+import { readState, statePath } from '../stack/state.js';
+import { UserError } from '../errors.js';
 import { callControl, type StackStatus } from '../control/channel.js';
 import { printJson } from '../terminal.js';
 import { t } from '../i18n/index.js';
@@ -31,6 +32,18 @@ function uptime(s: number): string {
   return h ? `${h}h${String(m).padStart(2, '0')}m` : m ? `${m}m${String(sec).padStart(2, '0')}s` : `${sec}s`;
 }
 
+/**
+ * The stack's answer to /status (`ps`, `chaos status`); a stack that answers otherwise (another
+ * version) is said to, never a crash on a field that is not there.
+ */
+export async function stackStatus(prefix: string): Promise<StackStatus> {
+  const json = await callControl(prefix, '/status', undefined, 'GET');
+  const faults = json.faults;
+  const field = !Array.isArray(faults) || !faults.every((f) => typeof (f as { label?: unknown })?.label === 'string') ? 'faults' : typeof json.admin !== 'string' ? 'admin' : undefined;
+  if (field) throw new UserError(t('compose.ps.badStatus', { prefix, field, path: statePath(prefix) }));
+  return json as unknown as StackStatus;
+}
+
 export async function ps(o: { prefix: string; json?: boolean }, out: (s: string) => void): Promise<number> {
   const prefix = resolve(o.prefix);
   const state = readState(prefix);
@@ -40,7 +53,7 @@ export async function ps(o: { prefix: string; json?: boolean }, out: (s: string)
     return 0;
   }
   // A state.json whose pid another process has now is told apart by its control channel (an error that says what to do).
-  const status = (await callControl(prefix, '/status', undefined, 'GET')) as unknown as StackStatus;
+  const status = await stackStatus(prefix);
   const row: StackRow = {
     prefix,
     pid: state.pid,

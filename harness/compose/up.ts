@@ -1,18 +1,19 @@
 // `harness up`: choose the ports, start the stack, print where it is, stream each component's
 // output with its name, serve the control channel, and on Ctrl-C or SIGTERM stop everything it
 // started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
-import { AdminStartError, Stack, stackUrl, type AdminMode } from '../stack/stack.js';
+import { AdminStartError, stackUrl, type AdminMode, type Stack } from '../stack/stack.js';
 import { accepts, canBind, describeBusyPort, hostPort } from '../ports.js';
 import { checkAdminUpstream, isInside, prefixFlag, writableFolder } from '../flags.js';
 import { join } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
 import { ProxyStartError, type EngineName } from '../engine/engine.js';
-import { stackAnswers, startStackControl } from '../control/channel.js';
-import { watchStopRequests } from '../stop-request.js';
+import { stackAnswers, type ControlChannel } from '../control/channel.js';
+import { watchStopRequests, type StopRequest } from '../stop-request.js';
 import { detachedLog } from './detach.js';
+import { StackLife } from './stack-life.js';
 import { discardPrebooted } from '../stack/registry.js';
-import { readState, writeState, removeState } from '../stack/state.js';
-import { lockPath, lockPrefix, PrefixTaken, thisProcess, type PrefixLock } from '../stack/owner.js';
+import { stateOrNone } from '../stack/state.js';
+import { harnessUp, lockPath, PrefixTaken } from '../stack/owner.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
 import { readyLines, type Printer } from '../stack/printer.js';
@@ -117,11 +118,14 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
 /**
  * Why a second `harness up` may not run from `prefix`, and how to stop the first. The process is
  * named as one to kill only when it is confirmed to be that harness: its pid and start time match
- * the lock's, or (where the system cannot tell a start time) its control channel answers.
+ * the lock's and its command line is harness up's, or (where the system can tell neither) its
+ * control channel answers. A lock naming another program (copied there, or the package API's) says so.
  */
 async function prefixTaken(prefix: string, e: PrefixTaken, given: string): Promise<UserError> {
   const { pid, url } = e.holder;
-  const state = e.state === 'unknown' ? readState(prefix) : undefined;
+  const runs = harnessUp(pid);
+  if (runs && !runs.is) return new UserError(t('stack.up.prefixOther', { lock: lockPath(prefix), pid, prefix, command: runs.command }));
+  const state = e.state === 'unknown' ? stateOrNone(prefix) : undefined;
   const confirmed = e.state === 'running' || (state?.pid === pid && (await stackAnswers(prefix, state)));
   if (confirmed) {
     return new UserError(t('stack.up.prefixRunning', { prefix, pid, url: url ?? t('stack.up.stillStarting'), prefixFlag: prefixFlag(given) }));
@@ -152,59 +156,74 @@ export async function up(given: UpOptions, print: Printer): Promise<number> {
     throw new UsageError(t('stack.up.samePort', { port: o.port }));
   }
   const prefix = writableFolder('--prefix', o.prefix);
-  // The prefix is this stack's before anything is written in it, until it has stopped.
-  let lock: PrefixLock;
+  let life: StackLife;
   try {
-    lock = lockPrefix(prefix, o.port !== undefined && !o.nginxConf ? stackUrl(o.port) : undefined);
+    life = StackLife.hold(prefix, { url: o.port !== undefined && !o.nginxConf ? stackUrl(o.port) : undefined, publishes: true });
   } catch (e) {
     throw e instanceof PrefixTaken ? await prefixTaken(prefix, e, o.prefix) : e;
   }
-  try {
-    return await upLocked(o, prefix, lock, print);
-  } finally {
-    removeState(prefix, thisProcess());
-    lock.release();
-  }
-}
-
-async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: Printer): Promise<number> {
   // From here on a stop request stops what was started: one that comes while the stack starts
-  // ends the start, and what it had started.
-  const abort = new AbortController();
-  let starting = true;
+  // (or came while the CLI loaded) ends the start through the life's one teardown.
+  let ready = false;
   const stopRequest = watchStopRequests({
     // A detached stack outlives the command that started it: `harness down` stops it.
     parent: !detachedLog(),
     onAsked: (why) => {
-      if (!starting || abort.signal.aborted) return;
+      if (ready || life.signal.aborted) return;
       print.note(t('stack.up.stoppingStart', { why }));
-      abort.abort();
+      // Its failure, if any, is the one the end of up() awaits.
+      life.stop().catch(() => undefined);
     },
   });
-  const stoppedStarting = async () => {
-    print.note(t('stack.up.stoppedStarting', { why: await stopRequest.asked }));
-    return 0;
-  };
+  try {
+    let control: ControlChannel;
+    try {
+      control = await startLocked(o, life, print);
+    } catch (e) {
+      if (!life.signal.aborted) return await failedStart(e, o, print);
+      await life.stop();
+      print.note(t('stack.up.stoppedStarting', { why: await stopRequest.asked }));
+      // As a stack stopped once ready: `harness up && …` does not carry on.
+      return stopRequest.exitCode;
+    }
+    ready = true;
+    return await serveUntilStopped(o, life, control, stopRequest, print);
+  } finally {
+    stopRequest.close();
+    await life.stop();
+  }
+}
+
+/** A start that failed by itself: what failed, what it means, and the fix (exit 1); other errors are thrown. */
+async function failedStart(e: unknown, o: UpOptions, print: Printer): Promise<number> {
+  if (e instanceof ProxyStartError) {
+    print.error(e.exitCode !== null ? t('stack.up.proxyFailedCode', { engine: o.proxy, code: e.exitCode }) : t('stack.up.proxyFailed', { engine: o.proxy }));
+    // Each distinct line once: the five tries of a busy port's bind() have streamed by already.
+    for (const l of e.emerg.length ? new Set(e.emerg) : e.message.split('\n')) print.error(`  ${l.trimStart()}`);
+    for (const x of await explainLines(e.emerg, o.os)) print.error(`  ${x}`);
+    print.error(t('stack.up.allStopped'));
+    return 1;
+  }
+  if (e instanceof AdminStartError) {
+    // Its port was free when checked, and taken before the stand-in listened (often by the proxy of a conf that listens there).
+    print.error(`${e.message}.`);
+    print.error(`  ${t(o.nginxConf ? 'stack.up.adminFixConf' : 'stack.up.adminFix')}`);
+    print.error(t('stack.up.allStopped'));
+    return 1;
+  }
+  throw e;
+}
+
+/** The start, up to state.json: the ports, the stack, its control channel. */
+async function startLocked(o: UpOptions, life: StackLife, print: Printer): Promise<ControlChannel> {
   if (o.nginxConf && o.port !== undefined) print.note(t('stack.up.portIgnored'));
   if (!o.nginxConf && o.bindAny) print.note(t('stack.up.bindAnyIgnored'));
-  let port: number;
-  try {
-    port = o.nginxConf ? 0 : await proxyPort(o, print);
-    if (!o.nginxConf && o.port === undefined) lock.update(stackUrl(port));
-    await checkAdminPort(o, print);
-  } catch (e) {
-    stopRequest.close();
-    throw e;
-  }
-  if (abort.signal.aborted) {
-    stopRequest.close();
-    return stoppedStarting();
-  }
-
+  const port = o.nginxConf ? 0 : await proxyPort(o, print);
+  if (!o.nginxConf && o.port === undefined) life.update(stackUrl(port));
+  await checkAdminPort(o, print);
   let stack: Stack;
   try {
-    stack = await Stack.start({
-      dir: prefix,
+    stack = await life.start({
       proxyPort: port,
       adminPort: o.adminPort,
       admin: o.admin,
@@ -224,56 +243,27 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
       bindAny: o.bindAny,
       onLine: (component, line) => print.line(component, line),
       onNote: (text) => print.note(text),
-      signal: abort.signal,
     });
-  } catch (e) {
-    // No stack to stop: the caller (a chaos run, say) may go on.
-    starting = false;
-    stopRequest.close();
-    if (abort.signal.aborted) return stoppedStarting();
-    if (e instanceof ProxyStartError) {
-      print.error(e.exitCode !== null ? t('stack.up.proxyFailedCode', { engine: o.proxy, code: e.exitCode }) : t('stack.up.proxyFailed', { engine: o.proxy }));
-      // Each distinct line once: the five tries of a busy port's bind() have streamed by already.
-      for (const l of e.emerg.length ? new Set(e.emerg) : e.message.split('\n')) print.error(`  ${l.trimStart()}`);
-      for (const x of await explainLines(e.emerg, o.os)) print.error(`  ${x}`);
-      print.error(t('stack.up.allStopped'));
-      return 1;
-    }
-    if (e instanceof AdminStartError) {
-      // Its port was free when checked, and taken before the stand-in listened (often by the proxy of a conf that listens there).
-      print.error(`${e.message}.`);
-      print.error(`  ${t(o.nginxConf ? 'stack.up.adminFixConf' : 'stack.up.adminFix')}`);
-      print.error(t('stack.up.allStopped'));
-      return 1;
-    }
-    throw e;
   } finally {
     // The CLI's guess that a worker would be wanted (bin/harness.js) may have been wrong.
     await discardPrebooted();
   }
+  const control = await life.serve((text) => print.note(text));
+  life.publish({
+    url: stack.url,
+    engine: o.proxy,
+    os: o.os,
+    proxyPort: port,
+    adminPort: o.adminPort,
+    startedAt: new Date().toISOString(),
+    logs: { error: stack.errorLogPath, access: stack.accessLogPath, harness: detachedLog() },
+  });
+  return control;
+}
 
-  const control = await startStackControl(stack, (text) => print.note(text));
-  try {
-    writeState({
-      ...thisProcess(),
-      url: stack.url,
-      control: { url: control.url, token: control.token },
-      engine: o.proxy,
-      os: o.os,
-      prefix,
-      proxyPort: port,
-      adminPort: o.adminPort,
-      startedAt: new Date().toISOString(),
-      logs: { error: stack.errorLogPath, access: stack.accessLogPath, harness: detachedLog() },
-    });
-  } catch (e) {
-    // Nothing of the stack outlives a start that did not end.
-    stopRequest.close();
-    await control.close();
-    await stack.stop();
-    throw e;
-  }
-  starting = false;
+/** The ready stack: its block, its output, until a stop request, `harness down` or its proxy's exit; then its stop. */
+async function serveUntilStopped(o: UpOptions, life: StackLife, control: ControlChannel, stopRequest: StopRequest, print: Printer): Promise<number> {
+  const stack = life.stack;
   const a = stack.addresses();
   print.ready(
     readyLines({
@@ -296,21 +286,21 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
   }
   control.startLive();
 
-  let exited: string | undefined;
-  const proxyExited = stack.proxy!.exited.then(({ code, signal }) => (exited = t('stack.up.proxyExited', { how: signal ?? t('stack.up.exitCode', { code: String(code) }) })));
-  const why = await Promise.race([stopRequest.asked, control.stopAsked, proxyExited]);
+  const proxyExited = stack.proxy!.exited.then(({ code, signal }) => t('stack.up.proxyExited', { how: signal ?? t('stack.up.exitCode', { code: String(code) }) }));
+  const { why, code } = await Promise.race([
+    // Stopped by a signal: 128 + its number (130 for Ctrl-C), as a shell reports it; by `harness down`: 0.
+    stopRequest.asked.then((why) => ({ why, code: stopRequest.signal ? stopRequest.exitCode : 0 })),
+    control.stopAsked.then((why) => ({ why, code: 0 })),
+    proxyExited.then((why) => ({ why, code: 1 })),
+  ]);
   stopRequest.close();
   print.note(t('stack.up.stopping', { why }));
-  await control.close(`harness up is stopping (${why})`);
-  // A fault never outlives its stack: a removed temp folder is made again before the stack stops.
-  await control.faults.restore().catch((e: Error) => print.error(t('stack.up.faultNotUndone', { message: e.message })));
-  await stack.stop();
-  removeState(prefix, thisProcess());
+  await life.stop({ why: `harness up is stopping (${why})`, faultNotUndone: (e) => print.error(t('stack.up.faultNotUndone', { message: e.message })) });
   if (o.doctor) {
     // up --doctor only, at the end: ~30 ms of every start-up otherwise.
     const { doctorCommand } = await import('../doctor/index.js');
     await doctorCommand({ errorLog: stack.errorLogPath, access: stack.accessLogPath }, process.stdout, process.stderr);
   }
   print.note(t('stack.up.stopped'));
-  return why === exited ? 1 : 0;
+  return code;
 }

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { Stack } from '../stack/stack.js';
 import { FaultError } from '../faults/fault.js';
-import { FaultLedger } from '../faults/ledger.js';
+import type { FaultLedger } from '../faults/ledger.js';
 import { readState, statePath, type StackState } from '../stack/state.js';
 import { UserError } from '../errors.js';
 import { customerAction } from '../stack/customer.js';
@@ -20,7 +20,7 @@ import { t } from '../i18n/index.js';
 export interface ControlChannel {
   url: string;
   token: string;
-  /** The faults applied to the stack: the stack's stop undoes them first (a fault never outlives its stack). */
+  /** The faults applied to the stack: its ledger, which the stack's one stop undoes (compose/stack-life.ts). */
   faults: FaultLedger;
   /** The control page's address, with the token (what `harness up` prints). */
   page: string;
@@ -50,9 +50,9 @@ async function faultViews(): Promise<FaultView[]> {
   return FAULTS.map((f) => ({ name: f.name, summary: f.summary, usage: usage(f), params: f.params }));
 }
 
-export async function startStackControl(stack: Stack, onEvent: (text: string) => void): Promise<ControlChannel> {
+/** `faults`: the stack's ledger (compose/stack-life.ts), which the stack's stop undoes. */
+export async function startStackControl(stack: Stack, onEvent: (text: string) => void, faults: FaultLedger): Promise<ControlChannel> {
   const token = randomBytes(24).toString('hex');
-  const faults = new FaultLedger(stack);
   let askStop!: (why: string) => void;
   const stopAsked = new Promise<string>((r) => (askStop = r));
   const applied = () => faults.entries.map((e) => ({ id: e.id, label: e.label, progress: e.applied.progress?.() }));

@@ -9,6 +9,9 @@ import { once } from 'node:events';
 import { distFile } from '../paths.js';
 import { listenBeforeTheCommand, signalExitCode, unheardEarlySignal } from '../stop-request.js';
 
+/** For bin/harness.js: `up` and `proxy` listen for stop signals from the CLI's start, whichever engine runs. */
+export { listenBeforeTheCommand };
+
 // Compiled, whether the master runs from dist/ or from the source (inside the test runner).
 export const WORKER_ENTRY = distFile('harness/embedded/worker-main.js');
 

@@ -5,7 +5,7 @@
 import { readFileSync, renameSync, linkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { pidExists, processStartTime } from '../platform.js';
+import { pidExists, processCommandLine, processStartTime } from '../platform.js';
 import { createFile, replaceFile } from '../private-file.js';
 
 /** A process, told apart from a later one given its pid by its start time (where the system tells it). */
@@ -31,6 +31,19 @@ export function processState(id: ProcessId): 'running' | 'gone' | 'unknown' {
   return now === id.startTime ? 'running' : 'gone';
 }
 
+/**
+ * Whether process `pid` runs `harness up`, told by its command line (`node …/harness.js up`, or npx's
+ * `…/.bin/harness up`): a pid and start time copied into a lock or state.json by someone who can
+ * write the prefix name another process, never one to ask or to kill. `command`: what it runs.
+ * Undefined where the system tells no command line (the fallback): the control channel tells then.
+ */
+export function harnessUp(pid: number): { is: boolean; command: string } | undefined {
+  const argv = processCommandLine(pid);
+  if (!argv) return undefined;
+  const is = argv.some((a, i) => /(?:^|[\\/])harness(?:\.js)?$/.test(a) && argv[i + 1] === 'up');
+  return { is, command: argv.join(' ').slice(0, 200) };
+}
+
 export function sameProcess(a: ProcessId, b: ProcessId): boolean {
   return a.pid === b.pid && a.startTime === b.startTime;
 }
@@ -39,6 +52,8 @@ export interface LockHolder extends ProcessId {
   /** The stack's address, once its port is chosen. */
   url?: string;
   startedAt: string;
+  /** A `harness up`, which writes state.json once ready: `harness down` waits for it while it starts. */
+  up?: boolean;
 }
 
 export function lockPath(prefix: string): string {
@@ -53,6 +68,11 @@ export class PrefixTaken extends Error {
   ) {
     super(`the prefix is locked by pid ${holder.pid}`);
   }
+}
+
+/** The holder of `prefix`'s lock, if one is written there (it may be gone: see processState). */
+export function lockHolder(prefix: string): LockHolder | undefined {
+  return readLock(lockPath(prefix))?.holder;
 }
 
 export interface PrefixLock {
@@ -73,7 +93,9 @@ function readLock(path: string): { text: string; holder?: LockHolder } | undefin
   }
   try {
     const h = JSON.parse(text) as LockHolder;
-    return { text, holder: Number.isInteger(h.pid) && h.pid > 0 ? h : undefined };
+    const optional = (v: unknown) => v === undefined || typeof v === 'string';
+    const valid = Number.isInteger(h?.pid) && h.pid > 0 && optional(h.startTime) && optional(h.url) && typeof h.startedAt === 'string' && (h.up === undefined || typeof h.up === 'boolean');
+    return { text, holder: valid ? h : undefined };
   } catch {
     return { text };
   }
@@ -101,10 +123,13 @@ function takeOver(path: string, stale: string): void {
   }
 }
 
-/** Locks `prefix` (a folder that exists) for this process, or throws PrefixTaken. `url`: the stack's, when known already. */
-export function lockPrefix(prefix: string, url?: string): PrefixLock {
+/**
+ * Locks `prefix` (a folder that exists) for this process, or throws PrefixTaken. `url`: the stack's,
+ * when known already; `up`: the holder is a `harness up` (it will write state.json).
+ */
+export function lockPrefix(prefix: string, url?: string, up?: boolean): PrefixLock {
   const path = lockPath(prefix);
-  const me: LockHolder = { ...thisProcess(), startedAt: new Date().toISOString(), url };
+  const me: LockHolder = { ...thisProcess(), startedAt: new Date().toISOString(), url, up };
   const write = (h: LockHolder) => JSON.stringify(h) + '\n';
   for (;;) {
     try {

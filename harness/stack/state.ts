@@ -2,10 +2,12 @@
 // finds it. It names the stack's process by pid and start time (owner.ts): a file whose process is
 // gone, or is another now, is stale and ignored. It holds the control channel's token: mode 0600,
 // written as a new file (private-file.ts), and removed only by the stack it names.
-import { readFileSync, unlinkSync } from 'node:fs';
+import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { processState, sameProcess, type ProcessId } from './owner.js';
+import { harnessUp, processState, sameProcess, type ProcessId } from './owner.js';
 import { replaceFile } from '../private-file.js';
+import { UserError } from '../errors.js';
+import { t } from '../i18n/index.js';
 
 export interface StackState extends ProcessId {
   url: string;
@@ -24,21 +26,64 @@ export function statePath(prefix: string): string {
   return join(prefix, 'state.json');
 }
 
-function readFile(prefix: string): StackState | undefined {
+/** A state.json that no harness up wrote, or whose process is not one: what is wrong, and what to do. */
+export class StateRefused extends UserError {}
+
+/** The control channel listens on 127.0.0.1 only: a URL elsewhere would send its token away. */
+const CONTROL_URL = /^http:\/\/127\.0\.0\.1:\d{1,5}$/;
+
+/** What is wrong with the shape of a parsed state.json, or undefined. */
+function shapeProblem(s: Partial<StackState>): string | undefined {
+  const text = (v: unknown) => typeof v === 'string';
+  const port = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 65535;
+  if (!Number.isInteger(s.pid) || s.pid! <= 0) return 'pid';
+  if (s.startTime !== undefined && !text(s.startTime)) return 'startTime';
+  if (!text(s.control?.url) || !CONTROL_URL.test(s.control!.url)) return 'control.url';
+  if (!text(s.control?.token) || !/^[0-9a-f]{16,}$/.test(s.control!.token)) return 'control.token';
+  if (!port(s.proxyPort) || !port(s.adminPort)) return 'proxyPort';
+  for (const k of ['url', 'engine', 'os', 'prefix', 'startedAt'] as const) if (!text(s[k])) return k;
+  if (s.logs !== undefined && !(text(s.logs?.error) && text(s.logs?.access) && (s.logs.harness === undefined || text(s.logs.harness)))) return 'logs';
+  return undefined;
+}
+
+function readFile(prefix: string): unknown {
   try {
-    return JSON.parse(readFileSync(statePath(prefix), 'utf8')) as StackState;
+    return JSON.parse(readFileSync(statePath(prefix), 'utf8'));
   } catch {
     return undefined;
   }
 }
 
 /**
- * The state of a stack that may be running now, or undefined. Where the system cannot tell its
- * process from a later one with its pid, a live pid is enough: its control channel then tells.
+ * The state of a stack that may be running now, or undefined (none, or its process is gone).
+ * Where the system cannot tell its process from a later one with its pid, a live pid is enough:
+ * its control channel then tells. Throws StateRefused for a file no harness up wrote (its shape,
+ * a control URL off loopback) or whose pid runs another program: nothing it names is called.
  */
 export function readState(prefix: string): StackState | undefined {
+  const path = statePath(prefix);
   const s = readFile(prefix);
-  return s && processState(s) !== 'gone' ? s : undefined;
+  if (s === undefined) {
+    if (existsSync(path)) throw new StateRefused(t('stack.state.unreadable', { path }));
+    return undefined;
+  }
+  const problem = typeof s === 'object' && s ? shapeProblem(s as Partial<StackState>) : 'JSON';
+  if (problem) throw new StateRefused(t('stack.state.badShape', { path, field: problem }));
+  const state = s as StackState;
+  if (processState(state) === 'gone') return undefined;
+  const runs = harnessUp(state.pid);
+  if (runs && !runs.is) throw new StateRefused(t('stack.state.notHarness', { path, pid: state.pid, command: runs.command }));
+  return state;
+}
+
+/** readState() for a caller that only looks: undefined for no stack, and for a state.json it refuses. */
+export function stateOrNone(prefix: string): StackState | undefined {
+  try {
+    return readState(prefix);
+  } catch (e) {
+    if (e instanceof StateRefused) return undefined;
+    throw e;
+  }
 }
 
 export function writeState(s: StackState): void {
@@ -47,7 +92,7 @@ export function writeState(s: StackState): void {
 
 /** Removes state.json if it names `owner`; a file another stack wrote is left to it. */
 export function removeState(prefix: string, owner: ProcessId): void {
-  const s = readFile(prefix);
+  const s = readFile(prefix) as ProcessId | undefined;
   if (!s || !sameProcess(s, owner)) return;
   try {
     unlinkSync(statePath(prefix));

@@ -60,7 +60,7 @@ test('harness up | tee, then Ctrl-C (tee gone too): the stop still completes', a
   up.child.stderr!.destroy();
   up.child.kill('SIGINT');
   const r = await up.child;
-  expect(r.exitCode).toBe(0);
+  expect(r.exitCode).toBe(130);
   expect(up.left()).toEqual([]);
   await expectAllGone(tree, [up.port, up.adminPort]);
   expect(existsSync(join(up.prefix, 'state.json'))).toBe(false);
@@ -242,7 +242,8 @@ test('harness up signalled while the CLI loads (its pre-booted worker just forke
   });
   // The CLI listens from its start: `up` hears the signal as soon as it listens, and stops.
   expect(r.all).toMatch(/SIGTERM: stopping the start\.\.\.|stopping \(SIGTERM\)/);
-  expect(r.exitCode).toBe(0);
+  // As a shell reports a command a signal ended: `harness up && …` does not carry on.
+  expect(r.exitCode).toBe(143);
   expect(r.all).not.toMatch(/^\s+at /m);
   expect(r.left).toEqual([]);
 });
@@ -263,7 +264,7 @@ test('harness up signalled while its proxy retries a busy port: the start ends a
     expect(r.all).toContain('SIGTERM: stopping the start...');
     expect(r.all).toContain('stopped during the start (SIGTERM); nothing of the stack is left running.');
     expect(r.all).not.toContain('did not start');
-    expect(r.exitCode).toBe(0);
+    expect(r.exitCode).toBe(143);
     expect(r.left).toEqual([]);
     // Not after the tries that were left (2 s more).
     // Measured 0.5–0.7 s embedded (its master's next try comes within 500 ms), 0.1–0.2 s nginx.

@@ -72,7 +72,7 @@ test('two harness up on one prefix, five pairs started together, twice: one serv
       expect(status.stdout).toContain(`The stack in ${prefix}: ${engine} engine`);
       winner.child.kill('SIGTERM');
       const stopped = await winner.done;
-      expect(stopped.exitCode).toBe(0);
+      expect(stopped.exitCode).toBe(143);
       expect(stopped.left).toEqual([]);
       expect(existsSync(join(prefix, 'state.json'))).toBe(false);
       expect(existsSync(join(prefix, 'harness.lock'))).toBe(false);

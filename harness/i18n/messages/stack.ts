@@ -27,6 +27,12 @@ export const en = {
     '{lock} says that a harness up (pid {pid}{url}) runs from {prefix}. A process with pid {pid} is alive, but this system cannot tell whether it is that harness up.\n' +
     '  If a harness up runs from this folder, stop it (Ctrl-C in its terminal); if none does, delete {lock}. Or use another --prefix.',
   'stack.up.stoppingStart': '{why}: stopping the start...',
+  'stack.up.prefixOther':
+    '{lock} says that pid {pid} holds {prefix}, and that process is not a harness up (it runs: {command}).\n' +
+    '  If it is your own program, running a stack here through the package API, stop it; if not, delete {lock}. Or use another --prefix.',
+  'stack.state.unreadable': '{path} cannot be read as the state file of a harness up, so nothing it names is asked or stopped. If no harness up runs from this folder, delete it.',
+  'stack.state.badShape': '{path} is not a state file that harness up wrote ({field} is missing or wrong; the control channel is always on 127.0.0.1), so nothing it names is asked or stopped. If no harness up runs from this folder, delete it.',
+  'stack.state.notHarness': '{path} names pid {pid}, but that process is not a harness up (it runs: {command}). Nothing is asked of it, and it is not a process to stop. No stack runs from this folder: delete {path}.',
   'stack.up.stoppedStarting': 'stopped during the start ({why}); nothing of the stack is left running.',
   'stack.up.portIgnored': '--port is ignored with --nginx-conf: the proxy listens where your conf says.',
   'stack.up.bindAnyIgnored': '--bind-any changes nothing without --nginx-conf: the conf the harness writes listens on loopback only.',
@@ -124,6 +130,12 @@ export const zhCN: Record<keyof typeof en, string> = {
     '{lock} 记录着有一个 harness up（pid {pid}{url}）从 {prefix} 运行。pid 为 {pid} 的进程还活着，但这个系统无法判断它是不是那个 harness up。\n' +
     '  如果确实有 harness up 从这个目录运行，请停止它（在它的终端里按 Ctrl-C）；如果没有，请删除 {lock}。或者换一个 --prefix。',
   'stack.up.stoppingStart': '{why}：正在停止启动过程……',
+  'stack.up.prefixOther':
+    '{lock} 说 pid {pid} 占用了 {prefix}，但这个进程不是 harness up（它运行的是：{command}）。\n' +
+    '  如果它是你自己用本包的 API 在这里启动环境的程序，请停止它；如果不是，请删除 {lock}。或者换一个 --prefix。',
+  'stack.state.unreadable': '{path} 无法作为 harness up 的状态文件读取，所以不会询问或停止它里面写的任何东西。如果这个目录没有 harness up 在运行，请删除它。',
+  'stack.state.badShape': '{path} 不是 harness up 写的状态文件（{field} 缺失或不对；控制通道总是在 127.0.0.1 上），所以不会询问或停止它里面写的任何东西。如果这个目录没有 harness up 在运行，请删除它。',
+  'stack.state.notHarness': '{path} 写的是 pid {pid}，但这个进程不是 harness up（它运行的是：{command}）。不会询问它，它也不是要停止的进程。这个目录没有环境在运行：请删除 {path}。',
   'stack.up.stoppedStarting': '在启动过程中停止了（{why}）；这套环境已经没有任何东西在运行。',
   'stack.up.portIgnored': '用了 --nginx-conf 时会忽略 --port：反向代理按你的配置监听。',
   'stack.up.bindAnyIgnored': '没有 --nginx-conf 时 --bind-any 不起作用：harness 生成的配置只监听回环地址。',
