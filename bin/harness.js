@@ -9,7 +9,8 @@ ensureBuilt();
 const worker = process.argv[2] === 'up' || process.argv[2] === 'proxy' ? await import('../dist/bundle/harness/embedded/preboot.js') : undefined;
 if (worker?.wantsWorker(process.argv.slice(2))) worker.preboot();
 try {
-  await import('../dist/bundle/harness/cli.js');
+  // `harness proxy` reads nginx's command line itself: it needs none of yargs.
+  await import(process.argv[2] === 'proxy' ? '../dist/bundle/harness/embedded/main.js' : '../dist/bundle/harness/cli.js');
 } finally {
   // Whatever the command did, it is over only once a worker it did not adopt has exited.
   await worker?.afterTheCommand();
