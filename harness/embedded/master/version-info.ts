@@ -5,6 +5,9 @@
 /**
  * The http modules nginx builds by default that the engine does not run (its conf refuses their
  * directives): `--without-http_X_module` each. Every other default module, and gzip_static, it runs.
+ * fastcgi, uwsgi and scgi count as built: the engine makes their temp folders as nginx does (a
+ * conf for a build without them would name none, and their default folders would be missing),
+ * though it refuses their `*_pass`.
  */
 const NOT_RUN = [
   'ssi',
@@ -14,9 +17,6 @@ const NOT_RUN = [
   'geo',
   'split_clients',
   'referer',
-  'fastcgi',
-  'uwsgi',
-  'scgi',
   'grpc',
   'memcached',
   'limit_conn',
