@@ -25,7 +25,8 @@ export interface CommandLine {
   /** -g: directives of the main context. */
   globals?: string;
   signal?: SignalName;
-  /** The harness's own: --os, --nginx-version, --refused-delay, --control-file, --bind-any, --excluded-port. */
+  /** The harness's own: --lang, --os, --nginx-version, --refused-delay, --control-file, --bind-any, --excluded-port. */
+  lang?: string;
   os?: string;
   nginxVersion?: string;
   refusedDelay?: string;
@@ -37,7 +38,7 @@ export interface CommandLine {
 /** nginx's line for a bad command line (`nginx: invalid option: "x"`), without the `nginx: `. */
 export class CommandLineError extends Error {}
 
-const LONG_VALUE = { '--os': 'os', '--nginx-version': 'nginxVersion', '--refused-delay': 'refusedDelay', '--control-file': 'controlFile' } as const;
+const LONG_VALUE = { '--lang': 'lang', '--os': 'os', '--nginx-version': 'nginxVersion', '--refused-delay': 'refusedDelay', '--control-file': 'controlFile' } as const;
 
 /** What `-X value` needs, as nginx says it is missing. */
 const VALUE_OF = { p: 'directory name', c: 'file name', e: 'file name', g: 'parameter', s: 'parameter' } as const;
@@ -50,6 +51,11 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
       if (name === '--bind-any' && inline === undefined) {
         o.bindAny = true;
+        continue;
+      }
+      // The rest of the CLI's way to ask for help.
+      if (name === '--help' && inline === undefined) {
+        o.help = o.version = true;
         continue;
       }
       if (!(name in LONG_VALUE) && name !== '--excluded-port') throw new CommandLineError(`invalid option: "${arg}"`);

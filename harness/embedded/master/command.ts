@@ -8,10 +8,15 @@ import { signalMaster } from './signal.js';
 import { DEFAULT_VERSION, OS_NAMES, hostOs, osProfile, type OsName } from '../../os-profile.js';
 import { UserError, UsageError } from '../../errors.js';
 import * as flag from '../../flags.js';
-import { t } from '../../i18n/index.js';
+import { parseLang, setLang, t } from '../../i18n/index.js';
 
 /** The harness's own flags, checked as the rest of the CLI checks them (flags.ts): a usage error names the flag. */
 function harnessOptions(c: CommandLine) {
+  if (c.lang !== undefined) {
+    const lang = parseLang(c.lang);
+    if (!lang) throw new UsageError(t('common.badLang', { value: c.lang }));
+    setLang(lang);
+  }
   const os = (c.os ?? hostOs()) as OsName;
   if (!OS_NAMES.includes(os)) throw new UsageError(`--os ${c.os}: use ${OS_NAMES.join(' or ')}`);
   const ports = c.excludedPorts.map(flag.port('--excluded-port'));

@@ -57,7 +57,7 @@ const USAGE = [
   '  -g directives : set global directives out of configuration file',
   '',
   // The harness's own, after nginx's (docs/commands.md says more).
-  'Harness options: --os linux|windows, --nginx-version VERSION, --refused-delay MS,',
+  'Harness options: --os linux|windows, --nginx-version VERSION, --refused-delay MS, --lang LANG,',
   '  --excluded-port PORT (with --os windows), --control-file FILE, --bind-any',
   '',
 ];
