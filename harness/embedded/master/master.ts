@@ -1,8 +1,8 @@
 // The master process, nginx's way: read the conf, create the temp paths (no parents), open the
-// logs, open the listening sockets (bind() and listen(), five tries 500 ms apart), write the pid
-// file, start the workers (pool.ts forks, reaps and respawns them, and logs as nginx logs on Linux
-// or on Windows), stop in one place; plus the faults the harness asks of it (run.ts serves them on
-// a control channel).
+// logs, open the listening sockets (bind() and listen(), five tries 500 ms apart), start the
+// workers (pool.ts forks, reaps and respawns them, and logs as nginx logs on Linux or on Windows),
+// write the pid file once they listen, reload, reopen, stop in one place; plus the faults the
+// harness asks of it (run.ts serves them on a control channel).
 // As in nginx, the master owns the listening sockets and every worker accepts on them: a socket
 // outlives its workers, so while a worker is replaced connections wait in the backlog, and with
 // no worker left (a failed respawn) clients connect and hang.
@@ -97,8 +97,8 @@ export class Master {
 
   /** A conf error's message and where it is (` in FILE:LINE`, ` in command line`), as nginx words them. */
   private confErrorText(e: ConfError): [string, string] {
-    const where = e.file === undefined ? '' : e.file === COMMAND_LINE ? ` in ${COMMAND_LINE}` : ` in ${this.path(e.file)}:${e.line}`;
-    return [e.openedFile === undefined ? e.text : `${this.os.openFileFn} "${this.path(e.openedFile)}" failed`, where];
+    const where = e.file === undefined ? '' : e.file === COMMAND_LINE ? ` in ${COMMAND_LINE}` : ` in ${this.displayPath(e.file)}:${e.line}`;
+    return [e.openedFile === undefined ? e.text : `${this.os.openFileFn} "${this.displayPath(e.openedFile)}" failed`, where];
   }
 
   private async startUp(): Promise<void> {
@@ -111,23 +111,19 @@ export class Master {
     this.createTempPaths();
     this.openLogs();
     if (this.opts.test) {
-      if (!this.opts.quiet) this.stderr(`nginx: configuration file ${this.path(confPath(this.opts))} test is successful`);
+      if (!this.opts.quiet) this.stderr(`nginx: configuration file ${this.displayPath(confPath(this.opts))} test is successful`);
       return;
     }
     await this.openListeningSockets(false);
   }
 
   private syntaxOk(): void {
-    if (this.opts.test && !this.opts.quiet) this.stderr(`nginx: the configuration file ${this.path(confPath(this.opts))} syntax is ok`);
+    if (this.opts.test && !this.opts.quiet) this.stderr(`nginx: the configuration file ${this.displayPath(confPath(this.opts))} syntax is ok`);
   }
 
   /** A path as this nginx prints it (the OS profile's way). */
   displayPath(p: string): string {
     return this.os.displayPath(this.opts.prefix, p);
-  }
-
-  private path(p: string): string {
-    return this.displayPath(p);
   }
 
   write(level: Level, message: string, errno?: ErrnoName, time?: string): void {
@@ -150,7 +146,7 @@ export class Master {
     const text = message + (e ? ` (${e.code}: ${e.text})` : '') + where;
     this.log.write('emerg', { message: text }, time);
     if (!this.log.onStderr) this.stderr(formatStderrLine({ level: 'emerg', message: text }));
-    if (this.opts.test) this.stderr(`nginx: configuration file ${this.path(confPath(this.opts))} test failed`);
+    if (this.opts.test) this.stderr(`nginx: configuration file ${this.displayPath(confPath(this.opts))} test failed`);
     throw new StartupError(text);
   }
 
@@ -167,7 +163,7 @@ export class Master {
     try {
       return open(path);
     } catch (e) {
-      return this.emerg(`${this.os.openFileFn} "${this.path(path)}" failed`, openErrno(e));
+      return this.emerg(`${this.os.openFileFn} "${this.displayPath(path)}" failed`, openErrno(e));
     }
   }
 
@@ -182,7 +178,7 @@ export class Master {
     try {
       file = path === 'stderr' ? lineLog(this.stderr) : this.createLog(path);
     } catch (e) {
-      const message = `could not open error log file: ${this.os.openFileFn} "${this.path(path)}" failed`;
+      const message = `could not open error log file: ${this.os.openFileFn} "${this.displayPath(path)}" failed`;
       this.stderr(formatStderrLine({ level: 'alert', message, errno: this.os.errno(openErrno(e)) }));
       file = lineLog(this.stderr);
     }
@@ -271,7 +267,7 @@ export class Master {
         const addrs = await lookup(host, { all: true });
         this.resolved[host] = addrs.map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
       } catch {
-        this.emerg(`host not found in upstream "${at.shown}"`, undefined, ` in ${this.path(at.file)}:${at.line}`);
+        this.emerg(`host not found in upstream "${at.shown}"`, undefined, ` in ${this.displayPath(at.file)}:${at.line}`);
       }
     }
     this.resolved.localhost = LOCALHOST;
@@ -285,7 +281,7 @@ export class Master {
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === 'EEXIST') continue;
-        this.emerg(`${this.os.createDirFn} "${this.path(p)}" failed`, code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH');
+        this.emerg(`${this.os.createDirFn} "${this.displayPath(p)}" failed`, code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH');
       }
     }
   }
