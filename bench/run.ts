@@ -14,7 +14,7 @@ import { repoRoot, defaultFrontendRoot } from '../harness/paths.js';
 import { CONF_KINDS, CONF_LABEL, renderFor, startEngine, type ConfKind, type EngineName, type RunningEngine } from './engines.js';
 import { runLoad, findWrk, type Generator, type LoadResult } from './load.js';
 import { crashOnce, waitForWorkers, type CrashSample } from './crash.js';
-import { bareNode, harnessUp, stackStart, Rebuilt } from './startup.js';
+import { bareNode, harnessUp, proxyStart, stackStart, Rebuilt } from './startup.js';
 import { describeMachine, type Machine } from './machine.js';
 import { markdown, type Report, type Row, type Target } from './report.js';
 import { childrenOf, isEmbeddedWorker, memoryOf, processTree, stopAll, stopOnSignals, defer, type Memory } from './procs.js';
@@ -174,7 +174,7 @@ interface Results {
   memory: MemorySample[];
   crash: (CrashSample & { engine: EngineName; workers: number })[];
   /** `checkout`: the --compare folder a `harness up` ran from (none: this checkout). */
-  startup: { what: 'node -e 0' | 'harness up' | 'Stack.start'; engine?: EngineName; ms: number; round?: number; checkout?: string }[];
+  startup: { what: 'node -e 0' | 'harness up' | 'Stack.start' | 'proxy → pid file' | 'proxy → accepting'; engine?: EngineName; ms: number; round?: number; checkout?: string; refused?: number }[];
   startupDiscarded: string[];
   fast: FastSample[];
   fastMemory: FastMemory[];
@@ -320,6 +320,11 @@ async function startupPart(s: Settings, root: string, res: Results): Promise<voi
       }
     }
     for (const engine of ENGINE_ORDER) res.startup.push({ what: 'Stack.start', engine, ms: await stackStart(root, engine) });
+    // The engines take turns at going first.
+    for (const engine of i % 2 ? ENGINE_ORDER : [...ENGINE_ORDER].reverse()) {
+      const p = await proxyStart(root, engine);
+      res.startup.push({ what: 'proxy → pid file', engine, ms: p.pidMs, round: i }, { what: 'proxy → accepting', engine, ms: p.acceptMs, round: i, refused: p.refused });
+    }
     const last = res.startup.slice(first).map((x) => `${x.what}${x.engine ? ` ${x.engine}` : ''}${x.checkout ? ` (${x.checkout})` : ''} ${x.ms.toFixed(0)} ms`);
     log(`start-up ${i}/${s.starts}: ${last.join(', ')}`);
   }
@@ -493,6 +498,13 @@ function startupRows(s: Settings, res: Results): Row[] {
   const stE = spread(ms('Stack.start', 'embedded'));
   const stN = spread(ms('Stack.start', 'nginx'));
   rows.push({ section, figure: 'Stack.start() in-process (admin stand-in + proxy ready; no Node start-up)', unit: 'ms', embedded: stE, nginx: stN, ratio: stE.median / stN.median, notes: [] });
+  // As nginx's test suite starts its binary: it connects the moment the pid file appears.
+  for (const what of ['proxy → pid file', 'proxy → accepting'] as const) {
+    const [e, n] = [spread(ms(what, 'embedded')), spread(ms(what, 'nginx'))];
+    const refused = of(what, 'embedded').reduce((sum, x) => sum + (x.refused ?? 0), 0);
+    const notes = what === 'proxy → accepting' ? [`connects refused after the pid file appeared: ${refused} in ${e.n} starts`] : [];
+    rows.push({ section, figure: `\`harness proxy -p -c -e -g\` launch → ${what.slice('proxy → '.length)} (nginx column: nginx, same arguments)`, unit: 'ms', embedded: e, nginx: n, ratio: e.median / n.median, notes });
+  }
   return rows;
 }
 

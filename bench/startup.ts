@@ -1,9 +1,13 @@
 // Start-up figures: `harness up` (the CLI, as a user runs it) from spawn to its "the stack is
 // ready" line, against a bare `node -e 0` from spawn to exit, spawned the same way; and
-// Stack.start() in this process (no Node start, no module loading), for both engines.
+// Stack.start() in this process (no Node start, no module loading), for both engines; and
+// `harness proxy` against nginx as nginx's test suite starts them: launch → pid file → accepting.
 import { execa } from 'execa';
 import { benchPort } from './port.js';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { setImmediate as turn } from 'node:timers/promises';
+import { findNginx } from '../harness/nginx/engine.js';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { repoRoot } from '../harness/paths.js';
@@ -78,4 +82,56 @@ export async function stackStart(root: string, engine: EngineName): Promise<numb
   await stack.stop();
   undefer();
   return ms;
+}
+
+export interface ProxyStart {
+  /** Launch → the pid file exists. */
+  pidMs: number;
+  /** Launch → the first accepted connect (tried the moment the pid file appears, again on refusal). */
+  acceptMs: number;
+  /** Connects refused after the pid file appeared (nginx: none). */
+  refused: number;
+}
+
+/**
+ * `harness proxy` (through bin/harness.js, as a user or nginx's test suite runs it) or real nginx,
+ * started as Test::Nginx starts its binary (`-p DIR/ -c nginx.conf -e error.log -g "pid …;"`):
+ * launch → pid file → accepting; then SIGQUIT and wait for it to exit.
+ */
+export async function proxyStart(root: string, engine: EngineName): Promise<ProxyStart> {
+  const dir = mkdtempSync(join(root, `proxy-${engine}-`));
+  mkdirSync(join(dir, 'temp'));
+  const port = await benchPort();
+  writeFileSync(join(dir, 'nginx.conf'), `daemon off;\nevents {}\nhttp {\n    access_log off;\n    server { listen 127.0.0.1:${port}; return 200 "ok"; }\n}\n`);
+  const pid = join(dir, 'nginx.pid');
+  const args = ['-p', `${dir}/`, '-c', 'nginx.conf', '-e', 'error.log', '-g', `pid ${pid};`];
+  const nginx = engine === 'nginx' ? findNginx() : undefined;
+  if (engine === 'nginx' && !nginx) throw new Error('no nginx to compare with (harness setup installs it)');
+  const t0 = performance.now();
+  const child = nginx ? execa(nginx, args, { reject: false }) : execa(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'proxy', ...args], { reject: false });
+  const untrack = track(child.pid, `proxy (${engine})`);
+  let exited = false;
+  void child.finally(() => (exited = true));
+  try {
+    while (!existsSync(pid)) {
+      if (exited) throw new Error(`${engine} exited before its pid file appeared:\n${(await child).stderr}`);
+      await turn();
+    }
+    const pidMs = performance.now() - t0;
+    let refused = 0;
+    while (!(await accepted(port))) refused++;
+    return { pidMs, acceptMs: performance.now() - t0, refused };
+  } finally {
+    child.kill('SIGQUIT');
+    const stopped = await Promise.race([child.then(() => true), new Promise<false>((r) => setTimeout(r, 10_000, false))]);
+    if (!stopped && child.pid !== undefined) await killTree(child.pid);
+    untrack();
+  }
+}
+
+function accepted(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1', () => (s.destroy(), resolve(true)));
+    s.on('error', () => resolve(false));
+  });
 }

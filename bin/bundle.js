@@ -50,7 +50,7 @@ const startupPackagesOnly = {
 rmSync(out, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: ['harness/cli.js', 'harness/embedded/preboot.js', 'harness/embedded/worker-main.js'].map((f) => join(dist, f)),
+  entryPoints: ['harness/cli.js', 'harness/embedded/main.js', 'harness/embedded/preboot.js', 'harness/embedded/worker-main.js'].map((f) => join(dist, f)),
   outbase: dist,
   outdir: out,
   chunkNames: 'chunks/[name]-[hash]',

@@ -21,7 +21,8 @@ if (worker?.wantsWorker(process.argv.slice(2))) worker.preboot();
 for (const s of STOP_SIGNALS) process.off(s, hold);
 for (const s of held) process.kill(process.pid, s);
 try {
-  await import('../dist/bundle/harness/cli.js');
+  // `harness proxy` reads nginx's command line itself: it needs none of yargs.
+  await import(process.argv[2] === 'proxy' ? '../dist/bundle/harness/embedded/main.js' : '../dist/bundle/harness/cli.js');
 } finally {
   // Whatever the command did, it is over only once a worker it did not adopt has exited.
   await worker?.afterTheCommand();

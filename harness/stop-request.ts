@@ -63,13 +63,15 @@ function hearStopSignals(): void {
 }
 
 /** `onAsked` is called each time the command is asked (a second Ctrl-C included). */
-export function watchStopRequests(o: { parent?: boolean; onAsked?: (why: string) => void } = {}): StopRequest {
+export function watchStopRequests(o: { parent?: boolean; onAsked?: (why: string) => void; except?: NodeJS.Signals[] } = {}): StopRequest {
   let timer: NodeJS.Timeout | undefined;
   let signal: NodeJS.Signals | undefined;
   let first = true;
   let resolve!: (why: string) => void;
   const asked = new Promise<string>((r) => (resolve = r));
   const ask = (why: string, s?: NodeJS.Signals) => {
+    // A signal the command gives another meaning (`harness proxy`'s SIGHUP: nginx's reload).
+    if (s && o.except?.includes(s)) return;
     if (first) signal = s;
     first = false;
     o.onAsked?.(why);

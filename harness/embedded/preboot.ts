@@ -7,6 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { distFile } from '../paths.js';
+import { parseCommandLine } from './master/command-line.js';
 import { listenBeforeTheCommand, signalExitCode, unheardEarlySignal } from '../stop-request.js';
 
 /** For bin/harness.js: `up` and `proxy` listen for stop signals from the CLI's start, whichever engine runs. */
@@ -23,11 +24,22 @@ let prebooted: ChildProcess | undefined;
  */
 export function wantsWorker(argv: string[]): boolean {
   const [command, ...rest] = argv;
-  if (command !== 'up' && command !== 'proxy') return false;
+  if (command === 'proxy') return proxyServes(rest);
+  if (command !== 'up') return false;
   if (rest.some((a) => ['--help', '-h', '--version', '-t', '--test'].includes(a))) return false;
   const i = rest.findIndex((a) => a === '--proxy' || a.startsWith('--proxy='));
   const engine = i < 0 ? 'embedded' : rest[i] === '--proxy' ? rest[i + 1] : rest[i].slice('--proxy='.length);
   return engine === 'embedded';
+}
+
+/** `harness proxy` runs a master unless it only prints (-v -V -h), tests (-t -T) or signals (-s). */
+function proxyServes(argv: string[]): boolean {
+  try {
+    const c = parseCommandLine(argv);
+    return !c.version && !c.test && !c.signal;
+  } catch {
+    return false;
+  }
 }
 
 /** Starts a worker that loads its modules and waits for its job. Neither keeps the CLI alive. */

@@ -4,6 +4,9 @@
 export interface WorkerEnv {
   prefix: string;
   conf: string;
+  /** `-g` and `-e`, which the conf's reading needs as the master's did. */
+  globals?: string;
+  errorLog?: string;
   os: string;
   version: string;
   refusedConnectDelayMs?: number;

@@ -32,7 +32,7 @@ export function runWorker(env: WorkerEnv): void {
     // A respawn that fails: the new worker dies during its start handshake, as Windows nginx's can.
     process.exit(env.failStart);
   }
-  const conf = loadConf({ prefix: env.prefix, conf: env.conf });
+  const conf = loadConf(env);
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
   const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter, bindAny: env.bindAny });

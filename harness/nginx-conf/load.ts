@@ -1,7 +1,7 @@
 // Reads nginx.conf for the engine: parse, build, check the variables it uses. Master and workers
 // both call this on the same file, as nginx's workers inherit the master's parsed configuration.
-import { isAbsolute, join, resolve } from 'node:path';
-import { parseConfFile } from './parse.js';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { parseConfFile, parseConfText } from './parse.js';
 import { allLocations, type MapConf, type NginxConf, type ProxyHeader } from './model.js';
 import { buildConf } from './build.js';
 import { ConfError, unsupported } from './error.js';
@@ -14,7 +14,14 @@ export interface LoadOptions {
   prefix: string;
   /** `-c`: the conf file, relative to the prefix. */
   conf: string;
+  /** `-g`: directives of the main context, read before the file (ngx_conf_param()). */
+  globals?: string;
+  /** `-e`: the error log of a conf that names none (the compiled-in one otherwise). */
+  errorLog?: string;
 }
+
+/** Where nginx says a `-g` directive is: `... in command line`. */
+export const COMMAND_LINE = 'command line';
 
 export function confPath(o: LoadOptions): string {
   return isAbsolute(o.conf) ? o.conf : join(resolve(o.prefix), o.conf);
@@ -23,8 +30,9 @@ export function confPath(o: LoadOptions): string {
 export function loadConf(o: LoadOptions): NginxConf {
   const prefix = resolve(o.prefix);
   const file = confPath(o);
-  const tree = parseConfFile(file);
-  const conf = buildConf(tree, { prefix, confFile: file });
+  const globals = o.globals ? parseGlobals(o.globals, dirname(file)) : [];
+  const tree = [...globals, ...parseConfFile(file)];
+  const conf = buildConf(tree, { prefix, confFile: file, defaultErrorLog: o.errorLog });
   checkVariables(conf);
   // ngx_event_init_conf(): after the whole conf has been read, so an error inside it comes first.
   if (!tree.some((d) => d.name === 'events')) {
@@ -33,6 +41,18 @@ export function loadConf(o: LoadOptions): NginxConf {
     throw e;
   }
   return conf;
+}
+
+/** ngx_conf_param(): the `-g` text, one directive after another, none a block, each ended by `;`. */
+function parseGlobals(text: string, confPrefix: string) {
+  try {
+    const tree = parseConfText(text, COMMAND_LINE, confPrefix);
+    if (tree.some((d) => d.block)) throw new ConfError('block directives are not supported in -g option', COMMAND_LINE);
+    return tree;
+  } catch (e) {
+    if (e instanceof ConfError && e.text.startsWith('unexpected end of file')) throw new ConfError('unexpected end of parameter, expecting ";"', COMMAND_LINE);
+    throw e;
+  }
 }
 
 /**

@@ -1,19 +1,19 @@
 // The master process, nginx's way: read the conf, create the temp paths (no parents), open the
-// logs, open the listening sockets (bind() and listen(), five tries 500 ms apart), write the pid
-// file, start the workers (pool.ts forks, reaps and respawns them, and logs as nginx logs on Linux
-// or on Windows), stop in one place; plus the faults the harness asks of it (run.ts serves them on
-// a control channel).
+// logs, open the listening sockets (bind() and listen(), five tries 500 ms apart), start the
+// workers (pool.ts forks, reaps and respawns them, and logs as nginx logs on Linux or on Windows),
+// write the pid file once they listen, reload, reopen, stop in one place; plus the faults the
+// harness asks of it (run.ts serves them on a control channel).
 // As in nginx, the master owns the listening sockets and every worker accepts on them: a socket
 // outlives its workers, so while a worker is replaced connections wait in the backlog, and with
 // no worker left (a failed respawn) clients connect and hang.
 import { constants } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { closeSync, mkdirSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadConf, confPath } from '../../nginx-conf/load.js';
+import { loadConf, confPath, COMMAND_LINE } from '../../nginx-conf/load.js';
 import { serverAddresses } from '../phases/find-server.js';
 import { ConfError } from '../../nginx-conf/error.js';
 import { allLocations, type NginxConf } from '../../nginx-conf/model.js';
+import { abs } from '../../nginx-conf/directives.js';
 import { LOCALHOST, type ResolvedHosts } from '../context.js';
 import { osProfile, type OsName, type OsProfile, type ErrnoName } from '../../os-profile.js';
 import { ErrorLog, createLog, closeLog, lineLog, clock, type LogFile } from '../../logs/writer.js';
@@ -40,6 +40,12 @@ export interface MasterOptions {
   reservedPorts?: number[];
   /** `-t`: test the configuration and exit. */
   test?: boolean;
+  /** `-q`: a test says nothing when it passes. */
+  quiet?: boolean;
+  /** `-g`: directives of the main context, before the file's. */
+  globals?: string;
+  /** `-e`: the error log until the conf's is open, and of a conf without one; `stderr` is stderr. */
+  errorLog?: string;
   /** Where nginx's own stderr lines go (`nginx: [emerg] ...`); process.stderr by default. */
   stderr?: (line: string) => void;
 }
@@ -75,15 +81,28 @@ export class Master {
     return this.starting;
   }
 
-  private async startUp(): Promise<void> {
+  /** The first steps of every start (a signal's too): the start-up log, then the conf; an `[emerg]` when it cannot be read. */
+  readConf(): NginxConf {
     this.log = this.startupLog();
     try {
       this.conf = loadConf(this.opts);
     } catch (e) {
       if (!(e instanceof ConfError)) throw e;
       if (e.afterParse) this.syntaxOk();
-      this.emerg(e.openedFile === undefined ? e.text : `${this.os.openFileFn} "${this.path(e.openedFile)}" failed`, e.errnoName, e.file === undefined ? '' : ` in ${this.path(e.file)}:${e.line}`);
+      const [message, where] = this.confErrorText(e);
+      this.emerg(message, e.errnoName, where);
     }
+    return this.conf;
+  }
+
+  /** A conf error's message and where it is (` in FILE:LINE`, ` in command line`), as nginx words them. */
+  private confErrorText(e: ConfError): [string, string] {
+    const where = e.file === undefined ? '' : e.file === COMMAND_LINE ? ` in ${COMMAND_LINE}` : ` in ${this.displayPath(e.file)}:${e.line}`;
+    return [e.openedFile === undefined ? e.text : `${this.os.openFileFn} "${this.displayPath(e.openedFile)}" failed`, where];
+  }
+
+  private async startUp(): Promise<void> {
+    this.readConf();
     for (const w of serverAddresses(this.conf.servers, !!this.opts.bindAny).conflicts) this.warn(w);
     await this.resolve();
     this.syntaxOk();
@@ -92,17 +111,18 @@ export class Master {
     this.createTempPaths();
     this.openLogs();
     if (this.opts.test) {
-      this.stderr(`nginx: configuration file ${this.path(confPath(this.opts))} test is successful`);
+      if (!this.opts.quiet) this.stderr(`nginx: configuration file ${this.displayPath(confPath(this.opts))} test is successful`);
       return;
     }
     await this.openListeningSockets(false);
   }
 
   private syntaxOk(): void {
-    if (this.opts.test) this.stderr(`nginx: the configuration file ${this.path(confPath(this.opts))} syntax is ok`);
+    if (this.opts.test && !this.opts.quiet) this.stderr(`nginx: the configuration file ${this.displayPath(confPath(this.opts))} syntax is ok`);
   }
 
-  private path(p: string): string {
+  /** A path as this nginx prints it (the OS profile's way). */
+  displayPath(p: string): string {
     return this.os.displayPath(this.opts.prefix, p);
   }
 
@@ -110,10 +130,14 @@ export class Master {
     this.log.write(level, { message, errno: errno ? this.os.errno(errno) : undefined }, time);
   }
 
-  /** A [warn] of the start: to the error log (at its level) and `nginx: [warn]` to stderr (unless the log is stderr). */
+  /** A line of the start (or of a signal's): to the error log (at its level) and `nginx: [level]` to stderr (unless the log is stderr). */
+  tell(level: Level, message: string, errno?: ErrnoName): void {
+    this.write(level, message, errno);
+    if (!this.log.onStderr) this.stderr(formatStderrLine({ level, message, errno: errno ? this.os.errno(errno) : undefined }));
+  }
+
   private warn(message: string): void {
-    this.write('warn', message);
-    if (!this.log.onStderr) this.stderr(formatStderrLine({ level: 'warn', message }));
+    this.tell('warn', message);
   }
 
   /** `[emerg]` to the error log and `nginx: [emerg]` to stderr (unless the log is stderr), then out. */
@@ -122,7 +146,7 @@ export class Master {
     const text = message + (e ? ` (${e.code}: ${e.text})` : '') + where;
     this.log.write('emerg', { message: text }, time);
     if (!this.log.onStderr) this.stderr(formatStderrLine({ level: 'emerg', message: text }));
-    if (this.opts.test) this.stderr(`nginx: configuration file ${this.path(confPath(this.opts))} test failed`);
+    if (this.opts.test) this.stderr(`nginx: configuration file ${this.displayPath(confPath(this.opts))} test failed`);
     throw new StartupError(text);
   }
 
@@ -139,7 +163,7 @@ export class Master {
     try {
       return open(path);
     } catch (e) {
-      return this.emerg(`${this.os.openFileFn} "${this.path(path)}" failed`, openErrno(e));
+      return this.emerg(`${this.os.openFileFn} "${this.displayPath(path)}" failed`, openErrno(e));
     }
   }
 
@@ -149,12 +173,12 @@ export class Master {
    * every line in the error log's format.
    */
   private startupLog(): ErrorLog {
-    const path = join(this.opts.prefix, 'logs/error.log');
+    const path = this.opts.errorLog === 'stderr' ? 'stderr' : abs(this.opts.prefix, this.opts.errorLog ?? 'logs/error.log');
     let file: LogFile;
     try {
-      file = this.createLog(path);
+      file = path === 'stderr' ? lineLog(this.stderr) : this.createLog(path);
     } catch (e) {
-      const message = `could not open error log file: ${this.os.openFileFn} "${this.path(path)}" failed`;
+      const message = `could not open error log file: ${this.os.openFileFn} "${this.displayPath(path)}" failed`;
       this.stderr(formatStderrLine({ level: 'alert', message, errno: this.os.errno(openErrno(e)) }));
       file = lineLog(this.stderr);
     }
@@ -184,26 +208,45 @@ export class Master {
     );
   }
 
-  /** The start-up lines are written, and the pid file. */
+  /** The start-up lines are written. */
   private announced = false;
+  /** This master wrote the pid file. */
+  private pidWritten = false;
 
   /**
    * What nginx does between opening its sockets and forking its workers, once: ngx_event_module_init()
-   * and ngx_os_status() write their lines, then ngx_create_pidfile() writes the pid file.
+   * and ngx_os_status() write their lines.
    */
   private announce(): void {
     if (this.announced) return;
     this.announced = true;
     for (const [level, text] of masterStatus(this.os.name, this.opts.version)) this.write(level, text);
     this.counter = new SharedCounterFile();
-    // "%P%N": NGX_LINEFEED ends it, CRLF on win32.
-    this.openOrDie(this.conf.pid, (p) => writeFileSync(p, `${process.pid}${this.os.lineEnd}`));
+  }
+
+  /**
+   * ngx_create_pidfile(). nginx writes it once its sockets listen, and tools (nginx's own test
+   * suite) connect the moment it appears; here a socket listens only once a worker has called
+   * listen() on it, so the file comes after the workers say they listen. A pid file that cannot be
+   * written ends the start, its workers first.
+   */
+  private async writePid(): Promise<void> {
+    try {
+      // "%P%N": NGX_LINEFEED ends it, CRLF on win32.
+      this.openOrDie(this.conf.pid, (p) => writeFileSync(p, `${process.pid}${this.os.lineEnd}`));
+      this.pidWritten = true;
+    } catch (e) {
+      await this.pool.stop();
+      this.closeListeners();
+      this.removeRunFiles();
+      throw e;
+    }
   }
 
   /** Only a pid file this master wrote (a start that failed before leaves another's alone), and the counter. */
   private removeRunFiles(): void {
     this.counter?.remove();
-    if (!this.announced) return;
+    if (!this.pidWritten) return;
     try {
       unlinkSync(this.conf.pid);
     } catch {
@@ -224,7 +267,7 @@ export class Master {
         const addrs = await lookup(host, { all: true });
         this.resolved[host] = addrs.map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
       } catch {
-        this.emerg(`host not found in upstream "${at.shown}"`, undefined, ` in ${this.path(at.file)}:${at.line}`);
+        this.emerg(`host not found in upstream "${at.shown}"`, undefined, ` in ${this.displayPath(at.file)}:${at.line}`);
       }
     }
     this.resolved.localhost = LOCALHOST;
@@ -238,7 +281,7 @@ export class Master {
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === 'EEXIST') continue;
-        this.emerg(`${this.os.createDirFn} "${this.path(p)}" failed`, code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH');
+        this.emerg(`${this.os.createDirFn} "${this.displayPath(p)}" failed`, code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH');
       }
     }
   }
@@ -303,7 +346,7 @@ export class Master {
           this.removeRunFiles();
           throw e;
         }
-        if (!refused) return;
+        if (!refused) return this.pidWritten ? undefined : this.writePid();
         // Something took the port between bind() and listen() (nginx's OpenVZ case, here any
         // process that binds in that moment): the socket is closed and bound again.
         const l = bound.get(refused.key)!;
@@ -332,6 +375,8 @@ export class Master {
     return {
       prefix: this.opts.prefix,
       conf: this.opts.conf,
+      globals: this.opts.globals,
+      errorLog: this.opts.errorLog,
       os: this.opts.os,
       version: this.opts.version,
       refusedConnectDelayMs: this.opts.refusedConnectDelayMs,
@@ -355,6 +400,43 @@ export class Master {
   closeListeners(): void {
     for (const l of this.listeners) closeHandle(l.handle);
     this.listeners = [];
+  }
+
+  /**
+   * SIGHUP, nginx's reload: the conf is read again; when it cannot be, the `[emerg]` goes to the
+   * error log and the workers keep the old one. Else new workers start on the same sockets and the
+   * old ones finish what they serve and exit. A changed `listen` needs a restart (the sockets stay).
+   */
+  async reload(): Promise<void> {
+    if (this.exiting) return;
+    if (this.os.name === 'linux') this.write('notice', 'signal 1 (SIGHUP) received, reconfiguring');
+    this.write('notice', 'reconfiguring');
+    let conf: NginxConf;
+    try {
+      conf = loadConf(this.opts);
+    } catch (e) {
+      if (!(e instanceof ConfError)) throw e;
+      const [message, where] = this.confErrorText(e);
+      const errno = e.errnoName ? this.os.errno(e.errnoName) : undefined;
+      this.write('emerg', message + (errno ? ` (${errno.code}: ${errno.text})` : '') + where);
+      return;
+    }
+    const keys = (c: NginxConf) => [...new Set(c.servers.flatMap((s) => s.listens).map((l) => `${bindAddress(l.host, !!this.opts.bindAny)}:${l.port}`))].sort().join(' ');
+    if (keys(conf) !== keys(this.conf)) {
+      this.write('alert', 'the embedded engine cannot change its listening sockets on reload: stop it and start it again');
+      return;
+    }
+    this.conf = conf;
+    this.write('notice', 'start worker processes');
+    await this.pool.replace(conf.workerProcesses);
+  }
+
+  /** SIGUSR1: the master's log files are opened again (moved away by a log rotation). */
+  reopen(): void {
+    if (this.exiting) return;
+    this.write('notice', 'reopening logs');
+    for (const p of this.logPaths) closeLog(p);
+    this.openLogs();
   }
 
   // ---- faults, for the control channel ----
@@ -423,7 +505,7 @@ export class Master {
 }
 
 /** How nginx words an open() that failed: a missing folder on the way, a file in its place, or no permission. */
-function openErrno(e: unknown): ErrnoName {
+export function openErrno(e: unknown): ErrnoName {
   const code = (e as NodeJS.ErrnoException).code;
   return code === 'EACCES' ? 'EACCES' : code === 'ENOTDIR' ? 'ENOTDIR' : 'ENOENT_PATH';
 }

@@ -125,6 +125,35 @@ export class WorkerPool {
     return refused;
   }
 
+  /**
+   * A reload: `count` new workers (reading the conf again), then the old ones are told to finish
+   * and exit; their exits are expected, so they are reaped without a line or a respawn.
+   */
+  async replace(count: number): Promise<void> {
+    if (this.exiting) return;
+    const old = [...this.slots.values()];
+    // New processes: the spare read the old conf when it booted, so a new one replaces it too.
+    const spare = this.spare;
+    this.spare = undefined;
+    if (spare) {
+      spare.state = 'discarded';
+      spare.child.kill('SIGTERM');
+    }
+    const started: Slot[] = [];
+    for (let i = 0; i < count; i++) {
+      const s = this.fork({ spare: false });
+      this.activate(s);
+      started.push(s);
+    }
+    await Promise.all(started.map((s) => s.listened));
+    this.spawnSpare();
+    for (const s of old) {
+      s.state = 'discarded';
+      if (s.child.connected) s.child.send({ type: 'terminate' } satisfies MasterToWorker, () => undefined);
+      else s.child.kill('SIGTERM');
+    }
+  }
+
   /** Workers again up to `count` (a restore after a failed respawn). */
   fill(count: number): void {
     while (this.slots.size < count) this.respawn();

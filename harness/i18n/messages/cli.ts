@@ -30,13 +30,8 @@ export const en = {
   'cli.up.doctor': 'When the stack stops, explain its error log',
   'cli.up.detach': 'Run the stack in the background and return once it is ready; `harness down` stops it',
 
-  'cli.proxy.describe': 'Run the embedded engine alone in the foreground, as `nginx -p <prefix> -c <conf> -g "daemon off;"` runs nginx',
-  'cli.proxy.prefix': 'Prefix: relative paths in the conf resolve against it',
+  'cli.proxy.describe': 'Run the embedded engine alone in the foreground, with nginx\'s command line (harness proxy -h lists it): -p -c -e -g -t -T -q -s -v -V',
   'cli.proxy.prefixWhat': 'the nginx prefix folder (the one with conf/ and logs/)',
-  'cli.proxy.conf': 'The conf file, relative to the prefix',
-  'cli.proxy.test': 'Test the conf and exit',
-  'cli.proxy.refusedDelay': 'Milliseconds a refused connect takes (default 2000 on windows)',
-  'cli.proxy.nginxVersion': 'Version shown in Server: and the pages',
 
   'cli.chaos.describe': 'Scenarios on a fresh stack, and faults on the stack `harness up` runs',
   'cli.chaos.demand': 'Name a chaos command: list, run, inject, status or restore.',
@@ -108,13 +103,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   'cli.up.doctor': '环境停止时，解释它的 error log',
   'cli.up.detach': '在后台运行这套环境，等它就绪后返回；用 `harness down` 停止',
 
-  'cli.proxy.describe': '在前台单独运行内置引擎，就像 `nginx -p <prefix> -c <conf> -g "daemon off;"` 运行 nginx 一样',
-  'cli.proxy.prefix': 'prefix 目录：配置里的相对路径都相对于它',
+  'cli.proxy.describe': '在前台单独运行内置引擎，命令行参数和 nginx 的一样（harness proxy -h 会列出来）：-p -c -e -g -t -T -q -s -v -V',
   'cli.proxy.prefixWhat': 'nginx 的 prefix 目录（里面有 conf/ 和 logs/）',
-  'cli.proxy.conf': '配置文件，相对于 prefix 目录',
-  'cli.proxy.test': '检查配置后退出',
-  'cli.proxy.refusedDelay': '一次被拒绝的连接耗时多少毫秒（默认 windows 上 2000）',
-  'cli.proxy.nginxVersion': '在 Server: 响应头和错误页里显示的版本',
 
   'cli.chaos.describe': '在一套新环境上跑故障场景，或对 `harness up` 正在运行的环境注入故障',
   'cli.chaos.demand': '请给出一个 chaos 命令：list、run、inject、status 或 restore。',
