@@ -14,7 +14,7 @@ import { holdPort, freePort } from '../support/ports.js';
 
 /** The conformance conf with its client_body_temp_path under a folder that does not exist. */
 function missingTempParent(conf: string): string {
-  return conf.replace('client_body_temp_path temp/client_body_temp;', 'client_body_temp_path nonexist/temp/client_body_temp;');
+  return conf.replace(/client_body_temp_path\s+temp\/client_body_temp;/, 'client_body_temp_path nonexist/temp/client_body_temp;');
 }
 
 /** ms between the `nginx: [emerg]` lines, as they arrived. */
