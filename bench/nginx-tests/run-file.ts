@@ -1,0 +1,142 @@
+// One nginx-tests file against one engine: `perl FILE.t` in the suite's folder, with
+// TEST_NGINX_BINARY naming the engine, in a process group of its own and a temp folder of its own
+// (TMPDIR: Test::Nginx makes its nginx-test-XXXX folder there). A file that outlives its timeout
+// gets SIGTERM, then SIGKILL, on its whole group; whatever the file started and left (its nginx, a
+// backend it forked) is killed with the group, and the folder is removed on every way out.
+import { execa } from 'execa';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseTap, total, type Tally } from './tap.js';
+
+export type EngineName = 'nginx' | 'embedded';
+
+export interface FileRun {
+  file: string;
+  engine: EngineName;
+  tally: Tally;
+  passed: number;
+  total: number;
+  exitCode?: number;
+  timedOut: boolean;
+  /** Why the file did not pass all it planned: a skip, a death, the first failure. */
+  reason?: string;
+  ms: number;
+}
+
+export interface FileTask {
+  suite: string;
+  file: string;
+  engine: EngineName;
+  /** The executable Test::Nginx runs as nginx. */
+  binary: string;
+  timeoutMs: number;
+  /** Where the file's temp folder is made. */
+  workDir: string;
+  /** The engine's own TEST_NGINX_* variables (TEST_NGINX_GLOBALS, TEST_NGINX_MODULES). */
+  env: Record<string, string>;
+}
+
+/** After SIGTERM, how long the group has before SIGKILL. */
+const GRACE_MS = 3000;
+
+/** The process groups of the files running now, for a stop on Ctrl-C. */
+const running = new Set<number>();
+let stopping = false;
+
+export class Interrupted extends Error {}
+
+/** Ctrl-C: no file starts any more, and the running ones' groups are killed (their runs then end). */
+export function stopFiles(): void {
+  stopping = true;
+  for (const pgid of running) signalGroup(pgid, 'SIGKILL');
+}
+
+/** Signals a whole process group; it may be gone already. */
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // no process left in the group
+  }
+}
+
+/** The suite's own variables are the run's only: a TEST_NGINX_* of the caller's would change it. */
+function environment(t: FileTask, tmp: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('TEST_NGINX_')) env[k] = v;
+  // The test folder is kept, so that its error.log can say why a start failed; tmp goes as a whole.
+  Object.assign(env, t.env, { TEST_NGINX_BINARY: t.binary, TEST_NGINX_LEAVE: '1', TMPDIR: tmp });
+  return env;
+}
+
+/** The first [emerg], [alert] or [crit] line of the error logs the file left in tmp. */
+function firstLogProblem(tmp: string): string | undefined {
+  for (const dir of readdirSync(tmp).filter((d) => d.startsWith('nginx-test-'))) {
+    let log = '';
+    try {
+      log = readFileSync(join(tmp, dir, 'error.log'), 'utf8');
+    } catch {
+      continue;
+    }
+    const line = /^.*\[(?:emerg|alert|crit)\].*$/m.exec(log)?.[0];
+    if (line) return line.replace(/^\S+ \S+ /, '');
+  }
+  return undefined;
+}
+
+/**
+ * Why a file passed less than it planned, in one line: the whole file skipped, a bail-out, the
+ * first failure of a file that ran all it planned; for one that died, the engine's own words on
+ * stderr (`nginx: [emerg] ...`, `harness: ...`, before Test::Nginx's "Can't start nginx at ..."),
+ * other words of its, the error log, Perl's death.
+ */
+function reasonOf(tally: Tally, stderr: string, exitCode: number | undefined, tmp: string, timedOut: boolean, timeoutMs: number): string | undefined {
+  if (timedOut) return `timed out after ${timeoutMs / 1000} s`;
+  if (tally.skipAll) return `skipped: ${tally.skipAll}`;
+  if (tally.bailOut) return `bail out: ${tally.bailOut}`;
+  const ran = tally.passed + tally.failed + tally.skipped + tally.todo;
+  if (tally.planned !== undefined && ran >= tally.planned) return tally.failed ? `not ok ${tally.firstFailure}` : undefined;
+  const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const perlDeath = (l: string) => / at \S+ line \d+\.?$/.test(l);
+  const engineSays = (l: string) => /^(nginx|harness): /.test(l);
+  return lines.find(engineSays) ?? lines.find((l) => !perlDeath(l)) ?? firstLogProblem(tmp) ?? lines[0] ?? `exited with ${exitCode} after ${ran} assertions, saying nothing`;
+}
+
+export async function runFile(t: FileTask): Promise<FileRun> {
+  if (stopping) throw new Interrupted('stopped');
+  const tmp = mkdtempSync(join(t.workDir, `${t.file.replace(/\.t$/, '')}-${t.engine}-`));
+  const t0 = performance.now();
+  let timedOut = false;
+  try {
+    const child = execa('perl', [t.file], { cwd: t.suite, env: environment(t, tmp), extendEnv: false, detached: true, reject: false, stdin: 'ignore' });
+    const pgid = child.pid!;
+    running.add(pgid);
+    let kill: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      signalGroup(pgid, 'SIGTERM');
+      kill = setTimeout(() => signalGroup(pgid, 'SIGKILL'), GRACE_MS);
+    }, t.timeoutMs);
+    // The file's children may hold its stdout open: once perl itself has exited, the group goes.
+    child.once('exit', () => signalGroup(pgid, 'SIGKILL'));
+    const r = await child;
+    running.delete(pgid);
+    clearTimeout(timer);
+    clearTimeout(kill);
+    const tally = parseTap(String(r.stdout));
+    return {
+      file: t.file,
+      engine: t.engine,
+      tally,
+      passed: tally.passed,
+      total: total(tally),
+      exitCode: r.exitCode,
+      timedOut,
+      reason: reasonOf(tally, String(r.stderr), r.exitCode, tmp, timedOut, t.timeoutMs),
+      ms: Math.round(performance.now() - t0),
+    };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
