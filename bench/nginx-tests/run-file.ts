@@ -96,7 +96,7 @@ function reasonOf(tally: Tally, stderr: string, exitCode: number | undefined, tm
   if (tally.skipAll) return `skipped: ${tally.skipAll}`;
   if (tally.bailOut) return `bail out: ${tally.bailOut}`;
   const ran = tally.passed + tally.failed + tally.skipped + tally.todo;
-  if (tally.planned !== undefined && ran >= tally.planned) return tally.failed ? `not ok ${tally.firstFailure}` : undefined;
+  if (tally.planned !== undefined && ran >= total(tally)) return tally.firstFailure && `not ok ${tally.firstFailure}`;
   const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
   const perlDeath = (l: string) => / at \S+ line \d+\.?$/.test(l);
   const engineSays = (l: string) => /^(nginx|harness): /.test(l);

@@ -1,6 +1,11 @@
 // The TAP that an nginx-tests file prints (Test::More): its plan, its `ok` and `not ok` lines and
 // their `# skip` and `# TODO` directives, a whole file skipped (`1..0 # SKIP why`), a bail-out.
 // Only lines at the start of a line count: a subtest's lines are indented.
+//
+// Test::Nginx's plan() adds two assertions of its own to every file's, made as the file ends: "no
+// alerts" and "no sanitizer errors" in the error log. They are left out of the counts (the file's
+// own assertions are what an engine passes or not), as they are left out of the plan; a failed one
+// is still the first failure when nothing failed before it.
 
 export interface Tally {
   /** The plan's count; undefined when the file printed none (it died first). */
@@ -16,9 +21,11 @@ export interface Tally {
   /** Why the whole file was skipped (`1..0 # SKIP why`). */
   skipAll?: string;
   bailOut?: string;
-  /** The first failure that counts: `3 - its name`. */
+  /** The first failure: `3 - its name`. */
   firstFailure?: string;
 }
+
+const LOG_CHECKS = ['no alerts', 'no sanitizer errors'];
 
 const PLAN = /^1\.\.(\d+)(?:\s*#\s*skip\S*\s*(.*))?$/i;
 const TEST = /^(not )?ok\b\s*(\d*)\s*(.*)$/;
@@ -47,6 +54,10 @@ export function parseTap(stdout: string): Tally {
     const m = TEST.exec(line);
     if (!m) continue;
     const { name, directive } = splitDirective(m[3]);
+    if (LOG_CHECKS.includes(name.replace(/^-\s*/, ''))) {
+      if (m[1] && directive !== 'todo') t.firstFailure ??= `${m[2]} ${name}`.trim();
+      continue;
+    }
     if (!m[1]) {
       if (directive === 'skip') t.skipped++;
       else t.passed++;
@@ -59,7 +70,10 @@ export function parseTap(stdout: string): Tally {
   return t;
 }
 
-/** How many assertions the file meant to make: its plan, or what it printed when it died first. */
+/**
+ * How many assertions of its own the file meant to make: its plan less Test::Nginx's two, or what
+ * it printed when it died before its plan.
+ */
 export function total(t: Tally): number {
-  return t.planned ?? t.passed + t.failed + t.skipped + t.todo;
+  return t.planned ? t.planned - LOG_CHECKS.length : (t.planned ?? t.passed + t.failed + t.skipped + t.todo);
 }
