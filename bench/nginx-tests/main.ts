@@ -134,6 +134,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (!a.check) return 0;
   for (const d of fell) process.stderr.write(`${describeDrop(d)}\n`);
+  if (!fell.length) process.stderr.write(`the ratchet holds: no file passed fewer than ${RATCHET_FILE} says\n`);
   return fell.length ? 1 : 0;
 }
 
@@ -142,7 +143,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stopFi
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
   (e: unknown) => {
-    if (e instanceof Interrupted) process.exitCode = 130;
+    if (e instanceof Interrupted) {
+      process.stderr.write('nginx-tests: stopped; the files that were running were killed with what they started, and their temp folders removed\n');
+      process.exitCode = 130;
+    }
     else if (e instanceof UserError) {
       process.stderr.write(`nginx-tests: ${e.message}\n`);
       process.exitCode = e.exitCode;

@@ -91,7 +91,7 @@ function firstLogProblem(tmp: string): string | undefined {
  * stderr (`nginx: [emerg] ...`, `harness: ...`, before Test::Nginx's "Can't start nginx at ..."),
  * other words of its, the error log, Perl's death.
  */
-function reasonOf(tally: Tally, stderr: string, exitCode: number | undefined, tmp: string, timedOut: boolean, timeoutMs: number): string | undefined {
+function reasonOf(tally: Tally, stderr: string, end: string, tmp: string, timedOut: boolean, timeoutMs: number): string | undefined {
   if (timedOut) return `timed out after ${timeoutMs / 1000} s`;
   if (tally.skipAll) return `skipped: ${tally.skipAll}`;
   if (tally.bailOut) return `bail out: ${tally.bailOut}`;
@@ -100,7 +100,7 @@ function reasonOf(tally: Tally, stderr: string, exitCode: number | undefined, tm
   const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
   const perlDeath = (l: string) => / at \S+ line \d+\.?$/.test(l);
   const engineSays = (l: string) => /^(nginx|harness): /.test(l);
-  return lines.find(engineSays) ?? lines.find((l) => !perlDeath(l)) ?? firstLogProblem(tmp) ?? lines[0] ?? `exited with ${exitCode} after ${ran} assertions, saying nothing`;
+  return lines.find(engineSays) ?? lines.find((l) => !perlDeath(l)) ?? firstLogProblem(tmp) ?? lines[0] ?? `${end} after ${ran} assertions, saying nothing`;
 }
 
 export async function runFile(t: FileTask): Promise<FileRun> {
@@ -133,7 +133,7 @@ export async function runFile(t: FileTask): Promise<FileRun> {
       total: total(tally),
       exitCode: r.exitCode,
       timedOut,
-      reason: reasonOf(tally, String(r.stderr), r.exitCode, tmp, timedOut, t.timeoutMs),
+      reason: reasonOf(tally, String(r.stderr), r.signal ? `was killed by ${r.signal}` : `exited with ${r.exitCode}`, tmp, timedOut, t.timeoutMs),
       ms: Math.round(performance.now() - t0),
     };
   } finally {
