@@ -70,15 +70,22 @@ function environment(t: FileTask, tmp: string): NodeJS.ProcessEnv {
   return env;
 }
 
+/** A file of each test folder (nginx-test-XXXX) the file left in tmp. */
+function testFolderFiles(tmp: string, name: string): string[] {
+  return readdirSync(tmp)
+    .filter((d) => d.startsWith('nginx-test-'))
+    .flatMap((d) => {
+      try {
+        return [readFileSync(join(tmp, d, name), 'utf8')];
+      } catch {
+        return [];
+      }
+    });
+}
+
 /** The first [emerg], [alert] or [crit] line of the error logs the file left in tmp. */
 function firstLogProblem(tmp: string): string | undefined {
-  for (const dir of readdirSync(tmp).filter((d) => d.startsWith('nginx-test-'))) {
-    let log = '';
-    try {
-      log = readFileSync(join(tmp, dir, 'error.log'), 'utf8');
-    } catch {
-      continue;
-    }
+  for (const log of testFolderFiles(tmp, 'error.log')) {
     const line = /^.*\[(?:emerg|alert|crit)\].*$/m.exec(log)?.[0];
     if (line) return line.replace(/^\S+ \S+ /, '');
   }
@@ -97,7 +104,12 @@ function reasonOf(tally: Tally, stderr: string, end: string, tmp: string, timedO
   if (tally.bailOut) return `bail out: ${tally.bailOut}`;
   const ran = tally.passed + tally.failed + tally.skipped + tally.todo;
   if (tally.planned !== undefined && ran >= total(tally)) return tally.firstFailure && `not ok ${tally.firstFailure}`;
-  const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  // A file that tests nginx's stderr (error_log.t) sends its own there, into its test folder.
+  const lines = [stderr, ...testFolderFiles(tmp, 'stderr')]
+    .join('\n')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   const perlDeath = (l: string) => / at \S+ line \d+\.?$/.test(l);
   const engineSays = (l: string) => /^(nginx|harness): /.test(l);
   return lines.find(engineSays) ?? lines.find((l) => !perlDeath(l)) ?? firstLogProblem(tmp) ?? lines[0] ?? `${end} after ${ran} assertions, saying nothing`;

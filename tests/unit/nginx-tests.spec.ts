@@ -78,9 +78,12 @@ test('a file that hangs is stopped at its timeout with what it started; one that
     // As Test::Nginx does: a child of the file's (its nginx, a backend), then a wait that never ends.
     writeFileSync(join(suite, 'hang.t'), `$| = 1; print "1..5\\nok 1\\n"; if (!fork) { exec 'perl', '-e', 'sleep 600', '${marker}' } sleep 600;\n`);
     writeFileSync(join(suite, 'dies.t'), `$| = 1; print "1..7\\nok 1\\nok 2\\n"; print STDERR "usage: harness proxy\\nharness: Unknown argument: e\\nCan't start nginx at lib/Test/Nginx.pm line 415.\\n"; exit 2;\n`);
+    // As error_log.t does: its stderr (and the engine's) into a file of its test folder.
+    writeFileSync(join(suite, 'quiet.t'), `$| = 1; print "1..4\\n"; mkdir "$ENV{TMPDIR}/nginx-test-x"; open my $f, '>', "$ENV{TMPDIR}/nginx-test-x/stderr"; print $f "harness: said in the test folder\\n"; exit 2;\n`);
     mkdirSync(tempRoot);
-    const run = await runSuite({ suite, files: ['hang.t', 'dies.t'], engines: ['embedded'], jobs: 2, runs: 1, timeoutMs: 1000, tempRoot });
-    const [hang, dies] = run.files.map((f) => f.embedded!);
+    const run = await runSuite({ suite, files: ['hang.t', 'dies.t', 'quiet.t'], engines: ['embedded'], jobs: 2, runs: 1, timeoutMs: 1000, tempRoot });
+    const [hang, dies, quiet] = run.files.map((f) => f.embedded!);
+    expect(quiet).toMatchObject({ passed: 0, total: 2, reason: 'harness: said in the test folder' });
     expect(hang).toMatchObject({ passed: 1, total: 3, reason: 'timed out after 1 s' });
     expect(dies).toMatchObject({ passed: 2, total: 5, reason: 'harness: Unknown argument: e' });
     expect(processesWith(marker)).toEqual([]);
