@@ -138,7 +138,7 @@ async function main(argv: string[]): Promise<number> {
   return fell.length ? 1 : 0;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stopFiles);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stopFiles);
 
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
