@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UserError, UsageError } from '../../harness/errors.js';
 import { describeDrop, drops, PARITY_DOC, RATCHET_FILE, ratchetTable, readRatchet, withTable, writeRatchet, type Ratchet } from './ratchet.js';
-import { Interrupted, stopFiles, type EngineName, type FileRun } from './run-file.js';
+import { Interrupted, type EngineName, type FileRun } from './run-file.js';
 import { runSuite, suiteFolder, type EngineResult, type FileResult, type SuiteRun } from './suite.js';
 
 const HELP = `npm run nginx-tests -- [FILE.t ...] [--check | --update] [--json] [--runs N] [--jobs N] [--timeout SECONDS]
@@ -121,7 +121,7 @@ async function main(argv: string[]): Promise<number> {
   const ratchet = readRatchet();
   const files = a.files.length ? a.files : Object.keys(ratchet).sort();
   const engines: EngineName[] = a.check ? ['embedded'] : ['nginx', 'embedded'];
-  const run = await runSuite({ suite, files, engines, jobs: a.jobs, runs: a.runs, timeoutMs: a.timeoutMs, onRun: a.json ? undefined : progress });
+  const run = await runSuite({ suite, files, engines, jobs: a.jobs, runs: a.runs, timeoutMs: a.timeoutMs, signal: stop.signal, onRun: a.json ? undefined : progress });
   const fell = drops(ratchet, Object.fromEntries(run.files.map((f) => [f.file, f.embedded!])));
   if (a.json) process.stdout.write(`${JSON.stringify({ suite, wallMs: run.wallMs, jobs: a.jobs, runs: a.runs, files: run.files, drops: fell }, null, 1)}\n`);
   else process.stdout.write(`\n${formatTable(run, ratchet)}\n`);
@@ -138,7 +138,8 @@ async function main(argv: string[]): Promise<number> {
   return fell.length ? 1 : 0;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stopFiles);
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop.abort());
 
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),

@@ -33,6 +33,8 @@ export interface FileTask {
   timeoutMs: number;
   /** Where the file's temp folder is made. */
   workDir: string;
+  /** Stops the file (its whole group) when aborted: Ctrl-C, a test that timed out. */
+  signal?: AbortSignal;
   /** The engine's own TEST_NGINX_* variables (TEST_NGINX_GLOBALS, TEST_NGINX_MODULES). */
   env: Record<string, string>;
 }
@@ -40,17 +42,7 @@ export interface FileTask {
 /** After SIGTERM, how long the group has before SIGKILL. */
 const GRACE_MS = 3000;
 
-/** The process groups of the files running now, for a stop on Ctrl-C. */
-const running = new Set<number>();
-let stopping = false;
-
 export class Interrupted extends Error {}
-
-/** Ctrl-C: no file starts any more, and the running ones' groups are killed (their runs then end). */
-export function stopFiles(): void {
-  stopping = true;
-  for (const pgid of running) signalGroup(pgid, 'SIGKILL');
-}
 
 /** Signals a whole process group; it may be gone already. */
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {
@@ -116,14 +108,15 @@ function reasonOf(tally: Tally, stderr: string, end: string, tmp: string, timedO
 }
 
 export async function runFile(t: FileTask): Promise<FileRun> {
-  if (stopping) throw new Interrupted('stopped');
+  if (t.signal?.aborted) throw new Interrupted('stopped');
   const tmp = mkdtempSync(join(t.workDir, `${t.file.replace(/\.t$/, '')}-${t.engine}-`));
   const t0 = performance.now();
   let timedOut = false;
   try {
     const child = execa('perl', [t.file], { cwd: t.suite, env: environment(t, tmp), extendEnv: false, detached: true, reject: false, stdin: 'ignore' });
     const pgid = child.pid!;
-    running.add(pgid);
+    const stop = () => signalGroup(pgid, 'SIGKILL');
+    t.signal?.addEventListener('abort', stop, { once: true });
     let kill: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -133,7 +126,7 @@ export async function runFile(t: FileTask): Promise<FileRun> {
     // The file's children may hold its stdout open: once perl itself has exited, the group goes.
     child.once('exit', () => signalGroup(pgid, 'SIGKILL'));
     const r = await child;
-    running.delete(pgid);
+    t.signal?.removeEventListener('abort', stop);
     clearTimeout(timer);
     clearTimeout(kill);
     const tally = parseTap(String(r.stdout));

@@ -49,6 +49,8 @@ export interface SuiteOptions {
   /** How many times each file runs on each engine. */
   runs: number;
   timeoutMs: number;
+  /** Stops the run when aborted: no file starts any more, and the running ones are killed. */
+  signal?: AbortSignal;
   /** Where the run's temp folder is made (default: the system's temp folder). */
   tempRoot?: string;
   /** Told each run as it ends (progress). */
@@ -97,7 +99,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteRun> {
         const [{ file, engine }] = pending.splice(i, 1);
         busy.add(file);
         try {
-          const r = await runFile({ suite: o.suite, file, engine: engine.name, binary: engine.binary, env: engine.env, timeoutMs: o.timeoutMs, workDir: dir });
+          const r = await runFile({ suite: o.suite, file, engine: engine.name, binary: engine.binary, env: engine.env, timeoutMs: o.timeoutMs, workDir: dir, signal: o.signal });
           done.push(r);
           o.onRun?.(r);
         } finally {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseTap, total } from '../../bench/nginx-tests/tap.js';
 import { describeDrop, drops, readRatchet } from '../../bench/nginx-tests/ratchet.js';
 import { runSuite, suiteFolder, SUITE_VARIABLE } from '../../bench/nginx-tests/suite.js';
+import { Interrupted } from '../../bench/nginx-tests/run-file.js';
 
 test('TAP: passes, failures, skips and TODOs are told apart; indented subtest lines do not count', () => {
   const t = parseTap(
@@ -67,25 +68,52 @@ function processesWith(marker: string): string[] {
   });
 }
 
+/** A stand-in for the suite: files that hang, die, or speak only in their test folder. */
+function fakeSuite(): { suite: string; tempRoot: string; marker: string } {
+  const suite = mkdtempSync(join(tmpdir(), 'fake-nginx-tests-'));
+  const marker = `hang-marker-${process.pid}-${Date.now()}`;
+  mkdirSync(join(suite, 'lib', 'Test'), { recursive: true });
+  writeFileSync(join(suite, 'lib', 'Test', 'Nginx.pm'), 'package Test::Nginx; 1;\n');
+  // As Test::Nginx does: a child of the file's (its nginx, a backend), then a wait that never ends.
+  writeFileSync(join(suite, 'hang.t'), `$| = 1; print "1..5\\nok 1\\n"; if (!fork) { exec 'perl', '-e', 'sleep 600', '${marker}' } sleep 600;\n`);
+  writeFileSync(join(suite, 'dies.t'), `$| = 1; print "1..7\\nok 1\\nok 2\\n"; print STDERR "usage: harness proxy\\nharness: Unknown argument: e\\nCan't start nginx at lib/Test/Nginx.pm line 415.\\n"; exit 2;\n`);
+  // As error_log.t does: its stderr (and the engine's) into a file of its test folder.
+  writeFileSync(join(suite, 'quiet.t'), `$| = 1; print "1..4\\n"; mkdir "$ENV{TMPDIR}/nginx-test-x"; open my $f, '>', "$ENV{TMPDIR}/nginx-test-x/stderr"; print $f "harness: said in the test folder\\n"; exit 2;\n`);
+  const tempRoot = join(suite, 'temp');
+  mkdirSync(tempRoot);
+  return { suite, tempRoot, marker };
+}
+
+/** Stops the run of the test that is ending, whatever its end (a timeout included). */
+let stop = new AbortController();
+test.afterEach(() => stop.abort());
+
 test('a file that hangs is stopped at its timeout with what it started; one that dies says why; nothing is left in the temp folder', async () => {
   test.skip(process.platform !== 'linux', 'the processes are looked for in /proc');
-  const suite = mkdtempSync(join(tmpdir(), 'fake-nginx-tests-'));
-  const tempRoot = join(suite, 'temp');
-  const marker = `hang-marker-${process.pid}-${Date.now()}`;
+  const { suite, tempRoot, marker } = fakeSuite();
+  stop = new AbortController();
   try {
-    mkdirSync(join(suite, 'lib', 'Test'), { recursive: true });
-    writeFileSync(join(suite, 'lib', 'Test', 'Nginx.pm'), 'package Test::Nginx; 1;\n');
-    // As Test::Nginx does: a child of the file's (its nginx, a backend), then a wait that never ends.
-    writeFileSync(join(suite, 'hang.t'), `$| = 1; print "1..5\\nok 1\\n"; if (!fork) { exec 'perl', '-e', 'sleep 600', '${marker}' } sleep 600;\n`);
-    writeFileSync(join(suite, 'dies.t'), `$| = 1; print "1..7\\nok 1\\nok 2\\n"; print STDERR "usage: harness proxy\\nharness: Unknown argument: e\\nCan't start nginx at lib/Test/Nginx.pm line 415.\\n"; exit 2;\n`);
-    // As error_log.t does: its stderr (and the engine's) into a file of its test folder.
-    writeFileSync(join(suite, 'quiet.t'), `$| = 1; print "1..4\\n"; mkdir "$ENV{TMPDIR}/nginx-test-x"; open my $f, '>', "$ENV{TMPDIR}/nginx-test-x/stderr"; print $f "harness: said in the test folder\\n"; exit 2;\n`);
-    mkdirSync(tempRoot);
-    const run = await runSuite({ suite, files: ['hang.t', 'dies.t', 'quiet.t'], engines: ['embedded'], jobs: 2, runs: 1, timeoutMs: 1000, tempRoot });
+    const run = await runSuite({ suite, files: ['hang.t', 'dies.t', 'quiet.t'], engines: ['embedded'], jobs: 2, runs: 1, timeoutMs: 1000, tempRoot, signal: stop.signal });
     const [hang, dies, quiet] = run.files.map((f) => f.embedded!);
     expect(quiet).toMatchObject({ passed: 0, total: 2, reason: 'harness: said in the test folder' });
     expect(hang).toMatchObject({ passed: 1, total: 3, reason: 'timed out after 1 s' });
     expect(dies).toMatchObject({ passed: 2, total: 5, reason: 'harness: Unknown argument: e' });
+    expect(processesWith(marker)).toEqual([]);
+    expect(readdirSync(tempRoot)).toEqual([]);
+  } finally {
+    rmSync(suite, { recursive: true, force: true });
+  }
+});
+
+test('a run stopped midway (Ctrl-C) kills the running file with what it started, starts no other, and leaves nothing', async () => {
+  test.skip(process.platform !== 'linux', 'the processes are looked for in /proc');
+  const { suite, tempRoot, marker } = fakeSuite();
+  stop = new AbortController();
+  try {
+    const run = runSuite({ suite, files: ['hang.t', 'dies.t'], engines: ['embedded'], jobs: 1, runs: 1, timeoutMs: 60_000, tempRoot, signal: stop.signal });
+    await expect.poll(() => processesWith(marker).length).toBe(1);
+    stop.abort();
+    await expect(run).rejects.toThrow(Interrupted);
     expect(processesWith(marker)).toEqual([]);
     expect(readdirSync(tempRoot)).toEqual([]);
   } finally {
@@ -101,7 +129,8 @@ test('the embedded engine passes at least the ratchet in every nginx-tests file'
   const files = Object.keys(ratchet).sort();
   // Two files at a time; a file takes up to about 20 s when it runs whole (proxy.t: 8 s on nginx).
   test.setTimeout(60_000 + (files.length * 20_000) / 2);
-  const run = await runSuite({ suite: suiteFolder(), files, engines: ['embedded'], jobs: 2, runs: 1, timeoutMs: 120_000 });
+  stop = new AbortController();
+  const run = await runSuite({ suite: suiteFolder(), files, engines: ['embedded'], jobs: 2, runs: 1, timeoutMs: 120_000, signal: stop.signal });
   const fell = drops(ratchet, Object.fromEntries(run.files.map((f) => [f.file, f.embedded!])));
   expect(fell.map(describeDrop)).toEqual([]);
 });
