@@ -14,11 +14,8 @@ export type EngineName = 'nginx' | 'embedded';
 export interface FileRun {
   file: string;
   engine: EngineName;
-  tally: Tally;
   passed: number;
   total: number;
-  exitCode?: number;
-  timedOut: boolean;
   /** Why the file did not pass all it planned: a skip, a death, the first failure. */
   reason?: string;
   ms: number;
@@ -133,11 +130,8 @@ export async function runFile(t: FileTask): Promise<FileRun> {
     return {
       file: t.file,
       engine: t.engine,
-      tally,
       passed: tally.passed,
       total: total(tally),
-      exitCode: r.exitCode,
-      timedOut,
       reason: reasonOf(tally, String(r.stderr), r.signal ? `was killed by ${r.signal}` : `exited with ${r.exitCode}`, tmp, timedOut, t.timeoutMs),
       ms: Math.round(performance.now() - t0),
     };
