@@ -1,0 +1,85 @@
+// The ratchet: for each nginx-tests file the project runs, the assertions the embedded engine
+// passed when main last reached them (a floor it may not drop below), and real nginx's for the
+// table. Its keys are the list of files a run takes. docs/nginx-parity.md shows it as a table,
+// between two markers, written by `--update`.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../../harness/paths.js';
+
+export interface Count {
+  passed: number;
+  total: number;
+}
+
+export interface RatchetEntry {
+  nginx: Count;
+  engine: Count;
+  /**
+   * A file whose count varies from run to run, and why. Its engine floor is the lowest count seen:
+   * `--update` never raises it.
+   */
+  varies?: string;
+}
+
+export type Ratchet = Record<string, RatchetEntry>;
+
+export const RATCHET_FILE = join(repoRoot, 'bench', 'nginx-tests', 'ratchet.json');
+export const PARITY_DOC = join(repoRoot, 'docs', 'nginx-parity.md');
+const BEGIN = '<!-- nginx-tests table: written by `npm run nginx-tests -- --update` -->';
+const END = '<!-- end of the nginx-tests table -->';
+
+export function readRatchet(file = RATCHET_FILE): Ratchet {
+  return JSON.parse(readFileSync(file, 'utf8')) as Ratchet;
+}
+
+/** One line per file, in file order: a change of counts is a one-line diff. */
+export function writeRatchet(r: Ratchet, file = RATCHET_FILE): void {
+  const lines = Object.keys(r)
+    .sort()
+    .map((k) => `  ${JSON.stringify(k)}: ${JSON.stringify(r[k])}`);
+  writeFileSync(file, `{\n${lines.join(',\n')}\n}\n`);
+}
+
+export interface Drop {
+  file: string;
+  floor: number;
+  passed: number;
+}
+
+/** The files whose engine count fell below the ratchet. */
+export function drops(ratchet: Ratchet, engine: Record<string, Count>): Drop[] {
+  return Object.entries(engine)
+    .filter(([file, c]) => ratchet[file] && c.passed < ratchet[file].engine.passed)
+    .map(([file, c]) => ({ file, floor: ratchet[file].engine.passed, passed: c.passed }));
+}
+
+export function describeDrop(d: Drop): string {
+  return `${d.file}: the embedded engine passed ${d.passed}, the ratchet says ${d.floor} (${d.floor - d.passed} fewer)`;
+}
+
+const sum = (counts: Count[]) => counts.reduce((a, c) => ({ passed: a.passed + c.passed, total: a.total + c.total }), { passed: 0, total: 0 });
+const cell = (c: Count) => `${c.passed} / ${c.total}`;
+
+/** The ratchet as the doc's table (Markdown), its totals last. */
+export function ratchetTable(r: Ratchet): string {
+  const files = Object.keys(r).sort();
+  const rows = files.map((f) => `| ${f} | ${cell(r[f].nginx)} | ${cell(r[f].engine)} | ${r[f].varies ?? ''} |`);
+  const all = Object.values(r);
+  const totals = `| all ${files.length} files | ${cell(sum(all.map((e) => e.nginx)))} | ${cell(sum(all.map((e) => e.engine)))} | |`;
+  return ['| file | nginx passed | embedded engine passed | note |', '|---|---|---|---|', ...rows, totals].join('\n');
+}
+
+/** The doc's text between the markers; undefined when a marker is missing. */
+export function docTable(doc: string): string | undefined {
+  const a = doc.indexOf(BEGIN);
+  const b = doc.indexOf(END);
+  return a < 0 || b < a ? undefined : doc.slice(a + BEGIN.length, b).trim();
+}
+
+/** The doc with the table between its markers replaced. */
+export function withTable(doc: string, table: string): string {
+  const a = doc.indexOf(BEGIN);
+  const b = doc.indexOf(END);
+  if (a < 0 || b < a) throw new Error(`${PARITY_DOC} has no nginx-tests markers: put "${BEGIN}" and "${END}" where the table goes`);
+  return `${doc.slice(0, a + BEGIN.length)}\n${table}\n${doc.slice(b)}`;
+}
