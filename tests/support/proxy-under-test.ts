@@ -27,6 +27,8 @@ export interface ConfOptions {
   serverName?: string;
   errorLogLevel?: string;
   workers?: number;
+  /** worker_connections (1024). */
+  workerConnections?: number;
   /** Replace the whole conf (P and U are replaced by the ports; Q by a second port of the proxy's, where one is given). */
   conf?: string;
   /**
@@ -65,7 +67,7 @@ export function conformanceConf(o: ConfOptions, port: number, upstreamPort: numb
 error_log  logs/error.log${o.errorLogLevel ? ' ' + o.errorLogLevel : ''};
 pid        logs/nginx.pid;
 events {
-    worker_connections  1024;
+    worker_connections  ${o.workerConnections ?? 1024};
 }
 http {
     include       mime.types;
