@@ -6,12 +6,32 @@ import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 
 /** What a stored file's name looks like: a UUID and the (made safe) extension. */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}[A-Za-z0-9._-]{0,64}$/;
 
 const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp', svg: 'image/svg+xml' };
+
+/**
+ * `content` into a new file at `path`. A write that fails (a full disk) rejects once the file is
+ * closed, and the rest of `content` is read and dropped: the request goes on to its end, to be
+ * answered (pipeline() would destroy `content`, and the multipart parser would never finish).
+ */
+function write(content: Readable, path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const file = createWriteStream(path, { flags: 'wx' });
+    file.once('error', (err) => {
+      content.unpipe(file);
+      content.resume();
+      file.destroy();
+      if (file.closed) reject(err);
+      else file.once('close', () => reject(err));
+    });
+    file.once('finish', resolve);
+    content.once('error', (err) => file.destroy(err));
+    content.pipe(file);
+  });
+}
 
 export class Uploads {
   readonly dir: string;
@@ -29,7 +49,7 @@ export class Uploads {
     mkdirSync(this.dir, { recursive: true });
     const path = join(this.dir, name);
     try {
-      await pipeline(content, createWriteStream(path, { flags: 'wx' }));
+      await write(content, path);
     } catch (err) {
       rmSync(path, { force: true }); // a cut-off upload leaves nothing behind
       throw err;
