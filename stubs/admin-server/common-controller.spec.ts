@@ -2,7 +2,7 @@
 // UUID name and answers a URL the browser can load (GET /admin/common/download, no token); the real
 // server's 500s for bad input; nothing is ever written outside the folder.
 import { test, expect } from '@playwright/test';
-import fs, { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import fs, { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { Writable } from 'node:stream';
 import { join } from 'node:path';
@@ -140,4 +140,15 @@ test('a disk that fills during an upload: the real server\'s 文件上传失败 
   const next = await upload([{ name: 'file', filename: 'b.png', content: PNG }]);
   expect(JSON.parse(next.text).code).toBe(1);
   expect(stored()).toHaveLength(1);
+});
+
+test('the uploads folder replaced by a symlink after the start: the upload fails (文件上传失败), nothing is written through the link', async ({}, testInfo) => {
+  expect(JSON.parse((await upload([{ name: 'file', filename: 'a.png', content: PNG }])).text).code).toBe(1);
+  const elsewhere = testInfo.outputPath('elsewhere');
+  mkdirSync(elsewhere);
+  rmSync(dir, { recursive: true });
+  symlinkSync(elsewhere, dir);
+  const r = await upload([{ name: 'file', filename: 'b.png', content: PNG }]);
+  expect(r.text).toBe('{"code":0,"msg":"文件上传失败","data":null}');
+  expect(readdirSync(elsewhere)).toEqual([]);
 });

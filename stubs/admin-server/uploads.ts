@@ -2,7 +2,7 @@
 // named `<random UUID><extension>` as CommonController names the object it sends to OSS. Names are
 // made here, never taken from the client, so nothing is written outside the folder.
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -47,6 +47,8 @@ export class Uploads {
   async save(extension: string, content: Readable): Promise<string> {
     const name = randomUUID() + extension.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
     mkdirSync(this.dir, { recursive: true });
+    // A link put in place of the folder would take the files elsewhere: the upload fails instead.
+    if (lstatSync(this.dir).isSymbolicLink()) throw new Error(`${this.dir} is a symbolic link: no upload is written through it`);
     const path = join(this.dir, name);
     try {
       await write(content, path);
