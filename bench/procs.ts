@@ -128,6 +128,11 @@ export function memoryOf(pids: number[]): Memory {
   return { rssKiB, pssKiB, processes };
 }
 
+/** The most a process has held in RAM since it started (VmHWM), KiB. */
+export function peakKiB(pid: number): number {
+  return kib(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmHWM');
+}
+
 /** Clock ticks per second of /proc/<pid>/stat's times (sysconf(_SC_CLK_TCK): 100 on Linux). */
 const CLK_TCK = 100;
 

@@ -24,9 +24,10 @@ import { fastPart, fastRows, FAST_PATH, type FastMemory, type FastSample } from 
 import { adminApiMarkdown, adminApiPart, type AdminApiSample } from './admin-api.js';
 import { passThroughMarkdown, passThroughPart, type PassThroughSample } from './pass-through.js';
 import { gzipPart, gzipRows, GZIP_PATH, type GzipSample } from './gzip.js';
+import { harnessMemoryMarkdown, harnessMemoryPart, type HarnessMemorySample } from './harness-memory.js';
 
 const ENGINE_ORDER: readonly EngineName[] = ['embedded', 'nginx'];
-const PARTS = ['fast', 'gzip', 'load', 'memory', 'crash', 'startup', 'admin-api', 'pass-through'] as const;
+const PARTS = ['fast', 'gzip', 'load', 'memory', 'crash', 'startup', 'admin-api', 'pass-through', 'harness-memory'] as const;
 type Part = (typeof PARTS)[number];
 
 type TargetKind = 'api' | 'static';
@@ -182,6 +183,8 @@ interface Results {
   gzip?: GzipSample[];
   /** The admin stand-in alone (admin-api.ts). */
   adminApi?: AdminApiSample[];
+  /** The harness process's own memory under a bounded load (harness-memory.ts). */
+  harnessMemory?: HarnessMemorySample;
   /** The pass-through in front of the fast upstream (pass-through.ts). */
   passThrough?: PassThroughSample;
 }
@@ -541,6 +544,7 @@ async function main(): Promise<number> {
     if (s.only.has('crash')) await crashPart(s, root, admin, res);
     if (s.only.has('startup')) await startupPart(s, root, res);
     if (s.only.has('admin-api')) res.adminApi = await adminApiPart(s, admin, token, log);
+    if (s.only.has('harness-memory')) res.harnessMemory = await harnessMemoryPart(root, log);
   } finally {
     await stopAll();
   }
@@ -598,7 +602,7 @@ function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<
 }
 
 function write(out: string, report: Report): void {
-  const md = markdown(report) + adminApiMarkdown((report.samples as Results).adminApi ?? []) + passThroughMarkdown((report.samples as Results).passThrough);
+  const md = markdown(report) + adminApiMarkdown((report.samples as Results).adminApi ?? []) + passThroughMarkdown((report.samples as Results).passThrough) + harnessMemoryMarkdown((report.samples as Results).harnessMemory);
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'latest.md'), md);
   writeFileSync(join(out, 'latest.json'), JSON.stringify(report, null, 2) + '\n');

@@ -22,7 +22,14 @@ export type ErrnoName =
   | 'EADDRINUSE'
   | 'EACCES_BIND'
   | 'EADDRNOTAVAIL'
-  | 'EAGAIN';
+  | 'EAGAIN'
+  | 'ENOSPC'
+  | 'EIO';
+
+/** A failed write's errno name: a full disk, or any other failure (as an I/O error). */
+export function writeErrno(code: string | undefined): ErrnoName {
+  return code === 'ENOSPC' ? 'ENOSPC' : 'EIO';
+}
 
 const LINUX_ERRNO: Record<ErrnoName, Errno> = {
   ECONNREFUSED: { code: 111, text: 'Connection refused' },
@@ -36,6 +43,8 @@ const LINUX_ERRNO: Record<ErrnoName, Errno> = {
   EACCES_BIND: { code: 13, text: 'Permission denied' },
   EADDRNOTAVAIL: { code: 99, text: 'Cannot assign requested address' },
   EAGAIN: { code: 11, text: 'Resource temporarily unavailable' },
+  ENOSPC: { code: 28, text: 'No space left on device' },
+  EIO: { code: 5, text: 'Input/output error' },
 };
 
 const WINDOWS_ERRNO: Record<ErrnoName, Errno> = {
@@ -53,6 +62,8 @@ const WINDOWS_ERRNO: Record<ErrnoName, Errno> = {
   EACCES_BIND: { code: 10013, text: 'An attempt was made to access a socket in a way forbidden by its access permissions' },
   EADDRNOTAVAIL: { code: 10049, text: 'The requested address is not valid in its context' },
   EAGAIN: { code: 8, text: 'Not enough memory resources are available to process this command' },
+  ENOSPC: { code: 112, text: 'There is not enough space on the disk' },
+  EIO: { code: 1117, text: 'The request could not be performed because of an I/O device error' },
 };
 
 export interface OsProfile {
@@ -62,6 +73,10 @@ export interface OsProfile {
   /** ngx_create_dir_n / ngx_open_file_n */
   createDirFn: string;
   openFileFn: string;
+  /** ngx_write_fd_n (a log's write) and ngx_write_file()'s names (a temp file's: one buffer, or several). */
+  writeFdFn: string;
+  writeFileFn: string;
+  writeChainFn: string;
   /** ngx_file_info_n: what a stat() is called in its failure's line. */
   fileInfoFn: string;
   /** ngx_open_dir_n: a directory opened to be listed (autoindex). */
@@ -109,6 +124,9 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; 
       errno: (n) => LINUX_ERRNO[n],
       createDirFn: 'mkdir()',
       openFileFn: 'open()',
+      writeFdFn: 'write()',
+      writeFileFn: 'pwrite()',
+      writeChainFn: 'pwritev()',
       fileInfoFn: 'stat()',
       openDirFn: 'opendir()',
       recvFn: 'recv()',
@@ -128,6 +146,9 @@ export function osProfile(name: OsName, opts: { refusedConnectDelayMs?: number; 
     errno: (n) => WINDOWS_ERRNO[n],
     createDirFn: 'CreateDirectory()',
     openFileFn: 'CreateFile()',
+    writeFdFn: 'WriteFile()',
+    writeFileFn: 'WriteFile()',
+    writeChainFn: 'WriteFile()',
     fileInfoFn: 'GetFileAttributesEx()',
     openDirFn: 'FindFirstFile()',
     recvFn: 'WSARecv()',

@@ -39,7 +39,7 @@ ${extra.replace(/PORT/g, String(p.proxy))}
 export default defineScenario({
   name: 'worker-limits',
   summary: t('scenario.worker-limits.summary'),
-  // The embedded engine has no worker_connections limit to reach and no worker_rlimit_nofile.
+  // The embedded engine has no worker_rlimit_nofile (its worker_connections limit is in tests/conformance/worker-connections.spec.ts).
   engines: ['nginx'],
   stack: false,
   // The loop's innermost request, cut when nginx has no connection left for it, is reset too.

@@ -3,11 +3,13 @@
 // ready (its state.json names it), or says why it did not start (Ctrl-C meanwhile stops the start).
 // `harness down` stops it.
 import { spawn } from 'node:child_process';
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../paths.js';
 import { stateOrNone, type StackState } from '../stack/state.js';
 import { signalExitCode, watchStopRequests } from '../stop-request.js';
+import { ownFolder } from '../stack/prefix.js';
+import { LinkedFile, openAppend } from '../private-file.js';
 import { UserError } from '../errors.js';
 import { t } from '../i18n/index.js';
 
@@ -37,10 +39,16 @@ function tail(file: string, from: number, lines = 30): string {
  */
 export async function upDetached(args: string[], prefix: string): Promise<{ state: StackState } | { code: number; output: string; log: string }> {
   const logs = join(prefix, 'logs');
-  mkdirSync(logs, { recursive: true });
-  if (lstatSync(logs).isSymbolicLink()) throw new UserError(t('compose.detach.link', { path: logs }));
+  ownFolder(prefix);
+  ownFolder(logs);
   const log = join(logs, 'harness.log');
-  const out = openSync(log, 'a', 0o600);
+  let out: number;
+  try {
+    out = openAppend(log);
+  } catch (e) {
+    if (e instanceof LinkedFile) throw new UserError(t('compose.detach.link', { path: log }));
+    throw e;
+  }
   const from = fstatSync(out).size;
   const child = spawn(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'up', ...args], {
     detached: true,

@@ -10,7 +10,8 @@ const typed = (v: unknown) => typeof v === 'string' || typeof v === 'number';
 /** POST /faults: `{"name":"admin.truncate","positional":["10"],"flags":{"path":"/admin/**"}}`. */
 export function faultCall(body: Record<string, unknown>): { name: string; input: FaultInput } {
   const { name, positional, flags } = body;
-  if (typeof name !== 'string' || !name) throw new BadBody(`"name" must be a fault's name as text, e.g. {"name":"admin.stop"}, not ${name === undefined ? 'missing' : described(name)}`);
+  // A fault's name is a few words (admin.stop): a longer text is no name, and is not quoted whole.
+  if (typeof name !== 'string' || !name || name.length > 100) throw new BadBody(`"name" must be a fault's name as text, e.g. {"name":"admin.stop"}, not ${name === undefined ? 'missing' : described(name)}`);
   if (positional !== undefined && !(Array.isArray(positional) && positional.every(typed))) {
     throw new BadBody(`"positional" must be an array of the fault's values as text, e.g. ["10"], not ${described(positional)}${Array.isArray(positional) ? ' with other values' : ''}`);
   }

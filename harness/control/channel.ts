@@ -11,7 +11,7 @@ import { readState, statePath, type StackState } from '../stack/state.js';
 import { UserError } from '../errors.js';
 import { customerAction } from '../stack/customer.js';
 import { refusal, SAFE_HEADERS, TOKEN_HEADER } from '../channel-guard.js';
-import { BadBody, readJsonObject } from '../channel-body.js';
+import { BadBody, clipped, readJsonObject } from '../channel-body.js';
 import { faultCall, restoreCall } from './channel-input.js';
 import { isPageFile, servePageFile } from './static.js';
 import type { FaultView, Live } from './live.js';
@@ -127,12 +127,14 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
       }
       return reply(404, { error: `unknown call ${req.method} ${req.url}` });
     } catch (e) {
-      return reply(e instanceof FaultError || e instanceof BadBody ? 400 : 500, { error: (e as Error).message });
+      // A message may quote what came: a few lines of it at most.
+      return reply(e instanceof BadBody ? e.status : e instanceof FaultError ? 400 : 500, { error: clipped((e as Error).message, 4000) });
     }
   };
   const server = http.createServer((req, res) => {
     const reply = (status: number, body: unknown) => {
-      res.writeHead(status, { ...SAFE_HEADERS, 'content-type': 'application/json' });
+      // 413: the body's rest is left unread, and the connection closed.
+      res.writeHead(status, { ...SAFE_HEADERS, 'content-type': 'application/json', ...(status === 413 && { connection: 'close' }) });
       res.end(JSON.stringify(body));
     };
     route(req, res, reply).catch((e: Error) => (res.headersSent ? res.destroy() : reply(500, { error: e.message })));

@@ -16,6 +16,9 @@ export interface LiveIncident {
   earlier?: boolean;
 }
 
+/** Of an earlier run's log, the page reads its last MiB: a log of 35 MB read whole cost the harness ~90 MiB. */
+const EARLIER_BYTES = 1024 * 1024;
+
 /** Follows `errorLog` until `signal` aborts; rejects when the log cannot be read. */
 export function followIncidents(errorLog: string, on: (i: LiveIncident) => void, o: { signal: AbortSignal; onRestart?: (how: string) => void }): Promise<void> {
   let n = 0;
@@ -35,6 +38,6 @@ export function followIncidents(errorLog: string, on: (i: LiveIncident) => void,
       incident: (i, text) => on(live(i, text, false)),
       restart: (how) => o.onRestart?.(how),
     },
-    { signal: o.signal },
+    { signal: o.signal, tail: EARLIER_BYTES },
   );
 }

@@ -28,6 +28,18 @@ const MAX_PENDING = 10_000;
 const LATE_MS = 2_000;
 /** The timeline.json keeps this many events, the newest: a load test through the stack must not fill the harness's memory. */
 export const MAX_EVENTS = 100_000;
+/** ... and events of about this many bytes (eventBytes()): 100,000 error lines of 2 KB each would be ~0.5 GB. */
+export const MAX_EVENT_BYTES = 48 * 1024 * 1024;
+/** When the timeline is over a limit, it drops this share more than it must: drops are rare. */
+const SLACK = 0.1;
+
+/**
+ * About what an event costs the harness's heap: its texts (up to two bytes a character) and the
+ * object and links around them. Measured: ~775 bytes for an access line of 200 characters and its request.
+ */
+export function eventBytes(e: TimelineEvent): number {
+  return 400 + 2 * (e.label.length + (e.short?.length ?? 0) + (e.detail?.length ?? 0) + (e.requestLine?.length ?? 0));
+}
 
 /** A mark as the page draws it. */
 export interface WireEvent {
@@ -61,8 +73,11 @@ export const BATCH_EVENTS = 5_000;
 export class LiveTimeline {
   /** Read when a log changes (the folder is watched), and every TICK_MS. */
   readonly timeline = new Timeline({ pollMs: 0 });
-  /** Events dropped from the front (MAX_EVENTS). */
+  /** Events dropped from the front (MAX_EVENTS, MAX_EVENT_BYTES). */
   dropped = 0;
+  /** eventBytes() of the events kept, as far as #counted. */
+  #bytes = 0;
+  #counted = 0;
   readonly #numbers = new WeakMap<TimelineEvent, number>();
   #next = 1;
   /** How far into timeline.events the batches have gone. */
@@ -236,12 +251,18 @@ export class LiveTimeline {
     return requestFor;
   }
 
+  /** The oldest events are dropped when more than MAX_EVENTS are kept, or more than MAX_EVENT_BYTES. */
   #cap(): void {
-    const over = this.timeline.events.length - MAX_EVENTS;
-    if (over <= 0) return;
-    const drop = over + Math.ceil(MAX_EVENTS / 10);
-    this.timeline.events.splice(0, drop);
+    const events = this.timeline.events;
+    for (; this.#counted < events.length; this.#counted++) this.#bytes += eventBytes(events[this.#counted]);
+    if (events.length <= MAX_EVENTS && this.#bytes <= MAX_EVENT_BYTES) return;
+    const keepEvents = MAX_EVENTS * (1 - SLACK);
+    const keepBytes = MAX_EVENT_BYTES * (1 - SLACK);
+    let drop = 0;
+    while (drop < events.length && (events.length - drop > keepEvents || this.#bytes > keepBytes)) this.#bytes -= eventBytes(events[drop++]);
+    events.splice(0, drop);
     this.#seen -= drop;
+    this.#counted -= drop;
     this.dropped += drop;
   }
 

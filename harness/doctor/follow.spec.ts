@@ -188,3 +188,29 @@ test('follow: a missing file, a folder or a named pipe is a clear error', async 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('follow with a tail: of a 3 MiB log only its last MiB is read, and its lines keep the file\'s numbers', async () => {
+  const dir = tempDir();
+  const file = path.join(dir, 'error.log');
+  const notice = '2024/12/02 19:00:00 [notice] 7#7: signal process started';
+  const filler = Array.from({ length: 20_000 }, () => notice).join('\n') + '\n';
+  // An incident in the part left out, 60,000 lines, then an incident in the part read.
+  writeFileSync(file, [fixtureLine('07', 1), filler + filler + filler + fixtureLine('03', 1), fixtureLine('03', 2), ''].join('\n'));
+  const seen: Diagnosis[] = [];
+  const ac = new AbortController();
+  const done = follow(file, { start: (d) => seen.push(d), incident: () => undefined }, { signal: ac.signal, ...FAST, tail: 1024 * 1024 });
+  try {
+    await expect.poll(() => seen.length).toBe(1);
+    // The first incident (line 1) is not read; the last has the file's line numbers.
+    const incidents = seen[0].incidents;
+    expect(incidents.some((i) => i.condition === 'temp-dir-missing')).toBe(false);
+    expect(incidents.filter((i) => i.condition === 'upstream-refused').map((i) => i.lines)).toEqual([[60002, 60003]]);
+    // Of the 60,000 lines between, those read are the last MiB's: numbered on from where the read began.
+    const first = Math.min(...incidents.flatMap((i) => i.lines));
+    expect(first).toBeGreaterThan(60_001 - Math.ceil((1024 * 1024) / (notice.length + 1)));
+  } finally {
+    ac.abort();
+    await done;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -34,6 +34,12 @@ export interface FollowOptions {
   access?: AccessIndex;
   /** The user's nginx.conf (--conf). */
   conf?: ConfFacts;
+  /**
+   * Of the log as it stands, only its last `tail` bytes are read (from the first line that begins
+   * in them); the lines before are counted, not kept, so that line numbers stay the file's. A
+   * UTF-16 log is read whole.
+   */
+  tail?: number;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -59,6 +65,26 @@ async function* readFrom(fh: FileHandle, offset: number): AsyncGenerator<Buffer>
     offset += bytesRead;
     yield buf.subarray(0, bytesRead);
   }
+}
+
+/** Where to start reading a log of `size` bytes to read at most its last `tail`: the offset after a line end, and the lines before it. */
+async function tailStart(fh: FileHandle, size: number, tail: number): Promise<{ offset: number; lines: number }> {
+  const head = Buffer.alloc(2);
+  await fh.read(head, 0, 2, 0);
+  if (size <= tail || (head[0] === 0xff && head[1] === 0xfe)) return { offset: 0, lines: 0 };
+  let lines = 0;
+  let offset = 0;
+  let at = 0;
+  for await (const chunk of readFrom(fh, 0)) {
+    const part = chunk.subarray(0, Math.max(0, size - tail - at));
+    for (let i = part.indexOf(0x0a); i >= 0; i = part.indexOf(0x0a, i + 1)) {
+      lines++;
+      offset = at + i + 1;
+    }
+    at += chunk.length;
+    if (at >= size - tail) break;
+  }
+  return { offset, lines };
 }
 
 /** A group the log ends with (endT: the time of its last line) that a line written next could still join. */
@@ -146,6 +172,11 @@ export async function follow(path: string, on: FollowHandlers, opts: FollowOptio
 
   try {
     try {
+      if (opts.tail !== undefined) {
+        const start = await tailStart(fh, (await fh.stat()).size, opts.tail);
+        offset = start.offset;
+        if (start.offset) splitter = new LineSplitter(start.lines);
+      }
       await read();
     } catch (e) {
       throw inputError(path, 'error log', e);

@@ -48,6 +48,13 @@ export class LineSplitter {
   private utf16?: TextDecoder;
   private utf16Partial = '';
 
+  /** `skipped`: lines of the file before its first byte given here (a read from its middle: no BOM to look for). */
+  constructor(skipped?: number) {
+    if (skipped === undefined) return;
+    this.count = skipped;
+    this.mode = 'bytes';
+  }
+
   push(bytes: Uint8Array): RawLine[] {
     if (this.partial.length >= MAX_LINE && this.mode === 'bytes') {
       // A line too long already: skip what comes until its end.

@@ -27,7 +27,7 @@ export class SharedCounterFile {
   constructor() {
     removeStaleCounters();
     const file = join(sharedMemoryDir(), `${PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
-    const fd = openSync(file, 'w', 0o600);
+    const fd = openSync(file, 'wx', 0o600);
     this.fd = fd;
     if (linux()) {
       unlinkSync(file);

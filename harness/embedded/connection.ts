@@ -12,6 +12,7 @@ import { LINGERING_TIMEOUT_MS } from './request-body.js';
 import { defaultServer } from './phases/find-server.js';
 import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './http/request-head.js';
 import { Deadline } from './deadline.js';
+import type { Reusable } from './connection-slots.js';
 
 const EMPTY = Buffer.alloc(0);
 /** Stop reading from a client that sends far ahead of what is being answered. */
@@ -48,7 +49,16 @@ function headOf(requestLine: string, headers: HeaderField[], version: 9 | 11 = 1
   };
 }
 
-export class ClientConnection implements Connection {
+/**
+ * ngx_event_accept(): a new client, when worker_connections has room for it (connection-slots.ts);
+ * else it is closed at once, after the [alert], and takes no connection number.
+ */
+export function acceptConnection(socket: Socket, ctx: WorkerContext, listen: ListenConf, handlers: Handlers): void {
+  if (ctx.slots.take()) new ClientConnection(socket, ctx, listen, handlers);
+  else socket.destroy();
+}
+
+export class ClientConnection implements Connection, Reusable {
   readonly number: number;
   readonly remoteAddress: string;
   readonly remotePort: number;
@@ -81,6 +91,8 @@ export class ClientConnection implements Connection {
   private readonly limits: HeadLimits;
   private readonly defaultServer: ServerConf;
   private readonly log: ErrorLog;
+  /** It holds one of worker_connections until it closes. */
+  private holdsSlot = true;
 
   constructor(
     private readonly socket: Socket,
@@ -117,6 +129,22 @@ export class ClientConnection implements Connection {
     });
     socket.on('close', () => this.onSocketClose());
     this.arm(s.clientHeaderTimeoutMs, () => this.headTimedOut());
+    // Waiting for its first request: it may be closed to make room (ngx_http_init_connection()).
+    ctx.slots.setReusable(this, true);
+  }
+
+  /** Closed to make room for another (worker_connections are not enough): silently, as nginx's c->close. */
+  reuse(): void {
+    this.state = 'closing';
+    this.releaseSlot();
+    this.socket.destroy();
+  }
+
+  private releaseSlot(): void {
+    if (!this.holdsSlot) return;
+    this.holdsSlot = false;
+    this.ctx.slots.setReusable(this, false);
+    this.ctx.slots.release();
   }
 
   write(b: Buffer | string): boolean {
@@ -190,6 +218,8 @@ export class ClientConnection implements Connection {
 
   private onData(d: Buffer): void {
     if (this.state === 'closing') return;
+    // Bytes of a request: no longer idle (ngx_http_wait_request_handler(), ngx_http_keepalive_handler()).
+    if (this.state === 'head') this.ctx.slots.setReusable(this, false);
     const firstBytes = this.state === 'head' && !this.input.length && this.requests > 0;
     this.input = this.input.length ? Buffer.concat([this.input, d]) : d;
     if (this.state === 'busy' && !this.reader && this.input.length > MAX_BUFFERED_INPUT) this.socket.pause();
@@ -303,6 +333,8 @@ export class ClientConnection implements Connection {
     this.arm(req.loc.keepaliveTimeoutMs, () => this.headTimedOut());
     this.pipeline = this.input.length > 0;
     if (this.input.length) setImmediate(() => this.process());
+    // Kept alive and idle (ngx_http_set_keepalive()): it may be closed to make room.
+    else this.ctx.slots.setReusable(this, true);
   }
 
   /** Ends the response side and reads (and drops) what the client still sends, for a while. */
@@ -317,6 +349,7 @@ export class ClientConnection implements Connection {
   private onSocketClose(): void {
     const state = this.state;
     this.closed = true;
+    this.releaseSlot();
     this.deadline.stop();
     this.reader = undefined;
     this.ended = undefined;

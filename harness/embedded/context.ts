@@ -7,6 +7,7 @@ import type { AccessLogConf } from '../nginx-conf/http/log.js';
 import { ErrorLog, openLog, type ErrorLogTarget, type LogFile } from '../logs/writer.js';
 import { PeerGroup, type PeerSpec } from './upstream/round-robin.js';
 import { ConnectionCounter } from './connection-counter.js';
+import { ConnectionSlots } from './connection-slots.js';
 
 /** Upstream host → addresses, resolved once by the master (nginx resolves at configuration time). */
 export type ResolvedHosts = Record<string, { address: string; family: 4 | 6 }[]>;
@@ -70,6 +71,8 @@ export class WorkerContext {
   readonly bindAny: boolean;
   readonly errorLog: ErrorLog;
   private readonly connections: ConnectionCounter;
+  /** worker_connections: who holds one, and who may give it up. */
+  readonly slots: ConnectionSlots;
   private readonly groups = new Map<UpstreamConf, PeerGroup>();
   /** Each location's logs, opened once. */
   private readonly errorLogs = new Map<LocationConf, ErrorLog>();
@@ -84,6 +87,7 @@ export class WorkerContext {
     this.bindAny = !!o.bindAny;
     this.connections = new ConnectionCounter(o.connectionCounter);
     this.errorLog = new ErrorLog(this.targets(o.conf.errorLogs), this.pid, o.os.tid(this.pid), o.os.lineEnd);
+    this.slots = new ConnectionSlots(o.conf.workerConnections, this.errorLog);
   }
 
   /** Client connections and upstream connect attempts, of every worker, share one counter (`*N` in the log). */

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type { ContentHandlerName, LocationConf, ServerConf } from '../nginx-conf/model.js';
 import type { WorkerContext } from './context.js';
 import type { Level, LogContext } from '../logs/error-log.js';
-import type { ErrnoName } from '../os-profile.js';
+import { writeErrno, type ErrnoName } from '../os-profile.js';
 import { hostName, type HeaderField, type RequestHead } from './http/request-head.js';
 import type { ParsedUri } from './http/uri.js';
 import { statusOnWire } from './http/pages.js';
@@ -234,9 +234,11 @@ export class HttpRequest {
       }
       this.keepalive = false;
       if (e.kind === 'temp-file') {
-        // ngx_create_temp_file() / ngx_create_path(): [crit], and a 500 whose body is left unread.
-        const fn = e.op === 'open' ? this.ctx.os.openFileFn : this.ctx.os.createDirFn;
-        this.logError('crit', `${fn} "${this.ctx.displayPath(e.path)}" failed`, { errno: e.code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH' });
+        // ngx_create_temp_file(), ngx_create_path(), ngx_write_chain_to_temp_file(): [crit], and a 500 whose body is left unread.
+        const os = this.ctx.os;
+        const fn = { open: os.openFileFn, mkdir: os.createDirFn, write: os.writeFileFn, writev: os.writeChainFn }[e.op];
+        const errno = e.op === 'write' || e.op === 'writev' ? writeErrno(e.code) : e.code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH';
+        this.logError('crit', `${fn} "${this.ctx.displayPath(e.path)}" failed`, { errno });
         this.special(500);
         return;
       }

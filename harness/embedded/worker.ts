@@ -6,7 +6,7 @@ import { constants } from 'node:os';
 import { confPath, loadConf } from '../nginx-conf/load.js';
 import { allLocations, type ListenConf } from '../nginx-conf/model.js';
 import { WorkerContext, type ResolvedHosts } from './context.js';
-import { ClientConnection } from './connection.js';
+import { acceptConnection } from './connection.js';
 import { staticHandler } from './handlers/static.js';
 import { proxyHandler } from './handlers/proxy.js';
 import { specialResponse } from './handlers/special.js';
@@ -77,7 +77,9 @@ export function runWorker(env: WorkerEnv): void {
   const given: { key: string; listen: ListenConf; handle: net.Server }[] = [];
   /** One server per socket, accepting from then on. */
   const accept = (key: string, listen: ListenConf, handle: net.Server, count: number) => {
-    const server = net.createServer({ noDelay: true }, (socket) => new ClientConnection(socket, ctx, listen, WORKER_HANDLERS));
+    const server = net.createServer({ noDelay: true }, (socket) => acceptConnection(socket, ctx, listen, WORKER_HANDLERS));
+    // A listening socket holds one of worker_connections (ngx_event_process_init()).
+    ctx.slots.take();
     servers.push(server);
     // The master logs it as nginx's listen() failure.
     server.on('error', (e: NodeJS.ErrnoException) => fatal({ type: 'listen-error', key, code: e.code ?? 'EADDRINUSE' }));

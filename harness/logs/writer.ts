@@ -5,6 +5,9 @@
 // together (one write(2) per file per turn instead of one per request), before the process exits.
 // As in nginx, the master opens every log at start (createLog: a missing folder fails the start);
 // a worker opens them again by name (openLog).
+// A write that fails (a full disk) never ends the process, as in nginx: an error-log line is
+// dropped; access-log lines are dropped and their failure reported at most once a minute
+// (ngx_http_log_write()), and for the rest of the second of a full disk none is tried.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { devNull } from 'node:os';
 import { formatErrorLine, formatTime, levelEnabled, type ErrorLogEntry, type Level } from './error-log.js';
@@ -17,7 +20,18 @@ export interface LogFile {
   queued: string[];
   /** Where error-log lines go instead of `fd`, each without its line end (a caller's stderr). */
   lines?: (line: string) => void;
+  /** Told of a failed write of the queued lines: the request of the first of them (see writeAccess). */
+  onFailure?: AccessLogFailure;
+  /** When a failure was last reported (nginx's error_log_time), and the second the disk was last full (disk_full_time). */
+  reportedAt?: number;
+  diskFullSec?: number;
 }
+
+/** A failed access-log write: its error code (`ENOSPC`), or the bytes written of the line's when it was cut short. */
+export type AccessLogFailure = (failure: { code: string } | { written: number; length: number }) => void;
+
+/** ngx_http_log_write(): a failure is reported when none was for more than 59 seconds. */
+const REPORT_INTERVAL_S = 59;
 
 const open = new Map<string, LogFile>();
 
@@ -60,12 +74,40 @@ export function closeLog(path: string): void {
 /** Files with queued access-log lines. */
 const queued = new Set<LogFile>();
 
+const nowSec = () => Math.floor(Date.now() / 1000);
+
 function flushFile(f: LogFile): void {
   if (!f.queued.length) return;
   const text = f.queued.join('');
+  const report = f.onFailure;
   f.queued.length = 0;
+  f.onFailure = undefined;
   queued.delete(f);
-  writeSync(f.fd, text, null, 'latin1');
+  // ngx_http_log_handler(): a disk found full this second is not written to again until the next.
+  if (f.diskFullSec === nowSec()) return;
+  const length = Buffer.byteLength(text, 'latin1');
+  let failure: Parameters<AccessLogFailure>[0] | undefined;
+  try {
+    const written = writeSync(f.fd, text, null, 'latin1');
+    if (written !== length) failure = { written, length };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
+    if (code === 'ENOSPC') f.diskFullSec = nowSec();
+    failure = { code };
+  }
+  if (!failure || (f.reportedAt !== undefined && nowSec() - f.reportedAt <= REPORT_INTERVAL_S)) return;
+  f.reportedAt = nowSec();
+  report?.(failure);
+}
+
+/** An error-log line: as ngx_log_error_core(), a failed write is dropped (a full disk is not tried again this second). */
+function writeErrorLine(f: LogFile, line: Buffer): void {
+  if (f.diskFullSec === nowSec()) return;
+  try {
+    writeSync(f.fd, line);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOSPC') f.diskFullSec = nowSec();
+  }
 }
 
 /** Writes every queued access-log line now (before a client's answer leaves, at the end of each turn of the event loop, and on exit). */
@@ -156,7 +198,7 @@ export class ErrorLog {
       }
       // A file that is both an error log and an access log keeps its lines in order.
       flushFile(t.file);
-      writeSync(t.file.fd, Buffer.from(line + this.lineEnd, 'latin1'));
+      writeErrorLine(t.file, Buffer.from(line + this.lineEnd, 'latin1'));
     }
   }
 
@@ -171,9 +213,13 @@ export class ErrorLog {
   }
 }
 
-/** Queues an access-log line (its line end included), written at the end of this turn of the event loop. */
-export function writeAccess(f: LogFile, line: string): void {
+/**
+ * Queues an access-log line (its line end included), written at the end of this turn of the event
+ * loop. `onFailure` reports a failed write: the first queued line's, as its request's would be.
+ */
+export function writeAccess(f: LogFile, line: string, onFailure?: AccessLogFailure): void {
   if (!queued.size) setImmediate(flushLogs);
   f.queued.push(line);
+  f.onFailure ??= onFailure;
   queued.add(f);
 }

@@ -1,7 +1,8 @@
 // Real nginx binds a wildcard listen as written, on every interface; the embedded engine binds its
 // loopback (harness/loopback.ts). So the prefix's copy of the conf gets that loopback written in
 // place of each wildcard address, on the same line, so that an [emerg] still names the user's line.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { replaceFile } from '../private-file.js';
 import { dirname, sep } from 'node:path';
 import { loopbackListen, wildcardListens, wouldExpose, type ConfListen } from '../engine/listens.js';
 import { UserError } from '../errors.js';
@@ -32,6 +33,6 @@ export function listenOnLoopback(confFile: string): void {
       const [start, end] = l.directive.spans![0];
       text = text.slice(0, start) + loopbackListen(l) + text.slice(end);
     }
-    writeFileSync(file, text, 'latin1');
+    replaceFile(file, Buffer.from(text, 'latin1'), 0o644);
   }
 }

@@ -1,7 +1,8 @@
 // An nginx prefix directory, laid out as the Windows zip is: conf/ (nginx.conf, mime.types),
 // html/50x.html, logs/, temp/. Both engines run on it with `-p <prefix> -c conf/nginx.conf`. The
-// harness writes only in folders of its own: a symlink in place of one is refused, and each file
-// it writes replaces what stands at its name (private-file.ts), never writing through it.
+// harness writes only in folders of its own: a symlink in place of one is refused, and so is a
+// folder of another user's or one every user may write to (anyone could plant a link there); each
+// file it writes replaces what stands at its name (private-file.ts), never writing through it.
 import { chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { nginxAssets as assets } from '../paths.js';
@@ -17,23 +18,31 @@ export interface PrefixOptions {
   tempDir?: boolean;
 }
 
-/** Makes `dir` in the prefix, unless a symlink stands there (made by someone else: the harness makes none). */
-function ownFolder(prefix: string, dir: string): void {
-  const path = join(prefix, dir);
+/**
+ * Makes the folder `path` (and its parents), and refuses it, with the reason and the fix, when it
+ * is a symlink (made by someone else: the harness makes none), another user's, or writable by every user.
+ */
+export function ownFolder(path: string): void {
   try {
     mkdirSync(path, { recursive: true });
   } catch (e) {
     // A link to nothing, or to a file.
     if (!lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw e;
   }
-  if (lstatSync(path).isSymbolicLink()) {
-    throw new UserError(t('stack.prefixLink', { path, target: readlinkSync(path) }));
-  }
+  const st = lstatSync(path);
+  if (st.isSymbolicLink()) throw new UserError(t('stack.prefixLink', { path, target: readlinkSync(path) }));
+  // Windows gives no owner, and its modes say nothing of other users.
+  const me = process.getuid?.();
+  if (me === undefined || process.platform === 'win32') return;
+  if (st.uid !== me) throw new UserError(t('stack.prefixForeign', { path, uid: st.uid, me }));
+  if (st.mode & 0o002) throw new UserError(t('stack.prefixWritable', { path, mode: (st.mode & 0o7777).toString(8) }));
 }
 
 export function preparePrefix(o: PrefixOptions): string {
-  for (const d of ['conf', 'html', 'logs']) ownFolder(o.prefix, d);
-  if (o.tempDir !== false) ownFolder(o.prefix, 'temp');
+  ownFolder(o.prefix);
+  // uploads/: the admin stand-in's files (a stack's prefix is its folder).
+  for (const d of ['conf', 'html', 'logs', 'uploads']) ownFolder(join(o.prefix, d));
+  if (o.tempDir !== false) ownFolder(join(o.prefix, 'temp'));
   // Real nginx's workers run as nobody when the master is root: they must be able to read the prefix.
   chmodSync(o.prefix, 0o755);
   replaceFile(join(o.prefix, 'conf', 'mime.types'), readFileSync(join(assets, 'mime.types')), 0o644);

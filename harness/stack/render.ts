@@ -18,6 +18,8 @@ export function starterWorkerUser(os: OsName = 'linux'): string | undefined {
 export interface Skeleton {
   user?: string;
   workers: number;
+  /** worker_connections; 1024, as the course's conf has it. */
+  workerConnections?: number;
   /** error_log's level; none (or `error`, nginx's default) writes none. */
   errorLogLevel?: string;
   /** A path relative to the prefix, or `off`. */
@@ -38,7 +40,7 @@ pid        logs/nginx.pid;
 
 
 events {
-    worker_connections  1024;
+    worker_connections  ${s.workerConnections ?? 1024};
 }
 
 

@@ -2,7 +2,9 @@
 // UUID name and answers a URL the browser can load (GET /admin/common/download, no token); the real
 // server's 500s for bad input; nothing is ever written outside the folder.
 import { test, expect } from '@playwright/test';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import fs, { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import type { AdminStandIn } from './server.js';
 import { apiClient, call, springError, startAdmin, type Api } from '../../tests/support/admin.js';
@@ -106,4 +108,47 @@ test('download: only names the upload made; anything else is a 404, a traversal 
     const r = await call(`${api.base}/admin/common/download?name=${encodeURIComponent(name)}`);
     expect(r.status, name).toBe(404);
   }
+});
+
+test('a disk that fills during an upload: the real server\'s 文件上传失败 at once, the part written removed, the next upload stored', async () => {
+  // The file's writes fail with ENOSPC once its first piece is on disk (a full disk, simulated at the write).
+  const real = fs.createWriteStream;
+  fs.createWriteStream = ((path: string, o: Parameters<typeof real>[1]) => {
+    const file = real(path, o);
+    let pieces = 0;
+    return new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        if (pieces++ === 0) return void file.write(chunk, done);
+        done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
+      },
+      destroy(error, done) {
+        file.destroy();
+        file.once('close', () => done(error));
+      },
+    });
+  }) as typeof real;
+  syncBuiltinESMExports();
+  try {
+    const r = await upload([{ name: 'file', filename: 'a.png', content: Buffer.alloc(512 * 1024, 7) }]);
+    expect(r.status).toBe(200);
+    expect(r.text).toBe('{"code":0,"msg":"文件上传失败","data":null}');
+  } finally {
+    fs.createWriteStream = real;
+    syncBuiltinESMExports();
+  }
+  expect(stored()).toEqual([]);
+  const next = await upload([{ name: 'file', filename: 'b.png', content: PNG }]);
+  expect(JSON.parse(next.text).code).toBe(1);
+  expect(stored()).toHaveLength(1);
+});
+
+test('the uploads folder replaced by a symlink after the start: the upload fails (文件上传失败), nothing is written through the link', async ({}, testInfo) => {
+  expect(JSON.parse((await upload([{ name: 'file', filename: 'a.png', content: PNG }])).text).code).toBe(1);
+  const elsewhere = testInfo.outputPath('elsewhere');
+  mkdirSync(elsewhere);
+  rmSync(dir, { recursive: true });
+  symlinkSync(elsewhere, dir);
+  const r = await upload([{ name: 'file', filename: 'b.png', content: PNG }]);
+  expect(r.text).toBe('{"code":0,"msg":"文件上传失败","data":null}');
+  expect(readdirSync(elsewhere)).toEqual([]);
 });

@@ -86,6 +86,7 @@ async function store(uploads: Uploads, part: FilePart): Promise<{ name?: string;
     uploads.remove(name);
     return { error: 'invalid' }; // MaxUploadSizeExceededException
   } catch {
+    part.stream.resume(); // what is left of the file is dropped: the request is read to its end, and answered
     return { error: 'io' };
   }
 }

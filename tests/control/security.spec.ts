@@ -3,6 +3,7 @@
 // token at every start, and the token out of the page's URL. Each refusal is tried as an attacker
 // would: raw requests with the headers a browser would send, and a real browser on another origin.
 import http from 'node:http';
+import net from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
@@ -188,6 +189,57 @@ test('a malformed body is refused with 400 and what is wrong, and nothing acts o
   const status = await send(port, 'GET', '/status', ok);
   expect(JSON.parse(status.body).faults).toEqual([]);
   expect((await send(port, 'POST', '/faults', ok, '{"name":"admin.truncate","positional":[10],"flags":{"path":"/admin/**","times":null}}')).status).toBe(200);
+});
+
+/** Sends a head, then `piece` `count` times until the channel answers and closes: the answer, and the bytes of the body sent. */
+function sendUntilAnswered(port: number, head: string, piece: Buffer, count: number): Promise<{ answer: string; sent: number }> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    let sent = 0;
+    const finish = () => resolve({ answer, sent });
+    socket.on('data', (d) => (answer += d.toString('latin1')));
+    socket.on('error', finish);
+    socket.on('close', finish);
+    socket.write(head);
+    const more = () => {
+      // Each piece once the last is flushed: the channel has the chance to stop reading.
+      while (sent < piece.length * count && !answer) {
+        sent += piece.length;
+        if (!socket.write(piece)) return void socket.once('drain', more);
+      }
+    };
+    more();
+  });
+}
+
+test('a body past 1 MiB is refused with 413, its rest unread and the connection closed; a long text is never quoted whole', async () => {
+  const { control } = state(up!);
+  const port = portOf(control.url);
+  const head = (length: string) => `POST /faults HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Harness-Token: ${control.token}\r\nContent-Type: application/json\r\n${length}\r\n\r\n`;
+  const piece = Buffer.alloc(0x10000, 'a');
+  // Declared at 200 MB: refused on its head, before the body is read.
+  const declared = await sendUntilAnswered(port, head('Content-Length: 209715200'), piece, 3200);
+  expect(declared.answer).toMatch(/^HTTP\/1\.1 413 /);
+  expect(declared.answer).toMatch(/\r\nconnection: close\r\n/i);
+  expect(JSON.parse(/\{.*\}/.exec(declared.answer)![0]).error).toBe(
+    "the body is too large (Content-Length: 209715200; a call takes at most 1048576 bytes): send a JSON object of the call's few fields",
+  );
+  expect(declared.sent).toBeLessThan(209715200);
+  // Chunked, of no declared length: refused once 1 MiB has come.
+  const chunk = Buffer.concat([Buffer.from('10000\r\n'), piece, Buffer.from('\r\n')]);
+  const streamed = await sendUntilAnswered(port, head('Transfer-Encoding: chunked'), chunk, 3200);
+  expect(streamed.answer).toMatch(/^HTTP\/1\.1 413 /);
+  expect(streamed.answer).toContain('more than 1048576 bytes came');
+  expect(streamed.sent).toBeLessThan(3200 * chunk.length);
+  // Under the bound, a name of 500,000 letters: refused in a few lines, not echoed.
+  const ok = { 'x-harness-token': control.token, 'content-type': 'application/json' };
+  const long = await send(port, 'POST', '/faults', ok, JSON.stringify({ name: 'x'.repeat(500_000) }));
+  expect(long.status).toBe(400);
+  expect(long.body.length).toBeLessThan(400);
+  expect(JSON.parse(long.body).error).toBe(`"name" must be a fault's name as text, e.g. {"name":"admin.stop"}, not the text "${'x'.repeat(80)}…"`);
+  // The channel still answers.
+  expect((await send(port, 'GET', '/status', ok)).status).toBe(200);
 });
 
 test('the channel listens on 127.0.0.1 only', async () => {

@@ -8,6 +8,7 @@ import { repoRoot } from '../../harness/paths.js';
 import { canBind } from '../../harness/ports.js';
 import { freePort, holdPort } from '../support/ports.js';
 import { alive, descendants } from '../support/processes.js';
+import { mountTmpfs } from '../support/full-disk.js';
 
 const harness = (args: string[]) => execa(process.execPath, [join(repoRoot, 'bin', 'harness.js'), ...args], { cwd: repoRoot, reject: false, all: true, timeout: 60_000 });
 
@@ -97,5 +98,32 @@ test('up --detach that cannot start says why, with the stack\'s own output, and 
     expect(existsSync(join(prefix, 'state.json'))).toBe(false);
   } finally {
     await held.close();
+  }
+});
+
+test('up --detach with its prefix on a disk that fills: the stack answers on, its faults apply and undo, down stops it', async ({ engine }, testInfo) => {
+  const disk = mountTmpfs(testInfo.outputPath('disk'), 4096);
+  test.skip(typeof disk === 'string', typeof disk === 'string' ? disk : '');
+  if (typeof disk === 'string') return;
+  const prefix = join(disk.dir, 'prefix');
+  try {
+    const port = await freePort();
+    const up = await harness(['up', '--detach', '--port', String(port), '--admin-port', String(await freePort()), '--proxy', engine, '--prefix', prefix]);
+    expect(up.exitCode, up.all).toBe(0);
+    const pid = Number(/pid (\d+)/.exec(up.all)![1]);
+    disk.fill();
+    // Every answer writes an access-log line, and the faults write to harness.log: none of it can be written now.
+    for (let i = 0; i < 5; i++) expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    expect((await harness(['chaos', 'inject', 'admin.stop', '--prefix', prefix])).exitCode).toBe(0);
+    expect((await fetch(`http://127.0.0.1:${port}/api/employee/page`)).status).toBe(502);
+    expect((await harness(['chaos', 'restore', '--prefix', prefix])).exitCode).toBe(0);
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    expect(alive(pid)).toBe(true);
+    const down = await harness(['down', '--prefix', prefix]);
+    expect(down.exitCode, down.all).toBe(0);
+    expect(alive(pid)).toBe(false);
+  } finally {
+    await harness(['down', '--prefix', prefix]);
+    disk.unmount();
   }
 });

@@ -4,7 +4,7 @@
 // told to kill a process only once it is confirmed to be the stack. The files holding the control
 // token are written as new files of mode 0600, never through a symlink.
 import { execa, type ResultPromise } from 'execa';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { distFile } from '../../harness/paths.js';
@@ -146,17 +146,74 @@ test('state.json holding the token: mode 0600 over a 0644 file, and a symlink in
   }
 });
 
-test('a folder of the prefix that is a symlink (conf/) is refused, naming it; nothing is written through it', async ({ engine }, testInfo) => {
-  const elsewhere = testInfo.outputPath('elsewhere');
-  mkdirSync(elsewhere);
-  const prefix = testInfo.outputPath('prefix');
-  mkdirSync(prefix);
-  symlinkSync(elsewhere, join(prefix, 'conf'));
-  const r = await runHarness(['up', '--port', String(await freePort()), '--admin-port', String(await freePort()), '--prefix', prefix, '--proxy', engine]);
-  expect(r.exitCode).toBe(1);
-  expect(r.all).toContain(`harness: ${join(prefix, 'conf')} is a symbolic link (to ${elsewhere}): the harness writes only in folders it made. Remove the link, or choose another --prefix.`);
+/** `harness up` (or `up --detach`) on `prefix`, expected to be refused with `message` before anything is written or started. */
+async function refusedOn(engine: string, prefix: string, message: string, detach = false) {
+  const r = await runHarness(['up', ...(detach ? ['--detach'] : []), '--port', String(await freePort()), '--admin-port', String(await freePort()), '--prefix', prefix, '--proxy', engine]);
+  expect(r.exitCode, r.all).toBe(1);
+  expect(r.all).toContain(`harness: ${message}`);
   expect(r.all).not.toMatch(/^\s+at /m);
-  expect(existsSync(join(elsewhere, 'nginx.conf'))).toBe(false);
   expect(r.left).toEqual([]);
   expect(existsSync(join(prefix, 'harness.lock'))).toBe(false);
+}
+
+test('the conf and nginx\'s files the harness copies into a prefix, each a planted symlink: replaced, the targets untouched', async ({ engine }, testInfo) => {
+  const dir = testInfo.outputPath('stack');
+  const prefix = join(dir, 'prefix');
+  const files = ['conf/nginx.conf', 'conf/mime.types', 'html/50x.html'];
+  for (const f of files) {
+    mkdirSync(join(prefix, f, '..'), { recursive: true });
+    writeFileSync(testInfo.outputPath(f.replace('/', '-')), 'not the harness\'s\n');
+    symlinkSync(testInfo.outputPath(f.replace('/', '-')), join(prefix, f));
+  }
+  const up = await harnessUp(engine, dir);
+  for (const f of files) {
+    expect(lstatSync(join(prefix, f)).isFile(), f).toBe(true);
+    expect(readFileSync(testInfo.outputPath(f.replace('/', '-')), 'utf8'), f).toBe('not the harness\'s\n');
+  }
+  up.child.kill('SIGTERM');
+  await up.child;
+  expect(up.left()).toEqual([]);
+});
+
+test('each folder the harness writes in a prefix, a symlink in its place, is refused, naming it; nothing is written through it', async ({ engine }, testInfo) => {
+  for (const folder of ['conf', 'html', 'logs', 'temp', 'uploads']) {
+    const elsewhere = testInfo.outputPath(folder, 'elsewhere');
+    mkdirSync(elsewhere, { recursive: true });
+    const prefix = testInfo.outputPath(folder, 'prefix');
+    mkdirSync(prefix);
+    symlinkSync(elsewhere, join(prefix, folder));
+    await refusedOn(engine, prefix, `${join(prefix, folder)} is a symbolic link (to ${elsewhere}): the harness writes only in folders it made. Remove the link, or choose another --prefix.`);
+    expect(readdirSync(elsewhere), folder).toEqual([]);
+  }
+});
+
+test('a prefix, or its logs/, that every user may write to, or that is another user\'s, is refused with the reason and the fix', async ({ engine }, testInfo) => {
+  test.skip(process.platform === 'win32', 'Windows gives no owner, nor modes for other users');
+  for (const folder of ['', 'logs']) {
+    const prefix = testInfo.outputPath(`writable-${folder}`, 'prefix');
+    mkdirSync(join(prefix, folder), { recursive: true });
+    chmodSync(join(prefix, folder), 0o777);
+    const path = join(prefix, folder);
+    await refusedOn(engine, prefix, `${path} may be written by every user (mode 777): anyone could put links in it that make the harness write where they choose. Make it yours alone (chmod o-w ${path}), or choose another --prefix.`);
+  }
+  // Only root can give a folder to another user.
+  if (process.getuid?.() !== 0) return;
+  const prefix = testInfo.outputPath('foreign', 'prefix');
+  mkdirSync(join(prefix, 'logs'), { recursive: true });
+  chownSync(join(prefix, 'logs'), 65534, 65534);
+  await refusedOn(engine, prefix, `${join(prefix, 'logs')} belongs to another user (uid 65534; you are uid 0): they could put links in it that make the harness write where they choose. Choose a folder of your own with --prefix.`);
+});
+
+test('up --detach: logs/harness.log as a symlink, or a hard link to another file, is refused; its target is not written', async ({ engine }, testInfo) => {
+  const target = testInfo.outputPath('target');
+  writeFileSync(target, 'not the harness\'s\n');
+  for (const link of ['symbolic', 'hard'] as const) {
+    const prefix = testInfo.outputPath(link, 'prefix');
+    mkdirSync(join(prefix, 'logs'), { recursive: true });
+    const log = join(prefix, 'logs', 'harness.log');
+    if (link === 'symbolic') symlinkSync(target, log);
+    else linkSync(target, log);
+    await refusedOn(engine, prefix, `${log} is a link, or not a plain file of yours: the stack never writes its log through a link. Remove it, or use another --prefix.`, true);
+    expect(readFileSync(target, 'utf8')).toBe('not the harness\'s\n');
+  }
 });

@@ -27,6 +27,8 @@ export interface ConfOptions {
   serverName?: string;
   errorLogLevel?: string;
   workers?: number;
+  /** worker_connections (1024). */
+  workerConnections?: number;
   /** Replace the whole conf (P and U are replaced by the ports; Q by a second port of the proxy's, where one is given). */
   conf?: string;
   /**
@@ -63,6 +65,7 @@ export function conformanceConf(o: ConfOptions, port: number, upstreamPort: numb
     o.conf ??
     confSkeleton({
       workers: o.workers ?? 1,
+      workerConnections: o.workerConnections,
       errorLogLevel: o.errorLogLevel,
       accessLog: 'logs/access.log',
       http: `

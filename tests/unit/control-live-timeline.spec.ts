@@ -4,7 +4,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { LiveTimeline, BATCH_EVENTS, type TimelineBatch, type WireEvent } from '../../harness/control/live-timeline.js';
+import { LiveTimeline, BATCH_EVENTS, MAX_EVENTS, MAX_EVENT_BYTES, eventBytes, type TimelineBatch, type WireEvent } from '../../harness/control/live-timeline.js';
 import type { JournalEntry } from '../../stubs/admin-server/server.js';
 import { formatAccessLine, formatTimeLocal } from '../../harness/logs/access-log.js';
 
@@ -111,4 +111,19 @@ test(`a read of 10,000 /api lines at once: a page is sent the newest ${BATCH_EVE
   ]);
   const json = f.live.toJSON();
   expect(json.events.filter((e) => e.kind === 'access-log' && e.request).length).toBe(10_000);
+});
+
+test('long lines are capped in bytes, not only in number: 25,000 error lines of 2,000 characters keep the newest within MAX_EVENT_BYTES', async ({}, testInfo) => {
+  f = start(testInfo.outputPath());
+  const long = (i: number) => refused('127.0.0.1', `GET /api/${String(i).padStart(6, '0')}/${'x'.repeat(1750)} HTTP/1.1`);
+  for (let chunk = 0; chunk < 25; chunk++) {
+    appendFileSync(f.errorLog, Array.from({ length: 1000 }, (_, i) => long(chunk * 1000 + i)).join(''));
+    f.live.tick();
+  }
+  const kept = f.live.timeline.events;
+  expect(f.live.count).toBe(25_000);
+  expect(f.live.dropped).toBeGreaterThan(0);
+  expect(kept.reduce((n, e) => n + eventBytes(e), 0)).toBeLessThanOrEqual(MAX_EVENT_BYTES);
+  expect(kept.at(-1)!.label).toContain('/api/024999/');
+  expect(kept.length).toBeLessThan(MAX_EVENTS / 5);
 });

@@ -53,7 +53,7 @@ export type BodyEvent =
   | { kind: 'too-large'; message: string }
   | { kind: 'invalid'; message: string }
   /** The temp file (or a level directory of it) could not be made: nginx's [crit] line and a 500. */
-  | { kind: 'temp-file'; op: 'open' | 'mkdir'; path: string; code: string };
+  | { kind: 'temp-file'; op: 'open' | 'mkdir' | 'write' | 'writev'; path: string; code: string };
 
 /** How reading a body ended: all of it, or a refusal (the request answers 413, 400 or 500). */
 export type BodyEnd = Exclude<BodyEvent, { kind: 'more' }>;
@@ -143,7 +143,7 @@ export class BodyReader {
     private readonly contentLength: number | undefined,
     chunked: boolean,
     /** The body's bytes that came with the head (nginx's preread). */
-    preread: number,
+    private readonly preread: number,
     /** Called when the body first spills to a file (nginx's [warn] line). */
     private readonly onSpill: (file: string) => void,
   ) {
@@ -206,10 +206,22 @@ export class BodyReader {
         return;
       }
       this.onSpill(this.file);
-      for (const c of this.chunks) writeSync(this.fd, c);
+      // nginx writes its preread part and its buffer in one pwritev(), its buffer alone with pwrite().
+      this.writeTemp([...this.chunks, b], this.preread ? 'writev' : 'write');
       this.chunks.length = 0;
+      return;
     }
-    writeSync(this.fd, b);
+    this.writeTemp([b], 'write');
+  }
+
+  /** A failed write (a full disk) fails the body, as ngx_write_chain_to_temp_file(): the request answers 500, its temp file is removed. */
+  private writeTemp(buffers: Buffer[], op: 'write' | 'writev'): void {
+    try {
+      for (const c of buffers) writeSync(this.fd!, c);
+    } catch (e) {
+      this.failed = { kind: 'temp-file', op, path: this.file!, code: (e as NodeJS.ErrnoException).code ?? 'EIO' };
+      this.abort();
+    }
   }
 
   private finish(): BufferedBody {

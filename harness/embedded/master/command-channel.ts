@@ -68,7 +68,8 @@ export async function startControl(master: ControlledMaster, file: string): Prom
   let port = 0;
   const server = http.createServer(async (req, res) => {
     const reply = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
+      // 413: the body's rest is left unread, and the connection closed.
+      res.writeHead(status, { 'content-type': 'application/json', ...(status === 413 && { connection: 'close' }) });
       res.end(JSON.stringify(body));
     };
     const refused = refusal(req.headers, { port, token, tokenNeeded: true, foundIn: `the control file, ${file} (a new one at every start)` });
@@ -77,7 +78,7 @@ export async function startControl(master: ControlledMaster, file: string): Prom
       reply(200, await answer(master, `${req.method} ${req.url}`, req));
     } catch (e) {
       if (e instanceof Refusal) return reply(e.status, { error: e.message });
-      if (e instanceof BadBody) return reply(400, { error: e.message });
+      if (e instanceof BadBody) return reply(e.status, { error: e.message });
       if (e instanceof CrashRequestError) return reply(400, { error: e.message });
       if (e instanceof NoWorkerError) return reply(409, { error: e.message });
       // The master keeps running without sockets: nginx's reload that cannot bind keeps its old cycle.

@@ -3,7 +3,8 @@
 // with escape=default and nothing with json or none.
 import type { LogFormat } from '../../nginx-conf/log-format.js';
 import { escapeLogValue } from '../../logs/access-log.js';
-import { writeAccess } from '../../logs/writer.js';
+import { writeAccess, type AccessLogFailure, type LogFile } from '../../logs/writer.js';
+import { writeErrno } from '../../os-profile.js';
 import type { HttpRequest } from '../request.js';
 import { evaluate, variableValue } from '../variable-values.js';
 
@@ -30,6 +31,16 @@ function formatLine(req: HttpRequest, f: LogFormat): string {
   return line;
 }
 
+/** ngx_http_log_write()'s [alert] when a line could not be written (a full disk): the request is answered all the same. */
+function reportFailure(req: HttpRequest, file: LogFile): AccessLogFailure {
+  return (failure) => {
+    const name = `"${req.ctx.displayPath(file.path)}"`;
+    const action = 'logging request';
+    if ('code' in failure) req.logError('alert', `${req.ctx.os.writeFdFn} to ${name} failed`, { errno: writeErrno(failure.code), action });
+    else req.logError('alert', `${req.ctx.os.writeFdFn} to ${name} was incomplete: ${failure.written} of ${failure.length}`, { action });
+  };
+}
+
 export function writeAccessLogs(req: HttpRequest): void {
   // ngx_http_upstream_finalize_request(): an attempt still under way ends with the request.
   for (const s of req.upstreamStates) if (s.responseTime < 0) s.responseTime = Date.now() - s.start;
@@ -38,6 +49,6 @@ export function writeAccessLogs(req: HttpRequest): void {
       const v = evaluate(req, conf.filter);
       if (v === '' || v === '0') continue;
     }
-    writeAccess(file, formatLine(req, conf.format) + req.ctx.os.lineEnd);
+    writeAccess(file, formatLine(req, conf.format) + req.ctx.os.lineEnd, reportFailure(req, file));
   }
 }

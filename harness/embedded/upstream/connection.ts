@@ -53,7 +53,12 @@ export class UpstreamConnection {
   readonly timeout = new Deadline();
 
   /** Until a reader reads it, what comes is kept, and a failure (a refused connect) goes to `onError`. */
-  constructor(peer: Peer, onError: (e: NodeJS.ErrnoException) => void) {
+  constructor(
+    peer: Peer,
+    onError: (e: NodeJS.ErrnoException) => void,
+    /** Gives back its one of worker_connections, when it is closed. */
+    private readonly releaseSlot: () => void,
+  ) {
     this.reader = new Early(onError);
     this.socket = new net.Socket({
       // What net.Socket sets on its copy of the options, given already: a copy that gains
@@ -110,6 +115,7 @@ export class UpstreamConnection {
   }
 
   destroy(): void {
+    if (!this.closed) this.releaseSlot();
     this.closed = true;
     this.timeout.stop();
     this.socket.destroy();

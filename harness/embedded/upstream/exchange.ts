@@ -117,9 +117,16 @@ export class UpstreamExchange {
       return;
     }
     this.reused = false;
+    // ngx_event_connect_peer(): the connection takes one of worker_connections; without one the request is a 500.
+    if (!req.ctx.slots.take((message) => req.logError('alert', message, { action: CONNECTING }))) {
+      this.selection.release(false);
+      releaseBody(req.body.buffered);
+      req.special(500);
+      return;
+    }
     req.ctx.nextConnection();
     this.connectStarted = Date.now();
-    const upstream = new UpstreamConnection(peer, this.sendFailed);
+    const upstream = new UpstreamConnection(peer, this.sendFailed, () => req.ctx.slots.release());
     this.upstream = upstream;
     this.arm(req.loc.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING));
     upstream.socket.once('connect', () => {
