@@ -37,3 +37,23 @@ test('harness chaos run FILE --lang zh-CN: a failed observation, the count of wh
   expect(r.all).toMatch(/\n失败：1 项成立，1 项失败，2 项未运行（\d+\.\d s）。/);
   expect(r.all).toContain(`；失败时的浏览器截图：${join(out, 'failure.png')}`);
 });
+
+// The scenarios of a proxy that does not start read harness up's own explanation: under a Chinese
+// locale they find it in Chinese (their checks take the labels from the catalogue), and pass.
+for (const [name, args, engines] of [
+  ['missing-temp-dir', [], ['embedded', 'nginx']],
+  ['proxy-start-failures', [], ['embedded', 'nginx']],
+  ['embedded-unsupported', [], ['embedded']],
+  ['excluded-port', ['--os', 'windows'], ['embedded']],
+] as const) {
+  test(`harness chaos run ${[name, ...args].join(' ')} --lang zh-CN: every observation holds on the Chinese explanation`, { tag: `@${name}` }, async ({ engine }, testInfo) => {
+    test.skip(!(engines as readonly string[]).includes(engine), `${name} runs on the embedded engine only`);
+    test.setTimeout(60_000);
+    const out = testInfo.outputPath('run');
+    const r = await execa(process.execPath, [distFile('harness/cli.js'), 'chaos', 'run', name, ...args, '--proxy', engine, '--out', out, '--lang', 'zh-CN'], { reject: false, all: true, timeout: 60_000 });
+    expect(r.exitCode, r.all).toBe(0);
+    expect(r.all).toMatch(/怎么办：/);
+    expect(r.all).toMatch(/\n通过：(\d+)\/\1 项观察成立/);
+    expect(r.all).not.toMatch(/✗|expect\(/);
+  });
+}
