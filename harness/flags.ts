@@ -90,6 +90,20 @@ export const nginxProgram = (flag: string) => (v: unknown) => {
   return path;
 };
 
+/** The user's own nginx.conf (--nginx-conf): a file that exists, its absolute path. */
+export const nginxConfFile = (flag: string) => (v: unknown) => {
+  const text = shown(flag, v);
+  const path = resolve(String(v));
+  const what = t('flags.nginxConfWhat');
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) throw new UsageError(t('flags.confNoFile', { given: text, what }));
+  if (stat.isDirectory()) {
+    const inside = ['nginx.conf', join('conf', 'nginx.conf')].map((f) => join(path, f)).find((f) => existsSync(f));
+    throw new UsageError(t('flags.confIsFolder', { given: text, what, didYouMean: inside ? t('flags.didYouMean', { path: inside }) : '' }));
+  }
+  return path;
+};
+
 /** The user's nginx folder (--nginx-dir), as nginx's -p takes it: conf/nginx.conf inside it. */
 export const nginxFolder = (flag: string) => (v: unknown) => {
   const what = t('flags.nginxFolderWhat');
