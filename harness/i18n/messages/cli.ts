@@ -3,6 +3,8 @@
 export const en = {
   'cli.root.describe': 'The sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.',
   'cli.root.demand': 'Name a command: up, ps, logs, down, proxy, chaos, app, doctor or setup.',
+  'cli.unknownCommand': 'there is no command {given}. Did you mean {meant}? ({command} --help lists the commands.)',
+  'cli.unknownOption': '{command} has no option {given}. Did you mean {meant}? ({command} --help lists its options.)',
   'cli.lang': 'Language of the messages: en or zh-CN (default: your locale, LANG or the Windows UI language)',
   'cli.os': 'OS profile of the emulated nginx: wording, timing (a refused connect takes ~2 s on windows), line ends',
   'cli.excludedPort': "With --os windows: a port in Windows' excluded port ranges (netsh int ipv4 show excludedportrange): binding it fails with 10013; repeatable",
@@ -81,6 +83,8 @@ export const en = {
 export const zhCN: Record<keyof typeof en, string> = {
   'cli.root.describe': '在一台机器上跑起苍穹外卖的管理端，按需重现 nginx 的各种故障，并解释你的 nginx 日志。',
   'cli.root.demand': '请给出一个命令：up、ps、logs、down、proxy、chaos、app、doctor 或 setup。',
+  'cli.unknownCommand': '没有 {given} 这个命令。你是想用 {meant} 吗？（{command} --help 会列出全部命令。）',
+  'cli.unknownOption': '{command} 没有 {given} 这个选项。你是想用 {meant} 吗？（{command} --help 会列出它的全部选项。）',
   'cli.lang': '消息的语言：en 或 zh-CN（默认取你的区域设置：LANG，或 Windows 的界面语言）',
   'cli.os': '模拟的 nginx 按哪个系统表现：措辞、耗时（windows 上一次被拒绝的连接要约 2 秒）、换行符',
   'cli.excludedPort': '配合 --os windows：Windows 保留端口范围里的一个端口（netsh int ipv4 show excludedportrange），绑定它会失败，错误码 10013；可以给多次',
