@@ -156,3 +156,11 @@ test('harness proxy and chaos run: the same checks for their folders and numbers
   // nginx does not make a prefix that is not there; neither may the harness.
   expect(existsSync(missing)).toBe(false);
 });
+
+test('harness doctor with no log: what is missing and an example, in both languages, exit 2', async () => {
+  const [en, zh] = await Promise.all([harness(['doctor', '--lang', 'en']), harness(['doctor', '--lang', 'zh-CN'])]);
+  expectUsageError(en, 'name the nginx error log to explain, e.g. harness doctor D:\\nginx-1.20.2\\logs\\error.log (or - to read it from standard input).');
+  expectUsageError(zh, '请给出要解释的 nginx 错误日志，例如 harness doctor D:\\nginx-1.20.2\\logs\\error.log（或者用 - 从标准输入读取）。');
+  // The usage line still says the log is needed.
+  expect((await harness(['doctor', '--help', '--lang', 'en'])).stdout).toMatch(/^harness doctor <error-log>$/m);
+});

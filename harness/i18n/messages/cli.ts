@@ -72,6 +72,7 @@ export const en = {
 
   'cli.doctor.describe': 'Explain an nginx error.log (Windows or Linux): incidents, their cause and the fix',
   'cli.doctor.errorLog': 'The error.log to read, or - for standard input',
+  'cli.doctor.noLog': 'name the nginx error log to explain, e.g. harness doctor D:\\nginx-1.20.2\\logs\\error.log (or - to read it from standard input).',
   'cli.doctor.access': 'The matching access.log, for more evidence',
   'cli.doctor.json': 'Print {"incidents":[...],"unrecognised":[...]} (--follow: one incident per line)',
   'cli.doctor.follow': 'Keep watching the log and explain new incidents as they happen',
@@ -152,6 +153,7 @@ export const zhCN: Record<keyof typeof en, string> = {
 
   'cli.doctor.describe': '解释一个 nginx 的 error.log（Windows 或 Linux）：出了哪些问题、原因和解决办法',
   'cli.doctor.errorLog': '要读的 error.log，- 表示标准输入',
+  'cli.doctor.noLog': '请给出要解释的 nginx 错误日志，例如 harness doctor D:\\nginx-1.20.2\\logs\\error.log（或者用 - 从标准输入读取）。',
   'cli.doctor.access': '对应的 access.log，提供更多证据',
   'cli.doctor.json': '输出 {"incidents":[...],"unrecognised":[...]}（配合 --follow：每行一个问题）',
   'cli.doctor.follow': '持续监视日志，有新问题就立刻解释',
