@@ -15,7 +15,7 @@ import { readState, writeState, removeState } from '../stack/state.js';
 import { lockPath, lockPrefix, PrefixTaken, thisProcess, type PrefixLock } from '../stack/owner.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
-import { readyLines, type Printer } from '../stack/printer.js';
+import { adminRequestLine, readyLines, type Printer } from '../stack/printer.js';
 import type { Upstream } from '../stack/pass-through.js';
 import { t } from '../i18n/index.js';
 
@@ -287,11 +287,12 @@ async function upLocked(o: UpOptions, prefix: string, lock: PrefixLock, print: P
       errorLog: stack.errorLogPath,
       controlPage: control.page,
       prefixFlag: stack.admin ? prefixFlag(o.prefix) : undefined,
+      down: detachedLog() && `npx harness down${prefixFlag(o.prefix)}`,
     }),
   );
   if (stack.adminShell) {
     stack.adminShell.onRequest((e) => {
-      if (e.end !== undefined) print.line('admin', `${e.method} ${e.url} ${e.status} ${e.end - e.start} ms (via ${e.localAddress})`);
+      if (e.end !== undefined) print.line('admin', adminRequestLine({ ...e, end: e.end }));
     });
   }
   control.startLive();

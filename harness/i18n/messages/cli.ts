@@ -147,7 +147,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'cli.app.reset': '把管理端替身服务的数据恢复到初始数据（启动时的菜品、员工和那一个月的订单）',
 
   'cli.ps': '从 --prefix 运行的环境：地址、端口、pid、故障和运行时长',
-  'cli.logs': '--prefix 那套环境的日志：error、access（反向代理的），harness（后台运行的环境自己的输出）；默认全部显示',
+  'cli.logs': '这套环境（--prefix）的日志：error、access（反向代理的），harness（后台运行的环境自己的输出）；默认全部显示',
   'cli.logs.follow': '持续输出新的日志行，直到按 Ctrl-C',
   'cli.down': '停止从 --prefix 运行的环境（用 up --detach 启动的，或在另一个终端里启动的）',
 
