@@ -2,7 +2,7 @@
 // html/50x.html, logs/, temp/. Both engines run on it with `-p <prefix> -c conf/nginx.conf`. The
 // harness writes only in folders of its own: a symlink in place of one is refused, and each file
 // it writes replaces what stands at its name (private-file.ts), never writing through it.
-import { chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { nginxAssets as assets } from '../paths.js';
 import { replaceFile } from '../private-file.js';
@@ -15,6 +15,11 @@ export interface PrefixOptions {
   conf: { text: string } | { file: string };
   /** Create temp/ (the zip has it; a Git checkout of a nginx folder has not). */
   tempDir?: boolean;
+  /**
+   * Move an earlier run's logs/error.log and access.log aside (to *.old): a new stack's doctor and
+   * control page then read its own lines only, not an [emerg] of a conf that is gone.
+   */
+  freshLogs?: boolean;
 }
 
 /** Makes `dir` in the prefix, unless a symlink stands there (made by someone else: the harness makes none). */
@@ -34,6 +39,12 @@ function ownFolder(prefix: string, dir: string): void {
 export function preparePrefix(o: PrefixOptions): string {
   for (const d of ['conf', 'html', 'logs']) ownFolder(o.prefix, d);
   if (o.tempDir !== false) ownFolder(o.prefix, 'temp');
+  if (o.freshLogs) {
+    for (const log of ['error.log', 'access.log']) {
+      const path = join(o.prefix, 'logs', log);
+      if (existsSync(path)) renameSync(path, `${path}.old`);
+    }
+  }
   // Real nginx's workers run as nobody when the master is root: they must be able to read the prefix.
   chmodSync(o.prefix, 0o755);
   replaceFile(join(o.prefix, 'conf', 'mime.types'), readFileSync(join(assets, 'mime.types')), 0o644);
