@@ -7,6 +7,7 @@ import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFil
 import path from 'node:path';
 import { diagnose, doctorCommand, readConf, renderText, type Incident } from '../../harness/doctor/index.js';
 import { lang, setLang } from '../../harness/i18n/index.js';
+import { describeExpectation } from '../../harness/doctor/expect.js';
 import { FIXTURES, fixtureLine, repoRoot, sink, tempDir, whileFollowing } from './doctor-helpers.js';
 
 const COURSE = path.join(repoRoot, 'tests', 'fixtures', 'doctor-course');
@@ -123,4 +124,15 @@ test('--follow speaks Chinese: the line that starts following, and each incident
   });
   expect(code).toBe(1);
   rmSync(dir, { recursive: true, force: true });
+});
+
+test('what a scenario expects the doctor to find, said in Chinese at the end of a chaos run', () => {
+  const before = lang();
+  setLang('zh-CN');
+  try {
+    expect(describeExpectation({ conditions: ['upstream-refused', 'no-live-upstreams'], verdict: 'not-running' })).toBe('upstream-refused (not-running) 和 no-live-upstreams');
+    expect(describeExpectation({ conditions: [], harmless: ['upstream-refused'] })).toBe('没有需要处理的问题，只有 upstream-refused');
+  } finally {
+    setLang(before);
+  }
 });

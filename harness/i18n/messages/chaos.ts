@@ -156,7 +156,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'chaos.restore.failTimeout': '在 fail_timeout 内（10 秒，每个 worker 各自计算），反向代理仍把失败过的上游节点当作不可用：在此之前 /api 可能返回 502 "no live upstreams"，nginx 也是这样。',
   'chaos.channel.noFaultApplied': '没有施加编号为 {id} 的故障（已经撤销了？）：当前施加的故障是 {applied}。',
   'chaos.channel.none': '无',
-  'chaos.channel.appliedLine': 'chaos：已施加 {label}',
+  'chaos.channel.appliedLine': 'chaos: 已施加 {label}',
   'chaos.channel.appOrder': 'app {action}：订单 {order}',
   'chaos.channel.workers': 'worker：{changes}',
   'chaos.channel.restored': '已恢复（{undone}）',
