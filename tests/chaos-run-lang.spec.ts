@@ -16,7 +16,7 @@ test('harness chaos run admin-token --lang zh-CN: Chinese steps and verdicts, PA
   expect(r.all).toContain(`  ${engine} 引擎，linux 系统；新建的环境在 ${out}`);
   expect(r.all).toMatch(/→ 启动一个环境：\w+ 引擎，linux 系统/);
   expect(r.all).toMatch(/→ GET \/api\/employee\/page，不带 "token" 请求头/);
-  expect(r.all).toMatch(/✓ 后端服务返回 401，没有错误日志：这是应答，不是故障/);
+  expect(r.all).toMatch(/✓ 后端服务返回 401，没有错误日志：这是响应，不是故障/);
   expect(r.all).toMatch(/✓ 又是 401，两次都在 access log 里/);
   expect(r.all).toMatch(/\n通过：3\/3 项观察成立（\d+\.\d s）。/);
   expect(r.all).toContain(`反向代理的日志：${join(out, 'stack-0', 'logs')}`);
@@ -24,7 +24,7 @@ test('harness chaos run admin-token --lang zh-CN: Chinese steps and verdicts, PA
   // The verdicts in timeline.json are the ones the user read.
   const { verdicts } = JSON.parse(readFileSync(join(out, 'timeline.json'), 'utf8')) as { verdicts: { kind: string; text: string; ok?: boolean }[] };
   expect(verdicts.filter((v) => v.kind === 'observation').map((v) => v.ok)).toEqual([true, true, true]);
-  expect(verdicts.find((v) => v.kind === 'observation')?.text).toBe('后端服务返回 401，没有错误日志：这是应答，不是故障');
+  expect(verdicts.find((v) => v.kind === 'observation')?.text).toBe('后端服务返回 401，没有错误日志：这是响应，不是故障');
 });
 
 test('harness chaos run FILE --lang zh-CN: a failed observation, the count of what held, failed and never ran, and the cut diff, in Chinese', async ({ engine }, testInfo) => {

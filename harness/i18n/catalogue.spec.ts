@@ -24,3 +24,24 @@ for (const [name, en, zh] of TABLES) {
     expect(untranslated).toEqual([]);
   });
 }
+
+// docs/glossary.zh-CN.md gives one Chinese name per thing; these are the other names the messages
+// had for them, each with the one to use.
+const RETIRED: [string, string][] = [
+  ['应答', '响应'],
+  ['模拟的后端', '管理端替身服务'],
+  ['模拟后端', '管理端替身服务'],
+  ['管理端服务', '管理端替身服务 or 你自己的后端服务'],
+  ['事故', '事件'],
+  ['真正的 nginx', '真实的 nginx'],
+  ['真实 nginx', '真实的 nginx'],
+  ['chaos：', 'chaos: '],
+  ['解决：', '怎么办：'],
+];
+
+test('the Chinese messages use the glossary\'s names only', () => {
+  const found = TABLES.flatMap(([name, , zh]) =>
+    Object.entries(zh).flatMap(([key, text]) => RETIRED.filter(([word]) => text.includes(word)).map(([word, use]) => `${name} ${key}: "${word}", use "${use}"`)),
+  );
+  expect(found).toEqual([]);
+});

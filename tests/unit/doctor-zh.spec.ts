@@ -84,7 +84,7 @@ test('the report around the explanations is in Chinese: summary, headings, label
   const text = renderText(diagnose(bytes), { text: (n) => lines[n - 1], lines: lines.length - 1 }, { name: 'error.log' });
   expect(text).toMatch(/^error\.log：\d+ 行，\d+ 个事件（\d+ 个需要处理）：[\w-]+ ×\d+、/);
   expect(text).toContain('  原因：端口 8080 上没有程序接受连接');
-  expect(text).toContain('  解决：在 8080 上启动后端服务');
+  expect(text).toContain('  怎么办：在 8080 上启动后端服务');
   // Lists in Chinese: peers joined with 和, paths with 、.
   expect(text).toContain('nginx 对 [::1]:8080 和 127.0.0.1:8080 的 2 次尝试都被拒绝了');
   expect(text).toContain('直接用 502 回答了 3 个请求（/api/setmeal/page、/api/shop/status）');

@@ -196,7 +196,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'doctor.report.listedMore': '；… 另外 {n} 个',
   'doctor.report.newest': '{listed}（引用的是最新一次）',
   'doctor.report.cause': '原因：',
-  'doctor.report.fix': '解决：',
+  'doctor.report.fix': '怎么办：',
   'doctor.report.harmless': '无需处理：{incidents}',
   'doctor.report.notLog': '不是 nginx 错误日志的行：{lines}（{ranges}）',
   'doctor.report.notLogMore': '… {lines}',
