@@ -27,8 +27,8 @@ export default defineScenario({
         mustExit(taken.code, 1);
         mustSay(taken.said, `bind() to 127.0.0.1:${busy} failed (${inUse}`);
         mustSay(taken.said, 'still could not bind()');
-        // The way out names the port to free or change, in any language.
-        mustSay(explanation(taken.said).toDo, `listen ${busy}`);
+        // The way out names the port to free or change, in any language (the holder's pid where it is found).
+        mustSay(explanation(taken.said).toDo, String(busy));
       });
     } finally {
       for (const c of connections) c.destroy();
