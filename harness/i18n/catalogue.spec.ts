@@ -37,6 +37,7 @@ const RETIRED: [string, string][] = [
   ['真实 nginx', '真实的 nginx'],
   ['chaos：', 'chaos: '],
   ['解决：', '怎么办：'],
+  ['解决办法', '怎么办'],
 ];
 
 test('the Chinese messages use the glossary\'s names only', () => {

@@ -153,13 +153,13 @@ export const zhCN: Record<keyof typeof en, string> = {
   'cli.logs.follow': '持续输出新的日志行，直到按 Ctrl-C',
   'cli.down': '停止从 --prefix 运行的环境（用 up --detach 启动的，或在另一个终端里启动的）',
 
-  'cli.doctor.describe': '解释一个 nginx 的 error.log（Windows 或 Linux）：出了哪些问题、原因和解决办法',
+  'cli.doctor.describe': '解释一个 nginx 的 error.log（Windows 或 Linux）：有哪些事件，各自的原因和怎么办',
   'cli.doctor.errorLog': '要读的 error.log，- 表示标准输入',
   'cli.doctor.noLog': '请给出要解释的 nginx 错误日志，例如 harness doctor D:\\nginx-1.20.2\\logs\\error.log（或者用 - 从标准输入读取）。',
   'cli.doctor.access': '对应的 access.log，提供更多证据',
-  'cli.doctor.json': '输出 {"incidents":[...],"unrecognised":[...]}（配合 --follow：每行一个问题）',
-  'cli.doctor.follow': '持续监视日志，有新问题就立刻解释',
-  'cli.doctor.conf': 'nginx 的 nginx.conf，这样解决办法能指出要改哪一行；include 的文件不在配置写的位置时，每个文件再给一次',
+  'cli.doctor.json': '输出 {"incidents":[...],"unrecognised":[...]}（配合 --follow：每行一个事件）',
+  'cli.doctor.follow': '持续监视日志，有新事件就立刻解释',
+  'cli.doctor.conf': 'nginx 的 nginx.conf，这样“怎么办”能指出要改哪一行；include 的文件不在配置写的位置时，每个文件再给一次',
 
   'cli.setup': '安装 npm 装不了的东西：chromium、nginx、strace 和一个中文字体（用 apt-get 或 dnf，以 root 身份或通过 sudo；都不行时用 Playwright 自带的 Chromium）',
 };
