@@ -23,7 +23,7 @@ test('a scenario that needs nginx runs on nginx without --proxy', async ({}, tes
 test('no nginx installed: the scenario says it needs real nginx and how to get it, exit 1', async ({}, testInfo) => {
   const r = await chaosRun(['request-rules', '--out', testInfo.outputPath('run')], { HARNESS_NGINX: testInfo.outputPath('no-nginx') });
   expect(r.code).toBe(1);
-  expect(r.all.trim().split('\n').at(-1)).toMatch(/^harness: request-rules 需要真实的 nginx，但这台机器上没有：.*harness setup/);
+  expect(r.all.trim().split('\n').at(-1)).toMatch(/^harness: request-rules 需要真实的 nginx：nginx 没有安装：运行 `.*`（或者运行 `npx harness setup`/);
   expect(r.all).not.toMatch(/^\s+at /m);
 });
 
