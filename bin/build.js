@@ -37,6 +37,21 @@ export function sourceSignature(dir = root) {
   return lines.sort().join('\n');
 }
 
+/**
+ * Chinese when the user reads Chinese. This runs before the TypeScript is compiled, so it cannot
+ * load harness/i18n: it reads the environment in the same order as harness/i18n/locale.ts
+ * (HARNESS_LANG, then the first of LC_ALL, LC_MESSAGES, LANG, then the system's locale), and
+ * tests/unit/bin-build.spec.ts checks that the two agree.
+ */
+export function readsChinese(env = process.env, systemLocale = () => Intl.DateTimeFormat().resolvedOptions().locale) {
+  const chosen = /^\s*(en|zh)(?:[-_]|\s*$)/i.test(env.HARNESS_LANG ?? '') ? env.HARNESS_LANG.trim() : undefined;
+  const first = chosen ?? ['LC_ALL', 'LC_MESSAGES', 'LANG'].map((n) => env[n]).find(Boolean) ?? systemLocale();
+  return /^zh(?:[-_.@]|$)/i.test(first);
+}
+
+const zh = readsChinese();
+const say = (en, zhCN) => process.stderr.write(`harness: ${zh ? zhCN : en}\n`);
+
 function builtSignature() {
   try { return readFileSync(stamp, 'utf8').trim(); } catch { return undefined; }
 }
@@ -94,25 +109,26 @@ function build({ quiet, force }) {
   // Another run may have compiled while this one waited for the lock.
   if (!force && built === signature) return;
   if (!quiet) {
-    process.stderr.write(built === undefined ? 'harness: compiling the TypeScript source (first build)...\n' : 'harness: the TypeScript source changed since the last build; compiling (tsc)...\n');
+    if (built === undefined) say('compiling the TypeScript source (first build)...', '正在编译 TypeScript 源码（第一次构建）……');
+    else say('the TypeScript source changed since the last build; compiling (tsc)...', 'TypeScript 源码在上次构建后有改动，正在重新编译（tsc）……');
   }
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   for (const [name, file] of [['TypeScript', tsc], ['esbuild', join(root, 'node_modules', 'esbuild', 'package.json')]]) {
     if (existsSync(file)) continue;
-    process.stderr.write(`harness: ${name} is not installed. Run \`npm install\` in ${root} first.\n`);
+    say(`${name} is not installed. Run \`npm install\` in ${root} first.`, `${name} 没有安装。请先在 ${root} 里运行 \`npm install\`。`);
     process.exit(1);
   }
   try {
     execFileSync(process.execPath, [tsc, '-p', root], { stdio: 'inherit' });
   } catch {
-    process.stderr.write('harness: the TypeScript build failed (errors above). Fix them, then run the command again.\n');
+    say('the TypeScript build failed (errors above). Fix them, then run the command again.', 'TypeScript 构建失败（错误见上方）。改正后再运行一次命令。');
     process.exit(1);
   }
   // What `harness` runs (bin/bundle.js), made from tsc's output.
   try {
     execFileSync(process.execPath, [join(root, 'bin', 'bundle.js')], { stdio: 'inherit' });
   } catch {
-    process.stderr.write('harness: bundling dist/ with esbuild failed (errors above).\n');
+    say('bundling dist/ with esbuild failed (errors above).', '用 esbuild 打包 dist/ 失败（错误见上方）。');
     process.exit(1);
   }
   writeFileSync(stamp, signature + '\n');

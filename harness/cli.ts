@@ -11,6 +11,7 @@ import { appCommand } from './cli/app.js';
 import { composeCommands } from './cli/compose.js';
 import { doctorCommand } from './cli/doctor.js';
 import { setupCommand } from './cli/setup.js';
+import { didYouMean } from './cli/suggest.js';
 
 quietWhenReaderCloses(process.stdout);
 quietWhenReaderCloses(process.stderr);
@@ -72,7 +73,6 @@ const cli = [upCommand, proxyCommand, chaosCommand, appCommand, composeCommands,
   })
   .strict()
   .demandCommand(1, t('cli.root.demand'))
-  .recommendCommands()
   .help()
   .wrap(Math.min(110, process.stdout.columns ?? 100))
   .fail((msg, err, y) => {
@@ -82,8 +82,26 @@ const cli = [upCommand, proxyCommand, chaosCommand, appCommand, composeCommands,
     // matters stays in sight.
     y.showHelp((help: string) => process.stderr.write(shortUsage(help)));
     // Thrown, not process.exit(): a bad command line ends as any command does, after what it started.
-    throw new UsageError(msg);
+    throw new UsageError(err ? msg : (meant() ?? msg));
   });
+
+/** yargs' state at a failure, which its types do not show: the options of the command reached, the commands typed and those it has. */
+interface YargsState {
+  getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> };
+  getInternalMethods(): { getContext(): { commands: string[] }; getCommandInstance(): { getCommands(): string[] } };
+}
+
+/** A mistyped command or option, with the name the user most likely meant. */
+function meant(): string | undefined {
+  const state = cli as unknown as YargsState;
+  const options = state.getOptions();
+  const internal = state.getInternalMethods();
+  return didYouMean(hideBin(process.argv), {
+    typed: internal.getContext().commands,
+    commands: internal.getCommandInstance().getCommands(),
+    options: [...Object.keys(options.key), ...Object.values(options.alias).flat()],
+  });
+}
 
 // yargs' own words (Options:, "Did you mean") follow the user's locale as yargs reads it (German
 // too), except where ours decided otherwise: Chinese from the Windows UI language, or a language

@@ -76,18 +76,32 @@ export const frontendFolder = (flag: string) => (v: unknown) => {
   throw new UsageError(t('flags.noIndex', { given: shown(flag, v), path, didYouMean: inside ? t('flags.didYouMean', { path: inside }) : '', what }));
 };
 
-/** The nginx program to run (--nginx): a file that exists, its absolute path. */
-export const nginxProgram = (flag: string) => (v: unknown) => {
+/** A file that exists: its absolute path. A folder given instead is refused by `inFolder`, which names the file in it. */
+function existingFile(flag: string, v: unknown, what: string, inFolder: (path: string, given: string) => UsageError): string {
   const text = shown(flag, v);
   const path = resolve(String(v));
-  const what = t('flags.nginxProgramWhat');
   const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) throw new UsageError(t('flags.nginxNoFile', { given: text, what }));
-  if (stat.isDirectory()) {
-    const exe = existsSync(join(path, 'nginx.exe')) ? t('flags.nginxExe', { path: join(path, 'nginx.exe') }) : '';
-    throw new UsageError(t('flags.nginxIsFolder', { given: text, what, exe }));
-  }
+  if (!stat) throw new UsageError(t('flags.noFile', { given: text, what }));
+  if (stat.isDirectory()) throw inFolder(path, text);
   return path;
+}
+
+/** The nginx program to run (--nginx): a file that exists, its absolute path. */
+export const nginxProgram = (flag: string) => (v: unknown) => {
+  const what = t('flags.nginxProgramWhat');
+  return existingFile(flag, v, what, (path, given) => {
+    const exe = existsSync(join(path, 'nginx.exe')) ? t('flags.nginxExe', { path: join(path, 'nginx.exe') }) : '';
+    return new UsageError(t('flags.nginxIsFolder', { given, what, exe }));
+  });
+};
+
+/** The user's own nginx.conf (--nginx-conf): a file that exists, its absolute path. */
+export const nginxConfFile = (flag: string) => (v: unknown) => {
+  const what = t('flags.nginxConfWhat');
+  return existingFile(flag, v, what, (path, given) => {
+    const inside = ['nginx.conf', join('conf', 'nginx.conf')].map((f) => join(path, f)).find((f) => existsSync(f));
+    return new UsageError(t('flags.confIsFolder', { given, what, didYouMean: inside ? t('flags.didYouMean', { path: inside }) : '' }));
+  });
 };
 
 /** The user's nginx folder (--nginx-dir), as nginx's -p takes it: conf/nginx.conf inside it. */

@@ -1,6 +1,7 @@
 // The system packages the suite needs and npm cannot bring, by the names this machine's package
 // manager knows them: what `harness setup` installs, and what an error tells a user to install.
 import { packageManager } from './platform.js';
+import { t } from './i18n/index.js';
 
 export type Need = 'chromium' | 'nginx' | 'strace' | 'cjk-font';
 export type PackageManager = NonNullable<ReturnType<typeof packageManager>>;
@@ -28,6 +29,6 @@ export function packagesOf(needs: Need[], pm: PackageManager): string[] {
  */
 export function installAdvice(needs: Need[], where = { pm: packageManager(), root: process.getuid?.() === 0 }): string {
   const { pm, root } = where;
-  if (!pm) return `install ${needs.map((n) => DESCRIBED[n]).join(', ')} with your system's package manager`;
-  return `run \`${root ? '' : 'sudo '}${pm} install -y ${packagesOf(needs, pm).join(' ')}\``;
+  if (!pm) return t('setup.advice.noPm', { what: needs.map((n) => DESCRIBED[n]).join(', ') });
+  return t('setup.advice.run', { command: `${root ? '' : 'sudo '}${pm} install -y ${packagesOf(needs, pm).join(' ')}` });
 }

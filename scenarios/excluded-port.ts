@@ -1,9 +1,8 @@
-import { expect } from 'playwright/test';
 import { resolve } from 'node:path';
 import getPort from 'get-port';
 import { defineScenario } from '../harness/chaos/scenario.js';
 import { up } from '../harness/compose/up.js';
-import type { Printer } from '../harness/stack/printer.js';
+import { explanation, message, mustExit, mustSay, recorder } from './steps/said.js';
 import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
@@ -19,18 +18,19 @@ export default defineScenario({
     const port = await getPort({ host: '127.0.0.1' });
     const prefix = resolve(run.o.dir, 'prefix');
     run.followLogs(prefix);
-    const said: string[] = [];
-    const print: Printer = { line: (c, t) => said.push(`${c} | ${t}`), note: (t) => said.push(t), error: (t) => said.push(t), ready: (l) => said.push(...l) };
+    const { print, said } = recorder();
     run.step(`harness up --port ${port} --os windows --excluded-port ${port}`);
     const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, proxy: run.engine, workers: 1, os: run.os, excludedPorts: [port] }, print);
     for (const line of said) run.note(`harness up | ${line}`);
     await run.observe(t('scenario.excluded-port.observe1', { port }), () => {
-      expect(code).toBe(1);
-      expect(said.join('\n')).toContain(`:${port} failed (10013: An attempt was made to access a socket in a way forbidden by its access permissions)`);
+      mustExit(code, 1);
+      mustSay(said.join('\n'), `:${port} failed (10013: An attempt was made to access a socket in a way forbidden by its access permissions)`);
     });
     await run.observe(t('scenario.excluded-port.observe2'), () => {
-      expect(said.join('\n')).toMatch(/What it means: .*/);
-      expect(said.join('\n')).toMatch(/What to do: .*/);
+      // Windows's reservation, and the commands that show who holds the port.
+      const { means, toDo } = explanation(said.join('\n'));
+      mustSay(means, message('doctor.forbidden.windows', { port }));
+      mustSay(toDo, `netstat -ano | findstr :${port}`);
     });
   },
 });

@@ -1,8 +1,8 @@
-import { expect } from 'playwright/test';
 import net from 'node:net';
 import getPort from 'get-port';
 import { defineScenario } from '../harness/chaos/scenario.js';
 import { upWith, userConf } from './steps/user-conf.js';
+import { explanation, mustExit, mustSay } from './steps/said.js';
 import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
@@ -24,10 +24,11 @@ export default defineScenario({
       const taken = await upWith(run, 'port-taken', userConf({ listen: busy, proxyPass: admin }));
       const inUse = run.os === 'windows' ? '10048: Only one usage of each socket address' : '98: Address already in use';
       await run.observe(t('scenario.proxy-start-failures.observe1', { busy, inUse }), () => {
-        expect(taken.code).toBe(1);
-        expect(taken.said).toContain(`bind() to 127.0.0.1:${busy} failed (${inUse}`);
-        expect(taken.said).toContain('still could not bind()');
-        expect(taken.said).toMatch(/What to do: .*port/);
+        mustExit(taken.code, 1);
+        mustSay(taken.said, `bind() to 127.0.0.1:${busy} failed (${inUse}`);
+        mustSay(taken.said, 'still could not bind()');
+        // The way out names the port to free or change, in any language (the holder's pid where it is found).
+        mustSay(explanation(taken.said).toDo, String(busy));
       });
     } finally {
       for (const c of connections) c.destroy();
@@ -35,17 +36,20 @@ export default defineScenario({
     }
     const host = await upWith(run, 'host-unknown', userConf({ listen: await getPort({ host: '127.0.0.1' }), proxyPass: 'http://admin-server.invalid:8080/admin/' }));
     await run.observe(t('scenario.proxy-start-failures.observe2'), () => {
-      expect(host.code).toBe(1);
-      expect(host.said).toMatch(/host not found in upstream "admin-server\.invalid" in .*nginx\.conf:\d+/);
+      mustExit(host.code, 1);
+      mustSay(host.said, { pattern: /host not found in upstream "admin-server\.invalid" in .*nginx\.conf:\d+/, shown: 'host not found in upstream "admin-server.invalid" in …nginx.conf:N' });
     });
     const missing = await upWith(run, 'include-missing', userConf({ listen: await getPort({ host: '127.0.0.1' }), proxyPass: admin, extra: '    include conf.d/admin.conf;' }));
     const notFound = run.os === 'windows' ? 'CreateFile() "C:' : 'open() "/';
     const errno = run.os === 'windows' ? '3: The system cannot find the path specified' : '2: No such file or directory';
     await run.observe(t('scenario.proxy-start-failures.observe3', { notFound, errno }), () => {
-      expect(missing.code).toBe(1);
-      expect(missing.said).toContain(`nginx: [emerg] ${notFound}`);
+      mustExit(missing.code, 1);
+      mustSay(missing.said, `nginx: [emerg] ${notFound}`);
       // Named where the user's nginx would look for it: beside their conf, which the harness copies it from.
-      expect(missing.said).toMatch(new RegExp(`include-missing/conf\\.d/admin\\.conf" failed \\(${errno}\\) in .*include-missing[/\\\\]nginx\\.conf:\\d+`));
+      mustSay(missing.said, {
+        pattern: new RegExp(`include-missing/conf\\.d/admin\\.conf" failed \\(${errno}\\) in .*include-missing[/\\\\]nginx\\.conf:\\d+`),
+        shown: `include-missing/conf.d/admin.conf" failed (${errno}) in …include-missing/nginx.conf:N`,
+      });
     });
   },
 });

@@ -53,7 +53,7 @@ test('app order and app remind push to every admin page through the proxy; app r
     expect(reset.exitCode).toBe(0);
     const gone = await fetch(`http://127.0.0.1:${up.port}/api/order/details/${m![1]}`, { headers: { token } });
     expect(gone.status).toBe(500); // the order is no more: details of an unknown id
-    expect(up.output.join('\n')).toMatch(/app order\n[^]*app remind \d+\n[^]*app reset/);
+    expect(up.output.join('\n')).toMatch(/app order: order \d+\n[^]*app remind: order \d+\n[^]*app reset/);
   } finally {
     for (const ws of pages) ws.terminate();
     up.child.kill('SIGINT');

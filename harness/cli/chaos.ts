@@ -25,8 +25,9 @@ export function chaosCommand<T>(cli: Argv<T>): Argv<T> {
         (yy) =>
           yy
             .positional('name', { type: 'string', demandOption: true, describe: t('cli.chaos.run.name') })
-            .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: t('cli.chaos.run.proxy') })
-            .option('os', osOption())
+            // No defaults: a scenario that needs nginx or a profile gets it unless the user chose otherwise.
+            .option('proxy', { choices: ENGINES, describe: t('cli.chaos.run.proxy') })
+            .option('os', { choices: osOption().choices, describe: t('cli.chaos.run.os') })
             .option('out', { type: 'string', requiresArg: true, describe: t('cli.chaos.run.out') })
             .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: t('cli.chaos.run.prefix') })
             .option('doctor', { type: 'boolean', default: false, describe: t('cli.chaos.run.doctor') })
@@ -34,7 +35,7 @@ export function chaosCommand<T>(cli: Argv<T>): Argv<T> {
             .option('admin-upstream', { requiresArg: true, coerce: flag.hostAndPort('--admin-upstream'), describe: t('cli.chaos.run.adminUpstream') }),
         (a) =>
           guard(async () =>
-            (await scenarios()).chaosRun({ name: a.name, proxy: a.proxy, os: a.os as OsName, out: a.out, prefix: a.prefix, doctor: a.doctor, admin: a.admin, adminUpstream: a['admin-upstream'] }, print),
+            (await scenarios()).chaosRun({ name: a.name, proxy: a.proxy as EngineName | undefined, os: a.os as OsName | undefined, out: a.out, prefix: a.prefix, doctor: a.doctor, admin: a.admin, adminUpstream: a['admin-upstream'] }, print),
           ),
       )
       .command(

@@ -1,21 +1,26 @@
 // `harness doctor <error-log>`: an nginx error.log explained (doctor/).
 import type { Argv } from 'yargs';
 import { guard } from './guard.js';
+import { UsageError } from '../errors.js';
 import { t } from '../i18n/index.js';
 
 export function doctorCommand<T>(cli: Argv<T>): Argv<T> {
   return cli.command(
-    'doctor <error-log>',
+    // Optional to yargs, so that a missing log is told with an example rather than yargs' count of
+    // non-option arguments; the usage line still says it is needed.
+    'doctor [error-log]',
     t('cli.doctor.describe'),
     (y) =>
       y
-        .positional('error-log', { type: 'string', demandOption: true, describe: t('cli.doctor.errorLog') })
+        .usage(`$0 doctor <error-log>\n\n${t('cli.doctor.describe')}`)
+        .positional('error-log', { type: 'string', describe: t('cli.doctor.errorLog') })
         .option('access', { type: 'string', requiresArg: true, describe: t('cli.doctor.access') })
         .option('json', { type: 'boolean', default: false, describe: t('cli.doctor.json') })
         .option('follow', { type: 'boolean', default: false, describe: t('cli.doctor.follow') })
         .option('conf', { type: 'string', array: true, nargs: 1, requiresArg: true, describe: t('cli.doctor.conf') }),
     (a) =>
       guard(async () => {
+        if (a['error-log'] === undefined) throw new UsageError(t('cli.doctor.noLog'));
         // Lazy: ~14 ms of every other command's start (measured on the bundle).
         const doctor = await import('../doctor/index.js');
         // Only --follow runs until stopped: it reports what is pending on Ctrl-C. Anything else

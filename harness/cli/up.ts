@@ -1,7 +1,6 @@
 // `harness up`: the stack in the foreground (compose/up.ts), or in the background with --detach.
 import type { Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { resolve } from 'node:path';
 import type { OsName } from '../os-profile.js';
 import { ENGINES, type EngineName } from '../engine/engine.js';
 import { LISTEN_MODES } from '../../stubs/admin-server/listen-modes.js';
@@ -25,7 +24,7 @@ export function upCommand<T>(cli: Argv<T>): Argv<T> {
         .option('frontend', { requiresArg: true, coerce: flag.frontendFolder('--frontend'), describe: t('cli.up.frontend') })
         .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: t('cli.up.prefix') })
         .option('proxy', { choices: ENGINES, default: 'embedded' as EngineName, describe: t('cli.up.proxy') })
-        .option('nginx-conf', { type: 'string', requiresArg: true, describe: t('cli.up.nginxConf') })
+        .option('nginx-conf', { requiresArg: true, coerce: flag.nginxConfFile('--nginx-conf'), describe: t('cli.up.nginxConf') })
         .option('nginx-dir', { requiresArg: true, coerce: flag.nginxFolder('--nginx-dir'), describe: t('cli.up.nginxDir') })
         .option('nginx', { requiresArg: true, coerce: flag.nginxProgram('--nginx'), describe: t('cli.up.nginx') })
         .option('bind-any', { type: 'boolean', default: false, describe: t('cli.up.bindAny') })
@@ -52,7 +51,7 @@ export function upCommand<T>(cli: Argv<T>): Argv<T> {
             frontend: a.frontend,
             prefix: a.prefix,
             proxy: a.proxy,
-            nginxConf: a['nginx-conf'] ? resolve(a['nginx-conf']) : undefined,
+            nginxConf: a['nginx-conf'],
             nginxDir: a['nginx-dir'],
             nginx: a.nginx,
             bindAny: a['bind-any'],

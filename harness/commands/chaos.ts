@@ -9,7 +9,9 @@ import { secondsOf, type Scenario } from '../chaos/scenario.js';
 import { FAULTS, usage } from '../faults/index.js';
 import { shownUsage } from './chaos-faults.js';
 import type { EngineName } from '../engine/engine.js';
-import type { OsName } from '../os-profile.js';
+import { hostOs, type OsName } from '../os-profile.js';
+import { locateNginx, nginxHost, nginxMissingAdvice } from '../nginx/binary.js';
+import { installAdvice } from '../system-packages.js';
 import { runScenario, applies, RunStopped, type Progress } from '../chaos/runner.js';
 import { coverage } from '../../scenarios/coverage.js';
 import { renderSvg } from '../timeline/svg.js';
@@ -97,8 +99,10 @@ async function scenarioNamed(nameOrPath: string): Promise<Scenario> {
 
 export interface ChaosRunOptions {
   name: string;
-  proxy: EngineName;
-  os: OsName;
+  /** Undefined: the scenario's own choice (embedded where it runs on it). */
+  proxy?: EngineName;
+  /** Undefined: this system's profile where the scenario is about it, else the scenario's first. */
+  os?: OsName;
   out?: string;
   prefix: string;
   doctor?: boolean;
@@ -107,13 +111,33 @@ export interface ChaosRunOptions {
   adminUpstream?: Upstream;
 }
 
-export async function chaosRun(o: ChaosRunOptions, out: Out): Promise<number> {
-  const s = await scenarioNamed(o.name);
-  if (o.admin === 'external' && !o.adminUpstream) throw new UsageError(t('chaos.run.needsUpstream'));
-  const standIn = o.adminUpstream && s.needsStandIn;
+/**
+ * The engine and profile of a run: those the user gave, else what the scenario needs (real nginx for
+ * a scenario only it shows, where it is installed; the profile it is about). A pair that cannot run
+ * is refused with the flags that would change it.
+ */
+function engineAndProfile(s: Scenario, given: { proxy?: EngineName; os?: OsName }): { proxy: EngineName; os: OsName } {
+  const engines = s.engines ?? ['embedded', 'nginx'];
+  const proxy = given.proxy ?? (engines.includes('embedded') ? 'embedded' : engines[0]);
+  if (!given.proxy && proxy === 'nginx' && !locateNginx({ host: nginxHost() })) {
+    throw new UserError(t('chaos.run.nginxMissing', { name: s.name, advice: nginxMissingAdvice(nginxHost(), installAdvice(['nginx'])) }));
+  }
+  const profiles = (s.profiles ?? ['linux']).filter((p) => proxy !== 'nginx' || p !== 'windows');
+  const os = given.os ?? (profiles.includes(hostOs()) ? hostOs() : (profiles[0] ?? hostOs()));
+  const reason = applies(s, proxy, os);
+  if (reason) {
+    const flags = [engines.includes(proxy) ? '' : `--proxy ${engines[0]}`, profiles.includes(os) ? '' : `--os ${profiles[0] ?? (s.profiles ?? ['linux'])[0]}`];
+    throw new UsageError(t('chaos.run.runItWith', { reason, flags: flags.filter(Boolean).join(' ') }));
+  }
+  return { proxy, os };
+}
+
+export async function chaosRun(given: ChaosRunOptions, out: Out): Promise<number> {
+  const s = await scenarioNamed(given.name);
+  if (given.admin === 'external' && !given.adminUpstream) throw new UsageError(t('chaos.run.needsUpstream'));
+  const standIn = given.adminUpstream && s.needsStandIn;
   if (standIn) throw new UsageError(t('chaos.run.needsStandIn', { name: s.name, reason: standIn }));
-  const reason = applies(s, o.proxy, o.os);
-  if (reason) throw new UsageError(t('chaos.run.runItWith', { reason, flags: `${s.engines ? `--proxy ${s.engines[0]} ` : ''}--os ${(s.profiles ?? ['linux'])[0]}` }));
+  const o = { ...given, ...engineAndProfile(s, given) };
   const dir = resolve(o.out ?? join(o.prefix, 'chaos', `${s.name}-${o.proxy}-${o.os}-${new Date().toISOString().replace(/[:.]/g, '-')}`));
   freshRunDir(o.out === undefined ? '--prefix' : '--out', dir);
   out(`${s.name}: ${s.summary}`);

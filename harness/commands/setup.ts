@@ -72,7 +72,7 @@ function playwrightInstall(): [string, string[]] {
 export async function setup(print: (s: string) => void, host?: Host): Promise<number> {
   const h = host ?? (await thisHost());
   const missing = () => NEEDS.filter((n) => !h.present(n));
-  const list = (needs: Need[]) => needs.map((n) => `${n} (${t(WHY[n])})`).join(', ');
+  const list = (needs: Need[]) => needs.map((n) => t('setup.need', { name: n === 'cjk-font' ? t('setup.cjkFont') : n, why: t(WHY[n]) })).join(t('setup.sep'));
   if (!missing().length) {
     print(t('setup.allThere'));
     return 0;

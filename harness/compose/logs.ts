@@ -60,7 +60,8 @@ export async function logs(o: { prefix: string; names: string[]; follow?: boolea
     for (const n of names) {
       const { lines, next } = readFrom(files[n], offsets.get(n)!);
       offsets.set(n, next);
-      for (const l of lines) out(names.length > 1 ? `${n.padEnd(width)} | ${l}` : l);
+      // harness.log's lines carry their component's tag already (harness |, admin |, proxy |).
+      for (const l of lines) out(names.length > 1 && n !== 'harness' ? `${n.padEnd(width)} | ${l}` : l);
     }
   };
   show();

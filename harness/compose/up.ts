@@ -16,7 +16,7 @@ import { stateOrNone } from '../stack/state.js';
 import { harnessUp, lockPath, PrefixTaken } from '../stack/owner.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
-import { readyLines, type Printer } from '../stack/printer.js';
+import { adminRequestLine, readyLines, type Printer } from '../stack/printer.js';
 import type { Upstream } from '../stack/pass-through.js';
 import { t } from '../i18n/index.js';
 
@@ -277,11 +277,12 @@ async function serveUntilStopped(o: UpOptions, life: StackLife, control: Control
       errorLog: stack.errorLogPath,
       controlPage: control.page,
       prefixFlag: stack.admin ? prefixFlag(o.prefix) : undefined,
+      down: detachedLog() && `npx harness down${prefixFlag(o.prefix)}`,
     }),
   );
   if (stack.adminShell) {
     stack.adminShell.onRequest((e) => {
-      if (e.end !== undefined) print.line('admin', `${e.method} ${e.url} ${e.status} ${e.end - e.start} ms (via ${e.localAddress})`);
+      if (e.end !== undefined) print.line('admin', adminRequestLine({ ...e, end: e.end }));
     });
   }
   control.startLive();

@@ -109,7 +109,9 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
         const answer = await customerAction(stack, action, body);
         // On the timeline, the order acted on by its id, as the orders page (订单管理) lists it.
         const order = (answer.body.order as { id?: number } | undefined)?.id;
-        if (answer.status === 200) announce('step', order !== undefined ? t('chaos.channel.appOrder', { action, order }) : `app ${action}`, `app ${action}${body.id !== undefined ? ' ' + body.id : ''}`);
+        // In the terminal too, the order by its id in the user's words (a bare `app order` said nothing of it).
+        const onOrder = order !== undefined ? t('chaos.channel.appOrder', { action, order }) : undefined;
+        if (answer.status === 200) announce('step', onOrder ?? `app ${action}`, onOrder ?? `app ${action}${body.id !== undefined ? ' ' + body.id : ''}`);
         return reply(answer.status, answer.body);
       }
       if (req.method === 'POST' && req.url === '/restore') {

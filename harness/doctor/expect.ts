@@ -6,6 +6,7 @@ import type { ConditionId, Diagnosis, Incident } from './types.js';
 import type { RefusedVerdict } from './conditions/upstream.js';
 import { isProblem } from './incidents.js';
 import { ranges } from './facts.js';
+import { t } from '../i18n/index.js';
 
 export type { RefusedVerdict };
 
@@ -43,8 +44,9 @@ export function expectDiagnosis(d: Diagnosis, want: DiagnosisExpectation): strin
 
 /** The expectation in words, for a scenario's observation: `upstream-refused (listens-ipv4-only)`, `nothing to act on`. */
 export function describeExpectation(want: DiagnosisExpectation): string {
-  const harmless = want.harmless?.join(' and ');
-  if (!want.conditions.length) return harmless ? `nothing to act on, only ${harmless}` : 'nothing to act on';
-  const problems = want.conditions.map((c) => (c === 'upstream-refused' && want.verdict ? `${c} (${want.verdict})` : c)).join(' and ');
-  return harmless ? `${problems}, and ${harmless} (nothing to act on)` : problems;
+  const and = t('doctor.expect.and');
+  const harmless = want.harmless?.join(and);
+  if (!want.conditions.length) return harmless ? t('doctor.expect.onlyHarmless', { harmless }) : t('doctor.expect.nothing');
+  const problems = want.conditions.map((c) => (c === 'upstream-refused' && want.verdict ? `${c} (${want.verdict})` : c)).join(and);
+  return harmless ? t('doctor.expect.withHarmless', { problems, harmless }) : problems;
 }

@@ -7,6 +7,7 @@ import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFil
 import path from 'node:path';
 import { diagnose, doctorCommand, readConf, renderText, type Incident } from './index.js';
 import { lang, setLang } from '../i18n/index.js';
+import { describeExpectation } from './expect.js';
 import { FIXTURES, fixtureLine, repoRoot, sink, tempDir, whileFollowing } from '../../tests/support/doctor.js';
 
 const COURSE = path.join(repoRoot, 'tests', 'fixtures', 'doctor-course');
@@ -83,7 +84,7 @@ test('the report around the explanations is in Chinese: summary, headings, label
   const text = renderText(diagnose(bytes), { text: (n) => lines[n - 1], lines: lines.length - 1 }, { name: 'error.log' });
   expect(text).toMatch(/^error\.log：\d+ 行，\d+ 个事件（\d+ 个需要处理）：[\w-]+ ×\d+、/);
   expect(text).toContain('  原因：端口 8080 上没有程序接受连接');
-  expect(text).toContain('  解决：在 8080 上启动后端服务');
+  expect(text).toContain('  怎么办：在 8080 上启动后端服务');
   // Lists in Chinese: peers joined with 和, paths with 、.
   expect(text).toContain('nginx 对 [::1]:8080 和 127.0.0.1:8080 的 2 次尝试都被拒绝了');
   expect(text).toContain('直接用 502 回答了 3 个请求（/api/setmeal/page、/api/shop/status）');
@@ -123,4 +124,15 @@ test('--follow speaks Chinese: the line that starts following, and each incident
   });
   expect(code).toBe(1);
   rmSync(dir, { recursive: true, force: true });
+});
+
+test('what a scenario expects the doctor to find, said in Chinese at the end of a chaos run', () => {
+  const before = lang();
+  setLang('zh-CN');
+  try {
+    expect(describeExpectation({ conditions: ['upstream-refused', 'no-live-upstreams'], verdict: 'not-running' })).toBe('upstream-refused (not-running) 和 no-live-upstreams');
+    expect(describeExpectation({ conditions: [], harmless: ['upstream-refused'] })).toBe('没有需要处理的问题，只有 upstream-refused');
+  } finally {
+    setLang(before);
+  }
 });

@@ -7,7 +7,7 @@ const t = messages({
     brief: 'The admin server says Transfer-Encoding: chunked and sends its body unchunked',
   },
   'zh-CN': {
-    summary: '后端服务声明 Transfer-Encoding: chunked，但发送的响应体没有分块（中间有代理或过滤器改写了它）：nginx 记录 "upstream sent invalid chunked response while reading upstream"，并且不应答就关闭浏览器的连接。',
+    summary: '后端服务声明 Transfer-Encoding: chunked，但发送的响应体没有分块（中间有代理或过滤器改写了它）：nginx 记录 "upstream sent invalid chunked response while reading upstream"，并且不响应就关闭浏览器的连接。',
     brief: '后端服务声明 Transfer-Encoding: chunked，但发送的响应体没有分块',
   },
 });

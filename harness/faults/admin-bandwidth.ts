@@ -9,8 +9,8 @@ const t = messages({
     kbps: 'the body\'s speed in KiB per second',
   },
   'zh-CN': {
-    summary: '后端服务以 KBPS KiB/s 的速度发送应答的响应体（网络拥堵），响应头立即发出：应答完整但来得晚；除非某次停顿超过 proxy_read_timeout，nginx 不记录任何内容。',
-    brief: '后端服务以 KBPS KiB/s 的速度发送应答的响应体（网络拥堵）',
+    summary: '后端服务以 KBPS KiB/s 的速度发送响应体（网络拥堵），响应头立即发出：响应完整但来得晚；除非某次停顿超过 proxy_read_timeout，nginx 不记录任何内容。',
+    brief: '后端服务以 KBPS KiB/s 的速度发送响应体（网络拥堵）',
     kbps: '响应体的速度，单位 KiB/s',
   },
 });

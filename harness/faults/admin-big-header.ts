@@ -8,8 +8,8 @@ const t = messages({
     bytes: 'how long the cookie header is',
   },
   'zh-CN': {
-    summary: '后端服务的应答带一个 BYTES 字节的 Set-Cookie（session 太大）：超过 proxy_buffer_size（4k）时 nginx 拒绝这个响应头，返回 502，并记录 "upstream sent too big header while reading response header from upstream"；不会重试，这个上游节点在 fail_timeout 内不再使用。',
-    brief: '后端服务的应答带一个 BYTES 字节的 Set-Cookie（session 太大）',
+    summary: '后端服务的响应带一个 BYTES 字节的 Set-Cookie（session 太大）：超过 proxy_buffer_size（4k）时 nginx 拒绝这个响应头，返回 502，并记录 "upstream sent too big header while reading response header from upstream"；不会重试，这个上游节点在 fail_timeout 内不再使用。',
+    brief: '后端服务的响应带一个 BYTES 字节的 Set-Cookie（session 太大）',
     bytes: 'cookie 响应头有多长',
   },
 });

@@ -12,11 +12,11 @@ const t = messages({
     wait: 'Admin answers\' bodies now come in {chunks} pieces over {ms} ms, a pause of {wait}',
   },
   'zh-CN': {
-    summary: '后端服务把应答的响应体分成 CHUNKS 块，在 MS 毫秒内发完（WireMock 的 chunked dribble：每 MS/CHUNKS 发一块，第一块和响应头一起发）：nginx 要等响应体完整才转发；停顿超过 proxy_read_timeout 时得到 "upstream timed out ... while reading upstream" 和一个被截断的应答。',
-    brief: '后端服务把应答的响应体分成 CHUNKS 块，在 MS 毫秒内发完',
+    summary: '后端服务把响应体分成 CHUNKS 块，在 MS 毫秒内发完（WireMock 的 chunked dribble：每 MS/CHUNKS 发一块，第一块和响应头一起发）：nginx 要等响应体完整才转发；停顿超过 proxy_read_timeout 时得到 "upstream timed out ... while reading upstream" 和一个被截断的响应。',
+    brief: '后端服务把响应体分成 CHUNKS 块，在 MS 毫秒内发完',
     chunks: '响应体分成几块',
     ms: '响应体一共用多少毫秒发完',
-    wait: '现在后端服务应答的响应体分 {chunks} 块在 {ms} 毫秒内发完，每次停顿 {wait}',
+    wait: '现在后端服务响应体分 {chunks} 块在 {ms} 毫秒内发完，每次停顿 {wait}',
   },
 });
 

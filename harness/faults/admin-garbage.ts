@@ -8,7 +8,7 @@ const t = messages({
     bytes: 'how many random bytes it sends',
   },
   'zh-CN': {
-    summary: '后端服务返回 BYTES 个不是 HTTP 的随机字节（WireMock 的 RANDOM_DATA_THEN_CLOSE），然后关闭连接：nginx 记录 "upstream sent no valid HTTP/1.0 header"，并把这些字节原样转发，成为一个没有状态行的 HTTP/0.9 应答（access log 里是 009），浏览器会拒绝它。',
+    summary: '后端服务返回 BYTES 个不是 HTTP 的随机字节（WireMock 的 RANDOM_DATA_THEN_CLOSE），然后关闭连接：nginx 记录 "upstream sent no valid HTTP/1.0 header"，并把这些字节原样转发，成为一个没有状态行的 HTTP/0.9 响应（access log 里是 009），浏览器会拒绝它。',
     brief: '后端服务返回 BYTES 个不是 HTTP 的随机字节，然后关闭连接',
     bytes: '发送多少个随机字节',
   },

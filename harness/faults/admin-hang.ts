@@ -10,10 +10,10 @@ const t = messages({
     effectConf: 'Admin answers now never come and this stack\'s proxy_read_timeout for /api/ is {read}: {timedOut}',
   },
   'zh-CN': {
-    summary: '后端服务读完请求后一直不应答（线程卡在锁上、断点）：过了 proxy_read_timeout，nginx 返回 504，并记录 "upstream timed out (110: Connection timed out) while reading response header from upstream"（Windows 上是 10060）；`chaos restore` 会让被挂起的请求得到应答。',
-    brief: '后端服务读完请求后一直不应答（线程卡在锁上、断点）',
-    effect: '现在后端服务永远不应答：过了 proxy_read_timeout，nginx 返回 504。',
-    effectConf: '现在后端服务永远不应答，这个环境的 /api/ 的 proxy_read_timeout 是 {read}：{timedOut}',
+    summary: '后端服务读完请求后一直不响应（线程卡在锁上、断点）：过了 proxy_read_timeout，nginx 返回 504，并记录 "upstream timed out (110: Connection timed out) while reading response header from upstream"（Windows 上是 10060）；`chaos restore` 会让被挂起的请求得到响应。',
+    brief: '后端服务读完请求后一直不响应（线程卡在锁上、断点）',
+    effect: '现在后端服务永远不响应：过了 proxy_read_timeout，nginx 返回 504。',
+    effectConf: '现在后端服务永远不响应，这个环境的 /api/ 的 proxy_read_timeout 是 {read}：{timedOut}',
   },
 });
 

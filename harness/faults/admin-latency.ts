@@ -17,15 +17,15 @@ const t = messages({
     waitAbout: 'Admin answers now wait ({distribution}, ±{jitter} ms) about {wait}',
   },
   'zh-CN': {
-    summary: '后端服务在 controller 运行前先等待 MS 毫秒再应答（IDE 断点、慢查询；可用 --jitter 加浮动，用 --distribution 选分布）：超过 proxy_read_timeout 时 nginx 返回 504。',
-    brief: '后端服务在 controller 运行前先等待 MS 毫秒再应答（可用 --jitter 加浮动）',
-    ms: '每个应答前等待的毫秒数（lognormal：中位数）',
+    summary: '后端服务在 controller 运行前先等待 MS 毫秒再响应（IDE 断点、慢查询；可用 --jitter 加浮动，用 --distribution 选分布）：超过 proxy_read_timeout 时 nginx 返回 504。',
+    brief: '后端服务在 controller 运行前先等待 MS 毫秒再响应（可用 --jitter 加浮动）',
+    ms: '每个响应前等待的毫秒数（lognormal：中位数）',
     jitter: '每次等待偏离 MS 多少（uniform：最多正负这么多；lognormal：标准差）',
     distribution: '等待时间在 MS 附近怎样分布（给了 --jitter 时默认 uniform，否则 fixed）',
     fixedJitter: '--distribution fixed 每次正好等待 {ms} 毫秒：请去掉 --jitter，或者选择 --distribution uniform 或 lognormal。',
     needsJitter: '--distribution {distribution} 按 --jitter MS 让等待时间浮动：请给出它（例如 --jitter 500）。',
-    wait: '现在后端服务的应答等待 {wait}',
-    waitAbout: '现在后端服务的应答等待（{distribution}，±{jitter} 毫秒）大约 {wait}',
+    wait: '现在后端服务的响应等待 {wait}',
+    waitAbout: '现在后端服务的响应等待（{distribution}，±{jitter} 毫秒）大约 {wait}',
   },
 });
 

@@ -8,8 +8,8 @@ const t = messages({
     ms: 'how long after its last byte the connection closes, in milliseconds',
   },
   'zh-CN': {
-    summary: '后端服务发送不带 Content-Length 的应答，最后一个字节发出 MS 毫秒后才关闭连接（toxiproxy 的 slow_close）：nginx 和浏览器都要等这么久才知道应答结束；不记录任何日志。',
-    brief: '后端服务在应答的最后一个字节发出 MS 毫秒后才关闭连接（没有 Content-Length）',
+    summary: '后端服务发送不带 Content-Length 的响应，最后一个字节发出 MS 毫秒后才关闭连接（toxiproxy 的 slow_close）：nginx 和浏览器都要等这么久才知道响应结束；不记录任何日志。',
+    brief: '后端服务在响应的最后一个字节发出 MS 毫秒后才关闭连接（没有 Content-Length）',
     ms: '最后一个字节发出后多少毫秒关闭连接',
   },
 });

@@ -9,7 +9,7 @@ const t = messages({
   },
   'zh-CN': {
     summary: '后端服务发出响应头，Content-Length 是整个响应体的长度，但只发送响应体的 BYTES 个字节就关闭连接：浏览器得到 200 和一个被截断的响应体，nginx 记录 "upstream prematurely closed connection while reading upstream"。',
-    brief: '后端服务只发送应答响应体的 BYTES 个字节就关闭连接',
+    brief: '后端服务只发送响应响应体的 BYTES 个字节就关闭连接',
     bytes: '关闭连接前发送响应体的多少个字节',
   },
 });

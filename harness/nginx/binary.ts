@@ -4,6 +4,7 @@
 // elsewhere. The host is a parameter, so that the Windows rules are tested on any system.
 import { statSync } from 'node:fs';
 import { posix, win32 } from 'node:path';
+import { t } from '../i18n/index.js';
 
 export type NginxHost = 'windows' | 'posix';
 
@@ -51,8 +52,5 @@ export function locateNginx(o: NginxLookup): string | undefined {
 
 /** What to do when there is no nginx to run, for this host. */
 export function nginxMissingAdvice(host: NginxHost, install: string): string {
-  if (host === 'windows') {
-    return 'nginx.exe is not on PATH. Name it with --nginx D:\\nginx-1.20.2\\nginx.exe, or run your whole nginx folder with --nginx-dir D:\\nginx-1.20.2';
-  }
-  return `nginx is not installed: ${install} (or \`npx harness setup\`, which does it as root or through sudo), or name one with --nginx PATH`;
+  return host === 'windows' ? t('stack.nginxMissing.windows') : t('stack.nginxMissing.posix', { install });
 }

@@ -3,7 +3,7 @@
 // harness writes only in folders of its own: a symlink in place of one is refused, and so is a
 // folder of another user's or one every user may write to (anyone could plant a link there); each
 // file it writes replaces what stands at its name (private-file.ts), never writing through it.
-import { chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { nginxAssets as assets } from '../paths.js';
 import { replaceFile } from '../private-file.js';
@@ -16,6 +16,11 @@ export interface PrefixOptions {
   conf: { text: string } | { file: string };
   /** Create temp/ (the zip has it; a Git checkout of a nginx folder has not). */
   tempDir?: boolean;
+  /**
+   * Move an earlier run's logs/error.log and access.log aside (to *.old): a new stack's doctor and
+   * control page then read its own lines only, not an [emerg] of a conf that is gone.
+   */
+  freshLogs?: boolean;
 }
 
 /**
@@ -43,6 +48,12 @@ export function preparePrefix(o: PrefixOptions): string {
   // uploads/: the admin stand-in's files (a stack's prefix is its folder).
   for (const d of ['conf', 'html', 'logs', 'uploads']) ownFolder(join(o.prefix, d));
   if (o.tempDir !== false) ownFolder(join(o.prefix, 'temp'));
+  if (o.freshLogs) {
+    for (const log of ['error.log', 'access.log']) {
+      const path = join(o.prefix, 'logs', log);
+      if (existsSync(path)) renameSync(path, `${path}.old`);
+    }
+  }
   // Real nginx's workers run as nobody when the master is root: they must be able to read the prefix.
   chmodSync(o.prefix, 0o755);
   replaceFile(join(o.prefix, 'conf', 'mime.types'), readFileSync(join(assets, 'mime.types')), 0o644);

@@ -4,6 +4,7 @@ import { hasColours, quietWhenReaderCloses } from '../terminal.js';
 import { t } from '../i18n/index.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
+import type { JournalEntry } from '../../stubs/admin-server/shell.js';
 
 export interface Printer {
   line(component: string, text: string): void;
@@ -59,11 +60,14 @@ export interface ReadyStack {
   controlPage: string;
   /** ` --prefix DIR` for the `harness app order` hint; undefined: no stand-in, no hint. */
   prefixFlag?: string;
+  /** The command that stops a detached stack (`npx harness down`); undefined: Ctrl-C, in the terminal it runs in. */
+  down?: string;
 }
 
 /** The ready block's lines: where each part of the stack is, and what to do next. */
 export function readyLines(s: ReadyStack): string[] {
   const and = t('stack.ready.and');
+  const stop = s.down ? t('stack.ready.stopDown', { down: s.down }) : t('stack.ready.stopCtrlC');
   const where = Array.isArray(s.proxy) ? s.proxy.join(and) : t('stack.ready.confListens', { conf: s.proxy.conf });
   const admin =
     s.adminUpstream !== undefined ?
@@ -81,7 +85,14 @@ export function readyLines(s: ReadyStack): string[] {
       [t('stack.ready.control'), t('stack.ready.controlPage', { url: s.controlPage })],
     ]),
     '',
-    s.frontend.url ? t('stack.ready.open', { url: s.frontend.url }) : t('stack.ready.confOnly'),
+    s.frontend.url ? t('stack.ready.open', { url: s.frontend.url, stop }) : t('stack.ready.confOnly', { stop }),
     ...(s.prefixFlag !== undefined ? [t('stack.ready.order', { prefixFlag: s.prefixFlag })] : []),
   ];
+}
+
+/** An admin request as the stream shows it once it ended: its status, or that it got none (a fault hung or reset it). */
+export function adminRequestLine(e: JournalEntry & { end: number }): string {
+  const p = { method: e.method, url: e.url, ms: e.end - e.start, address: e.localAddress };
+  if (e.status !== undefined) return t('stack.admin.answered', { ...p, status: e.status });
+  return t('stack.admin.noAnswer', { ...p, faults: e.faults?.length ? t('stack.admin.faults', { faults: e.faults.join(', ') }) : '' });
 }

@@ -169,6 +169,7 @@ export class Stack {
     const confFile = preparePrefix({
       prefix: this.dir,
       tempDir: !s.noTempDir && !s.nginxDir,
+      freshLogs: !s.nginxDir,
       conf: s.nginxConf
         ? { file: s.nginxConf }
         : {

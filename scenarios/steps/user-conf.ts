@@ -3,7 +3,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
 import { up } from '../../harness/compose/up.js';
-import type { Printer } from '../../harness/stack/printer.js';
+import { recorder } from './said.js';
 import type { Run } from '../../harness/chaos/runner.js';
 import { starterWorkerUser } from '../../harness/stack/render.js';
 
@@ -49,8 +49,7 @@ export async function upWith(run: Run, name: string, conf: string, o: { excluded
   writeFileSync(file, conf);
   const prefix = join(dir, 'prefix');
   run.followLogs(prefix);
-  const said: string[] = [];
-  const print: Printer = { line: (c, t) => said.push(`${c} | ${t}`), note: (t) => said.push(t), error: (t) => said.push(t), ready: (l) => said.push(...l) };
+  const { print, said } = recorder();
   run.step(`harness up --nginx-conf ${name}/nginx.conf`);
   const code = await up({ adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, proxy: run.engine, workers: 1, os: run.os, nginxConf: file, excludedPorts: o.excludedPorts }, print);
   for (const line of said) run.note(`harness up | ${line}`);

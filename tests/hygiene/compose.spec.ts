@@ -41,6 +41,10 @@ test('up --detach, ps, logs, down: a stack in the background, seen, read and sto
     expect(all.stdout).toMatch(/^error +\| .*connect\(\) failed/m);
     expect(all.stdout).toMatch(/^access +\| .*"POST \/api\/employee\/login HTTP\/1\.1" 502 /m);
     expect(all.stdout).toMatch(/^harness +\| .*the stack is ready/m);
+    // harness.log's lines carry their own tag; a detached stack has no terminal to press Ctrl-C in.
+    expect(all.stdout).not.toMatch(/^harness +\| harness \|/m);
+    expect(all.stdout).toContain(`npx harness down --prefix ${prefix} stops everything.`);
+    expect(all.stdout).not.toContain('Ctrl-C');
   } finally {
     const down = await harness(['down', '--prefix', prefix]);
     expect(down.exitCode, down.all).toBe(0);

@@ -9,9 +9,32 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { repoRoot } from '../../harness/paths.js';
 // @ts-expect-error plain JS module shared with bin/harness.js
-import { sourceSignature } from '../../bin/build.js';
+import { readsChinese, sourceSignature } from '../../bin/build.js';
+import { detectLang } from '../../harness/i18n/locale.js';
 
 const signature = sourceSignature as (dir?: string) => string;
+
+test('the build speaks Chinese exactly where the harness does (it runs before harness/i18n is compiled)', () => {
+  const envs: NodeJS.ProcessEnv[] = [
+    { LANG: 'zh_CN.UTF-8' },
+    { LANG: 'zh_TW.UTF-8' },
+    { LANG: 'en_US.UTF-8' },
+    { LANG: 'C' },
+    { LC_ALL: 'C', LANG: 'zh_CN.UTF-8' },
+    { LC_MESSAGES: 'zh_CN.UTF-8', LANG: 'en_US.UTF-8' },
+    { HARNESS_LANG: 'en', LANG: 'zh_CN.UTF-8' },
+    { HARNESS_LANG: 'zh', LANG: 'C' },
+    { HARNESS_LANG: 'zh_CN' },
+    { HARNESS_LANG: 'fr', LANG: 'zh_CN.UTF-8' },
+    { LANG: '' },
+  ];
+  for (const system of ['zh-CN', 'en-US', 'de-DE']) {
+    for (const env of envs) {
+      const harness = detectLang(env, () => system) === 'zh-CN';
+      expect((readsChinese as (e: NodeJS.ProcessEnv, s: () => string) => boolean)(env, () => system), `${JSON.stringify(env)} on a ${system} system`).toBe(harness);
+    }
+  }
+});
 
 test('the source signature changes with an edit, a deletion and a restore with the old mtime', async ({}, testInfo) => {
   const dir = testInfo.outputPath('tree');

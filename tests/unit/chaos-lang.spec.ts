@@ -18,7 +18,7 @@ test('chaos list --lang zh-CN: headings, scenarios, faults and their arguments i
   expect(r.stdout).toMatch(/^ {2}admin-reset +后端服务读完请求后重置连接（请求处理中崩溃）/m);
   expect(r.stdout).toContain('引擎：embedded/nginx，系统：linux/windows，约 5 秒，故障：admin.reset');
   expect(r.stdout).toMatch(/故障（harness chaos inject <fault> \[args\]/);
-  expect(r.stdout).toMatch(/^ {2}admin\.latency MS \[--jitter MS\].*（也叫 admin\.slow）\n {6}后端服务在 controller 运行前先等待 MS 毫秒再应答/m);
+  expect(r.stdout).toMatch(/^ {2}admin\.latency MS \[--jitter MS\].*（也叫 admin\.slow）\n {6}后端服务在 controller 运行前先等待 MS 毫秒再响应/m);
   expect(r.stdout).not.toContain('The admin server');
 });
 

@@ -122,6 +122,23 @@ test('harness up: --nginx-dir and --nginx name what exists, and do not meet the 
   expect(existsSync(inside)).toBe(false);
 });
 
+test('harness up: an --nginx-conf that is missing or a folder is refused before anything starts, in both languages', async ({}, testInfo) => {
+  const dir = testInfo.outputPath('nginx-1.20.2');
+  mkdirSync(join(dir, 'conf'), { recursive: true });
+  writeFileSync(join(dir, 'conf', 'nginx.conf'), 'events {}\n');
+  const prefix = testInfo.outputPath('prefix');
+  const ports = ['--port', String(await freePort()), '--admin-port', String(await freePort())];
+  const what = 'Name your nginx.conf (conf/nginx.conf in your nginx folder), or give the whole nginx folder as --nginx-dir.';
+  const cases: [string[], string][] = [
+    [['--nginx-conf', 'missing.conf'], `--nginx-conf missing.conf: there is no such file. ${what}`],
+    [['--nginx-conf', dir], `--nginx-conf ${dir}: that is a folder, not a file. Did you mean ${join(dir, 'conf', 'nginx.conf')}? ${what}`],
+    [['--nginx-conf', dir, '--lang', 'zh-CN'], `--nginx-conf ${dir}：这是一个目录，不是文件。你是想用 ${join(dir, 'conf', 'nginx.conf')} 吗？请给出你的 nginx.conf（nginx 目录里的 conf/nginx.conf），或者用 --nginx-dir 给出整个 nginx 目录。`],
+  ];
+  const results = await Promise.all(cases.map(([args]) => harness(['up', '--prefix', prefix, ...ports, ...args])));
+  results.forEach((r, i) => expectUsageError(r, cases[i][1]));
+  expect(existsSync(prefix)).toBe(false);
+});
+
 test('harness proxy and chaos run: the same checks for their folders and numbers', async ({}, testInfo) => {
   const file = testInfo.outputPath('a-file');
   mkdirSync(testInfo.outputPath(), { recursive: true });
@@ -138,4 +155,12 @@ test('harness proxy and chaos run: the same checks for their folders and numbers
   results.forEach((r, i) => expectUsageError(r, cases[i][1]));
   // nginx does not make a prefix that is not there; neither may the harness.
   expect(existsSync(missing)).toBe(false);
+});
+
+test('harness doctor with no log: what is missing and an example, in both languages, exit 2', async () => {
+  const [en, zh] = await Promise.all([harness(['doctor', '--lang', 'en']), harness(['doctor', '--lang', 'zh-CN'])]);
+  expectUsageError(en, 'name the nginx error log to explain, e.g. harness doctor D:\\nginx-1.20.2\\logs\\error.log (or - to read it from standard input).');
+  expectUsageError(zh, '请给出要解释的 nginx 错误日志，例如 harness doctor D:\\nginx-1.20.2\\logs\\error.log（或者用 - 从标准输入读取）。');
+  // The usage line still says the log is needed.
+  expect((await harness(['doctor', '--help', '--lang', 'en'])).stdout).toMatch(/^harness doctor <error-log>$/m);
 });

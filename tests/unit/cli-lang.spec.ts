@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { distFile } from '../../harness/paths.js';
 import { lang, setLang } from '../../harness/i18n/index.js';
-import { consolePrinter, readyLines, type ReadyStack } from '../../harness/stack/printer.js';
+import { adminRequestLine, consolePrinter, readyLines, type ReadyStack } from '../../harness/stack/printer.js';
 
 /** The environment of a user's shell: no HARNESS_LANG (the specs' English), the locale given. */
 function userEnv(locale: Record<string, string>): NodeJS.ProcessEnv {
@@ -147,5 +147,25 @@ test.describe('the ready block', () => {
       '',
       'The proxy listens where your conf says. Ctrl-C stops everything.',
     ]);
+  });
+
+  test('a detached stack is stopped with harness down, not Ctrl-C (it has no terminal), in either language', () => {
+    const detached = { ...stack, down: 'npx harness down --prefix D:\\sky' };
+    setLang('en');
+    expect(readyLines(detached).at(-2)).toBe('Open http://localhost/ and log in as admin / 123456. npx harness down --prefix D:\\sky stops everything.');
+    setLang('zh-CN');
+    expect(readyLines(detached).at(-2)).toBe('打开 http://localhost/，用 admin / 123456 登录。运行 npx harness down --prefix D:\\sky 全部停止。');
+    expect(readyLines(detached).join('\n')).not.toContain('Ctrl-C');
+  });
+
+  test('an admin request in the stream: its status, or that it got none and which fault acted, in either language', () => {
+    const e = { id: 1, start: 1000, end: 1012, method: 'GET', url: '/admin/employee/page', localAddress: '::1', httpVersion: '1.0' };
+    setLang('en');
+    expect(adminRequestLine({ ...e, status: 200 })).toBe('GET /admin/employee/page 200 12 ms (via ::1)');
+    expect(adminRequestLine({ ...e, faults: ['admin.reset'] })).toBe('GET /admin/employee/page: no answer, the connection closed after 12 ms (admin.reset) (via ::1)');
+    setLang('zh-CN');
+    expect(adminRequestLine({ ...e, status: 200 })).toBe('GET /admin/employee/page 200，12 ms（经由 ::1）');
+    expect(adminRequestLine({ ...e, faults: ['admin.hang'] })).toBe('GET /admin/employee/page：没有响应，连接在 12 ms 后关闭（admin.hang）（经由 ::1）');
+    expect(adminRequestLine(e)).not.toContain('undefined');
   });
 });

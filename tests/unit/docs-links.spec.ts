@@ -52,3 +52,42 @@ for (const doc of docs) {
     expect(broken).toEqual([]);
   });
 }
+
+// The package is not published on the npm registry: `npx sky-harness <command>` outside a folder
+// where it is installed downloads whatever package has that name (a 404 today, a stranger's code the
+// day someone registers it). A doc gives `npx harness` in the clone, or `npx --no` (never install).
+const NPX_SKY_HARNESS = /\bnpx((?:[ \t]+-[\w-]+)*)[ \t]+sky-harness[ \t]+[a-z]/g;
+
+/** The `npx sky-harness <command>` a text tells its reader to run, without `--no`. */
+function unpublishedNpx(text: string): string[] {
+  return [...text.matchAll(NPX_SKY_HARNESS)].filter((m) => !/(^|\s)--no\b/.test(m[1])).map((m) => m[0]);
+}
+
+/**
+ * The commands joined with `&&` (code blocks and code spans) whose Windows PowerShell 5.1 form, the
+ * same commands joined with `; `, the doc does not give: PowerShell 5.1 refuses `&&`.
+ */
+function andWithoutPowerShell(text: string): string[] {
+  const code = [...text.matchAll(/^```[^\n]*\n([^]*?)^```/gm)].flatMap((m) => m[1].split('\n')).concat([...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]));
+  return code
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((cmd) => /\S\s*&&\s*\S/.test(cmd) && !text.includes(cmd.split(/\s*&&\s*/).join('; ')));
+}
+
+// The docs of the project's own developers (on Linux, building nginx or the benchmarks) are not shown to Windows users.
+const DEVELOPERS_ONLY = new Set(['docs/architecture.md', 'docs/figures.md', 'bench/README.md']);
+
+test('the checks of commands find what they look for', () => {
+  expect(unpublishedNpx('run `npx sky-harness doctor error.log`\n```\nnpx -y sky-harness up\n```')).toEqual(['npx sky-harness d', 'npx -y sky-harness u']);
+  expect(unpublishedNpx('`npx --no sky-harness doctor error.log`, not `npx sky-harness` outside the clone')).toEqual([]);
+  expect(andWithoutPowerShell('```sh\nnpm install && npx harness up   # the stack\n```')).toEqual(['npm install && npx harness up']);
+  expect(andWithoutPowerShell('`npm install && npm test` (PowerShell 5.1: `npm install; npm test`); PowerShell 5.1 has no `&&`')).toEqual([]);
+});
+
+for (const doc of docs) {
+  test(`${doc} tells no one to npx the unpublished package${DEVELOPERS_ONLY.has(doc) ? '' : ', and gives a command with && in its PowerShell 5.1 form too'}`, () => {
+    const text = readFileSync(join(repoRoot, doc), 'utf8');
+    expect(unpublishedNpx(text)).toEqual([]);
+    if (!DEVELOPERS_ONLY.has(doc)) expect(andWithoutPowerShell(text)).toEqual([]);
+  });
+}

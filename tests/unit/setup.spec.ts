@@ -9,6 +9,7 @@ import { nestedRunPorts } from '../support/ports.js';
 import { setup, type Host } from '../../harness/commands/setup.js';
 import type { Need } from '../../harness/system-packages.js';
 import { repoRoot } from '../../harness/paths.js';
+import { setLang } from '../../harness/i18n/index.js';
 
 function machine(o: Partial<Host> & { missing: Need[]; installWorks?: boolean; downloadWorks?: boolean }) {
   const missing = new Set(o.missing);
@@ -49,6 +50,18 @@ test('no root and no sudo: nothing runs, the exact command is printed, exit 0', 
     "setup: still missing nginx (the reference engine: --proxy nginx, the nginx test project), strace (nginx's failed respawn (fork() EAGAIN)): this user is not root and sudo wants a password. To install them, run `sudo apt-get install -y nginx strace`.",
     'setup: carrying on. The tests that need what is missing fail saying so; without nginx, `npx playwright test --project unit --project embedded` runs the rest.',
   ]);
+});
+
+test('in Chinese: what is missing in the user\'s words (中文字体, not cjk-font), with Chinese punctuation', async () => {
+  const m = machine({ packageManager: 'apt-get', privilege: 'none', missing: ['strace', 'cjk-font'] });
+  setLang('zh-CN');
+  try {
+    expect(await setup(m.print, m.host)).toBe(0);
+  } finally {
+    setLang('en');
+  }
+  expect(m.printed[0]).toContain('strace（nginx 重新拉起 worker 失败的情形（fork() EAGAIN））、中文字体（截图里的中文）');
+  expect(m.printed.join('\n')).not.toContain('cjk-font');
 });
 
 test('with sudo: the install goes through sudo -n\'s grant', async () => {

@@ -3,6 +3,8 @@
 export const en = {
   'cli.root.describe': 'The sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.',
   'cli.root.demand': 'Name a command: up, ps, logs, down, proxy, chaos, app, doctor or setup.',
+  'cli.unknownCommand': 'there is no command {given}. Did you mean {meant}? ({command} --help lists the commands.)',
+  'cli.unknownOption': '{command} has no option {given}. Did you mean {meant}? ({command} --help lists its options.)',
   'cli.lang': 'Language of the messages: en or zh-CN (default: your locale, LANG or the Windows UI language)',
   'cli.os': 'OS profile of the emulated nginx: wording, timing (a refused connect takes ~2 s on windows), line ends',
   'cli.excludedPort': "With --os windows: a port in Windows' excluded port ranges (netsh int ipv4 show excludedportrange): binding it fails with 10013; repeatable",
@@ -38,7 +40,8 @@ export const en = {
   'cli.chaos.list': 'List the scenarios and the faults',
   'cli.chaos.run': 'Run a scenario on a fresh isolated stack: a verdict per observation, a timeline (SVG + JSON), exit 1 when one fails',
   'cli.chaos.run.name': 'The scenario (see chaos list), or the path of a compiled scenario module (default export: defineScenario({...}))',
-  'cli.chaos.run.proxy': 'Proxy engine',
+  'cli.chaos.run.proxy': "Proxy engine (default: embedded, or nginx for a scenario that needs real nginx)",
+  'cli.chaos.run.os': "OS profile of the emulated nginx (default: this system's, or the one the scenario is about)",
   'cli.chaos.run.out': 'Where to write timeline.svg/json and the stack (default .harness/chaos/<name>-<time>)',
   'cli.chaos.run.prefix': 'The harness folder',
   'cli.chaos.run.doctor': 'End by explaining the logs the run left (harness doctor)',
@@ -65,6 +68,7 @@ export const en = {
 
   'cli.doctor.describe': 'Explain an nginx error.log (Windows or Linux): incidents, their cause and the fix',
   'cli.doctor.errorLog': 'The error.log to read, or - for standard input',
+  'cli.doctor.noLog': 'name the nginx error log to explain, e.g. harness doctor D:\\nginx-1.20.2\\logs\\error.log (or - to read it from standard input).',
   'cli.doctor.access': 'The matching access.log, for more evidence',
   'cli.doctor.json': 'Print {"incidents":[...],"unrecognised":[...]} (--follow: one incident per line)',
   'cli.doctor.follow': 'Keep watching the log and explain new incidents as they happen',
@@ -76,6 +80,8 @@ export const en = {
 export const zhCN: Record<keyof typeof en, string> = {
   'cli.root.describe': '在一台机器上跑起苍穹外卖的管理端，按需重现 nginx 的各种故障，并解释你的 nginx 日志。',
   'cli.root.demand': '请给出一个命令：up、ps、logs、down、proxy、chaos、app、doctor 或 setup。',
+  'cli.unknownCommand': '没有 {given} 这个命令。你是想用 {meant} 吗？（{command} --help 会列出全部命令。）',
+  'cli.unknownOption': '{command} 没有 {given} 这个选项。你是想用 {meant} 吗？（{command} --help 会列出它的全部选项。）',
   'cli.lang': '消息的语言：en 或 zh-CN（默认取你的区域设置：LANG，或 Windows 的界面语言）',
   'cli.os': '模拟的 nginx 按哪个系统表现：措辞、耗时（windows 上一次被拒绝的连接要约 2 秒）、换行符',
   'cli.excludedPort': '配合 --os windows：Windows 保留端口范围里的一个端口（netsh int ipv4 show excludedportrange），绑定它会失败，错误码 10013；可以给多次',
@@ -111,7 +117,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   'cli.chaos.list': '列出所有场景和故障',
   'cli.chaos.run': '在一套新的、隔离的环境上跑一个场景：每项观察给出结论，生成时间线（SVG + JSON），有一项失败就以 1 退出',
   'cli.chaos.run.name': '场景名（见 chaos list），或一个编译好的场景模块的路径（默认导出：defineScenario({...})）',
-  'cli.chaos.run.proxy': '反向代理引擎',
+  'cli.chaos.run.proxy': '反向代理引擎（默认：embedded；需要真实的 nginx 的场景用 nginx）',
+  'cli.chaos.run.os': '模拟的 nginx 按哪个系统表现（默认：当前系统，或场景针对的系统）',
   'cli.chaos.run.out': 'timeline.svg/json 和这套环境写到哪里（默认 .harness/chaos/<name>-<time>）',
   'cli.chaos.run.prefix': 'harness 的目录',
   'cli.chaos.run.doctor': '最后解释这次运行留下的日志（harness doctor）',
@@ -132,16 +139,17 @@ export const zhCN: Record<keyof typeof en, string> = {
   'cli.app.reset': '把管理端替身服务的数据恢复到初始数据（启动时的菜品、员工和那一个月的订单）',
 
   'cli.ps': '从 --prefix 运行的环境：地址、端口、pid、故障和运行时长',
-  'cli.logs': '--prefix 那套环境的日志：error、access（反向代理的），harness（后台运行的环境自己的输出）；默认全部显示',
+  'cli.logs': '这套环境（--prefix）的日志：error、access（反向代理的），harness（后台运行的环境自己的输出）；默认全部显示',
   'cli.logs.follow': '持续输出新的日志行，直到按 Ctrl-C',
   'cli.down': '停止从 --prefix 运行的环境（用 up --detach 启动的，或在另一个终端里启动的）',
 
-  'cli.doctor.describe': '解释一个 nginx 的 error.log（Windows 或 Linux）：出了哪些问题、原因和解决办法',
+  'cli.doctor.describe': '解释一个 nginx 的 error.log（Windows 或 Linux）：有哪些事件，各自的原因和怎么办',
   'cli.doctor.errorLog': '要读的 error.log，- 表示标准输入',
+  'cli.doctor.noLog': '请给出要解释的 nginx 错误日志，例如 harness doctor D:\\nginx-1.20.2\\logs\\error.log（或者用 - 从标准输入读取）。',
   'cli.doctor.access': '对应的 access.log，提供更多证据',
-  'cli.doctor.json': '输出 {"incidents":[...],"unrecognised":[...]}（配合 --follow：每行一个问题）',
-  'cli.doctor.follow': '持续监视日志，有新问题就立刻解释',
-  'cli.doctor.conf': 'nginx 的 nginx.conf，这样解决办法能指出要改哪一行；include 的文件不在配置写的位置时，每个文件再给一次',
+  'cli.doctor.json': '输出 {"incidents":[...],"unrecognised":[...]}（配合 --follow：每行一个事件）',
+  'cli.doctor.follow': '持续监视日志，有新事件就立刻解释',
+  'cli.doctor.conf': 'nginx 的 nginx.conf，这样“怎么办”能指出要改哪一行；include 的文件不在配置写的位置时，每个文件再给一次',
 
   'cli.setup': '安装 npm 装不了的东西：chromium、nginx、strace 和一个中文字体（用 apt-get 或 dnf，以 root 身份或通过 sudo；都不行时用 Playwright 自带的 Chromium）',
 };

@@ -118,6 +118,10 @@ export const en = {
   'doctor.follow.start': 'following {path}: {which} are explained as they complete (Ctrl-C stops)',
   'doctor.follow.truncated': '{path} was truncated: its lines are numbered from 1 again.',
   'doctor.follow.replaced': '{path} was replaced by a new file (rotated): its lines are numbered from 1 again.',
+  'doctor.expect.and': ' and ',
+  'doctor.expect.nothing': 'nothing to act on',
+  'doctor.expect.onlyHarmless': 'nothing to act on, only {harmless}',
+  'doctor.expect.withHarmless': '{problems}, and {harmless} (nothing to act on)',
 } as const;
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -192,7 +196,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'doctor.report.listedMore': '；… 另外 {n} 个',
   'doctor.report.newest': '{listed}（引用的是最新一次）',
   'doctor.report.cause': '原因：',
-  'doctor.report.fix': '解决：',
+  'doctor.report.fix': '怎么办：',
   'doctor.report.harmless': '无需处理：{incidents}',
   'doctor.report.notLog': '不是 nginx 错误日志的行：{lines}（{ranges}）',
   'doctor.report.notLogMore': '… {lines}',
@@ -238,4 +242,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   'doctor.follow.start': '正在跟踪 {path}：{which}会在完整后逐个解释（按 Ctrl-C 停止）',
   'doctor.follow.truncated': '{path} 被截断了：行号重新从 1 开始。',
   'doctor.follow.replaced': '{path} 被换成了新文件（日志轮转）：行号重新从 1 开始。',
+  'doctor.expect.and': ' 和 ',
+  'doctor.expect.nothing': '没有需要处理的问题',
+  'doctor.expect.onlyHarmless': '没有需要处理的问题，只有 {harmless}',
+  'doctor.expect.withHarmless': '{problems}，以及 {harmless}（不需要处理）',
 };

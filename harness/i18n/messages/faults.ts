@@ -59,7 +59,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'fault.conf.timedOut': '/api 请求得到 504 Gateway Time-out：POST 在 {read} 后，GET 在 {both} 后（nginx 在两个回环地址上各试一次）；超时的上游节点随后在 fail_timeout（10 秒）内算作不可用，这期间的请求直接得到 502。',
   'fault.conf.wait': '{what}。',
   'fault.conf.waitTooLong': '{what}，而这个环境的 /api/ 的 proxy_read_timeout 是 {read}：{timedOut}',
-  'fault.conf.waitShort': '{what}，但这个环境的 /api/ 的 proxy_read_timeout 是 {read}：/api 请求仍得到平常的应答（200、401……），只是晚了 {wait}。想看到 504，请给出大于 {readMs} 毫秒的值。',
+  'fault.conf.waitShort': '{what}，但这个环境的 /api/ 的 proxy_read_timeout 是 {read}：/api 请求仍得到平常的响应（200、401……），只是晚了 {wait}。想看到 504，请给出大于 {readMs} 毫秒的值。',
   'fault.needsAdmin': '后端服务是你自己的，harness 不在它前面（用了 --admin external，没有给 --admin-upstream）：admin.* 故障需要 harness 位于 nginx 和后端服务之间。请把后端服务换到另一个端口（application.yml 中的 server.port=8081），再用 --admin external --admin-upstream 127.0.0.1:8081 启动环境。',
   'fault.needsProxy': '这个环境里没有运行反向代理',
   'fault.params.integer': '{min} 到 {max} 之间的整数',
