@@ -100,6 +100,16 @@ function spawnServer(name, file, args, opts = {}) {
   return server;
 }
 
+/** A command that ends by itself (the build), stopped with the servers if the script is stopped first. */
+async function runTracked(name, file, args, opts = {}) {
+  const child = execa(file, args, { reject: false, all: true, stdin: 'ignore', ...opts });
+  const entry = { name, child };
+  started.push(entry);
+  const result = await child;
+  if (started.includes(entry)) started.splice(started.indexOf(entry), 1);
+  return result;
+}
+
 /** Waits until `ready()` answers true, or the server exits, or the time runs out. */
 async function waitFor(server, ready, ms) {
   const deadline = Date.now() + ms;
@@ -114,7 +124,7 @@ async function waitFor(server, ready, ms) {
 }
 
 async function build(project) {
-  const r = await execa('mvn', ['-B', '-q', '-DskipTests', '-Dlombok=1.18.30', 'package'], { cwd: project, reject: false, all: true });
+  const r = await runTracked('mvn', 'mvn', ['-B', '-q', '-DskipTests', '-Dlombok=1.18.30', 'package'], { cwd: project });
   // Lombok 1.18.20 (the pom's property `lombok`) does not run on JDK 17: 1.18.30 is given on the command line.
   if (r.exitCode !== 0) throw new Refusal(`mvn package failed (exit ${r.exitCode}):\n${r.all.slice(-4000)}`);
   const jar = join(project, 'sky-server', 'target', 'sky-server-1.0-SNAPSHOT.jar');
@@ -126,7 +136,7 @@ async function startMariaDb(sql) {
   const dataDir = join(workDir, 'mariadb');
   const socket = join(workDir, 'mariadb.sock');
   const asRoot = process.getuid?.() === 0 ? [`--user=${userInfo().username}`] : [];
-  const install = await execa('mariadb-install-db', ['--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db', ...asRoot], { reject: false, all: true });
+  const install = await runTracked('mariadb-install-db', 'mariadb-install-db', ['--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db', ...asRoot]);
   if (install.exitCode !== 0) throw new Refusal(`mariadb-install-db failed:\n${install.all.slice(-3000)}`);
   const port = await getPort({ host: '127.0.0.1' });
   const mariadbd = existsSync('/usr/sbin/mariadbd') ? '/usr/sbin/mariadbd' : 'mariadbd';
@@ -187,7 +197,8 @@ async function startServer(jar, dbPort, redisPort) {
 
 /** Stops every server we started, newest first, by pid; then removes the temp folder. */
 async function stopAll() {
-  for (const { name, child } of started.reverse()) {
+  const stopped = [];
+  for (const { name, child } of started.splice(0).reverse()) {
     if (child.exitCode !== null || child.signalCode !== null) continue;
     child.kill('SIGTERM');
     const gone = await Promise.race([child.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
@@ -196,9 +207,9 @@ async function stopAll() {
       child.kill('SIGKILL');
       await child;
     }
+    stopped.push(`${name} (pid ${child.pid})`);
   }
-  if (started.length) process.stdout.write(`real-server: stopped ${started.map((s) => s.name).join(', ')}\n`);
-  started.length = 0;
+  if (stopped.length) process.stdout.write(`real-server: stopped ${stopped.join(', ')}\n`);
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 }
 
