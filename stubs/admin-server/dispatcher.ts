@@ -117,7 +117,8 @@ export class Dispatcher {
     if (!chosen && req.method !== 'OPTIONS') throw new SpringError(405, { Allow: [...new Set(matches.map((m) => m.route.method))].join(', ') });
     const answer = (empId: number | null | undefined): void | Promise<void> => {
       if (empId === undefined) return sendEmpty(req, res, 401);
-      if (!chosen) return sendEmpty(req, res, 200, { Allow: optionsAllow(matches.map((m) => m.route.method)) });
+      // Spring's HttpOptionsHandler also names the PATCH media types it reads: none, an empty header.
+      if (!chosen) return sendEmpty(req, res, 200, { Allow: optionsAllow(matches.map((m) => m.route.method)), 'Accept-Patch': '' });
       return chosen.route.handle({ req, res, params: chosen.params, query, now, empId });
     };
     // JwtTokenAdminInterceptor on `/admin/**` minus the login path: the raw JWT in header `token`.
