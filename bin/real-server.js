@@ -254,6 +254,7 @@ try {
     await stop(0);
   }
 } catch (e) {
-  process.stderr.write(`real-server: ${e instanceof Refusal ? e.message : e.stack}\n`);
+  // A step cut short by Ctrl-C fails as its servers stop: that is no error of its own.
+  if (!stopping) process.stderr.write(`real-server: ${e instanceof Refusal ? e.message : e.stack}\n`);
   await stop(1);
 }
