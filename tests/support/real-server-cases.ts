@@ -24,6 +24,7 @@ const DISH = { name: '录制菜品', categoryId: 11, price: 12.5, image: 'x.png'
 const SETMEAL = { name: '录制套餐', categoryId: 13, price: 20, image: 'x.png', description: '', status: 1, setmealDishes: [{ dishId: 46, name: '王老吉', price: 6, copies: 2 }] };
 const NO_ORDER = 99_999_999;
 const WEEK = 'begin=2023-07-01&end=2023-07-07';
+// No report with a begin but no end, or after its end: the real server loops until it runs out of memory.
 
 /** One fixture file per group, recorded and replayed in this order. */
 export const GROUPS: Record<string, Case[]> = {
@@ -38,6 +39,10 @@ export const GROUPS: Record<string, Case[]> = {
     post('login as a form', '/admin/employee/login', { token: 'none', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=admin&password=123456' }),
     get('login by GET', '/admin/employee/login', { token: 'none' }),
     post('logout', '/admin/employee/logout'),
+    send('login with a number for the username', 'POST', '/admin/employee/login', { username: 123, password: '123456' }, { token: 'none' }),
+    post('login with a trailing slash', '/admin/employee/login/', { token: 'none', headers: JSON_TYPE, body: '{"username":"admin","password":"123456"}' }),
+    req('OPTIONS of login', 'OPTIONS', '/admin/employee/login', { token: 'none' }),
+    send('login by PUT', 'PUT', '/admin/employee/login', { username: 'admin', password: '123456' }, { token: 'none' }),
   ],
   '02-token': [
     get('page without a token', '/admin/employee/page?page=1&pageSize=10', { token: 'none' }),
@@ -65,6 +70,15 @@ export const GROUPS: Record<string, Case[]> = {
     send('login of a disabled account', 'POST', '/admin/employee/login', { username: 'recorder', password: '123456' }, { token: 'none' }),
     post('enable an id that does not exist', '/admin/employee/status/1?id=999999'),
     send('edit password (no handler)', 'PUT', '/admin/employee/editPassword', { empId: 1, oldPassword: '123456', newPassword: '654321' }),
+    get('a negative page size', '/admin/employee/page?page=1&pageSize=-1'),
+    get('page by a name nobody has', '/admin/employee/page?page=1&pageSize=10&name=zzz'),
+    send('add with a username too long', 'POST', '/admin/employee', { ...EMPLOYEE, username: 'u'.repeat(40) }),
+    send('add with an emoji in the name', 'POST', '/admin/employee', { ...EMPLOYEE, username: 'emoji', name: '录制😀' }),
+    send('add with an id that is no number', 'POST', '/admin/employee', { ...EMPLOYEE, username: 'badid', id: 'abc' }),
+    send('add as text/plain', 'POST', '/admin/employee', EMPLOYEE, { headers: { 'content-type': 'text/plain' } }),
+    send('edit an id that does not exist', 'PUT', '/admin/employee', { ...EMPLOYEE, id: 999999 }),
+    post('a status that is no number', '/admin/employee/status/abc?id=2'),
+    post('a status without an id', '/admin/employee/status/1'),
   ],
   '04-category': [
     get('page', '/admin/category/page?page=1&pageSize=10'),
@@ -80,6 +94,14 @@ export const GROUPS: Record<string, Case[]> = {
     req('delete one with dishes', 'DELETE', '/admin/category?id=11'),
     req('delete one with no dishes', 'DELETE', '/admin/category?id=23'),
     req('delete an id that does not exist', 'DELETE', '/admin/category?id=999999'),
+    get('a negative page size', '/admin/category/page?page=1&pageSize=-1'),
+    get('list without a type', '/admin/category/list'),
+    send('add with a name too long', 'POST', '/admin/category', { ...CATEGORY, name: '名'.repeat(40) }),
+    send('add with a type that is no number', 'POST', '/admin/category', { ...CATEGORY, name: '录制分类三', type: 'abc' }),
+    post('a status of an id that does not exist', '/admin/category/status/1?id=999999'),
+    req('delete without an id', 'DELETE', '/admin/category'),
+    send('category by PATCH', 'PATCH', '/admin/category', CATEGORY),
+    req('OPTIONS of category', 'OPTIONS', '/admin/category'),
   ],
   '05-dish': [
     get('page', '/admin/dish/page?page=1&pageSize=10'),
@@ -95,6 +117,13 @@ export const GROUPS: Record<string, Case[]> = {
     post('stop selling', '/admin/dish/status/0?id=70'),
     req('delete one on sale', 'DELETE', '/admin/dish?ids=46'),
     req('delete a stopped one', 'DELETE', '/admin/dish?ids=70'),
+    get('get an id that is no number', '/admin/dish/abc'),
+    get('list without a category', '/admin/dish/list'),
+    send('add with a price that is no number', 'POST', '/admin/dish', { ...DISH, name: '录制菜品三', price: 'abc' }),
+    send('add without a category', 'POST', '/admin/dish', { ...DISH, name: '录制菜品四', categoryId: undefined }),
+    req('delete with no ids', 'DELETE', '/admin/dish?ids='),
+    req('delete an id that does not exist', 'DELETE', '/admin/dish?ids=999999'),
+    post('a status of an id that does not exist', '/admin/dish/status/1?id=999999'),
   ],
   '06-setmeal': [
     get('page', '/admin/setmeal/page?page=1&pageSize=10'),
@@ -107,6 +136,9 @@ export const GROUPS: Record<string, Case[]> = {
     req('delete one on sale', 'DELETE', '/admin/setmeal?ids=32'),
     post('stop selling', '/admin/setmeal/status/0?id=32'),
     req('delete a stopped one', 'DELETE', '/admin/setmeal?ids=32'),
+    get('get an id that does not exist', '/admin/setmeal/999999'),
+    req('delete with no ids', 'DELETE', '/admin/setmeal?ids='),
+    send('add without dishes', 'POST', '/admin/setmeal', { ...SETMEAL, name: '录制套餐三', setmealDishes: [] }),
   ],
   '07-order': [
     get('search', '/admin/order/conditionSearch?page=1&pageSize=10', {}, 'shape'),
@@ -118,6 +150,11 @@ export const GROUPS: Record<string, Case[]> = {
     send('cancel an id that does not exist', 'PUT', '/admin/order/cancel', { id: NO_ORDER, cancelReason: '录制' }),
     req('deliver an id that does not exist', 'PUT', `/admin/order/delivery/${NO_ORDER}`),
     req('complete an id that does not exist', 'PUT', `/admin/order/complete/${NO_ORDER}`),
+    get('search page 0', '/admin/order/conditionSearch?page=0&pageSize=10', {}, 'shape'),
+    get('search by phone', '/admin/order/conditionSearch?page=1&pageSize=10&phone=13800000000', {}, 'shape'),
+    get('search by time', '/admin/order/conditionSearch?page=1&pageSize=10&beginTime=2023-07-01%2000:00:00&endTime=2023-07-07%2023:59:59'),
+    get('details of an id that is no number', '/admin/order/details/abc'),
+    send('confirm with malformed JSON', 'PUT', '/admin/order/confirm', '', { body: '{"id":' }),
   ],
   '08-shop': [
     get('status before it was set', '/admin/shop/status'),
@@ -139,6 +176,7 @@ export const GROUPS: Record<string, Case[]> = {
     get('turnover without dates', '/admin/report/turnoverStatistics'),
     get('turnover with a malformed date', '/admin/report/turnoverStatistics?begin=2023-7-1x&end=2023-07-07'),
     get('export', '/admin/report/export'),
+    get('top 10 with a malformed date', '/admin/report/top10?begin=2023/07/01&end=2023-07-07'),
   ],
   '11-upload': [
     post('upload without a token', '/admin/common/upload', { token: 'none', upload: { field: 'file', filename: 'a.png', type: 'image/png', size: 100 } }),
@@ -146,6 +184,8 @@ export const GROUPS: Record<string, Case[]> = {
     post('upload over 1 MB', '/admin/common/upload', { upload: { field: 'file', filename: 'big.png', type: 'image/png', size: 1_500_000 } }),
     post('upload in another part', '/admin/common/upload', { upload: { field: 'image', filename: 'a.png', type: 'image/png', size: 100 } }),
     post('upload as JSON', '/admin/common/upload', { headers: JSON_TYPE, body: '{}' }),
+    post('upload of a name without a dot', '/admin/common/upload', { upload: { field: 'file', filename: 'noext', type: 'image/png', size: 100 } }),
+    post('upload of an empty file', '/admin/common/upload', { upload: { field: 'file', filename: 'empty.png', type: 'image/png', size: 0 } }),
   ],
 };
 
