@@ -81,16 +81,17 @@ export function dayOf(ms: number, timeZone = 'Asia/Shanghai'): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
 }
 
-/** The JSON's shape: its keys in order and each value's type; an array is only an array (the real
- *  database had no orders, so a list of them is empty there). */
-export function shapeOf(body: string): unknown {
+/** The JSON's shape, as text (so that a comparison sees the keys' order): its keys and each value's
+ *  type; an array is only an array (the real database had no orders, so a list of them is empty
+ *  there). A body that is no JSON is itself. */
+export function shapeOf(body: string): string {
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return 'array';
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v === null ? 'null' : typeof v;
   };
   try {
-    return walk(JSON.parse(body));
+    return JSON.stringify(walk(JSON.parse(body)));
   } catch {
     return body;
   }
