@@ -31,7 +31,7 @@ const argv = yargs(hideBin(process.argv))
   .help()
   .parseSync();
 
-/** A problem the user can fix: one line, exit 1. */
+/** A problem the user can fix: its message (with the failing tool's last output), no stack, exit 1. */
 class Refusal extends Error {}
 
 const started = [];
