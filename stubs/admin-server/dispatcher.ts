@@ -41,6 +41,8 @@ export interface Route {
 const SWALLOW_LIMIT = 2 * 1024 * 1024;
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
+/** Tomcat's Http11Processor.statusDropsConnection: an answer with one of these ends the connection. */
+const DROPS_CONNECTION = new Set([400, 408, 411, 413, 414, 500, 501, 503]);
 
 interface CompiledRoute extends Route {
   segments: readonly string[];
@@ -115,7 +117,8 @@ export class Dispatcher {
     if (!chosen && req.method !== 'OPTIONS') throw new SpringError(405, { Allow: [...new Set(matches.map((m) => m.route.method))].join(', ') });
     const answer = (empId: number | null | undefined): void | Promise<void> => {
       if (empId === undefined) return sendEmpty(req, res, 401);
-      if (!chosen) return sendEmpty(req, res, 200, { Allow: optionsAllow(matches.map((m) => m.route.method)) });
+      // Spring's HttpOptionsHandler also names the PATCH media types it reads: none, an empty header.
+      if (!chosen) return sendEmpty(req, res, 200, { Allow: optionsAllow(matches.map((m) => m.route.method)), 'Accept-Patch': '' });
       return chosen.route.handle({ req, res, params: chosen.params, query, now, empId });
     };
     // JwtTokenAdminInterceptor on `/admin/**` minus the login path: the raw JWT in header `token`.
@@ -306,13 +309,14 @@ function closeIfBodyLeft(req: IncomingMessage, res: ServerResponse): void {
 function sendSpringError(req: IncomingMessage, res: ServerResponse, status: number, path: string, now: number, headers: OutgoingHttpHeaders): void {
   if (res.headersSent) return void res.destroy();
   const error = STATUS_CODES[status] ?? 'Unknown';
+  const closing = DROPS_CONNECTION.has(status) ? { Connection: 'close' } : {};
   if (prefersHtml(req.headers.accept)) {
     const body = '<html><body><h1>Whitelabel Error Page</h1><p>This application has no explicit mapping for /error, so you are seeing this as a fallback.</p>'
       + `<div id='created'>${javaDate(now)}</div><div>There was an unexpected error (type=${error}, status=${status}).</div></body></html>`;
-    return send(req, res, status, { ...headers, 'Content-Type': 'text/html;charset=UTF-8' }, body);
+    return send(req, res, status, { ...headers, 'Content-Type': 'text/html;charset=UTF-8', ...closing }, body);
   }
   const body = `{"timestamp":${now},"status":${status},"error":${JSON.stringify(error)},"path":${JSON.stringify(path)}}`;
-  send(req, res, status, { ...headers, ...JSON_HEADERS }, body);
+  send(req, res, status, { ...headers, ...JSON_HEADERS, ...closing }, body);
 }
 
 /** Tomcat's ErrorReportValve page (showReport and showServerInfo off, as Spring Boot sets them). */

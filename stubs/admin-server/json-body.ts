@@ -10,17 +10,20 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** HttpMediaTypeNotSupportedException: 415, with `Accept` naming what the converter reads. */
+const unsupported = () => new SpringError(415, { Accept: 'application/json, application/*+json' });
+
 /** A `@RequestBody` DTO, as Spring reads it: the Content-Type must be JSON-compatible (415), the body
  *  must be there (400) and bind (400). */
 export async function readJsonDto(x: Exchange, schema: Schema): Promise<Dto> {
   const contentType = x.req.headers['content-type'];
   const charset = contentType === undefined ? 'utf-8' : jsonCharset(contentType);
-  if (charset === undefined) throw new SpringError(415);
+  if (charset === undefined) throw unsupported();
   // No Content-Type: Spring takes a body as application/octet-stream, which no converter reads.
-  if (contentType === undefined && Number(x.req.headers['content-length'] ?? 0) > 0) throw new SpringError(415);
+  if (contentType === undefined && Number(x.req.headers['content-length'] ?? 0) > 0) throw unsupported();
   const body = await readBody(x.req, MAX_BODY_BYTES);
   if (body === 'too-large') throw new SpringError(413);
-  if (contentType === undefined && body.length > 0) throw new SpringError(415);
+  if (contentType === undefined && body.length > 0) throw unsupported();
   const dto = body.length > 0 ? bindJsonDto(decode(body, charset), schema) : undefined;
   if (!dto) throw new SpringError(400); // no body, or not JSON Jackson can bind
   return dto;

@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+// A developer's tool, not part of `npm test`: the course's real admin server (sky-take-out's
+// sky-server) run here, with MariaDB and Redis of its own, to compare the stand-in with it.
+//
+//   node bin/real-server.js SRC [--sql FILE] [--port N] [--record [DIR] --commit SHA]
+//
+// SRC (or SKY_TAKE_OUT_SRC) is a checkout of the course's repository, outside this one: the folder
+// that holds `sky-take-out/pom.xml` or that folder itself. The schema is `--sql FILE`, or the first
+// sky.sql found under SRC. It needs Java 17, Maven, and Debian's mariadb-server and redis-server.
+// Every server listens on 127.0.0.1 only, on a free port, with its files in a temp folder; the
+// script stops them all by pid when it ends (Ctrl-C, SIGTERM, a step that failed).
+// With --record it records the golden transcripts (tests/support/real-server-cases.ts, from dist/:
+// `node bin/build.js` first) into DIR (default tests/fixtures/real-server) and stops; --commit names
+// the source's commit in them when SRC is no git checkout.
+import { execaSync, execa } from 'execa';
+import getPort from 'get-port';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+
+const argv = yargs(hideBin(process.argv))
+  .usage('node bin/real-server.js SRC [--sql FILE] [--port N] [--record [DIR] --commit SHA]')
+  .option('sql', { type: 'string', describe: 'the schema (default: the first sky.sql under SRC)' })
+  .option('port', { type: 'number', describe: 'the server port (default: a free one)' })
+  .option('record', { type: 'string', describe: 'record the golden transcripts into DIR (default tests/fixtures/real-server) and stop' })
+  .option('commit', { type: 'string', describe: 'the source\'s commit, written into the transcripts (default: git rev-parse HEAD in SRC)' })
+  .strictOptions()
+  .help()
+  .parseSync();
+
+/** A problem the user can fix: its message (with the failing tool's last output), no stack, exit 1. */
+class Refusal extends Error {}
+
+const started = [];
+let workDir;
+
+/** Runs one step, printing how long it took. */
+async function step(name, fn) {
+  const t = Date.now();
+  process.stdout.write(`real-server: ${name} …\n`);
+  const value = await fn();
+  process.stdout.write(`real-server: ${name}: ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+  return value;
+}
+
+function sourceFolder() {
+  const given = argv._[0] ?? process.env.SKY_TAKE_OUT_SRC;
+  if (!given) throw new Refusal('name the course\'s source folder: node bin/real-server.js SRC (or set SKY_TAKE_OUT_SRC). Get it with: git clone https://github.com/shuhongfan/sky-take-out SRC');
+  const src = resolve(String(given));
+  for (const project of [src, join(src, 'sky-take-out')]) {
+    if (existsSync(join(project, 'pom.xml')) && existsSync(join(project, 'sky-server'))) return { src, project };
+  }
+  throw new Refusal(`${src} holds no sky-take-out Maven project (pom.xml and sky-server/): name the course's checkout, or its sky-take-out folder`);
+}
+
+function findSql(src) {
+  if (argv.sql) {
+    if (!existsSync(argv.sql)) throw new Refusal(`--sql ${argv.sql}: no such file`);
+    return resolve(argv.sql);
+  }
+  const queue = [src];
+  while (queue.length) {
+    const dir = queue.shift();
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isFile() && e.name === 'sky.sql') return join(dir, e.name);
+      if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'target' && e.name !== 'node_modules') queue.push(join(dir, e.name));
+    }
+  }
+  throw new Refusal(`no sky.sql under ${src}: give the schema with --sql FILE (the course's 资料/day01/数据库/sky.sql)`);
+}
+
+/** The tools, each with how to get it. */
+function checkTools() {
+  const missing = [
+    ['java', 'a JDK 17 (apt-get install -y openjdk-17-jdk-headless)'],
+    ['mvn', 'Maven (apt-get install -y maven)'],
+    ['mariadb-install-db', 'apt-get install -y mariadb-server'],
+    ['mariadbd', 'apt-get install -y mariadb-server'],
+    ['mariadb', 'apt-get install -y mariadb-server'],
+    ['redis-server', 'apt-get install -y redis-server'],
+  ].filter(([cmd]) => execaSync('sh', ['-c', `command -v ${cmd} || test -x /usr/sbin/${cmd}`], { reject: false }).exitCode !== 0);
+  if (missing.length) throw new Refusal(`missing: ${missing.map(([cmd, how]) => `${cmd} (${how})`).join(', ')}`);
+}
+
+/** A long-running server we started: kept so that every exit stops it by pid. */
+function spawnServer(name, file, args, opts = {}) {
+  const child = execa(file, args, { reject: false, buffer: false, stdin: 'ignore', ...opts });
+  const output = [];
+  const keep = (chunk) => {
+    output.push(chunk);
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const server = { name, child, output: () => Buffer.concat(output).toString() };
+  started.push(server);
+  return server;
+}
+
+/** A command that ends by itself (the build), stopped with the servers if the script is stopped first. */
+async function runTracked(name, file, args, opts = {}) {
+  const child = execa(file, args, { reject: false, all: true, stdin: 'ignore', ...opts });
+  const entry = { name, child };
+  started.push(entry);
+  const result = await child;
+  if (started.includes(entry)) started.splice(started.indexOf(entry), 1);
+  return result;
+}
+
+/** Waits until `ready()` answers true, or the server exits, or the time runs out. */
+async function waitFor(server, ready, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Refusal(`${server.name} ended before it was ready; its last output:\n${server.output().slice(-3000)}`);
+    }
+    if (await ready()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Refusal(`${server.name} was not ready after ${ms / 1000} s; its last output:\n${server.output().slice(-3000)}`);
+}
+
+async function build(project) {
+  const r = await runTracked('mvn', 'mvn', ['-B', '-q', '-DskipTests', '-Dlombok=1.18.30', 'package'], { cwd: project });
+  // Lombok 1.18.20 (the pom's property `lombok`) does not run on JDK 17: 1.18.30 is given on the command line.
+  if (r.exitCode !== 0) throw new Refusal(`mvn package failed (exit ${r.exitCode}):\n${r.all.slice(-4000)}`);
+  const jar = join(project, 'sky-server', 'target', 'sky-server-1.0-SNAPSHOT.jar');
+  if (!existsSync(jar)) throw new Refusal(`the build made no ${jar}`);
+  return jar;
+}
+
+async function startMariaDb(sql) {
+  const dataDir = join(workDir, 'mariadb');
+  const socket = join(workDir, 'mariadb.sock');
+  const asRoot = process.getuid?.() === 0 ? [`--user=${userInfo().username}`] : [];
+  const install = await runTracked('mariadb-install-db', 'mariadb-install-db', ['--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db', ...asRoot]);
+  if (install.exitCode !== 0) throw new Refusal(`mariadb-install-db failed:\n${install.all.slice(-3000)}`);
+  const port = await getPort({ host: '127.0.0.1' });
+  const mariadbd = existsSync('/usr/sbin/mariadbd') ? '/usr/sbin/mariadbd' : 'mariadbd';
+  const server = spawnServer('MariaDB', mariadbd, ['--no-defaults', `--datadir=${dataDir}`, `--socket=${socket}`, `--port=${port}`, '--bind-address=127.0.0.1',
+    `--pid-file=${join(workDir, 'mariadb.pid')}`, '--skip-log-bin', '--character-set-server=utf8mb4', '--default-time-zone=+08:00', ...asRoot]);
+  const client = (args, opts) => execa('mariadb', ['--no-defaults', `--socket=${socket}`, '-uroot', ...args], { reject: false, all: true, ...opts });
+  await waitFor(server, async () => (await client(['-e', 'select 1'])).exitCode === 0, 60_000);
+  const load = await client([], { inputFile: sql });
+  if (load.exitCode !== 0) throw new Refusal(`loading ${sql} failed:\n${load.all.slice(-3000)}`);
+  // sky.sql (day 1) keeps admin's password as text; the course's day 2 stores MD5, which the login compares.
+  // A root password, since the JDBC URL logs in over TCP.
+  const setup = await client(['sky_take_out', '-e', "update employee set password = md5('123456') where password = '123456'; alter user 'root'@'localhost' identified by '123456'; flush privileges;"]);
+  if (setup.exitCode !== 0) throw new Refusal(`setting up the database failed:\n${setup.all}`);
+  return port;
+}
+
+async function startRedis() {
+  const dir = join(workDir, 'redis');
+  mkdirSync(dir);
+  const port = await getPort({ host: '127.0.0.1' });
+  const server = spawnServer('Redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no']);
+  await waitFor(server, () => server.output().includes('Ready to accept connections'), 30_000);
+  return port;
+}
+
+async function startServer(jar, dbPort, redisPort) {
+  const port = argv.port ?? (await getPort({ host: '127.0.0.1' }));
+  const settings = {
+    'server.port': port,
+    'server.address': '127.0.0.1',
+    'sky.datasource.host': '127.0.0.1',
+    'sky.datasource.port': dbPort,
+    'sky.datasource.username': 'root',
+    'sky.datasource.password': '123456',
+    'sky.redis.host': '127.0.0.1',
+    'sky.redis.port': redisPort,
+    'sky.redis.database': 10,
+    // Dummies: no upload reaches OSS and no payment reaches WeChat here.
+    'sky.alioss.endpoint': 'oss-cn-hangzhou.aliyuncs.com',
+    'sky.alioss.access-key-id': 'dummy',
+    'sky.alioss.access-key-secret': 'dummy',
+    'sky.alioss.bucket-name': 'dummy',
+    'sky.wechat.appid': 'dummy',
+    'sky.wechat.secret': 'dummy',
+    'sky.wechat.mchid': 'dummy',
+    'sky.wechat.mchSerialNo': 'dummy',
+    'sky.wechat.privateKeyFilePath': join(workDir, 'none.pem'),
+    'sky.wechat.apiV3Key': 'dummy',
+    'sky.wechat.weChatPayCertFilePath': join(workDir, 'none.pem'),
+    'sky.wechat.notifyUrl': 'http://127.0.0.1/none',
+    'sky.wechat.refundNotifyUrl': 'http://127.0.0.1/none',
+  };
+  const args = ['-jar', jar, ...Object.entries(settings).map(([k, v]) => `--${k}=${v}`)];
+  const server = spawnServer('the admin server', 'java', args, { env: { TZ: 'Asia/Shanghai' } });
+  await waitFor(server, () => /Started SkyApplication/.test(server.output()), 180_000);
+  return { port, server };
+}
+
+/** Stops every server we started, newest first, by pid; then removes the temp folder. */
+async function stopAll() {
+  const stopped = [];
+  for (const { name, child } of started.splice(0).reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    child.kill('SIGTERM');
+    const gone = await Promise.race([child.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
+    if (!gone) {
+      process.stdout.write(`real-server: ${name} (pid ${child.pid}) did not stop in 15 s: killed\n`);
+      child.kill('SIGKILL');
+      await child;
+    }
+    stopped.push(`${name} (pid ${child.pid})`);
+  }
+  if (stopped.length) process.stdout.write(`real-server: stopped ${stopped.join(', ')}\n`);
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+}
+
+/** What --record needs, checked before anything starts. */
+async function recordPlan(project) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const cases = join(root, 'dist', 'tests', 'support', 'real-server-cases.js');
+  if (!existsSync(cases)) throw new Refusal(`no ${cases}: run node bin/build.js first`);
+  const commit = argv.commit ?? execaSync('git', ['-C', project, 'rev-parse', 'HEAD'], { reject: false }).stdout;
+  if (!commit) throw new Refusal(`${project} is no git checkout: name its commit with --commit SHA`);
+  const { record } = await import(cases);
+  return {
+    record,
+    out: resolve(argv.record || join(root, 'tests', 'fixtures', 'real-server')),
+    meta: { source: `shuhongfan/sky-take-out@${commit}`, command: `node bin/real-server.js SRC --record --commit ${commit}` },
+  };
+}
+
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  await stopAll();
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0));
+
+try {
+  const { src, project } = sourceFolder();
+  const sql = findSql(src);
+  checkTools();
+  const recording = argv.record === undefined ? undefined : await recordPlan(project);
+  workDir = mkdtempSync(join(tmpdir(), 'sky-real-server-'));
+  const jar = await step('build (mvn package)', () => build(project));
+  const dbPort = await step('MariaDB: start and load sky.sql', () => startMariaDb(sql));
+  const redisPort = await step('Redis: start', () => startRedis());
+  const { port } = await step('the admin server: start', () => startServer(jar, dbPort, redisPort));
+  const base = `http://127.0.0.1:${port}`;
+  process.stdout.write(`real-server: ready at ${base} (MariaDB 127.0.0.1:${dbPort}, Redis 127.0.0.1:${redisPort}); Ctrl-C stops all\n`);
+  if (recording) {
+    await step('record', () => recording.record(base, recording.out, recording.meta));
+    await stop(0);
+  }
+} catch (e) {
+  // A step cut short by Ctrl-C fails as its servers stop: that is no error of its own.
+  if (!stopping) process.stderr.write(`real-server: ${e instanceof Refusal ? e.message : e.stack}\n`);
+  await stop(1);
+}
