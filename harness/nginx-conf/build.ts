@@ -468,7 +468,8 @@ function locationHead(d: Directive, parent?: LocationConf): LocationHead {
     path = d.args[1];
   } else {
     path = d.args[0];
-    const mod = /^(=|~\*|~|@)/.exec(path)?.[1] as LocationConf['modifier'] | undefined;
+    // ngx_http_core_location() reads a modifier glued to the name (`^~/api/`) as a separate one.
+    const mod = /^(=|~\*|~|\^~|@)/.exec(path)?.[1] as LocationConf['modifier'] | undefined;
     if (mod) {
       modifier = mod;
       // A named location keeps its `@` in its name.
