@@ -15,6 +15,7 @@ import { headersFilter } from '../filters/headers.js';
 import { gzipStatic } from './gzip-static.js';
 import { willCompress } from '../filters/gzip.js';
 import { autoindex } from './autoindex.js';
+import { evaluate } from '../variable-values.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
@@ -103,7 +104,8 @@ function serve(req: HttpRequest): void {
 
 function serveIndex(req: HttpRequest, root: string, dir: string): void {
   const user = workerUser(req.ctx.conf, req.ctx.os.name);
-  for (const name of req.loc.index) {
+  for (const written of req.loc.index) {
+    const name = evaluate(req, written);
     // An absolute name is redirected to untested, the request's args kept.
     if (name.startsWith('/')) {
       req.internalRedirect(name);
@@ -124,17 +126,13 @@ function serveIndex(req: HttpRequest, root: string, dir: string): void {
       return;
     }
     if (st instanceof Error && st.code !== 'ENOENT') {
-      req.logError('error', `"${req.ctx.displayPath(dir + name)}" is not found`, { errno: notFoundErrno(req, root, dir + name, st.code) });
-      req.special(404);
+      indexNotFound(req, root, dir + name, st.code);
       return;
     }
   }
   const d = statUnder(req, root, dir).st;
   if (d instanceof Error || !d.isDirectory()) {
-    const first = dir + req.loc.index[0];
-    const code = d instanceof Error ? d.code : 'ENOTDIR';
-    req.logError('error', `"${req.ctx.displayPath(first)}" is not found`, { errno: notFoundErrno(req, root, first, code) });
-    req.special(404);
+    indexNotFound(req, root, dir + evaluate(req, req.loc.index[0]), d instanceof Error ? d.code : 'ENOTDIR');
     return;
   }
   if (autoindex(req, dir)) return;
@@ -146,6 +144,12 @@ function serveIndex(req: HttpRequest, root: string, dir: string): void {
 function indexForbidden(req: HttpRequest, file: string): void {
   req.logError('error', `"${req.ctx.displayPath(file)}" is forbidden`, { errno: 'EACCES' });
   req.special(403);
+}
+
+/** ngx_http_index_error() for the rest: `"…/index.html" is not found`, unless log_not_found is off; 404. */
+function indexNotFound(req: HttpRequest, root: string, file: string, code: string | undefined): void {
+  if (req.loc.logNotFound) req.logError('error', `"${req.ctx.displayPath(file)}" is not found`, { errno: notFoundErrno(req, root, file, code) });
+  req.special(404);
 }
 
 function fileError(req: HttpRequest, root: string, path: string, code: string | undefined): void {
