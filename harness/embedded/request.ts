@@ -8,7 +8,7 @@ import type { WorkerContext } from './context.js';
 import type { Level, LogContext } from '../logs/error-log.js';
 import type { ErrnoName } from '../os-profile.js';
 import { hostName, type HeaderField, type RequestHead } from './http/request-head.js';
-import type { ParsedUri } from './http/uri.js';
+import { escapeUri, type ParsedUri } from './http/uri.js';
 import { statusOnWire } from './http/pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, type ErrorLog } from '../logs/writer.js';
@@ -325,8 +325,8 @@ export class HttpRequest {
       return true;
     }
     if (redirect) {
-      // The Location is the location's name, as written, with the query.
-      this.redirect(301, this.loc.path + (this.uri.args ? '?' + this.uri.args : ''));
+      // The Location is the location's name, escaped (ngx_http_escape_location_name()), with the query.
+      this.redirect(301, escapeUri(this.loc.path) + (this.uri.args ? '?' + this.uri.args : ''));
       return true;
     }
     return false;

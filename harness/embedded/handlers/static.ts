@@ -16,6 +16,7 @@ import { gzipStatic } from './gzip-static.js';
 import { willCompress } from '../filters/gzip.js';
 import { autoindex } from './autoindex.js';
 import { evaluate } from '../variable-values.js';
+import { escapeUri } from '../http/uri.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
@@ -92,7 +93,7 @@ function serve(req: HttpRequest): void {
     return;
   }
   if (st.isDirectory()) {
-    req.redirect(301, uri + '/' + (req.uri.args ? '?' + req.uri.args : ''));
+    req.redirect(301, escapeUri(uri) + '/' + (req.uri.args ? '?' + req.uri.args : ''));
     return;
   }
   if (req.method === 'POST') {
