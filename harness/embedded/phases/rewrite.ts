@@ -216,8 +216,9 @@ function answer(req: HttpRequest, status: number, text: string | undefined): voi
   const value = evaluate(req, text ?? '');
   req.discardBody();
   if (REDIRECTS.includes(status)) return redirect(req, status, value);
-  // A 204 has no Content-Type or Content-Length (ngx_http_header_filter()).
-  if (status === 204) return req.respond({ status });
+  // A 204 has no Content-Type or Content-Length (ngx_http_header_filter()), unless an error_page's
+  // status goes out in its place: the header filter then sees that one.
+  if ((req.errorStatus || status) === 204) return req.respond({ status });
   const body = Buffer.from(value, 'latin1');
   req.respond({ status, contentType: contentType(req, req.uri.uri), contentLength: body.length }, body);
 }
