@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { HttpRequest } from '../request.js';
 import type { ErrnoName } from '../../os-profile.js';
 import type { ResponseFields } from '../http/response.js';
-import { byteRanges, multipartFraming, preconditions, type Ranges } from '../http/conditional.js';
+import { byteRanges, multipartFraming, parseHttpTime, preconditions, type Ranges, type Validators } from '../http/conditional.js';
 import { nextTempNumber } from '../http/request-body.js';
 import { smallFile } from '../files/file-cache.js';
 import { mapUriToPath, statUnder } from '../files/map-path.js';
@@ -198,7 +198,7 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
   const whole: ResponseFields = { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [...tagged, ...encoded], rangeHeaders: gzipOf ? undefined : [['Accept-Ranges', 'bytes']] };
   // The range filter comes after gzip's, which takes ranges away from what it compresses (as
   // gzip_static never gives them).
-  const ranges = gzipOf || willCompress(req, whole) ? undefined : byteRanges(req.head.headers, v, st.size);
+  const ranges = gzipOf || willCompress(req, whole) ? undefined : byteRanges(req.head.headers, rangeValidators(req, whole, v), st.size);
   if (ranges === 416) {
     // The range filter answers after the headers filter ran for the 200: what it added stays
     // before Content-Range, and the 416's own run adds its `always` headers again.
@@ -222,6 +222,18 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
   const length = ranges.reduce((n, r, i) => n + framing.heads[i].length + r.end - r.start, framing.tail.length);
   const fields = { status: 206, contentType: `multipart/byteranges; boundary=${boundary}`, contentLength: length, lastModified, extra: tagged };
   sendParts(req, root, path, st, fields, ranges, framing);
+}
+
+/**
+ * What If-Range is compared with: the range filter runs after the headers filter, so an
+ * `add_header ETag` or `Last-Modified` replaces the file's (a date nginx cannot parse matches none).
+ */
+function rangeValidators(req: HttpRequest, whole: ResponseFields, v: Validators): Validators {
+  if (!req.loc.addHeaders.some((h) => /^(etag|last-modified)$/i.test(h.name))) return v;
+  const f = headersFilter(req, { status: 200, lastModified: whole.lastModified, extra: whole.extra });
+  const added = (key: string) => f.extra?.find(([n]) => n.toLowerCase() === key)?.[1];
+  const time = parseHttpTime(f.lastModified ?? added('last-modified') ?? '');
+  return { etag: added('etag'), mtime: time < 0 ? NaN : time };
 }
 
 /** Sends the head, then the ranges of the file (with their multipart framing, if any). */
