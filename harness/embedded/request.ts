@@ -76,6 +76,8 @@ export class HttpRequest {
    * stay through an error_page's redirect and lead the answer's own, as in r->headers_out.headers.
    */
   readonly headersOut: [string, string][] = [];
+  /** r->headers_out.content_type set before the handler (an X-Accel-Redirect's upstream's): ngx_http_set_content_type() keeps it. */
+  presetContentType?: string;
   /** The head's Date, taken before the header filters run: an `expires` time counts from the same second (nginx's cached time). */
   date = '';
   /** What the request is doing, for log lines that do not say (nginx's c->log->action): set while an upstream's head is passed on. */

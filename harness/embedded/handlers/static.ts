@@ -50,6 +50,7 @@ export function etag(req: HttpRequest, st: Stats): string | undefined {
 }
 
 export function contentType(req: HttpRequest, path: string): string {
+  if (req.presetContentType !== undefined) return req.presetContentType;
   const ext = extname(path).slice(1).toLowerCase();
   return (ext && req.loc.types.get(ext)) || req.loc.defaultType;
 }

@@ -14,6 +14,7 @@ import { parseResponseHead, responseHeadEnd, type ResponseHead, type ResponseHea
 import { idleConnection, keepIdle } from './keepalive.js';
 import { UpstreamConnection, type UpstreamReader } from './connection.js';
 import { EventPipe } from './event-pipe.js';
+import { acceleratedRedirect } from './x-accel-redirect.js';
 import { newState, type UpstreamState } from './state.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
@@ -262,6 +263,13 @@ export class UpstreamExchange {
       if (challenge) req.headersOut.push(challenge);
       this.close();
       req.special(up.status);
+      return;
+    }
+    // ngx_http_upstream_process_headers(): X-Accel-Redirect ends the exchange, and the request goes on elsewhere.
+    const redirect = req.loc.proxyIgnoreHeaders.includes('x-accel-redirect') ? undefined : up.headers.find(([n]) => n.toLowerCase() === 'x-accel-redirect');
+    if (redirect) {
+      this.close();
+      acceleratedRedirect(req, redirect[1], up.headers, READING_HEADER);
       return;
     }
     const fields = this.handler.onHeaders(up, upgrade);
