@@ -269,9 +269,6 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     args: [1, ANY],
     set: (l, d) => {
       for (const v of d.args) if (!PROXY_NEXT_UPSTREAM.includes(v)) throw new ConfError(`invalid value "${v}"`, d.file, d.line);
-      // A response's status never sends the engine to the next peer.
-      const status = d.args.find((v) => v.startsWith('http_'));
-      if (status) throw unsupported(`"proxy_next_upstream ${status}"`, d);
       l.proxyNextUpstream = new Set(d.args.includes('off') ? [] : d.args);
     },
   },
