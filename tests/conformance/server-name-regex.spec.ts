@@ -1,13 +1,9 @@
 // A server_name regex with PCRE's \Q...\E: its text is literal (the dots too), and its named
 // capture is a variable, as in any server_name regex.
 import { test, expect } from '../fixtures.js';
+import { serversConf } from '../support/locations-conf.js';
 
-const CONF = `worker_processes 1;
-error_log logs/error.log;
-pid logs/nginx.pid;
-events { worker_connections 64; }
-http {
-    access_log logs/access.log;
+const CONF = serversConf(`
     server {
         listen 127.0.0.1:P;
         server_name localhost;
@@ -17,9 +13,7 @@ http {
         listen 127.0.0.1:P;
         server_name ~^(?<name>[a-z]+)\\Q.example.org\\E$;
         return 200 "name=$name\\n";
-    }
-}
-`;
+    }`);
 
 test('server_name ~^(?<name>[a-z]+)\\Q.example.org\\E$: the quoted dots are dots, $name is the capture', async ({ startProxy }) => {
   const p = await startProxy({ conf: CONF });

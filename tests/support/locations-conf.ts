@@ -3,7 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-export const serverConf = (server: string) => `worker_processes 1;
+/** A conf of the server blocks a test writes, each with its own listen. */
+export const serversConf = (servers: string) => `worker_processes 1;
 error_log logs/error.log;
 pid logs/nginx.pid;
 events {
@@ -13,14 +14,17 @@ http {
     include mime.types;
     default_type application/octet-stream;
     access_log logs/access.log;
-    server {
+${servers}
+}
+`;
+
+export const serverConf = (server: string) =>
+  serversConf(`    server {
         listen 127.0.0.1:P;
         server_name localhost;
         root html;
 ${server}
-    }
-}
-`;
+    }`);
 
 /** Writes each file (a path under the prefix) with its content. */
 export function writeFiles(prefix: string, files: Record<string, string>): void {
