@@ -418,10 +418,16 @@ function serverName(n: string, d: Directive): string {
 
 function parseListen(d: Directive): ListenConf {
   const [addr, ...params] = d.args;
+  if (addr.startsWith('unix:')) throw unsupported(`"listen ${addr}" (a UNIX-domain socket: the engine listens on TCP ports only)`, d);
   for (const p of params) {
-    if (p !== 'default_server' && p !== 'default') throw unsupported(`the "${p}" parameter of "listen"`, d);
+    // ngx_http_core_listen()'s socket buffer sizes, checked as nginx checks them; Node's server
+    // sockets keep the system's sizes (it has no SO_SNDBUF / SO_RCVBUF for them).
+    const buffer = /^(sndbuf|rcvbuf)=/.exec(p)?.[1];
+    if (buffer) {
+      if (!/^\d+[kKmMgG]?$/.test(p.slice(buffer.length + 1))) throw new ConfError(`invalid ${buffer} "${p}"`, d.file, d.line);
+    } else if (p !== 'default_server' && p !== 'default') throw unsupported(`the "${p}" parameter of "listen"`, d);
   }
-  return { ...listenAddress(addr, d), defaultServer: params.length > 0 };
+  return { ...listenAddress(addr, d), defaultServer: params.includes('default_server') || params.includes('default') };
 }
 
 /** The address a `listen` names: `8080` (every IPv4 address), `127.0.0.1:8080`, `[::1]:8080`, `localhost`. */
