@@ -49,7 +49,7 @@ function checkVariables(conf: NginxConf): void {
   // The rewrite module's codes, and their values.
   const codes = locations.flatMap((l) => [...allCodes(l.rewrite)]);
   const scripted = codes.flatMap((c) => codeValues(c).flatMap((v) => variableNames(v).map((name) => ({ name, c }))));
-  const paths = locations.flatMap((l) => [...(l.alias ? [{ text: l.root, what: 'alias', at: l }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files', at: l })), ...l.index.map((name) => ({ text: name, what: 'index', at: l }))]);
+  const paths = locations.flatMap((l) => [...(l.alias ? [{ text: l.root, what: 'alias', at: l }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files', at: l })), ...l.index.map((name) => ({ text: name, what: 'index', at: l })), ...[...l.errorPages.values()].flatMap((p) => (p.variables ? [{ text: p.uri, what: 'error_page', at: l }] : []))]);
   const passes = locations.flatMap((l) => (l.proxyPass && 'variables' in l.proxyPass ? [l.proxyPass] : []));
   const used = [...conf.variables, ...passes.flatMap((p) => variableNames(p.variables)), ...filters, ...scripted.map((s) => s.name), ...[...added, ...headers].flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
   // Map variables, those `set` makes, and the named groups of every regex (ngx_http_regex_compile()).
