@@ -67,7 +67,6 @@ function rewrites<R>(list: R[], d: Directive, firstHere: boolean, keyword?: R): 
   if (keyword !== undefined && from === keyword && to === undefined) return [...inherited, keyword];
   if (to === undefined) throw new ConfError(`invalid parameter "${from}"`, d.file, d.line);
   if (from.startsWith('~')) throw unsupported(`regular expressions in "${d.name}"`, d, true);
-  if (from.includes('$')) throw unsupported(`variables in the first argument of "${d.name}"`, d, true);
   return [...inherited, { from, to } as R];
 }
 
