@@ -42,6 +42,12 @@ test('proxy_request_buffering off is accepted, inherited by the locations under 
   expect(server.locations.map((l) => [l.path, l.proxyRequestBuffering])).toEqual([['/a/', false], ['/b/', true]]);
 });
 
+test('listen 127.0.0.1:18182-18184 is a listen per port, each the default server where the line says so', async ({}, testInfo) => {
+  const prefix = prefixWith(testInfo.outputPath('range'), { 'conf/nginx.conf': HTTP('server { listen 127.0.0.1:18182-18184 default_server; listen [::1]:18185-18185; }') });
+  const [server] = loadConf({ prefix, conf: 'conf/nginx.conf' }).servers;
+  expect(server.listens.map((l) => `${l.text}${l.defaultServer ? ' default' : ''}`)).toEqual(['127.0.0.1:18182 default', '127.0.0.1:18183 default', '127.0.0.1:18184 default', '[::1]:18185']);
+});
+
 test('3: the course\'s nginx.conf loads unchanged', async ({}, testInfo) => {
   const prefix = prefixWith(testInfo.outputPath('course'), { 'conf/nginx.conf': COURSE_CONF });
   const conf = loadConf({ prefix, conf: 'conf/nginx.conf' });
