@@ -8,7 +8,7 @@ import type { WorkerContext } from './context.js';
 import type { Level, LogContext } from '../logs/error-log.js';
 import { writeErrno, type ErrnoName } from '../os-profile.js';
 import { hostName, type HeaderField, type RequestHead } from './http/request-head.js';
-import type { ParsedUri } from './http/uri.js';
+import { escapeUri, type ParsedUri } from './http/uri.js';
 import { statusOnWire } from './http/pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, type ErrorLog } from '../logs/writer.js';
@@ -76,6 +76,8 @@ export class HttpRequest {
    * stay through an error_page's redirect and lead the answer's own, as in r->headers_out.headers.
    */
   readonly headersOut: [string, string][] = [];
+  /** r->headers_out.content_type set before the handler (an X-Accel-Redirect's upstream's): ngx_http_set_content_type() keeps it. */
+  presetContentType?: string;
   /** The head's Date, taken before the header filters run: an `expires` time counts from the same second (nginx's cached time). */
   date = '';
   /** What the request is doing, for log lines that do not say (nginx's c->log->action): set while an upstream's head is passed on. */
@@ -327,8 +329,8 @@ export class HttpRequest {
       return true;
     }
     if (redirect) {
-      // The Location is the location's name, as written, with the query.
-      this.redirect(301, this.loc.path + (this.uri.args ? '?' + this.uri.args : ''));
+      // The Location is the location's name, escaped (ngx_http_escape_location_name()), with the query.
+      this.redirect(301, escapeUri(this.loc.path) + (this.uri.args ? '?' + this.uri.args : ''));
       return true;
     }
     return false;

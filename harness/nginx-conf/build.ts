@@ -360,13 +360,14 @@ function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
   applySettings(b, d.block!, 'server', base, (s) => {
     switch (s.name) {
       case 'listen': {
-        const l = parseListen(s);
-        if (server.listens.some((x) => x.text === l.text)) throw new ConfError(`a duplicate listen ${l.text}`, s.file, s.line);
-        if (l.defaultServer) {
-          if (b.defaultListens.has(l.text)) throw new ConfError(`a duplicate default server for ${l.text}`, s.file, s.line);
-          b.defaultListens.add(l.text);
+        for (const l of parseListen(s)) {
+          if (server.listens.some((x) => x.text === l.text)) throw new ConfError(`a duplicate listen ${l.text}`, s.file, s.line);
+          if (l.defaultServer) {
+            if (b.defaultListens.has(l.text)) throw new ConfError(`a duplicate default server for ${l.text}`, s.file, s.line);
+            b.defaultListens.add(l.text);
+          }
+          server.listens.push(l);
         }
-        server.listens.push(l);
         return true;
       }
       case 'server_name':
@@ -416,12 +417,25 @@ function serverName(n: string, d: Directive): string {
   return n;
 }
 
-function parseListen(d: Directive): ListenConf {
+/** A `listen`: one address, or one per port of a range (`127.0.0.1:8182-8183`, ngx_parse_url() as Debian's 1.22.1 has it). */
+function parseListen(d: Directive): ListenConf[] {
   const [addr, ...params] = d.args;
+  if (addr.startsWith('unix:')) throw unsupported(`"listen ${addr}" (a UNIX-domain socket: the engine listens on TCP ports only)`, d);
   for (const p of params) {
-    if (p !== 'default_server' && p !== 'default') throw unsupported(`the "${p}" parameter of "listen"`, d);
+    // ngx_http_core_listen()'s socket buffer sizes, checked as nginx checks them; Node's server
+    // sockets keep the system's sizes (it has no SO_SNDBUF / SO_RCVBUF for them).
+    const buffer = /^(sndbuf|rcvbuf)=/.exec(p)?.[1];
+    if (buffer) {
+      if (!/^\d+[kKmMgG]?$/.test(p.slice(buffer.length + 1))) throw new ConfError(`invalid ${buffer} "${p}"`, d.file, d.line);
+    } else if (p !== 'default_server' && p !== 'default') throw unsupported(`the "${p}" parameter of "listen"`, d);
   }
-  return { ...listenAddress(addr, d), defaultServer: params.length > 0 };
+  const defaultServer = params.includes('default_server') || params.includes('default');
+  const range = /^((?:.*:)?)(\d+)-(\d+)$/.exec(addr);
+  if (!range) return [{ ...listenAddress(addr, d), defaultServer }];
+  const [from, to] = [Number(range[2]), Number(range[3])];
+  if (from < 1 || to > 65535) throw new ConfError(`invalid port in "${addr}" of the "listen" directive`, d.file, d.line);
+  if (from > to) throw new ConfError(`invalid port range in "${addr}" of the "listen" directive`, d.file, d.line);
+  return Array.from({ length: to - from + 1 }, (_, i) => ({ ...listenAddress(range[1] + (from + i), d), defaultServer }));
 }
 
 /** The address a `listen` names: `8080` (every IPv4 address), `127.0.0.1:8080`, `[::1]:8080`, `localhost`. */
@@ -468,7 +482,8 @@ function locationHead(d: Directive, parent?: LocationConf): LocationHead {
     path = d.args[1];
   } else {
     path = d.args[0];
-    const mod = /^(=|~\*|~|@)/.exec(path)?.[1] as LocationConf['modifier'] | undefined;
+    // ngx_http_core_location() reads a modifier glued to the name (`^~/api/`) as a separate one.
+    const mod = /^(=|~\*|~|\^~|@)/.exec(path)?.[1] as LocationConf['modifier'] | undefined;
     if (mod) {
       modifier = mod;
       // A named location keeps its `@` in its name.

@@ -52,9 +52,8 @@ function errorPages(d: Directive): [number, ErrorPage][] {
     if (a.length === 2 || (eq.length > 1 && !/^\d+$/.test(eq.slice(1)))) throw new ConfError(`invalid value "${eq}"`, d.file, d.line);
     overwrite = eq.length > 1 ? Number(eq.slice(1)) : 0;
   }
-  if (uri.includes('$')) throw unsupported('variables in "error_page"', d, true);
   const q = uri.startsWith('/') ? uri.indexOf('?') : -1;
-  const target = q < 0 ? { uri, args: '' } : { uri: uri.slice(0, q), args: uri.slice(q + 1) };
+  const target = uri.includes('$') ? { uri, args: '', variables: true } : q < 0 ? { uri, args: '' } : { uri: uri.slice(0, q), args: uri.slice(q + 1) };
   return a.slice(0, eq === undefined ? -1 : -2).map((code) => {
     const n = Number(code);
     if (!/^\d+$/.test(code) || n === 499) throw new ConfError(`invalid value "${code}"`, d.file, d.line);
@@ -269,9 +268,6 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     args: [1, ANY],
     set: (l, d) => {
       for (const v of d.args) if (!PROXY_NEXT_UPSTREAM.includes(v)) throw new ConfError(`invalid value "${v}"`, d.file, d.line);
-      // A response's status never sends the engine to the next peer.
-      const status = d.args.find((v) => v.startsWith('http_'));
-      if (status) throw unsupported(`"proxy_next_upstream ${status}"`, d);
       l.proxyNextUpstream = new Set(d.args.includes('off') ? [] : d.args);
     },
   },

@@ -2,7 +2,7 @@
 // both call this on the same file, as nginx's workers inherit the master's parsed configuration.
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseConfFile, parseConfText } from './parse.js';
-import { allLocations, type MapConf, type NginxConf, type ProxyHeader } from './model.js';
+import { allLocations, type LocationConf, type MapConf, type NginxConf, type ProxyHeader } from './model.js';
 import { buildConf } from './build.js';
 import { ConfError, unsupported } from './error.js';
 import { mapValues, regexVariables } from './map.js';
@@ -69,7 +69,7 @@ function checkVariables(conf: NginxConf): void {
   // The rewrite module's codes, and their values.
   const codes = locations.flatMap((l) => [...allCodes(l.rewrite)]);
   const scripted = codes.flatMap((c) => codeValues(c).flatMap((v) => variableNames(v).map((name) => ({ name, c }))));
-  const paths = locations.flatMap((l) => [...(l.alias ? [{ text: l.root, what: 'alias', at: l }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files', at: l }))]);
+  const paths = locations.flatMap((l) => [...(l.alias ? [{ text: l.root, what: 'alias', at: l }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files', at: l })), ...l.index.map((name) => ({ text: name, what: 'index', at: l })), ...[...l.errorPages.values()].flatMap((p) => (p.variables ? [{ text: p.uri, what: 'error_page', at: l }] : [])), ...proxyRewrites(l)]);
   const passes = locations.flatMap((l) => (l.proxyPass && 'variables' in l.proxyPass ? [l.proxyPass] : []));
   const used = [...conf.variables, ...passes.flatMap((p) => variableNames(p.variables)), ...filters, ...scripted.map((s) => s.name), ...[...added, ...headers].flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
   // Map variables, those `set` makes, and the named groups of every regex (ngx_http_regex_compile()).
@@ -100,6 +100,12 @@ function checkVariables(conf: NginxConf): void {
     check(a.format.ops.flatMap((op) => ('variable' in op ? [op.variable] : [])), `the log format "${a.format.name}"`, a);
     check(a.filter === undefined ? [] : variableNames(a.filter), '"access_log if="', a);
   }
+}
+
+/** The texts of a location's proxy_redirect and proxy_cookie_* rules, whose variables are evaluated per answer. */
+function proxyRewrites(l: LocationConf): { text: string; what: string; at: LocationConf }[] {
+  const rules = [...l.proxyRedirects.flatMap((r) => (r === 'default' ? [] : [['proxy_redirect', r] as const])), ...l.proxyCookiePaths.map((r) => ['proxy_cookie_path', r] as const), ...l.proxyCookieDomains.map((r) => ['proxy_cookie_domain', r] as const)];
+  return rules.flatMap(([what, r]) => [r.from, r.to].map((text) => ({ text, what, at: l })));
 }
 
 /** The variable, or one a map makes it of, that the engine cannot evaluate; undefined when all can be. */

@@ -3,7 +3,8 @@
 // `default`, `volatile`; includes are read by the parser.
 import { ConfError } from './error.js';
 import type { Directive } from './parse.js';
-import { addName, compileRegex, nameTable, type NameTable } from './names.js';
+import { addName, nameTable, type NameTable } from './names.js';
+import { compileRegex } from './pcre.js';
 
 export interface MapConf {
   source: string;
@@ -29,7 +30,7 @@ export function buildMap(d: Directive): MapConf {
       m.defaultValue = rest[0];
     } else if (key.startsWith('~')) {
       const caseless = key.startsWith('~*');
-      m.table.regexes.push({ re: compileRegex(key.slice(caseless ? 2 : 1), caseless, e), value: rest[0] });
+      m.table.regexes.push({ re: compileRegex(key.slice(caseless ? 2 : 1), caseless, e).re, value: rest[0] });
     } else {
       // ngx_hash_add_key() lowercases the key where it is: the messages show it so.
       const name = (key.startsWith('\\') ? key.slice(1) : key).toLowerCase();

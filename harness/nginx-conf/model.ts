@@ -90,6 +90,8 @@ export interface ErrorPage {
   args: string;
   /** `=code`: the status of the answer; 0 for a bare `=` (the page's own status); undefined: the error's own. */
   overwrite?: number;
+  /** The URI holds variables: evaluated per error, then split at its `?` (ngx_http_split_args()). */
+  variables?: boolean;
 }
 
 /** One argument of try_files (ngx_http_try_file_t). */

@@ -2,7 +2,7 @@
 // name, then the longest leading wildcard `*.example.com` / `.example.com`, then the longest
 // trailing one `www.example.*`), then the regular expressions in the order given
 // (ngx_http_regex_exec()). Exact and wildcard names are compared lowercased.
-import { ConfError } from './error.js';
+import { compileRegex } from './pcre.js';
 
 export interface NameRegex<T> {
   re: RegExp;
@@ -23,16 +23,7 @@ export function nameTable<T>(): NameTable<T> {
 }
 
 /** ngx_http_core_server_name(): a server name's regex is caseless when its pattern has a capital letter (even `\D`). */
-export const serverNameRegex = (pattern: string, at: { file: string; line: number }) => compileRegex(pattern, /[A-Z]/.test(pattern), at);
-
-/** A PCRE pattern as JavaScript reads it: `(?P<name>` is `(?<name>`. */
-export function compileRegex(pattern: string, caseless: boolean, at: { file: string; line: number }): RegExp {
-  try {
-    return new RegExp(pattern.replace(/\(\?P</g, '(?<'), caseless ? 'i' : '');
-  } catch (e) {
-    throw new ConfError(`pcre2_compile() failed: ${(e as Error).message} in "${pattern}"`, at.file, at.line);
-  }
-}
+export const serverNameRegex = (pattern: string, at: { file: string; line: number }) => compileRegex(pattern, /[A-Z]/.test(pattern), at).re;
 
 /**
  * ngx_hash_add_key() for a name, with wildcards when `wildcards` (server_name, map's `hostnames`):

@@ -1,4 +1,4 @@
-// A location's PCRE pattern in JavaScript: PCRE's meaning where JS reads the same text otherwise.
+// A PCRE pattern in JavaScript: PCRE's meaning where JS reads the same text otherwise.
 import { test, expect } from '@playwright/test';
 import { compileRegex } from './pcre.js';
 
@@ -31,9 +31,16 @@ test('a leading (?i) makes the whole pattern caseless; named captures come back 
   expect(re.exec('/blog/42')?.groups).toEqual({ first: 'blog', second: '42' });
 });
 
+test('\\Q...\\E quotes its text, to the end without \\E; a lone \\E is nothing', () => {
+  expect(matches('^/\\Qa.b(\\E+$', '/a.b((')).toBe(true);
+  expect(matches('^/\\Qa.b\\E$', '/axb')).toBe(false);
+  expect(matches('^/\\Q[x]$', '/[x]$')).toBe(true);
+  expect(matches('^/a\\Eb$', '/ab')).toBe(true);
+});
+
 test('what JS reads another way is refused, naming it', () => {
   const tail = ' are not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in /conf/nginx.conf:7';
-  expect(refusal('^/\\Qa.b\\E')).toBe('the escape "\\Q" in the regular expression "^/\\Qa.b\\E"' + tail);
+  expect(refusal('^/\\p{N}')).toBe('the escape "\\p" in the regular expression "^/\\p{N}"' + tail);
   expect(refusal('^/a++')).toBe('possessive quantifiers in the regular expression "^/a++"' + tail);
   expect(refusal('(?>a)')).toBe('the group "(?>" in the regular expression "(?>a)"' + tail);
   expect(refusal('^/a(?i)b')).toBe('the group "(?i" in the regular expression "^/a(?i)b"' + tail);

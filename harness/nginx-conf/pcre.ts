@@ -1,4 +1,4 @@
-// A location's PCRE pattern as a JavaScript RegExp of the same meaning (ngx_http_regex_compile()
+// A PCRE pattern (a location's, a rewrite's, a server_name's, a map key's) as a JavaScript RegExp of the same meaning (ngx_http_regex_compile()
 // with PCRE2, as Debian builds nginx 1.22.1): what translates exactly is translated, what JS reads
 // otherwise is refused, and the errors nginx reports most often get pcre2_compile()'s own words.
 import { ConfError, unsupported } from './error.js';
@@ -36,6 +36,15 @@ export function compileRegex(pattern: string, caseless: boolean, at: { file: str
   let repeatable = false;
   while (i < pattern.length) {
     const c = pattern[i];
+    if (c === '\\' && (pattern[i + 1] === 'Q' || pattern[i + 1] === 'E')) {
+      // \Q...\E quotes its text (to the pattern's end without \E); a lone \E is nothing.
+      const end = pattern[i + 1] === 'E' ? i : pattern.indexOf('\\E', i + 2);
+      const literal = pattern.slice(i + 2, end < 0 ? pattern.length : end);
+      out += literal.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+      i = end < 0 ? pattern.length : end + 2;
+      if (literal) repeatable = true;
+      continue;
+    }
     if (c === '\\') {
       if (i + 1 === pattern.length) throw fail('\\ at end of pattern', pattern.length);
       // A backreference to a group the pattern lacks is PCRE's error; JS reads it as an octal escape.

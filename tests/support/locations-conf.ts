@@ -4,17 +4,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { confSkeleton } from '../../harness/stack/render.js';
 
+/** A conf of the server blocks a test writes, each with its own listen. */
+export const serversConf = (servers: string) => confSkeleton({ workers: 1, accessLog: 'logs/access.log', http: servers });
+
 export const serverConf = (server: string) =>
-  confSkeleton({
-    workers: 1,
-    accessLog: 'logs/access.log',
-    http: `    server {
+  serversConf(`    server {
         listen 127.0.0.1:P;
         server_name localhost;
         root html;
 ${server}
-    }`,
-  });
+    }`);
 
 /** Writes each file (a path under the prefix) with its content. */
 export function writeFiles(prefix: string, files: Record<string, string>): void {

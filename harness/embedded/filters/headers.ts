@@ -41,7 +41,10 @@ function setExpires(f: ResponseFields, extra: Header[], e: Expires, date: string
   if (e.kind === 'off') return;
   if (e.kind === 'epoch') [value, cacheControl] = [EPOCH_DATE, 'no-cache'];
   else if (e.kind === 'max') [value, cacheControl] = [MAX_DATE, 'max-age=315360000'];
-  else if (e.seconds === 0) [value, cacheControl] = [date, 'max-age=0'];
+  else if (e.kind === 'daily') {
+    const at = nextTime(now, e.seconds);
+    [value, cacheControl] = [new Date(at * 1000).toUTCString(), `max-age=${at - now}`];
+  } else if (e.seconds === 0) [value, cacheControl] = [date, 'max-age=0'];
   else {
     const lastModified = e.kind === 'modified' ? lastModifiedTime(f, extra) : undefined;
     const at = (lastModified ?? now) + e.seconds;
@@ -59,6 +62,15 @@ function setExpires(f: ResponseFields, extra: Header[], e: Expires, date: string
   }
   extra[cc[0]] = [extra[cc[0]][0], cacheControl];
   for (const k of cc.slice(1).reverse()) extra.splice(k, 1);
+}
+
+/** ngx_next_time(): that time of day (local time) today, or tomorrow once it has passed; Unix seconds. */
+function nextTime(now: number, daily: number): number {
+  const d = new Date(now * 1000);
+  d.setHours(Math.floor(daily / 3600), Math.floor((daily % 3600) / 60), daily % 60, 0);
+  if (d.getTime() / 1000 > now) return d.getTime() / 1000;
+  d.setDate(d.getDate() + 1);
+  return d.getTime() / 1000;
 }
 
 /** r->headers_out.last_modified_time: a static file's, or the upstream's Last-Modified (seconds). */

@@ -25,15 +25,18 @@ function parseCookie(text: string): Attr[] {
 
 /** ngx_http_proxy_rewrite_complex_handler() for a path: the rule's text starts the value. */
 function rewritePath(req: HttpRequest, value: string, rules: readonly Rewrite[]): string | undefined {
-  const r = rules.find((x) => value.startsWith(x.from));
-  return r && evaluate(req, r.to) + value.slice(r.from.length);
+  for (const r of rules) {
+    const from = evaluate(req, r.from);
+    if (value.startsWith(from)) return evaluate(req, r.to) + value.slice(from.length);
+  }
+  return undefined;
 }
 
 /** ngx_http_proxy_rewrite_domain_handler(): the whole name, a leading "." kept. */
 function rewriteDomain(req: HttpRequest, value: string, rules: readonly Rewrite[]): string | undefined {
   const dot = value.startsWith('.') ? '.' : '';
   const name = value.slice(dot.length).toLowerCase();
-  const r = rules.find((x) => x.from.toLowerCase() === name);
+  const r = rules.find((x) => evaluate(req, x.from).toLowerCase() === name);
   return r && dot + evaluate(req, r.to);
 }
 

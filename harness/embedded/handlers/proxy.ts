@@ -237,7 +237,7 @@ class ProxyRequest implements ExchangeHandler {
     for (const r of req.loc.proxyRedirects) {
       // ngx_http_proxy_merge_loc_conf(): no default for a URL in variables.
       if (r === 'default' && pp.evaluated) continue;
-      const [from, to] = r !== 'default' ? [r.from, evaluate(req, r.to)] : pp.uri === undefined ? [pp.url + '/', '/'] : [pp.url, req.loc.path];
+      const [from, to] = r !== 'default' ? [evaluate(req, r.from), evaluate(req, r.to)] : pp.uri === undefined ? [pp.url + '/', '/'] : [pp.url, req.loc.path];
       if (value.startsWith(from)) return to + value.slice(from.length);
     }
     return undefined;

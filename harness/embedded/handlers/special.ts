@@ -5,6 +5,7 @@
 import type { HttpRequest } from '../request.js';
 import type { ErrorPage } from '../../nginx-conf/model.js';
 import { errorPage, closesConnection, statusOnWire } from '../http/pages.js';
+import { evaluate } from '../variable-values.js';
 
 /** ngx_http_special_response_handler(). */
 export function specialResponse(req: HttpRequest, code: number, location?: string, extra?: [string, string][]): void {
@@ -25,13 +26,21 @@ export function specialResponse(req: HttpRequest, code: number, location?: strin
   req.respond({ status: code, contentType: body ? 'text/html' : undefined, contentLength: body?.length ?? 0, location, extra }, body);
 }
 
+/** A URI with variables, evaluated; a path's arguments are split off at its first `?`. */
+function evaluated(req: HttpRequest, conf: ErrorPage): ErrorPage {
+  const uri = evaluate(req, conf.uri);
+  const q = uri.startsWith('/') ? uri.indexOf('?') : -1;
+  return { ...conf, uri: q < 0 ? uri : uri.slice(0, q), args: q < 0 ? '' : uri.slice(q + 1) };
+}
+
 /**
  * ngx_http_send_error_page(): a URI is an internal redirect (a GET, unless HEAD), `@name` a named
  * location, that answers with the error's status, or `=code`'s; anything else is a redirect to it,
  * a 302 unless `=code` names another redirect, with that status's page and the Location among the
  * other headers.
  */
-function sendErrorPage(req: HttpRequest, code: number, page: ErrorPage): void {
+function sendErrorPage(req: HttpRequest, code: number, conf: ErrorPage): void {
+  const page = conf.variables ? evaluated(req, conf) : conf;
   req.errorPage = true;
   // A page for 494 (a header too large) answers, as the error itself does, with a 400.
   req.errorStatus = page.overwrite ?? statusOnWire(code);

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { HttpRequest } from '../request.js';
 import type { ErrnoName } from '../../os-profile.js';
 import type { ResponseFields } from '../http/response.js';
-import { byteRanges, multipartFraming, preconditions, type Ranges } from '../http/conditional.js';
+import { byteRanges, multipartFraming, parseHttpTime, preconditions, type Ranges, type Validators } from '../http/conditional.js';
 import { nextTempNumber } from '../http/request-body.js';
 import { smallFile } from '../files/file-cache.js';
 import { mapUriToPath, statUnder } from '../files/map-path.js';
@@ -15,6 +15,8 @@ import { headersFilter } from '../filters/headers.js';
 import { gzipStatic } from './gzip-static.js';
 import { willCompress } from '../filters/gzip.js';
 import { autoindex } from './autoindex.js';
+import { evaluate } from '../variable-values.js';
+import { escapeUri } from '../http/uri.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
 const SMALL_FILE = 64 * 1024;
@@ -48,6 +50,7 @@ export function etag(req: HttpRequest, st: Stats): string | undefined {
 }
 
 export function contentType(req: HttpRequest, path: string): string {
+  if (req.presetContentType !== undefined) return req.presetContentType;
   const ext = extname(path).slice(1).toLowerCase();
   return (ext && req.loc.types.get(ext)) || req.loc.defaultType;
 }
@@ -91,7 +94,7 @@ function serve(req: HttpRequest): void {
     return;
   }
   if (st.isDirectory()) {
-    req.redirect(301, uri + '/' + (req.uri.args ? '?' + req.uri.args : ''));
+    req.redirect(301, escapeUri(uri) + '/' + (req.uri.args ? '?' + req.uri.args : ''));
     return;
   }
   if (req.method === 'POST') {
@@ -103,7 +106,8 @@ function serve(req: HttpRequest): void {
 
 function serveIndex(req: HttpRequest, root: string, dir: string): void {
   const user = workerUser(req.ctx.conf, req.ctx.os.name);
-  for (const name of req.loc.index) {
+  for (const written of req.loc.index) {
+    const name = evaluate(req, written);
     // An absolute name is redirected to untested, the request's args kept.
     if (name.startsWith('/')) {
       req.internalRedirect(name);
@@ -124,17 +128,13 @@ function serveIndex(req: HttpRequest, root: string, dir: string): void {
       return;
     }
     if (st instanceof Error && st.code !== 'ENOENT') {
-      req.logError('error', `"${req.ctx.displayPath(dir + name)}" is not found`, { errno: notFoundErrno(req, root, dir + name, st.code) });
-      req.special(404);
+      indexNotFound(req, root, dir + name, st.code);
       return;
     }
   }
   const d = statUnder(req, root, dir).st;
   if (d instanceof Error || !d.isDirectory()) {
-    const first = dir + req.loc.index[0];
-    const code = d instanceof Error ? d.code : 'ENOTDIR';
-    req.logError('error', `"${req.ctx.displayPath(first)}" is not found`, { errno: notFoundErrno(req, root, first, code) });
-    req.special(404);
+    indexNotFound(req, root, dir + evaluate(req, req.loc.index[0]), d instanceof Error ? d.code : 'ENOTDIR');
     return;
   }
   if (autoindex(req, dir)) return;
@@ -146,6 +146,12 @@ function serveIndex(req: HttpRequest, root: string, dir: string): void {
 function indexForbidden(req: HttpRequest, file: string): void {
   req.logError('error', `"${req.ctx.displayPath(file)}" is forbidden`, { errno: 'EACCES' });
   req.special(403);
+}
+
+/** ngx_http_index_error() for the rest: `"…/index.html" is not found`, unless log_not_found is off; 404. */
+function indexNotFound(req: HttpRequest, root: string, file: string, code: string | undefined): void {
+  if (req.loc.logNotFound) req.logError('error', `"${req.ctx.displayPath(file)}" is not found`, { errno: notFoundErrno(req, root, file, code) });
+  req.special(404);
 }
 
 function fileError(req: HttpRequest, root: string, path: string, code: string | undefined): void {
@@ -193,7 +199,7 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
   const whole: ResponseFields = { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [...tagged, ...encoded], rangeHeaders: gzipOf ? undefined : [['Accept-Ranges', 'bytes']] };
   // The range filter comes after gzip's, which takes ranges away from what it compresses (as
   // gzip_static never gives them).
-  const ranges = gzipOf || willCompress(req, whole) ? undefined : byteRanges(req.head.headers, v, st.size);
+  const ranges = gzipOf || willCompress(req, whole) ? undefined : byteRanges(req.head.headers, rangeValidators(req, whole, v), st.size);
   if (ranges === 416) {
     // The range filter answers after the headers filter ran for the 200: what it added stays
     // before Content-Range, and the 416's own run adds its `always` headers again.
@@ -217,6 +223,18 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
   const length = ranges.reduce((n, r, i) => n + framing.heads[i].length + r.end - r.start, framing.tail.length);
   const fields = { status: 206, contentType: `multipart/byteranges; boundary=${boundary}`, contentLength: length, lastModified, extra: tagged };
   sendParts(req, root, path, st, fields, ranges, framing);
+}
+
+/**
+ * What If-Range is compared with: the range filter runs after the headers filter, so an
+ * `add_header ETag` or `Last-Modified` replaces the file's (a date nginx cannot parse matches none).
+ */
+function rangeValidators(req: HttpRequest, whole: ResponseFields, v: Validators): Validators {
+  if (!req.loc.addHeaders.some((h) => /^(etag|last-modified)$/i.test(h.name))) return v;
+  const f = headersFilter(req, { status: 200, lastModified: whole.lastModified, extra: whole.extra });
+  const added = (key: string) => f.extra?.find(([n]) => n.toLowerCase() === key)?.[1];
+  const time = parseHttpTime(f.lastModified ?? added('last-modified') ?? '');
+  return { etag: added('etag'), mtime: time < 0 ? NaN : time };
 }
 
 /** Sends the head, then the ranges of the file (with their multipart framing, if any). */

@@ -375,14 +375,15 @@ export function scanHeaderLine(s: string, underscores: boolean, complete: boolea
  * ngx_http_validate_host(): the host part of a Host header or of an absolute request-target as
  * `r->headers_in.server` keeps it (up to the port's `:`, an IP literal with its brackets, without a
  * trailing dot, A-Z lower-cased and no other byte), or undefined where nginx refuses it: `..`, `/`,
- * a control byte, or nothing left. Bytes after the host part are not looked at.
+ * a control byte, or nothing left. The bytes after the host part are checked too (nginx 1.22.1's
+ * loop runs to the end of the value), and a trailing dot is dropped only where it is the last dot.
  */
 export function validateHost(h: string): string | undefined {
   let dot = -2;
   let hostLen = h.length;
   let state: 'usual' | 'literal' | 'rest' = 'usual';
-  // The loop stops at host_len, which the port's `:` or the literal's `]` shortens.
-  for (let i = 0; i < hostLen; i++) {
+  // The port's `:` or the literal's `]` ends the host (host_len), not the loop.
+  for (let i = 0; i < h.length; i++) {
     const ch = h[i];
     const c = h.charCodeAt(i);
     if (ch === '.') {

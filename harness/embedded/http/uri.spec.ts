@@ -67,14 +67,16 @@ test('7e: an absolute-form target nginx refuses: userinfo, an unbalanced IP lite
   }
 });
 
-test('7e: NGX_ESCAPE_URI escapes controls, space, #, %, ? and bytes >= 0x7f, nothing else', () => {
+test('7e: NGX_ESCAPE_URI escapes controls, space, " # % < > ? \\ ^ ` { | } and bytes >= 0x7f, nothing else', () => {
   const rows: [string, string][] = [
     ['a b', 'a%20b'],
     ['~user', '~user'],
     ['a/b', 'a/b'],
     ['a+b', 'a+b'],
-    [`a'b"c`, `a'b"c`],
-    ['a<b>', 'a<b>'],
+    [`a'b"c`, `a'b%22c`],
+    ['a<b>', 'a%3Cb%3E'],
+    ['\\^`{|}', '%5C%5E%60%7B%7C%7D'],
+    ['!$&()*,;=@[]_~', '!$&()*,;=@[]_~'],
     ['a?b', 'a%3Fb'],
     ['a#b', 'a%23b'],
     ['%', '%25'],

@@ -100,9 +100,10 @@ function absoluteForm(target: string): { host: string; rest: string } {
   throw new InvalidTarget('bad byte in the host or port');
 }
 
-// ngx_escape_uri's NGX_ESCAPE_URI set: controls, space, `#`, `%`, `?`, DEL and every byte >= 0x80.
+// ngx_escape_uri's NGX_ESCAPE_URI set: controls, space, `"`, `#`, `%`, `<`, `>`, `?`, `\`, `^`, `` ` ``,
+// `{`, `|`, `}`, DEL and every byte >= 0x80.
 function escapesUri(c: number): boolean {
-  return c <= 0x20 || c === 0x23 || c === 0x25 || c === 0x3f || c >= 0x7f;
+  return c <= 0x20 || c >= 0x7f || '"#%<>?\\^`{|}'.includes(String.fromCharCode(c));
 }
 
 // NGX_ESCAPE_ARGS: controls, space, `#`, `%`, `&`, `+`, `;`, `?`, DEL and every byte >= 0x80.

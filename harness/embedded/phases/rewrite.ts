@@ -183,15 +183,18 @@ function rewrite(req: HttpRequest, c: Extract<RewriteCode, { op: 'rewrite' }>, e
   return c.flag ? 'stop' : undefined;
 }
 
-/** ngx_unescape_uri(NGX_UNESCAPE_REDIRECT): before the `?`, escapes of printable bytes past `%` are decoded. */
+/**
+ * ngx_unescape_uri(NGX_UNESCAPE_REDIRECT): before the first `?`, written or escaped (`%3F`, itself
+ * decoded), escapes of printable bytes past `%` are decoded; the rest is kept as it is.
+ */
 function unescapeRedirect(s: string): string {
-  const q = s.indexOf('?');
-  const head = q < 0 ? s : s.slice(0, q);
+  const q = /\?|%3f/i.exec(s);
+  const head = q ? s.slice(0, q.index) : s;
   const decoded = head.replace(/%([0-9a-fA-F]{2})/g, (m, h: string) => {
     const c = parseInt(h, 16);
     return c > 0x25 && c < 0x7f ? String.fromCharCode(c) : m;
   });
-  return q < 0 ? decoded : decoded + s.slice(q);
+  return q ? decoded + '?' + s.slice(q.index + q[0].length) : decoded;
 }
 
 /** The Location is set (ngx_http_clear_location(), then pushed), and the redirect's page, or its error_page, answers. */
@@ -213,8 +216,9 @@ function answer(req: HttpRequest, status: number, text: string | undefined): voi
   const value = evaluate(req, text ?? '');
   req.discardBody();
   if (REDIRECTS.includes(status)) return redirect(req, status, value);
-  // A 204 has no Content-Type or Content-Length (ngx_http_header_filter()).
-  if (status === 204) return req.respond({ status });
+  // A 204 has no Content-Type or Content-Length (ngx_http_header_filter()), unless an error_page's
+  // status goes out in its place: the header filter then sees that one.
+  if ((req.errorStatus || status) === 204) return req.respond({ status });
   const body = Buffer.from(value, 'latin1');
   req.respond({ status, contentType: contentType(req, req.uri.uri), contentLength: body.length }, body);
 }

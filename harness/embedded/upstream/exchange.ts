@@ -14,10 +14,14 @@ import { parseResponseHead, responseHeadEnd, type ResponseHead, type ResponseHea
 import { idleConnection, keepIdle } from './keepalive.js';
 import { UpstreamConnection, type UpstreamReader } from './connection.js';
 import { EventPipe } from './event-pipe.js';
+import { acceleratedRedirect } from './x-accel-redirect.js';
 import { newState, type UpstreamState } from './state.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
-type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive';
+type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive' | `http_${number}`;
+
+/** ngx_http_upstream_next_errors[]: the statuses proxy_next_upstream may name. */
+const NEXT_STATUSES = [500, 502, 503, 504, 403, 404, 429];
 
 const EMPTY = Buffer.alloc(0);
 const LAST_CHUNK = Buffer.from('0\r\n\r\n');
@@ -252,6 +256,7 @@ export class UpstreamExchange {
   /** ngx_http_upstream_send_response(): the head, then the body through the event pipe, a tunnel, or nothing. */
   private respond(up: ResponseHead, headBytes: number, first: Buffer): void {
     const req = this.req;
+    if (this.testNext(up.status)) return;
     this.selection.release(false);
     releaseBody(req.body.buffered);
     this.answering = true;
@@ -269,6 +274,13 @@ export class UpstreamExchange {
       if (challenge) req.headersOut.push(challenge);
       this.close();
       req.special(up.status);
+      return;
+    }
+    // ngx_http_upstream_process_headers(): X-Accel-Redirect ends the exchange, and the request goes on elsewhere.
+    const redirect = req.loc.proxyIgnoreHeaders.includes('x-accel-redirect') ? undefined : up.headers.find(([n]) => n.toLowerCase() === 'x-accel-redirect');
+    if (redirect) {
+      this.close();
+      acceleratedRedirect(req, redirect[1], up.headers, READING_HEADER);
       return;
     }
     const fields = this.handler.onHeaders(up, upgrade);
@@ -409,6 +421,25 @@ export class UpstreamExchange {
     this.req.abort(o);
   }
 
+  /**
+   * ngx_http_upstream_test_next(): a status that proxy_next_upstream names sends the request to the
+   * next peer, while one is left (else the answer goes to the client as it came).
+   */
+  private testNext(status: number): boolean {
+    const loc = this.req.loc;
+    const ft: Failure = `http_${status}`;
+    if (!NEXT_STATUSES.includes(status) || this.selection.tries <= 1 || !loc.proxyNextUpstream.has(ft)) return false;
+    if (this.nonIdempotent() || (this.requestSent && this.stream !== undefined)) return false;
+    this.close();
+    this.next(ft, READING_HEADER);
+    return true;
+  }
+
+  /** A POST, LOCK or PATCH already sent, which proxy_next_upstream non_idempotent alone lets go to another peer. */
+  private nonIdempotent(): boolean {
+    return this.requestSent && ['POST', 'LOCK', 'PATCH'].includes(this.req.head.method) && !this.req.loc.proxyNextUpstream.has('non_idempotent');
+  }
+
   /** An attempt failed: log it (a timeout is logged by next()), then ngx_http_upstream_next(). */
   private fail(ft: Failure, action: string, errno?: ErrnoName, message?: string): void {
     const req = this.req;
@@ -422,13 +453,14 @@ export class UpstreamExchange {
     const req = this.req;
     if (ft !== 'nolive') {
       const cached = this.reused;
-      if (this.selection.release(true)) req.logError('warn', 'upstream server temporarily disabled', { action });
+      // A 403 or 404 is no failure of the peer's (NGX_PEER_NEXT).
+      if (this.selection.release(ft !== 'http_403' && ft !== 'http_404')) req.logError('warn', 'upstream server temporarily disabled', { action });
       // A kept-alive connection that failed does not use up a try (nginx: u->peer.cached).
       if (cached && ft === 'error') this.selection.tries++;
     }
     // nginx frees the peer first: a timeout's line comes after the peer's [warn].
     if (ft === 'timeout') req.logError('error', 'upstream timed out', { errno: 'ETIMEDOUT', action });
-    const status = ft === 'timeout' ? 504 : 502;
+    const status = ft === 'timeout' ? 504 : ft.startsWith('http_') ? Number(ft.slice(5)) : 502;
     this.state!.status = status;
     if (req.connectionClosed) {
       releaseBody(req.body.buffered);
@@ -436,10 +468,9 @@ export class UpstreamExchange {
       return;
     }
     const loc = req.loc;
-    const nonIdempotent = this.requestSent && ['POST', 'LOCK', 'PATCH'].includes(req.head.method) && !loc.proxyNextUpstream.has('non_idempotent');
     // A body passed on as it came cannot be sent again.
     const streamed = this.requestSent && this.stream !== undefined;
-    if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || nonIdempotent || streamed) {
+    if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || this.nonIdempotent() || streamed) {
       releaseBody(req.body.buffered);
       req.special(status);
       return;

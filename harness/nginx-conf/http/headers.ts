@@ -15,10 +15,11 @@ export interface AddHeader {
 }
 
 /**
- * NGX_HTTP_EXPIRES_*: off, epoch, max, or a time from now (`access`) or from the answer's
- * Last-Modified (`modified`), in seconds, negative for the past.
+ * NGX_HTTP_EXPIRES_*: off, epoch, max, a time from now (`access`) or from the answer's
+ * Last-Modified (`modified`), in seconds, negative for the past, or a time of day (`daily`,
+ * seconds after midnight in the local time zone).
  */
-export type Expires = { kind: 'off' } | { kind: 'epoch' } | { kind: 'max' } | { kind: 'access' | 'modified'; seconds: number };
+export type Expires = { kind: 'off' } | { kind: 'epoch' } | { kind: 'max' } | { kind: 'access' | 'modified' | 'daily'; seconds: number };
 
 export interface HeadersConf {
   addHeaders: AddHeader[];
@@ -34,8 +35,10 @@ function parseExpires(d: Directive): Expires {
   if (!modified && (v === 'epoch' || v === 'max' || v === 'off')) return { kind: v } as Expires;
   if (v.startsWith('@')) {
     if (modified) throw new ConfError(`"${d.name}" directive daily time cannot be used with "modified" parameter`, d.file, d.line);
-    // A time of day in the server's local time zone: the next one after each answer.
-    throw unsupported('"expires @time" (a daily time)', d);
+    const s = seconds(v.slice(1));
+    if (s === undefined) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
+    if (s > 24 * 60 * 60) throw new ConfError(`"${d.name}" directive daily time value must be less than 24 hours`, d.file, d.line);
+    return { kind: 'daily', seconds: s };
   }
   const minus = v.startsWith('-');
   if (minus || v.startsWith('+')) v = v.slice(1);

@@ -4,7 +4,7 @@
 // read into. The request's side (proxy_pass, proxy_set_header, timeouts) is in directives.ts.
 import { ConfError, unsupported } from '../error.js';
 import type { Directive } from '../parse.js';
-import { HSL, type ConfModule, type SetContext } from '../directive.js';
+import { ANY, HSL, type ConfModule, type SetContext } from '../directive.js';
 import { parseFlag, parseNumber, parseSize } from '../values.js';
 
 /** One `proxy_* from to` rewrite: `to` may hold variables. */
@@ -20,6 +20,8 @@ export interface ProxyResponseConf {
   /** Lowercased names. */
   proxyHideHeaders: string[];
   proxyPassHeaders: string[];
+  /** proxy_ignore_headers, lowercased: only X-Accel-Redirect changes what the engine does (it has no cache). */
+  proxyIgnoreHeaders: string[];
   proxyInterceptErrors: boolean;
   proxyBuffering: boolean;
   /** The buffer the upstream's head must fit in; the body's first bytes follow the head in it. */
@@ -65,7 +67,6 @@ function rewrites<R>(list: R[], d: Directive, firstHere: boolean, keyword?: R): 
   if (keyword !== undefined && from === keyword && to === undefined) return [...inherited, keyword];
   if (to === undefined) throw new ConfError(`invalid parameter "${from}"`, d.file, d.line);
   if (from.startsWith('~')) throw unsupported(`regular expressions in "${d.name}"`, d, true);
-  if (from.includes('$')) throw unsupported(`variables in the first argument of "${d.name}"`, d, true);
   return [...inherited, { from, to } as R];
 }
 
@@ -82,10 +83,13 @@ function headerName(d: Directive): string {
   return key;
 }
 
+const IGNORABLE = ['x-accel-redirect', 'x-accel-expires', 'x-accel-limit-rate', 'x-accel-buffering', 'x-accel-charset', 'expires', 'cache-control', 'set-cookie', 'vary'];
+
 export const PROXY_RESPONSE: ConfModule<ProxyResponseConf> = {
   defaults: {
     proxyHideHeaders: [],
     proxyPassHeaders: [],
+    proxyIgnoreHeaders: [],
     proxyInterceptErrors: false,
     proxyBuffering: true,
     proxyBufferSize: 4096,
@@ -97,6 +101,17 @@ export const PROXY_RESPONSE: ConfModule<ProxyResponseConf> = {
   directives: {
     proxy_hide_header: { ctx: HSL, args: [1, 1], set: (l, d, c) => (l.proxyHideHeaders = [...(c.firstHere ? [] : l.proxyHideHeaders), headerName(d)]) },
     proxy_pass_header: { ctx: HSL, args: [1, 1], set: (l, d, c) => (l.proxyPassHeaders = [...(c.firstHere ? [] : l.proxyPassHeaders), headerName(d)]) },
+    proxy_ignore_headers: {
+      ctx: HSL,
+      args: [1, ANY],
+      once: true,
+      set: (l, d) => {
+        // ngx_conf_set_bitmask_slot() over ngx_http_upstream_ignore_headers_masks[].
+        const bad = d.args.find((a) => !IGNORABLE.includes(a.toLowerCase()));
+        if (bad !== undefined) throw new ConfError(`invalid value "${bad}"`, d.file, d.line);
+        l.proxyIgnoreHeaders = d.args.map((a) => a.toLowerCase());
+      },
+    },
     proxy_intercept_errors: flag('proxyInterceptErrors'),
     // The engine passes the body on as nginx's event pipe does (buffering on) or as it reads it (off).
     proxy_buffering: flag('proxyBuffering'),
