@@ -10,7 +10,7 @@ import type { CompiledRegex } from '../../nginx-conf/pcre.js';
 import { VAR } from '../../nginx-conf/variables.js';
 import { evaluate } from '../variable-values.js';
 import { escapeArgs } from '../http/uri.js';
-import { contentType } from '../handlers/static.js';
+import { contentType } from '../files/content-type.js';
 
 /** How a script ended: at its end (undefined) or a `break`/`last` ('stop'), on to the next phase; or answered. */
 type End = 'stop' | 'answered' | undefined;
@@ -216,5 +216,5 @@ function answer(req: HttpRequest, status: number, text: string | undefined): voi
   // A 204 has no Content-Type or Content-Length (ngx_http_header_filter()).
   if (status === 204) return req.respond({ status });
   const body = Buffer.from(value, 'latin1');
-  req.respond({ status, contentType: contentType(req, req.uri.uri), contentLength: body.length }, body);
+  req.respond({ status, contentType: contentType(req.loc, req.uri.uri), contentLength: body.length }, body);
 }
