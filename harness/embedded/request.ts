@@ -22,7 +22,10 @@ import { RequestBody } from './request-body.js';
 
 export type Handler<R = void> = (req: HttpRequest) => R;
 
-/** An output header filter (filters/filters.ts): may change the fields, and give the request a body filter. */
+/** A variable's value for a request (its name given whole), undefined when nginx finds none. */
+export type Variable = (req: HttpRequest, name: string) => string | undefined;
+
+/** An output header filter (modules.ts has their order): may change the fields, and give the request a body filter. */
 export type HeaderFilter = (req: HttpRequest, f: ResponseFields) => ResponseFields;
 
 /** What a header filter installs for the body (gzip's compressor): bytes in, bytes out to `next`. */
@@ -43,6 +46,10 @@ export interface Handlers {
   special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
   /** The output header filters, in nginx's order. */
   headerFilters: readonly HeaderFilter[];
+  /** The modules' variables, by name (variable-values.ts asks them). */
+  variables: ReadonlyMap<string, Variable>;
+  /** The modules' variables by the start of their names. */
+  variablePrefixes: readonly (readonly [prefix: string, get: Variable])[];
   /** The phases before the content handler (phases/): each true when it answered, or sent the request elsewhere. */
   phases: { serverRewrite: Handler<boolean>; locationRewrite: Handler<boolean>; access: Handler<boolean> };
   /** The log phase: the access-log lines (phases/log.ts). */
@@ -124,7 +131,7 @@ export class HttpRequest {
     readonly conn: Connection,
     readonly head: RequestHead,
     readonly ctx: WorkerContext,
-    private readonly handlers: Handlers,
+    readonly handlers: Handlers,
     /**
      * `refused`: refused while its head was read (no body is read, and the connection closes after
      * the page); `headLength`: the head's bytes; `preread`: the body's bytes read with the head.
@@ -390,7 +397,7 @@ export class HttpRequest {
   }
 
   /**
-   * ngx_http_send_header(): the header filters (filters/filters.ts), then the chunked filter: a
+   * ngx_http_send_header(): the header filters (the modules', in modules.ts's order), then the chunked filter: a
    * body of unknown length goes in chunks to an HTTP/1.1 client (unless chunked_transfer_encoding
    * is off), and else ends the connection; then the head as ngx_http_header_filter() writes it. Returns the fields as the
    * filters left them (autoindex reads the charset the charset filter gave its listing).

@@ -4,6 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { parseConfFile } from './parse.js';
 import { allLocations, type MapConf, type NginxConf, type ProxyHeader } from './model.js';
 import { buildConf } from './build.js';
+import type { AddedModule } from './directive.js';
 import { ConfError, unsupported } from './error.js';
 import { mapValues, regexVariables } from './map.js';
 import { knownVariable, nginxVariable, variableNames } from './variables.js';
@@ -14,9 +15,11 @@ export interface LoadOptions {
   prefix: string;
   /** `-c`: the conf file, relative to the prefix. */
   conf: string;
+  /** The engine's modules beyond the core's (embedded/modules.ts: CONF_MODULES). */
+  modules: readonly AddedModule[];
 }
 
-export function confPath(o: LoadOptions): string {
+export function confPath(o: Pick<LoadOptions, 'prefix' | 'conf'>): string {
   return isAbsolute(o.conf) ? o.conf : join(resolve(o.prefix), o.conf);
 }
 
@@ -24,7 +27,7 @@ export function loadConf(o: LoadOptions): NginxConf {
   const prefix = resolve(o.prefix);
   const file = confPath(o);
   const tree = parseConfFile(file);
-  const conf = buildConf(tree, { prefix, confFile: file });
+  const conf = buildConf(tree, { prefix, confFile: file, modules: o.modules });
   checkVariables(conf);
   // ngx_event_init_conf(): after the whole conf has been read, so an error inside it comes first.
   if (!tree.some((d) => d.name === 'events')) {

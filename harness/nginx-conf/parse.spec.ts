@@ -11,6 +11,7 @@ import { loadConf } from './load.js';
 import { distFile, nginxAssets } from '../paths.js';
 import { findNginx } from '../nginx/engine.js';
 import { COURSE_CONF } from '../../tests/support/course-conf.js';
+import { CONF_MODULES } from '../embedded/modules.js';
 
 
 /** A prefix with conf/nginx.conf (and any other files), mime.types and logs/. */
@@ -33,18 +34,18 @@ function emergOf(file: string, args: string[]): string | undefined {
 
 test('worker_processes auto is the number of CPUs online, as nginx\'s ngx_ncpu', async ({}, testInfo) => {
   const prefix = prefixWith(testInfo.outputPath('auto'), { 'conf/nginx.conf': 'worker_processes auto;\nevents {}\n' });
-  expect(loadConf({ prefix, conf: 'conf/nginx.conf' }).workerProcesses).toBe(cpus().length);
+  expect(loadConf({ prefix, conf: 'conf/nginx.conf', modules: CONF_MODULES }).workerProcesses).toBe(cpus().length);
 });
 
 test('proxy_request_buffering off is accepted, inherited by the locations under it', async ({}, testInfo) => {
   const prefix = prefixWith(testInfo.outputPath('reqbuf'), { 'conf/nginx.conf': HTTP('proxy_request_buffering off;\nserver { listen 127.0.0.1:18080; location /a/ { } location /b/ { proxy_request_buffering on; } }') });
-  const [server] = loadConf({ prefix, conf: 'conf/nginx.conf' }).servers;
+  const [server] = loadConf({ prefix, conf: 'conf/nginx.conf', modules: CONF_MODULES }).servers;
   expect(server.locations.map((l) => [l.path, l.proxyRequestBuffering])).toEqual([['/a/', false], ['/b/', true]]);
 });
 
 test('3: the course\'s nginx.conf loads unchanged', async ({}, testInfo) => {
   const prefix = prefixWith(testInfo.outputPath('course'), { 'conf/nginx.conf': COURSE_CONF });
-  const conf = loadConf({ prefix, conf: 'conf/nginx.conf' });
+  const conf = loadConf({ prefix, conf: 'conf/nginx.conf', modules: CONF_MODULES });
   expect(conf.workerProcesses).toBe(1);
   expect(conf.workerConnections).toBe(1024);
   expect(conf.errorLogs).toEqual([{ path: join(prefix, 'logs/error.log'), level: 'error', byDefault: true }]);

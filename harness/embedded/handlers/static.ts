@@ -13,8 +13,8 @@ import { contentType } from '../files/content-type.js';
 import { mapUriToPath, statUnder } from '../files/map-path.js';
 import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
 import { headersFilter } from '../filters/headers.js';
-import { gzipStatic } from './gzip-static.js';
-import { willCompress } from '../filters/gzip.js';
+import { gzipStatic } from '../modules/gzip/static.js';
+import { willCompress } from '../modules/gzip/filter.js';
 import { autoindex } from './autoindex.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */

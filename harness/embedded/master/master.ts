@@ -11,6 +11,7 @@ import { lookup } from 'node:dns/promises';
 import { closeSync, mkdirSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConf, confPath } from '../../nginx-conf/load.js';
+import { CONF_MODULES } from '../modules.js';
 import { serverAddresses } from '../phases/find-server.js';
 import { ConfError } from '../../nginx-conf/error.js';
 import { allLocations, type NginxConf } from '../../nginx-conf/model.js';
@@ -78,7 +79,7 @@ export class Master {
   private async startUp(): Promise<void> {
     this.log = this.startupLog();
     try {
-      this.conf = loadConf(this.opts);
+      this.conf = loadConf({ ...this.opts, modules: CONF_MODULES });
     } catch (e) {
       if (!(e instanceof ConfError)) throw e;
       if (e.afterParse) this.syntaxOk();
