@@ -8,8 +8,10 @@ import { headersFilter } from './filters/headers.js';
 import { charsetFilter } from './filters/charset.js';
 import { UPSTREAM_MODULE, PROXY_MODULE } from './upstream/module.js';
 import { GZIP_MODULE } from './modules/gzip/module.js';
+import { NOT_MODIFIED_MODULE } from './modules/not-modified/module.js';
 
 export const MODULES: readonly HttpModule[] = [
+  NOT_MODIFIED_MODULE,
   UPSTREAM_MODULE,
   PROXY_MODULE,
   { name: 'headers', headerFilter: headersFilter },

@@ -158,6 +158,8 @@ const REFUSALS: Refusal[] = [
   { name: 'gzip_window not a power of two', files: { 'conf/nginx.conf': HTTP('gzip_window 1000;') }, emerg: `"gzip_window" directive must be 512, 1k, 2k, 4k, 8k, 16k, or 32k in ${CONF}:3` },
   { name: 'gzip_buffers of size 0', files: { 'conf/nginx.conf': HTTP('gzip_buffers 4 0;') }, emerg: `"gzip_buffers" directive invalid value in ${CONF}:3` },
   { name: 'gzip_static maybe', files: { 'conf/nginx.conf': HTTP('gzip_static maybe;') }, emerg: `invalid value "maybe" in ${CONF}:3` },
+  { name: 'if_modified_since sometimes', files: { 'conf/nginx.conf': HTTP('if_modified_since sometimes;') }, emerg: `invalid value "sometimes" in ${CONF}:3` },
+  { name: 'if_modified_since in a location\'s if', files: { 'conf/nginx.conf': HTTP('server { location / { if ($uri) { if_modified_since off; } } }') }, emerg: `"if_modified_since" directive is not allowed here in ${CONF}:3` },
   { name: 'a second gzip in one block', files: { 'conf/nginx.conf': HTTP('gzip on;\ngzip off;') }, emerg: `"gzip" directive is duplicate in ${CONF}:4` },
   { name: 'add_header with a third argument other than always', files: { 'conf/nginx.conf': HTTP('add_header X y sometimes;') }, emerg: `invalid parameter "sometimes" in ${CONF}:3` },
   { name: 'expires that is no time', files: { 'conf/nginx.conf': HTTP('expires soon;') }, emerg: `"expires" directive invalid value in ${CONF}:3` },

@@ -15,6 +15,8 @@ import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js
 import { headersFilter } from '../filters/headers.js';
 import { gzipStatic } from '../modules/gzip/static.js';
 import { willCompress } from '../modules/gzip/filter.js';
+import { NOT_MODIFIED } from '../modules/not-modified/conf.js';
+import { moduleConf } from '../../nginx-conf/directive.js';
 import { autoindex } from './autoindex.js';
 
 /** Files up to this size are read whole; larger ones are streamed. */
@@ -177,7 +179,7 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
     return;
   }
   const v = { etag: tag, mtime: Math.floor(st.mtimeMs / 1000) };
-  const pre = preconditions(req.head.headers, v);
+  const pre = preconditions(req.head.headers, v, moduleConf(req.loc, NOT_MODIFIED).ifModifiedSince);
   if (pre === 412) {
     req.special(412);
     return;

@@ -5,7 +5,7 @@
 import type { Directive } from '../../../nginx-conf/parse.js';
 import { ConfError, unsupported } from '../../../nginx-conf/error.js';
 import { HSL, HSL_IF, ANY, type ConfModule } from '../../../nginx-conf/directive.js';
-import { parseFlag, parseHttpVersion, parseNumber, parseSize } from '../../../nginx-conf/values.js';
+import { parseEnum, parseFlag, parseHttpVersion, parseNumber, parseSize } from '../../../nginx-conf/values.js';
 
 /** gzip_proxied's values (ngx_http_gzip_proxied_mask[]). */
 export type GzipProxied = 'off' | 'expired' | 'no-cache' | 'no-store' | 'private' | 'no_last_modified' | 'no_etag' | 'auth' | 'any';
@@ -136,11 +136,7 @@ export const GZIP: ConfModule<GzipConf> = {
       ctx: HSL,
       args: [1, 1],
       once: true,
-      set: (l, d) => {
-        const v = d.args[0];
-        if (v !== 'off' && v !== 'on' && v !== 'always') throw new ConfError(`invalid value "${v}"`, d.file, d.line);
-        l.gzipStatic = v;
-      },
+      set: (l, d) => (l.gzipStatic = parseEnum(d, ['off', 'on', 'always'])),
     },
   },
 };
