@@ -10,7 +10,7 @@ import { ClientConnection } from './connection.js';
 import { staticHandler } from './handlers/static.js';
 import { proxyHandler } from './handlers/proxy.js';
 import { specialResponse } from './handlers/special.js';
-import { tryFilesPhase } from './phases/try-files.js';
+import { findServer } from './phases/find-server.js';
 import { moduleTables } from './module.js';
 import { CONF_MODULES, MODULES } from './modules.js';
 import { PHASES } from './phases/phases.js';
@@ -21,7 +21,7 @@ import { bindAddress } from '../loopback.js';
 import { SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 
 /** What the request runs: content handlers by name, phases, the modules' filters and variables, the log (injected: they import the request). */
-export const WORKER_HANDLERS = { content: { static: staticHandler, proxy: proxyHandler }, tryFiles: tryFilesPhase, special: specialResponse, phases: PHASES, log: writeAccessLogs, ...moduleTables(MODULES) };
+export const WORKER_HANDLERS = { content: { static: staticHandler, proxy: proxyHandler }, findServer, special: specialResponse, phases: PHASES, log: writeAccessLogs, ...moduleTables(MODULES) };
 
 export function runWorker(env: WorkerEnv): void {
   // A master that is gone (a stack stopped while this worker booted) is no error: the callback

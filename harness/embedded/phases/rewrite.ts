@@ -31,16 +31,23 @@ export function serverRewrite(req: HttpRequest): boolean {
 }
 
 /**
- * NGX_HTTP_REWRITE_PHASE then NGX_HTTP_POST_REWRITE_PHASE: true when the request has gone on
- * elsewhere (answered, or its changed URI chose the location again).
+ * NGX_HTTP_REWRITE_PHASE: the location's script; true when it answered. No location matched: the
+ * server's own settings serve, whose script ran already.
  */
 export function locationRewrite(req: HttpRequest): boolean {
-  if (run(req, req.loc.rewrite) === 'answered') return true;
+  if (req.loc === req.server.base) return false;
+  return run(req, req.loc.rewrite) === 'answered';
+}
+
+/**
+ * NGX_HTTP_POST_REWRITE_PHASE (ngx_http_core_post_rewrite_phase()): a changed URI chooses the
+ * location again, find config's own checks with it (the new location's client_max_body_size, its
+ * `/api` → `/api/` redirect); the eleventh change is a cycle's 500.
+ */
+export function postRewrite(req: HttpRequest): boolean | 'back' {
   if (!req.uriChanged) return false;
   if (req.uriCycle(`rewrite or internal redirection cycle while processing "${req.uri.uri}"`)) return true;
-  // find_config's own checks run again: the new location's client_max_body_size, its `/api` → `/api/` redirect.
-  req.findConfig(false);
-  return true;
+  return 'back';
 }
 
 function run(req: HttpRequest, codes: RewriteCode[] | undefined): End {
