@@ -1,9 +1,14 @@
 // What a module of the embedded engine is: nginx's ngx_module_t with its ngx_http_module_t. It
 // brings its directives (read with the conf), registers its variables (its preconfiguration's
-// ngx_http_add_variable()) and its output filter (its postconfiguration's place in
-// ngx_http_top_header_filter). modules.ts lists them; the worker builds its tables from the list once.
+// ngx_http_add_variable()), its phase handlers and its output filter (its postconfiguration's
+// cmcf->phases[] and ngx_http_top_header_filter). modules.ts lists them; the worker builds its
+// tables from the list once.
 import type { AddedModule } from '../nginx-conf/directive.js';
-import type { HeaderFilter, Handlers, Variable } from './request.js';
+import type { HeaderFilter, Handlers, PhaseHandler, Variable } from './request.js';
+
+/** nginx's phases (ngx_http_phases) that the engine runs, in their order. */
+export const PHASE_NAMES = ['server-rewrite', 'find-config', 'rewrite', 'post-rewrite', 'access', 'precontent', 'content'] as const;
+export type PhaseName = (typeof PHASE_NAMES)[number];
 
 export interface HttpModule {
   name: string;
@@ -13,6 +18,8 @@ export interface HttpModule {
   variables?: Record<string, Variable>;
   /** Its variables by the start of their names (NGX_HTTP_VAR_PREFIX: `upstream_`), given the whole name. */
   variablePrefixes?: Record<string, Variable>;
+  /** Its handlers, by the phase each joins (in the list's order, after the core's own). */
+  phaseHandlers?: Partial<Record<PhaseName, PhaseHandler>>;
   /** Its output header filter. */
   headerFilter?: HeaderFilter;
 }

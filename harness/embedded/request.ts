@@ -42,7 +42,7 @@ export interface BodyFilter {
  */
 export type PhaseHandler = (req: HttpRequest) => boolean | 'back';
 
-/** The phases' handlers in their order, built when the conf is loaded (cmcf->phase_engine: phases/phases.ts). */
+/** The phases' handlers in their order, built once for the worker from the module list (cmcf->phase_engine: phases/phases.ts). */
 export interface PhaseEngine {
   handlers: readonly { handler: PhaseHandler; back?: number }[];
   /** Where a request starts, and starts again after an internal redirect (server_rewrite_index). */

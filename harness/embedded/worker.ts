@@ -13,7 +13,7 @@ import { specialResponse } from './handlers/special.js';
 import { findServer } from './phases/find-server.js';
 import { moduleTables } from './module.js';
 import { CONF_MODULES, MODULES } from './modules.js';
-import { PHASES } from './phases/phases.js';
+import { phaseEngine } from './phases/phases.js';
 import { writeAccessLogs } from './phases/log.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { flushLogs } from '../logs/writer.js';
@@ -21,7 +21,7 @@ import { bindAddress } from '../loopback.js';
 import { SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 
 /** What the request runs: content handlers by name, phases, the modules' filters and variables, the log (injected: they import the request). */
-export const WORKER_HANDLERS = { content: { static: staticHandler, proxy: proxyHandler }, findServer, special: specialResponse, phases: PHASES, log: writeAccessLogs, ...moduleTables(MODULES) };
+export const WORKER_HANDLERS = { content: { static: staticHandler, proxy: proxyHandler }, findServer, special: specialResponse, phases: phaseEngine(MODULES), log: writeAccessLogs, ...moduleTables(MODULES) };
 
 export function runWorker(env: WorkerEnv): void {
   // A master that is gone (a stack stopped while this worker booted) is no error: the callback

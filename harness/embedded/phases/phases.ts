@@ -1,11 +1,21 @@
-// The phase engine (ngx_http_init_phase_handlers()): nginx's phases in their order, each with its
-// handlers, built once for the worker. The request runs it from the server's rewrites, and from
-// the location's after a named location; it knows no phase by name.
+// The phase engine (ngx_http_init_phase_handlers()): nginx's phases in their order, each with the
+// core's handler and the modules' (in the module list's order), built once for the worker. The
+// request runs it from the server's rewrites, and from the location's after a named location; it
+// knows no phase by name.
 import type { PhaseEngine, PhaseHandler } from '../request.js';
-import { locationRewrite, postRewrite, serverRewrite } from './rewrite.js';
+import { PHASE_NAMES, type HttpModule, type PhaseName } from '../module.js';
 import { findConfigPhase } from './find-config.js';
-import { accessPhase } from './access.js';
-import { tryFilesPhase } from './try-files.js';
+
+/**
+ * NGX_HTTP_POST_REWRITE_PHASE (ngx_http_core_post_rewrite_phase()): a changed URI chooses the
+ * location again, find config's own checks with it (the new location's client_max_body_size, its
+ * `/api` → `/api/` redirect); the eleventh change is a cycle's 500.
+ */
+const postRewrite: PhaseHandler = (req) => {
+  if (!req.uriChanged) return false;
+  if (req.uriCycle(`rewrite or internal redirection cycle while processing "${req.uri.uri}"`)) return true;
+  return 'back';
+};
 
 /** NGX_HTTP_CONTENT_PHASE: the location's content handler (clcf->handler), which always answers. */
 const contentPhase: PhaseHandler = (req) => {
@@ -13,21 +23,18 @@ const contentPhase: PhaseHandler = (req) => {
   return true;
 };
 
-const PHASE_LIST = [
-  { name: 'server-rewrite', handler: serverRewrite },
-  { name: 'find-config', handler: findConfigPhase },
-  { name: 'rewrite', handler: locationRewrite },
-  { name: 'post-rewrite', handler: postRewrite, back: 'find-config' },
-  { name: 'access', handler: accessPhase },
-  // NGX_HTTP_PRECONTENT_PHASE.
-  { name: 'try-files', handler: tryFilesPhase },
-  { name: 'content', handler: contentPhase },
-] as const;
+/** The core module's own handlers. */
+const CORE: Partial<Record<PhaseName, PhaseHandler>> = { 'find-config': findConfigPhase, 'post-rewrite': postRewrite, content: contentPhase };
 
-const at = (name: (typeof PHASE_LIST)[number]['name']) => PHASE_LIST.findIndex((p) => p.name === name);
-
-export const PHASES: PhaseEngine = {
-  handlers: PHASE_LIST.map((p) => ({ handler: p.handler, back: 'back' in p ? at(p.back) : undefined })),
-  serverRewrite: at('server-rewrite'),
-  locationRewrite: at('rewrite'),
-};
+export function phaseEngine(modules: readonly HttpModule[]): PhaseEngine {
+  const handlers: { handler: PhaseHandler; back?: number }[] = [];
+  /** Where each phase's handlers start (a phase without any: the next phase's first). */
+  const start = new Map<PhaseName, number>();
+  for (const phase of PHASE_NAMES) {
+    start.set(phase, handlers.length);
+    for (const handler of [CORE[phase], ...modules.map((m) => m.phaseHandlers?.[phase])]) if (handler) handlers.push({ handler });
+  }
+  // Post-rewrite's NGX_AGAIN: back to find config (ph->next).
+  for (const h of handlers) if (h.handler === postRewrite) h.back = start.get('find-config');
+  return { handlers, serverRewrite: start.get('server-rewrite')!, locationRewrite: start.get('rewrite')! };
+}

@@ -39,16 +39,6 @@ export function locationRewrite(req: HttpRequest): boolean {
   return run(req, req.loc.rewrite) === 'answered';
 }
 
-/**
- * NGX_HTTP_POST_REWRITE_PHASE (ngx_http_core_post_rewrite_phase()): a changed URI chooses the
- * location again, find config's own checks with it (the new location's client_max_body_size, its
- * `/api` → `/api/` redirect); the eleventh change is a cycle's 500.
- */
-export function postRewrite(req: HttpRequest): boolean | 'back' {
-  if (!req.uriChanged) return false;
-  if (req.uriCycle(`rewrite or internal redirection cycle while processing "${req.uri.uri}"`)) return true;
-  return 'back';
-}
 
 function run(req: HttpRequest, codes: RewriteCode[] | undefined): End {
   if (!codes) return undefined;
