@@ -3,26 +3,27 @@
 // handler, nginx's own pages with error_page, and the response head. Mirrors ngx_http_request.c
 // and ngx_http_core_module.c's phases, for the subset of nginx.conf the engine supports.
 import type { Readable } from 'node:stream';
-import type { ContentHandlerName, LocationConf, ServerConf } from '../nginx-conf/model.js';
+import type { ContentHandlerName, ListenConf, LocationConf, ServerConf } from '../nginx-conf/model.js';
 import type { WorkerContext } from './context.js';
 import type { Level, LogContext } from '../logs/error-log.js';
 import { writeErrno, type ErrnoName } from '../os-profile.js';
 import { hostName, type HeaderField, type RequestHead } from './http/request-head.js';
-import { escapeUri, type ParsedUri } from './http/uri.js';
+import type { ParsedUri } from './http/uri.js';
 import { statusOnWire } from './http/pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, type ErrorLog } from '../logs/writer.js';
-import { findServer } from './phases/find-server.js';
 import type { UpstreamState } from './upstream/state.js';
 import type { BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
-import { findLocation } from './phases/find-config.js';
 import type { ClientReader, Connection } from './request-connection.js';
 import { RequestBody } from './request-body.js';
 
 export type Handler<R = void> = (req: HttpRequest) => R;
 
-/** An output header filter (filters/filters.ts): may change the fields, and give the request a body filter. */
+/** A variable's value for a request (its name given whole), undefined when nginx finds none. */
+export type Variable = (req: HttpRequest, name: string) => string | undefined;
+
+/** An output header filter (modules.ts has their order): may change the fields, and give the request a body filter. */
 export type HeaderFilter = (req: HttpRequest, f: ResponseFields) => ResponseFields;
 
 /** What a header filter installs for the body (gzip's compressor): bytes in, bytes out to `next`. */
@@ -34,17 +35,37 @@ export interface BodyFilter {
   discard(): void;
 }
 
+/**
+ * One handler of a phase (nginx's phase checkers' answers, made few): true when it answered the
+ * request or passed it on (a redirect, a body to read); false: the next handler goes on; 'back':
+ * the request goes back to the phase the table names for it (post-rewrite to find config).
+ */
+export type PhaseHandler = (req: HttpRequest) => boolean | 'back';
+
+/** The phases' handlers in their order, built once for the worker from the module list (cmcf->phase_engine: phases/phases.ts). */
+export interface PhaseEngine {
+  handlers: readonly { handler: PhaseHandler; back?: number }[];
+  /** Where a request starts, and starts again after an internal redirect (server_rewrite_index). */
+  serverRewrite: number;
+  /** Where a named location goes on from (location_rewrite_index). */
+  locationRewrite: number;
+}
+
 export interface Handlers {
   /** The content handlers, by the name a location's conf gives (its `handler`). */
   content: Readonly<Record<ContentHandlerName, Handler>>;
-  /** The try_files phase (phases/try-files.ts): true when it answered or redirected the request. */
-  tryFiles: (req: HttpRequest) => boolean;
+  /** The server a request's listen address and Host choose (ngx_http_find_virtual_server(): phases/find-server.ts). */
+  findServer: (ctx: WorkerContext, listen: ListenConf, host: string | undefined) => { server: ServerConf; match?: RegExpExecArray };
   /** nginx's own answers: error pages, redirects (handlers/special.ts). */
   special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
   /** The output header filters, in nginx's order. */
   headerFilters: readonly HeaderFilter[];
-  /** The phases before the content handler (phases/): each true when it answered, or sent the request elsewhere. */
-  phases: { serverRewrite: Handler<boolean>; locationRewrite: Handler<boolean>; access: Handler<boolean> };
+  /** The modules' variables, by name (variable-values.ts asks them). */
+  variables: ReadonlyMap<string, Variable>;
+  /** The modules' variables by the start of their names. */
+  variablePrefixes: readonly (readonly [prefix: string, get: Variable])[];
+  /** The phases, from the server's rewrites to the content handler. */
+  phases: PhaseEngine;
   /** The log phase: the access-log lines (phases/log.ts). */
   log: Handler;
 }
@@ -88,6 +109,8 @@ export class HttpRequest {
   addUriToAlias = false;
   /** r->uri_changed: a rewrite changed the URI, and the location is to be chosen again. */
   uriChanged = false;
+  /** An internal redirect's location is yet to be found (find config then spares a body already read). */
+  redirected = false;
   /** r->uri_changes: URI changes left (rewrites and internal redirects) before nginx's cycle 500. */
   private uriChanges = 11;
   /** r->valid_location: false after a `break` that kept a rewritten URI (proxy_pass then passes it whole). */
@@ -126,7 +149,7 @@ export class HttpRequest {
     readonly conn: Connection,
     readonly head: RequestHead,
     readonly ctx: WorkerContext,
-    private readonly handlers: Handlers,
+    readonly handlers: Handlers,
     /**
      * `refused`: refused while its head was read (no body is read, and the connection closes after
      * the page); `headLength`: the head's bytes; `preread`: the body's bytes read with the head.
@@ -134,7 +157,7 @@ export class HttpRequest {
     o: { refused?: boolean; headLength?: number; preread?: number } = {},
   ) {
     // The host of an absolute request-target wins over the Host header, as in nginx.
-    const found = findServer(ctx, conn.listen, head.uri.host ?? head.host);
+    const found = handlers.findServer(ctx, conn.listen, head.uri.host ?? head.host);
     this.server = found.server;
     if (found.match) this.takeCaptures(found.match);
     this.loc = this.server.base;
@@ -190,9 +213,19 @@ export class HttpRequest {
     });
   }
 
-  /** Runs the request (its URI was parsed with the request line): location, the checks before the handler, the handler. */
+  /** Runs the request (its URI was parsed with the request line): its phases, from the server's rewrites. */
   run(): void {
-    this.dispatch(false);
+    this.runPhases(this.handlers.phases.serverRewrite);
+  }
+
+  /** ngx_http_core_run_phases(): from handler `at` on, until one answers or passes the request on. */
+  private runPhases(at: number): void {
+    const phases = this.handlers.phases.handlers;
+    while (at < phases.length) {
+      const next = phases[at].handler(this);
+      if (next === true) return;
+      at = next === 'back' ? phases[at].back! : at + 1;
+    }
   }
 
   /**
@@ -205,7 +238,10 @@ export class HttpRequest {
     this.uri = { ...this.uri, uri, args: o.args ?? this.uri.args };
     this.validUnparsedUri = false;
     this.addUriToAlias = false;
-    this.dispatch(true);
+    this.redirected = true;
+    // The server's settings again (a request starts with them).
+    this.useLocation(this.server.base);
+    this.runPhases(this.handlers.phases.serverRewrite);
   }
 
   /** ngx_http_named_location(): `@name` serves the request as it is, its URI unchanged. */
@@ -219,7 +255,7 @@ export class HttpRequest {
     }
     this.useLocation(loc);
     // On from its rewrite phase, as nginx's r->phase_handler = location_rewrite_index.
-    this.locationPhases(true);
+    this.runPhases(this.handlers.phases.locationRewrite);
   }
 
   /**
@@ -261,14 +297,6 @@ export class HttpRequest {
     });
   }
 
-  /** The server's rewrites (with the server's settings), then the location. */
-  private dispatch(internal: boolean): void {
-    // ngx_http_internal_redirect(): the server's settings again (a request starts with them).
-    if (internal) this.useLocation(this.server.base);
-    if (this.handlers.phases.serverRewrite(this)) return;
-    this.findConfig(internal);
-  }
-
   /** ngx_http_update_location_config(): the settings the request runs with, a location's or an `if`'s. */
   useLocation(loc: LocationConf): void {
     this.loc = loc;
@@ -291,54 +319,6 @@ export class HttpRequest {
     this.logError('error', message);
     this.special(500);
     return true;
-  }
-
-  /**
-   * ngx_http_core_find_config_phase(), then the location's rewrites (which may choose it again),
-   * the access phase and the content handler.
-   */
-  findConfig(internal: boolean): void {
-    this.uriChanged = false;
-    const found = findLocation(this.server, this.uri.uri, this.ctx.os.caselessLocations);
-    if (found.captures) this.captures = found.captures;
-    for (const [name, value] of Object.entries(found.named ?? {})) this.variables.set(name, value);
-    this.useLocation(found.loc ?? this.server.base);
-    if (this.findConfigAnswers(found.redirect, internal)) return;
-    this.locationPhases(!!found.loc);
-  }
-
-  /** From the location's rewrites on (NGX_HTTP_REWRITE_PHASE, post-rewrite, access), then try_files and content. */
-  private locationPhases(rewrites: boolean): void {
-    if (rewrites && this.handlers.phases.locationRewrite(this)) return;
-    if (this.handlers.phases.access(this)) return;
-    this.handle();
-  }
-
-  /**
-   * find_config's own answers: a body too large for the location (unless it was read or dropped
-   * already), the `/api` → `/api/` redirect (an internal redirect's `/api` too: try_files', error_page's).
-   */
-  private findConfigAnswers(redirect: boolean | undefined, internal: boolean): boolean {
-    const cl = internal && this.body.started ? undefined : this.head.contentLength;
-    if (cl !== undefined && this.loc.clientMaxBodySize && cl > this.loc.clientMaxBodySize) {
-      this.logError('error', `client intended to send too large body: ${cl} bytes`);
-      this.keepalive = false;
-      // Without a "100 Continue", the body is discarded (special() does it), the connection kept
-      // for it until it is all in or lingering_timeout passes without a byte, as nginx does.
-      this.special(413);
-      return true;
-    }
-    if (redirect) {
-      // The Location is the location's name, escaped (ngx_http_escape_location_name()), with the query.
-      this.redirect(301, escapeUri(this.loc.path) + (this.uri.args ? '?' + this.uri.args : ''));
-      return true;
-    }
-    return false;
-  }
-
-  private handle(): void {
-    if (this.handlers.tryFiles(this)) return;
-    this.handlers.content[this.loc.handler](this);
   }
 
   /**
@@ -394,7 +374,7 @@ export class HttpRequest {
   }
 
   /**
-   * ngx_http_send_header(): the header filters (filters/filters.ts), then the chunked filter: a
+   * ngx_http_send_header(): the header filters (the modules', in modules.ts's order), then the chunked filter: a
    * body of unknown length goes in chunks to an HTTP/1.1 client (unless chunked_transfer_encoding
    * is off), and else ends the connection; then the head as ngx_http_header_filter() writes it. Returns the fields as the
    * filters left them (autoindex reads the charset the charset filter gave its listing).

@@ -1,5 +1,5 @@
-// The values of nginx variables for one request (ngx_http_variables.c, and the log and upstream
-// modules' own), for proxy_set_header, map, log_format and access_log if=; conf/variables.ts says
+// The values of nginx variables for one request (ngx_http_variables.c, the log module's, and those
+// the modules register: module.ts), for proxy_set_header, map, log_format and access_log if=; conf/variables.ts says
 // which ones a conf may name. A variable nginx finds no value for (a header not sent, no upstream)
 // is undefined here: `-` in a log line, empty elsewhere.
 import { hostname } from 'node:os';
@@ -7,10 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { HttpRequest } from './request.js';
 import { hostName } from './http/request-head.js';
 import { VAR, nginxVariable } from '../nginx-conf/variables.js';
-import { gzipRatio } from './filters/gzip.js';
 import { clock } from '../logs/writer.js';
-import { upstreamVariable } from './upstream/state.js';
-import { requestPass } from './upstream/request-pass.js';
 import { findName } from '../nginx-conf/names.js';
 import type { MapConf } from '../nginx-conf/map.js';
 
@@ -110,7 +107,10 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
   if (name.startsWith('sent_http_')) return sentHeader(req, name.slice(10).replace(/_/g, '-'));
   if (name.startsWith('arg_')) return arg(req, name.slice(4));
   if (name.startsWith('cookie_')) return cookie(req, name.slice(7));
-  if (name.startsWith('upstream_')) return upstreamVariable(req.upstreamStates, name);
+  // A module's own (ngx_http_add_variable()).
+  const own = req.handlers.variables.get(name);
+  if (own) return own(req, name);
+  for (const [prefix, get] of req.handlers.variablePrefixes) if (name.startsWith(prefix)) return get(req, name);
   const map = req.ctx.conf.maps.find((m) => m.variable.toLowerCase() === name);
   if (map) return mapValue(req, map);
   switch (name) {
@@ -126,12 +126,6 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
       return requestId(req);
     case 'remote_user':
       return remoteUser(req);
-    case 'proxy_host':
-      return requestPass(req)?.proxyHost ?? '';
-    case 'proxy_port': {
-      const pp = requestPass(req);
-      return String(pp?.upstream.implicit ? pp.upstream.servers[0].port : 80);
-    }
     case 'scheme':
       return 'http';
     case 'https':
@@ -194,8 +188,6 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
       return req.ctx.version;
     case 'pid':
       return String(req.ctx.pid);
-    case 'gzip_ratio':
-      return gzipRatio(req);
     case 'document_root':
       return req.loc.root;
     case 'request_filename':

@@ -10,17 +10,18 @@ import { acceptConnection } from './connection.js';
 import { staticHandler } from './handlers/static.js';
 import { proxyHandler } from './handlers/proxy.js';
 import { specialResponse } from './handlers/special.js';
-import { tryFilesPhase } from './phases/try-files.js';
-import { HEADER_FILTERS } from './filters/filters.js';
-import { PHASES } from './phases/phases.js';
+import { findServer } from './phases/find-server.js';
+import { moduleTables } from './module.js';
+import { CONF_MODULES, MODULES } from './modules.js';
+import { phaseEngine } from './phases/phases.js';
 import { writeAccessLogs } from './phases/log.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { flushLogs } from '../logs/writer.js';
 import { bindAddress } from '../loopback.js';
 import { SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 
-/** What the request runs: content handlers by name, phases, filters, the log (injected: they import the request). */
-export const WORKER_HANDLERS = { content: { static: staticHandler, proxy: proxyHandler }, tryFiles: tryFilesPhase, special: specialResponse, headerFilters: HEADER_FILTERS, phases: PHASES, log: writeAccessLogs };
+/** What the request runs: content handlers by name, phases, the modules' filters and variables, the log (injected: they import the request). */
+export const WORKER_HANDLERS = { content: { static: staticHandler, proxy: proxyHandler }, findServer, special: specialResponse, phases: phaseEngine(MODULES), log: writeAccessLogs, ...moduleTables(MODULES) };
 
 export function runWorker(env: WorkerEnv): void {
   // A master that is gone (a stack stopped while this worker booted) is no error: the callback
@@ -32,7 +33,7 @@ export function runWorker(env: WorkerEnv): void {
     // A respawn that fails: the new worker dies during its start handshake, as Windows nginx's can.
     process.exit(env.failStart);
   }
-  const conf = loadConf(env);
+  const conf = loadConf({ ...env, modules: CONF_MODULES });
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
   const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter, bindAny: env.bindAny });

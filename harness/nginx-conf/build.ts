@@ -9,13 +9,13 @@ import { ConfError, unsupported } from './error.js';
 import type { Directive } from './parse.js';
 import { parseFlag, parseNumber, parseTime, seconds } from './values.js';
 import { variableNames } from './variables.js';
-import { abs, check, logTarget, type Ctx } from './directives.js';
+import { abs, check, DIRECTIVES, logTarget, type Ctx } from './directives.js';
 import { HEADERS } from './http/headers.js';
 import { CHARSET, charsetMapError } from './http/charset.js';
 import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
 import { compileRegex } from './pcre.js';
 import { allLocations, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
-import { GZIP } from './http/gzip.js';
+import type { AddedModule, DirectiveSpec } from './directive.js';
 import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
 import { REWRITE } from './http/rewrite.js';
@@ -30,10 +30,30 @@ export interface BuildOptions {
   confFile: string;
   /** Compiled-in default error log (the Windows build's `logs/error.log`). */
   defaultErrorLog?: string;
+  /** The engine's modules beyond the core's (its module list): their directives and defaults. */
+  modules: readonly AddedModule[];
 }
 
-function defaultLocation(prefix: string): LocationConf {
+/** The added modules' directives in one table; two modules may not share a directive or a setting. */
+function addedDirectives(modules: readonly AddedModule[]): Record<string, DirectiveSpec<never>> {
+  const table: Record<string, DirectiveSpec<never>> = {};
+  const settings = new Set<string>();
+  for (const m of modules) {
+    for (const name of Object.keys(m.directives)) {
+      if (table[name] || DIRECTIVES[name]) throw new Error(`two modules define the directive "${name}"`);
+      table[name] = m.directives[name];
+    }
+    for (const key of Object.keys(m.defaults)) {
+      if (settings.has(key)) throw new Error(`two modules define the setting "${key}"`);
+      settings.add(key);
+    }
+  }
+  return table;
+}
+
+function defaultLocation(prefix: string, modules: readonly AddedModule[]): LocationConf {
   return {
+    ...Object.assign({}, ...modules.map((m) => m.defaults)),
     ...AUTOINDEX.defaults,
     ...CORE_RESPONSE.defaults,
     modifier: '',
@@ -76,7 +96,6 @@ function defaultLocation(prefix: string): LocationConf {
     ...HEADERS.defaults,
     ...CHARSET.defaults,
     ...PROXY_RESPONSE.defaults,
-    ...GZIP.defaults,
     ...REWRITE.defaults,
     ...ACCESS.defaults,
     server: {
@@ -106,6 +125,8 @@ interface Builder {
   defaultListens: Set<string>;
   /** The log formats an access_log may name: those defined before it in the http block. */
   logFormats: LogFormat[];
+  /** The added modules' directives (addedDirectives()). */
+  added: Record<string, DirectiveSpec<never>>;
 }
 
 export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
@@ -123,11 +144,11 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
     servers: [],
     tempPaths: [],
   };
-  const b: Builder = { opts, conf, tempPaths: new Map(), proxyPasses: [], defaultListens: new Set(), logFormats: [] };
+  const b: Builder = { opts, conf, tempPaths: new Map(), proxyPasses: [], defaultListens: new Set(), logFormats: [], added: addedDirectives(opts.modules) };
   let http: Directive | undefined;
   const seen = new Set<string>();
   for (const d of tree) {
-    const spec = check(d, 'main');
+    const spec = check(d, 'main', b.added);
     if (seen.has(d.name) && spec.once) {
       throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
     }
@@ -157,7 +178,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
         break;
       case 'events':
         for (const e of d.block!) {
-          check(e, 'events');
+          check(e, 'events', b.added);
           if (e.name === 'worker_connections') conf.workerConnections = parseNumber(e, e.args[0], `invalid number "${e.args[0]}"`);
           // multi_accept, accept_mutex: which worker accepts a connection, not what it answers.
           else parseFlag(e);
@@ -177,7 +198,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
 }
 
 function buildHttp(b: Builder, http: Directive): void {
-  const base = defaultLocation(b.opts.prefix);
+  const base = defaultLocation(b.opts.prefix, b.opts.modules);
   const servers: { d: Directive; logFormats: LogFormat[] }[] = [];
   applySettings(b, http.block!, 'http', base, (d) => {
     switch (d.name) {
@@ -187,7 +208,7 @@ function buildHttp(b: Builder, http: Directive): void {
         return true;
       case 'upstream':
         if (b.conf.upstreams.has(d.args[0])) throw new ConfError(`duplicate upstream "${d.args[0]}"`, d.file, d.line);
-        b.conf.upstreams.set(d.args[0], buildUpstream(d));
+        b.conf.upstreams.set(d.args[0], buildUpstream(d, b.added));
         return true;
       case 'server':
         if (!d.block) throw new ConfError(`directive "server" has no opening "{"`, d.file, d.line);
@@ -241,7 +262,7 @@ function applySettings(b: Builder, ds: Directive[], ctx: Ctx, loc: LocationConf,
       other(d);
       continue;
     }
-    const spec = check(d, ctx);
+    const spec = check(d, ctx, b.added);
     if (spec.once && setHere.has(d.name)) throw new ConfError(`"${d.name}" directive is duplicate`, d.file, d.line);
     const firstHere = !setHere.has(d.name);
     if (firstHere) setHere.set(d.name, d);
@@ -286,10 +307,10 @@ function parseHostPort(text: string, d: Directive, what: string): { host: string
   return { host, port: port === undefined ? undefined : Number(port) };
 }
 
-function buildUpstream(d: Directive): UpstreamConf {
+function buildUpstream(d: Directive, added: Builder['added']): UpstreamConf {
   const u: UpstreamConf = { name: d.args[0], servers: [], keepalive: 0, keepaliveTimeoutMs: 60_000, keepaliveRequests: 1000, implicit: false, file: d.file, line: d.line };
   for (const s of d.block!) {
-    check(s, 'upstream');
+    check(s, 'upstream', added);
     if (s.name === 'keepalive') u.keepalive = parseNumber(s, s.args[0], `invalid value "${s.args[0]}" in "keepalive" directive`);
     else if (s.name === 'keepalive_timeout') u.keepaliveTimeoutMs = parseTime(s, s.args[0]);
     else if (s.name === 'keepalive_requests') u.keepaliveRequests = parseNumber(s, s.args[0]);

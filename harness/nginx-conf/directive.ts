@@ -54,6 +54,21 @@ export interface ConfModule<T extends object> {
   directives: Record<string, DirectiveSpec<T>>;
 }
 
+/**
+ * A module the loader is handed (the engine's module list): its settings live on each level beside
+ * the core's, under names no other module uses (buildConf() checks), and only the module reads them.
+ */
+export interface AddedModule {
+  defaults: object;
+  /** Their setters take the module's settings, which the loader does not know the type of. */
+  directives: Record<string, DirectiveSpec<never>>;
+}
+
+/** ngx_http_get_module_loc_conf(): a level's settings of one module the loader was handed. */
+export function moduleConf<T extends object>(level: object, _module: ConfModule<T>): T {
+  return level as T;
+}
+
 export const ANY = Infinity;
 export const MAIN: Ctx[] = ['main'];
 export const HSL: Ctx[] = ['http', 'server', 'location'];

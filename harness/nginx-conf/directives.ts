@@ -19,7 +19,6 @@ import { parseFlag, parseHttpVersion, parseNumber, parseSize, parseTime, seconds
 import { HEADERS } from './http/headers.js';
 import { CHARSET } from './http/charset.js';
 import { PROXY_RESPONSE } from './http/proxy.js';
-import { GZIP } from './http/gzip.js';
 import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
 import { PROXY_CACHE } from './http/proxy-cache.js';
@@ -281,7 +280,6 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
  */
 export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
   ...CORE,
-  ...GZIP.directives,
   ...HEADERS.directives,
   ...CHARSET.directives,
   ...PROXY_RESPONSE.directives,
@@ -294,8 +292,8 @@ export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
 };
 
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */
-export function check(d: Directive, ctx: Ctx): DirectiveSpec<LocationConf> {
-  const spec = DIRECTIVES[d.name];
+export function check(d: Directive, ctx: Ctx, added: Readonly<Record<string, DirectiveSpec<never>>> = {}): DirectiveSpec<LocationConf> {
+  const spec = (DIRECTIVES[d.name] ?? added[d.name]) as DirectiveSpec<LocationConf> | undefined;
   if (!spec) {
     // Valid nginx the engine does not run is said so; a name nginx has not either, as nginx says it.
     if (NGINX_DIRECTIVES.has(d.name)) throw unsupported(`"${d.name}"`, d);

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseConfFile, parseConfText } from './parse.js';
 import { allLocations, type LocationConf, type MapConf, type NginxConf, type ProxyHeader } from './model.js';
 import { buildConf } from './build.js';
+import type { AddedModule } from './directive.js';
 import { ConfError, unsupported } from './error.js';
 import { mapValues, regexVariables } from './map.js';
 import { knownVariable, nginxVariable, variableNames } from './variables.js';
@@ -18,12 +19,14 @@ export interface LoadOptions {
   globals?: string;
   /** `-e`: the error log of a conf that names none (the compiled-in one otherwise). */
   errorLog?: string;
+  /** The engine's modules beyond the core's (embedded/modules.ts: CONF_MODULES). */
+  modules: readonly AddedModule[];
 }
 
 /** Where nginx says a `-g` directive is: `... in command line`. */
 export const COMMAND_LINE = 'command line';
 
-export function confPath(o: LoadOptions): string {
+export function confPath(o: Pick<LoadOptions, 'prefix' | 'conf'>): string {
   return isAbsolute(o.conf) ? o.conf : join(resolve(o.prefix), o.conf);
 }
 
@@ -32,7 +35,7 @@ export function loadConf(o: LoadOptions): NginxConf {
   const file = confPath(o);
   const globals = o.globals ? parseGlobals(o.globals, dirname(file)) : [];
   const tree = [...globals, ...parseConfFile(file)];
-  const conf = buildConf(tree, { prefix, confFile: file, defaultErrorLog: o.errorLog });
+  const conf = buildConf(tree, { prefix, confFile: file, defaultErrorLog: o.errorLog, modules: o.modules });
   checkVariables(conf);
   // ngx_event_init_conf(): after the whole conf has been read, so an error inside it comes first.
   if (!tree.some((d) => d.name === 'events')) {

@@ -4,7 +4,6 @@ import type { Level } from '../logs/error-log.js';
 import type { HeadersConf } from './http/headers.js';
 import type { CharsetConf } from './http/charset.js';
 import type { ProxyResponseConf } from './http/proxy.js';
-import type { GzipConf } from './http/gzip.js';
 import type { CompiledRegex } from './pcre.js';
 import type { AutoindexConf } from './http/autoindex.js';
 import type { CoreResponseConf } from './http/core-response.js';
@@ -107,7 +106,7 @@ export interface TryFile {
 /** The content handlers a location can have (embedded/handlers/). */
 export type ContentHandlerName = 'static' | 'proxy';
 
-export interface LocationConf extends GzipConf, HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, RewriteSettings, AccessSettings, LogSettings {
+export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, RewriteSettings, AccessSettings, LogSettings {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
   /** The name as nginx keeps it: the prefix, the exact URI, the regex's text, `@name`. */

@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cpus } from 'node:os';
 import { test, expect } from '@playwright/test';
-import { loadConf } from './load.js';
+import { engineConf } from '../../tests/support/engine-conf.js';
 import { distFile, nginxAssets } from '../paths.js';
 import { realNginx } from '../../tests/support/real-nginx.js';
 import { COURSE_CONF } from '../../tests/support/course-conf.js';
@@ -33,24 +33,24 @@ function emergOf(file: string, args: string[]): string | undefined {
 
 test('worker_processes auto is the number of CPUs online, as nginx\'s ngx_ncpu', async ({}, testInfo) => {
   const prefix = prefixWith(testInfo.outputPath('auto'), { 'conf/nginx.conf': 'worker_processes auto;\nevents {}\n' });
-  expect(loadConf({ prefix, conf: 'conf/nginx.conf' }).workerProcesses).toBe(cpus().length);
+  expect(engineConf(prefix).workerProcesses).toBe(cpus().length);
 });
 
 test('proxy_request_buffering off is accepted, inherited by the locations under it', async ({}, testInfo) => {
   const prefix = prefixWith(testInfo.outputPath('reqbuf'), { 'conf/nginx.conf': HTTP('proxy_request_buffering off;\nserver { listen 127.0.0.1:18080; location /a/ { } location /b/ { proxy_request_buffering on; } }') });
-  const [server] = loadConf({ prefix, conf: 'conf/nginx.conf' }).servers;
+  const [server] = engineConf(prefix).servers;
   expect(server.locations.map((l) => [l.path, l.proxyRequestBuffering])).toEqual([['/a/', false], ['/b/', true]]);
 });
 
 test('listen 127.0.0.1:18182-18184 is a listen per port, each the default server where the line says so', async ({}, testInfo) => {
   const prefix = prefixWith(testInfo.outputPath('range'), { 'conf/nginx.conf': HTTP('server { listen 127.0.0.1:18182-18184 default_server; listen [::1]:18185-18185; }') });
-  const [server] = loadConf({ prefix, conf: 'conf/nginx.conf' }).servers;
+  const [server] = engineConf(prefix).servers;
   expect(server.listens.map((l) => `${l.text}${l.defaultServer ? ' default' : ''}`)).toEqual(['127.0.0.1:18182 default', '127.0.0.1:18183 default', '127.0.0.1:18184 default', '[::1]:18185']);
 });
 
 test('3: the course\'s nginx.conf loads unchanged', async ({}, testInfo) => {
   const prefix = prefixWith(testInfo.outputPath('course'), { 'conf/nginx.conf': COURSE_CONF });
-  const conf = loadConf({ prefix, conf: 'conf/nginx.conf' });
+  const conf = engineConf(prefix);
   expect(conf.workerProcesses).toBe(1);
   expect(conf.workerConnections).toBe(1024);
   expect(conf.errorLogs).toEqual([{ path: join(prefix, 'logs/error.log'), level: 'error', byDefault: true }]);
@@ -164,6 +164,8 @@ const REFUSALS: Refusal[] = [
   { name: 'gzip_window not a power of two', files: { 'conf/nginx.conf': HTTP('gzip_window 1000;') }, emerg: `"gzip_window" directive must be 512, 1k, 2k, 4k, 8k, 16k, or 32k in ${CONF}:3` },
   { name: 'gzip_buffers of size 0', files: { 'conf/nginx.conf': HTTP('gzip_buffers 4 0;') }, emerg: `"gzip_buffers" directive invalid value in ${CONF}:3` },
   { name: 'gzip_static maybe', files: { 'conf/nginx.conf': HTTP('gzip_static maybe;') }, emerg: `invalid value "maybe" in ${CONF}:3` },
+  { name: 'if_modified_since sometimes', files: { 'conf/nginx.conf': HTTP('if_modified_since sometimes;') }, emerg: `invalid value "sometimes" in ${CONF}:3` },
+  { name: 'if_modified_since in a location\'s if', files: { 'conf/nginx.conf': HTTP('server { location / { if ($uri) { if_modified_since off; } } }') }, emerg: `"if_modified_since" directive is not allowed here in ${CONF}:3` },
   { name: 'a second gzip in one block', files: { 'conf/nginx.conf': HTTP('gzip on;\ngzip off;') }, emerg: `"gzip" directive is duplicate in ${CONF}:4` },
   { name: 'add_header with a third argument other than always', files: { 'conf/nginx.conf': HTTP('add_header X y sometimes;') }, emerg: `invalid parameter "sometimes" in ${CONF}:3` },
   { name: 'expires that is no time', files: { 'conf/nginx.conf': HTTP('expires soon;') }, emerg: `"expires" directive invalid value in ${CONF}:3` },

@@ -61,11 +61,16 @@ export function seconds(v: string): number | undefined {
   return ms === undefined ? undefined : Math.floor(ms / 1000);
 }
 
+/** ngx_conf_set_enum_slot(): one of `values`, or nginx's message. */
+export function parseEnum<V extends string>(d: Directive, values: readonly V[]): V {
+  const v = d.args[0];
+  if (!values.includes(v as V)) throw new ConfError(`invalid value "${v}"`, d.file, d.line);
+  return v as V;
+}
+
 /** An HTTP version as ngx_conf_set_enum_slot() reads `proxy_http_version` and `gzip_http_version`. */
 export function parseHttpVersion(d: Directive): '1.0' | '1.1' {
-  const v = d.args[0];
-  if (v !== '1.0' && v !== '1.1') throw new ConfError(`invalid value "${v}"`, d.file, d.line);
-  return v;
+  return parseEnum(d, ['1.0', '1.1']);
 }
 
 export function parseFlag(d: Directive): boolean {

@@ -1,11 +1,12 @@
 // docs/nginx-parity.md's table of directives says what the embedded engine runs: every directive
-// of the engine's table (harness/nginx-conf/directives.ts) has a row, no row names one the engine
+// of the engine's table (harness/nginx-conf/directives.ts, and its modules': harness/embedded/modules.ts) has a row, no row names one the engine
 // does not know, and each row's tests are specs that exist and name the directive.
 import { test, expect } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { repoRoot } from '../../harness/paths.js';
 import { DIRECTIVES } from '../../harness/nginx-conf/directives.js';
+import { CONF_MODULES } from '../../harness/embedded/modules.js';
 
 const DOC = join(repoRoot, 'docs', 'nginx-parity.md');
 
@@ -20,7 +21,7 @@ function rows(): { name: string; specs: string[] }[] {
 test('every directive the embedded engine knows has a row in docs/nginx-parity.md, and no other', () => {
   const documented = rows().map((r) => r.name);
   expect(new Set(documented).size, 'each directive once').toBe(documented.length);
-  expect([...documented].sort()).toEqual(Object.keys(DIRECTIVES).sort());
+  expect([...documented].sort()).toEqual([...Object.keys(DIRECTIVES), ...CONF_MODULES.flatMap((m) => Object.keys(m.directives))].sort());
 });
 
 test('each row links to specs that exist and name its directive', () => {

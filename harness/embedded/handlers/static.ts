@@ -1,7 +1,7 @@
 // `location / { root ...; index ...; }`: nginx's index and static handlers
 // (ngx_http_index_module.c, ngx_http_static_module.c), with their log lines and headers.
 import { createReadStream, type Stats } from 'node:fs';
-import { dirname, extname } from 'node:path';
+import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { HttpRequest } from '../request.js';
 import type { ErrnoName } from '../../os-profile.js';
@@ -9,11 +9,14 @@ import type { ResponseFields } from '../http/response.js';
 import { byteRanges, multipartFraming, parseHttpTime, preconditions, type Ranges, type Validators } from '../http/conditional.js';
 import { nextTempNumber } from '../http/request-body.js';
 import { smallFile } from '../files/file-cache.js';
+import { contentType } from '../files/content-type.js';
 import { mapUriToPath, statUnder } from '../files/map-path.js';
 import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
 import { headersFilter } from '../filters/headers.js';
-import { gzipStatic } from './gzip-static.js';
-import { willCompress } from '../filters/gzip.js';
+import { gzipStatic } from '../modules/gzip/static.js';
+import { willCompress } from '../modules/gzip/filter.js';
+import { NOT_MODIFIED } from '../modules/not-modified/conf.js';
+import { moduleConf } from '../../nginx-conf/directive.js';
 import { autoindex } from './autoindex.js';
 import { evaluate } from '../variable-values.js';
 import { escapeUri } from '../http/uri.js';
@@ -47,12 +50,6 @@ function httpTime(mtimeMs: number): string {
 export function etag(req: HttpRequest, st: Stats): string | undefined {
   if (!req.loc.etag) return undefined;
   return `"${Math.floor(st.mtimeMs / 1000).toString(16)}-${st.size.toString(16)}"`;
-}
-
-export function contentType(req: HttpRequest, path: string): string {
-  if (req.presetContentType !== undefined) return req.presetContentType;
-  const ext = extname(path).slice(1).toLowerCase();
-  return (ext && req.loc.types.get(ext)) || req.loc.defaultType;
 }
 
 /**
@@ -178,7 +175,7 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
   const tag = etag(req, st);
   const tagged: [string, string][] = tag === undefined ? [] : [['ETag', tag]];
   const lastModified = httpTime(st.mtimeMs);
-  const type = contentType(req, gzipOf ?? path);
+  const type = contentType(req.loc, gzipOf ?? path, req.presetContentType);
   const encoded: [string, string][] = gzipOf ? [['Content-Encoding', 'gzip']] : [];
   if (req.errorStatus && req.errorStatus !== 200) {
     // An error page served by error_page with a status of its own: no Last-Modified or
@@ -187,7 +184,7 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
     return;
   }
   const v = { etag: tag, mtime: Math.floor(st.mtimeMs / 1000) };
-  const pre = preconditions(req.head.headers, v);
+  const pre = preconditions(req.head.headers, v, moduleConf(req.loc, NOT_MODIFIED).ifModifiedSince);
   if (pre === 412) {
     req.special(412);
     return;

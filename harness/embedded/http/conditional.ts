@@ -50,18 +50,29 @@ export interface Validators {
   mtime: number;
 }
 
-/** What the not-modified filter makes of a 200: send it, a 304, or a 412. */
-export function preconditions(headers: HeaderField[], v: Validators): 200 | 304 | 412 {
+/**
+ * ngx_http_test_if_modified(): whether If-Modified-Since says the file is modified, by
+ * if_modified_since (`off`: always; `exact`: unless the very same second; `before`: unless that
+ * second or a later one). A date nginx cannot read is -1, before any file.
+ */
+function modifiedSince(ims: string, mtime: number, mode: 'off' | 'exact' | 'before'): boolean {
+  if (mode === 'off') return true;
+  const since = parseHttpTime(ims);
+  if (since === mtime) return false;
+  return mode === 'exact' || since < mtime;
+}
+
+/** What the not-modified filter makes of a 200: send it, a 304, or a 412 (`ims`: if_modified_since). */
+export function preconditions(headers: HeaderField[], v: Validators, ims: 'off' | 'exact' | 'before'): 200 | 304 | 412 {
   const get = (key: string) => headers.find((h) => h.key === key)?.value;
   const ius = get('if-unmodified-since');
   if (ius !== undefined && !(parseHttpTime(ius) >= v.mtime)) return 412;
   const im = get('if-match');
   if (im !== undefined && !etagListed(im, v.etag, false)) return 412;
-  const ims = get('if-modified-since');
+  const since = get('if-modified-since');
   const inm = get('if-none-match');
-  if (ims === undefined && inm === undefined) return 200;
-  // if_modified_since exact (the default): not modified only for the very same second.
-  if (ims !== undefined && parseHttpTime(ims) !== v.mtime) return 200;
+  if (since === undefined && inm === undefined) return 200;
+  if (since !== undefined && modifiedSince(since, v.mtime, ims)) return 200;
   if (inm !== undefined && !etagListed(inm, v.etag, true)) return 200;
   return 304;
 }

@@ -10,6 +10,7 @@ import { constants } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { closeSync, mkdirSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { loadConf, confPath, COMMAND_LINE } from '../../nginx-conf/load.js';
+import { CONF_MODULES } from '../modules.js';
 import { serverAddresses } from '../phases/find-server.js';
 import { ConfError } from '../../nginx-conf/error.js';
 import { allLocations, type NginxConf } from '../../nginx-conf/model.js';
@@ -85,7 +86,7 @@ export class Master {
   readConf(): NginxConf {
     this.log = this.startupLog();
     try {
-      this.conf = loadConf(this.opts);
+      this.conf = this.loadOwnConf();
     } catch (e) {
       if (!(e instanceof ConfError)) throw e;
       if (e.afterParse) this.syntaxOk();
@@ -402,6 +403,11 @@ export class Master {
     this.listeners = [];
   }
 
+  /** The conf, read as the workers read it: with the engine's modules and the command line's -g and -e. */
+  private loadOwnConf(): NginxConf {
+    return loadConf({ ...this.opts, modules: CONF_MODULES });
+  }
+
   /**
    * SIGHUP, nginx's reload: the conf is read again; when it cannot be, the `[emerg]` goes to the
    * error log and the workers keep the old one. Else new workers start on the same sockets and the
@@ -413,7 +419,7 @@ export class Master {
     this.write('notice', 'reconfiguring');
     let conf: NginxConf;
     try {
-      conf = loadConf(this.opts);
+      conf = this.loadOwnConf();
     } catch (e) {
       if (!(e instanceof ConfError)) throw e;
       const [message, where] = this.confErrorText(e);

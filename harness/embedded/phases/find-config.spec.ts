@@ -10,7 +10,7 @@ const server = buildConf(
     'http { server { location = /Exact { } location /Caf\xc9/ { } location ~ \\.JS$ { } location ~ ^/(?<n>a)(b)?$ { } location / { } } }',
     '/p/conf/nginx.conf',
   ),
-  { prefix: '/p', confFile: '/p/conf/nginx.conf' },
+  { prefix: '/p', confFile: '/p/conf/nginx.conf', modules: [] },
 ).servers[0];
 const name = (uri: string, caseless: boolean) => {
   const l = findLocation(server, uri, caseless).loc!;

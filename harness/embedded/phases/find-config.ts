@@ -1,6 +1,9 @@
-// nginx's find-config phase (ngx_http_core_find_location() and ngx_http_core_find_static_location()):
-// which location a URI is served by.
+// nginx's find-config phase (ngx_http_core_find_config_phase(), ngx_http_core_find_location() and
+// ngx_http_core_find_static_location()): which location a URI is served by, and that location's
+// own answers before any other phase.
 import type { LocationConf, ServerConf } from '../../nginx-conf/model.js';
+import type { HttpRequest } from '../request.js';
+import { escapeUri } from '../http/uri.js';
 
 export interface FoundLocation {
   /** Undefined: no location matched (the server's own settings serve). */
@@ -98,4 +101,34 @@ function regexFor(loc: LocationConf, caseless: boolean): RegExp {
 /** ngx_filename_cmp()'s caseless compare folds A-Z only. */
 function asciiLower(s: string): string {
   return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+/**
+ * NGX_HTTP_FIND_CONFIG_PHASE: the location, its regex's captures, then its own answers: a body too
+ * large for it (unless an internal redirect's body was read or dropped already), the `/api` →
+ * `/api/` redirect (an internal redirect's `/api` too: try_files', error_page's).
+ */
+export function findConfigPhase(req: HttpRequest): boolean {
+  const internal = req.redirected;
+  req.redirected = false;
+  req.uriChanged = false;
+  const found = findLocation(req.server, req.uri.uri, req.ctx.os.caselessLocations);
+  if (found.captures) req.captures = found.captures;
+  for (const [name, value] of Object.entries(found.named ?? {})) req.variables.set(name, value);
+  req.useLocation(found.loc ?? req.server.base);
+  const cl = internal && req.body.started ? undefined : req.head.contentLength;
+  if (cl !== undefined && req.loc.clientMaxBodySize && cl > req.loc.clientMaxBodySize) {
+    req.logError('error', `client intended to send too large body: ${cl} bytes`);
+    req.keepalive = false;
+    // Without a "100 Continue", the body is discarded (special() does it), the connection kept
+    // for it until it is all in or lingering_timeout passes without a byte, as nginx does.
+    req.special(413);
+    return true;
+  }
+  if (found.redirect) {
+    // The Location is the location's name, escaped (ngx_http_escape_location_name()), with the query.
+    req.redirect(301, escapeUri(req.loc.path) + (req.uri.args ? '?' + req.uri.args : ''));
+    return true;
+  }
+  return false;
 }

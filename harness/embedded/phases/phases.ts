@@ -1,8 +1,40 @@
-// The phases nginx runs between reading a request's head and its content handler
-// (ngx_http_core_run_phases()), as the request calls them: the server's rewrites, then, once the
-// location is found, the location's rewrites (which may choose it again) and the access phase.
-import type { Handlers } from '../request.js';
-import { locationRewrite, serverRewrite } from './rewrite.js';
-import { accessPhase } from './access.js';
+// The phase engine (ngx_http_init_phase_handlers()): nginx's phases in their order, each with the
+// core's handler and the modules' (in the module list's order), built once for the worker. The
+// request runs it from the server's rewrites, and from the location's after a named location; it
+// knows no phase by name.
+import type { PhaseEngine, PhaseHandler } from '../request.js';
+import { PHASE_NAMES, type HttpModule, type PhaseName } from '../module.js';
+import { findConfigPhase } from './find-config.js';
 
-export const PHASES: Handlers['phases'] = { serverRewrite, locationRewrite, access: accessPhase };
+/**
+ * NGX_HTTP_POST_REWRITE_PHASE (ngx_http_core_post_rewrite_phase()): a changed URI chooses the
+ * location again, find config's own checks with it (the new location's client_max_body_size, its
+ * `/api` → `/api/` redirect); the eleventh change is a cycle's 500.
+ */
+const postRewrite: PhaseHandler = (req) => {
+  if (!req.uriChanged) return false;
+  if (req.uriCycle(`rewrite or internal redirection cycle while processing "${req.uri.uri}"`)) return true;
+  return 'back';
+};
+
+/** NGX_HTTP_CONTENT_PHASE: the location's content handler (clcf->handler), which always answers. */
+const contentPhase: PhaseHandler = (req) => {
+  req.handlers.content[req.loc.handler](req);
+  return true;
+};
+
+/** The core module's own handlers. */
+const CORE: Partial<Record<PhaseName, PhaseHandler>> = { 'find-config': findConfigPhase, 'post-rewrite': postRewrite, content: contentPhase };
+
+export function phaseEngine(modules: readonly HttpModule[]): PhaseEngine {
+  const handlers: { handler: PhaseHandler; back?: number }[] = [];
+  /** Where each phase's handlers start (a phase without any: the next phase's first). */
+  const start = new Map<PhaseName, number>();
+  for (const phase of PHASE_NAMES) {
+    start.set(phase, handlers.length);
+    for (const handler of [CORE[phase], ...modules.map((m) => m.phaseHandlers?.[phase])]) if (handler) handlers.push({ handler });
+  }
+  // Post-rewrite's NGX_AGAIN: back to find config (ph->next).
+  for (const h of handlers) if (h.handler === postRewrite) h.back = start.get('find-config');
+  return { handlers, serverRewrite: start.get('server-rewrite')!, locationRewrite: start.get('rewrite')! };
+}

@@ -10,7 +10,7 @@ import type { CompiledRegex } from '../../nginx-conf/pcre.js';
 import { VAR } from '../../nginx-conf/variables.js';
 import { evaluate } from '../variable-values.js';
 import { escapeArgs } from '../http/uri.js';
-import { contentType } from '../handlers/static.js';
+import { contentType } from '../files/content-type.js';
 
 /** How a script ended: at its end (undefined) or a `break`/`last` ('stop'), on to the next phase; or answered. */
 type End = 'stop' | 'answered' | undefined;
@@ -31,17 +31,14 @@ export function serverRewrite(req: HttpRequest): boolean {
 }
 
 /**
- * NGX_HTTP_REWRITE_PHASE then NGX_HTTP_POST_REWRITE_PHASE: true when the request has gone on
- * elsewhere (answered, or its changed URI chose the location again).
+ * NGX_HTTP_REWRITE_PHASE: the location's script; true when it answered. No location matched: the
+ * server's own settings serve, whose script ran already.
  */
 export function locationRewrite(req: HttpRequest): boolean {
-  if (run(req, req.loc.rewrite) === 'answered') return true;
-  if (!req.uriChanged) return false;
-  if (req.uriCycle(`rewrite or internal redirection cycle while processing "${req.uri.uri}"`)) return true;
-  // find_config's own checks run again: the new location's client_max_body_size, its `/api` → `/api/` redirect.
-  req.findConfig(false);
-  return true;
+  if (req.loc === req.server.base) return false;
+  return run(req, req.loc.rewrite) === 'answered';
 }
+
 
 function run(req: HttpRequest, codes: RewriteCode[] | undefined): End {
   if (!codes) return undefined;
@@ -220,5 +217,5 @@ function answer(req: HttpRequest, status: number, text: string | undefined): voi
   // status goes out in its place: the header filter then sees that one.
   if ((req.errorStatus || status) === 204) return req.respond({ status });
   const body = Buffer.from(value, 'latin1');
-  req.respond({ status, contentType: contentType(req, req.uri.uri), contentLength: body.length }, body);
+  req.respond({ status, contentType: contentType(req.loc, req.uri.uri, req.presetContentType), contentLength: body.length }, body);
 }

@@ -5,13 +5,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { loadConf } from '../load.js';
 import type { NginxConf } from '../model.js';
+import { engineConf } from '../../../tests/support/engine-conf.js';
 
 function load(dir: string, server: string): NginxConf {
   mkdirSync(join(dir, 'conf'), { recursive: true });
   writeFileSync(join(dir, 'conf', 'nginx.conf'), `events {}\nhttp {\n  server {\n    listen 127.0.0.1:8080;\n    ${server}\n  }\n}\n`);
-  return loadConf({ prefix: dir, conf: 'conf/nginx.conf' });
+  return engineConf(dir);
 }
 
 const refused = (what: string, dir: string) => `${what} not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${dir}/conf/nginx.conf:5`;

@@ -1,9 +1,11 @@
 // ngx_http_gzip_static_handler(): before the static handler, a `file.gz` beside the file asked
 // for is served in its place, as it is, with `Content-Encoding: gzip`.
 import type { Stats } from 'node:fs';
-import type { HttpRequest } from '../request.js';
-import { statOrError } from '../files/file-cache.js';
-import { gzipOk, markVary } from '../filters/gzip.js';
+import type { HttpRequest } from '../../request.js';
+import { statOrError } from '../../files/file-cache.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
+import { gzipOk, markVary } from './filter.js';
+import { GZIP } from './conf.js';
 
 /**
  * The .gz to send for `path` (a file's path under the root), or undefined: the static handler
@@ -11,10 +13,11 @@ import { gzipOk, markVary } from '../filters/gzip.js';
  * not take gzip, and its being there gives the answer `Vary: Accept-Encoding`.
  */
 export function gzipStatic(req: HttpRequest, path: string): { path: string; st: Stats } | undefined {
-  const mode = req.loc.gzipStatic;
+  const loc = moduleConf(req.loc, GZIP);
+  const mode = loc.gzipStatic;
   if (mode === 'off' || (req.method !== 'GET' && req.method !== 'HEAD') || req.uri.uri.endsWith('/')) return undefined;
   const ok = mode === 'always' || gzipOk(req);
-  if (!req.loc.gzipVary && !ok) return undefined;
+  if (!loc.gzipVary && !ok) return undefined;
   const gz = path + '.gz';
   const st = statOrError(gz);
   if (st instanceof Error) {

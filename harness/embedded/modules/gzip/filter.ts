@@ -3,10 +3,11 @@
 // for their body; `Vary: Accept-Encoding`, which ngx_http_header_filter() writes after Connection
 // for an answer either module judged (gzip_vary on), and $gzip_ratio.
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import type { BodyFilter, HeaderFilter, HttpRequest } from '../request.js';
-import type { ResponseFields } from '../http/response.js';
-import type { LocationConf } from '../../nginx-conf/model.js';
-import { parseHttpTime } from '../http/conditional.js';
+import type { BodyFilter, HeaderFilter, HttpRequest } from '../../request.js';
+import type { ResponseFields } from '../../http/response.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
+import { parseHttpTime } from '../../http/conditional.js';
+import { GZIP, type GzipConf } from './conf.js';
 
 /** r->gzip_vary: the answer could have been compressed, or gzip_static found a .gz. */
 const varied = new WeakSet<HttpRequest>();
@@ -29,7 +30,7 @@ function mediaType(contentType: string): string {
 }
 
 /** ngx_http_gzip_header_filter()'s tests before ngx_http_gzip_ok(): gzip on, the status, the encoding, the length, the type. */
-function compressible(loc: LocationConf, f: ResponseFields): boolean {
+function compressible(loc: GzipConf, f: ResponseFields): boolean {
   if (!loc.gzip || (f.status !== 200 && f.status !== 403 && f.status !== 404)) return false;
   if (header(f, 'content-encoding')) return false;
   if (f.contentLength !== undefined && f.contentLength < loc.gzipMinLength) return false;
@@ -91,7 +92,7 @@ export function acceptsGzip(ae: string): boolean {
 }
 
 /** gzip_proxied, for a request that came through a proxy (it has Via): may its answer be compressed? */
-function proxiedOk(req: HttpRequest, loc: LocationConf, f: ResponseFields): boolean {
+function proxiedOk(req: HttpRequest, loc: GzipConf, f: ResponseFields): boolean {
   const p = loc.gzipProxied;
   if (p.has('off')) return false;
   if (p.has('any')) return true;
@@ -118,7 +119,7 @@ function hasToken(list: string, token: string): boolean {
 export function gzipOk(req: HttpRequest, f?: ResponseFields): boolean {
   const known = judged.get(req);
   if (known !== undefined) return known;
-  const loc = req.loc;
+  const loc = moduleConf(req.loc, GZIP);
   const ae = req.header('accept-encoding');
   const ua = req.header('user-agent');
   let ok = ae !== undefined && acceptsGzip(ae) && !(loc.gzipDisableMsie6 && ua !== undefined && msie6(ua)) && req.head.version >= loc.gzipHttpVersion;
@@ -134,7 +135,7 @@ export function gzipOk(req: HttpRequest, f?: ResponseFields): boolean {
  * (it clears r->allow_ranges), and one it judged and left is varied all the same.
  */
 export function willCompress(req: HttpRequest, f: ResponseFields): boolean {
-  if (!compressible(req.loc, f)) return false;
+  if (!compressible(moduleConf(req.loc, GZIP), f)) return false;
   varied.add(req);
   return gzipOk(req, f);
 }
@@ -148,7 +149,7 @@ function weakened(extra: [string, string][]): [string, string][] {
 }
 
 export const gzipHeaderFilter: HeaderFilter = (req, f) => {
-  const loc = req.loc;
+  const loc = moduleConf(req.loc, GZIP);
   if (compressible(loc, f)) {
     varied.add(req);
     if (gzipOk(req, f)) {
@@ -187,7 +188,7 @@ class GzipBody implements BodyFilter {
 
   constructor(
     private readonly req: HttpRequest,
-    private readonly loc: LocationConf,
+    private readonly loc: GzipConf,
     contentLength: number | undefined,
   ) {
     // ngx_http_gzip_filter_memory(): a smaller window (and hash) for a body known to be small.

@@ -2,10 +2,10 @@
 // gzip_types, gzip_min_length, gzip_comp_level, gzip_window, gzip_hash, gzip_buffers,
 // postpone_gzipping, gzip_no_buffer), ngx_http_gzip_static_module's (gzip_static), and the ones
 // ngx_http_core_module keeps for both (gzip_vary, gzip_http_version, gzip_proxied, gzip_disable).
-import type { Directive } from '../parse.js';
-import { ConfError, unsupported } from '../error.js';
-import { HSL, HSL_IF, ANY, type ConfModule } from '../directive.js';
-import { parseFlag, parseHttpVersion, parseNumber, parseSize } from '../values.js';
+import type { Directive } from '../../../nginx-conf/parse.js';
+import { ConfError, unsupported } from '../../../nginx-conf/error.js';
+import { HSL, HSL_IF, ANY, type ConfModule } from '../../../nginx-conf/directive.js';
+import { parseEnum, parseFlag, parseHttpVersion, parseNumber, parseSize } from '../../../nginx-conf/values.js';
 
 /** gzip_proxied's values (ngx_http_gzip_proxied_mask[]). */
 export type GzipProxied = 'off' | 'expired' | 'no-cache' | 'no-store' | 'private' | 'no_last_modified' | 'no_etag' | 'auth' | 'any';
@@ -136,11 +136,7 @@ export const GZIP: ConfModule<GzipConf> = {
       ctx: HSL,
       args: [1, 1],
       once: true,
-      set: (l, d) => {
-        const v = d.args[0];
-        if (v !== 'off' && v !== 'on' && v !== 'always') throw new ConfError(`invalid value "${v}"`, d.file, d.line);
-        l.gzipStatic = v;
-      },
+      set: (l, d) => (l.gzipStatic = parseEnum(d, ['off', 'on', 'always'])),
     },
   },
 };

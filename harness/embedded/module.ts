@@ -1,0 +1,36 @@
+// What a module of the embedded engine is: nginx's ngx_module_t with its ngx_http_module_t. It
+// brings its directives (read with the conf), registers its variables (its preconfiguration's
+// ngx_http_add_variable()), its phase handlers and its output filter (its postconfiguration's
+// cmcf->phases[] and ngx_http_top_header_filter). modules.ts lists them; the worker builds its
+// tables from the list once.
+import type { AddedModule } from '../nginx-conf/directive.js';
+import type { HeaderFilter, Handlers, PhaseHandler, Variable } from './request.js';
+
+/** nginx's phases (ngx_http_phases) that the engine runs, in their order. */
+export const PHASE_NAMES = ['server-rewrite', 'find-config', 'rewrite', 'post-rewrite', 'access', 'precontent', 'content'] as const;
+export type PhaseName = (typeof PHASE_NAMES)[number];
+
+export interface HttpModule {
+  name: string;
+  /** Its directives, their settings and their defaults. */
+  conf?: AddedModule;
+  /** Its variables, by name. */
+  variables?: Record<string, Variable>;
+  /** Its variables by the start of their names (NGX_HTTP_VAR_PREFIX: `upstream_`), given the whole name. */
+  variablePrefixes?: Record<string, Variable>;
+  /** Its handlers, by the phase each joins (in the list's order, after the core's own). */
+  phaseHandlers?: Partial<Record<PhaseName, PhaseHandler>>;
+  /** Its output header filter. */
+  headerFilter?: HeaderFilter;
+}
+
+/** What the request takes from the modules, built once from the list (ngx_http_block()'s postconfiguration). */
+export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'headerFilters' | 'variables' | 'variablePrefixes'> {
+  const variables = new Map<string, Variable>();
+  for (const m of modules) for (const [name, get] of Object.entries(m.variables ?? {})) variables.set(name, get);
+  return {
+    headerFilters: modules.flatMap((m) => (m.headerFilter ? [m.headerFilter] : [])),
+    variables,
+    variablePrefixes: modules.flatMap((m) => Object.entries(m.variablePrefixes ?? {})),
+  };
+}

@@ -1,0 +1,29 @@
+// ngx_modules[] (objs/ngx_modules.c): the engine's modules. Adding a module is its folder in
+// modules/ and its line here. The handlers of one phase and the header filters run in this order
+// (nginx calls the filters from ngx_http_top_header_filter: headers, charset, gzip); the chunked
+// filter and the head's writing come last, in HttpRequest.sendHead.
+import type { HttpModule } from './module.js';
+import type { AddedModule } from '../nginx-conf/directive.js';
+import { headersFilter } from './filters/headers.js';
+import { locationRewrite, serverRewrite } from './phases/rewrite.js';
+import { accessPhase } from './phases/access.js';
+import { tryFilesPhase } from './phases/try-files.js';
+import { charsetFilter } from './filters/charset.js';
+import { UPSTREAM_MODULE, PROXY_MODULE } from './upstream/module.js';
+import { GZIP_MODULE } from './modules/gzip/module.js';
+import { NOT_MODIFIED_MODULE } from './modules/not-modified/module.js';
+
+export const MODULES: readonly HttpModule[] = [
+  NOT_MODIFIED_MODULE,
+  { name: 'rewrite', phaseHandlers: { 'server-rewrite': serverRewrite, rewrite: locationRewrite } },
+  { name: 'access', phaseHandlers: { access: accessPhase } },
+  { name: 'try_files', phaseHandlers: { precontent: tryFilesPhase } },
+  UPSTREAM_MODULE,
+  PROXY_MODULE,
+  { name: 'headers', headerFilter: headersFilter },
+  { name: 'charset', headerFilter: charsetFilter },
+  GZIP_MODULE,
+];
+
+/** The modules' directives, for the conf's loader. */
+export const CONF_MODULES: readonly AddedModule[] = MODULES.flatMap((m) => (m.conf ? [m.conf] : []));
