@@ -189,7 +189,7 @@ test('when the stack stops the open page is told why, its stream ends, and the c
   await expect(page.getByTestId('stopped')).toHaveText('The stack stopped: harness up is stopping (SIGTERM). Start it again with npx harness up, and open the control URL it prints.');
   await expect(page.getByRole('button', { name: 'Restore all' })).toBeDisabled();
   const r = await up.child;
-  expect(r.exitCode).toBe(0);
+  expect(r.exitCode).toBe(143);
   up = undefined;
   expect(await canConnect(port)).toBe(false);
 });
