@@ -3,12 +3,12 @@
 import { packageManager } from './platform.js';
 import { t } from './i18n/index.js';
 
-export type Need = 'chromium' | 'nginx' | 'strace' | 'cjk-font';
+export type Need = 'chromium' | 'nginx' | 'strace' | 'cjk-font' | 'perl-websocket';
 export type PackageManager = NonNullable<ReturnType<typeof packageManager>>;
 
 const PACKAGES: Record<PackageManager, Record<Need, string>> = {
-  'apt-get': { chromium: 'chromium', nginx: 'nginx', strace: 'strace', 'cjk-font': 'fonts-wqy-zenhei' },
-  dnf: { chromium: 'chromium', nginx: 'nginx', strace: 'strace', 'cjk-font': 'wqy-zenhei-fonts' },
+  'apt-get': { chromium: 'chromium', nginx: 'nginx', strace: 'strace', 'cjk-font': 'fonts-wqy-zenhei', 'perl-websocket': 'libprotocol-websocket-perl' },
+  dnf: { chromium: 'chromium', nginx: 'nginx', strace: 'strace', 'cjk-font': 'wqy-zenhei-fonts', 'perl-websocket': 'perl-Protocol-WebSocket' },
 };
 
 /** What a need is, for a machine without a package manager we know. */
@@ -17,6 +17,7 @@ const DESCRIBED: Record<Need, string> = {
   nginx: 'nginx',
   strace: 'strace',
   'cjk-font': 'a CJK font (WenQuanYi Zen Hei)',
+  'perl-websocket': "Perl's Protocol::WebSocket",
 };
 
 export function packagesOf(needs: Need[], pm: PackageManager): string[] {

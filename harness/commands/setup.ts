@@ -1,9 +1,11 @@
 // `harness setup`: installs the system packages the suite needs and npm cannot bring — Chromium
 // (the browser for Playwright), nginx (the reference engine), strace (nginx's respawn failure) and
-// a CJK font (readable screenshots of the Chinese UI). Only what is missing; with the package
+// a CJK font (readable screenshots of the Chinese UI); where nginx's own test suite is named
+// (HARNESS_NGINX_TESTS), Perl's Protocol::WebSocket, which its WebSocket file needs. Only what is missing; with the package
 // manager as root or through `sudo -n`; with no system Chromium to be had, Playwright's own (a
 // download). What it cannot install it names, with the command, and it carries on (exit 0): the
 // tests that need a missing piece then fail saying so.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -20,8 +22,10 @@ const WHY: Record<Need, MessageKey> = {
   nginx: 'setup.why.nginx',
   strace: 'setup.why.strace',
   'cjk-font': 'setup.why.cjkFont',
+  'perl-websocket': 'setup.why.perlWebsocket',
 };
-const NEEDS = Object.keys(WHY) as Need[];
+/** What this run's tests need: the nginx-tests check runs only where its suite is named (.ci/run). */
+const NEEDS = (Object.keys(WHY) as Need[]).filter((n) => n !== 'perl-websocket' || !!process.env.HARNESS_NGINX_TESTS);
 
 /** This machine, as setup sees it (the tests give it another). */
 export interface Host {
@@ -56,6 +60,7 @@ async function thisHost(): Promise<Host> {
       need === 'chromium' ? !!chromiumPath() || (!!ownChromium && existsSync(ownChromium))
       : need === 'nginx' ? !!findNginx()
       : need === 'strace' ? onPath('strace')
+      : need === 'perl-websocket' ? spawnSync('perl', ['-MProtocol::WebSocket', '-e', '1']).status === 0
       : existsSync('/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc') || existsSync('/usr/share/fonts/wqy-zenhei/wqy-zenhei.ttc'),
     run: async (file, args) =>
       (await execa(file, args, { env: { DEBIAN_FRONTEND: 'noninteractive' }, stdout: 'inherit', stderr: 'inherit', reject: false, cancelSignal: cancel.signal })).exitCode ?? 1,
