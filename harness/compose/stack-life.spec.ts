@@ -3,6 +3,7 @@
 // a stop that comes in the middle of one, leaves no lock, no state.json, no process and no fault.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import net from 'node:net';
 import { test, expect } from '@playwright/test';
 import { StackLife, StackStopped } from './stack-life.js';
 import { PrefixTaken, lockPath } from '../stack/owner.js';
@@ -115,12 +116,17 @@ test('a fault applied, then a failure: the stop undoes the fault before the stac
 test('a stop during the start (Ctrl-C while the stack starts): the start ends, and all it had started is stopped', async ({}, testInfo) => {
   const before = descendants(process.pid);
   const s = await spec(testInfo.outputPath('prefix'));
+  // The proxy's port is held: the proxy retries its bind (five tries, 500 ms apart), so the start
+  // is still under way when the stop comes, however fast this machine starts a stack.
+  const holder = net.createServer();
+  await new Promise<void>((r) => holder.listen({ host: '127.0.0.1', port: s.proxyPort }, r));
   const life = StackLife.hold(s.dir);
   const starting = life.start(s);
-  // Midway: the admin stand-in listens, the proxy is not ready yet.
+  // Midway: the admin stand-in listens, the proxy is not ready.
   await expect.poll(async () => (await canBind('127.0.0.1', s.adminPort)).ok, { timeout: 10_000 }).toBe(false);
   await life.stop();
   await expect(starting).rejects.toBeInstanceOf(StackStopped);
+  await new Promise((r) => holder.close(r));
   await expectNothingLeft(s, before);
 });
 
