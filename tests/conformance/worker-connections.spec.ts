@@ -40,5 +40,8 @@ test('worker_connections 16: a client refused when all are taken, an upstream co
   // The held requests end: their connections are given back, and a proxied request goes through again.
   p.upstream.behaviour = { kind: 'echo' };
   for (const c of held) c.close();
-  await expect.poll(async () => (await p.send(get('/api/y', p.port))).status).toBe(200);
+  // Until the worker has read all six closes it is still full, and a new client would be refused.
+  const closedHeld = () => p.errorLog().filter((l) => l.includes('client prematurely closed connection, so upstream connection is closed too'));
+  await expect.poll(closedHeld).toHaveLength(held.length);
+  expect((await p.send(get('/api/y', p.port))).status).toBe(200);
 });
