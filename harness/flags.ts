@@ -1,8 +1,9 @@
 // The values the CLI's flags take, checked where they come in: a bad one is a usage error (exit 2)
 // that names the flag, what it got and what it takes, never Node's own error from deep inside (a
 // RangeError from listen(), an EEXIST from mkdir()) nor an nginx [emerg] about a generated file.
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { makeFolder } from './make-folder.js';
 import { UsageError } from './errors.js';
 import { t, type MessageKey } from './i18n/index.js';
 
@@ -125,13 +126,15 @@ export function writableFolder(flag: string, path: string): string {
   const abs = resolve(path);
   const fail = (why: string) => new UsageError(t('flags.notWritable', { given: `${flag} ${path}${abs === path ? '' : ` (${abs})`}`, why }));
   try {
-    mkdirSync(abs, { recursive: true });
+    makeFolder(abs);
     accessSync(abs, constants.W_OK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || code === 'ENOTDIR') throw fail(t('flags.notWritable.file'));
     if (code === 'EACCES' || code === 'EPERM') throw fail(t('flags.notWritable.denied', { code }));
     if (code === 'EROFS') throw fail(t('flags.notWritable.readOnly'));
+    // mkdir(2) said ENOENT below a folder that exists: /proc, some FUSE and network file systems.
+    if (code === 'ENOENT') throw fail(t('flags.notWritable.noFolders'));
     throw fail(t('flags.notWritable.other', { code: code ?? (e as Error).message }));
   }
   return abs;

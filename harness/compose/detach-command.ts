@@ -1,7 +1,6 @@
 // `harness up --detach`: what the command prints of the stack it started in the background.
-import { resolve } from 'node:path';
 import { upDetached } from './detach.js';
-import { prefixFlag } from '../flags.js';
+import { prefixFlag, writableFolder } from '../flags.js';
 import { t } from '../i18n/index.js';
 import { labelled } from '../stack/printer.js';
 
@@ -11,7 +10,8 @@ function withoutDetach(args: string[]): string[] {
 }
 
 export async function upDetachedCommand(prefix: string, upArgs: string[], out: (s: string) => void): Promise<number> {
-  const r = await upDetached(withoutDetach(upArgs), resolve(prefix));
+  // The foreground `up`'s checks of the prefix, before anything is written in it.
+  const r = await upDetached(withoutDetach(upArgs), writableFolder('--prefix', prefix));
   const p = prefixFlag(prefix);
   if ('state' in r) {
     const s = r.state;

@@ -6,7 +6,8 @@
 // first (a fault never outlives its stack), the stack stopped, state.json removed, the lock released,
 // and a temporary prefix removed. `harness up`, the package API, the chaos runner and the tests'
 // fixtures all hold their stacks through it.
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { makeFolder } from '../make-folder.js';
 import { Stack, type StackSpec } from '../stack/stack.js';
 import { lockPrefix, thisProcess, type PrefixLock } from '../stack/owner.js';
 import { removeState, writeState, type StackState } from '../stack/state.js';
@@ -42,7 +43,7 @@ export class StackLife {
     readonly prefix: string,
     private readonly o: LifeOptions,
   ) {
-    mkdirSync(prefix, { recursive: true });
+    makeFolder(prefix);
     // The prefix is this stack's before anything is written in it; PrefixTaken when it is another's.
     this.#lock = lockPrefix(prefix, o.url, o.publishes);
   }

@@ -1,4 +1,5 @@
-import { chownSync, existsSync, mkdirSync, rmSync, statSync, type Stats } from 'node:fs';
+import { chownSync, existsSync, rmSync, statSync, type Stats } from 'node:fs';
+import { makeFolder } from '../make-folder.js';
 import { FaultError, requireProxy, type Fault, type FaultTarget } from './fault.js';
 import { apiLocation } from './stack-conf.js';
 import { readConf } from '../stack/registry.js';
@@ -56,7 +57,7 @@ export const proxyTempDirGone: Fault = {
       // As nginx made it: mode 0700, owned by the workers' user (nobody, when the master runs as root).
       async undo() {
         for (const { path, stat } of gone) {
-          mkdirSync(path, { recursive: true, mode: stat.mode & 0o7777 });
+          makeFolder(path, stat.mode & 0o7777);
           if (process.getuid?.() === 0) chownSync(path, stat.uid, stat.gid);
         }
       },

@@ -3,9 +3,10 @@
 // harness writes only in folders of its own: a symlink in place of one is refused, and so is a
 // folder of another user's or one every user may write to (anyone could plant a link there); each
 // file it writes replaces what stands at its name (private-file.ts), never writing through it.
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, readFileSync, readlinkSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { nginxAssets as assets } from '../paths.js';
+import { makeFolder } from '../make-folder.js';
 import { replaceFile } from '../private-file.js';
 import { UserError } from '../errors.js';
 import { t } from '../i18n/index.js';
@@ -29,7 +30,7 @@ export interface PrefixOptions {
  */
 export function ownFolder(path: string): void {
   try {
-    mkdirSync(path, { recursive: true });
+    makeFolder(path);
   } catch (e) {
     // A link to nothing, or to a file.
     if (!lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw e;

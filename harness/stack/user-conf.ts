@@ -3,7 +3,8 @@
 // user's conf includes that way (conf.d/*.conf, fastcgi_params) are copied beside its copy, at the
 // same relative paths: both engines then read what the user's nginx would. What the engines say of
 // a copy (or of an include the user's folder lacks) is said of the user's file (userPaths).
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { makeFolder } from '../make-folder.js';
 import { replaceFile } from '../private-file.js';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { expandInclude, parseConfFile, type IncludeReader } from '../nginx-conf/parse.js';
@@ -36,7 +37,7 @@ export function copyIncludes(userConf: string, confDir: string): Copy[] {
           const copy = join(confDir, rel);
           copies.push([copy, f]);
           // A missing file's folder too, when the user has it: Windows tells a missing folder (3) from a missing file (2).
-          if (existsSync(dirname(f))) mkdirSync(dirname(copy), { recursive: true });
+          if (existsSync(dirname(f))) makeFolder(dirname(copy));
           if (existsSync(f)) {
             replaceFile(copy, readFileSync(f), 0o644);
             copied.push(rel);

@@ -10,6 +10,7 @@ import { test, expect } from '../fixtures.js';
 import { distFile } from '../../harness/paths.js';
 import { harnessUp, runHarness } from '../support/harness-up.js';
 import { freePort } from '../support/ports.js';
+import { mountTmpfs } from '../support/full-disk.js';
 
 const READY = 'the stack is ready';
 /** The portable fallback (tests/portable.config.ts) knows no start time: a live pid is confirmed by its control channel only. */
@@ -215,5 +216,32 @@ test('up --detach: logs/harness.log as a symlink, or a hard link to another file
     else linkSync(target, log);
     await refusedOn(engine, prefix, `${log} is a link, or not a plain file of yours: the stack never writes its log through a link. Remove it, or use another --prefix.`, true);
     expect(readFileSync(target, 'utf8')).toBe('not the harness\'s\n');
+  }
+});
+
+test('up and up --detach refuse the same prefixes with the same words, exit 2, and make nothing: a read-only file system, a file system that makes no folders (/proc)', async ({ engine }, testInfo) => {
+  const prefixes: string[] = [];
+  const disk = mountTmpfs(testInfo.outputPath('ro'), 64, { readOnly: true });
+  if (typeof disk !== 'string') prefixes.push(join(disk.dir, 'prefix'));
+  // Node's own recursive mkdir spins there for ever, deaf to signals.
+  if (process.platform === 'linux') prefixes.push('/proc/1/prefix', '/proc/1');
+  test.skip(!prefixes.length, typeof disk === 'string' ? disk : 'no such file system here');
+  try {
+    for (const prefix of prefixes) {
+      const said: string[] = [];
+      for (const detach of [false, true]) {
+        const r = await runHarness(['up', ...(detach ? ['--detach'] : []), '--port', String(await freePort()), '--admin-port', String(await freePort()), '--prefix', prefix, '--proxy', engine]);
+        expect(r.exitCode, r.all).toBe(2);
+        expect(r.all).toMatch(new RegExp(`^harness: --prefix ${prefix}: .+\\. Name a folder you may write in \\(it is made if missing\\)\\.$`, 'm'));
+        expect(r.all).not.toMatch(/^\s+at /m);
+        expect(r.left).toEqual([]);
+        said.push(r.all.split('\n').find((l) => l.startsWith('harness: '))!);
+      }
+      expect(said[1], prefix).toBe(said[0]);
+      expect(existsSync(join(prefix, 'logs')), prefix).toBe(false);
+    }
+    if (typeof disk !== 'string') expect(existsSync(prefixes[0])).toBe(false);
+  } finally {
+    if (typeof disk !== 'string') disk.unmount();
   }
 });

@@ -11,13 +11,13 @@ export interface SmallDisk {
   unmount(): void;
 }
 
-/** Mounts a tmpfs of `kb` KiB on `dir`; a string says why it could not be. */
-export function mountTmpfs(dir: string, kb = 1024): SmallDisk | string {
+/** Mounts a tmpfs of `kb` KiB on `dir` (read-only: nothing can be made in it); a string says why it could not be. */
+export function mountTmpfs(dir: string, kb = 1024, o: { readOnly?: boolean } = {}): SmallDisk | string {
   if (process.platform !== 'linux') return 'a tmpfs is Linux only';
   if (process.getuid?.() !== 0) return 'mounting a tmpfs needs root';
   mkdirSync(dir, { recursive: true });
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${kb}k`, 'tmpfs', dir], { stdio: 'pipe' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${kb}k${o.readOnly ? ',ro' : ''}`, 'tmpfs', dir], { stdio: 'pipe' });
   } catch (e) {
     return `mount -t tmpfs failed: ${String((e as { stderr?: Buffer }).stderr ?? e).trim()}`;
   }

@@ -27,6 +27,7 @@ export const en = {
   'flags.notWritable.file': 'that is a file, or a file stands in its path, where a folder is needed',
   'flags.notWritable.denied': 'this user may not create it or write in it ({code})',
   'flags.notWritable.readOnly': 'it is on a read-only file system',
+  'flags.notWritable.noFolders': 'its file system does not let a folder be made there (ENOENT)',
   'flags.notWritable.other': 'it cannot be made ({code})',
 } as const;
 
@@ -58,5 +59,6 @@ export const zhCN: Record<keyof typeof en, string> = {
   'flags.notWritable.file': '这是一个文件，或者路径上有一个文件挡着，而这里需要的是目录',
   'flags.notWritable.denied': '当前用户不能创建它，也不能在里面写入（{code}）',
   'flags.notWritable.readOnly': '它在一个只读的文件系统上',
+  'flags.notWritable.noFolders': '它所在的文件系统不允许在那里创建目录（ENOENT）',
   'flags.notWritable.other': '无法创建它（{code}）',
 };
