@@ -115,7 +115,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'cli.chaos.describe': '在一套新环境上跑故障场景，或对 `harness up` 正在运行的环境注入故障',
   'cli.chaos.demand': '请给出一个 chaos 命令：list、run、inject、status 或 restore。',
   'cli.chaos.list': '列出所有场景和故障',
-  'cli.chaos.run': '在一套新的、隔离的环境上跑一个场景：每项观察给出结论，生成时间线（SVG + JSON），有一项失败就以 1 退出',
+  'cli.chaos.run': '在一套新的、隔离的环境上跑一个场景：逐项检查并给出结果，生成时间线（SVG + JSON），有一项失败就以 1 退出',
   'cli.chaos.run.name': '场景名（见 chaos list），或一个编译好的场景模块的路径（默认导出：defineScenario({...})）',
   'cli.chaos.run.proxy': '反向代理引擎（默认：embedded；需要真实的 nginx 的场景用 nginx）',
   'cli.chaos.run.os': '模拟的 nginx 按哪个系统表现（默认：当前系统，或场景针对的系统）',
