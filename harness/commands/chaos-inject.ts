@@ -1,24 +1,34 @@
-// `harness chaos inject | status | restore`: faults on the stack `harness up` runs, through its
-// control channel. Apart from `chaos list | run` (commands.ts), which load the scenarios and
-// Playwright: this command starts in a quarter of the time.
+// `harness chaos inject <fault> [args..]`: a fault on the stack `harness up` runs, through its
+// control channel. It loads no scenario and no browser (chaos list and run do): it starts in a
+// quarter of their time.
 import { resolve } from 'node:path';
-import { FAULTS, FaultError, findFault, parseFault, parseTokens, usage, type Fault, type FaultInput } from '../faults/index.js';
-import { callControl, type StackStatus } from '../control/channel.js';
-import { stackStatus } from '../compose/ps.js';
+import type { Argv } from 'yargs';
+import { FAULTS, FaultError, findFault, parseFault, parseTokens, shownUsage, usage, type FaultInput } from '../faults/index.js';
+import { callControl } from '../control/channel.js';
 import { UsageError } from '../errors.js';
 import { prefixFlag } from '../flags.js';
 import { printJson } from '../terminal.js';
 import { t } from '../i18n/index.js';
+import { jsonOption, stackPrefixOption } from './options.js';
+import { guard, print } from './guard.js';
+import type { Args } from './command.js';
 
 type Out = (s: string) => void;
 
-/** `admin.latency MS [--jitter MS] ... (also admin.slow)`: a fault as `chaos list` and inject's help show it. */
-export function shownUsage(f: Fault): string {
-  return usage(f) + (f.alias ? t('chaos.list.alias', { alias: f.alias }) : '');
-}
+export const builder = (y: Argv) =>
+  y
+    // The fault's own values and flags (--path, --times...) are checked against its description, not by yargs.
+    .parserConfiguration({ 'unknown-options-as-args': true })
+    .positional('fault', { type: 'string', demandOption: true, describe: t('cli.chaos.inject.fault') })
+    .positional('args', { type: 'string', array: true, describe: t('cli.chaos.inject.args') })
+    .option('prefix', stackPrefixOption(t('cli.prefix.running')))
+    .option('json', jsonOption())
+    .epilogue(faultsHelp());
+
+export const handler = (a: Args<typeof builder>) => guard(() => chaosInject({ fault: a.fault, args: (a.args ?? []).map(String), prefix: a.prefix, json: a.json }, print));
 
 /** `chaos inject --help`'s list of the faults: each one's usage, then what it does, indented (yargs wraps each row within its indent). */
-export function faultsHelp(): string {
+function faultsHelp(): string {
   return [t('cli.chaos.inject.faults'), ...FAULTS.flatMap((f) => [`  ${shownUsage(f)}`, `      ${f.brief}`])].join('\n');
 }
 
@@ -43,36 +53,4 @@ export async function chaosInject(o: { fault: string; args: readonly string[]; p
   for (const w of (r.warnings as string[]) ?? []) out(t('chaos.inject.warning', { text: w }));
   if (r.undoable) out(t('chaos.inject.undo', { prefix: prefixFlag(o.prefix) }));
   return 0;
-}
-
-export async function chaosStatus(o: { prefix: string; json?: boolean }, out: Out): Promise<number> {
-  const s = await stackStatus(resolve(o.prefix));
-  if (o.json) return printJson(out, s);
-  out(t('chaos.status.stack', { prefix: resolve(o.prefix), engine: s.engine, os: s.os, admin: adminText(s) }));
-  if (!s.faults.length) {
-    out(t('chaos.status.none'));
-    return 0;
-  }
-  out(t('chaos.status.applied', { prefix: prefixFlag(o.prefix) }));
-  for (const f of s.faults) out(`  ${f.label}${f.progress ? `: ${f.progress}` : ''}`);
-  return 0;
-}
-
-export async function chaosRestore(o: { prefix: string; json?: boolean }, out: Out): Promise<number> {
-  const r = await callControl(resolve(o.prefix), '/restore');
-  if (o.json) return printJson(out, r);
-  const undone = r.restored as string[];
-  out(undone.length ? t('chaos.restore.undid', { labels: undone.join(', ') }) : t('chaos.restore.nothing'));
-  if (undone.some((label) => findFault(label.split(' ')[0])?.marksPeerDown)) {
-    // What users meet right after a restore: the proxy has not forgotten the failure yet.
-    out(t('chaos.restore.failTimeout'));
-  }
-  return 0;
-}
-
-/** `your own on 127.0.0.1:8081, through the harness's pass-through, listening (dual)` */
-function adminText(s: StackStatus): string {
-  const listening = s.admin === 'down' ? t('chaos.status.adminDown') : t('chaos.status.adminListening', { mode: s.admin });
-  if (s.adminUpstream) return t('chaos.status.adminPassThrough', { upstream: s.adminUpstream, listening });
-  return s.admin === 'external' ? t('chaos.status.adminExternal') : listening;
 }

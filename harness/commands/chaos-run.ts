@@ -1,78 +1,44 @@
-// `harness chaos list | run`: the scenarios, each on a fresh stack (and the faults, listed).
-// inject, status and restore, on the running stack, are in chaos-faults.ts: they load no scenario
-// and no browser, so that a fault is applied as fast as the command starts.
+// `harness chaos run <name>`: a scenario on a fresh stack (chaos/runner.ts), its steps as they
+// happen, its timeline and the stack's logs kept in a folder of the run's own.
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Argv } from 'yargs';
 import type { Browser } from 'playwright';
 import { SCENARIOS, findScenario, isScenarioPath, loadScenarioFile } from '../../scenarios/index.js';
-import { secondsOf, type Scenario } from '../chaos/scenario.js';
-import { FAULTS, usage } from '../faults/index.js';
-import { shownUsage } from './chaos-faults.js';
-import type { EngineName } from '../engine/engine.js';
+import type { Scenario } from '../chaos/scenario.js';
+import { ENGINES, type EngineName } from '../engine/engine.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import { locateNginx, nginxHost, nginxMissingAdvice } from '../nginx/binary.js';
 import { installAdvice } from '../system-packages.js';
 import { runScenario, applies, RunStopped, type Progress } from '../chaos/runner.js';
-import { coverage } from '../../scenarios/coverage.js';
 import { renderSvg } from '../timeline/svg.js';
 import { chromiumPath, CHROMIUM_ARGS } from '../browser.js';
-import { writableFolder } from '../flags.js';
+import { DEFAULT_PREFIX, hostAndPort, writableFolder } from '../flags.js';
 import { UsageError, UserError } from '../errors.js';
 import { watchStopRequests } from '../stop-request.js';
-import { printJson } from '../terminal.js';
 import { t } from '../i18n/index.js';
 import { hostPort } from '../ports.js';
 import type { Upstream } from '../stack/pass-through.js';
+import { osOption } from './options.js';
+import { guard, print } from './guard.js';
+import type { Args } from './command.js';
+
+export const builder = (y: Argv) =>
+  y
+    .positional('name', { type: 'string', demandOption: true, describe: t('cli.chaos.run.name') })
+    // No defaults: a scenario that needs nginx or a profile gets it unless the user chose otherwise.
+    .option('proxy', { choices: ENGINES, describe: t('cli.chaos.run.proxy') })
+    .option('os', { choices: osOption().choices, describe: t('cli.chaos.run.os') })
+    .option('out', { type: 'string', requiresArg: true, describe: t('cli.chaos.run.out') })
+    .option('prefix', { type: 'string', requiresArg: true, default: DEFAULT_PREFIX, describe: t('cli.chaos.run.prefix') })
+    .option('doctor', { type: 'boolean', default: false, describe: t('cli.chaos.run.doctor') })
+    .option('admin', { choices: ['external'] as const, describe: t('cli.chaos.run.admin') })
+    .option('admin-upstream', { requiresArg: true, coerce: hostAndPort('--admin-upstream'), describe: t('cli.chaos.run.adminUpstream') });
+
+export const handler = (a: Args<typeof builder>) =>
+  guard(() => chaosRun({ name: a.name, proxy: a.proxy as EngineName | undefined, os: a.os as OsName | undefined, out: a.out, prefix: a.prefix, doctor: a.doctor, admin: a.admin, adminUpstream: a['admin-upstream'] }, print));
 
 type Out = (s: string) => void;
-
-/** What `chaos list --json` prints: the scenarios, the faults and the doctor's conditions with their producers. */
-function listJson() {
-  return {
-    scenarios: SCENARIOS.map((s) => ({
-      name: s.name,
-      summary: s.summary,
-      engines: s.engines ?? ['embedded', 'nginx'],
-      profiles: s.profiles ?? ['linux'],
-      seconds: Object.fromEntries((s.profiles ?? ['linux']).map((p) => [p, secondsOf(s, p)])),
-      faults: s.faults ?? [],
-      ...(s.needsStandIn ? { needsStandIn: s.needsStandIn } : {}),
-    })),
-    faults: FAULTS.map((f) => ({ name: f.name, ...(f.alias ? { alias: f.alias } : {}), usage: usage(f), summary: f.summary })),
-    conditions: coverage(),
-  };
-}
-
-export function chaosList(out: Out, o: { json?: boolean } = {}): number {
-  if (o.json) return printJson(out, listJson());
-  out(t('chaos.list.scenarios'));
-  const nameWidth = Math.max(...SCENARIOS.map((s) => s.name.length)) + 2;
-  for (const s of SCENARIOS) {
-    const profiles = s.profiles ?? ['linux'];
-    const where = [t('chaos.list.engines', { engines: (s.engines ?? ['embedded', 'nginx']).join('/') }), t('chaos.list.profiles', { profiles: profiles.join('/') }), typeof s.seconds === 'number' ? t('chaos.list.seconds', { seconds: s.seconds }) : profiles.map((p) => t('chaos.list.secondsOn', { seconds: secondsOf(s, p), profile: p })).join(t('chaos.list.sep'))];
-    out(`  ${s.name.padEnd(nameWidth)}${s.summary}`);
-    out(`  ${''.padEnd(nameWidth)}${where.join(t('chaos.list.sep'))}${s.faults?.length ? t('chaos.list.faultsOf', { faults: s.faults.join(', ') }) : ''}${s.needsStandIn ? t('chaos.list.standInOnly') : ''}`);
-  }
-  out(t('chaos.list.external'));
-  out(t('chaos.list.faults'));
-  out(t('chaos.list.faultsAdmin'));
-  for (const f of FAULTS) {
-    out(`  ${shownUsage(f)}`);
-    out(`      ${f.summary}`);
-  }
-  out(t('chaos.list.conditions'));
-  const cov = coverage();
-  const width = Math.max(...cov.map((c) => c.condition.length)) + 2;
-  for (const c of cov) {
-    const by = c.producers.map((p) => {
-      // Real nginx runs the Linux profile only: for it, the profile goes without saying.
-      const where = [p.engines.length < 2 ? p.engines[0] : '', p.profiles.length < 2 && p.engines.includes('embedded') ? p.profiles[0] : ''].filter(Boolean).join(', ');
-      return where ? `${p.scenario} (${where})` : p.scenario;
-    });
-    out(`  ${c.condition.padEnd(width)}${by.length ? by.join(', ') : t('chaos.list.noProducer', { reason: c.reason ?? t('chaos.list.noScenarioYet') })}`);
-  }
-  return 0;
-}
 
 /** Lines of a failure shown in the terminal; the whole text is in timeline.json. */
 const FAILURE_LINES = 14;

@@ -3,19 +3,12 @@
 // yargs; this entry is for `harness --help` and for a CLI started another way (dist/.../cli.js).
 import type { Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { t } from '../i18n/index.js';
+import { proxyCommand } from '../embedded/master/command.js';
 
-export function proxyCommand<T>(cli: Argv<T>): Argv<T> {
-  return cli.command(
-    'proxy',
-    t('cli.proxy.describe'),
-    // nginx's flags are not yargs': none is checked or read here.
-    (y) => y.strict(false).help(false).version(false),
-    async () => {
-      // Lazy: ~27 ms of every other command's start (measured on the bundle).
-      const { proxyCommand: run } = await import('../embedded/master/command.js');
-      const argv = hideBin(process.argv);
-      process.exitCode = await run(argv.slice(argv.indexOf('proxy') + 1));
-    },
-  );
+// nginx's flags are not yargs': none is checked or read here.
+export const builder = (y: Argv) => y.strict(false).help(false).version(false);
+
+export async function handler(): Promise<void> {
+  const argv = hideBin(process.argv);
+  process.exitCode = await proxyCommand(argv.slice(argv.indexOf('proxy') + 1));
 }

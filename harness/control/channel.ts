@@ -175,6 +175,18 @@ export async function callControl(prefix: string, path: string, body?: unknown, 
 }
 
 /**
+ * The stack's answer to /status (`ps`, `chaos status`); a stack that answers otherwise (another
+ * version) is said to, never a crash on a field that is not there.
+ */
+export async function stackStatus(prefix: string): Promise<StackStatus> {
+  const json = await callControl(prefix, '/status', undefined, 'GET');
+  const faults = json.faults;
+  const field = !Array.isArray(faults) || !faults.every((f) => typeof (f as { label?: unknown })?.label === 'string') ? 'faults' : typeof json.admin !== 'string' ? 'admin' : undefined;
+  if (field) throw new UserError(t('compose.ps.badStatus', { prefix, field, path: statePath(prefix) }));
+  return json as unknown as StackStatus;
+}
+
+/**
  * Whether the stack `state` names answers on its control channel with its token: what tells a
  * running stack from a stale state.json whose pid another process has now.
  */
