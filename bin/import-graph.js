@@ -94,7 +94,7 @@ export function cycles(graph) {
  * The rooms, top to bottom: a room imports only the rooms below it, never one beside or above it
  * (type-only imports and import() included). A room is a folder of harness/ (harness/cli.ts alone
  * on top, its commands in commands/ below it; the files at harness/'s top level are the shared
- * base), scenarios/ or stubs/admin-server/.
+ * base), scenarios/ or stand-in/admin-server/.
  * A spec beside a module is in that module's room, as what it tests is; the suite's own files (tests/,
  * bench/) are no room.
  */
@@ -107,7 +107,7 @@ export const ROOMS = [
   ['harness/control/'],
   ['harness/faults/', 'harness/timeline/'],
   ['harness/stack/'],
-  ['harness/doctor/', 'harness/embedded/', 'harness/nginx/', 'stubs/admin-server/'],
+  ['harness/doctor/', 'harness/embedded/', 'harness/nginx/', 'stand-in/admin-server/'],
   ['harness/engine/'],
   ['harness/nginx-conf/'],
   ['harness/'],

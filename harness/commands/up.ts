@@ -5,7 +5,7 @@ import type { Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import type { OsName } from '../os-profile.js';
 import { ENGINES, type EngineName } from '../engine/engine.js';
-import { LISTEN_MODES } from '../../stubs/admin-server/listen-modes.js';
+import { LISTEN_MODES } from '../../stand-in/admin-server/listen-modes.js';
 import type { AdminMode } from '../stack/stack.js';
 import { upDetached } from '../compose/detach.js';
 import { consolePrinter, labelled } from '../stack/printer.js';

@@ -5,8 +5,8 @@
 // started, on every path out, failed starts included.
 import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { AdminStandIn, ListenMode } from '../../stubs/admin-server/server.js';
-import type { AdminShell } from '../../stubs/admin-server/shell.js';
+import type { AdminStandIn, ListenMode } from '../../stand-in/admin-server/server.js';
+import type { AdminShell } from '../../stand-in/admin-server/shell.js';
 import type { PassThrough, Upstream } from './pass-through.js';
 import { renderConf, starterWorkerUser, type ConfSpec } from './render.js';
 import { preparePrefix } from './prefix.js';
@@ -238,7 +238,7 @@ export class Stack {
 
   private async startAdmin(mode: ListenMode, seed: number | undefined): Promise<void> {
     // Loaded while the engine starts its workers, in parallel with it (~15 ms, and not at all for --admin external).
-    const { AdminStandIn } = await import('../../stubs/admin-server/server.js');
+    const { AdminStandIn } = await import('../../stand-in/admin-server/server.js');
     // Uploaded images live in the stack's folder, beside its logs.
     this.admin = new AdminStandIn({ port: this.spec.adminPort, mode, seed, uploadDir: join(this.dir, 'uploads') });
     await listenOrSay(this.admin, 'stack.adminListen');
