@@ -103,7 +103,7 @@ export const ROOMS = [
   ['harness/commands/', 'harness/api/'],
   ['scenarios/'],
   ['harness/chaos/'],
-  ['harness/compose/'],
+  ['harness/stack-life/'],
   ['harness/control/'],
   ['harness/faults/', 'harness/timeline/'],
   ['harness/stack/'],

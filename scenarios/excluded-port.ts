@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import getPort from 'get-port';
 import { defineScenario } from '../harness/chaos/scenario.js';
-import { up } from '../harness/compose/up.js';
+import { up } from '../harness/stack-life/up.js';
 import { explanation, message, mustExit, mustSay, recorder } from './steps/said.js';
 import { t } from '../harness/i18n/index.js';
 

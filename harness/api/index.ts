@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import getPort from 'get-port';
 import { stackUrl, type AdminMode } from '../stack/stack.js';
 import { PrefixTaken } from '../stack/owner.js';
-import { StackLife } from '../compose/stack-life.js';
+import { StackLife } from '../stack-life/stack-life.js';
 import { UserError } from '../errors.js';
 import { checkAdminUpstream } from '../flags.js';
 import { parseTokens } from '../faults/params.js';

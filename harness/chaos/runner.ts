@@ -9,7 +9,7 @@ import type { Stack, StackSpec } from '../stack/stack.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
 import { splitCommand } from '../faults/index.js';
-import { StackLife } from '../compose/stack-life.js';
+import { StackLife } from '../stack-life/stack-life.js';
 import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
 import { describeExpectation, diagnose, expectDiagnosis, readConf, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';

@@ -1,5 +1,5 @@
-// `harness up`: the stack in the foreground (compose/up.ts), or in the background with --detach
-// (compose/detach.ts), and what the command prints of a detached stack.
+// `harness up`: the stack in the foreground (stack-life/up.ts), or in the background with --detach
+// (stack-life/detach.ts), and what the command prints of a detached stack.
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -7,7 +7,7 @@ import type { OsName } from '../os-profile.js';
 import { ENGINES, type EngineName } from '../engine/engine.js';
 import { LISTEN_MODES } from '../../stand-in/admin-server/listen-modes.js';
 import type { AdminMode } from '../stack/stack.js';
-import { upDetached } from '../compose/detach.js';
+import { upDetached } from '../stack-life/detach.js';
 import { consolePrinter, labelled } from '../stack/printer.js';
 import * as flag from '../flags.js';
 import { excludedPortOption, excludedPorts, osOption, refusedDelay } from './options.js';
@@ -41,7 +41,7 @@ export const handler = (a: Args<typeof builder>) =>
   guard(async () => {
     if (a.detach) return upDetachedCommand(a.prefix, hideBin(process.argv).slice(1));
     // Lazy: `up --detach` returns without loading the stack, ~25 ms (measured on the bundle).
-    const { up } = await import('../compose/up.js');
+    const { up } = await import('../stack-life/up.js');
     return up(
       {
         port: a.port,

@@ -20,7 +20,7 @@ import { t } from '../i18n/index.js';
 export interface ControlChannel {
   url: string;
   token: string;
-  /** The faults applied to the stack: its ledger, which the stack's one stop undoes (compose/stack-life.ts). */
+  /** The faults applied to the stack: its ledger, which the stack's one stop undoes (stack-life/stack-life.ts). */
   faults: FaultLedger;
   /** The control page's address, with the token (what `harness up` prints). */
   page: string;
@@ -50,7 +50,7 @@ async function faultViews(): Promise<FaultView[]> {
   return FAULTS.map((f) => ({ name: f.name, summary: f.summary, usage: usage(f), params: f.params }));
 }
 
-/** `faults`: the stack's ledger (compose/stack-life.ts), which the stack's stop undoes. */
+/** `faults`: the stack's ledger (stack-life/stack-life.ts), which the stack's stop undoes. */
 export async function startStackControl(stack: Stack, onEvent: (text: string) => void, faults: FaultLedger): Promise<ControlChannel> {
   const token = randomBytes(24).toString('hex');
   let askStop!: (why: string) => void;

@@ -2,7 +2,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
-import { up } from '../../harness/compose/up.js';
+import { up } from '../../harness/stack-life/up.js';
 import { recorder } from './said.js';
 import type { Run } from '../../harness/chaos/runner.js';
 import { starterWorkerUser } from '../../harness/stack/render.js';

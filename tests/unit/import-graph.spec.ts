@@ -1,5 +1,5 @@
 // Imports run one way between the rooms (bin/import-graph.js's ROOMS: cli → commands → scenarios →
-// chaos → compose → control → faults/timeline → stack → doctor/embedded/nginx/stand-in →
+// chaos → stack-life → control → faults/timeline → stack → doctor/embedded/nginx/stand-in →
 // engine → nginx-conf → the shared base → logs) and the project's modules form no cycle, type-only
 // imports included: the graph is the TypeScript compiler's own. The checks are shown to fail on a
 // graph that breaks them.
