@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { follow } from './follow.js';
 import { DoctorInputError, openLogFile, readLog, STDIN } from './input.js';
 import { count, t } from './say.js';
-import { readConf, type ConfFacts } from './conf.js';
+import { readConfFacts, type ConfFacts } from './conf.js';
 import { hasColours } from '../terminal.js';
 
 /** --conf: the files must be there (exit 2 if not); what cannot be read in them is said on stderr, and the rest is used. */
@@ -25,7 +25,7 @@ function confOf(files: string[], err: NodeJS.WritableStream): ConfFacts {
     }
     if (!st.isFile()) throw new DoctorInputError(t(st.isDirectory() ? 'doctor.input.confFolder' : 'doctor.input.confNotFile', { file: f }));
   }
-  const { conf, notes } = readConf(files);
+  const { conf, notes } = readConfFacts(files);
   for (const n of notes) err.write(`harness doctor: --conf: ${printable(n)}\n`);
   return conf;
 }

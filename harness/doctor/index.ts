@@ -17,7 +17,7 @@ export { doctorCommand, type DoctorArgs } from './command.js';
 export { isProblem } from './incidents.js';
 export { DoctorInputError } from './input.js';
 export { splitLines } from './read.js';
-export { readConf, ConfFacts, type ConfPlace } from './conf.js';
+export { readConfFacts, ConfFacts, type ConfPlace } from './conf.js';
 export { expectDiagnosis, describeExpectation, type DiagnosisExpectation, type RefusedVerdict } from './expect.js';
 
 /** A log in memory, analysed; `keepText` keeps what renderText quotes. */

@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { diagnose, doctorCommand, readConf, renderText, type Incident } from './index.js';
+import { diagnose, doctorCommand, readConfFacts, renderText, type Incident } from './index.js';
 import { lang, setLang } from '../i18n/index.js';
 import { describeExpectation } from './expect.js';
 import { FIXTURES, fixtureLine, repoRoot, sink, tempDir, whileFollowing } from '../../tests/support/doctor.js';
@@ -70,7 +70,7 @@ for (const file of corpus && existsSync(corpus) ? readdirSync(corpus).filter((f)
 for (const name of readdirSync(COURSE).sort()) {
   test(`the course's ${name}, with its conf and access log: every explanation is in Chinese`, () => {
     const dir = path.join(COURSE, name);
-    const { conf } = readConf([path.join(dir, 'nginx.conf')]);
+    const { conf } = readConfFacts([path.join(dir, 'nginx.conf')]);
     const error = readFileSync(path.join(dir, 'error.log'));
     const access = readFileSync(path.join(dir, 'access.log'));
     const d = diagnose(error, { conf, accessLogBytes: access });

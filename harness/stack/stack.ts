@@ -13,7 +13,7 @@ import { preparePrefix } from './prefix.js';
 import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
 import { ProxyStartError, type EngineName, type ProxyEngine } from '../engine/engine.js';
-import { localhostMode, readConf, startEngine, unreachableRoot } from './registry.js';
+import { localhostMode, loadNginxConf, startEngine, unreachableRoot } from './registry.js';
 import { confListens, exposure, type ConfListen } from '../engine/listens.js';
 import { bindAddress, isWildcard } from '../loopback.js';
 import { describeBusyPort, hostPort } from '../ports.js';
@@ -293,9 +293,9 @@ async function userConfReadiness(prefix: string, confFile: string, userFile: str
   place(first.port);
   // The roots where the embedded engine can read the conf (one with nginx-only directives is real
   // nginx's to check).
-  let conf: ReturnType<typeof readConf> | undefined;
+  let conf: ReturnType<typeof loadNginxConf> | undefined;
   try {
-    conf = readConf(prefix, confFile);
+    conf = loadNginxConf(prefix, confFile);
   } catch {
     conf = undefined;
   }
