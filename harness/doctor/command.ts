@@ -5,7 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { analyseLog, type LineCounts } from './diagnose.js';
 import { indexAccessLog, type AccessIndex } from './access.js';
-import { isProblem } from './incidents.js';
+import { isProblem } from './grouper.js';
 import { incidentJson, jsonPieces, printable, renderIncident, renderText } from './report.js';
 import { once } from 'node:events';
 import { follow } from './follow.js';

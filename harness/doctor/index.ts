@@ -14,7 +14,7 @@ export { CONDITION_IDS } from './types.js';
 export { renderJson, renderText, renderIncident } from './report.js';
 export { follow, type FollowOptions, type FollowHandlers } from './follow.js';
 export { doctorCommand, type DoctorArgs } from './command.js';
-export { isProblem } from './incidents.js';
+export { isProblem } from './grouper.js';
 export { DoctorInputError } from './input.js';
 export { splitLines } from './read.js';
 export { readConfFacts, ConfFacts, type ConfPlace } from './conf.js';
