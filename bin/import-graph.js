@@ -102,7 +102,7 @@ export const ROOMS = [
   ['harness/cli.ts'],
   ['harness/commands/', 'harness/api/'],
   ['scenarios/'],
-  ['harness/chaos/'],
+  ['harness/scenario-runner/'],
   ['harness/stack-life/'],
   ['harness/control/'],
   ['harness/faults/', 'harness/timeline/'],

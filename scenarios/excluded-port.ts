@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import getPort from 'get-port';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { up } from '../harness/stack-life/up.js';
 import { explanation, message, mustExit, mustSay, recorder } from './steps/said.js';
 import { t } from '../harness/i18n/index.js';

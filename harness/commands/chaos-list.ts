@@ -2,7 +2,7 @@
 // doctor's conditions.
 import type { Argv } from 'yargs';
 import { SCENARIOS } from '../../scenarios/index.js';
-import { secondsOf } from '../chaos/scenario.js';
+import { secondsOf } from '../scenario-runner/scenario.js';
 import { FAULTS, shownUsage, usage } from '../faults/index.js';
 import { coverage } from '../../scenarios/coverage.js';
 import { printJson } from '../terminal.js';

@@ -1,16 +1,16 @@
-// `harness chaos run <name>`: a scenario on a fresh stack (chaos/runner.ts), its steps as they
+// `harness chaos run <name>`: a scenario on a fresh stack (scenario-runner/runner.ts), its steps as they
 // happen, its timeline and the stack's logs kept in a folder of the run's own.
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import type { Browser } from 'playwright';
 import { SCENARIOS, findScenario, isScenarioPath, loadScenarioFile } from '../../scenarios/index.js';
-import type { Scenario } from '../chaos/scenario.js';
+import type { Scenario } from '../scenario-runner/scenario.js';
 import { ENGINES, type EngineName } from '../engine/engine.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import { locateNginx, nginxHost, nginxMissingAdvice } from '../nginx/binary.js';
 import { installAdvice } from '../system-packages.js';
-import { runScenario, applies, RunStopped, type Progress } from '../chaos/runner.js';
+import { runScenario, applies, RunStopped, type Progress } from '../scenario-runner/runner.js';
 import { renderSvg } from '../timeline/svg.js';
 import { chromiumPath, CHROMIUM_ARGS } from '../browser.js';
 import { DEFAULT_PREFIX, hostAndPort, writableFolder } from '../flags.js';

@@ -3,7 +3,7 @@
 import { expect, type Page } from 'playwright/test';
 import { EMPLOYEES, type Employee } from '../../stand-in/admin-server/employees.js';
 import { t } from '../../harness/i18n/index.js';
-import type { Run } from '../../harness/chaos/runner.js';
+import type { Run } from '../../harness/scenario-runner/runner.js';
 
 export async function login(page: Page, url: string, username = 'admin', password = '123456'): Promise<void> {
   await page.goto(url);

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import getPort from 'get-port';
 import { up } from '../../harness/stack-life/up.js';
 import { recorder } from './said.js';
-import type { Run } from '../../harness/chaos/runner.js';
+import type { Run } from '../../harness/scenario-runner/runner.js';
 import { starterWorkerUser } from '../../harness/stack/render.js';
 
 /**

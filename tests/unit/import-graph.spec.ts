@@ -1,5 +1,5 @@
 // Imports run one way between the rooms (bin/import-graph.js's ROOMS: cli → commands → scenarios →
-// chaos → stack-life → control → faults/timeline → stack → doctor/embedded/nginx/stand-in →
+// scenario-runner → stack-life → control → faults/timeline → stack → doctor/embedded/nginx/stand-in →
 // engine → nginx-conf → the shared base → logs) and the project's modules form no cycle, type-only
 // imports included: the graph is the TypeScript compiler's own. The checks are shown to fail on a
 // graph that breaks them.
@@ -30,7 +30,7 @@ test('the graph is the whole program, type-only imports included', () => {
 test('no import cycle anywhere in the project: harness, scenarios, stand-in, bench, tests', () => {
   expect(cyclesOf(graph)).toEqual([]);
   // The whole project is in the graph, not the engine alone.
-  for (const f of ['harness/chaos/scenario.ts', 'harness/chaos/runner.ts', 'harness/doctor/types.ts', 'bench/run.ts', 'stand-in/admin-server/server.ts']) expect(graph.has(f)).toBe(true);
+  for (const f of ['harness/scenario-runner/scenario.ts', 'harness/scenario-runner/runner.ts', 'harness/doctor/types.ts', 'bench/run.ts', 'stand-in/admin-server/server.ts']) expect(graph.has(f)).toBe(true);
   // The check finds one: a.ts → b.ts → c.ts → a.ts, and a type-only self-import.
   const made: Graph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['d.ts']], ['e.ts', ['a.ts']]]);
   expect(cyclesOf(made)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
