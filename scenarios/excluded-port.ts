@@ -20,7 +20,7 @@ export default defineScenario({
     run.followLogs(prefix);
     const { print, said } = recorder();
     run.step(`harness up --port ${port} --os windows --excluded-port ${port}`);
-    const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, proxy: run.engine, workers: 1, os: run.os, excludedPorts: [port] }, print);
+    const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, engine: run.engine, workers: 1, os: run.os, reservedPorts: [port] }, print);
     for (const line of said) run.note(`harness up | ${line}`);
     await run.observe(t('scenario.excluded-port.observe1', { port }), () => {
       mustExit(code, 1);

@@ -15,6 +15,7 @@ import { parseTokens } from '../faults/params.js';
 import type { EngineName } from '../engine/engine.js';
 import { hostOs, type OsName } from '../os-profile.js';
 
+/** The package's options, under names kept stable for users: `proxy` is StackSpec's `engine`, `frontend` its `frontendRoot`. */
 export interface UpOptions {
   /** The proxy's port (default: a free one). */
   port?: number;

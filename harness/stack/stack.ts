@@ -59,11 +59,13 @@ export interface StackSpec {
   /** The nginx program real nginx runs (--nginx). */
   nginx?: string;
   nginxVersion?: string;
+  /** How long a refused connect takes, in ms (--refused-delay; the Windows profile's default 2000, Linux's 0). */
   refusedConnectDelayMs?: number;
   /** Conf settings a scenario needs (timeouts, a missing temp dir, keep-alive). */
   conf?: Partial<Omit<ConfSpec, 'proxyPort' | 'adminPort' | 'frontendRoot' | 'workers' | 'localhost'>>;
   /** Leave temp/ out of the prefix, as a Git copy of the nginx folder has it. */
   noTempDir?: boolean;
+  /** The Windows profile's excluded ports (--excluded-port): binding one fails with 10013. */
   reservedPorts?: number[];
   /** Bind the wildcard listens of a user's own conf on every interface, as written (else loopback). */
   bindAny?: boolean;
