@@ -145,13 +145,13 @@ export async function chaosRun(given: ChaosRunOptions, out: Out): Promise<number
     if (result.prefixes.length) out(t('chaos.run.logs', { dirs: result.prefixes.map((p) => join(p, 'logs')).join(', ') }));
     if (o.doctor) {
       // chaos run --doctor only: ~30 ms otherwise.
-      const { doctorCommand } = await import('../doctor/index.js');
+      const { examineLogs } = await import('../doctor/index.js');
       for (const p of result.prefixes) {
         const errorLog = join(p, 'logs', 'error.log');
         const access = join(p, 'logs', 'access.log');
         if (!existsSync(errorLog)) continue;
         out(t('chaos.run.doctorOn', { errorLog }));
-        await doctorCommand({ errorLog, access: existsSync(access) ? access : undefined }, process.stdout, process.stderr);
+        await examineLogs({ errorLog, access: existsSync(access) ? access : undefined }, process.stdout, process.stderr);
       }
     }
     if (result.error instanceof RunStopped) return stopRequest.exitCode;

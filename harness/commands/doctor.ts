@@ -3,7 +3,7 @@ import type { Argv } from 'yargs';
 import { guard } from './guard.js';
 import type { Args } from './command.js';
 import { UsageError } from '../errors.js';
-import { doctorCommand } from '../doctor/index.js';
+import { examineLogs } from '../doctor/index.js';
 import { t } from '../i18n/index.js';
 
 export const builder = (y: Argv) =>
@@ -27,5 +27,5 @@ export const handler = (a: Args<typeof builder>) =>
     }
     // yargs reads a lone "-" (standard input) as an empty value.
     const errorLog = a['error-log'] === '' ? '-' : a['error-log'];
-    return doctorCommand({ errorLog, access: a.access, json: a.json, follow: a.follow, conf: a.conf }, process.stdout, process.stderr, ac.signal);
+    return examineLogs({ errorLog, access: a.access, json: a.json, follow: a.follow, conf: a.conf }, process.stdout, process.stderr, ac.signal);
   });

@@ -6,7 +6,7 @@
 import { test, expect } from '@playwright/test';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { diagnose, doctorCommand, readConfFacts } from './index.js';
+import { diagnose, examineLogs, readConfFacts } from './index.js';
 import { sink, tempDir } from '../../tests/support/doctor.js';
 
 const MAIN = `user www-data;
@@ -135,12 +135,12 @@ test('a conf the engine would refuse is read for facts; one that does not parse 
     writeFileSync(file, log(big('shop.example.com', '/api/a')));
     const out = sink();
     const err = sink();
-    expect(await doctorCommand({ errorLog: file, json: true, conf: [path.join(dir, 'nginx.conf')] }, out.stream, err.stream)).toBe(1);
+    expect(await examineLogs({ errorLog: file, json: true, conf: [path.join(dir, 'nginx.conf')] }, out.stream, err.stream)).toBe(1);
     expect(err.text()).toContain(`harness doctor: --conf: ${path.join(dir, 'conf.d', 'broken.conf')}:3: unexpected end of file, expecting "}": nginx would not read this file either, so its directives are left out.`);
     expect(JSON.parse(out.text()).incidents[0].fix).toContain('client_max_body_size 5m;');
     // A conf that is not there is bad input.
     const err2 = sink();
-    expect(await doctorCommand({ errorLog: file, conf: [path.join(dir, 'nope.conf')] }, sink().stream, err2.stream)).toBe(2);
+    expect(await examineLogs({ errorLog: file, conf: [path.join(dir, 'nope.conf')] }, sink().stream, err2.stream)).toBe(2);
     expect(err2.text()).toContain('cannot read the conf');
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
-// `harness doctor <error.log|-> [--access <access.log>] [--json] [--follow]`: everything the
-// command does, so the CLI stays one line. Exit code 0 = nothing to act on, 1 = problems found,
+// The doctor's reading of the logs a user names (`harness doctor <error.log|-> [--access
+// <access.log>] [--json] [--follow]`, up --doctor, chaos run --doctor): the inputs checked, the
+// report written. Exit code 0 = nothing to act on, 1 = problems found,
 // 2 = bad input (a missing or unreadable file, a folder, a pipe, a file that is no nginx error log).
 import { basename, dirname, join, resolve } from 'node:path';
 import { statSync } from 'node:fs';
@@ -73,7 +74,7 @@ async function write(out: NodeJS.WritableStream, pieces: Iterable<string>): Prom
   if (chunk) out.write(chunk);
 }
 
-export async function doctorCommand(args: DoctorArgs, out: NodeJS.WritableStream, err: NodeJS.WritableStream, signal?: AbortSignal): Promise<number> {
+export async function examineLogs(args: DoctorArgs, out: NodeJS.WritableStream, err: NodeJS.WritableStream, signal?: AbortSignal): Promise<number> {
   try {
     const name = args.errorLog === STDIN ? t('doctor.input.stdin') : basename(args.errorLog);
     if (args.follow && args.errorLog === STDIN) throw new DoctorInputError(t('doctor.input.followStdin'));

@@ -281,8 +281,8 @@ async function serveUntilStopped(o: UpSpec, life: StackLife, control: ControlCha
   await life.stop({ why: `harness up is stopping (${why})`, faultNotUndone: (e) => print.error(t('stack.up.faultNotUndone', { message: e.message })) });
   if (o.doctor) {
     // up --doctor only, at the end: ~30 ms of every start-up otherwise.
-    const { doctorCommand } = await import('../doctor/index.js');
-    await doctorCommand({ errorLog: stack.errorLogPath, access: stack.accessLogPath }, process.stdout, process.stderr);
+    const { examineLogs } = await import('../doctor/index.js');
+    await examineLogs({ errorLog: stack.errorLogPath, access: stack.accessLogPath }, process.stdout, process.stderr);
   }
   print.note(t('stack.up.stopped'));
   return code;
