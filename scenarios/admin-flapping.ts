@@ -1,8 +1,8 @@
 import { expect } from 'playwright/test';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { login, expectPage, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { isRefusal } from './steps/logs.js';
-import type { ApiResponse } from '../harness/chaos/api.js';
+import type { ApiResponse } from '../harness/scenario-runner/api.js';
 import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({

@@ -1,17 +1,18 @@
-// `harness doctor <error.log|-> [--access <access.log>] [--json] [--follow]`: everything the
-// command does, so the CLI stays one line. Exit code 0 = nothing to act on, 1 = problems found,
+// The doctor's reading of the logs a user names (`harness doctor <error.log|-> [--access
+// <access.log>] [--json] [--follow]`, up --doctor, chaos run --doctor): the inputs checked, the
+// report written. Exit code 0 = nothing to act on, 1 = problems found,
 // 2 = bad input (a missing or unreadable file, a folder, a pipe, a file that is no nginx error log).
 import { basename, dirname, join, resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { analyseLog, type LineCounts } from './diagnose.js';
 import { indexAccessLog, type AccessIndex } from './access.js';
-import { isProblem } from './incidents.js';
+import { isProblem } from './grouper.js';
 import { incidentJson, jsonPieces, printable, renderIncident, renderText } from './report.js';
 import { once } from 'node:events';
 import { follow } from './follow.js';
 import { DoctorInputError, openLogFile, readLog, STDIN } from './input.js';
 import { count, t } from './say.js';
-import { readConf, type ConfFacts } from './conf.js';
+import { readConfFacts, type ConfFacts } from './conf.js';
 import { hasColours } from '../terminal.js';
 
 /** --conf: the files must be there (exit 2 if not); what cannot be read in them is said on stderr, and the rest is used. */
@@ -25,7 +26,7 @@ function confOf(files: string[], err: NodeJS.WritableStream): ConfFacts {
     }
     if (!st.isFile()) throw new DoctorInputError(t(st.isDirectory() ? 'doctor.input.confFolder' : 'doctor.input.confNotFile', { file: f }));
   }
-  const { conf, notes } = readConf(files);
+  const { conf, notes } = readConfFacts(files);
   for (const n of notes) err.write(`harness doctor: --conf: ${printable(n)}\n`);
   return conf;
 }
@@ -73,7 +74,7 @@ async function write(out: NodeJS.WritableStream, pieces: Iterable<string>): Prom
   if (chunk) out.write(chunk);
 }
 
-export async function doctorCommand(args: DoctorArgs, out: NodeJS.WritableStream, err: NodeJS.WritableStream, signal?: AbortSignal): Promise<number> {
+export async function examineLogs(args: DoctorArgs, out: NodeJS.WritableStream, err: NodeJS.WritableStream, signal?: AbortSignal): Promise<number> {
   try {
     const name = args.errorLog === STDIN ? t('doctor.input.stdin') : basename(args.errorLog);
     if (args.follow && args.errorLog === STDIN) throw new DoctorInputError(t('doctor.input.followStdin'));

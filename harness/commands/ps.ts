@@ -1,9 +1,12 @@
 // `harness ps` (docker compose's): the stack running from a prefix, its addresses, ports, pid,
 // faults and uptime, from its state.json and its control channel.
 import { resolve } from 'node:path';
-import { readState, statePath } from '../stack/state.js';
-import { UserError } from '../errors.js';
-import { callControl, type StackStatus } from '../control/channel.js';
+import type { Argv } from 'yargs';
+import { readState } from '../stack/state.js';
+import { stackStatus } from '../control/channel.js';
+import { jsonOption, stackPrefixOption } from './options.js';
+import { guard, print } from './guard.js';
+import type { Args } from './command.js';
 import { printJson } from '../terminal.js';
 import { t } from '../i18n/index.js';
 import { labelled } from '../stack/printer.js';
@@ -30,18 +33,6 @@ function uptime(s: number): string {
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;
   return h ? `${h}h${String(m).padStart(2, '0')}m` : m ? `${m}m${String(sec).padStart(2, '0')}s` : `${sec}s`;
-}
-
-/**
- * The stack's answer to /status (`ps`, `chaos status`); a stack that answers otherwise (another
- * version) is said to, never a crash on a field that is not there.
- */
-export async function stackStatus(prefix: string): Promise<StackStatus> {
-  const json = await callControl(prefix, '/status', undefined, 'GET');
-  const faults = json.faults;
-  const field = !Array.isArray(faults) || !faults.every((f) => typeof (f as { label?: unknown })?.label === 'string') ? 'faults' : typeof json.admin !== 'string' ? 'admin' : undefined;
-  if (field) throw new UserError(t('compose.ps.badStatus', { prefix, field, path: statePath(prefix) }));
-  return json as unknown as StackStatus;
 }
 
 export async function ps(o: { prefix: string; json?: boolean }, out: (s: string) => void): Promise<number> {
@@ -84,3 +75,7 @@ export async function ps(o: { prefix: string; json?: boolean }, out: (s: string)
   for (const r of rows) out(`  ${r}`);
   return 0;
 }
+
+export const builder = (y: Argv) => y.option('prefix', stackPrefixOption(t('cli.prefix.stack'))).option('json', jsonOption());
+
+export const handler = (a: Args<typeof builder>) => guard(() => ps({ prefix: a.prefix, json: a.json }, print));

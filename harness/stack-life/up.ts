@@ -1,12 +1,12 @@
 // `harness up`: choose the ports, start the stack, print where it is, stream each component's
 // output with its name, serve the control channel, and on Ctrl-C or SIGTERM stop everything it
 // started. A proxy that cannot start is reported with its emerg line, what it means and the fix.
-import { AdminStartError, stackUrl, type AdminMode, type Stack } from '../stack/stack.js';
+import { AdminStartError, stackUrl, type Stack, type StackSpec } from '../stack/stack.js';
 import { accepts, canBind, describeBusyPort, hostPort } from '../ports.js';
 import { checkAdminUpstream, isInside, prefixFlag, writableFolder } from '../flags.js';
 import { join } from 'node:path';
 import { UsageError, UserError } from '../errors.js';
-import { ProxyStartError, type EngineName } from '../engine/engine.js';
+import { ProxyStartError } from '../engine/engine.js';
 import { stackAnswers, type ControlChannel } from '../control/channel.js';
 import { watchStopRequests, type StopRequest } from '../stop-request.js';
 import { detachedLog } from './detach.js';
@@ -17,40 +17,22 @@ import { harnessUp, lockPath, PrefixTaken } from '../stack/owner.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
 import { adminRequestLine, readyLines, type Printer } from '../stack/printer.js';
-import type { Upstream } from '../stack/pass-through.js';
 import { t } from '../i18n/index.js';
 
-export interface UpOptions {
+/**
+ * What `harness up` is given: the stack's own settings under StackSpec's names, and what only the
+ * foreground command decides (the port it falls back from, the prefix, the doctor at the end).
+ */
+export interface UpSpec
+  extends Pick<StackSpec, 'adminPort' | 'admin' | 'adminUpstream' | 'adminSeed' | 'engine' | 'workers' | 'os' | 'frontendRoot' | 'nginxConf' | 'nginxDir' | 'nginx' | 'nginxVersion' | 'refusedConnectDelayMs' | 'reservedPorts' | 'bindAny' | 'noTempDir'> {
   /** The proxy's port; undefined = defaultPort, or a free port when that cannot be bound. */
   port?: number;
   /** 80, as nginx's; another only where a test holds it to see the fallback (not a flag). */
   defaultPort?: number;
-  adminPort: number;
-  admin: AdminMode;
-  /** The user's own admin server, behind the harness's pass-through on adminPort. */
-  adminUpstream?: Upstream;
-  /** The seed of the admin stand-in's generated month of orders. */
-  adminSeed?: number;
-  frontend?: string;
+  /** The stack's folder, as the user gave it (the stack's dir once checked). */
   prefix: string;
-  proxy: EngineName;
-  nginxConf?: string;
-  /** The user's whole nginx folder: nginx's prefix, its conf/nginx.conf the conf. */
-  nginxDir?: string;
-  /** The nginx program --proxy nginx runs. */
-  nginx?: string;
-  /** Bind the conf's wildcard listens on every interface, as written (else loopback). */
-  bindAny?: boolean;
-  workers: number;
-  os: OsName;
-  refusedDelay?: number;
-  nginxVersion?: string;
-  /** The Windows profile's excluded ports: binding one fails with 10013. */
-  excludedPorts?: number[];
   /** Explain the stack's error log when it stops. */
   doctor?: boolean;
-  /** Leave temp/ out of the prefix, as a Git copy of an nginx folder has it (the missing-temp-dir scenario). */
-  noTempDir?: boolean;
 }
 
 /**
@@ -72,7 +54,7 @@ async function explainLines(lines: string[], os: OsName): Promise<string[]> {
 }
 
 /** The proxy's port: the one asked for, or 80, or (when 80 is not to be had) a free one. */
-export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adminPort'>, print: Pick<Printer, 'note'>): Promise<number> {
+export async function proxyPort(o: Pick<UpSpec, 'port' | 'defaultPort' | 'adminPort'>, print: Pick<Printer, 'note'>): Promise<number> {
   const wanted = o.port ?? o.defaultPort ?? 80;
   const fallback = async (why: string) => {
     // Only when the port is taken: ~3 ms otherwise.
@@ -92,7 +74,7 @@ export async function proxyPort(o: Pick<UpOptions, 'port' | 'defaultPort' | 'adm
   return wanted;
 }
 
-async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
+async function checkAdminPort(o: UpSpec, print: Printer): Promise<void> {
   const hosts = o.admin === 'ipv4' ? ['127.0.0.1'] : o.admin === 'ipv6' ? ['::1'] : ['127.0.0.1', '::1'];
   // Without --admin-upstream, external is the user's server on --admin-port, and nothing of the harness listens there.
   const external = o.admin === 'external' && !o.adminUpstream;
@@ -137,8 +119,8 @@ async function prefixTaken(prefix: string, e: PrefixTaken, given: string): Promi
  * --nginx and --nginx-dir checked against the other flags; the folder's conf/nginx.conf is then the
  * user's conf (as --nginx-conf's), run with the folder as nginx's prefix.
  */
-function withNginxFolder(o: UpOptions): UpOptions {
-  if (o.nginx && o.proxy !== 'nginx') throw new UsageError(t('stack.up.nginxWithoutProxy'));
+function withNginxFolder(o: UpSpec): UpSpec {
+  if (o.nginx && o.engine !== 'nginx') throw new UsageError(t('stack.up.nginxWithoutProxy'));
   if (!o.nginxDir) return o;
   if (o.nginxConf) {
     throw new UsageError(t('stack.up.nginxDirAndConf', { dir: o.nginxDir }));
@@ -149,7 +131,7 @@ function withNginxFolder(o: UpOptions): UpOptions {
   return { ...o, nginxConf: join(o.nginxDir, 'conf', 'nginx.conf') };
 }
 
-export async function up(given: UpOptions, print: Printer): Promise<number> {
+export async function up(given: UpSpec, print: Printer): Promise<number> {
   const o = withNginxFolder(given);
   checkAdminUpstream(o.adminPort, o.adminUpstream);
   if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
@@ -195,9 +177,9 @@ export async function up(given: UpOptions, print: Printer): Promise<number> {
 }
 
 /** A start that failed by itself: what failed, what it means, and the fix (exit 1); other errors are thrown. */
-async function failedStart(e: unknown, o: UpOptions, print: Printer): Promise<number> {
+async function failedStart(e: unknown, o: UpSpec, print: Printer): Promise<number> {
   if (e instanceof ProxyStartError) {
-    print.error(e.exitCode !== null ? t('stack.up.proxyFailedCode', { engine: o.proxy, code: e.exitCode }) : t('stack.up.proxyFailed', { engine: o.proxy }));
+    print.error(e.exitCode !== null ? t('stack.up.proxyFailedCode', { engine: o.engine, code: e.exitCode }) : t('stack.up.proxyFailed', { engine: o.engine }));
     // Each distinct line once: the five tries of a busy port's bind() have streamed by already.
     for (const l of e.emerg.length ? new Set(e.emerg) : e.message.split('\n')) print.error(`  ${l.trimStart()}`);
     for (const x of await explainLines(e.emerg, o.os)) print.error(`  ${x}`);
@@ -215,7 +197,7 @@ async function failedStart(e: unknown, o: UpOptions, print: Printer): Promise<nu
 }
 
 /** The start, up to state.json: the ports, the stack, its control channel. */
-async function startLocked(o: UpOptions, life: StackLife, print: Printer): Promise<ControlChannel> {
+async function startLocked(o: UpSpec, life: StackLife, print: Printer): Promise<ControlChannel> {
   if (o.nginxConf && o.port !== undefined) print.note(t('stack.up.portIgnored'));
   if (!o.nginxConf && o.bindAny) print.note(t('stack.up.bindAnyIgnored'));
   const port = o.nginxConf ? 0 : await proxyPort(o, print);
@@ -229,17 +211,17 @@ async function startLocked(o: UpOptions, life: StackLife, print: Printer): Promi
       admin: o.admin,
       adminUpstream: o.adminUpstream,
       adminSeed: o.adminSeed,
-      engine: o.proxy,
+      engine: o.engine,
       workers: o.workers,
       os: o.os,
-      frontendRoot: o.frontend,
+      frontendRoot: o.frontendRoot,
       nginxConf: o.nginxConf,
       nginxDir: o.nginxDir,
       nginx: o.nginx,
       nginxVersion: o.nginxVersion,
-      refusedConnectDelayMs: o.refusedDelay,
+      refusedConnectDelayMs: o.refusedConnectDelayMs,
       noTempDir: o.noTempDir,
-      reservedPorts: o.excludedPorts,
+      reservedPorts: o.reservedPorts,
       bindAny: o.bindAny,
       onLine: (component, line) => print.line(component, line),
       onNote: (text) => print.note(text),
@@ -251,7 +233,7 @@ async function startLocked(o: UpOptions, life: StackLife, print: Printer): Promi
   const control = await life.serve((text) => print.note(text));
   life.publish({
     url: stack.url,
-    engine: o.proxy,
+    engine: o.engine,
     os: o.os,
     proxyPort: port,
     adminPort: o.adminPort,
@@ -262,12 +244,12 @@ async function startLocked(o: UpOptions, life: StackLife, print: Printer): Promi
 }
 
 /** The ready stack: its block, its output, until a stop request, `harness down` or its proxy's exit; then its stop. */
-async function serveUntilStopped(o: UpOptions, life: StackLife, control: ControlChannel, stopRequest: StopRequest, print: Printer): Promise<number> {
+async function serveUntilStopped(o: UpSpec, life: StackLife, control: ControlChannel, stopRequest: StopRequest, print: Printer): Promise<number> {
   const stack = life.stack;
   const a = stack.addresses();
   print.ready(
     readyLines({
-      engine: o.proxy,
+      engine: o.engine,
       os: o.os,
       proxy: o.nginxConf ? { conf: o.nginxConf } : a.proxy,
       admin: !o.adminUpstream && (o.admin === 'external' || o.admin === 'down') ? o.admin : a.admin,
@@ -299,8 +281,8 @@ async function serveUntilStopped(o: UpOptions, life: StackLife, control: Control
   await life.stop({ why: `harness up is stopping (${why})`, faultNotUndone: (e) => print.error(t('stack.up.faultNotUndone', { message: e.message })) });
   if (o.doctor) {
     // up --doctor only, at the end: ~30 ms of every start-up otherwise.
-    const { doctorCommand } = await import('../doctor/index.js');
-    await doctorCommand({ errorLog: stack.errorLogPath, access: stack.accessLogPath }, process.stdout, process.stderr);
+    const { examineLogs } = await import('../doctor/index.js');
+    await examineLogs({ errorLog: stack.errorLogPath, access: stack.accessLogPath }, process.stdout, process.stderr);
   }
   print.note(t('stack.up.stopped'));
   return code;

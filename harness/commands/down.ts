@@ -4,6 +4,10 @@
 // not written yet) is waited for, then stopped. It never asks or signals a process it cannot
 // confirm is that stack: state.json is checked before its control channel is called (state.ts).
 import { resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import { stackPrefixOption } from './options.js';
+import { guard, print } from './guard.js';
+import type { Args } from './command.js';
 import { readState, stateOrNone, type StackState } from '../stack/state.js';
 import { callControl } from '../control/channel.js';
 import { harnessUp, lockHolder, processState, type LockHolder } from '../stack/owner.js';
@@ -66,3 +70,7 @@ export async function down(o: { prefix: string }, out: (s: string) => void): Pro
   out(t('compose.down.stopped', { prefix, pid: state.pid }));
   return 0;
 }
+
+export const builder = (y: Argv) => y.option('prefix', stackPrefixOption(t('cli.prefix.stack')));
+
+export const handler = (a: Args<typeof builder>) => guard(() => down({ prefix: a.prefix }, print));

@@ -6,7 +6,7 @@ import getPort from 'get-port';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_LOGIN, call, occupy, release } from '../../tests/support/admin.js';
 
-const MAIN = fileURLToPath(new URL('../../dist/stubs/admin-server/main.js', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../dist/stand-in/admin-server/main.js', import.meta.url));
 
 /** Resolves with stdout so far once it contains `text`; rejects if the process ends first. */
 function waitForOutput(child: ResultPromise, text: string): Promise<string> {
@@ -74,6 +74,6 @@ test('bad arguments: exit 2 with the reason and the usage', async () => {
   for (const args of [['--mode', 'both'], ['--port', '99999'], ['--port', 'http'], ['--bogus']]) {
     const result = await execa(process.execPath, [MAIN, ...args], { reject: false, timeout: 10_000 });
     expect(result.exitCode, args.join(' ')).toBe(2);
-    expect(result.stderr).toContain('usage: node dist/stubs/admin-server/main.js');
+    expect(result.stderr).toContain('usage: node dist/stand-in/admin-server/main.js');
   }
 });

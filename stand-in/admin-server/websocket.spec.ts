@@ -156,7 +156,7 @@ test('a message up to 8 KiB is taken; a longer one is closed with 1009 (message 
 test('eight 90 MB frames from the pages: each closed with 1009, and the server\'s memory stays where it was', async ({}, testInfo) => {
   testInfo.skip(process.platform !== 'linux', 'reads the server\'s VmRSS in /proc');
   const port = await freePort();
-  const main = fileURLToPath(new URL('../../dist/stubs/admin-server/main.js', import.meta.url));
+  const main = fileURLToPath(new URL('../../dist/stand-in/admin-server/main.js', import.meta.url));
   const server = execa(process.execPath, [main, '--port', String(port), '--mode', 'ipv4'], { reject: false, buffer: false });
   try {
     await new Promise<void>((resolve) => server.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve()));

@@ -9,10 +9,10 @@ import type { Stack, StackSpec } from '../stack/stack.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
 import { splitCommand } from '../faults/index.js';
-import { StackLife } from '../compose/stack-life.js';
+import { StackLife } from '../stack-life/stack-life.js';
 import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
-import { describeExpectation, diagnose, expectDiagnosis, readConf, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';
+import { describeExpectation, diagnose, expectDiagnosis, readConfFacts, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';
 import { ApiClient } from './api.js';
 import { Timeline } from '../timeline/timeline.js';
 import { t } from '../i18n/index.js';
@@ -298,7 +298,7 @@ export class Run {
   diagnosis(): Diagnosis {
     const read = (name: string) => Buffer.concat(this.prefixes.map((p) => readBytes(join(p, 'logs', name))));
     const confs = this.prefixes.map((p) => join(p, 'conf', 'nginx.conf')).filter((f) => existsSync(f));
-    return diagnose(read('error.log'), { accessLogBytes: read('access.log'), conf: confs.length ? readConf(confs).conf : undefined });
+    return diagnose(read('error.log'), { accessLogBytes: read('access.log'), conf: confs.length ? readConfFacts(confs).conf : undefined });
   }
 
   /** Undoes the faults and stops the stacks; `stopped`: the run was cut short, and its page is closed first, so that no step waits on it. */

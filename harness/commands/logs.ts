@@ -4,7 +4,11 @@
 // the admin stand-in's requests among them).
 import { closeSync, existsSync, openSync, readSync, statSync, watch } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Argv } from 'yargs';
 import { readState } from '../stack/state.js';
+import { stackPrefixOption } from './options.js';
+import { guard, print } from './guard.js';
+import type { Args } from './command.js';
 import { UsageError } from '../errors.js';
 import { watchStopRequests } from '../stop-request.js';
 import { t } from '../i18n/index.js';
@@ -76,3 +80,11 @@ export async function logs(o: { prefix: string; names: string[]; follow?: boolea
   show();
   return 0;
 }
+
+export const builder = (y: Argv) =>
+  y
+    .positional('names', { type: 'string', array: true, describe: 'error, access, harness' })
+    .option('follow', { alias: 'f', type: 'boolean', default: false, describe: t('cli.logs.follow') })
+    .option('prefix', stackPrefixOption(t('cli.prefix.stack')));
+
+export const handler = (a: Args<typeof builder>) => guard(() => logs({ prefix: a.prefix, names: (a.names ?? []).map(String), follow: a.follow }, print));

@@ -1,11 +1,11 @@
-// Standalone entry: `node dist/stubs/admin-server/main.js [--port 8080] [--mode dual|ipv4|ipv6|down]
+// Standalone entry: `node dist/stand-in/admin-server/main.js [--port 8080] [--mode dual|ipv4|ipv6|down]
 // [--seed N] [--uploads DIR]`.
 // Prints where it listens; stops cleanly on SIGINT/SIGTERM (exit 0); exit 1 when it cannot listen,
 // exit 2 for bad arguments.
 import { parseArgs } from 'node:util';
 import { AdminStandIn, LISTEN_MODES, type ListenMode } from './server.js';
 
-const USAGE = `usage: node dist/stubs/admin-server/main.js [--port 8080] [--mode ${LISTEN_MODES.join('|')}] [--seed N] [--uploads DIR]
+const USAGE = `usage: node dist/stand-in/admin-server/main.js [--port 8080] [--mode ${LISTEN_MODES.join('|')}] [--seed N] [--uploads DIR]
   The stand-in for sky-take-out's Spring Boot admin server (every /admin endpoint and the /ws/{sid}
   WebSocket), on loopback only.
   --port     port to listen on (default 8080; 0 picks a free one)
