@@ -1,5 +1,5 @@
 // The order reminders, as the course's navbar receives them (Navbar webSocket()): one WebSocket to
-// `/ws/<random id>` on the page's own host and port (the course's bundle writes ws://localhost/ws/,
+// `/ws/<random id>` on the page's own host and port (the course's bundle writes the host localhost,
 // port 80, into its JavaScript; the stub dials wherever it was loaded from, through the proxy's
 // `location /ws/`). The admin server pushes `{"orderId":…,"type":1|2,"content":"订单号：…"}`:
 // type 1 来单提醒 and type 2 客户催单 each show a notification that stays until closed, with a chime
