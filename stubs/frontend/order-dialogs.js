@@ -16,13 +16,18 @@ const DELIVERY_FEE = 6;
 /**
  * The 订单信息 dialog, open at once (as the page opens it before the answer), filled when
  * `GET /order/details/{id}` answers. `status` decides the buttons, as the page's dialogOrderStatus.
- * @param {{ id: string|number, status: number, row: object, tab: number, actions: object, loaded?: () => void }} o
+ * `autoNext`: the 处理完自动跳转下一条 box, shown for a waiting order on the 待接单 tab.
+ * @param {{ id: string|number, status: number, row: object, actions: object, loaded?: () => void,
+ *           autoNext?: { checked: boolean, change: (checked: boolean) => void } }} o
  */
 export function detailDialog(o) {
   const body = h('div.order-detail', { 'data-testid': 'order-detail' }, h('p.order-detail__loading', {}, '加载中…'));
   const button = (text, onclick, primary) => h(`button.el-button${primary ? '.el-button--primary' : ''}`, { type: 'button', onclick }, text);
   const s = o.status;
+  const autoNext = o.autoNext && h('input', { type: 'checkbox', checked: o.autoNext.checked, 'data-testid': 'order-auto-next' });
+  autoNext?.addEventListener('change', () => o.autoNext.change(autoNext.checked));
   const footer = s === 6 ? undefined : [
+    autoNext && h('label.el-checkbox', {}, autoNext, '处理完自动跳转下一条'),
     s === 2 && button('拒 单', () => o.actions.reject(o.row)),
     s === 2 && button('接 单', () => o.actions.accept(o.row), true),
     [1, 3, 4, 5].includes(s) && button('返 回', () => d.close()),

@@ -128,12 +128,16 @@ export function orderView(query) {
   }
 
   // --- the actions: each answer with code 1 toasts 操作成功, closes the dialog and reloads the list.
-  async function act(call) {
+  // 处理完自动跳转下一条: after 接 单 or 拒 单 in the dialog (`inDialog`) of a waiting order on the 待接单
+  // tab, the reloaded list's first order opens (when more than one is left), as on the real page.
+  const next = { checked: true, pending: false };
+  async function act(call, inDialog = false) {
     try {
       const res = await request({ ...call, what: WHAT.action });
       if (res.code === 1) {
         toast('操作成功', 'success');
         detail?.close();
+        next.pending = inDialog;
         init(false);
         return true;
       }
@@ -144,10 +148,10 @@ export function orderView(query) {
     return false;
   }
   const actions = {
-    accept: (row) => act({ method: 'PUT', path: '/order/confirm', body: { id: row.id } }),
+    accept: (row, inDialog) => act({ method: 'PUT', path: '/order/confirm', body: { id: row.id } }, inDialog),
     deliver: (orderId) => act({ method: 'PUT', path: `/order/delivery/${orderId}` }),
     complete: (orderId) => act({ method: 'PUT', path: `/order/complete/${orderId}` }),
-    reject: (row) => reason('拒绝', (r) => act({ method: 'PUT', path: '/order/rejection', body: { id: row.id, rejectionReason: r } })),
+    reject: (row, inDialog) => reason('拒绝', (r) => act({ method: 'PUT', path: '/order/rejection', body: { id: row.id, rejectionReason: r } }, inDialog)),
     cancel: (row) => reason('取消', (r) => act({ method: 'PUT', path: '/order/cancel', body: { id: row.id, cancelReason: r } })),
   };
   function reason(title, send) {
@@ -155,13 +159,18 @@ export function orderView(query) {
     reasonDialog(title, send);
   }
 
+  const fromDialog = { ...actions, accept: (row) => actions.accept(row, true), reject: (row) => actions.reject(row, true) };
+
   function openDetail(orderId, status, row, loaded) {
     detail?.close();
-    detail = detailDialog({ id: orderId, status, row: row ?? { id: orderId, status }, actions, loaded });
+    const autoNext = status === 2 && state.orderStatus === 2 ? { checked: next.checked, change: (c) => (next.checked = c) } : undefined;
+    detail = detailDialog({ id: orderId, status, row: row ?? { id: orderId, status }, actions: fromDialog, loaded, autoNext });
   }
 
   /** GET /order/conditionSearch, then on code 1 GET /order/statistics; only the newest answer counts. */
   async function init(isSearch) {
+    const afterDialog = next.pending;
+    next.pending = false;
     state.isSearch = Boolean(isSearch);
     const seq = ++state.seq;
     const tab = state.active;
@@ -179,6 +188,8 @@ export function orderView(query) {
       if (res.code !== 1) return toast(res.msg);
       Object.assign(state, { tableData: res.data.records, orderStatus: tab, counts: Number(res.data.total), loaded: true });
       statistics();
+      const first = res.data.records[0];
+      if (afterDialog && next.checked && tab === 2 && res.data.records.length > 1) openDetail(first.id, first.status, first);
     } catch (err) {
       if (!isCurrent(id) || seq !== state.seq) return;
       toast('请求出错了：' + err.message);

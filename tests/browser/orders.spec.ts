@@ -110,3 +110,35 @@ test('接单 takes a waiting order (待派送); 拒单 asks for a reason first; 
   await expect(details).toHaveCount(0);
   expect(stack.admin!.state.orders.get(first.id)!.status).toBe(4);
 });
+
+test('处理完自动跳转下一条: after 接 单 in a waiting order\'s dialog on 待接单 the next waiting order opens; unticked, none does', async ({ page, startStack }) => {
+  const stack = await startStack();
+  for (let i = 0; i < 3; i++) await stack.admin!.placeOrder();
+  await openOrders(page, stack);
+  await page.getByRole('tab', { name: /待接单/ }).click();
+  const details = page.getByTestId('order-dialog');
+  const firstNumber = async () => (await api<Page10>(page, stack, '/order/conditionSearch?page=1&pageSize=10&status=2')).records[0].number;
+
+  const before = await firstNumber();
+  await expect.poll(() => numbers(page).then((n) => n[0])).toBe(before);
+  await page.getByTestId('order-row').first().getByRole('button', { name: '查看' }).click();
+  await expect(details.getByTestId('order-auto-next')).toBeChecked();
+  await expect(details.getByTestId('order-detail-number')).toHaveText(before);
+  await details.getByRole('button', { name: '接 单' }).click();
+  const after = await firstNumber();
+  expect(after).not.toBe(before);
+  await expect(details.getByTestId('order-detail-number')).toHaveText(after);
+
+  await details.getByTestId('order-auto-next').uncheck();
+  await details.getByRole('button', { name: '拒 单' }).click();
+  const reason = page.getByTestId('reason-dialog');
+  await reason.getByLabel('拒绝原因').selectOption('自定义原因');
+  await reason.getByRole('button', { name: '确 定' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: '请输入拒绝原因' })).toBeVisible();
+  await reason.getByLabel('原因', { exact: true }).fill('今天不做鱼');
+  await reason.getByRole('button', { name: '确 定' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: '操作成功' }).last()).toBeVisible();
+  await expect.poll(() => numbers(page).then((n) => n[0])).toBe(await firstNumber());
+  await expect(details).toHaveCount(0);
+  expect(stack.admin!.journal.filter((e) => e.url === '/admin/order/rejection').map((e) => e.status)).toEqual([200]);
+});
