@@ -54,10 +54,10 @@ test('chaos inject admin.status 503, then 502: the page says the admin server an
       await page.getByTestId('employee-search-button').click();
       await expect(banner).toHaveAttribute('data-status', String(code));
       await expect(banner).toHaveAttribute('data-answered-by', 'server');
-      await expect(banner).toContainText(`（管理端服务自己回答了 ${code}，代理只是原样转发：请查看后端日志）`);
+      await expect(banner).toContainText(`（后端服务自己回答了 ${code}，反向代理只是原样转发：请查看后端日志）`);
       await expect(banner).toContainText(`— the admin server answered ${code} itself and the proxy passed it on`);
       await expect(banner).not.toContainText('nginx');
-      await expect(page.getByTestId('toast').filter({ hasText: `请求出错了：管理端服务返回了 ${code} ` })).toBeVisible();
+      await expect(page.getByTestId('toast').filter({ hasText: `请求出错了：后端服务返回了 ${code} ` })).toBeVisible();
     }
   } finally {
     up.child.kill('SIGINT');

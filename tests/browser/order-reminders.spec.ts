@@ -63,7 +63,7 @@ test('a WebSocket that cannot connect (the admin server down): the course\'s 错
   const error = notification(page, '错误');
   await expect(error.getByTestId('notification-text')).toHaveText('服务器错误，无法接收实时报警信息');
   // The order list's 502 toast comes and goes after 3 s; the notification stays.
-  const toast = page.getByTestId('toast').filter({ hasText: '请求出错了：代理（nginx）返回了 502 Bad Gateway' });
+  const toast = page.getByTestId('toast').filter({ hasText: '请求出错了：反向代理（nginx）返回了 502 Bad Gateway' });
   await expect(toast).toBeVisible();
   await expect(toast).toHaveCount(0);
   await expect(error).toBeVisible();
