@@ -1,6 +1,5 @@
 // `harness up`: the stack in the foreground (stack-life/up.ts), or in the background with --detach
 // (stack-life/detach.ts), and what the command prints of a detached stack.
-import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import type { OsName } from '../os-profile.js';
@@ -74,7 +73,8 @@ function withoutDetach(args: string[]): string[] {
 
 /** `harness up --detach`: the stack started in the background, then where it is and how to stop it. */
 async function upDetachedCommand(prefix: string, upArgs: string[]): Promise<number> {
-  const r = await upDetached(withoutDetach(upArgs), resolve(prefix));
+  // The foreground `up`'s checks of the prefix, before anything is written in it.
+  const r = await upDetached(withoutDetach(upArgs), flag.writableFolder('--prefix', prefix));
   const p = flag.prefixFlag(prefix);
   if ('state' in r) {
     const s = r.state;

@@ -39,7 +39,7 @@ export async function expectAdminUnreachable(page: Page): Promise<void> {
   await expect(banner).toHaveAttribute('data-status', '502');
   await expect(banner).toHaveAttribute('data-request', /^POST \/api\/employee\/login/);
   await expect(banner).toContainText('502 Bad Gateway');
-  await expect(banner).toContainText('管理端');
+  await expect(banner).toContainText('后端服务');
   await expect(banner).toContainText(/admin server/);
   await expect(banner).toContainText(/reach|connect|running/);
 }
