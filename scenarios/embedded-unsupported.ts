@@ -3,6 +3,7 @@ import { defineScenario } from '../harness/chaos/scenario.js';
 import { upWith, userConf } from './steps/user-conf.js';
 import { explanation, message, mustExit, mustSay } from './steps/said.js';
 import { t } from '../harness/i18n/index.js';
+import { t as configurationText } from '../harness/doctor/conditions/configuration.texts.js';
 
 export default defineScenario({
   name: 'embedded-unsupported',
@@ -26,8 +27,8 @@ export default defineScenario({
     });
     await run.observe(t('scenario.embedded-unsupported.observe2'), () => {
       const { means, toDo } = explanation(r.said);
-      mustSay(means, message('doctor.unsupported.cause'));
-      mustSay(toDo, message('doctor.unsupported.fix'));
+      mustSay(means, message(configurationText('doctor.unsupported.cause')));
+      mustSay(toDo, message(configurationText('doctor.unsupported.fix')));
     });
   },
 });

@@ -4,6 +4,7 @@ import { defineScenario } from '../harness/chaos/scenario.js';
 import { up } from '../harness/compose/up.js';
 import { explanation, message, mustExit, mustSay, recorder } from './steps/said.js';
 import { t } from '../harness/i18n/index.js';
+import { t as startupText } from '../harness/doctor/conditions/startup.texts.js';
 
 export default defineScenario({
   name: 'excluded-port',
@@ -29,7 +30,7 @@ export default defineScenario({
     await run.observe(t('scenario.excluded-port.observe2'), () => {
       // Windows's reservation, and the commands that show who holds the port.
       const { means, toDo } = explanation(said.join('\n'));
-      mustSay(means, message('doctor.forbidden.windows', { port }));
+      mustSay(means, message(startupText('doctor.forbidden.windows', { port })));
       mustSay(toDo, `netstat -ano | findstr :${port}`);
     });
   },

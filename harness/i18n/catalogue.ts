@@ -7,12 +7,6 @@ import * as stack from './messages/stack.js';
 import * as compose from './messages/compose.js';
 import * as app from './messages/app.js';
 import * as setup from './messages/setup.js';
-import * as doctor from './messages/doctor.js';
-import * as doctorUpstream from './messages/doctor-upstream.js';
-import * as doctorAnswer from './messages/doctor-answer.js';
-import * as doctorRequests from './messages/doctor-requests.js';
-import * as doctorStartup from './messages/doctor-startup.js';
-import * as doctorAccess from './messages/doctor-access.js';
 import * as chaos from './messages/chaos.js';
 import * as faults from './messages/faults.js';
 import * as scenarios from './messages/scenarios.js';
@@ -28,12 +22,6 @@ export const CATALOGUE = {
     ...compose.en,
     ...app.en,
     ...setup.en,
-    ...doctor.en,
-    ...doctorUpstream.en,
-    ...doctorAnswer.en,
-    ...doctorRequests.en,
-    ...doctorStartup.en,
-    ...doctorAccess.en,
     ...chaos.en,
     ...faults.en,
     ...scenarios.en,
@@ -48,12 +36,6 @@ export const CATALOGUE = {
     ...compose.zhCN,
     ...app.zhCN,
     ...setup.zhCN,
-    ...doctor.zhCN,
-    ...doctorUpstream.zhCN,
-    ...doctorAnswer.zhCN,
-    ...doctorRequests.zhCN,
-    ...doctorStartup.zhCN,
-    ...doctorAccess.zhCN,
     ...chaos.zhCN,
     ...faults.zhCN,
     ...scenarios.zhCN,

@@ -6,12 +6,15 @@ import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition } from '../types.js';
 import { at, entries, first, when } from './group.js';
 import { shortRequest } from '../facts.js';
-import { count, inYourConf, t, type MessageKey } from '../say.js';
+import { count, inYourConf } from '../say.js';
+import { t } from './backends.texts.js';
+import type { TextKey } from '../../i18n/index.js';
+import { doctorText } from '../texts.js';
 
 /** ` (3 requests, the first GET /x)`, or ` (GET /x)`. */
 function times(es: ErrorLogEntry[]): string {
   const request = shortRequest(es[0].request);
-  return t('doctor.paren', { s: es.length > 1 ? t('doctor.answer.requests', { requests: count(es.length, 'request'), request }) : request });
+  return doctorText('doctor.paren', { s: es.length > 1 ? doctorText('doctor.answer.requests', { requests: count(es.length, 'request'), request }) : request });
 }
 
 // ---- unix-socket-failed -----------------------------------------------------------------------
@@ -50,7 +53,7 @@ export const unixSocketFailed: Condition = {
 // ---- fastcgi-stderr ---------------------------------------------------------------------------
 
 /** PHP-FPM's common texts: what each means and what to do. */
-const PHP: [RegExp, MessageKey, MessageKey][] = [
+const PHP: [RegExp, TextKey<typeof t>, TextKey<typeof t>][] = [
   [/Primary script unknown/, 'doctor.php.unknown.why', 'doctor.php.unknown.fix'],
   [/Unable to open primary script/, 'doctor.php.open.why', 'doctor.php.open.fix'],
   [/Access to the script .* has been denied \(see security\.limit_extensions\)/, 'doctor.php.ext.why', 'doctor.php.ext.fix'],

@@ -6,7 +6,9 @@ import { EPISODE_S, type Condition, type Explained, type Group, type LogView } f
 import { at, entries, first } from './group.js';
 import { restartNginx, startNginx } from './platform.js';
 import { baseName, errnoIs, errText, fileOp, isConnectFailure, looksWindows, nginxFolder, nonAscii, parentOf, shortRequest, showPath } from '../facts.js';
-import { count, inYourConf, series, t } from '../say.js';
+import { count, inYourConf, series } from '../say.js';
+import { t } from './startup.texts.js';
+import { doctorText } from '../texts.js';
 
 /** `14 start attempts, 2025/02/03 19:17:56 to 19:21:59` */
 function attempts(g: Group): string {
@@ -17,7 +19,6 @@ function attempts(g: Group): string {
   const n = count(es.length, 'startAttempt');
   return a && z ? t('doctor.attempts.range', { attempts: n, from: a, to: a.slice(0, 10) === z.slice(0, 10) ? z.slice(11) : z }) : n;
 }
-
 
 // ---- path-encoding ----------------------------------------------------------------------------
 
@@ -303,8 +304,8 @@ export const bindFailed: Condition = {
     const p = port ?? 80;
     return {
       cause: t('doctor.bind.inUse', {
-        addr: addr ?? t('doctor.proxyLoop.port', { port: p }),
-        err: e.errno ? t('doctor.paren', { s: errText(e) }) : '',
+        addr: addr ?? doctorText('doctor.proxyLoop.port', { port: p }),
+        err: e.errno ? doctorText('doctor.paren', { s: errText(e) }) : '',
         tries: count(tries, 'bindTry'),
         gaveUp: gaveUp ? t('doctor.bind.gaveUp') : '',
       }),
@@ -338,7 +339,7 @@ export const hostNotFound: Condition = {
     if (crash) detail.workerExited = true;
     if (respawn) detail.respawnFailed = true;
     const times = es.filter((x) => HOST.test(x.message)).length;
-    const count = times > 1 ? t('doctor.timesParen', { n: times }) : '';
+    const count = times > 1 ? doctorText('doctor.timesParen', { n: times }) : '';
     if (m[1] === 'invalid host' && /^[a-z]+:\/\//.test(host)) {
       const bare = host.replace(/^[a-z]+:\/\//, '').replace(/\/.*$/, '');
       return {
