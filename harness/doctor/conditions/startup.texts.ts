@@ -71,6 +71,9 @@ export const t = messages({
       'Run "netsh int ipv4 show excludedportrange protocol=tcp" and "netstat -ano | findstr :{port}" (as administrator) to see who holds port {port}; {stop}or use another port: "listen 8081;" and open http://localhost:8081.{pointer}',
     'doctor.bind.noAddress': 'nginx was told to listen on {addr}, an address this machine does not have ({err}).',
     'doctor.bind.noAddressFix': 'Listen on an address of this machine (listen {port}; for all of them, or 127.0.0.1:{port}).{pointer}',
+    'doctor.bind.noIpv6':
+      'nginx was told to listen on IPv6 ({addrs}), but this system has no IPv6 ({err}): a Docker container or a Linux machine with IPv6 turned off, where the conf has "listen [::]:80;" (as the default.conf of the official nginx image has).',
+    'doctor.bind.noIpv6Fix': 'Remove {listens} from the conf, or turn IPv6 on for the container or the machine, then start nginx again.{pointer}',
     'doctor.bind.inUse': 'Something else already listens on {addr}{err}, so nginx could not start ({tries}{gaveUp}).',
     'doctor.bind.gaveUp': ', then "still could not bind()"',
     'doctor.bind.fixWindows':
@@ -153,6 +156,9 @@ export const t = messages({
       '（以管理员身份）运行 "netsh int ipv4 show excludedportrange protocol=tcp" 和 "netstat -ano | findstr :{port}"，查看是谁占用了端口 {port}；{stop}或者换一个端口："listen 8081;"，然后打开 http://localhost:8081。{pointer}',
     'doctor.bind.noAddress': 'nginx 被配置为监听 {addr}，但这台机器没有这个地址（{err}）。',
     'doctor.bind.noAddressFix': '监听这台机器上有的地址（listen {port}; 表示所有地址，或者用 127.0.0.1:{port}）。{pointer}',
+    'doctor.bind.noIpv6':
+      'nginx 被要求监听 IPv6（{addrs}），但这个系统没有 IPv6（{err}）：通常是关闭了 IPv6 的 Docker 容器或 Linux 机器，而配置里有 "listen [::]:80;"（官方 nginx 镜像的 default.conf 就有这一行）。',
+    'doctor.bind.noIpv6Fix': '从配置中删除 {listens}，或者为容器或机器打开 IPv6，然后重新启动 nginx。{pointer}',
     'doctor.bind.inUse': '{addr} 已经被别的程序占用{err}，所以 nginx 无法启动（{tries}{gaveUp}）。',
     'doctor.bind.gaveUp': '，然后是 "still could not bind()"',
     'doctor.bind.fixWindows':
