@@ -11,7 +11,6 @@ import * as chaos from './messages/chaos.js';
 import * as faults from './messages/faults.js';
 import * as scenarios from './messages/scenarios.js';
 import * as control from './messages/control.js';
-import * as timeline from './messages/timeline.js';
 
 export const CATALOGUE = {
   en: {
@@ -26,7 +25,6 @@ export const CATALOGUE = {
     ...faults.en,
     ...scenarios.en,
     ...control.en,
-    ...timeline.en,
   },
   'zh-CN': {
     ...common.zhCN,
@@ -40,7 +38,6 @@ export const CATALOGUE = {
     ...faults.zhCN,
     ...scenarios.zhCN,
     ...control.zhCN,
-    ...timeline.zhCN,
   },
 } as const;
 
