@@ -8,7 +8,6 @@ import * as compose from './messages/compose.js';
 import * as app from './messages/app.js';
 import * as setup from './messages/setup.js';
 import * as chaos from './messages/chaos.js';
-import * as faults from './messages/faults.js';
 import * as scenarios from './messages/scenarios.js';
 import * as control from './messages/control.js';
 
@@ -22,7 +21,6 @@ export const CATALOGUE = {
     ...app.en,
     ...setup.en,
     ...chaos.en,
-    ...faults.en,
     ...scenarios.en,
     ...control.en,
   },
@@ -35,7 +33,6 @@ export const CATALOGUE = {
     ...app.zhCN,
     ...setup.zhCN,
     ...chaos.zhCN,
-    ...faults.zhCN,
     ...scenarios.zhCN,
     ...control.zhCN,
   },
