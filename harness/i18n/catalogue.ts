@@ -9,7 +9,6 @@ import * as app from './messages/app.js';
 import * as setup from './messages/setup.js';
 import * as chaos from './messages/chaos.js';
 import * as scenarios from './messages/scenarios.js';
-import * as control from './messages/control.js';
 
 export const CATALOGUE = {
   en: {
@@ -22,7 +21,6 @@ export const CATALOGUE = {
     ...setup.en,
     ...chaos.en,
     ...scenarios.en,
-    ...control.en,
   },
   'zh-CN': {
     ...common.zhCN,
@@ -34,7 +32,6 @@ export const CATALOGUE = {
     ...setup.zhCN,
     ...chaos.zhCN,
     ...scenarios.zhCN,
-    ...control.zhCN,
   },
 } as const;
 
