@@ -8,7 +8,6 @@ import * as compose from './messages/compose.js';
 import * as app from './messages/app.js';
 import * as setup from './messages/setup.js';
 import * as chaos from './messages/chaos.js';
-import * as scenarios from './messages/scenarios.js';
 
 export const CATALOGUE = {
   en: {
@@ -20,7 +19,6 @@ export const CATALOGUE = {
     ...app.en,
     ...setup.en,
     ...chaos.en,
-    ...scenarios.en,
   },
   'zh-CN': {
     ...common.zhCN,
@@ -31,7 +29,6 @@ export const CATALOGUE = {
     ...app.zhCN,
     ...setup.zhCN,
     ...chaos.zhCN,
-    ...scenarios.zhCN,
   },
 } as const;
 
