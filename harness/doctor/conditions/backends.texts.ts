@@ -104,7 +104,7 @@ export const t = messages({
       '让 {peer} 用 check_http_expect_alive 接受的状态回应 check_http_send 的请求（通常是 "HEAD / HTTP/1.0"），或者让 check_http_send 请求一个会这样回应的路径（例如健康检查接口 /actuator/health）。',
     'doctor.check.downFix': '启动 {peer} 上的服务；这一行之前的日志说明了检查是怎么失败的（超时，或者回应不算存活）。',
     'doctor.check.reset.cause':
-      'nginx 自己发起的一个连接（不属于任何请求）被对方重置了（{err}），{times}（第一次在 {when}）。没有客户端、也没有请求的这种行，是主动健康检查的连接写的：tengine 的 upstream check 模块（或者编译了 nginx_upstream_check_module 的 nginx）每个检查间隔都会连接上游的每台服务器，并把重置算作一次检查失败。这一行没有写是哪台服务器：它附近的 "check ... with peer" 行会写。',
+      'nginx 自己发起的一个连接（不属于任何请求）被对方重置了（{err}），{times}（第一次在 {when}）。没有客户端、也没有请求的这种行，是主动健康检查的连接写的：tengine 的 upstream 健康检查模块（或者编译了 nginx_upstream_check_module 的 nginx）每个检查间隔都会连接上游的每台服务器，并把重置算作一次检查失败。这一行没有写是哪台服务器：它附近的 "check ... with peer" 行会写。',
     'doctor.check.reset.fix':
       '如果浏览器都得到了响应（access log 中没有 502），并且后面没有 "disable check peer" 行，就不需要处理：用重置关闭空闲连接的服务器偶尔会有一次检查失败。如果某台服务器被标记为下线，让它在关闭连接之前响应检查的请求（check_http_send），或者改用 type=tcp 检查；中间的防火墙或负载均衡器如果会重置空闲连接，把它的空闲超时设得比检查间隔长。',
   },
