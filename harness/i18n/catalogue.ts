@@ -1,5 +1,6 @@
-// The one catalogue: every area's messages (messages/<area>.ts), in English and Simplified Chinese.
-// An area exports `en` (the keys, and the English) and `zhCN` (typed to have exactly those keys).
+// The catalogue of the areas whose texts have not moved beside their modules yet (messages/<area>.ts),
+// in English and Simplified Chinese. An area exports `en` (the keys, and the English) and `zhCN`
+// (typed to have exactly those keys). A module's own texts are made with messages() beside it.
 import * as common from './messages/common.js';
 import * as cli from './messages/cli.js';
 import * as flags from './messages/flags.js';

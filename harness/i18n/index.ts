@@ -1,7 +1,7 @@
-// The user's language, and the one catalogue of what the harness says in it (catalogue.ts):
-// t('key', { name: value }) fills {name} placeholders. A module whose messages are its own (a
-// fault's, a doctor condition's) keeps them beside it instead, through messages(). nginx's own log
-// lines are not here: they stay as nginx writes them.
+// The user's language, and what the harness says in it: a module's own texts, made beside it with
+// messages() (docs/architecture.md, "Their words"), and t('key') for the catalogue's areas not moved
+// yet (catalogue.ts). Both fill {name} placeholders from { name: value }. nginx's own log lines are
+// not here: they stay as nginx writes them.
 import { CATALOGUE, type MessageKey } from './catalogue.js';
 import { detectLang, type Lang } from './locale.js';
 
