@@ -1,7 +1,22 @@
 // Ports: whether one can be bound, and who holds it when it cannot (named, never killed).
 import net from 'node:net';
 import { portHolder, windowsHost } from './platform.js';
-import { t } from './i18n/index.js';
+import { messages } from './i18n/index.js';
+
+const t = messages({
+  en: {
+    'stack.port.denied': 'port {port} on {host} may not be bound by this user (EACCES: ports below 1024 need privileges)',
+    'stack.port.noAddress': 'address {host} is not available on this machine (EADDRNOTAVAIL)',
+    'stack.port.busyBy': 'port {port} on {host} is in use by pid {pid} ({command})',
+    'stack.port.busy': 'port {port} on {host} is in use by another process',
+  },
+  'zh-CN': {
+    'stack.port.denied': '当前用户不能绑定 {host} 上的端口 {port}（EACCES：1024 以下的端口需要权限）',
+    'stack.port.noAddress': '这台机器上没有地址 {host}（EADDRNOTAVAIL）',
+    'stack.port.busyBy': '{host} 上的端口 {port} 被占用，占用它的是 pid {pid}（{command}）',
+    'stack.port.busy': '{host} 上的端口 {port} 被另一个进程占用',
+  },
+});
 
 export type BindResult = { ok: true } | { ok: false; code: string };
 

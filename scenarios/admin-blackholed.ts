@@ -1,7 +1,22 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { expectFailure, login } from './steps/browser.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.admin-blackholed.summary': 'Connection attempts to the admin port get no answer at all (a firewall that drops packets, a paused VM): even the login (a POST: nothing was sent yet) waits proxy_connect_timeout on each loopback, then 504.',
+    'scenario.admin-blackholed.step1': 'log in in the browser (proxy_connect_timeout 1s)',
+    'scenario.admin-blackholed.observe1': 'after about 2 s (1 s on each loopback) the login says 504 Gateway Time-out',
+    'scenario.admin-blackholed.observe2': 'two lines "upstream timed out ({errno}: ...) while connecting to upstream", one per loopback',
+  },
+  'zh-CN': {
+    'scenario.admin-blackholed.summary': '连接后端服务端口时完全没有回应（防火墙丢包、虚拟机被暂停）：连登录（POST：请求还没发出）也要在每个回环地址上等待 proxy_connect_timeout，然后得到 504。',
+    'scenario.admin-blackholed.step1': '在浏览器里登录（proxy_connect_timeout 1s）',
+    'scenario.admin-blackholed.observe1': '大约 2 秒后（每个回环地址 1 秒），登录提示 504 Gateway Time-out',
+    'scenario.admin-blackholed.observe2': '两行 "upstream timed out ({errno}: ...) while connecting to upstream"，每个回环地址一行',
+  },
+});
 
 export default defineScenario({
   name: 'admin-blackholed',

@@ -2,7 +2,25 @@ import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { expectFailure, login, logout, pageTwoUnder, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { whileLines } from './steps/logs.js';
-import { t } from '../harness/i18n/index.js';
+import { scenarioText } from './texts.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.admin-closes-early.summary': 'The admin server closes connections early (it crashed, or was restarted mid-request): an answer cut after its head reaches the browser as a 200 whose body never completes; a login closed before any answer gets 502, not retried.',
+    'scenario.admin-closes-early.observe1': 'the browser gets the head and 20 bytes of the list, then the connection ends: the page says the request failed',
+    'scenario.admin-closes-early.observe2': 'nginx logs "upstream prematurely closed connection while reading upstream"',
+    'scenario.admin-closes-early.observe3': 'the login gets 502 Bad Gateway, tried on one loopback only',
+    'scenario.admin-closes-early.observe4': 'nginx logs "upstream prematurely closed connection while reading response header from upstream" for it',
+  },
+  'zh-CN': {
+    'scenario.admin-closes-early.summary': '后端服务提前关闭连接（请求处理中崩溃或被重启）：响应头之后被截断的响应，到浏览器是一个响应体永远不完整的 200；还没响应就被关闭的登录得到 502，不会重试。',
+    'scenario.admin-closes-early.observe1': '浏览器收到响应头和列表的 20 个字节，然后连接断开：页面提示请求失败',
+    'scenario.admin-closes-early.observe2': 'nginx 记录 "upstream prematurely closed connection while reading upstream"',
+    'scenario.admin-closes-early.observe3': '登录得到 502 Bad Gateway，只在一个回环地址上试过',
+    'scenario.admin-closes-early.observe4': 'nginx 为它记录 "upstream prematurely closed connection while reading response header from upstream"',
+  },
+});
 
 export default defineScenario({
   name: 'admin-closes-early',
@@ -23,7 +41,7 @@ export default defineScenario({
       expect(lines()).toEqual(['upstream prematurely closed connection while reading upstream [GET]']);
     });
     await run.fault('admin.close --path /admin/employee/login');
-    run.step(t('scenario.common.loginAgain'));
+    run.step(scenarioText('scenario.common.loginAgain'));
     await logout(page);
     await login(page, run.stack.url);
     await run.observe(t('scenario.admin-closes-early.observe3'), async () => {

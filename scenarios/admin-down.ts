@@ -2,7 +2,31 @@ import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { login, expectAdminUnreachable } from './steps/browser.js';
 import { isNoLive, isRefusal, peerOf } from './steps/logs.js';
-import { t } from '../harness/i18n/index.js';
+import { scenarioText } from './texts.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.admin-down.summary': 'Nothing listens on the admin port: each /api request logs a refused pair, then "no live upstreams" inside the 10 s fail window, and the pair\'s order changes as round robin moves on.',
+    'scenario.admin-down.observe1': 'the login gets nginx\'s 502',
+    'scenario.admin-down.observe2': 'the error log has a refused pair for it: [::1] first, then 127.0.0.1',
+    'scenario.admin-down.step1': 'GET /api/employee/page inside the fail window',
+    'scenario.admin-down.observe3': 'it gets 502 at once, logged as "no live upstreams" with upstream http://localhost/admin/...',
+    'scenario.admin-down.step2': 'ask again until the fail window (10-12 s) has passed and the peers are tried again',
+    'scenario.admin-down.observe4': 'after the window the pair comes in the other order: 127.0.0.1 first, then [::1]',
+    'scenario.admin-down.observe5': 'the login page says what failed (the login got 502 from the proxy) and the likely cause (the admin server is not reachable)',
+  },
+  'zh-CN': {
+    'scenario.admin-down.summary': '后端服务端口上没有程序监听：每个 /api 请求记录一对连接被拒绝，在 10 秒的失败窗口内接着是 "no live upstreams"，随着轮询前进，这一对的顺序会变。',
+    'scenario.admin-down.observe1': '登录得到 nginx 的 502',
+    'scenario.admin-down.observe2': 'error log 里有它的一对连接被拒绝：先 [::1]，再 127.0.0.1',
+    'scenario.admin-down.step1': '在失败窗口内 GET /api/employee/page',
+    'scenario.admin-down.observe3': '它立即得到 502，日志是 "no live upstreams"，upstream 为 http://localhost/admin/...',
+    'scenario.admin-down.step2': '一直重试，直到失败窗口（10-12 秒）过去、上游节点重新被尝试',
+    'scenario.admin-down.observe4': '窗口过后这一对顺序反过来：先 127.0.0.1，再 [::1]',
+    'scenario.admin-down.observe5': '登录页说明了哪里失败（登录从反向代理得到 502）和可能的原因（连不上后端服务）',
+  },
+});
 
 export default defineScenario({
   name: 'admin-down',
@@ -42,7 +66,7 @@ export default defineScenario({
       expect(refusals.map(peerOf)).toEqual(['127.0.0.1', '[::1]']);
     });
     const page = await run.page();
-    run.step(t('scenario.common.loginInBrowser'));
+    run.step(scenarioText('scenario.common.loginInBrowser'));
     await login(page, run.stack.url);
     await run.observe(t('scenario.admin-down.observe5'), async () => {
       await expectAdminUnreachable(page);

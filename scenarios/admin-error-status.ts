@@ -1,7 +1,26 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { expectFailure, pageTwoUnder, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.admin-error-status.summary': 'The admin server answers with an error status of its own (a 500 from an exception, a 503 while it starts): nginx passes it on as it came and logs nothing; only the access log and the browser show it.',
+    'scenario.admin-error-status.observe1': 'the page says 500 Internal Server Error: an error of the admin server',
+    'scenario.admin-error-status.observe2': 'the browser got the admin server\'s own error JSON, passed on by nginx',
+    'scenario.common.reload': '查询 (reload the list)',
+    'scenario.admin-error-status.observe3': 'the page says 503',
+    'scenario.admin-error-status.observe4': 'nginx logged nothing: an error status is an answer, not a failure of the upstream',
+  },
+  'zh-CN': {
+    'scenario.admin-error-status.summary': '后端服务自己返回错误状态码（异常导致的 500，启动中的 503）：nginx 原样转发，不记录日志；只有 access log 和浏览器能看到。',
+    'scenario.admin-error-status.observe1': '页面提示 500 Internal Server Error：后端服务的错误',
+    'scenario.admin-error-status.observe2': '浏览器收到后端服务自己的错误 JSON，由 nginx 原样转发',
+    'scenario.common.reload': '点 查询（重新加载列表）',
+    'scenario.admin-error-status.observe3': '页面提示 503',
+    'scenario.admin-error-status.observe4': 'nginx 没有记录日志：错误状态码也是响应，不是上游故障',
+  },
+});
 
 export default defineScenario({
   name: 'admin-error-status',

@@ -1,6 +1,25 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.admin-slow.summary': 'The admin server answers slower than proxy_read_timeout (an IDE breakpoint): a GET times out on both peers and gets 504; a POST is not retried once sent.',
+    'scenario.admin-slow.step1': 'GET /api/employee/page (proxy_read_timeout 1s)',
+    'scenario.admin-slow.observe1': 'the GET gets 504 (the conf\'s error_page: html/50x.html) after both peers timed out, about 2 s',
+    'scenario.admin-slow.observe2': 'two lines "upstream timed out (110: Connection timed out) while reading response header from upstream"',
+    'scenario.admin-slow.step2': 'a fresh stack, as slow: POST /api/employee/login',
+    'scenario.admin-slow.observe3': 'the POST is tried on one peer only: 504 after about 1 s and a single timeout line',
+  },
+  'zh-CN': {
+    'scenario.admin-slow.summary': '后端服务响应比 proxy_read_timeout 还慢（IDE 断点）：GET 在两个上游节点上都超时，得到 504；POST 发出后不会重试。',
+    'scenario.admin-slow.step1': 'GET /api/employee/page（proxy_read_timeout 1s）',
+    'scenario.admin-slow.observe1': '两个上游节点都超时后，GET 得到 504（配置里的 error_page：html/50x.html），约 2 秒',
+    'scenario.admin-slow.observe2': '两行 "upstream timed out (110: Connection timed out) while reading response header from upstream"',
+    'scenario.admin-slow.step2': '一个同样慢的新环境：POST /api/employee/login',
+    'scenario.admin-slow.observe3': 'POST 只在一个上游节点上试过：约 1 秒后 504，只有一行超时日志',
+  },
+});
 
 export default defineScenario({
   name: 'admin-slow',

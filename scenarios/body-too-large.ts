@@ -1,6 +1,23 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.body-too-large.summary': 'An upload over client_max_body_size (1 MiB, nginx\'s default) is refused with 413 before it reaches the admin server.',
+    'scenario.body-too-large.step1': 'POST /api/common/upload with {bytes} bytes',
+    'scenario.body-too-large.observe1': 'the client gets nginx\'s 413 page',
+    'scenario.body-too-large.observe2': 'the error log says "client intended to send too large body: {bytes} bytes"',
+    'scenario.body-too-large.observe3': 'the admin server never saw the upload',
+  },
+  'zh-CN': {
+    'scenario.body-too-large.summary': '超过 client_max_body_size（1 MiB，nginx 的默认值）的上传在到达后端服务之前就被拒绝，返回 413。',
+    'scenario.body-too-large.step1': 'POST /api/common/upload，{bytes} 字节',
+    'scenario.body-too-large.observe1': '客户端得到 nginx 的 413 页面',
+    'scenario.body-too-large.observe2': 'error log 里是 "client intended to send too large body: {bytes} bytes"',
+    'scenario.body-too-large.observe3': '后端服务根本没收到这次上传',
+  },
+});
 
 export default defineScenario({
   name: 'body-too-large',

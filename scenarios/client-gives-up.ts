@@ -3,7 +3,36 @@ import net from 'node:net';
 import { Readable } from 'node:stream';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import type { Run } from '../harness/scenario-runner/runner.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.client-gives-up.summary': 'The client side goes away or speaks nonsense (an upload cancelled halfway, a request reset mid-way, https:// typed for the http:// port), and an upload big enough for a temp file: with error_log at info nginx notes each, and the doctor reads them as nothing to act on.',
+    'scenario.client-gives-up.step1': 'POST /api/common/upload, {declared} bytes declared, given up after {sent}',
+    'scenario.client-gives-up.observe1': 'the upload never gets an answer, and never reaches the admin server',
+    'scenario.client-gives-up.observe2': 'nginx notes [info] "client prematurely closed connection" for it',
+    'scenario.client-gives-up.step2': 'a client resets its connection halfway through its request\'s headers',
+    'scenario.client-gives-up.observe3': 'nginx notes [info] "{recv} ({reset}: ...) while reading client request headers"',
+    'scenario.client-gives-up.step3': 'a TLS handshake on the plain-HTTP port (https:// typed for http://)',
+    'scenario.client-gives-up.observe4': '400 Bad Request, and [info] "client sent invalid method while reading client request line"',
+    'scenario.client-gives-up.step4': 'POST /api/common/upload with a {declared}-byte image, whole this time',
+    'scenario.client-gives-up.observe5': 'its body is bigger than client_body_buffer_size: nginx notes [warn] "a client request body is buffered to a temporary file .../client_body_temp/..."',
+    'scenario.client-gives-up.observe6': 'beside the [notice] lines of its start (start worker process N), which the info level shows',
+  },
+  'zh-CN': {
+    'scenario.client-gives-up.summary': '客户端中途离开或发来乱码（上传到一半取消、请求中途重置连接、对 http:// 端口用了 https://），还有一个大到要用临时文件的上传：error_log 设为 info 时 nginx 逐一记录，doctor 认为都不需要处理。',
+    'scenario.client-gives-up.step1': 'POST /api/common/upload，声明 {declared} 字节，发了 {sent} 后放弃',
+    'scenario.client-gives-up.observe1': '这次上传没有响应，也没有到达后端服务',
+    'scenario.client-gives-up.observe2': 'nginx 为它记一条 [info] "client prematurely closed connection"',
+    'scenario.client-gives-up.step2': '客户端发请求头发到一半重置连接',
+    'scenario.client-gives-up.observe3': 'nginx 记一条 [info] "{recv} ({reset}: ...) while reading client request headers"',
+    'scenario.client-gives-up.step3': '在普通 HTTP 端口上做 TLS 握手（把 http:// 写成了 https://）',
+    'scenario.client-gives-up.observe4': '400 Bad Request，以及 [info] "client sent invalid method while reading client request line"',
+    'scenario.client-gives-up.step4': 'POST /api/common/upload，一张 {declared} 字节的图片，这次完整发送',
+    'scenario.client-gives-up.observe5': '它的请求体大于 client_body_buffer_size：nginx 记一条 [warn] "a client request body is buffered to a temporary file .../client_body_temp/..."',
+    'scenario.client-gives-up.observe6': '还有启动时的 [notice] 行（start worker process N），info 级别会显示它们',
+  },
+});
 
 /** Bytes a client writes on a connection of its own, then how it leaves: a reset, or a close after
  *  reading the answer. On the timeline as a client request when its request line is readable. */

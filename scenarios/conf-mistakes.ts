@@ -2,7 +2,22 @@ import { expect } from 'playwright/test';
 import getPort from 'get-port';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { upWith, userConf } from './steps/user-conf.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.conf-mistakes.summary': 'Typing mistakes in a user\'s nginx.conf stop the proxy at start with the file and line: a misspelt directive, a directive in a block it does not belong in, a value split by a space.',
+    'scenario.conf-mistakes.observe1': 'exit 1 and "unknown directive "proxy_pas"" with the file and line',
+    'scenario.conf-mistakes.observe2': 'exit 1 and ""proxy_pass" directive is not allowed here" (it belongs in a location)',
+    'scenario.conf-mistakes.observe3': 'exit 1 and "invalid number of arguments in "client_max_body_size" directive"',
+  },
+  'zh-CN': {
+    'scenario.conf-mistakes.summary': '用户 nginx.conf 里的笔误让反向代理启动失败，并给出文件和行号：拼错的指令、放错块的指令、被空格分开的值。',
+    'scenario.conf-mistakes.observe1': '退出码 1，"unknown directive "proxy_pas""，带文件和行号',
+    'scenario.conf-mistakes.observe2': '退出码 1，""proxy_pass" directive is not allowed here"（它应该在 location 里）',
+    'scenario.conf-mistakes.observe3': '退出码 1，"invalid number of arguments in "client_max_body_size" directive"',
+  },
+});
 
 export default defineScenario({
   name: 'conf-mistakes',

@@ -2,7 +2,22 @@ import getPort from 'get-port';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { upWith, userConf } from './steps/user-conf.js';
 import { explanation, message, mustExit, mustSay } from './steps/said.js';
-import { t } from '../harness/i18n/index.js';
+
+import { t as configurationText } from '../harness/doctor/conditions/configuration.texts.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.embedded-unsupported.summary': 'A user\'s nginx.conf with a line of valid nginx the embedded engine does not run (proxy_cache_path): the proxy stops at start with the user\'s file and line, says the line is valid nginx, and gives the two ways out (--proxy nginx, or the line deleted).',
+    'scenario.embedded-unsupported.observe1': 'exit 1 and ""proxy_cache_path" (caching of upstream answers is not emulated) is not supported by the embedded engine" at the user\'s nginx.conf',
+    'scenario.embedded-unsupported.observe2': 'what it means (valid nginx, not run by the embedded engine) and the two ways out',
+  },
+  'zh-CN': {
+    'scenario.embedded-unsupported.summary': '用户的 nginx.conf 里有一行合法的 nginx 配置，但内置引擎不支持（proxy_cache_path）：反向代理启动失败，给出用户的文件和行号，说明这行是合法的 nginx 配置，并给出两个办法（--proxy nginx，或删掉这行）。',
+    'scenario.embedded-unsupported.observe1': '退出码 1，用户的 nginx.conf 处是 ""proxy_cache_path" (caching of upstream answers is not emulated) is not supported by the embedded engine"',
+    'scenario.embedded-unsupported.observe2': '含义（合法的 nginx 配置，内置引擎不运行）和两个办法',
+  },
+});
 
 export default defineScenario({
   name: 'embedded-unsupported',
@@ -26,8 +41,8 @@ export default defineScenario({
     });
     await run.observe(t('scenario.embedded-unsupported.observe2'), () => {
       const { means, toDo } = explanation(r.said);
-      mustSay(means, message('doctor.unsupported.cause'));
-      mustSay(toDo, message('doctor.unsupported.fix'));
+      mustSay(means, message(configurationText('doctor.unsupported.cause')));
+      mustSay(toDo, message(configurationText('doctor.unsupported.fix')));
     });
   },
 });

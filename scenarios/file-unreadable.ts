@@ -4,7 +4,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.file-unreadable.summary': 'A front-end file nginx\'s workers may not read (copied as root with mode 600, or kept by another user): the browser gets 403 Forbidden for it and nginx logs open() ... failed (13: Permission denied).',
+    'scenario.file-unreadable.step1': 'a stack serving a copy of the front end whose style.css its workers may not read',
+    'scenario.file-unreadable.step2': 'open the front end in the browser',
+    'scenario.file-unreadable.observe1': 'the browser gets 403 Forbidden for style.css (the page shows without its style)',
+    'scenario.file-unreadable.observe2': 'nginx logs open() "…/style.css" failed (13: Permission denied)',
+  },
+  'zh-CN': {
+    'scenario.file-unreadable.summary': 'nginx 的 worker 没有权限读取的前端文件（用 root 复制、权限 600，或属于别的用户）：浏览器得到它的 403 Forbidden，nginx 记录 open() ... failed (13: Permission denied)。',
+    'scenario.file-unreadable.step1': '一个环境，提供前端的副本，其中 style.css 它的 worker 没有权限读取',
+    'scenario.file-unreadable.step2': '在浏览器里打开前端',
+    'scenario.file-unreadable.observe1': '浏览器得到 style.css 的 403 Forbidden（页面显示出来但没有样式）',
+    'scenario.file-unreadable.observe2': 'nginx 记录 open() "…/style.css" failed (13: Permission denied)',
+  },
+});
 
 export default defineScenario({
   name: 'file-unreadable',

@@ -39,7 +39,22 @@ import reloadWithoutNginx from './reload-without-nginx.js';
 import fileUnreadable from './file-unreadable.js';
 import lessonLoadBalancing from './lesson-load-balancing.js';
 import proxyPassNoSlash from './proxy-pass-no-slash.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.file.missing': 'no scenario file {file}. Name a scenario (`harness chaos list`) or a compiled .js module whose default export is defineScenario({...}).',
+    'scenario.file.notLoaded': '{file} could not be loaded: {error}',
+    'scenario.file.notScenario': '{file} does not export a scenario as its default: defineScenario({ name, summary, observations, seconds, steps(run) {...} }){missing}.',
+    'scenario.file.missingFields': ' (missing: {fields})',
+  },
+  'zh-CN': {
+    'scenario.file.missing': '没有场景文件 {file}。请给出一个场景名（`harness chaos list`），或一个编译好的 .js 模块，它的默认导出是 defineScenario({...})。',
+    'scenario.file.notLoaded': '无法加载 {file}：{error}',
+    'scenario.file.notScenario': '{file} 的默认导出不是场景：应该是 defineScenario({ name, summary, observations, seconds, steps(run) {...} }){missing}。',
+    'scenario.file.missingFields': '（缺少：{fields}）',
+  },
+});
 
 export type { Scenario } from '../harness/scenario-runner/scenario.js';
 

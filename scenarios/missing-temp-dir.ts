@@ -3,7 +3,26 @@ import getPort from 'get-port';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { up } from '../harness/stack-life/up.js';
 import { explanation, mustBeFree, mustExit, mustSay, recorder } from './steps/said.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.missing-temp-dir.summary': 'The nginx folder has no temp/ (a Git copy of it): the proxy stops at start-up with its emerg line, and harness up says why and what to do.',
+    'scenario.missing-temp-dir.step1': 'harness up with a prefix that has no temp/',
+    'scenario.missing-temp-dir.observe1': 'harness up fails (exit code 1)',
+    'scenario.missing-temp-dir.observe2': 'it prints nginx\'s emerg line: {dir}…/temp/client_body_temp" {errno}',
+    'scenario.missing-temp-dir.observe3': 'it says what that means and what to do: create the temp folder',
+    'scenario.missing-temp-dir.observe4': 'nothing of the stack is left listening',
+  },
+  'zh-CN': {
+    'scenario.missing-temp-dir.summary': 'nginx 目录里没有 temp/（从 Git 拷出来的）：反向代理启动失败，打印 emerg 行，harness up 说明原因和办法。',
+    'scenario.missing-temp-dir.step1': '用没有 temp/ 的 prefix 运行 harness up',
+    'scenario.missing-temp-dir.observe1': 'harness up 失败（退出码 1）',
+    'scenario.missing-temp-dir.observe2': '它打印 nginx 的 emerg 行：{dir}…/temp/client_body_temp" {errno}',
+    'scenario.missing-temp-dir.observe3': '它说明含义和办法：创建 temp 目录',
+    'scenario.missing-temp-dir.observe4': '环境里没有任何东西还在监听',
+  },
+});
 
 export default defineScenario({
   name: 'missing-temp-dir',

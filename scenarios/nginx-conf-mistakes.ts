@@ -2,7 +2,20 @@ import { expect } from 'playwright/test';
 import getPort from 'get-port';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { upWith, userConf } from './steps/user-conf.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.nginx-conf-mistakes.summary': 'Conf lines only real nginx reads stop it at start (the embedded engine refuses them by name): a server_name too long for its hash bucket, a TLS certificate that is not where the conf says.',
+    'scenario.nginx-conf-mistakes.observe1': 'exit 1 and "could not build server_names_hash, you should increase server_names_hash_bucket_size: 64"',
+    'scenario.nginx-conf-mistakes.observe2': 'exit 1 and "cannot load certificate ".../conf/cert/sky.crt": BIO_new_file() failed"',
+  },
+  'zh-CN': {
+    'scenario.nginx-conf-mistakes.summary': '只有真实的 nginx 才读的配置行让它启动失败（内置引擎会按名字拒绝它们）：server_name 太长，放不进 hash bucket；TLS 证书不在配置写的位置。',
+    'scenario.nginx-conf-mistakes.observe1': '退出码 1，"could not build server_names_hash, you should increase server_names_hash_bucket_size: 64"',
+    'scenario.nginx-conf-mistakes.observe2': '退出码 1，"cannot load certificate ".../conf/cert/sky.crt": BIO_new_file() failed"',
+  },
+});
 
 export default defineScenario({
   name: 'nginx-conf-mistakes',

@@ -3,7 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { ownStack } from './steps/own-stack.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.proxy-pass-mistakes.summary': 'proxy_pass pointing the right way in the wrong form: https:// to the admin server\'s plain-HTTP port (the TLS handshake fails), a unix socket that is not there; each request gets 502 with its line.',
+    'scenario.proxy-pass-mistakes.step1': 'a stack on a conf with proxy_pass https://localhost:ADMIN/admin/ for /api/ and a unix socket for /ws/',
+    'scenario.proxy-pass-mistakes.observe1': '502: "SSL_do_handshake() failed (SSL: ... wrong version number) while SSL handshaking to upstream"',
+    'scenario.proxy-pass-mistakes.observe2': '502: connect() to unix:{socket} failed (2: No such file or directory)',
+  },
+  'zh-CN': {
+    'scenario.proxy-pass-mistakes.summary': 'proxy_pass 指向对了，但写法错了：对后端服务的普通 HTTP 端口用 https://（TLS 握手失败），一个不存在的 unix socket；每个请求都得到 502 和对应的日志行。',
+    'scenario.proxy-pass-mistakes.step1': '一个环境，配置里 /api/ 是 proxy_pass https://localhost:ADMIN/admin/，/ws/ 是一个 unix socket',
+    'scenario.proxy-pass-mistakes.observe1': '502："SSL_do_handshake() failed (SSL: ... wrong version number) while SSL handshaking to upstream"',
+    'scenario.proxy-pass-mistakes.observe2': '502，日志是 connect() to unix:{socket} failed (2: No such file or directory)',
+  },
+});
 
 export default defineScenario({
   name: 'proxy-pass-mistakes',

@@ -3,7 +3,22 @@ import getPort from 'get-port';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { upWith, userConf } from './steps/user-conf.js';
 import { explanation, mustExit, mustSay } from './steps/said.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.proxy-start-failures.summary': 'The proxy does not start on a conf of the user\'s own: its port is taken, proxy_pass names a host that does not resolve, an include names a missing file; each time `harness up` prints nginx\'s emerg line, what it means and what to do, and leaves nothing running.',
+    'scenario.proxy-start-failures.observe1': 'port taken: exit 1, "bind() to 127.0.0.1:{busy} failed ({inUse}...)", then "still could not bind()", and what to do',
+    'scenario.proxy-start-failures.observe2': 'an unknown host: exit 1, "host not found in upstream "admin-server.invalid"" with the conf\'s file and line',
+    'scenario.proxy-start-failures.observe3': 'a missing include: exit 1, {notFound}…/conf.d/admin.conf" failed ({errno}) in …nginx.conf:N',
+  },
+  'zh-CN': {
+    'scenario.proxy-start-failures.summary': '用用户自己的配置时反向代理启动失败：端口被占用、proxy_pass 的主机名解析不了、include 的文件不存在；每次 `harness up` 都打印 nginx 的 emerg 行、含义和办法，并且不留下任何在运行的进程。',
+    'scenario.proxy-start-failures.observe1': '端口被占用：退出码 1，"bind() to 127.0.0.1:{busy} failed ({inUse}...)"，然后是 "still could not bind()"，以及办法',
+    'scenario.proxy-start-failures.observe2': '未知主机：退出码 1，"host not found in upstream "admin-server.invalid""，带配置文件和行号',
+    'scenario.proxy-start-failures.observe3': 'include 的文件不存在：退出码 1，{notFound}…/conf.d/admin.conf" failed ({errno}) in …nginx.conf:N',
+  },
+});
 
 export default defineScenario({
   name: 'proxy-start-failures',

@@ -7,7 +7,20 @@ import { findNginx } from '../harness/nginx/engine.js';
 import { preparePrefix } from '../harness/stack/prefix.js';
 import { renderConf } from '../harness/stack/render.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.reload-without-nginx.summary': '"nginx -s reload" in a folder whose nginx is not running (it was never started there, or has stopped): nginx finds no pid file, says open() "…/logs/nginx.pid" failed, and nothing is reloaded.',
+    'scenario.reload-without-nginx.observe1': 'it fails (exit 1) and says: nginx: [error] open() "…/logs/nginx.pid" failed (2: No such file or directory)',
+    'scenario.reload-without-nginx.observe2': 'its error.log has "signal process started", then the same line',
+  },
+  'zh-CN': {
+    'scenario.reload-without-nginx.summary': '在 nginx 没有运行的目录里执行 "nginx -s reload"（从没在这里启动过，或已经停止）：nginx 找不到 pid 文件，提示 open() "…/logs/nginx.pid" failed，什么也没有重新加载。',
+    'scenario.reload-without-nginx.observe1': '它失败了（退出码 1），提示：nginx: [error] open() "…/logs/nginx.pid" failed (2: No such file or directory)',
+    'scenario.reload-without-nginx.observe2': '它的 error.log 里先是 "signal process started"，然后是同一行',
+  },
+});
 
 export default defineScenario({
   name: 'reload-without-nginx',

@@ -3,7 +3,32 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { ownStack } from './steps/own-stack.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.request-rules.summary': 'Rules of a user\'s conf that answer requests themselves, each with its line: limit_req refusing a burst of logins (503), a deny all (403), a folder without index.html (403), try_files that loops on a missing index.html (500).',
+    'scenario.request-rules.step1': 'a stack on a conf with limit_req on the login, deny all on /api/report/, try_files for /app/',
+    'scenario.request-rules.step2': 'two logins in a row',
+    'scenario.request-rules.observe1': 'the second gets 503: "limiting requests, excess: … by zone "login""',
+    'scenario.request-rules.observe2': '403 Forbidden: "access forbidden by rule"',
+    'scenario.request-rules.step3': 'GET /img/ (a folder without index.html)',
+    'scenario.request-rules.observe3': '403 Forbidden: "directory index of ".../img/" is forbidden"',
+    'scenario.request-rules.step4': 'GET /app/orders (try_files falls back to /app/index.html, which is not there)',
+    'scenario.request-rules.observe4': '500: "rewrite or internal redirection cycle while internally redirecting to "/app/index.html""',
+  },
+  'zh-CN': {
+    'scenario.request-rules.summary': '用户配置里自己响应请求的规则，每个都有对应的日志行：limit_req 拒绝连续登录（503）、deny all（403）、没有 index.html 的目录（403）、因 index.html 不存在而循环的 try_files（500）。',
+    'scenario.request-rules.step1': '一个环境，配置里登录有 limit_req，/api/report/ 是 deny all，/app/ 用 try_files',
+    'scenario.request-rules.step2': '连续登录两次',
+    'scenario.request-rules.observe1': '第二次得到 503："limiting requests, excess: … by zone "login""',
+    'scenario.request-rules.observe2': '403 Forbidden："access forbidden by rule"',
+    'scenario.request-rules.step3': 'GET /img/（一个没有 index.html 的目录）',
+    'scenario.request-rules.observe3': '403 Forbidden："directory index of ".../img/" is forbidden"',
+    'scenario.request-rules.step4': 'GET /app/orders（try_files 退回到 /app/index.html，但它不存在）',
+    'scenario.request-rules.observe4': '500："rewrite or internal redirection cycle while internally redirecting to "/app/index.html""',
+  },
+});
 
 export default defineScenario({
   name: 'request-rules',

@@ -1,6 +1,23 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.respawn-fails.summary': 'A worker dies and its replacement cannot start ("could not respawn worker"): the master stays up with no worker; on Linux clients connect and hang, on Windows they are refused.',
+    'scenario.respawn-fails.observe1': 'the error log\'s alert lines: {lines}',
+    'scenario.respawn-fails.observe2': 'the master is up with no worker',
+    'scenario.respawn-fails.observe3': 'the client is refused (the master closed its sockets)',
+    'scenario.respawn-fails.observe4': 'the client connects and waits: no answer within 1.5 s',
+  },
+  'zh-CN': {
+    'scenario.respawn-fails.summary': '一个 worker 崩溃，替补的 worker 又启动不了（"could not respawn worker"）：master 还在，但没有 worker；在 Linux 上客户端能连上但一直等，在 Windows 上连接被拒绝。',
+    'scenario.respawn-fails.observe1': 'error log 里的 alert 行：{lines}',
+    'scenario.respawn-fails.observe2': 'master 在运行，但没有 worker',
+    'scenario.respawn-fails.observe3': '客户端连接被拒绝（master 关闭了它的 socket）',
+    'scenario.respawn-fails.observe4': '客户端连上后一直等：1.5 秒内没有响应',
+  },
+});
 
 export default defineScenario({
   name: 'respawn-fails',

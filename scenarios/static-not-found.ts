@@ -1,6 +1,21 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.static-not-found.summary': 'A bookmark of a page without its # (http://localhost/employee, a route the front end draws itself): nginx looks for a file of that name in the front end\'s folder, answers 404 and logs open() ... failed.',
+    'scenario.static-not-found.step1': 'open http://localhost:PORT/employee in the browser',
+    'scenario.static-not-found.observe1': 'the browser shows nginx\'s 404 Not Found page',
+    'scenario.static-not-found.observe2': 'nginx logs {fn} "…/employee" failed {errno}',
+  },
+  'zh-CN': {
+    'scenario.static-not-found.summary': '一个少了 # 的书签（http://localhost/employee，这是前端自己绘制的路由）：nginx 在前端目录里找这个名字的文件，返回 404，并记录 open() ... failed。',
+    'scenario.static-not-found.step1': '在浏览器里打开 http://localhost:PORT/employee',
+    'scenario.static-not-found.observe1': '浏览器显示 nginx 的 404 Not Found 页面',
+    'scenario.static-not-found.observe2': 'nginx 记录 {fn} "…/employee" failed {errno}',
+  },
+});
 
 export default defineScenario({
   name: 'static-not-found',

@@ -1,6 +1,29 @@
 import { expect } from 'playwright/test';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.temp-dir-gone.summary': 'The client_body_temp folder is removed while the proxy runs (a cleanup tool, a folder deleted by hand): an upload bigger than client_body_buffer_size gets 500 and a [crit] line; a login still works; once the folder is back, the upload goes through.',
+    'scenario.temp-dir-gone.step1': 'POST /api/common/upload with {bytes} bytes (more than client_body_buffer_size, 8k)',
+    'scenario.temp-dir-gone.observe1': 'the upload gets 500 (the conf\'s error_page: html/50x.html), and never reaches the admin server',
+    'scenario.temp-dir-gone.observe2': 'nginx logs [crit] {fn} ".../temp/client_body_temp/0000000001" failed {errno}',
+    'scenario.temp-dir-gone.observe3': 'a small body (the login) is kept in memory and still works',
+    'scenario.temp-dir-gone.step2': 'the same upload once the folder is back',
+    'scenario.temp-dir-gone.observe4': 'it reaches the admin server, which keeps the image and answers its URL',
+    'scenario.temp-dir-gone.needsStandIn': 'it checks the stand-in\'s answer to an upload (a /api/common/download URL of its own)',
+  },
+  'zh-CN': {
+    'scenario.temp-dir-gone.summary': '反向代理运行时 client_body_temp 目录被删除（清理工具、手动删除）：大于 client_body_buffer_size 的上传得到 500 和一行 [crit]；登录仍然正常；目录恢复后，上传也恢复正常。',
+    'scenario.temp-dir-gone.step1': 'POST /api/common/upload，{bytes} 字节（大于 client_body_buffer_size，8k）',
+    'scenario.temp-dir-gone.observe1': '上传得到 500（配置里的 error_page：html/50x.html），没有到达后端服务',
+    'scenario.temp-dir-gone.observe2': 'nginx 记录 [crit] {fn} ".../temp/client_body_temp/0000000001" failed {errno}',
+    'scenario.temp-dir-gone.observe3': '小的请求体（登录）放在内存里，仍然正常',
+    'scenario.temp-dir-gone.step2': '目录恢复后再做同样的上传',
+    'scenario.temp-dir-gone.observe4': '它到达后端服务，后端服务保存图片并返回它的 URL',
+    'scenario.temp-dir-gone.needsStandIn': '它要检查管理端替身服务对上传的响应（一个它自己的 /api/common/download 地址）',
+  },
+});
 
 export default defineScenario({
   name: 'temp-dir-gone',

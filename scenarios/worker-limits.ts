@@ -3,7 +3,24 @@ import net from 'node:net';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { ownStack } from './steps/own-stack.js';
 import type { Run } from '../harness/scenario-runner/runner.js';
-import { t } from '../harness/i18n/index.js';
+import { messages } from '../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.worker-limits.summary': 'A worker\'s limits reached: a location that proxies to nginx itself uses up worker_connections ("16 worker_connections are not enough"), and connections beyond its open-file limit are refused ("accept4() failed (24: Too many open files)").',
+    'scenario.worker-limits.step1': 'a stack with worker_connections 16 whose /loop/ proxies to nginx itself; GET /loop/x',
+    'scenario.worker-limits.observe1': '502, and nginx says "16 worker_connections are not enough"',
+    'scenario.worker-limits.step2': 'another stack with worker_rlimit_nofile 24: 40 connections to it',
+    'scenario.worker-limits.observe2': 'nginx says "accept4() failed (24: Too many open files)"',
+  },
+  'zh-CN': {
+    'scenario.worker-limits.summary': 'worker 达到上限：一个把请求转发给 nginx 自己的 location 用光了 worker_connections（"16 worker_connections are not enough"），超过打开文件数上限的连接被拒绝（"accept4() failed (24: Too many open files)"）。',
+    'scenario.worker-limits.step1': '一个 worker_connections 为 16 的环境，它的 /loop/ 转发给 nginx 自己；GET /loop/x',
+    'scenario.worker-limits.observe1': '502，nginx 提示 "16 worker_connections are not enough"',
+    'scenario.worker-limits.step2': '另一个 worker_rlimit_nofile 为 24 的环境：向它发 40 个连接',
+    'scenario.worker-limits.observe2': 'nginx 提示 "accept4() failed (24: Too many open files)"',
+  },
+});
 
 /** `n` connections to the proxy, each with `request` written; returns the function that closes them. */
 async function hold(run: Run, n: number, request: string): Promise<() => void> {

@@ -9,6 +9,7 @@ import { UsageError } from '../errors.js';
 import { prefixFlag } from '../flags.js';
 import { printJson } from '../terminal.js';
 import { t } from '../i18n/index.js';
+import { t as paramsText } from '../faults/params.texts.js';
 import { jsonOption, stackPrefixOption } from './options.js';
 import { guard, print } from './guard.js';
 import type { Args } from './command.js';
@@ -41,7 +42,7 @@ function faultInput(fault: string, tokens: readonly string[]): FaultInput {
     parseFault(f, input); // bad input is said here, before the stack is asked
     return input;
   } catch (e) {
-    throw e instanceof FaultError ? new UsageError(`${e.message.split('\n')[0]}\n${t('fault.params.usage', { usage: usage(f) })}`) : e;
+    throw e instanceof FaultError ? new UsageError(`${e.message.split('\n')[0]}\n${paramsText('fault.params.usage', { usage: usage(f) })}`) : e;
   }
 }
 

@@ -11,6 +11,7 @@ import { followIncidents, type LiveIncident } from './live-incidents.js';
 import { BATCH_EVENTS, LiveTimeline } from './live-timeline.js';
 import { EventStreams, frame } from './sse.js';
 import { t } from '../i18n/index.js';
+import { controlText } from './texts.js';
 
 /** What the page lists of a fault applied now (what `harness chaos status` lists). */
 export interface AppliedView {
@@ -68,7 +69,7 @@ export class Live {
       if (b.events.some((e) => e.kind === 'error-log' && / worker process \d+ exited /.test(e.label))) void this.#components.look();
     });
     this.#components = new ComponentsView(o.stack, o.startedAt, (c) => {
-      this.#timeline.mark('step', t('chaos.channel.workers', { changes: [...c.gone.map((pid) => t('control.worker.gone', { pid })), ...c.started.map((pid) => t('control.worker.started', { pid }))].join(', ') }));
+      this.#timeline.mark('step', t('chaos.channel.workers', { changes: [...c.gone.map((pid) => controlText('control.worker.gone', { pid })), ...c.started.map((pid) => controlText('control.worker.started', { pid }))].join(', ') }));
       keep(this.#workerChanges, c);
       this.#streams.send('workers', c);
       void this.#sendComponents();

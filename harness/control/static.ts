@@ -7,8 +7,8 @@ import { extname, join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { repoRoot } from '../paths.js';
 import { PAGE_CSP, SAFE_HEADERS } from '../channel-guard.js';
-import { CATALOGUE } from '../i18n/catalogue.js';
 import { lang } from '../i18n/index.js';
+import { controlText } from './texts.js';
 
 export const pageDir = join(repoRoot, 'harness', 'control', 'page');
 
@@ -31,10 +31,10 @@ function fileOf(path: string): string {
   return path === '/' ? 'index.html' : path.slice(1);
 }
 
-/** The page's words in the stack's language (its --lang, else its locale): the catalogue's control.* part, as a module the page imports. */
+/** The page's words in the stack's language (its --lang, else its locale): control/texts.ts, as a module the page imports. */
 export function pageMessages(): string {
   const l = lang();
-  const messages = Object.fromEntries(Object.entries(CATALOGUE[l]).filter(([key]) => key.startsWith('control.')));
+  const messages = controlText.texts[l];
   return `export const lang = ${JSON.stringify(l)};\nexport const messages = ${JSON.stringify(messages, null, 1)};\n`;
 }
 

@@ -10,7 +10,9 @@ import type { ConditionId, Incident } from './incident.js';
 import type { AccessRecord } from './log-format.js';
 import { routeOf, slashMismatch, upstreamUri, type ProxyRoute } from './proxy-pass.js';
 import { ranges, requestOf } from './facts.js';
-import { count, t } from './say.js';
+import { count } from './say.js';
+import { t } from './access-findings.texts.js';
+import { doctorText } from './texts.js';
 
 /** The access-log lines of one finding: the first few, and how many. */
 interface Finding {
@@ -204,7 +206,7 @@ function unloggedExplained(f: Finding, conf: ConfFacts | undefined) {
   const r = f.records[0];
   const l = f.records[f.records.length - 1];
   const logs: ConfPlace[] = conf?.all('error_log') ?? [];
-  const elsewhere = logs.length ? t('doctor.unlogged.elsewhere', { places: logs.map(at).join(t('doctor.list.sep')) }) : '';
+  const elsewhere = logs.length ? t('doctor.unlogged.elsewhere', { places: logs.map(at).join(doctorText('doctor.list.sep')) }) : '';
   return {
     cause: t('doctor.unlogged.cause', {
       requests: count(f.count, 'request'),

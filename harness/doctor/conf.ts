@@ -8,7 +8,20 @@ import { basename, dirname } from 'node:path';
 import { expandInclude, includeNameMatcher, parseConfText, type Directive } from '../nginx-conf/parse.js';
 import type { ErrorLogEntry } from '../logs/error-log.js';
 import { hostPort, requestOf } from './facts.js';
-import { t } from './say.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'doctor.conf.unreadable': '{file}: cannot be read ({code}): its directives are left out.',
+    'doctor.conf.unparsed': '{where}: {text}: nginx would not read this file either, so its directives are left out.',
+    'doctor.conf.includeMissing': '{where}: include {pattern}: not found here; give it with another --conf to read it too.',
+  },
+  'zh-CN': {
+    'doctor.conf.unreadable': '{file}：无法读取（{code}），其中的指令不计入。',
+    'doctor.conf.unparsed': '{where}：{text}：nginx 也不会读这个文件，所以其中的指令不计入。',
+    'doctor.conf.includeMissing': '{where}：include {pattern}：本机上找不到；请再用一个 --conf 给出这个文件。',
+  },
+});
 
 /** A directive of the user's conf, where it is and as it reads. */
 export interface ConfPlace {

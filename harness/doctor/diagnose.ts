@@ -241,16 +241,10 @@ function detached(s: string): string {
   return (' ' + s).slice(1);
 }
 
-/** A line copied with what wrapped it (a compose prefix, a journald prefix, a code block's indent), read inside it. */
+/** A line copied with a prefix on it (a compose service's name, a time, a journald prefix, an indent), read after it. */
 function parseWrapped(text: string): ReturnType<typeof parseErrorLine> {
-  let inner = unwrapped(text);
-  // A journald line of `docker compose logs`' output: two wrappers.
-  for (let k = 0; inner !== undefined && k < 2; k++) {
-    const e = parseErrorLine(inner);
-    if (e) return e;
-    inner = unwrapped(inner);
-  }
-  return undefined;
+  const inner = unwrapped(text);
+  return inner === undefined ? undefined : parseErrorLine(inner);
 }
 
 /** How long after its last line a group is done: past its own window and the verdict's. */

@@ -11,9 +11,10 @@ import { incidentJson, jsonPieces, printable, renderIncident, renderText } from 
 import { once } from 'node:events';
 import { follow } from './follow.js';
 import { DoctorInputError, openLogFile, readLog, STDIN } from './input.js';
-import { count, t } from './say.js';
+import { count } from './say.js';
 import { readConfFacts, type ConfFacts } from './conf.js';
 import { hasColours } from '../terminal.js';
+import { t } from './command.texts.js';
 
 /** --conf: the files must be there (exit 2 if not); what cannot be read in them is said on stderr, and the rest is used. */
 function confOf(files: string[], err: NodeJS.WritableStream): ConfFacts {

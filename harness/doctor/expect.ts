@@ -6,7 +6,22 @@ import type { ConditionId, Diagnosis, Incident } from './types.js';
 import type { RefusedVerdict } from './conditions/upstream.js';
 import { isProblem } from './grouper.js';
 import { ranges } from './facts.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'doctor.expect.and': ' and ',
+    'doctor.expect.nothing': 'nothing to act on',
+    'doctor.expect.onlyHarmless': 'nothing to act on, only {harmless}',
+    'doctor.expect.withHarmless': '{problems}, and {harmless} (nothing to act on)',
+  },
+  'zh-CN': {
+    'doctor.expect.and': ' 和 ',
+    'doctor.expect.nothing': '没有需要处理的问题',
+    'doctor.expect.onlyHarmless': '没有需要处理的问题，只有 {harmless}',
+    'doctor.expect.withHarmless': '{problems}，以及 {harmless}（不需要处理）',
+  },
+});
 
 export type { RefusedVerdict };
 

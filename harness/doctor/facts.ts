@@ -3,7 +3,18 @@
 // is shown to a Windows or a Linux user.
 import { isIPv4, isIPv6 } from 'node:net';
 import type { ErrorLogEntry } from '../logs/error-log.js';
-import { t } from './say.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'doctor.theRequest': 'the request',
+    'doctor.failed': 'failed',
+  },
+  'zh-CN': {
+    'doctor.theRequest': '该请求',
+    'doctor.failed': '失败',
+  },
+});
 
 /** `YYYY/MM/DD HH:MM:SS` (local time, as nginx writes it) as seconds on one naive clock. */
 export function seconds(time: string | undefined): number | undefined {

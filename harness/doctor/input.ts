@@ -5,7 +5,7 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import { existsSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { t } from './say.js';
+import { t } from './input.texts.js';
 
 /** A log the doctor cannot read, or that is not what it reads: exit code 2. */
 export class DoctorInputError extends UsageError {}

@@ -110,28 +110,16 @@ export class LineSplitter {
   }
 }
 
-/**
- * What a log line was wrapped in when it was copied from somewhere else than the file: the
- * indentation or `> ` of a pasted code block, `docker compose logs`' `web-1  | `, `docker logs -t`'s
- * and a Kubernetes node's `2024-05-12T12:31:01.123Z [stderr F] `, journald's and syslog's
- * `May 12 12:31:01 host nginx[1234]: ` (with the `<PRI>` of a raw syslog message, or journalctl's
- * `-o short-iso` time), and an RFC 5424 message's `<163>1 2024-05-12T12:31:01Z host nginx - - - `.
- * The line inside, or undefined when there is no such wrapper.
- */
 const ISO_TIME = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?`;
 const SYSLOG_TAG = String.raw`\S+ [\w.@/-]+(?:\[\d+\])?:\s+`;
-const SERVICE_LOG = [
-  String.raw`<\d{1,3}>\d ${ISO_TIME} (?:\S+ ){4}(?:-|(?:\[[^\]]*\])+) ?`,
-  String.raw`(?:<\d{1,3}>)?(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|${ISO_TIME}) ${SYSLOG_TAG}`,
-];
-const SERVICE_ENVELOPE = new RegExp(`^(?:${SERVICE_LOG.join('|')})`);
-const ENVELOPE = new RegExp(
+/**
+ * journald's and syslog's `May 12 12:31:01 host nginx[1234]: ` (with the `<PRI>` of a raw syslog
+ * message, or journalctl's `-o short-iso` time), and an RFC 5424 message's
+ * `<163>1 2024-05-12T12:31:01Z host nginx - - - `.
+ */
+const SERVICE_ENVELOPE = new RegExp(
   '^(?:' +
-    [
-      ...SERVICE_LOG,
-      String.raw`\s+|>\s*|[\w.-]+\s+\|\s?`,
-      String.raw`${ISO_TIME}\s+(?:(?:stdout|stderr)\s+[FP]\s+)?`,
-    ].join('|') +
+    [String.raw`<\d{1,3}>\d ${ISO_TIME} (?:\S+ ){4}(?:-|(?:\[[^\]]*\])+) ?`, String.raw`(?:<\d{1,3}>)?(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|${ISO_TIME}) ${SYSLOG_TAG}`].join('|') +
     ')',
 );
 
@@ -140,9 +128,27 @@ export function fromServiceLog(text: string): boolean {
   return SERVICE_ENVELOPE.test(text);
 }
 
+/**
+ * Where an nginx line starts: its time, level and pid (`2024/05/12 12:31:01 [error] 12#12: `), or
+ * the form nginx writes to stderr (`nginx: [emerg] `), after a space or a `|`.
+ */
+const NGINX_LINE_START = /[\s|](?:\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d \[[a-z]+\] \d+#\d+:|nginx: \[[a-z]+\]) /;
+/** A prefix longer than this is no prefix: the line is something else that quotes an nginx line. */
+const MAX_PREFIX = 200;
+
+/**
+ * The nginx line inside a line copied with something before it, or undefined when there is none.
+ * Users paste logs from many places, each with its own prefix on every line: a pasted code block's
+ * indent or `> `, `docker compose logs`' `web_1    | ` and `web-1  | ` (with `--timestamps`, a time
+ * after it), `docker logs -t`'s and `kubectl logs --timestamps`' `2024-05-12T12:31:01.123456789Z `, a
+ * Kubernetes node's `... stderr F `, `kubectl logs --prefix`' `[pod/name/container] `, stern's
+ * `pod container `, CloudWatch's (`aws logs tail`) time and log stream, journald and syslog (above),
+ * an init script's `Restarting nginx: `. Whatever the prefix, the nginx line is found by its own start.
+ */
 export function unwrapped(text: string): string | undefined {
-  const m = ENVELOPE.exec(text);
-  return m ? text.slice(m[0].length) : undefined;
+  const m = NGINX_LINE_START.exec(text.slice(0, MAX_PREFIX + 1 + 40));
+  if (!m || m.index > MAX_PREFIX) return undefined;
+  return text.slice(m.index + 1);
 }
 
 /** A whole log in memory, split into lines. A final line without a line end still counts (a cut copy). */

@@ -6,7 +6,9 @@
 import type { Diagnosis, Incident } from './types.js';
 import { explanationOf, isProblem } from './grouper.js';
 import { ranges } from './facts.js';
-import { count, series, t } from './say.js';
+import { count, series } from './say.js';
+import { t } from './report.texts.js';
+import { doctorText } from './texts.js';
 
 /** The text of a line of the log by its number. */
 export type LineText = (no: number) => string | undefined;
@@ -173,7 +175,7 @@ export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; n
     for (const e of harmless) {
       const i = e.incidents[0];
       const where = e.incidents.length === 1 ? whereOf(i) : listed(e);
-      const fix = i.fix === t('doctor.nothingToDo') ? '' : ` ${p.dim('→')} ${printable(i.fix)}`;
+      const fix = i.fix === doctorText('doctor.nothingToDo') ? '' : ` ${p.dim('→')} ${printable(i.fix)}`;
       out.push(`${p.green('○')} ${e.condition} ${p.dim(where)}: ${printable(i.cause)}${fix}`);
     }
   }
@@ -187,13 +189,13 @@ export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; n
     const statuses = Object.entries(a.byStatus)
       .sort(([x], [y]) => Number(x) - Number(y))
       .map(([s, n]) => `${s} ×${n}`)
-      .join(t('doctor.list.sep'));
+      .join(doctorText('doctor.list.sep'));
     const gw = Object.entries(a.gatewayErrorsByPath)
       .sort(([, x], [, y]) => y - x)
       .slice(0, 5)
       .map(([path, n]) => `${printable(path)} ×${n}`)
-      .join(t('doctor.list.sep'));
-    const paren = (s: string) => (s ? t('doctor.paren', { s }) : '');
+      .join(doctorText('doctor.list.sep'));
+    const paren = (s: string) => (s ? doctorText('doctor.paren', { s }) : '');
     out.push('', p.bold(t('doctor.report.access', { requests: count(a.requests, 'request'), statuses: paren(statuses) })));
     if (gw) out.push(`  ${t('doctor.report.byPath', { list: gw })}`);
     if (a.selfProxied) out.push(`  ${t('doctor.report.selfProxied', { requests: count(a.selfProxied, 'request') })}`);

@@ -6,7 +6,20 @@ import { parseConfFile, type Directive } from '../nginx-conf/parse.js';
 import { listenAddress } from '../nginx-conf/build.js';
 import { bindAddress, isWildcard } from '../loopback.js';
 import { hostPort } from '../ports.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'stack.listen.wouldExpose': '{at}: "{listen}" would bind port {port} on every {family} address of this machine ({address}), open to the network',
+    'stack.listen.boundAsWritten': '{exposes}: it is bound as written, as --bind-any asks, and other machines can reach it.',
+    'stack.listen.loopbackOnly': '{exposes}; the stack binds {loopback} only (--bind-any binds it as written).',
+  },
+  'zh-CN': {
+    'stack.listen.wouldExpose': '{at}："{listen}" 会在这台机器所有的 {family} 地址上绑定端口 {port}（{address}），对网络开放',
+    'stack.listen.boundAsWritten': '{exposes}：按 --bind-any 的要求原样绑定，其他机器也能访问它。',
+    'stack.listen.loopbackOnly': '{exposes}；这套环境只绑定 {loopback}（用 --bind-any 会原样绑定）。',
+  },
+});
 
 export interface ConfListen {
   host: string;

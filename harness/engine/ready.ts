@@ -7,7 +7,24 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { StartedProcess } from './process.js';
 import { describeBusyPort } from '../ports.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'stack.check.noAnswer': '{url} did not answer within {ms} ms ({last})',
+    'stack.check.notTheProxy': '{url} was answered, but not by the proxy ({status}, {server}, where nginx sends "Server: nginx"): {holder}, so the proxy could not listen there',
+    'stack.check.noServer': 'no Server header',
+    'stack.check.notTheIndex': "the proxy answered {url} with a page that is not the front end's index ({index}): check its root",
+    'stack.check.notTheIndexStatus': "the proxy answered {url} with {status} instead of the front end's index ({index}): check its root",
+  },
+  'zh-CN': {
+    'stack.check.noAnswer': '{url} 在 {ms} 毫秒内没有响应（{last}）',
+    'stack.check.notTheProxy': '{url} 有响应，但不是反向代理回的（{status}，{server}，而 nginx 会发送 "Server: nginx"）：{holder}，所以反向代理无法在那里监听',
+    'stack.check.noServer': '没有 Server 响应头',
+    'stack.check.notTheIndex': '反向代理对 {url} 返回的页面不是前端的 index（{index}）：请检查它的 root',
+    'stack.check.notTheIndexStatus': '反向代理对 {url} 返回了 {status}，而不是前端的 index（{index}）：请检查它的 root',
+  },
+});
 
 export class NotReady extends Error {}
 

@@ -5,7 +5,18 @@ import type { AdminShell } from '../../stand-in/admin-server/shell.js';
 import type { ProxyEngine } from '../engine/engine.js';
 import type { StackSpec } from '../stack/stack.js';
 import { UserError } from '../errors.js';
-import { t, type Messages } from '../i18n/index.js';
+import { messages, type Messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'fault.needsAdmin': 'the admin server is your own and the harness is not in front of it (--admin external without --admin-upstream): admin.* faults need the harness between nginx and it. Move your server to another port (server.port=8081 in application.yml) and start the stack with --admin external --admin-upstream 127.0.0.1:8081.',
+    'fault.needsProxy': 'no proxy is running in this stack',
+  },
+  'zh-CN': {
+    'fault.needsAdmin': '后端服务是你自己的，harness 不在它前面（用了 --admin external，没有给 --admin-upstream）：admin.* 故障需要 harness 位于 nginx 和后端服务之间。请把后端服务换到另一个端口（application.yml 中的 server.port=8081），再用 --admin external --admin-upstream 127.0.0.1:8081 启动环境。',
+    'fault.needsProxy': '这个环境里没有运行反向代理',
+  },
+});
 
 // ---- A fault's arguments, described once (params.ts checks what a user gives against them) ----
 
@@ -45,7 +56,6 @@ export interface FaultInput {
   positional?: readonly string[];
   flags?: Readonly<Record<string, string | undefined>>;
 }
-
 
 /** What a fault acts on: the parts of a running stack (a Stack is one). */
 export interface FaultTarget {

@@ -3,7 +3,7 @@
 // inject`, scenarios and the stack's control channel all go through parseFault(), and a form can
 // be drawn from the same descriptions; a bad value is a FaultError that says what is accepted.
 import { FaultError, type Fault, type FaultInput, type FaultValues, type Param, type ParamValue } from './fault.js';
-import { t } from '../i18n/index.js';
+import { t } from './params.texts.js';
 
 /** What a param accepts, in words. */
 export function accepts(p: Param): string {
@@ -32,7 +32,7 @@ export function usage(f: Fault): string {
 
 /** `admin.latency MS [--jitter MS] ... (also admin.slow)`: a fault as `chaos list` and inject's help show it. */
 export function shownUsage(f: Fault): string {
-  return usage(f) + (f.alias ? t('chaos.list.alias', { alias: f.alias }) : '');
+  return usage(f) + (f.alias ? t('fault.params.alias', { alias: f.alias }) : '');
 }
 
 /** `admin.truncate 10 --path /admin/employee/page`: the fault as a user types it. */

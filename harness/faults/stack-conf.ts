@@ -1,7 +1,22 @@
 // What a fault's explanation needs from the stack's nginx.conf: the location that proxies /api/.
 import { loadNginxConf } from '../stack/registry.js';
 import type { FaultTarget } from './fault.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'fault.conf.timedOut': '/api requests get 504 Gateway Time-out, a POST after {read}, a GET after {both} (nginx tries it on both loopbacks); a peer that timed out then counts as down for fail_timeout (10 s), so requests meanwhile get 502 at once.',
+    'fault.conf.wait': '{what}.',
+    'fault.conf.waitTooLong': '{what} and this stack\'s proxy_read_timeout for /api/ is {read}: {timedOut}',
+    'fault.conf.waitShort': '{what} but this stack\'s proxy_read_timeout for /api/ is {read}: /api requests still get their usual answers (200, 401, ...), {wait} late. For a 504, give more than {readMs} ms.',
+  },
+  'zh-CN': {
+    'fault.conf.timedOut': '/api 请求得到 504 Gateway Time-out：POST 在 {read} 后，GET 在 {both} 后（nginx 在两个回环地址上各试一次）；超时的上游节点随后在 fail_timeout（10 秒）内算作不可用，这期间的请求直接得到 502。',
+    'fault.conf.wait': '{what}。',
+    'fault.conf.waitTooLong': '{what}，而这个环境的 /api/ 的 proxy_read_timeout 是 {read}：{timedOut}',
+    'fault.conf.waitShort': '{what}，但这个环境的 /api/ 的 proxy_read_timeout 是 {read}：/api 请求仍得到平常的响应（200、401……），只是晚了 {wait}。想看到 504，请给出大于 {readMs} 毫秒的值。',
+  },
+});
 
 type LocationConf = ReturnType<typeof loadNginxConf>['servers'][number]['locations'][number];
 

@@ -6,7 +6,7 @@ import { globMeetsRoutes } from '../../stand-in/admin-server/faults/selection.js
 import type { FaultRule } from '../../stand-in/admin-server/faults/wire-faults.js';
 import { FaultError, requireAdmin, type Fault, type FaultTarget, type FaultValues, type Param } from './fault.js';
 import { label } from './params.js';
-import { t } from '../i18n/index.js';
+import { t } from './wire.texts.js';
 
 export const SELECTION_PARAMS: readonly Param[] = [
   { name: 'path', flag: true, type: 'glob', placeholder: 'GLOB', describe: t('fault.wire.path'), example: '/admin/employee/**' },

@@ -1,7 +1,7 @@
-// The user's language, and the one catalogue of what the harness says in it (catalogue.ts):
-// t('key', { name: value }) fills {name} placeholders. A module whose messages are its own (a
-// fault's) keeps them in its file instead, through messages(). nginx's own log lines are not
-// here: they stay as nginx writes them.
+// The user's language, and what the harness says in it: a module's own texts, made beside it with
+// messages() (docs/architecture.md, "Their words"), and t('key') for the catalogue's areas not moved
+// yet (catalogue.ts). Both fill {name} placeholders from { name: value }. nginx's own log lines are
+// not here: they stay as nginx writes them.
 import { CATALOGUE, type MessageKey } from './catalogue.js';
 import { detectLang, type Lang } from './locale.js';
 
@@ -34,12 +34,28 @@ export interface Messages<K extends string> {
   readonly texts: { readonly [L in Lang]: Readonly<Record<K, string>> };
 }
 
+/** The keys of a module's messages: `TextKey<typeof t>`. */
+export type TextKey<M> = M extends Messages<infer K> ? K : never;
+
 /**
- * Messages kept in the module that says them (a fault's, so that a fault is one file): English,
+ * Messages kept beside the module that says them (docs/architecture.md, "Their words"): English,
  * and Chinese typed to have exactly the English keys, as an area of the catalogue's is.
  */
 export function messages<K extends string>(texts: { readonly en: Record<K, string>; readonly 'zh-CN': NoInfer<Record<K, string>> }): Messages<K> {
+  MADE.push({ texts, made: new Error('messages() called here') });
   return Object.assign((key: K, params?: Params) => fill(texts[lang()][key], params), { texts });
+}
+
+/** One messages() call: its texts, and where it was made (its stack, formatted only when read). */
+interface Made {
+  readonly texts: { readonly [L in Lang]: Readonly<Record<string, string>> };
+  readonly made: Error;
+}
+const MADE: Made[] = [];
+
+/** Every messages() made so far in this process: the spec that checks them all loads each such module first. */
+export function madeTexts(): readonly Made[] {
+  return MADE;
 }
 
 export function fill(template: string, params?: Params): string {

@@ -4,7 +4,18 @@
 // elsewhere. The host is a parameter, so that the Windows rules are tested on any system.
 import { statSync } from 'node:fs';
 import { posix, win32 } from 'node:path';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'stack.nginxMissing.windows': 'nginx.exe is not on PATH. Name it with --nginx D:\\nginx-1.20.2\\nginx.exe, or run your whole nginx folder with --nginx-dir D:\\nginx-1.20.2',
+    'stack.nginxMissing.posix': 'nginx is not installed: {install} (or `npx harness setup`, which does it as root or through sudo), or name one with --nginx PATH',
+  },
+  'zh-CN': {
+    'stack.nginxMissing.windows': 'PATH 里没有 nginx.exe。请用 --nginx D:\\nginx-1.20.2\\nginx.exe 指定它，或者用 --nginx-dir D:\\nginx-1.20.2 运行你的整个 nginx 目录',
+    'stack.nginxMissing.posix': 'nginx 没有安装：{install}（或者运行 `npx harness setup`，它会以 root 或通过 sudo 安装），或者用 --nginx PATH 指定一个',
+  },
+});
 
 export type NginxHost = 'windows' | 'posix';
 

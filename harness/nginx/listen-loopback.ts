@@ -7,7 +7,16 @@ import { dirname, sep } from 'node:path';
 import { loopbackListen, wildcardListens, wouldExpose, type ConfListen } from '../engine/listens.js';
 import { UserError } from '../errors.js';
 import { ConfError } from '../nginx-conf/error.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'stack.listen.included': '{exposes}.\n  Real nginx reads that file where it is (an include), so the harness cannot make it bind loopback only: write {loopback} there, or pass --bind-any to bind it as written.',
+  },
+  'zh-CN': {
+    'stack.listen.included': '{exposes}。\n  真实的 nginx 会在原位置读取那个文件（它是 include 进来的），所以 harness 没法让它只绑定回环地址：请在那里写 {loopback}，或者加上 --bind-any 原样绑定。',
+  },
+});
 
 export function listenOnLoopback(confFile: string): void {
   let wild: ConfListen[];

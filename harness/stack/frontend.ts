@@ -10,7 +10,22 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { defaultFrontendRoot } from '../paths.js';
 import { parseConfFile, readInclude, type Directive } from '../nginx-conf/parse.js';
 import { UserError } from '../errors.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'stack.frontend.copyNote': 'your front end dials {socket} (port 80, written into {files}); the stack serves a copy from {target} with ws://localhost:{port}/ws/, so that order reminders (来单提醒) arrive on port {port}. Your files are unchanged.',
+    'stack.frontend.ways': "point that root at your front end's folder and leave out --frontend, or make it a folder of its own under html/ (root html/sky), where the harness puts the front end",
+    'stack.frontend.notOwnFolder': "your conf serves / from {root} ({where}): that is not a folder of its own under the prefix's html/ ({html}), so --frontend has nowhere to go without writing into your files or the harness's.\n  What to do: {ways}.",
+    'stack.frontend.notOurs': 'your conf serves / from {root} ({where}), and a folder the harness did not make stands there.\n  What to do: remove or rename it (the harness never deletes what it did not make), or leave out --frontend to serve it as it is.',
+  },
+  'zh-CN': {
+    'stack.frontend.copyNote': '你的前端连接 {socket}（端口 80，写在 {files} 里）；这套环境从 {target} 提供一份副本，里面改成了 ws://localhost:{port}/ws/，这样来单提醒能从端口 {port} 收到。你的文件没有改动。',
+    'stack.frontend.ways': '把那个 root 指向你的前端目录并去掉 --frontend，或者把它设成 html/ 下一个单独的目录（root html/sky），harness 会把前端放在那里',
+    'stack.frontend.notOwnFolder': '你的配置从 {root} 提供 /（{where}）：它不是 prefix 的 html/（{html}）下一个单独的目录，所以 --frontend 没有地方可放，除非写进你的文件或 harness 的文件。\n  怎么办：{ways}。',
+    'stack.frontend.notOurs': '你的配置从 {root} 提供 /（{where}），那里有一个不是 harness 创建的目录。\n  怎么办：删除或重命名它（harness 从不删除不是它创建的东西），或者去掉 --frontend，按原样提供它。',
+  },
+});
 
 /** What the course's built JavaScript dials for the order reminders (its VUE_APP_SOCKET_URL). */
 export const COURSE_SOCKET = 'ws://localhost/ws/';

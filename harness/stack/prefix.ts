@@ -9,7 +9,20 @@ import { nginxAssets as assets } from '../paths.js';
 import { makeFolder } from '../make-folder.js';
 import { replaceFile } from '../private-file.js';
 import { UserError } from '../errors.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'stack.prefixLink': '{path} is a symbolic link (to {target}): the harness writes only in folders it made. Remove the link, or choose another --prefix.',
+    'stack.prefixForeign': '{path} belongs to another user (uid {uid}; you are uid {me}): they could put links in it that make the harness write where they choose. Choose a folder of your own with --prefix.',
+    'stack.prefixWritable': '{path} may be written by every user (mode {mode}): anyone could put links in it that make the harness write where they choose. Make it yours alone (chmod o-w {path}), or choose another --prefix.',
+  },
+  'zh-CN': {
+    'stack.prefixLink': '{path} 是一个符号链接（指向 {target}）：harness 只在它自己创建的目录里写文件。请删除这个链接，或者换一个 --prefix。',
+    'stack.prefixForeign': '{path} 属于另一个用户（uid {uid}；你是 uid {me}）：他可以在里面放链接，让 harness 写到他指定的地方。请用 --prefix 换一个你自己的目录。',
+    'stack.prefixWritable': '{path} 所有用户都可以写（权限 {mode}）：任何人都可以在里面放链接，让 harness 写到他指定的地方。请只让你自己可写（chmod o-w {path}），或者换一个 --prefix。',
+  },
+});
 
 export interface PrefixOptions {
   prefix: string;

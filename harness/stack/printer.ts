@@ -1,10 +1,11 @@
 // How `harness up` talks: each component's lines with its name in front (docker compose's way),
 // notes and errors of the harness itself, and the "ready" block.
 import { hasColours, quietWhenReaderCloses } from '../terminal.js';
-import { t } from '../i18n/index.js';
+
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
 import type { JournalEntry } from '../../stand-in/admin-server/shell.js';
+import { t } from './printer.texts.js';
 
 export interface Printer {
   line(component: string, text: string): void;

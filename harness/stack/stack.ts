@@ -21,7 +21,7 @@ import type { ProxyReadiness } from '../engine/ready.js';
 import { copyIncludes, userPaths } from './user-conf.js';
 import { COURSE_SOCKET, dialsPort80, frontendTarget, placeFrontend, slashOf } from './frontend.js';
 import { UserError } from '../errors.js';
-import { t } from '../i18n/index.js';
+import { t } from './stack.texts.js';
 
 export type AdminMode = ListenMode | 'external';
 

@@ -7,7 +7,20 @@ import { join } from 'node:path';
 import { harnessUp, processState, sameProcess, type ProcessId } from './owner.js';
 import { replaceFile } from '../private-file.js';
 import { UserError } from '../errors.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'stack.state.unreadable': '{path} cannot be read as the state file of a harness up, so nothing it names is asked or stopped. If no harness up runs from this folder, delete it.',
+    'stack.state.badShape': '{path} is not a state file that harness up wrote ({field} is missing or wrong; the control channel is always on 127.0.0.1), so nothing it names is asked or stopped. If no harness up runs from this folder, delete it.',
+    'stack.state.notHarness': '{path} names pid {pid}, but that process is not a harness up (it runs: {command}). Nothing is asked of it, and it is not a process to stop. No stack runs from this folder: delete {path}.',
+  },
+  'zh-CN': {
+    'stack.state.unreadable': '{path} 无法作为 harness up 的状态文件读取，所以不会询问或停止它里面写的任何东西。如果这个目录没有 harness up 在运行，请删除它。',
+    'stack.state.badShape': '{path} 不是 harness up 写的状态文件（{field} 缺失或不对；控制通道总是在 127.0.0.1 上），所以不会询问或停止它里面写的任何东西。如果这个目录没有 harness up 在运行，请删除它。',
+    'stack.state.notHarness': '{path} 写的是 pid {pid}，但这个进程不是 harness up（它运行的是：{command}）。不会询问它，它也不是要停止的进程。这个目录没有环境在运行：请删除 {path}。',
+  },
+});
 
 export interface StackState extends ProcessId {
   url: string;

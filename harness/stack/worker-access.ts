@@ -6,7 +6,26 @@ import { realpathSync } from 'node:fs';
 import type { NginxConf } from '../nginx-conf/model.js';
 import { firstClosedFolder, workerUser } from '../embedded/files/worker-user.js';
 import type { OsName } from '../os-profile.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'stack.workers.closed': "started as root, nginx runs its workers as {user} ({userLine}), and {user} may not enter {folder} (mode {mode}, owner uid {uid}): every file under root {root} ({where}) would be a 403.\n  What to do: {change} (the workers then run as root, as the harness's own conf has them), or let {user} through that folder: chmod {who}+x {folder}.",
+    'stack.workers.userLine': 'its `user {value};` line',
+    'stack.workers.defaultUser': "nginx's default, as the conf has no `user` line",
+    'stack.workers.server': 'the server block',
+    'stack.workers.changeLine': 'change that line of {conf} to `user root;`',
+    'stack.workers.addLine': 'add `user root;` at the top of {conf}',
+  },
+  'zh-CN': {
+    'stack.workers.closed': '以 root 启动时，nginx 用 {user} 运行 worker（{userLine}），而 {user} 不能进入 {folder}（权限 {mode}，属主 uid {uid}）：root {root}（{where}）下的每个文件都会是 403。\n  怎么办：{change}（这样 worker 以 root 运行，和 harness 自己的配置一样），或者让 {user} 能进入那个目录：chmod {who}+x {folder}。',
+    'stack.workers.userLine': '配置里的 `user {value};` 这一行',
+    'stack.workers.defaultUser': 'nginx 的默认值，因为配置里没有 `user` 这一行',
+    'stack.workers.server': 'server 块',
+    'stack.workers.changeLine': '把 {conf} 里的那一行改成 `user root;`',
+    'stack.workers.addLine': '在 {conf} 的最上面加上 `user root;`',
+  },
+});
 
 /**
  * Why the workers of `conf` could not serve one of its roots, or undefined. `confFile` is the

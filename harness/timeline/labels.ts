@@ -1,7 +1,20 @@
 // The few words a timeline shows beside an error-log line: what happened and to which peer.
 import type { ErrorLogEntry } from '../logs/error-log.js';
 import { peerOf } from '../doctor/facts.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'timeline.label.refused': 'refused {peer}',
+    'timeline.label.timedOut': 'timed out {peer}',
+    'timeline.label.bodyTooLarge': 'body too large',
+  },
+  'zh-CN': {
+    'timeline.label.refused': '连接被拒绝 {peer}',
+    'timeline.label.timedOut': '超时 {peer}',
+    'timeline.label.bodyTooLarge': '请求体太大',
+  },
+});
 
 const MAX = 60;
 

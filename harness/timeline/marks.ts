@@ -2,7 +2,7 @@
 // words beside it. timeline.svg (svg.ts) and the control page's live timeline both draw these
 // marks, so that a line reads the same in either.
 import type { TimelineEvent } from './timeline.js';
-import { t } from '../i18n/index.js';
+import { t } from './marks.texts.js';
 
 export const ROWS = [
   { key: 'harness', title: t('timeline.row.harness'), sub: t('timeline.row.harness.sub') },

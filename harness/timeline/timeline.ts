@@ -10,7 +10,18 @@ import { linkRequests } from './link.js';
 import { shortLogLabel } from './labels.js';
 import type { AdminShell } from '../../stand-in/admin-server/shell.js';
 import type { Lane, TimelineEvent } from './event.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'timeline.label.journal': '{status} on {address}',
+    'timeline.label.dropped': 'dropped',
+  },
+  'zh-CN': {
+    'timeline.label.journal': '{status}，在 {address}',
+    'timeline.label.dropped': '已丢弃',
+  },
+});
 
 export type { Lane, TimelineEvent };
 

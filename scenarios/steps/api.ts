@@ -1,7 +1,16 @@
 // API steps shared by scenarios.
 import type { Run } from '../../harness/scenario-runner/runner.js';
 import type { ApiResponse } from '../../harness/scenario-runner/api.js';
-import { t } from '../../harness/i18n/index.js';
+import { messages } from '../../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.steps.loginThenPages': 'log in, then ask for {n} pages',
+  },
+  'zh-CN': {
+    'scenario.steps.loginThenPages': '登录，然后请求 {n} 页',
+  },
+});
 
 /** Logs in, then asks for pages 1..n: the statuses of all of them, login first. */
 export async function loginThenPages(run: Run, n: number): Promise<number[]> {

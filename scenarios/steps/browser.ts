@@ -2,8 +2,21 @@
 // steps drive the stub front end or the real one.
 import { expect, type Page } from 'playwright/test';
 import { EMPLOYEES, type Employee } from '../../stand-in/admin-server/employees.js';
-import { t } from '../../harness/i18n/index.js';
+
 import type { Run } from '../../harness/scenario-runner/runner.js';
+import { scenarioText } from '../texts.js';
+import { messages } from '../../harness/i18n/index.js';
+
+const t = messages({
+  en: {
+    'scenario.common.pageTwo': 'go to page 2',
+    'scenario.common.checksSeedEmployees': 'it checks the employee list the browser shows against the stand-in\'s seed (共 N 条, each row)',
+  },
+  'zh-CN': {
+    'scenario.common.pageTwo': '翻到第 2 页',
+    'scenario.common.checksSeedEmployees': '它要拿浏览器显示的员工列表和管理端替身服务的种子数据核对（共 N 条，以及每一行）',
+  },
+});
 
 export async function login(page: Page, url: string, username = 'admin', password = '123456'): Promise<void> {
   await page.goto(url);
@@ -75,7 +88,7 @@ export async function logout(page: Page): Promise<void> {
  */
 export async function pageTwoUnder(run: Run, fault: string, step = t('scenario.common.pageTwo')): Promise<Page> {
   const page = await run.page();
-  run.step(t('scenario.common.loginInBrowser'));
+  run.step(scenarioText('scenario.common.loginInBrowser'));
   await login(page, run.stack.url);
   await expectPage(page, 1, 10);
   await run.fault(fault);

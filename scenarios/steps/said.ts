@@ -1,9 +1,24 @@
 // What `harness up` printed, as the scenarios of a stack that does not start read it: checked in the
-// run's language (the labels and sentences come from the catalogue, never an English copy), and a
+// run's language (the labels and sentences come from the harness's own texts, never an English copy), and a
 // miss said in one short line of that language rather than a test runner's diff.
 import type { Printer } from '../../harness/stack/printer.js';
-import { t, type MessageKey, type Params } from '../../harness/i18n/index.js';
+import { t, messages } from '../../harness/i18n/index.js';
 import { canBind } from '../../harness/ports.js';
+
+const saidText = messages({
+  en: {
+    'scenario.check.notSaid': 'harness up did not say: {expected}',
+    'scenario.check.exitCode': 'harness up exited with {code}, not {want}',
+    'scenario.check.noLabel': 'harness up printed no "{label}" line',
+    'scenario.check.stillListening': 'port {port} is still taken ({code}) after harness up ended',
+  },
+  'zh-CN': {
+    'scenario.check.notSaid': 'harness up 没有输出：{expected}',
+    'scenario.check.exitCode': 'harness up 的退出码是 {code}，不是 {want}',
+    'scenario.check.noLabel': 'harness up 没有输出以“{label}”开头的行',
+    'scenario.check.stillListening': 'harness up 结束后，端口 {port} 仍被占用（{code}）',
+  },
+});
 
 /** A printer that keeps every line `harness up` gives it, in order. */
 export function recorder(): { print: Printer; said: string[] } {
@@ -17,27 +32,30 @@ export type Expected = string | { pattern: RegExp; shown: string };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A catalogue message in the run's language as a pattern: `params` filled in, any other placeholder any text. */
-export function message(key: MessageKey, params: Params = {}): { pattern: RegExp; shown: string } {
-  const parts = t(key, params).split(/\{\w+\}/);
+/**
+ * A message in the run's language as a pattern: the placeholders its owner filled (`t('key', params)`)
+ * as given, any other placeholder any text.
+ */
+export function message(text: string): { pattern: RegExp; shown: string } {
+  const parts = text.split(/\{\w+\}/);
   return { pattern: new RegExp(parts.map(escape).join('.*')), shown: parts.join('…') };
 }
 
 /** Fails with a short line in the run's language unless `said` holds `expected`. */
 export function mustSay(said: string, expected: Expected): void {
   const found = typeof expected === 'string' ? said.includes(expected) : expected.pattern.test(said);
-  if (!found) throw new Error(t('scenario.check.notSaid', { expected: typeof expected === 'string' ? expected : expected.shown }));
+  if (!found) throw new Error(saidText('scenario.check.notSaid', { expected: typeof expected === 'string' ? expected : expected.shown }));
 }
 
 /** Fails with a short line in the run's language unless `harness up` exited with `want`. */
 export function mustExit(code: number, want: number): void {
-  if (code !== want) throw new Error(t('scenario.check.exitCode', { code, want }));
+  if (code !== want) throw new Error(saidText('scenario.check.exitCode', { code, want }));
 }
 
 /** Fails with a short line in the run's language unless nothing listens on 127.0.0.1:`port` any more. */
 export async function mustBeFree(port: number): Promise<void> {
   const r = await canBind('127.0.0.1', port);
-  if (!r.ok) throw new Error(t('scenario.check.stillListening', { port, code: r.code }));
+  if (!r.ok) throw new Error(saidText('scenario.check.stillListening', { port, code: r.code }));
 }
 
 /**
@@ -48,7 +66,7 @@ export function explanation(said: string): { means: string; toDo: string } {
   const after = (key: 'stack.up.means' | 'stack.up.toDo') => {
     const label = t(key, { cause: '', fix: '' });
     const line = said.split('\n').find((l) => l.trimStart().startsWith(label));
-    if (line === undefined) throw new Error(t('scenario.check.noLabel', { label: label.trim() }));
+    if (line === undefined) throw new Error(saidText('scenario.check.noLabel', { label: label.trim() }));
     return line.trimStart().slice(label.length);
   };
   return { means: after('stack.up.means'), toDo: after('stack.up.toDo') };

@@ -5,8 +5,8 @@ import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
 import { distFile } from '../../harness/paths.js';
 import { FAULTS, usage } from '../../harness/faults/index.js';
-import { CATALOGUE } from '../../harness/i18n/catalogue.js';
 import { fill } from '../../harness/i18n/index.js';
+import { t as paramsText } from '../../harness/faults/params.texts.js';
 
 const cli = distFile('harness/cli.js');
 const chaos = (args: string[], env: NodeJS.ProcessEnv = {}) => execa(process.execPath, [cli, 'chaos', ...args], { reject: false, timeout: 20_000, env });
@@ -48,7 +48,7 @@ test('chaos inject --help lists every fault of the table: its usage, its alias, 
     const help = collapse(`${r.stdout}\n`);
     for (const f of FAULTS) {
       const brief = f.texts[lang].brief;
-      expect.soft(help, `${f.name} (${lang})`).toContain(collapse(`  ${usage(f)}${f.alias ? fill(CATALOGUE[lang]['chaos.list.alias'], { alias: f.alias }) : ''}\n      ${brief}\n`));
+      expect.soft(help, `${f.name} (${lang})`).toContain(collapse(`  ${usage(f)}${f.alias ? fill(paramsText.texts[lang]['fault.params.alias'], { alias: f.alias }) : ''}\n      ${brief}\n`));
       // A few words: one line of the help at 100 columns.
       expect.soft(r.stdout.split('\n'), `${f.name} (${lang})`).toContain(`      ${brief}`);
     }

@@ -5,13 +5,17 @@
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition } from '../types.js';
 import { at, entries, first, when } from './group.js';
-import { shortRequest } from '../facts.js';
-import { count, inYourConf, t, type MessageKey } from '../say.js';
+import { errnoIs, errText, shortRequest } from '../facts.js';
+import { IO_FAILED } from './upstream.js';
+import { count, inYourConf } from '../say.js';
+import { t } from './backends.texts.js';
+import type { TextKey } from '../../i18n/index.js';
+import { doctorText } from '../texts.js';
 
 /** ` (3 requests, the first GET /x)`, or ` (GET /x)`. */
 function times(es: ErrorLogEntry[]): string {
   const request = shortRequest(es[0].request);
-  return t('doctor.paren', { s: es.length > 1 ? t('doctor.answer.requests', { requests: count(es.length, 'request'), request }) : request });
+  return doctorText('doctor.paren', { s: es.length > 1 ? doctorText('doctor.answer.requests', { requests: count(es.length, 'request'), request }) : request });
 }
 
 // ---- unix-socket-failed -----------------------------------------------------------------------
@@ -50,7 +54,7 @@ export const unixSocketFailed: Condition = {
 // ---- fastcgi-stderr ---------------------------------------------------------------------------
 
 /** PHP-FPM's common texts: what each means and what to do. */
-const PHP: [RegExp, MessageKey, MessageKey][] = [
+const PHP: [RegExp, TextKey<typeof t>, TextKey<typeof t>][] = [
   [/Primary script unknown/, 'doctor.php.unknown.why', 'doctor.php.unknown.fix'],
   [/Unable to open primary script/, 'doctor.php.open.why', 'doctor.php.open.fix'],
   [/Access to the script .* has been denied \(see security\.limit_extensions\)/, 'doctor.php.ext.why', 'doctor.php.ext.fix'],
@@ -92,14 +96,28 @@ export const fastcgiStderr: Condition = {
  */
 const CHECK = /^(?:check (time out|protocol (\w+) error) with|disable check) peer: (\S+)\s*$/;
 
+/**
+ * A read or write the peer reset on a connection with no request: the check module's own (its
+ * connection has no log context, so the line names neither client nor peer); it counts a failed check.
+ */
+const checkReset = (e: ErrorLogEntry) => IO_FAILED.test(e.message) && errnoIs.reset(e) && e.client === undefined && e.action === undefined && !e.truncated;
+
 export const upstreamCheckFailed: Condition = {
   id: 'upstream-check-failed',
   match(e) {
+    if (checkReset(e)) return { by: 'key', key: 'check|reset', windowS: EPISODE_S };
     const m = CHECK.exec(e.message);
     return m ? { by: 'key', key: `check|${m[3]}`, windowS: EPISODE_S } : undefined;
   },
   explain(g) {
     const es = entries(g);
+    if (g.key === 'check|reset') {
+      return {
+        cause: t('doctor.check.reset.cause', { err: errText(first(es)), times: count(es.length, 'time'), when: when(g) }),
+        fix: t('doctor.check.reset.fix'),
+        detail: { check: 'reset', harmless: true },
+      };
+    }
     const m = CHECK.exec(first(es).message)!;
     const peer = m[3];
     const timedOut = m[1] === 'time out';

@@ -5,13 +5,16 @@ import { EPISODE_S, type Condition, type Group } from '../types.js';
 import { at, entries, first, when } from './group.js';
 import { errnoIs, requestOf, shortRequest } from '../facts.js';
 import { IO_FAILED } from './upstream.js';
-import { count, inYourConf, series, t, type MessageKey } from '../say.js';
+import { count, inYourConf, series } from '../say.js';
+import { t } from './client.texts.js';
+import type { TextKey } from '../../i18n/index.js';
+import { doctorText } from '../texts.js';
 
 const distinct = <T>(a: T[]) => [...new Set(a)];
-const paren = (s: string | undefined) => (s ? t('doctor.paren', { s }) : '');
-const timesParen = (n: number) => (n > 1 ? t('doctor.timesParen', { n }) : '');
+const paren = (s: string | undefined) => (s ? doctorText('doctor.paren', { s }) : '');
+const timesParen = (n: number) => (n > 1 ? doctorText('doctor.timesParen', { n }) : '');
 /** The first three, then `, ...` / `、…`. */
-const sample = (a: string[]) => series(a.slice(0, 3)) + (a.length > 3 ? t('doctor.list.etc') : '');
+const sample = (a: string[]) => series(a.slice(0, 3)) + (a.length > 3 ? doctorText('doctor.list.etc') : '');
 
 // ---- client-reset -----------------------------------------------------------------------------
 
@@ -82,7 +85,7 @@ export const clientClosed: Condition = {
 // ---- client-bad-request -----------------------------------------------------------------------
 
 /** What each `client sent ...` means: nginx answers 400 (or 494, 414) and logs why. */
-const BAD: [RegExp, MessageKey, MessageKey][] = [
+const BAD: [RegExp, TextKey<typeof t>, TextKey<typeof t>][] = [
   [/^client sent plain HTTP request to HTTPS port/, 'doctor.bad.plainHttp.why', 'doctor.bad.plainHttp.fix'],
   [/^client sent invalid method/, 'doctor.bad.method.why', 'doctor.bad.method.fix'],
   [/^client sent (?:invalid host header|duplicate host header|no "Host" header|HTTP\/1\.1 request without "Host" header)/, 'doctor.bad.host.why', 'doctor.bad.host.fix'],
@@ -108,7 +111,7 @@ export const clientBadRequest: Condition = {
     return {
       cause: t('doctor.bad.cause', {
         message: e.message,
-        times: es.length > 1 ? t('doctor.commaTimes', { times: count(es.length, 'time') }) : '',
+        times: es.length > 1 ? doctorText('doctor.commaTimes', { times: count(es.length, 'time') }) : '',
         from: clients.length ? t('doctor.from', { clients: sample(clients) }) : '',
         why: t(what),
       }),

@@ -6,10 +6,13 @@ import type { ErrorLogEntry } from '../../logs/error-log.js';
 import type { Condition, Group } from '../types.js';
 import { at, entries, first } from './group.js';
 import { looksWindows } from '../facts.js';
-import { count, inYourConf, t, type MessageKey } from '../say.js';
+import { count, inYourConf } from '../say.js';
+import { t } from './configuration.texts.js';
+import type { TextKey } from '../../i18n/index.js';
+import { doctorText } from '../texts.js';
 
 const where = (e: ErrorLogEntry) => (e.conf ? `${e.conf.file}:${e.conf.line}` : 'nginx.conf');
-const times = (g: Group) => (g.lines.length > 1 ? t('doctor.paren', { s: count(g.lines.length, 'start') }) : '');
+const times = (g: Group) => (g.lines.length > 1 ? doctorText('doctor.paren', { s: count(g.lines.length, 'start') }) : '');
 /** `nginx refused its configuration (3 starts)`: how each of these causes begins. */
 const refused = (g: Group) => t('doctor.conf.refused', { times: times(g) });
 const check = (e: ErrorLogEntry) => t(looksWindows(e) ? 'doctor.conf.checkWindows' : 'doctor.conf.checkLinux');
@@ -20,7 +23,7 @@ const repeat = (e: ErrorLogEntry, what: string) => ({ by: 'repeat' as const, key
 const UNKNOWN = /^unknown directive "(.*)"$/;
 
 /** Directives of modules a stock build may lack, and what provides them. */
-const MODULES: [RegExp, MessageKey][] = [
+const MODULES: [RegExp, TextKey<typeof t>][] = [
   [/^(?:more_set_headers|more_clear_headers|more_set_input_headers)$/, 'doctor.module.headersMore'],
   [/^(?:lua_|content_by_lua|access_by_lua|rewrite_by_lua|init_by_lua|set_by_lua|header_filter_by_lua|body_filter_by_lua|log_by_lua)/, 'doctor.module.lua'],
   [/^(?:brotli|brotli_)/, 'doctor.module.brotli'],
@@ -81,7 +84,7 @@ export const confEmbeddedUnsupported: Condition = {
 const NOT_HERE = /^"(.*)" directive is not allowed here$/;
 
 /** Where the directives users most often misplace belong. */
-const BELONGS: Record<string, MessageKey> = {
+const BELONGS: Record<string, TextKey<typeof t>> = {
   server: 'doctor.belongs.server',
   http: 'doctor.belongs.http',
   location: 'doctor.belongs.location',
@@ -166,7 +169,7 @@ export const hashTooSmall: Condition = {
         bucket,
         next,
         maxSize: warn ? t('doctor.hash.maxSize', { name }) : '',
-        pointer: set ? t('doctor.conf.raise', { at: at(set) }) : http ? t('doctor.hash.addTo', { at: at(http) }) : '',
+        pointer: set ? doctorText('doctor.conf.raise', { at: at(set) }) : http ? t('doctor.hash.addTo', { at: at(http) }) : '',
       }),
       detail: { hash: name, ...(warn ? { harmless: true } : {}) },
     };
@@ -192,8 +195,8 @@ export const sslCert: Condition = {
     const named = file ? log.conf?.all(key ? 'ssl_certificate_key' : 'ssl_certificate').filter((p) => p.text.includes(file)) : [];
     const pointer = inYourConf((named ?? []).map(at));
     const facts = { where: where(e), file: file ?? '', kind: t(key ? 'doctor.cert.key' : 'doctor.cert.certificate') };
-    let why: MessageKey;
-    let fix: MessageKey;
+    let why: TextKey<typeof t>;
+    let fix: TextKey<typeof t>;
     if (/no "ssl_certificate/.test(e.message)) [why, fix] = ['doctor.cert.noneDefined', 'doctor.cert.noneDefinedFix'];
     else if (/No such file|no such file|fopen|system library/.test(text)) [why, fix] = ['doctor.cert.missing', 'doctor.cert.missingFix'];
     else if (/key values mismatch/.test(text)) [why, fix] = ['doctor.cert.mismatch', 'doctor.cert.mismatchFix'];

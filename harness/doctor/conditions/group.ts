@@ -3,7 +3,20 @@
 import type { ErrorLogEntry } from '../../logs/error-log.js';
 import type { Group, LogView } from '../types.js';
 import { at } from '../conf.js';
-import { t } from '../say.js';
+import { messages } from '../../i18n/index.js';
+
+const t = messages({
+  en: {
+    'doctor.thatTime': 'that time',
+    'doctor.conf.change': 'In your conf, change {at} to "{name} {value};"',
+    'doctor.conf.add': 'No {name} is set for this request in your conf: add "{name} {value};" to {at}',
+  },
+  'zh-CN': {
+    'doctor.thatTime': '那个时间',
+    'doctor.conf.change': '在你的配置中，把 {at} 改为 "{name} {value};"',
+    'doctor.conf.add': '你的配置没有为这个请求设置 {name}：在 {at} 中加上 "{name} {value};"',
+  },
+});
 
 export const entries = (g: Group): ErrorLogEntry[] => g.lines.map((l) => l.entry);
 export const first = <T>(a: T[]): T => a[0];

@@ -5,7 +5,36 @@ import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition } from '../types.js';
 import { entries } from './group.js';
 import { errnoIs, fileOp, parentOf, showPath } from '../facts.js';
-import { count, series, t } from '../say.js';
+import { count, series } from '../say.js';
+import { messages } from '../../i18n/index.js';
+import { doctorText } from '../texts.js';
+
+const t = messages({
+  en: {
+    'doctor.info.one': 'A notice nginx writes in normal operation ({what}){wine}: no problem.',
+    'doctor.info.other': '{notices} nginx writes in normal operation ({what}){wine}: no problem.',
+    'doctor.info.wine': '; the WSAIoctl notice means this Windows (or Wine) lacks TransmitPackets, which nginx does without',
+    'doctor.unknown.times': ' {n} times',
+    'doctor.unknown.emerg': 'nginx refused its configuration{times}: {message}{errno} at {at}.',
+    'doctor.unknown.emergFix': 'Correct line {line} of {file}, check it with "nginx -t", then start nginx again.',
+    'doctor.unknown.notFound': 'nginx could not find {path}{errno}{times}: the folder {folder} is missing, or nginx was started from another folder than its own, so a relative path pointed elsewhere.',
+    'doctor.unknown.notFoundFix': 'Create {folder} (or restore the file), and start nginx from its own folder.',
+    'doctor.unknown.cause': 'nginx logged {count}"{shape}" at [{level}], which this doctor has no diagnosis for.',
+    'doctor.unknown.fix': 'Read the quoted lines below with the lines around them; search the message in the nginx documentation or the course forum.',
+  },
+  'zh-CN': {
+    'doctor.info.one': 'nginx 正常运行时写的一条通知（{what}）{wine}：没有问题。',
+    'doctor.info.other': 'nginx 正常运行时写的 {notices}（{what}）{wine}：没有问题。',
+    'doctor.info.wine': '；WSAIoctl 这条通知表示这个 Windows（或 Wine）没有 TransmitPackets，nginx 不需要它也能工作',
+    'doctor.unknown.times': ' {n} 次',
+    'doctor.unknown.emerg': 'nginx 拒绝了它的配置{times}：{at} 处 {message}{errno}。',
+    'doctor.unknown.emergFix': '改正 {file} 的第 {line} 行，用 "nginx -t" 检查，然后重新启动 nginx。',
+    'doctor.unknown.notFound': 'nginx 找不到 {path}{errno}{times}：文件夹 {folder} 不存在，或者 nginx 是从别的文件夹启动的，相对路径指向了别处。',
+    'doctor.unknown.notFoundFix': '创建 {folder}（或者恢复这个文件），并在 nginx 自己的文件夹中启动它。',
+    'doctor.unknown.cause': 'nginx 以 [{level}] 级别记录了 {count}"{shape}"，doctor 对它还没有诊断。',
+    'doctor.unknown.fix': '结合前后的日志行阅读下面引用的行；在 nginx 文档或课程论坛中搜索这条消息。',
+  },
+});
 
 /** [warn] lines that are no problem either. */
 const BENIGN_WARN = /^using the "\w+" event method/;
@@ -27,10 +56,10 @@ export const info: Condition = {
     return {
       cause: t(es.length === 1 ? 'doctor.info.one' : 'doctor.info.other', {
         notices: count(es.length, 'notice'),
-        what: series(what.slice(0, 3).map((w) => `"${w}"`)) + (what.length > 3 ? t('doctor.list.etc') : ''),
+        what: series(what.slice(0, 3).map((w) => `"${w}"`)) + (what.length > 3 ? doctorText('doctor.list.etc') : ''),
         wine: wine ? t('doctor.info.wine') : '',
       }),
-      fix: t('doctor.nothingToDo'),
+      fix: doctorText('doctor.nothingToDo'),
     };
   },
 };

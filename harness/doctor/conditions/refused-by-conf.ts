@@ -6,9 +6,11 @@
 // has no other address to retry on.
 import type { Group, LogView } from '../types.js';
 import { isConnectFailure, looksWindows, type Peer } from '../facts.js';
-import { count, list, series, t } from '../say.js';
+import { count, list, series } from '../say.js';
 import { routeOf, serverFor, literal, type UpstreamBlock, type UpstreamServer } from '../proxy-pass.js';
 import { at, first, last } from './group.js';
+import { t } from './refused-by-conf.texts.js';
+import { doctorText } from '../texts.js';
 
 export type RefusedVerdict = 'not-running' | 'listens-ipv4-only' | 'listens-ipv6-only' | 'another-server-answered' | 'undetermined';
 
@@ -43,7 +45,7 @@ export function refusedByConf(g: Group, log: LogView, peers: Peer[]): Verdict | 
     // An implicit upstream of a literal IP is that one address: no retry on another family.
     const host = /^[a-z]+:\/\/(\[[^\]]*\]|[^/:]+)/.exec(route.pass.text.split(' ')[1] ?? '')?.[1]?.replace(/^\[|\]$/g, '');
     if (peers.length !== 1 || !host || !literal({ host })) return undefined;
-    return { verdict: 'not-running', evidence: t('doctor.byConf.ev.literal', { at: at(route.pass) }), which: t('doctor.refused.peerRefused', { peer: peers[0].text }) };
+    return { verdict: 'not-running', evidence: t('doctor.byConf.ev.literal', { at: at(route.pass) }), which: doctorText('doctor.refused.peerRefused', { peer: peers[0].text }) };
   }
   const servers = peers.map((p) => serverFor(b, p));
   // A peer the block does not name: the conf given is not the one nginx ran.
@@ -58,7 +60,7 @@ export function refusedByConf(g: Group, log: LogView, peers: Peer[]): Verdict | 
     return {
       verdict: 'not-running',
       evidence: only ? t('doctor.byConf.ev.only', { name: b.name, at: at(b.servers[0].place) }) : t('doctor.byConf.ev.allDown', { name: b.name, at: at(b.place) }),
-      which: t('doctor.refused.peerRefused', { peer: names(refused) }),
+      which: doctorText('doctor.refused.peerRefused', { peer: names(refused) }),
     };
   }
   const z = last(refusedLines);
@@ -103,7 +105,7 @@ export function refusedByConf(g: Group, log: LogView, peers: Peer[]): Verdict | 
 /** What the access log shows for the request, and when, if it says. */
 function accessShows(statuses: number[], time: string | undefined): string {
   const s = series(statuses.map(String));
-  return time ? t('doctor.byConf.ev.accessAt', { statuses: s, time }) : t('doctor.refused.ev.accessShows', { statuses: s });
+  return time ? t('doctor.byConf.ev.accessAt', { statuses: s, time }) : doctorText('doctor.refused.ev.accessShows', { statuses: s });
 }
 
 /** Cause and fix of a refused server whose request another server of its upstream answered. */

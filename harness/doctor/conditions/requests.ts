@@ -6,10 +6,12 @@ import type { ErrorLogEntry } from '../../logs/error-log.js';
 import { EPISODE_S, type Condition, type LogView } from '../types.js';
 import { at, confPointer, entries, first } from './group.js';
 import { baseName, errnoIs, fileOp, parentOf, requestOf, shortRequest, showPath } from '../facts.js';
-import { count, inYourConf, series, t } from '../say.js';
+import { count, inYourConf, series } from '../say.js';
+import { t } from './requests.texts.js';
+import { doctorText } from '../texts.js';
 
 /** ` (3 requests)` when there are more than one. */
-const requestsParen = (n: number) => (n > 1 ? t('doctor.paren', { s: count(n, 'request') }) : '');
+const requestsParen = (n: number) => (n > 1 ? doctorText('doctor.paren', { s: count(n, 'request') }) : '');
 
 const TOO_LARGE = /^client intended to send too large (chunked )?body: (\d+)(?:\+(\d+))? bytes/;
 
@@ -100,7 +102,7 @@ export const staticNotFound: Condition = {
       detail.harmless = true;
       return {
         cause: t('doctor.static.wellKnown', { uri, times, who: t(uri.startsWith('/.well-known/appspecific') ? 'doctor.static.devtools' : 'doctor.static.browsers') }),
-        fix: t('doctor.nothingToDo'),
+        fix: doctorText('doctor.nothingToDo'),
         detail,
       };
     }
@@ -171,7 +173,7 @@ export const accessDeniedRule: Condition = {
     return {
       cause: t('doctor.rule.cause', {
         requests: count(es.length, 'request'),
-        paths: series(paths.slice(0, 3)) + (paths.length > 3 ? t('doctor.list.etc') : ''),
+        paths: series(paths.slice(0, 3)) + (paths.length > 3 ? doctorText('doctor.list.etc') : ''),
         clients: series(clients.slice(0, 3)) || t('doctor.rule.aClient'),
       }),
       fix: t('doctor.rule.fix', { pointer: inYourConf(rules.slice(0, 4).map(at)) }),

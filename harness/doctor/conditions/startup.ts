@@ -6,7 +6,9 @@ import { EPISODE_S, type Condition, type Explained, type Group, type LogView } f
 import { at, entries, first } from './group.js';
 import { restartNginx, startNginx } from './platform.js';
 import { baseName, errnoIs, errText, fileOp, isConnectFailure, looksWindows, nginxFolder, nonAscii, parentOf, shortRequest, showPath } from '../facts.js';
-import { count, inYourConf, series, t } from '../say.js';
+import { count, inYourConf, list, series } from '../say.js';
+import { t } from './startup.texts.js';
+import { doctorText } from '../texts.js';
 
 /** `14 start attempts, 2025/02/03 19:17:56 to 19:21:59` */
 function attempts(g: Group): string {
@@ -17,7 +19,6 @@ function attempts(g: Group): string {
   const n = count(es.length, 'startAttempt');
   return a && z ? t('doctor.attempts.range', { attempts: n, from: a, to: a.slice(0, 10) === z.slice(0, 10) ? z.slice(11) : z }) : n;
 }
-
 
 // ---- path-encoding ----------------------------------------------------------------------------
 
@@ -276,16 +277,33 @@ export const portForbidden: Condition = {
   },
 };
 
+/** The listening socket nginx could not even create: `socket() [::]:80 failed (97: ...)`. */
+const SOCKET = /^socket\(\) (\S+) failed$/;
+// EAFNOSUPPORT, WSAEAFNOSUPPORT: a listen on an IPv6 address where the system has no IPv6.
+const NO_FAMILY = new Set([97, 10047]);
+/** The address of a listen that failed for want of IPv6, or undefined. */
+const noIpv6 = (e: ErrorLogEntry) => (NO_FAMILY.has(Number(e.errno?.code)) ? (SOCKET.exec(e.message) ?? BIND.exec(e.message))?.[1] : undefined);
+
 export const bindFailed: Condition = {
   id: 'bind-failed',
   match(e) {
     if (e.message === 'still could not bind()') return { by: 'repeat', key: null };
+    if (noIpv6(e)) return { by: 'repeat', key: 'no-ipv6' };
     const b = BIND.exec(e.message);
-    // In use (98, 10048), or an address this machine lacks (99, 10049); other errnos (97: no IPv6) are not this.
+    // In use (98, 10048), or an address this machine lacks (99, 10049); other errnos are not this.
     return b && [98, 10048, 99, 10049].includes(Number(e.errno?.code)) ? { by: 'repeat', key: `bind|${portOf(b[1]) ?? b[1]}` } : undefined;
   },
   explain(g, log) {
     const es = entries(g);
+    const ipv6 = [...new Set(es.map(noIpv6).filter((a) => a !== undefined))];
+    if (ipv6.length) {
+      const ports = [...new Set(ipv6.map((a) => portOf(a) ?? 80))];
+      return {
+        cause: t('doctor.bind.noIpv6', { addrs: list(ipv6), err: errText(es.find((x) => noIpv6(x))!) }),
+        fix: t('doctor.bind.noIpv6Fix', { listens: list(ipv6.map((a) => `"listen ${a};"`)), pointer: inYourConf(ports.flatMap((p) => (log.conf?.listens(p) ?? []).map(at))) }),
+        detail: { addresses: ipv6, ports },
+      };
+    }
     const e = es.find((x) => BIND.test(x.message)) ?? first(es);
     const addr = BIND.exec(e.message)?.[1];
     const port = addr ? portOf(addr) : undefined;
@@ -303,8 +321,8 @@ export const bindFailed: Condition = {
     const p = port ?? 80;
     return {
       cause: t('doctor.bind.inUse', {
-        addr: addr ?? t('doctor.proxyLoop.port', { port: p }),
-        err: e.errno ? t('doctor.paren', { s: errText(e) }) : '',
+        addr: addr ?? doctorText('doctor.proxyLoop.port', { port: p }),
+        err: e.errno ? doctorText('doctor.paren', { s: errText(e) }) : '',
         tries: count(tries, 'bindTry'),
         gaveUp: gaveUp ? t('doctor.bind.gaveUp') : '',
       }),
@@ -338,7 +356,7 @@ export const hostNotFound: Condition = {
     if (crash) detail.workerExited = true;
     if (respawn) detail.respawnFailed = true;
     const times = es.filter((x) => HOST.test(x.message)).length;
-    const count = times > 1 ? t('doctor.timesParen', { n: times }) : '';
+    const count = times > 1 ? doctorText('doctor.timesParen', { n: times }) : '';
     if (m[1] === 'invalid host' && /^[a-z]+:\/\//.test(host)) {
       const bare = host.replace(/^[a-z]+:\/\//, '').replace(/\/.*$/, '');
       return {

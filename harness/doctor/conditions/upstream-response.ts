@@ -5,8 +5,11 @@ import { EPISODE_S, type Condition, type Group, type LogView } from '../types.js
 import { at, entries, first } from './group.js';
 import { attemptKey, cap, listPeers, passPointer, peersOf, serverOf } from './upstream.js';
 import { idempotent, linePeer, looksWindows, requestOf, shortRequest } from '../facts.js';
-import { count, inYourConf, t, type MessageKey } from '../say.js';
+import { count, inYourConf } from '../say.js';
 import type { ErrorLogEntry } from '../../logs/error-log.js';
+import { t } from './upstream-response.texts.js';
+import type { TextKey } from '../../i18n/index.js';
+import { doctorText } from '../texts.js';
 
 /** The module that passed the request (its directives' prefix), from the upstream's scheme. */
 function moduleOf(e: ErrorLogEntry): 'proxy' | 'fastcgi' | 'uwsgi' | 'scgi' | 'grpc' {
@@ -14,11 +17,11 @@ function moduleOf(e: ErrorLogEntry): 'proxy' | 'fastcgi' | 'uwsgi' | 'scgi' | 'g
   return scheme === 'fastcgi' || scheme === 'uwsgi' || scheme === 'scgi' || scheme === 'grpc' ? scheme : 'proxy';
 }
 
-const upstreamText = (e: ErrorLogEntry) => linePeer(e)?.text ?? e.upstream ?? t('doctor.upstream.theUpstream');
+const upstreamText = (e: ErrorLogEntry) => linePeer(e)?.text ?? e.upstream ?? doctorText('doctor.upstream.theUpstream');
 /** `3 requests, the first GET /x`, or the one request. */
 function requests(g: Group): string {
   const request = shortRequest(first(entries(g)).request);
-  return g.lines.length > 1 ? t('doctor.answer.requests', { requests: count(g.lines.length, 'request'), request }) : request;
+  return g.lines.length > 1 ? doctorText('doctor.answer.requests', { requests: count(g.lines.length, 'request'), request }) : request;
 }
 
 // ---- upstream-header-too-big ------------------------------------------------------------------
@@ -32,7 +35,7 @@ export const upstreamHeaderTooBig: Condition = {
     const e = first(entries(g));
     const m = moduleOf(e);
     const c = log.conf?.inForce(`${m}_buffer_size`, e);
-    const pointer = c?.set ? t('doctor.conf.raise', { at: at(c.set) }) : c?.block ? t('doctor.bigHeader.notSet', { m, at: at(c.block) }) : '';
+    const pointer = c?.set ? doctorText('doctor.conf.raise', { at: at(c.set) }) : c?.block ? t('doctor.bigHeader.notSet', { m, at: at(c.block) }) : '';
     return {
       cause: t('doctor.bigHeader.cause', { upstream: upstreamText(e), requests: requests(g), m }),
       fix: t('doctor.bigHeader.fix', { m, more: m === 'proxy' || m === 'fastcgi' || m === 'uwsgi' ? t('doctor.bigHeader.buffers', { m }) : '', pointer }),
@@ -66,7 +69,7 @@ const NO_STATUS_LINE = 'upstream sent no valid HTTP/1.0 header';
 const INVALID_HEADER = /^upstream sent invalid header: "(.*)\\x([0-9a-f]{2})\.\.\."$/;
 
 /** The byte nginx stopped at, in words. */
-const BYTES: Record<number, MessageKey> = {
+const BYTES: Record<number, TextKey<typeof t>> = {
   0x20: 'doctor.invalidHeader.space',
   0x00: 'doctor.invalidHeader.nul',
   0x0d: 'doctor.invalidHeader.cr',
@@ -127,7 +130,7 @@ export const upstreamInvalidHeader: Condition = {
 const SSL_TO_UPSTREAM = 'SSL handshaking to upstream';
 
 /** What the OpenSSL reason in a failed handshake says, in words. */
-const SSL_REASONS: [RegExp, MessageKey, MessageKey][] = [
+const SSL_REASONS: [RegExp, TextKey<typeof t>, TextKey<typeof t>][] = [
   [/wrong version number|unknown protocol|packet length too long|record layer failure/, 'doctor.ssl.plain.why', 'doctor.ssl.plain.fix'],
   [/sslv3 alert handshake failure|no protocols available|unsupported protocol|no shared cipher|tlsv1 alert protocol version/, 'doctor.ssl.shared.why', 'doctor.ssl.shared.fix'],
   [/certificate verify failed|verify error|certificate has expired|self.signed|unable to get local issuer/, 'doctor.ssl.verify.why', 'doctor.ssl.verify.fix'],

@@ -20,7 +20,9 @@ import {
   showPath,
   type Peer,
 } from '../facts.js';
-import { count, inYourConf, list, series, t } from '../say.js';
+import { count, inYourConf, list, series } from '../say.js';
+import { t } from './upstream.texts.js';
+import { doctorText } from '../texts.js';
 
 const CONNECTING = 'connecting to upstream';
 const READING_HEADER = 'reading response header from upstream';
@@ -45,7 +47,7 @@ function byFamily(peers: Peer[]): Peer[] {
 }
 
 export function listPeers(peers: Peer[]): string {
-  return list(peers.map((p) => p.text), t('doctor.upstream.theUpstream'));
+  return list(peers.map((p) => p.text), doctorText('doctor.upstream.theUpstream'));
 }
 
 /** The port the admin server is expected on: from this group, else from the same nginx's other tries. */
@@ -60,7 +62,8 @@ export function serverOf(g: Group): { it: string; its: string; admin: boolean } 
   const e = first(entries(g));
   const admin = /^\/admin\//.test(linePeer(e)?.uri ?? '') || /^\/(?:api|ws)\//.test(requestOf(e.request)?.path ?? '');
   const scheme = /^([a-z]+):\/\//.exec(e.upstream ?? '')?.[1] ?? '';
-  const it = t(admin ? 'doctor.upstream.admin' : (SERVERS[scheme as keyof typeof SERVERS] ?? 'doctor.upstream.theUpstream'));
+  const server = SERVERS[scheme as keyof typeof SERVERS] as (typeof SERVERS)[keyof typeof SERVERS] | undefined;
+  const it = admin ? t('doctor.upstream.admin') : server ? t(server) : doctorText('doctor.upstream.theUpstream');
   return { it, its: t('doctor.upstream.its', { it }), admin };
 }
 export const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
@@ -69,7 +72,6 @@ export const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 function inDocker(g: Group): boolean {
   return entries(g).some((e) => /^172\.(1[6-9]|2\d|3[01])\./.test(e.client ?? '') && isLoopback(linePeer(e)?.host ?? ''));
 }
-
 
 /** With --conf: the `proxy_pass` (or upstream `server`) that sends this request to these peers. */
 export function passPointer(g: Group, log: LogView): string {
@@ -114,7 +116,7 @@ export const proxyLoop: Condition = {
       const params = { requests: count(arrived.length, 'proxiedRequest'), request: a.request ?? '', path: showPath(fileOp(a)!.path) };
       parts.push(t(arrived.length === 1 ? 'doctor.proxyLoop.arrived.one' : 'doctor.proxyLoop.arrived.other', params));
     }
-    const portText = port !== undefined ? t('doctor.proxyLoop.port', { port }) : t('doctor.proxyLoop.ownPort');
+    const portText = port !== undefined ? doctorText('doctor.proxyLoop.port', { port }) : t('doctor.proxyLoop.ownPort');
     const cause = t('doctor.proxyLoop.cause', { port: portText, target: port ?? t('doctor.proxyLoop.thatPort'), parts: parts.join(t('doctor.proxyLoop.and')) });
     const fix = port === 8080 ? t('doctor.proxyLoop.fix8080') : t('doctor.proxyLoop.fix', { port: portText });
     return { cause, fix: fix + passPointer(g, log), detail: { nginxPort: port, selfRequests: arrived.length } };
@@ -151,19 +153,19 @@ function refusedVerdict(g: Group, log: LogView): Verdict {
   const z = last(refused);
   // nginx names the peer of every try: a line without it was cut short.
   if (!one) return { verdict: 'undetermined', evidence: t('doctor.refused.ev.cut') };
-  if (one.family === undefined) return { verdict: 'not-running', evidence: t('doctor.refused.ev.onlyAddress'), which: t('doctor.refused.peerRefused', { peer: one.text }) };
+  if (one.family === undefined) return { verdict: 'not-running', evidence: t('doctor.refused.ev.onlyAddress'), which: doctorText('doctor.refused.peerRefused', { peer: one.text }) };
   const down = log.index.downAround(a.entry.pid, z.t, one.port, one.family === 6 ? 4 : 6, 60);
   if (down?.peer) return { verdict: 'not-running', evidence: t('doctor.refused.ev.refusedToo', { peer: down.peer, no: down.no }), which: both };
   if (down) return { verdict: 'not-running', evidence: t('doctor.refused.ev.noLiveOn', { no: down.no }), which: t('doctor.refused.allFailed') };
   const saw = log.access?.statuses(a.entry, a.t, z.t);
-  const shows = () => t('doctor.refused.ev.accessShows', { statuses: series(saw!.map(String)) });
+  const shows = () => doctorText('doctor.refused.ev.accessShows', { statuses: series(saw!.map(String)) });
   if (saw?.some((s) => s === 502 || s === 504)) return { verdict: 'not-running', evidence: shows(), which: t('doctor.refused.browserGot', { peer: one.text, statuses: series(saw.map(String)) }) };
   const answered = saw?.some((s) => s < 500) === true;
   if (!answered) {
     if (one.family === 4 && !/^\/admin\//.test(one.uri)) {
       // The course's /ws/ and /user/ go to `upstream webservers { server 127.0.0.1:8080; }`: one peer only.
       // An inference, not a fact: the log alone cannot show how many servers the upstream has.
-      return { verdict: 'not-running', evidence: t('doctor.refused.ev.singlePeer', { peer: one.text }), which: t('doctor.refused.peerRefused', { peer: one.text }), singlePeer: true };
+      return { verdict: 'not-running', evidence: t('doctor.refused.ev.singlePeer', { peer: one.text }), which: doctorText('doctor.refused.peerRefused', { peer: one.text }), singlePeer: true };
     }
     const goesOn = log.settled(g) || log.index.wentOnAfter(z.no);
     if (!goesOn) return { verdict: 'undetermined', evidence: t('doctor.refused.ev.endsBeforeRetry') };
@@ -384,7 +386,7 @@ export const upstreamTimeout: Condition = {
     return {
       cause: t(sending ? 'doctor.timeout.stoppedReading' : 'doctor.timeout.stoppedSending', params),
       fix: t('doctor.timeout.stallFix', {
-        its: t('doctor.upstream.its', { it: t(admin ? 'doctor.upstream.admin' : 'doctor.upstream.theUpstream') }),
+        its: t('doctor.upstream.its', { it: admin ? t('doctor.upstream.admin') : doctorText('doctor.upstream.theUpstream') }),
         when: when(g),
         pointer: pointer(`${m}_${sending ? 'send' : 'read'}_timeout`),
       }),

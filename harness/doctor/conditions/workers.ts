@@ -6,7 +6,10 @@ import { EPISODE_S, type Condition, type Explained, type Group, type LogView } f
 import { at, entries, first } from './group.js';
 import { errnoIs, errText, looksWindows, nonAscii, showPath } from '../facts.js';
 import { restartNginx } from './platform.js';
-import { count, inYourConf, series, t, type MessageKey } from '../say.js';
+import { count, inYourConf, series } from '../say.js';
+import { t } from './workers.texts.js';
+import type { TextKey } from '../../i18n/index.js';
+import { doctorText } from '../texts.js';
 
 const EXITED = /^worker process (\d+) exited (?:with (?:fatal )?code (\S+)|on signal (\d+))/;
 // Linux's `exited with fatal code 2 and cannot be respawned`: the worker failed while starting.
@@ -18,7 +21,7 @@ const RESPAWN = /^could not respawn worker|^fork\(\) failed while spawning "work
  */
 const WORKER_START = /^(?:chdir\("(.*)"\)|(setuid|setgid|initgroups|capset)\(.*\)) failed$/;
 
-const WINDOWS_CODES: Record<string, MessageKey> = {
+const WINDOWS_CODES: Record<string, TextKey<typeof t>> = {
   C0000142: 'doctor.exit.C0000142',
   C0000005: 'doctor.exit.C0000005',
   C0000409: 'doctor.exit.C0000409',
@@ -26,7 +29,7 @@ const WINDOWS_CODES: Record<string, MessageKey> = {
   '1': 'doctor.exit.1',
 };
 
-const SIGNALS: Record<string, MessageKey> = {
+const SIGNALS: Record<string, TextKey<typeof t>> = {
   '6': 'doctor.exit.signal.6',
   '9': 'doctor.exit.signal.9',
   '11': 'doctor.exit.signal.11',
@@ -48,7 +51,7 @@ export function exitOf(e: ErrorLogEntry): Exit | undefined {
 function how(x: Exit): string {
   if (x.signal) return t('doctor.exit.killed', { signal: x.signal, name: t(SIGNALS[x.signal] ?? 'doctor.exit.signal.other') });
   const known = WINDOWS_CODES[x.code ?? ''];
-  return t('doctor.exit.code', { code: x.code ?? '', known: known ? t('doctor.paren', { s: t(known) }) : '' });
+  return t('doctor.exit.code', { code: x.code ?? '', known: known ? doctorText('doctor.paren', { s: t(known) }) : '' });
 }
 
 export const workerCrashed: Condition = {
@@ -180,12 +183,12 @@ export const workerConnections: Condition = {
     const n = Number(NOT_ENOUGH.exec(e.message)![1]);
     const upstream = es.some((x) => /upstream/.test(x.action ?? ''));
     const set = log.conf?.global('worker_connections');
-    const pointer = set?.set ? t('doctor.conf.raise', { at: at(set.set) }) : set?.block ? t('doctor.connections.notSet', { at: at(set.block) }) : '';
+    const pointer = set?.set ? doctorText('doctor.conf.raise', { at: at(set.set) }) : set?.block ? t('doctor.connections.notSet', { at: at(set.block) }) : '';
     return {
       cause: t('doctor.connections.cause', {
         n,
         upstream: upstream ? t('doctor.connections.upstream') : '',
-        times: es.length > 1 ? t('doctor.commaTimes', { times: count(es.length, 'time') }) : '',
+        times: es.length > 1 ? doctorText('doctor.commaTimes', { times: count(es.length, 'time') }) : '',
       }),
       fix: t('doctor.connections.fix', { more: Math.max(4096, n * 4), pointer }),
       detail: { workerConnections: n, lines: es.length },
@@ -205,12 +208,12 @@ export const tooManyOpenFiles: Condition = {
     const e = first(es);
     const calls = [...new Set(es.map((x) => x.message.replace(/ ".*"/, '')))];
     const set = log.conf?.global('worker_rlimit_nofile');
-    const pointer = set?.set ? t('doctor.conf.raise', { at: at(set.set) }) : log.conf ? t('doctor.nofile.notSet') : '';
+    const pointer = set?.set ? doctorText('doctor.conf.raise', { at: at(set.set) }) : log.conf ? t('doctor.nofile.notSet') : '';
     return {
       cause: t('doctor.nofile.cause', {
         err: `${e.errno?.code}: ${e.errno?.text}`,
         calls: series(calls.slice(0, 3)),
-        times: es.length > 1 ? t('doctor.commaTimes', { times: count(es.length, 'time') }) : '',
+        times: es.length > 1 ? doctorText('doctor.commaTimes', { times: count(es.length, 'time') }) : '',
       }),
       fix: t('doctor.nofile.fix', { pointer }),
       detail: { lines: es.length },

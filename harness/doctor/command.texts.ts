@@ -1,0 +1,53 @@
+// The words command.ts says, in English and Simplified Chinese.
+import { messages } from '../i18n/index.js';
+
+export const t = messages({
+  en: {
+    'doctor.input.noConf': "cannot read the conf {file}: there is no such file. Name nginx's nginx.conf (conf\\nginx.conf in the nginx folder on Windows, /etc/nginx/nginx.conf on Linux), then with more --conf the files it includes.",
+    'doctor.input.confFolder': 'the conf {file} is a folder: name the nginx.conf file itself.',
+    'doctor.input.confNotFile': 'the conf {file} is not a regular file: name the nginx.conf file itself.',
+    'doctor.input.share': '{n} of its {lines}',
+    'doctor.input.onlyLine': 'its only line',
+    'doctor.input.allLines': 'all {n} lines',
+    'doctor.input.isAccessLog': "{name} is nginx's access log ({share} are requests), not its error log. Give it with --access and name the error log next to it: npx harness doctor logs/error.log --access logs/access.log",
+    'doctor.input.binary': '{name} is not a text log (control characters on {share}: a binary file?)',
+    'doctor.input.noLine': 'no line of {name} is an nginx error-log line',
+    'doctor.input.notErrorLog': '{what}. nginx\'s error log has lines like "2024/07/17 19:15:13 [error] 1234#5678: *1 connect() failed ..."; name that file: logs\\error.log in the nginx folder on Windows, /var/log/nginx/error.log on Linux.',
+    'doctor.input.stdin': 'standard input',
+    'doctor.input.followStdin': '--follow watches a log file as nginx writes it: name the file (logs\\error.log), not "-".',
+    'doctor.input.paste': 'reading the log from standard input: paste it, then press Ctrl-D (Ctrl-Z then Enter on Windows).',
+    'doctor.input.bothStdin': 'standard input ("-") can be one of the logs, not both: name the other file.',
+    'doctor.input.confBeside': 'reading the conf beside the log, {conf} (give --conf to read another).',
+
+    'doctor.follow.one': 'the incident the log ends with and new ones',
+    'doctor.follow.many': 'the {n} incidents the log ends with and new ones',
+    'doctor.follow.new': 'new incidents',
+    'doctor.follow.start': 'following {path}: {which} are explained as they complete (Ctrl-C stops)',
+    'doctor.follow.truncated': '{path} was truncated: its lines are numbered from 1 again.',
+    'doctor.follow.replaced': '{path} was replaced by a new file (rotated): its lines are numbered from 1 again.',
+  },
+  'zh-CN': {
+    'doctor.input.noConf': '无法读取配置 {file}：文件不存在。请给出 nginx 的 nginx.conf（Windows 上是 nginx 目录下的 conf\\nginx.conf，Linux 上是 /etc/nginx/nginx.conf），它 include 的文件再用更多的 --conf 给出。',
+    'doctor.input.confFolder': '配置 {file} 是一个文件夹：请给出 nginx.conf 文件本身。',
+    'doctor.input.confNotFile': '配置 {file} 不是普通文件：请给出 nginx.conf 文件本身。',
+    'doctor.input.share': '共 {lines}中的 {n} 行',
+    'doctor.input.onlyLine': '唯一的一行',
+    'doctor.input.allLines': '全部 {n} 行',
+    'doctor.input.isAccessLog': '{name} 是 nginx 的访问日志（{share}是请求），不是错误日志。请用 --access 给出它，并给出旁边的错误日志：npx harness doctor logs/error.log --access logs/access.log',
+    'doctor.input.binary': '{name} 不是文本日志（{share}有控制字符：是二进制文件吗？）',
+    'doctor.input.noLine': '{name} 中没有一行是 nginx 错误日志的行',
+    'doctor.input.notErrorLog': '{what}。nginx 的错误日志是这样的行："2024/07/17 19:15:13 [error] 1234#5678: *1 connect() failed ..."；请给出这个文件：Windows 上是 nginx 目录下的 logs\\error.log，Linux 上是 /var/log/nginx/error.log。',
+    'doctor.input.stdin': '标准输入',
+    'doctor.input.followStdin': '--follow 会在 nginx 写日志时持续读取日志文件：请给出文件名（logs\\error.log），不要用 "-"。',
+    'doctor.input.paste': '正在从标准输入读取日志：粘贴后按 Ctrl-D（Windows 上按 Ctrl-Z 再按回车）。',
+    'doctor.input.bothStdin': '标准输入（"-"）只能代替其中一个日志，不能两个都是：请给出另一个文件。',
+    'doctor.input.confBeside': '正在读取日志旁边的配置 {conf}（用 --conf 可以指定别的配置）。',
+
+    'doctor.follow.one': '日志末尾的那个事件和新的事件',
+    'doctor.follow.many': '日志末尾的 {n} 个事件和新的事件',
+    'doctor.follow.new': '新的事件',
+    'doctor.follow.start': '正在跟踪 {path}：{which}会在完整后逐个解释（按 Ctrl-C 停止）',
+    'doctor.follow.truncated': '{path} 被截断了：行号重新从 1 开始。',
+    'doctor.follow.replaced': '{path} 被换成了新文件（日志轮转）：行号重新从 1 开始。',
+  },
+});

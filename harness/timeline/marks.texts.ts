@@ -1,0 +1,43 @@
+// The words marks.ts says, in English and Simplified Chinese.
+import { messages } from '../i18n/index.js';
+
+export const t = messages({
+  en: {
+    'timeline.row.harness': 'harness',
+    'timeline.row.harness.sub': 'steps, faults, checks',
+    'timeline.row.browser': 'browser',
+    'timeline.row.browser.sub': 'its /api requests',
+    'timeline.row.client': 'client',
+    'timeline.row.client.sub': 'the harness\'s requests',
+    'timeline.row.errorLog': 'proxy error.log',
+    'timeline.row.accessLog': 'proxy access.log',
+    'timeline.row.admin': 'admin server',
+    'timeline.row.admin.sub': 'its request journal',
+    'timeline.legend.answered': 'answered 1xx-3xx',
+    'timeline.legend.failed': 'no answer / refused',
+    'timeline.legend.errorLine': '[error] line',
+    'timeline.legend.fault': 'fault',
+    'timeline.legend.held': 'check held',
+    'timeline.legend.checkFailed': 'check failed',
+    'timeline.legend.sameRequest': 'same request',
+  },
+  'zh-CN': {
+    'timeline.row.harness': 'harness',
+    'timeline.row.harness.sub': '步骤、故障、检查',
+    'timeline.row.browser': '浏览器',
+    'timeline.row.browser.sub': '它的 /api 请求',
+    'timeline.row.client': '客户端',
+    'timeline.row.client.sub': 'harness 发出的请求',
+    'timeline.row.errorLog': '反向代理 error.log',
+    'timeline.row.accessLog': '反向代理 access.log',
+    'timeline.row.admin': '后端服务',
+    'timeline.row.admin.sub': '它收到的请求记录',
+    'timeline.legend.answered': '已响应 1xx-3xx',
+    'timeline.legend.failed': '无响应 / 连接被拒绝',
+    'timeline.legend.errorLine': '[error] 行',
+    'timeline.legend.fault': '故障',
+    'timeline.legend.held': '检查成立',
+    'timeline.legend.checkFailed': '检查失败',
+    'timeline.legend.sameRequest': '同一个请求',
+  },
+});
