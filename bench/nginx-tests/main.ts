@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UserError, UsageError } from '../../harness/errors.js';
-import { describeDrop, drops, parityDocs, RATCHET_FILE, ratchetTable, readRatchet, withTable, writeRatchet, type Ratchet } from './ratchet.js';
+import { describeDrop, drops, PARITY_DOCS, RATCHET_FILE, ratchetTable, readRatchet, withTable, writeRatchet, type Ratchet } from './ratchet.js';
 import { Interrupted, type EngineName, type FileRun } from './run-file.js';
 import { runSuite, suiteFolder, type EngineResult, type FileResult, type SuiteRun } from './suite.js';
 
@@ -127,7 +127,7 @@ async function main(argv: string[]): Promise<number> {
   else process.stdout.write(`\n${formatTable(run, ratchet)}\n`);
   if (a.update) {
     const next = updated(ratchet, run);
-    const docs = parityDocs().map(({ file, lang }) => ({ file, text: withTable(readFileSync(file, 'utf8'), ratchetTable(next, lang), file) }));
+    const docs = PARITY_DOCS.map(({ file, lang }) => ({ file, text: withTable(readFileSync(file, 'utf8'), ratchetTable(next, lang), file) }));
     writeRatchet(next);
     for (const d of docs) writeFileSync(d.file, d.text);
     process.stderr.write(`written: ${RATCHET_FILE} and the table of ${docs.map((d) => d.file).join(' and ')}\n`);

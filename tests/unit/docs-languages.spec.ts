@@ -9,11 +9,6 @@ import { repoRoot } from '../../harness/paths.js';
 
 const ZH = '.zh-CN.md';
 
-/** The docs still in English only, each to be written in Chinese: the list only shrinks. */
-const ENGLISH_ONLY = new Set<string>([
-  'docs/architecture.md',
-]);
-
 const docsFolder = readdirSync(join(repoRoot, 'docs'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.md'))
   .map((f) => `docs/${f.split('\\').join('/')}`);
@@ -55,14 +50,7 @@ test('the rules find what they look for', () => {
   expect(twinOf('docs/guides/502.zh-CN.md')).toBe('docs/guides/502.md');
 });
 
-test('the docs in English only are still there, and in English only', () => {
-  for (const doc of ENGLISH_ONLY) {
-    expect(existsSync(join(repoRoot, doc)), `${doc} is listed as English only: remove it from ENGLISH_ONLY`).toBe(true);
-    expect(existsSync(join(repoRoot, twinOf(doc))), `${twinOf(doc)} exists: remove ${doc} from ENGLISH_ONLY`).toBe(false);
-  }
-});
-
-for (const doc of english.filter((d) => !ENGLISH_ONLY.has(d))) {
+for (const doc of english) {
   const twin = twinOf(doc);
   test(`${doc} and ${twin} are in step`, () => {
     expect(existsSync(join(repoRoot, twin)), `${doc} has no Chinese twin: write ${twin}`).toBe(true);

@@ -3,9 +3,9 @@
 // by hand, or a doc edited, fails here.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { docTable, PARITY_DOC, parityDocs, ratchetTable, readRatchet, withTable } from '../../bench/nginx-tests/ratchet.js';
+import { docTable, PARITY_DOC, PARITY_DOCS, ratchetTable, readRatchet, withTable } from '../../bench/nginx-tests/ratchet.js';
 
-for (const { file, lang } of parityDocs()) {
+for (const { file, lang } of PARITY_DOCS) {
   test(`${file} shows the ratchet's counts, as --update writes them`, () => {
     const doc = readFileSync(file, 'utf8');
     expect(docTable(doc), 'the table between the nginx-tests markers (npm run nginx-tests -- --update rewrites it)').toBe(ratchetTable(readRatchet(), lang));
