@@ -108,7 +108,7 @@ export const en = {
 } as const;
 
 export const zhCN: Record<keyof typeof en, string> = {
-  'control.title': '控制台',
+  'control.title': '控制页',
   'control.connection.connecting': '连接中…',
   'control.connection.open': '已连接',
   'control.connection.lost': '重新连接中…',
@@ -153,8 +153,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   'control.stopped.refused': '{why} 这个页面所属的环境已经不在运行，或者打开时没有带 token。',
   'control.stopped.stack': '环境已停止。',
   'control.stopped.stackWhy': '环境已停止：{why}。',
-  'control.stopped.again': '{why} 请用 npx harness up 重新启动，并打开它打印的控制台地址。',
-  'control.noToken': '这个页面没有 token：请打开 harness up 打印的控制台地址（以 ?token=… 结尾）。',
+  'control.stopped.again': '{why} 请用 npx harness up 重新启动，并打开它打印的控制页地址。',
+  'control.noToken': '这个页面没有 token：请打开 harness up 打印的控制页地址（以 ?token=… 结尾）。',
   'control.earlier': '环境就绪时日志里已有 {count} 个事件（同一个 --prefix 里之前的运行，或这次启动）',
   'control.undid': '已撤销 {labels}',
   'control.nothing': '无',
