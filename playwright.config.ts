@@ -47,8 +47,8 @@ export default defineConfig<StackOptions>({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [
-    // The unit tests: tests/unit/, and the specs beside the modules they test (harness/, stubs/).
-    { name: 'unit', testDir: '.', testMatch: [/tests\/unit\/.*\.spec\.ts/, /(harness|stubs)\/.*\.spec\.ts/] },
+    // The unit tests: tests/unit/, and the specs beside the modules they test (harness/, stand-in/).
+    { name: 'unit', testDir: '.', testMatch: [/tests\/unit\/.*\.spec\.ts/, /(harness|stand-in)\/.*\.spec\.ts/] },
     { name: 'embedded', testIgnore: [OUTPUT_FOLDERS, /unit\/.*\.spec\.ts/], use: { engine: 'embedded' } },
     { name: 'nginx', testIgnore: [OUTPUT_FOLDERS, /unit\/.*\.spec\.ts/], use: { engine: 'nginx' } },
   ],

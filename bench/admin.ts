@@ -3,7 +3,7 @@
 // in dual mode (both loopbacks) with its request journal off, which would otherwise keep every one
 // of a benchmark's millions of requests. Prints "listening <port>"; leaves on SIGTERM/SIGINT or
 // when the benchmark that started it is gone.
-import { AdminStandIn } from '../stubs/admin-server/server.js';
+import { AdminStandIn } from '../stand-in/admin-server/server.js';
 
 const server = new AdminStandIn({ port: Number(process.argv[2] ?? 0), mode: 'dual', recordJournal: false });
 try {

@@ -575,7 +575,7 @@ function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<
   );
   if (res.load.length) {
     notes.push(
-    `Behind the admin stand-in: both engines run the same nginx.conf (harness/stack/render.ts; only the listen port differs), each on its own prefix, access log on as the conf has it; the idle one stays up while the other is measured. Clients: keep-alive HTTP/1.1 to 127.0.0.1. API = \`GET /api/employee/page?page=1&pageSize=10\` with a login token; static = \`GET /index.html\` of stubs/frontend (${statSync(join(defaultFrontendRoot, 'index.html')).size} bytes).`,
+    `Behind the admin stand-in: both engines run the same nginx.conf (harness/stack/render.ts; only the listen port differs), each on its own prefix, access log on as the conf has it; the idle one stays up while the other is measured. Clients: keep-alive HTTP/1.1 to 127.0.0.1. API = \`GET /api/employee/page?page=1&pageSize=10\` with a login token; static = \`GET /index.html\` of stand-in/frontend (${statSync(join(defaultFrontendRoot, 'index.html')).size} bytes).`,
     `Confs: ${s.confs.map((c) => `${c} = ${CONF_LABEL[c]}`).join('; ')} (the rendered files are in latest.json).`,
     `Load: ${s.rounds} rounds × ${s.seconds} s per figure and engine, alternating embedded, nginx, embedded, nginx…, after ${s.warmup} s of warm-up each; cells show the median (min–max) over the rounds; the ratio is of the medians, with its range over the paired rounds. Latency percentiles are of the 2xx answers, timed per connection in µs.`,
     );

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'dist', '.build-stamp');
-const sourceDirs = ['harness', 'stubs', 'scenarios', 'tests', 'bench'];
+const sourceDirs = ['harness', 'stand-in', 'scenarios', 'tests', 'bench'];
 const sourceFiles = ['tsconfig.json', 'package.json', 'playwright.config.ts', 'bin/bundle.js'];
 
 /** `path size mtime` of a file, its path relative to the project. */

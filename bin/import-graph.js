@@ -93,22 +93,21 @@ export function cycles(graph) {
 /**
  * The rooms, top to bottom: a room imports only the rooms below it, never one beside or above it
  * (type-only imports and import() included). A room is a folder of harness/ (harness/cli.ts alone
- * on top, its command groups in cli/ below it; the files at harness/'s top level are the shared
- * base), scenarios/ or stubs/admin-server/.
+ * on top, its commands in commands/ below it; the files at harness/'s top level are the shared
+ * base), scenarios/ or stand-in/admin-server/.
  * A spec beside a module is in that module's room, as what it tests is; the suite's own files (tests/,
  * bench/) are no room.
  */
 export const ROOMS = [
   ['harness/cli.ts'],
-  ['harness/cli/'],
   ['harness/commands/', 'harness/api/'],
   ['scenarios/'],
-  ['harness/chaos/'],
-  ['harness/compose/'],
+  ['harness/scenario-runner/'],
+  ['harness/stack-life/'],
   ['harness/control/'],
   ['harness/faults/', 'harness/timeline/'],
   ['harness/stack/'],
-  ['harness/doctor/', 'harness/embedded/', 'harness/nginx/', 'stubs/admin-server/'],
+  ['harness/doctor/', 'harness/embedded/', 'harness/nginx/', 'stand-in/admin-server/'],
   ['harness/engine/'],
   ['harness/nginx-conf/'],
   ['harness/'],

@@ -1,22 +1,17 @@
-// The CLI's root: --lang, the parse, bad usage. Each command group's yargs definition is a file of cli/.
+// The CLI's root: --lang, the parse, bad usage. Each command's yargs definition is its file in commands/.
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { UsageError } from './errors.js';
 import { quietWhenReaderCloses } from './terminal.js';
 import { lang, parseLang, setLang, t } from './i18n/index.js';
-import { upCommand } from './cli/up.js';
-import { proxyCommand } from './cli/proxy.js';
-import { chaosCommand } from './cli/chaos.js';
-import { appCommand } from './cli/app.js';
-import { composeCommands } from './cli/compose.js';
-import { doctorCommand } from './cli/doctor.js';
-import { setupCommand } from './cli/setup.js';
-import { didYouMean } from './cli/suggest.js';
+import { commands } from './commands/index.js';
+import { lazyCommands, loadNamed } from './commands/command.js';
+import { didYouMean } from './commands/suggest.js';
 
 quietWhenReaderCloses(process.stdout);
 quietWhenReaderCloses(process.stderr);
 
-// --lang is read before yargs is built: every description (cli/) and message is in that language.
+// --lang is read before yargs is built: every description (commands/) and message is in that language.
 function langFromArgv(argv: readonly string[]): boolean {
   const i = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
   if (i < 0) return false;
@@ -58,9 +53,10 @@ const root = withoutHelpCache(yargs(hideBin(process.argv)))
   .scriptName('harness')
   .usage(`$0 <command> [options]\n\n${t('cli.root.describe')}`);
 
-// The commands in the order the help lists them: each group's options and handlers are in its file of cli/.
-const cli = [upCommand, proxyCommand, chaosCommand, appCommand, composeCommands, doctorCommand, setupCommand]
-  .reduce((y, group) => group(y), root)
+const COMMANDS = commands();
+await loadNamed(COMMANDS, hideBin(process.argv));
+
+const cli = lazyCommands(root, COMMANDS)
   .option('lang', {
     global: true,
     type: 'string',

@@ -25,5 +25,5 @@ export function distFile(rel: string): string {
   return existsSync(bundled) ? bundled : join(repoRoot, 'dist', rel);
 }
 
-export const defaultFrontendRoot = join(repoRoot, 'stubs', 'frontend');
+export const defaultFrontendRoot = join(repoRoot, 'stand-in', 'frontend');
 export const nginxAssets = join(repoRoot, 'harness', 'nginx');

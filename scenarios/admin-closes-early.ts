@@ -1,5 +1,5 @@
 import { expect } from 'playwright/test';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { expectFailure, login, logout, pageTwoUnder, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { whileLines } from './steps/logs.js';
 import { t } from '../harness/i18n/index.js';

@@ -1,8 +1,8 @@
 import { expect } from 'playwright/test';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { login, expectPage, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { isRefusal } from './steps/logs.js';
-import type { ApiResponse } from '../harness/chaos/api.js';
+import type { ApiResponse } from '../harness/scenario-runner/api.js';
 import { t } from '../harness/i18n/index.js';
 
 export default defineScenario({
@@ -23,7 +23,7 @@ export default defineScenario({
     await page.getByRole('button', { name: '下一页' }).click();
     await run.observe(t('scenario.admin-flapping.observe2'), async () => {
       await expect(page.getByTestId('http-error')).toContainText('502 Bad Gateway');
-      await expect(page.getByText('请求出错了：Request failed with status code 502')).toBeVisible();
+      await expect(page.getByText('请求出错了：反向代理（nginx）返回了 502 Bad Gateway')).toBeVisible();
     });
     // Both peers failed when the page-2 request was refused: nginx skips them for fail_timeout.
     const failedAt = run.timedErrorLog().filter((l) => isRefusal(l.entry)).at(-1)?.t ?? NaN;

@@ -1,5 +1,5 @@
 import { expect } from 'playwright/test';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { isRefusal, peerOf } from './steps/logs.js';
 import { loginThenPages } from './steps/api.js';
 import { t } from '../harness/i18n/index.js';

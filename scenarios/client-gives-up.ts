@@ -1,8 +1,8 @@
 import { expect } from 'playwright/test';
 import net from 'node:net';
 import { Readable } from 'node:stream';
-import { defineScenario } from '../harness/chaos/scenario.js';
-import type { Run } from '../harness/chaos/runner.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
+import type { Run } from '../harness/scenario-runner/runner.js';
 import { t } from '../harness/i18n/index.js';
 
 /** Bytes a client writes on a connection of its own, then how it leaves: a reset, or a close after

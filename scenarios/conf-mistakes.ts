@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import getPort from 'get-port';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { upWith, userConf } from './steps/user-conf.js';
 import { t } from '../harness/i18n/index.js';
 

@@ -4,10 +4,10 @@
 // on one that has neither.
 import { CONDITION_IDS, type ConditionId } from '../harness/doctor/index.js';
 import { SCENARIOS } from './index.js';
-import { diagnosisOf, type Scenario } from '../harness/chaos/runner.js';
+import { diagnosisOf, type Scenario } from '../harness/scenario-runner/runner.js';
 import { ENGINES, type EngineName } from '../harness/engine/engine.js';
 import { OS_NAMES, type OsName } from '../harness/os-profile.js';
-import { applies } from '../harness/chaos/runner.js';
+import { applies } from '../harness/scenario-runner/runner.js';
 import { t } from '../harness/i18n/index.js';
 
 /** Conditions no scenario can produce on this kind of machine, and why. */

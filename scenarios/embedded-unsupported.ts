@@ -1,5 +1,5 @@
 import getPort from 'get-port';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { upWith, userConf } from './steps/user-conf.js';
 import { explanation, message, mustExit, mustSay } from './steps/said.js';
 import { t } from '../harness/i18n/index.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import getPort from 'get-port';
-import { defineScenario } from '../harness/chaos/scenario.js';
-import { up } from '../harness/compose/up.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
+import { up } from '../harness/stack-life/up.js';
 import { explanation, message, mustExit, mustSay, recorder } from './steps/said.js';
 import { t } from '../harness/i18n/index.js';
 
@@ -20,7 +20,7 @@ export default defineScenario({
     run.followLogs(prefix);
     const { print, said } = recorder();
     run.step(`harness up --port ${port} --os windows --excluded-port ${port}`);
-    const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, proxy: run.engine, workers: 1, os: run.os, excludedPorts: [port] }, print);
+    const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, engine: run.engine, workers: 1, os: run.os, reservedPorts: [port] }, print);
     for (const line of said) run.note(`harness up | ${line}`);
     await run.observe(t('scenario.excluded-port.observe1', { port }), () => {
       mustExit(code, 1);

@@ -2,7 +2,7 @@ import { expect } from 'playwright/test';
 import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
 import { t } from '../harness/i18n/index.js';
 

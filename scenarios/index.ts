@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Scenario } from '../harness/chaos/scenario.js';
+import type { Scenario } from '../harness/scenario-runner/scenario.js';
 import { UsageError } from '../harness/errors.js';
 import loginAndPage from './login-and-page.js';
 import adminDown from './admin-down.js';
@@ -41,7 +41,7 @@ import lessonLoadBalancing from './lesson-load-balancing.js';
 import proxyPassNoSlash from './proxy-pass-no-slash.js';
 import { t } from '../harness/i18n/index.js';
 
-export type { Scenario } from '../harness/chaos/scenario.js';
+export type { Scenario } from '../harness/scenario-runner/scenario.js';
 
 export const SCENARIOS: readonly Scenario[] = [
   loginAndPage,

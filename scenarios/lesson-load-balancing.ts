@@ -1,6 +1,6 @@
 import { expect } from 'playwright/test';
 import getPort from 'get-port';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
 import { ownStack } from './steps/own-stack.js';
 import { userConf } from './steps/user-conf.js';

@@ -1,5 +1,5 @@
 import { expect } from 'playwright/test';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { login, expectPage, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { t } from '../harness/i18n/index.js';
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import getPort from 'get-port';
-import { defineScenario } from '../harness/chaos/scenario.js';
-import { up } from '../harness/compose/up.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
+import { up } from '../harness/stack-life/up.js';
 import { explanation, mustBeFree, mustExit, mustSay, recorder } from './steps/said.js';
 import { t } from '../harness/i18n/index.js';
 
@@ -19,7 +19,7 @@ export default defineScenario({
     const prefix = resolve(run.o.dir, 'prefix');
     run.followLogs(prefix);
     run.step(t('scenario.missing-temp-dir.step1'));
-    const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, proxy: run.engine, workers: 1, os: run.os, noTempDir: true }, print);
+    const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, engine: run.engine, workers: 1, os: run.os, noTempDir: true }, print);
     for (const line of said) run.note(`harness up | ${line}`);
     const dir = run.os === 'windows' ? 'CreateDirectory() "C:' : 'mkdir() "/';
     const errno = run.os === 'windows' ? 'failed (3: The system cannot find the path specified)' : 'failed (2: No such file or directory)';

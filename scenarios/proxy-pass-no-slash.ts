@@ -1,5 +1,5 @@
 import { expect } from 'playwright/test';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
 import { ownStack } from './steps/own-stack.js';
 import { userConf } from './steps/user-conf.js';

@@ -2,7 +2,7 @@ import { expect } from 'playwright/test';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { findNginx } from '../harness/nginx/engine.js';
 import { preparePrefix } from '../harness/stack/prefix.js';
 import { renderConf } from '../harness/stack/render.js';

@@ -1,7 +1,7 @@
 import { expect } from 'playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { ownStack } from './steps/own-stack.js';
 import { t } from '../harness/i18n/index.js';
 

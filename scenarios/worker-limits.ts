@@ -1,8 +1,8 @@
 import { expect } from 'playwright/test';
 import net from 'node:net';
-import { defineScenario } from '../harness/chaos/scenario.js';
+import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { ownStack } from './steps/own-stack.js';
-import type { Run } from '../harness/chaos/runner.js';
+import type { Run } from '../harness/scenario-runner/runner.js';
 import { t } from '../harness/i18n/index.js';
 
 /** `n` connections to the proxy, each with `request` written; returns the function that closes them. */

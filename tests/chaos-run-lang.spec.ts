@@ -18,7 +18,7 @@ test('harness chaos run admin-token --lang zh-CN: Chinese steps and verdicts, PA
   expect(r.all).toMatch(/→ GET \/api\/employee\/page，不带 "token" 请求头/);
   expect(r.all).toMatch(/✓ 后端服务返回 401，没有错误日志：这是响应，不是故障/);
   expect(r.all).toMatch(/✓ 又是 401，两次都在 access log 里/);
-  expect(r.all).toMatch(/\n通过：3\/3 项观察成立（\d+\.\d s）。/);
+  expect(r.all).toMatch(/\n全部通过：3\/3 项检查（\d+\.\d s）。/);
   expect(r.all).toContain(`反向代理的日志：${join(out, 'stack-0', 'logs')}`);
   expect(r.all).not.toMatch(/PASSED|observations hold/);
   // The verdicts in timeline.json are the ones the user read.
@@ -34,7 +34,7 @@ test('harness chaos run FILE --lang zh-CN: a failed observation, the count of wh
   expect(r.exitCode, r.all).toBe(1);
   expect(r.all).toContain('✗ the list is empty');
   expect(r.all).toMatch(/… 还有 \d+ 行：完整的结论在 timeline\.json 里/);
-  expect(r.all).toMatch(/\n失败：1 项成立，1 项失败，2 项未运行（\d+\.\d s）。/);
+  expect(r.all).toMatch(/\n失败：1 项通过，1 项失败，2 项未运行（\d+\.\d s）。/);
   expect(r.all).toContain(`；失败时的浏览器截图：${join(out, 'failure.png')}`);
 });
 
@@ -53,7 +53,7 @@ for (const [name, args, engines] of [
     const r = await execa(process.execPath, [distFile('harness/cli.js'), 'chaos', 'run', name, ...args, '--proxy', engine, '--out', out, '--lang', 'zh-CN'], { reject: false, all: true, timeout: 60_000 });
     expect(r.exitCode, r.all).toBe(0);
     expect(r.all).toMatch(/怎么办：/);
-    expect(r.all).toMatch(/\n通过：(\d+)\/\1 项观察成立/);
+    expect(r.all).toMatch(/\n全部通过：(\d+)\/\1 项检查/);
     expect(r.all).not.toMatch(/✗|expect\(/);
   });
 }

@@ -12,7 +12,7 @@ import { harnessUp, type Up } from './support/harness-up.js';
 import { parseErrorLine } from '../harness/logs/error-log.js';
 import { get, header, post, send, type RawResponse } from './support/raw-http.js';
 import { garbageBytes } from '../harness/faults/admin-garbage.js';
-import { seededRandom } from '../stubs/admin-server/random.js';
+import { seededRandom } from '../stand-in/admin-server/random.js';
 import { freePort } from './support/ports.js';
 
 const cli = (args: string[]) => execa(process.execPath, [distFile('harness/cli.js'), 'chaos', ...args], { reject: false, all: true });

@@ -1,7 +1,7 @@
 import { test as base } from '@playwright/test';
 import type { EngineName } from '../harness/engine/engine.js';
 import type { Stack, StackSpec } from '../harness/stack/stack.js';
-import { StackLife } from '../harness/compose/stack-life.js';
+import { StackLife } from '../harness/stack-life/stack-life.js';
 import { ProxyUnderTest, type StartOptions } from './support/proxy-under-test.js';
 import { findNginx, NginxMissing } from '../harness/nginx/engine.js';
 import { freePort } from './support/ports.js';

@@ -8,13 +8,14 @@ import { join, resolve } from 'node:path';
 import getPort from 'get-port';
 import { stackUrl, type AdminMode } from '../stack/stack.js';
 import { PrefixTaken } from '../stack/owner.js';
-import { StackLife } from '../compose/stack-life.js';
+import { StackLife } from '../stack-life/stack-life.js';
 import { UserError } from '../errors.js';
 import { checkAdminUpstream } from '../flags.js';
 import { parseTokens } from '../faults/params.js';
 import type { EngineName } from '../engine/engine.js';
 import { hostOs, type OsName } from '../os-profile.js';
 
+/** The package's options, under names kept stable for users: `proxy` is StackSpec's `engine`, `frontend` its `frontendRoot`. */
 export interface UpOptions {
   /** The proxy's port (default: a free one). */
   port?: number;

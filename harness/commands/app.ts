@@ -1,9 +1,14 @@
 // `harness app order | remind ORDER_ID | reset`: a customer's side of the app, acted out on the stack
 // `harness up` runs (found as `harness chaos inject` finds it), so that the admin pages see what
 // they see when real customers order: 待接单 orders, the 来单提醒 and 催单 notices, the figures.
+// Its three commands are one file: each is one call of the control channel.
 import { resolve } from 'node:path';
+import type { Argv } from 'yargs';
 import { callControl } from '../control/channel.js';
 import { printJson } from '../terminal.js';
+import * as flag from '../flags.js';
+import { jsonOption, stackPrefixOption } from './options.js';
+import { guard, print } from './guard.js';
 import { t } from '../i18n/index.js';
 
 type Out = (s: string) => void;
@@ -43,4 +48,22 @@ export async function appReset(o: { prefix: string; json?: boolean }, out: Out):
   if (o.json) return printJson(out, r);
   out(t('app.reset.done'));
   return 0;
+}
+
+export function builder(y: Argv) {
+  const prefix = stackPrefixOption(t('cli.prefix.running'));
+  return y
+    .command('order', t('cli.app.order'), (yy) => yy.option('prefix', prefix).option('json', jsonOption()), (a) =>
+      guard(() => appOrder({ prefix: a.prefix, json: a.json }, print)),
+    )
+    .command(
+      'remind <order-id>',
+      t('cli.app.remind'),
+      (yy) => yy.positional('order-id', { demandOption: true, coerce: flag.orderId('ORDER_ID'), describe: t('cli.app.remind.orderId') }).option('prefix', prefix).option('json', jsonOption()),
+      (a) => guard(() => appRemind({ prefix: a.prefix, id: a['order-id'] as number, json: a.json }, print)),
+    )
+    .command('reset', t('cli.app.reset'), (yy) => yy.option('prefix', prefix).option('json', jsonOption()), (a) =>
+      guard(() => appReset({ prefix: a.prefix, json: a.json }, print)),
+    )
+    .demandCommand(1, t('cli.app.demand'));
 }

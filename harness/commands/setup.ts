@@ -9,12 +9,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { Argv } from 'yargs';
 import { execa } from 'execa';
 import { watchStopRequests } from '../stop-request.js';
 import { onPath, packageManager } from '../platform.js';
 import { findNginx } from '../nginx/engine.js';
 import { chromiumPath } from '../browser.js';
 import { installAdvice, packagesOf, type Need, type PackageManager } from '../system-packages.js';
+import { guard, print } from './guard.js';
 import { t, type MessageKey } from '../i18n/index.js';
 
 const WHY: Record<Need, MessageKey> = {
@@ -117,3 +119,7 @@ export async function setup(print: (s: string) => void, host?: Host): Promise<nu
   print(t(still.includes('nginx') ? 'setup.carryOnNoNginx' : 'setup.carryOn'));
   return 0;
 }
+
+export const builder = (y: Argv) => y;
+
+export const handler = () => guard(() => setup(print));

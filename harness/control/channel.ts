@@ -20,7 +20,7 @@ import { t } from '../i18n/index.js';
 export interface ControlChannel {
   url: string;
   token: string;
-  /** The faults applied to the stack: its ledger, which the stack's one stop undoes (compose/stack-life.ts). */
+  /** The faults applied to the stack: its ledger, which the stack's one stop undoes (stack-life/stack-life.ts). */
   faults: FaultLedger;
   /** The control page's address, with the token (what `harness up` prints). */
   page: string;
@@ -50,7 +50,7 @@ async function faultViews(): Promise<FaultView[]> {
   return FAULTS.map((f) => ({ name: f.name, summary: f.summary, usage: usage(f), params: f.params }));
 }
 
-/** `faults`: the stack's ledger (compose/stack-life.ts), which the stack's stop undoes. */
+/** `faults`: the stack's ledger (stack-life/stack-life.ts), which the stack's stop undoes. */
 export async function startStackControl(stack: Stack, onEvent: (text: string) => void, faults: FaultLedger): Promise<ControlChannel> {
   const token = randomBytes(24).toString('hex');
   let askStop!: (why: string) => void;
@@ -172,6 +172,18 @@ export async function callControl(prefix: string, path: string, body?: unknown, 
   // applied. The user's to correct.
   if (status >= 300) throw new ControlError(String(json.error ?? t('chaos.channel.answered', { status })), status === 400 || status === 404 ? 2 : 1);
   return json;
+}
+
+/**
+ * The stack's answer to /status (`ps`, `chaos status`); a stack that answers otherwise (another
+ * version) is said to, never a crash on a field that is not there.
+ */
+export async function stackStatus(prefix: string): Promise<StackStatus> {
+  const json = await callControl(prefix, '/status', undefined, 'GET');
+  const faults = json.faults;
+  const field = !Array.isArray(faults) || !faults.every((f) => typeof (f as { label?: unknown })?.label === 'string') ? 'faults' : typeof json.admin !== 'string' ? 'admin' : undefined;
+  if (field) throw new UserError(t('compose.ps.badStatus', { prefix, field, path: statePath(prefix) }));
+  return json as unknown as StackStatus;
 }
 
 /**

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { Timeline, type TimelineEvent } from '../timeline/timeline.js';
 import { linkRequests } from '../timeline/link.js';
 import { colour, markText, rowOf, textWidth, type RowKey } from '../timeline/marks.js';
-import type { AdminShell } from '../../stubs/admin-server/shell.js';
+import type { AdminShell } from '../../stand-in/admin-server/shell.js';
 
 /** How soon after a log changed (or the admin server's journal) it is read and the page told. */
 const SOON_MS = 50;

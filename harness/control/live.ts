@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import type { Stack } from '../stack/stack.js';
 import { LEGEND, ROWS } from '../timeline/marks.js';
 import { ComponentsView, type WorkerChange } from './components.js';
-import { followIncidents, type LiveIncident } from './incidents.js';
+import { followIncidents, type LiveIncident } from './live-incidents.js';
 import { BATCH_EVENTS, LiveTimeline } from './live-timeline.js';
 import { EventStreams, frame } from './sse.js';
 import { t } from '../i18n/index.js';

@@ -6,7 +6,7 @@
 import { test, expect } from '@playwright/test';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { diagnose, doctorCommand, readConf } from './index.js';
+import { diagnose, examineLogs, readConfFacts } from './index.js';
 import { sink, tempDir } from '../../tests/support/doctor.js';
 
 const MAIN = `user www-data;
@@ -67,7 +67,7 @@ function confDir(): string {
 test('the client_max_body_size in force for the request: the location\'s, else the server\'s or http\'s', () => {
   const dir = confDir();
   try {
-    const { conf, notes } = readConf([path.join(dir, 'nginx.conf')]);
+    const { conf, notes } = readConfFacts([path.join(dir, 'nginx.conf')]);
     expect(notes).toEqual([]);
     const shop = path.join(dir, 'conf.d', 'shop.conf');
     const [api, upload, admin] = diagnose(log(big('shop.example.com', '/api/orders/import'), big('shop.example.com', '/upload/x'), big('admin.example.com', '/files')), { conf }).incidents;
@@ -84,7 +84,7 @@ test('the client_max_body_size in force for the request: the location\'s, else t
 test('the proxy_pass of an unreachable upstream, the listen that collides, the worker_connections in force, a missing proxy_buffer_size', () => {
   const dir = confDir();
   try {
-    const { conf } = readConf([path.join(dir, 'nginx.conf')]);
+    const { conf } = readConfFacts([path.join(dir, 'nginx.conf')]);
     const shop = path.join(dir, 'conf.d', 'shop.conf');
     const main = path.join(dir, 'nginx.conf');
     const ctx = 'client: 192.0.2.1, server: shop.example.com, request: "GET /api/x HTTP/1.1", upstream: "http://10.0.0.7:8080/x", host: "shop.example.com"';
@@ -111,12 +111,12 @@ test('a conf copied from a server: its absolute include is taken from the files 
   try {
     writeFileSync(path.join(dir, 'nginx.conf'), MAIN.replace('include conf.d/*.conf;', 'include /etc/nginx-not-here/conf.d/*.conf;').replace('include mime.types;', ''));
     writeFileSync(path.join(dir, 'shop.conf'), SHOP);
-    const { conf, notes } = readConf([path.join(dir, 'nginx.conf'), path.join(dir, 'shop.conf')]);
+    const { conf, notes } = readConfFacts([path.join(dir, 'nginx.conf'), path.join(dir, 'shop.conf')]);
     expect(notes).toEqual([]);
     const [i] = diagnose(log(big('shop.example.com', '/api/a')), { conf }).incidents;
     expect(i.fix).toContain(`${path.join(dir, 'shop.conf')}:10 ("client_max_body_size 5m;")`);
     // Not given: said once, and the rest of the conf still serves.
-    const alone = readConf([path.join(dir, 'nginx.conf')]);
+    const alone = readConfFacts([path.join(dir, 'nginx.conf')]);
     expect(alone.notes).toEqual([]);
     expect(diagnose(log(big('shop.example.com', '/api/a')), { conf: alone.conf }).incidents[0].fix).toContain(`${path.join(dir, 'nginx.conf')}:10 ("client_max_body_size 2m;")`);
   } finally {
@@ -128,19 +128,19 @@ test('a conf the engine would refuse is read for facts; one that does not parse 
   const dir = confDir();
   try {
     // more_set_headers (a module the engine lacks) is in shop.conf: read like any other line.
-    const { conf } = readConf([path.join(dir, 'nginx.conf')]);
+    const { conf } = readConfFacts([path.join(dir, 'nginx.conf')]);
     expect(conf.all('more_set_headers')).toEqual([{ file: path.join(dir, 'conf.d', 'shop.conf'), line: 15, text: 'more_set_headers X-Upload: 1;' }]);
     writeFileSync(path.join(dir, 'conf.d', 'broken.conf'), 'server {\n    listen 81;\n');
     const file = path.join(dir, 'error.log');
     writeFileSync(file, log(big('shop.example.com', '/api/a')));
     const out = sink();
     const err = sink();
-    expect(await doctorCommand({ errorLog: file, json: true, conf: [path.join(dir, 'nginx.conf')] }, out.stream, err.stream)).toBe(1);
+    expect(await examineLogs({ errorLog: file, json: true, conf: [path.join(dir, 'nginx.conf')] }, out.stream, err.stream)).toBe(1);
     expect(err.text()).toContain(`harness doctor: --conf: ${path.join(dir, 'conf.d', 'broken.conf')}:3: unexpected end of file, expecting "}": nginx would not read this file either, so its directives are left out.`);
     expect(JSON.parse(out.text()).incidents[0].fix).toContain('client_max_body_size 5m;');
     // A conf that is not there is bad input.
     const err2 = sink();
-    expect(await doctorCommand({ errorLog: file, conf: [path.join(dir, 'nope.conf')] }, sink().stream, err2.stream)).toBe(2);
+    expect(await examineLogs({ errorLog: file, conf: [path.join(dir, 'nope.conf')] }, sink().stream, err2.stream)).toBe(2);
     expect(err2.text()).toContain('cannot read the conf');
   } finally {
     rmSync(dir, { recursive: true, force: true });

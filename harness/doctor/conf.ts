@@ -35,7 +35,7 @@ export type RequestContext = Pick<ErrorLogEntry, 'server' | 'host' | 'request'>;
 export const place = (d: Directive): ConfPlace => ({ file: d.file, line: d.line, text: `${[d.name, ...d.args].join(' ')}${d.block ? ' {' : ';'}` });
 
 /** The user's conf files, read: the first is the main conf, the others the files it includes. */
-export function readConf(files: string[]): { conf: ConfFacts; notes: string[] } {
+export function readConfFacts(files: string[]): { conf: ConfFacts; notes: string[] } {
   const notes: string[] = [];
   const given = files.slice(1);
   const used = new Set<string>();

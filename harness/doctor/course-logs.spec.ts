@@ -4,14 +4,14 @@
 import { test, expect } from '@playwright/test';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { diagnose, doctorCommand, isProblem, readConf, type Incident } from './index.js';
+import { diagnose, examineLogs, isProblem, readConfFacts, type Incident } from './index.js';
 import { repoRoot, sink, tempDir } from '../../tests/support/doctor.js';
 
 const COURSE = path.join(repoRoot, 'tests', 'fixtures', 'doctor-course');
 
 function course(name: string, opts: { conf?: boolean; access?: boolean } = { conf: true, access: true }): Incident[] {
   const dir = path.join(COURSE, name);
-  const conf = opts.conf ? readConf([path.join(dir, 'nginx.conf')]).conf : undefined;
+  const conf = opts.conf ? readConfFacts([path.join(dir, 'nginx.conf')]).conf : undefined;
   const accessLogBytes = opts.access ? readFileSync(path.join(dir, 'access.log')) : undefined;
   return diagnose(readFileSync(path.join(dir, 'error.log')), { conf, accessLogBytes }).incidents;
 }
@@ -34,7 +34,7 @@ const CONF = `http {
 function confOf(text: string) {
   const dir = tempDir();
   writeFileSync(path.join(dir, 'nginx.conf'), text);
-  const { conf } = readConf([path.join(dir, 'nginx.conf')]);
+  const { conf } = readConfFacts([path.join(dir, 'nginx.conf')]);
   rmSync(dir, { recursive: true, force: true });
   return conf;
 }
@@ -73,7 +73,7 @@ test('an upstream of servers by name: a refusal of one address of localhost:8088
 
 test("the conf shows one address: the only server of its upstream, or a proxy_pass to a literal IP, is stated from the conf, not inferred", () => {
   const dir = path.join(COURSE, 'admin-no-slash');
-  const conf = readConf([path.join(dir, 'nginx.conf')]).conf;
+  const conf = readConfFacts([path.join(dir, 'nginx.conf')]).conf;
   const refused = (request: string, upstream: string) =>
     Buffer.from(`2023/07/08 11:08:16 [error] 15468#3264: *23 connect() failed (10061: No connection could be made because the target machine actively refused it) while connecting to upstream, client: 127.0.0.1, server: localhost, request: "${request}", upstream: "${upstream}", host: "localhost"\r\n`);
   const [user] = diagnose(refused('GET /user/shop/status HTTP/1.1', 'http://127.0.0.1:8080/user/shop/status'), { conf }).incidents;
@@ -129,7 +129,7 @@ test('the text report of an empty error log names what the access log shows, at 
   const dir = path.join(COURSE, 'admin-no-slash');
   const out = sink();
   const err = sink();
-  const code = await doctorCommand({ errorLog: path.join(dir, 'error.log'), access: path.join(dir, 'access.log'), conf: [path.join(dir, 'nginx.conf')] }, out.stream, err.stream);
+  const code = await examineLogs({ errorLog: path.join(dir, 'error.log'), access: path.join(dir, 'access.log'), conf: [path.join(dir, 'nginx.conf')] }, out.stream, err.stream);
   expect(code).toBe(1);
   expect(out.text()).toContain('error.log: empty: nginx has written nothing at level error or above; 1 incident (1 to act on) is read from the access log.');
   expect(out.text()).toContain('proxy-pass-uri: 1 incident, 2 access-log lines\n● access log lines 6-7\n');
@@ -146,14 +146,14 @@ test("a stack's prefix: the conf beside logs/error.log is read, and the output s
     for (const f of ['error.log', 'access.log']) cpSync(path.join(from, f), path.join(dir, 'logs', f));
     const out = sink();
     const err = sink();
-    await doctorCommand({ errorLog: path.join(dir, 'logs', 'error.log'), access: path.join(dir, 'logs', 'access.log') }, out.stream, err.stream);
+    await examineLogs({ errorLog: path.join(dir, 'logs', 'error.log'), access: path.join(dir, 'logs', 'access.log') }, out.stream, err.stream);
     expect(err.text()).toBe(`harness doctor: reading the conf beside the log, ${path.join(dir, 'conf', 'nginx.conf')} (give --conf to read another).\n`);
     expect(out.text()).toMatch(/^error\.log: 1 line, 1 incident/);
     expect(out.text()).toContain('the other server of upstream webservers, 127.0.0.1:8080, answered it');
     // --json: the same note on stderr, the JSON alone on stdout.
     const json = sink();
     const jerr = sink();
-    await doctorCommand({ errorLog: path.join(dir, 'logs', 'error.log'), json: true }, json.stream, jerr.stream);
+    await examineLogs({ errorLog: path.join(dir, 'logs', 'error.log'), json: true }, json.stream, jerr.stream);
     expect(JSON.parse(json.text()).incidents).toHaveLength(1);
     expect(jerr.text()).toContain('reading the conf beside the log');
   } finally {

@@ -9,7 +9,7 @@ import { parseAccessLine } from '../logs/access-log.js';
 import type { AccessIndex } from './access.js';
 import type { Diagnosis, Group, Incident, Line, LogView } from './types.js';
 import { fromServiceLog, linesOf, unwrapped, type RawLine } from './read.js';
-import { explainGroup, explanationOf, Grouper } from './incidents.js';
+import { explainGroup, explanationOf, Grouper } from './grouper.js';
 import { LogIndex } from './log-index.js';
 import { seconds } from './facts.js';
 import { MinHeap } from './heap.js';

@@ -4,7 +4,7 @@
 // it; each mismatch is a sentence.
 import type { ConditionId, Diagnosis, Incident } from './types.js';
 import type { RefusedVerdict } from './conditions/upstream.js';
-import { isProblem } from './incidents.js';
+import { isProblem } from './grouper.js';
 import { ranges } from './facts.js';
 import { t } from '../i18n/index.js';
 

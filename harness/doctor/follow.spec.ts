@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { doctorCommand, follow, renderIncident, type Diagnosis, type Incident } from './index.js';
+import { examineLogs, follow, renderIncident, type Diagnosis, type Incident } from './index.js';
 import { fixture, fixtureLine, sink, tempDir, whileFollowing } from '../../tests/support/doctor.js';
 
 const FAST = { pollMs: 20, settleMs: 200 };
@@ -154,7 +154,7 @@ test('--follow --json is JSON Lines: one incident per line, from the log as it s
   const out = sink();
   const err = sink();
   const ac = new AbortController();
-  const done = doctorCommand({ errorLog: file, json: true, follow: true }, out.stream, err.stream, ac.signal);
+  const done = examineLogs({ errorLog: file, json: true, follow: true }, out.stream, err.stream, ac.signal);
   const lines = () => out.text().split('\n').filter(Boolean);
   try {
     await expect.poll(() => lines().length).toBe(1);
@@ -182,7 +182,7 @@ test('follow: a missing file, a folder or a named pipe is a clear error', async 
     execFileSync('mkfifo', [fifo]);
     await expect(follow(fifo, on)).rejects.toThrow(/is a named pipe, not a log file/);
     const err = sink();
-    expect(await doctorCommand({ errorLog: '-', follow: true }, sink().stream, err.stream)).toBe(2);
+    expect(await examineLogs({ errorLog: '-', follow: true }, sink().stream, err.stream)).toBe(2);
     expect(err.text()).toContain('--follow watches a log file as nginx writes it: name the file');
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import type { ConfFacts } from './conf.js';
 import type { Diagnosis, Group, Incident } from './types.js';
 import { Analyser } from './diagnose.js';
 import { LineSplitter, type RawLine } from './read.js';
-import { isComplete } from './incidents.js';
+import { isComplete } from './grouper.js';
 import type { LineText, Quoted } from './report.js';
 import { inputError, DoctorInputError, openLogFile } from './input.js';
 

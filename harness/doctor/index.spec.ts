@@ -7,7 +7,7 @@ import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { analyse, diagnose, diagnoseFile, doctorCommand, isProblem, renderJson, renderText, splitLines, DoctorInputError, type Incident } from './index.js';
+import { analyse, diagnose, diagnoseFile, examineLogs, isProblem, renderJson, renderText, splitLines, DoctorInputError, type Incident } from './index.js';
 import { formatStderrLine, parseErrorLine } from '../logs/error-log.js';
 import { LogIndex } from './log-index.js';
 import { osProfile } from '../os-profile.js';
@@ -204,7 +204,7 @@ test('input that is no nginx error log is bad input (exit 2, nothing on stdout):
       writeFileSync(file, bytes);
       const out = sink();
       const err = sink();
-      const code = await doctorCommand({ errorLog: file, json: true }, out.stream, err.stream);
+      const code = await examineLogs({ errorLog: file, json: true }, out.stream, err.stream);
       return { code, out: out.text(), err: err.text() };
     };
     const access = await run('access.log', '127.0.0.1 - - [17/Jul/2024:19:15:13 +0800] "POST /api/employee/login HTTP/1.1" 502 494 "-" "Mozilla"\r\n127.0.0.1 - - [17/Jul/2024:19:15:14 +0800] "GET / HTTP/1.1" 200 612 "-" "Mozilla"\r\n');
@@ -234,40 +234,40 @@ test('the command: exit 2 with a clear message for a missing file, a folder, a n
   try {
     const missing = sink();
     const err = sink();
-    expect(await doctorCommand({ errorLog: path.join(dir, 'nope.log') }, missing.stream, err.stream)).toBe(2);
+    expect(await examineLogs({ errorLog: path.join(dir, 'nope.log') }, missing.stream, err.stream)).toBe(2);
     expect(missing.text()).toBe('');
     expect(err.text()).toMatch(/^harness doctor: cannot read the error log .*nope\.log: there is no such file\. Name nginx's error log: logs\\error\.log in the nginx folder/);
 
     mkdirSync(path.join(dir, 'logs'));
     writeFileSync(path.join(dir, 'logs', 'error.log'), '');
     const err2 = sink();
-    expect(await doctorCommand({ errorLog: dir }, sink().stream, err2.stream)).toBe(2);
+    expect(await examineLogs({ errorLog: dir }, sink().stream, err2.stream)).toBe(2);
     expect(err2.text()).toContain(`is a folder, not a log file. Name the log file itself, e.g. ${path.join(dir, 'logs', 'error.log')}`);
 
     // A named pipe would wait for a writer forever: refused before it is opened.
     const fifo = path.join(dir, 'fifo.log');
     execFileSync('mkfifo', [fifo]);
     const err3 = sink();
-    expect(await doctorCommand({ errorLog: fifo }, sink().stream, err3.stream)).toBe(2);
+    expect(await examineLogs({ errorLog: fifo }, sink().stream, err3.stream)).toBe(2);
     expect(err3.text()).toBe(
       `harness doctor: the error log ${fifo} is a named pipe, not a log file. Name the file nginx writes (logs\\error.log in the nginx folder on Windows (e.g. D:\\nginx-1.20.2\\logs\\error.log), /var/log/nginx/error.log on Linux), or pipe a log in with "-": cat error.log | npx harness doctor -\n`,
     );
     const err4 = sink();
-    expect(await doctorCommand({ errorLog: path.join(dir, 'logs', 'error.log'), access: fifo }, sink().stream, err4.stream)).toBe(2);
+    expect(await examineLogs({ errorLog: path.join(dir, 'logs', 'error.log'), access: fifo }, sink().stream, err4.stream)).toBe(2);
     expect(err4.text()).toContain('the access log');
     expect(err4.text()).toContain('is a named pipe');
 
     const err5 = sink();
-    expect(await doctorCommand({ errorLog: path.join(dir, 'logs', 'error.log'), access: path.join(dir, 'access.log') }, sink().stream, err5.stream)).toBe(2);
+    expect(await examineLogs({ errorLog: path.join(dir, 'logs', 'error.log'), access: path.join(dir, 'access.log') }, sink().stream, err5.stream)).toBe(2);
     expect(err5.text()).toContain('cannot read the access log');
 
     // A missing error log is said first, before a (possibly large) access log is read.
     const err6 = sink();
-    expect(await doctorCommand({ errorLog: path.join(dir, 'nope.log'), access: fifo }, sink().stream, err6.stream)).toBe(2);
+    expect(await examineLogs({ errorLog: path.join(dir, 'nope.log'), access: fifo }, sink().stream, err6.stream)).toBe(2);
     expect(err6.text()).toMatch(/^harness doctor: cannot read the error log .*nope\.log/);
     // Standard input can be one of the two logs only.
     const err7 = sink();
-    expect(await doctorCommand({ errorLog: '-', access: '-' }, sink().stream, err7.stream)).toBe(2);
+    expect(await examineLogs({ errorLog: '-', access: '-' }, sink().stream, err7.stream)).toBe(2);
     expect(err7.text()).toBe('harness doctor: standard input ("-") can be one of the logs, not both: name the other file.\n');
 
     await expect(diagnoseFile(path.join(dir, 'nope.log'))).rejects.toBeInstanceOf(DoctorInputError);
@@ -284,23 +284,23 @@ test('the command: an empty log → exit 0; notices only → exit 0; problems �
     writeFileSync(empty, '');
     expect(await diagnoseFile(empty)).toEqual({ incidents: [], unrecognised: [] });
     const out = sink();
-    expect(await doctorCommand({ errorLog: empty }, out.stream, sink().stream)).toBe(0);
+    expect(await examineLogs({ errorLog: empty }, out.stream, sink().stream)).toBe(0);
     expect(out.text()).toContain('empty.log: empty');
     const outJson = sink();
-    expect(await doctorCommand({ errorLog: empty, json: true }, outJson.stream, sink().stream)).toBe(0);
+    expect(await examineLogs({ errorLog: empty, json: true }, outJson.stream, sink().stream)).toBe(0);
     expect(outJson.text()).toBe('{"incidents":[],"unrecognised":[]}\n');
 
     const notices = path.join(dir, 'notices.log');
     writeFileSync(notices, fixtureLine('24', 3) + '\r\n'); // signal process started
-    expect(await doctorCommand({ errorLog: notices }, sink().stream, sink().stream)).toBe(0);
+    expect(await examineLogs({ errorLog: notices }, sink().stream, sink().stream)).toBe(0);
     const shipped = path.join(dir, 'shipped.log');
     writeFileSync(shipped, fixture('26'));
-    expect(await doctorCommand({ errorLog: shipped }, sink().stream, sink().stream), "the course's own lines are nothing to fix").toBe(0);
+    expect(await examineLogs({ errorLog: shipped }, sink().stream, sink().stream), "the course's own lines are nothing to fix").toBe(0);
 
     const real = path.join(dir, 'error.log');
     writeFileSync(real, fixture('05'));
     const json = sink();
-    expect(await doctorCommand({ errorLog: real, json: true }, json.stream, sink().stream)).toBe(1);
+    expect(await examineLogs({ errorLog: real, json: true }, json.stream, sink().stream)).toBe(1);
     expect(JSON.parse(json.text()).incidents.map((i: Incident) => i.condition)).toEqual(['temp-dir-missing', 'upstream-refused']);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // The doctor: a user's own nginx error log (and access log), explained. diagnose() for bytes in
 // memory, diagnoseFile() for a path (streamed), renderJson()/renderText() to print, follow() for a
-// live log, doctorCommand() for `harness doctor`, expectDiagnosis() to check a diagnosis against
+// live log, examineLogs() for `harness doctor`, expectDiagnosis() to check a diagnosis against
 // what a scenario should leave.
 import { Analyser, analyseLog } from './diagnose.js';
 import { AccessIndexer, indexAccessLog } from './access.js';
@@ -13,11 +13,11 @@ export type { ConditionId, Diagnosis, Incident, AccessSummary } from './types.js
 export { CONDITION_IDS } from './types.js';
 export { renderJson, renderText, renderIncident } from './report.js';
 export { follow, type FollowOptions, type FollowHandlers } from './follow.js';
-export { doctorCommand, type DoctorArgs } from './command.js';
-export { isProblem } from './incidents.js';
+export { examineLogs, type DoctorArgs } from './examine.js';
+export { isProblem } from './grouper.js';
 export { DoctorInputError } from './input.js';
 export { splitLines } from './read.js';
-export { readConf, ConfFacts, type ConfPlace } from './conf.js';
+export { readConfFacts, ConfFacts, type ConfPlace } from './conf.js';
 export { expectDiagnosis, describeExpectation, type DiagnosisExpectation, type RefusedVerdict } from './expect.js';
 
 /** A log in memory, analysed; `keepText` keeps what renderText quotes. */

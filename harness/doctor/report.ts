@@ -4,7 +4,7 @@
 // ("5×, lines ...") that quotes the newest one's evidence, then what needs no action, folded.
 // Everything printed from a log is made printable: a log's control characters never reach the terminal.
 import type { Diagnosis, Incident } from './types.js';
-import { explanationOf, isProblem } from './incidents.js';
+import { explanationOf, isProblem } from './grouper.js';
 import { ranges } from './facts.js';
 import { count, series, t } from './say.js';
 

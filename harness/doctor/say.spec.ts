@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { diagnose, doctorCommand, readConf, renderText, type Incident } from './index.js';
+import { diagnose, examineLogs, readConfFacts, renderText, type Incident } from './index.js';
 import { lang, setLang } from '../i18n/index.js';
 import { describeExpectation } from './expect.js';
 import { FIXTURES, fixtureLine, repoRoot, sink, tempDir, whileFollowing } from '../../tests/support/doctor.js';
@@ -70,7 +70,7 @@ for (const file of corpus && existsSync(corpus) ? readdirSync(corpus).filter((f)
 for (const name of readdirSync(COURSE).sort()) {
   test(`the course's ${name}, with its conf and access log: every explanation is in Chinese`, () => {
     const dir = path.join(COURSE, name);
-    const { conf } = readConf([path.join(dir, 'nginx.conf')]);
+    const { conf } = readConfFacts([path.join(dir, 'nginx.conf')]);
     const error = readFileSync(path.join(dir, 'error.log'));
     const access = readFileSync(path.join(dir, 'access.log'));
     const d = diagnose(error, { conf, accessLogBytes: access });
@@ -94,7 +94,7 @@ test('the report around the explanations is in Chinese: summary, headings, label
 test('--json keeps its keys and condition ids in English and carries the Chinese text', async () => {
   const out = sink();
   const err = sink();
-  const code = await doctorCommand({ errorLog: path.join(FIXTURES, logs.find((f) => f.startsWith('01'))!), json: true }, out.stream, err.stream);
+  const code = await examineLogs({ errorLog: path.join(FIXTURES, logs.find((f) => f.startsWith('01'))!), json: true }, out.stream, err.stream);
   expect(code).toBe(1);
   const json = JSON.parse(out.text()) as { incidents: Record<string, unknown>[] };
   expect(Object.keys(json.incidents[0])).toEqual(['condition', 'lines', 'cause', 'fix']);
@@ -104,11 +104,11 @@ test('--json keeps its keys and condition ids in English and carries the Chinese
 
 test("the doctor's errors are in Chinese: a missing log, a log that is not nginx's error log", async () => {
   const err = sink();
-  expect(await doctorCommand({ errorLog: path.join(repoRoot, 'no-such-error.log') }, sink().stream, err.stream)).toBe(2);
+  expect(await examineLogs({ errorLog: path.join(repoRoot, 'no-such-error.log') }, sink().stream, err.stream)).toBe(2);
   expect(err.text()).toContain('无法读取错误日志');
   expect(err.text()).toContain('文件不存在');
   const err2 = sink();
-  expect(await doctorCommand({ errorLog: path.join(COURSE, 'admin-no-slash', 'access.log') }, sink().stream, err2.stream)).toBe(2);
+  expect(await examineLogs({ errorLog: path.join(COURSE, 'admin-no-slash', 'access.log') }, sink().stream, err2.stream)).toBe(2);
   expect(err2.text()).toContain('是 nginx 的访问日志');
 });
 

@@ -1,4 +1,4 @@
-import type { ShapeAction } from '../../stubs/admin-server/faults/action.js';
+import type { ShapeAction } from '../../stand-in/admin-server/faults/action.js';
 import { readTimeoutEffect } from './stack-conf.js';
 import { wireFault } from './wire.js';
 import { messages } from '../i18n/index.js';

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { exchange, startStandIn, upstreamRequest } from '../../tests/support/stand-in.js';
-import { seededRandom } from '../../stubs/admin-server/random.js';
+import { seededRandom } from '../../stand-in/admin-server/random.js';
 import { latencyMs } from './admin-latency.js';
 
 test('admin.latency MS: every answer waits MS before the controller runs; admin.slow is the same fault', async () => {

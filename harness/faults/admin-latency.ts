@@ -1,4 +1,4 @@
-import type { DelayAction } from '../../stubs/admin-server/faults/action.js';
+import type { DelayAction } from '../../stand-in/admin-server/faults/action.js';
 import { readTimeoutEffect } from './stack-conf.js';
 import { wireFault } from './wire.js';
 import type { FaultValues } from './fault.js';

@@ -1,4 +1,4 @@
-import { LISTEN_MODES, type ListenMode } from '../../stubs/admin-server/listen-modes.js';
+import { LISTEN_MODES, type ListenMode } from '../../stand-in/admin-server/listen-modes.js';
 import { requireAdmin, type AppliedFault, type Fault, type FaultTarget } from './fault.js';
 import { messages } from '../i18n/index.js';
 

@@ -1,7 +1,7 @@
 // A fault: one small named thing done to a running stack, and undone (toxiproxy's toxics, one file
 // each). Scenarios, `harness chaos inject` and the tests all apply faults through this interface;
 // each fault describes its arguments (params.ts), so that the CLI's parser and a form can take them.
-import type { AdminShell } from '../../stubs/admin-server/shell.js';
+import type { AdminShell } from '../../stand-in/admin-server/shell.js';
 import type { ProxyEngine } from '../engine/engine.js';
 import type { StackSpec } from '../stack/stack.js';
 import { UserError } from '../errors.js';

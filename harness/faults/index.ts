@@ -22,7 +22,7 @@ import { proxyFailRespawn } from './proxy-fail-respawn.js';
 import { proxyTempDirGone } from './proxy-temp-dir-gone.js';
 
 export { FaultError, type Fault, type AppliedFault, type FaultTarget } from './fault.js';
-export { parseFault, parseTokens, splitCommand, usage, label } from './params.js';
+export { parseFault, parseTokens, splitCommand, usage, shownUsage, label } from './params.js';
 export type { FaultInput, FaultValues, Param } from './fault.js';
 
 export const FAULTS: readonly Fault[] = [

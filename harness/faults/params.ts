@@ -30,6 +30,11 @@ export function usage(f: Fault): string {
   return [f.name, ...shown].join(' ');
 }
 
+/** `admin.latency MS [--jitter MS] ... (also admin.slow)`: a fault as `chaos list` and inject's help show it. */
+export function shownUsage(f: Fault): string {
+  return usage(f) + (f.alias ? t('chaos.list.alias', { alias: f.alias }) : '');
+}
+
 /** `admin.truncate 10 --path /admin/employee/page`: the fault as a user types it. */
 export function label(f: Fault, values: FaultValues): string {
   const parts = [f.name];

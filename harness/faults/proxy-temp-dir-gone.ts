@@ -2,7 +2,7 @@ import { chownSync, existsSync, rmSync, statSync, type Stats } from 'node:fs';
 import { makeFolder } from '../make-folder.js';
 import { FaultError, requireProxy, type Fault, type FaultTarget } from './fault.js';
 import { apiLocation } from './stack-conf.js';
-import { readConf } from '../stack/registry.js';
+import { loadNginxConf } from '../stack/registry.js';
 import { messages } from '../i18n/index.js';
 
 const t = messages({
@@ -27,7 +27,7 @@ const t = messages({
 /** Every client_body_temp_path of the stack's conf. */
 function clientBodyTempPaths(target: FaultTarget): string[] {
   try {
-    const conf = readConf(target.prefix, 'conf/nginx.conf');
+    const conf = loadNginxConf(target.prefix, 'conf/nginx.conf');
     return [...new Set(conf.servers.flatMap((s) => s.locations.map((l) => l.clientBodyTempPath)))];
   } catch (e) {
     throw new FaultError(t('noConf', { error: (e as Error).message }));

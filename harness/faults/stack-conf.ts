@@ -1,14 +1,14 @@
 // What a fault's explanation needs from the stack's nginx.conf: the location that proxies /api/.
-import { readConf } from '../stack/registry.js';
+import { loadNginxConf } from '../stack/registry.js';
 import type { FaultTarget } from './fault.js';
 import { t } from '../i18n/index.js';
 
-type LocationConf = ReturnType<typeof readConf>['servers'][number]['locations'][number];
+type LocationConf = ReturnType<typeof loadNginxConf>['servers'][number]['locations'][number];
 
 /** The stack's `location /api/` (or its first proxying location), if its conf can be read. */
 export function apiLocation(target: FaultTarget): LocationConf | undefined {
   try {
-    const conf = readConf(target.prefix, 'conf/nginx.conf');
+    const conf = loadNginxConf(target.prefix, 'conf/nginx.conf');
     const locations = conf.servers.flatMap((s) => s.locations);
     return locations.find((l) => l.path === '/api/') ?? locations.find((l) => l.proxyPass);
   } catch {

@@ -1,7 +1,7 @@
 // What every admin wire fault shares: --path, --times, --rate with --seed, several at once.
 import { test, expect } from '@playwright/test';
 import { exchange, split, startStandIn, upstreamRequest, type StandIn } from '../../tests/support/stand-in.js';
-import { globMeetsRoutes } from '../../stubs/admin-server/faults/selection.js';
+import { globMeetsRoutes } from '../../stand-in/admin-server/faults/selection.js';
 
 const page = (s: StandIn, host = '127.0.0.1') => exchange(s.admin.port, upstreamRequest('GET', '/admin/employee/page', s.admin.port), host);
 const login = (s: StandIn) => exchange(s.admin.port, upstreamRequest('POST', '/admin/employee/login', s.admin.port, '{"username":"admin","password":"123456"}'));

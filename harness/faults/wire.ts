@@ -1,9 +1,9 @@
 // What every admin wire fault shares: the selection flags (--path, --times, --rate, --seed), and
-// applying it as a rule of the admin stand-in's wire faults (stubs/admin-server/faults/), which
+// applying it as a rule of the admin stand-in's wire faults (stand-in/admin-server/faults/), which
 // acts between the stand-in's socket and its controllers.
-import type { WireAction } from '../../stubs/admin-server/faults/action.js';
-import { globMeetsRoutes } from '../../stubs/admin-server/faults/selection.js';
-import type { FaultRule } from '../../stubs/admin-server/faults/wire-faults.js';
+import type { WireAction } from '../../stand-in/admin-server/faults/action.js';
+import { globMeetsRoutes } from '../../stand-in/admin-server/faults/selection.js';
+import type { FaultRule } from '../../stand-in/admin-server/faults/wire-faults.js';
 import { FaultError, requireAdmin, type Fault, type FaultTarget, type FaultValues, type Param } from './fault.js';
 import { label } from './params.js';
 import { t } from '../i18n/index.js';

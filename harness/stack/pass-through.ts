@@ -9,9 +9,9 @@ import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerRespo
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import httpProxy from 'http-proxy';
-import { AdminShell, type AdminShellOptions, type Relaying } from '../../stubs/admin-server/shell.js';
-import { answerStatus } from '../../stubs/admin-server/dispatcher.js';
-import { requestRead } from '../../stubs/admin-server/faults/answer.js';
+import { AdminShell, type AdminShellOptions, type Relaying } from '../../stand-in/admin-server/shell.js';
+import { answerStatus } from '../../stand-in/admin-server/dispatcher.js';
+import { requestRead } from '../../stand-in/admin-server/faults/answer.js';
 import { hostPort } from '../ports.js';
 import { Relay } from './relay.js';
 

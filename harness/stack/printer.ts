@@ -4,7 +4,7 @@ import { hasColours, quietWhenReaderCloses } from '../terminal.js';
 import { t } from '../i18n/index.js';
 import type { EngineName } from '../engine/engine.js';
 import type { OsName } from '../os-profile.js';
-import type { JournalEntry } from '../../stubs/admin-server/shell.js';
+import type { JournalEntry } from '../../stand-in/admin-server/shell.js';
 
 export interface Printer {
   line(component: string, text: string): void;

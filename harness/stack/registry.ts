@@ -26,7 +26,7 @@ export async function localhostMode(name: EngineName): Promise<'implicit' | 'exp
 }
 
 /** nginx.conf as the embedded engine reads it (both engines run the same file); throws ConfError. */
-export function readConf(prefix: string, conf: string): NginxConf {
+export function loadNginxConf(prefix: string, conf: string): NginxConf {
   return loadConf({ prefix, conf, modules: CONF_MODULES });
 }
 

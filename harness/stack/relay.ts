@@ -5,8 +5,8 @@
 // relay's CPU; docs/figures.md): the request goes with `Connection: keep-alive`, and an answer whose
 // head gives its length leaves the connection free for the next request.
 import net, { type Socket } from 'node:net';
-import type { Relaying } from '../../stubs/admin-server/shell.js';
-import { answerLength, keptAlive, statusOf } from '../../stubs/admin-server/sniff.js';
+import type { Relaying } from '../../stand-in/admin-server/shell.js';
+import { answerLength, keptAlive, statusOf } from '../../stand-in/admin-server/sniff.js';
 
 /** Kept connections at most, and how long one may sit idle: closed before the server's own
  *  keep-alive timeout (Node's 5 s, Tomcat's 20 s or more) could close it as it is reused. */

@@ -5,15 +5,15 @@
 // started, on every path out, failed starts included.
 import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { AdminStandIn, ListenMode } from '../../stubs/admin-server/server.js';
-import type { AdminShell } from '../../stubs/admin-server/shell.js';
+import type { AdminStandIn, ListenMode } from '../../stand-in/admin-server/server.js';
+import type { AdminShell } from '../../stand-in/admin-server/shell.js';
 import type { PassThrough, Upstream } from './pass-through.js';
 import { renderConf, starterWorkerUser, type ConfSpec } from './render.js';
 import { preparePrefix } from './prefix.js';
 import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
 import { defaultFrontendRoot } from '../paths.js';
 import { ProxyStartError, type EngineName, type ProxyEngine } from '../engine/engine.js';
-import { localhostMode, readConf, startEngine, unreachableRoot } from './registry.js';
+import { localhostMode, loadNginxConf, startEngine, unreachableRoot } from './registry.js';
 import { confListens, exposure, type ConfListen } from '../engine/listens.js';
 import { bindAddress, isWildcard } from '../loopback.js';
 import { describeBusyPort, hostPort } from '../ports.js';
@@ -59,11 +59,13 @@ export interface StackSpec {
   /** The nginx program real nginx runs (--nginx). */
   nginx?: string;
   nginxVersion?: string;
+  /** How long a refused connect takes, in ms (--refused-delay; the Windows profile's default 2000, Linux's 0). */
   refusedConnectDelayMs?: number;
   /** Conf settings a scenario needs (timeouts, a missing temp dir, keep-alive). */
   conf?: Partial<Omit<ConfSpec, 'proxyPort' | 'adminPort' | 'frontendRoot' | 'workers' | 'localhost'>>;
   /** Leave temp/ out of the prefix, as a Git copy of the nginx folder has it. */
   noTempDir?: boolean;
+  /** The Windows profile's excluded ports (--excluded-port): binding one fails with 10013. */
   reservedPorts?: number[];
   /** Bind the wildcard listens of a user's own conf on every interface, as written (else loopback). */
   bindAny?: boolean;
@@ -238,7 +240,7 @@ export class Stack {
 
   private async startAdmin(mode: ListenMode, seed: number | undefined): Promise<void> {
     // Loaded while the engine starts its workers, in parallel with it (~15 ms, and not at all for --admin external).
-    const { AdminStandIn } = await import('../../stubs/admin-server/server.js');
+    const { AdminStandIn } = await import('../../stand-in/admin-server/server.js');
     // Uploaded images live in the stack's folder, beside its logs.
     this.admin = new AdminStandIn({ port: this.spec.adminPort, mode, seed, uploadDir: join(this.dir, 'uploads') });
     await listenOrSay(this.admin, 'stack.adminListen');
@@ -293,9 +295,9 @@ async function userConfReadiness(prefix: string, confFile: string, userFile: str
   place(first.port);
   // The roots where the embedded engine can read the conf (one with nginx-only directives is real
   // nginx's to check).
-  let conf: ReturnType<typeof readConf> | undefined;
+  let conf: ReturnType<typeof loadNginxConf> | undefined;
   try {
-    conf = readConf(prefix, confFile);
+    conf = loadNginxConf(prefix, confFile);
   } catch {
     conf = undefined;
   }

@@ -8,7 +8,7 @@ import { parseErrorLine } from '../logs/error-log.js';
 import { parseAccessLine } from '../logs/access-log.js';
 import { linkRequests } from './link.js';
 import { shortLogLabel } from './labels.js';
-import type { AdminShell } from '../../stubs/admin-server/shell.js';
+import type { AdminShell } from '../../stand-in/admin-server/shell.js';
 import type { Lane, TimelineEvent } from './event.js';
 import { t } from '../i18n/index.js';
 

@@ -1,6 +1,6 @@
 // API steps shared by scenarios.
-import type { Run } from '../../harness/chaos/runner.js';
-import type { ApiResponse } from '../../harness/chaos/api.js';
+import type { Run } from '../../harness/scenario-runner/runner.js';
+import type { ApiResponse } from '../../harness/scenario-runner/api.js';
 import { t } from '../../harness/i18n/index.js';
 
 /** Logs in, then asks for pages 1..n: the statuses of all of them, login first. */

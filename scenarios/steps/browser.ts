@@ -1,9 +1,9 @@
 // Steps in the admin front end by what a user sees (labels, placeholders, roles), so the same
 // steps drive the stub front end or the real one.
 import { expect, type Page } from 'playwright/test';
-import { EMPLOYEES, type Employee } from '../../stubs/admin-server/employees.js';
+import { EMPLOYEES, type Employee } from '../../stand-in/admin-server/employees.js';
 import { t } from '../../harness/i18n/index.js';
-import type { Run } from '../../harness/chaos/runner.js';
+import type { Run } from '../../harness/scenario-runner/runner.js';
 
 export async function login(page: Page, url: string, username = 'admin', password = '123456'): Promise<void> {
   await page.goto(url);
@@ -39,7 +39,7 @@ export async function expectAdminUnreachable(page: Page): Promise<void> {
   await expect(banner).toHaveAttribute('data-status', '502');
   await expect(banner).toHaveAttribute('data-request', /^POST \/api\/employee\/login/);
   await expect(banner).toContainText('502 Bad Gateway');
-  await expect(banner).toContainText('管理端');
+  await expect(banner).toContainText('后端服务');
   await expect(banner).toContainText(/admin server/);
   await expect(banner).toContainText(/reach|connect|running/);
 }

@@ -1,6 +1,6 @@
 // What scenarios read in the proxy's error log.
 import type { ErrorLogEntry } from '../../harness/logs/error-log.js';
-import type { Run } from '../../harness/chaos/runner.js';
+import type { Run } from '../../harness/scenario-runner/runner.js';
 
 export const isRefusal = (e: ErrorLogEntry) => e.message === 'connect() failed' && e.action === 'connecting to upstream';
 export const isNoLive = (e: ErrorLogEntry) => e.message === 'no live upstreams';

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
-import type { Run } from '../../harness/chaos/runner.js';
+import type { Run } from '../../harness/scenario-runner/runner.js';
 import type { Stack } from '../../harness/stack/stack.js';
 import { workersAsStarter } from './user-conf.js';
 

@@ -2,9 +2,9 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
-import { up } from '../../harness/compose/up.js';
+import { up } from '../../harness/stack-life/up.js';
 import { recorder } from './said.js';
-import type { Run } from '../../harness/chaos/runner.js';
+import type { Run } from '../../harness/scenario-runner/runner.js';
 import { starterWorkerUser } from '../../harness/stack/render.js';
 
 /**
@@ -42,7 +42,7 @@ ${o.server ?? ''}
 }
 
 /** `harness up --nginx-conf FILE` on a prefix of its own: its exit code and what it printed. */
-export async function upWith(run: Run, name: string, conf: string, o: { excludedPorts?: number[] } = {}): Promise<{ code: number; said: string }> {
+export async function upWith(run: Run, name: string, conf: string, o: { reservedPorts?: number[] } = {}): Promise<{ code: number; said: string }> {
   const dir = resolve(run.o.dir, name);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'nginx.conf');
@@ -51,7 +51,7 @@ export async function upWith(run: Run, name: string, conf: string, o: { excluded
   run.followLogs(prefix);
   const { print, said } = recorder();
   run.step(`harness up --nginx-conf ${name}/nginx.conf`);
-  const code = await up({ adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, proxy: run.engine, workers: 1, os: run.os, nginxConf: file, excludedPorts: o.excludedPorts }, print);
+  const code = await up({ adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, engine: run.engine, workers: 1, os: run.os, nginxConf: file, reservedPorts: o.reservedPorts }, print);
   for (const line of said) run.note(`harness up | ${line}`);
   return { code, said: said.join('\n') };
 }

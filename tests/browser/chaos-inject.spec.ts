@@ -41,3 +41,26 @@ test('chaos inject admin.stop: the open page shows the 502; chaos restore: it wo
     await up.child;
   }
 });
+
+test('chaos inject admin.status 503, then 502: the page says the admin server answered each, not the proxy', async ({ page, engine }, testInfo) => {
+  const up = await harnessUp(engine, testInfo.outputPath('up'));
+  try {
+    await login(page, `http://localhost:${up.port}/`);
+    await expectPage(page, 1, 10);
+    const banner = page.getByTestId('http-error');
+    for (const code of [503, 502]) {
+      const injected = await chaos(up.prefix, 'inject', 'admin.status', String(code), '--path', '/admin/employee/page', '--times', '1');
+      expect(injected.exitCode, injected.stderr).toBe(0);
+      await page.getByTestId('employee-search-button').click();
+      await expect(banner).toHaveAttribute('data-status', String(code));
+      await expect(banner).toHaveAttribute('data-answered-by', 'server');
+      await expect(banner).toContainText(`（后端服务自己回答了 ${code}，反向代理只是原样转发：请查看后端日志）`);
+      await expect(banner).toContainText(`— the admin server answered ${code} itself and the proxy passed it on`);
+      await expect(banner).not.toContainText('nginx');
+      await expect(page.getByTestId('toast').filter({ hasText: `请求出错了：后端服务返回了 ${code} ` })).toBeVisible();
+    }
+  } finally {
+    up.child.kill('SIGINT');
+    await up.child;
+  }
+});

@@ -5,7 +5,7 @@
 import { test, expect } from '../fixtures.js';
 import type { Page } from '@playwright/test';
 import { login } from '../../scenarios/steps/browser.js';
-import { EMPLOYEES } from '../../stubs/admin-server/employees.js';
+import { EMPLOYEES } from '../../stand-in/admin-server/employees.js';
 
 const TOTAL = EMPLOYEES.length;
 

@@ -1,7 +1,7 @@
 // Login and paging in a real browser, through the proxy, against the admin stand-in.
 import { test, expect } from '../fixtures.js';
 import { login, expectPage, expectedPage, expectAdminUnreachable } from '../../scenarios/steps/browser.js';
-import { AdminTokens } from '../../stubs/admin-server/token.js';
+import { AdminTokens } from '../../stand-in/admin-server/token.js';
 
 test.describe('the admin front end through the proxy', { tag: '@login-and-page' }, () => {
   test('admin/123456 logs in and reaches the employee list', async ({ page, startStack }) => {

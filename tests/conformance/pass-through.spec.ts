@@ -11,7 +11,7 @@ import { exchange, split, upstreamRequest } from '../support/stand-in.js';
 import { ProxyUnderTest } from '../support/proxy-under-test.js';
 import { ownAnswer, passThroughTo, startOwnServer, type OwnServerBehind } from '../support/own-server.js';
 import { garbageBytes } from '../../harness/faults/admin-garbage.js';
-import { seededRandom } from '../../stubs/admin-server/random.js';
+import { seededRandom } from '../../stand-in/admin-server/random.js';
 import { diagnose } from '../../harness/doctor/index.js';
 import { freePort } from '../support/ports.js';
 import { ComponentsView } from '../../harness/control/components.js';

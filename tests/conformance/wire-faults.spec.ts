@@ -13,7 +13,7 @@ import { ProxyUnderTest, type StartOptions } from '../support/proxy-under-test.j
 import { startStandIn, type StandIn } from '../support/stand-in.js';
 import { BAD_HEADER_ANSWER } from '../../harness/faults/admin-bad-header.js';
 import { garbageBytes } from '../../harness/faults/admin-garbage.js';
-import { seededRandom } from '../../stubs/admin-server/random.js';
+import { seededRandom } from '../../stand-in/admin-server/random.js';
 
 type Faulty = ProxyUnderTest<StandIn>;
 

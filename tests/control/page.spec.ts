@@ -211,7 +211,7 @@ test('a user\'s conf: the page\'s front end is the one the stack serves (the cou
   up = await upWithControl(engine, testInfo.outputPath('course'), ['--nginx-conf', course, '--frontend', defaultFrontendRoot]);
   await openControl(page, up);
   await expect(page.getByRole('link', { name: 'Open the front end ↗' })).toHaveAttribute('href', `http://localhost:${port}/`);
-  await expect(page.locator('#components-list')).toContainText(`front endhttp://localhost:${port}/ from stubs/frontend`);
+  await expect(page.locator('#components-list')).toContainText(`front endhttp://localhost:${port}/ from stand-in/frontend`);
   up.child.kill('SIGINT');
   await up.child;
 

@@ -18,7 +18,7 @@ test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doct
     const pack = await execa('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repoRoot });
     const [{ filename, files }] = JSON.parse(pack.stdout) as [{ filename: string; files: { path: string }[] }];
     const shipped = files.map((f) => f.path);
-    expect(shipped).toEqual(expect.arrayContaining(['bin/harness.js', 'dist/harness/cli.js', 'dist/harness/api/index.js', 'dist/stubs/admin-server/main.js', 'stubs/frontend/index.html', 'harness/nginx/mime.types', 'harness/control/page/index.html']));
+    expect(shipped).toEqual(expect.arrayContaining(['bin/harness.js', 'dist/harness/cli.js', 'dist/harness/api/index.js', 'dist/stand-in/admin-server/main.js', 'stand-in/frontend/index.html', 'harness/nginx/mime.types', 'harness/control/page/index.html']));
     // What `harness` runs (bin/harness.js): the bundle of the CLI, the pre-boot and the worker.
     expect(shipped).toEqual(expect.arrayContaining(['dist/bundle/harness/cli.js', 'dist/bundle/harness/embedded/preboot.js', 'dist/bundle/harness/embedded/worker-main.js']));
     // No TypeScript source, no tests, no benchmarks: the compiled commands only.

@@ -9,7 +9,7 @@ import { test, expect } from '../fixtures.js';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { closedLoopLoad, keepTail, share, type LoadResult } from '../support/load.js';
-import { ApiClient } from '../../harness/chaos/api.js';
+import { ApiClient } from '../../harness/scenario-runner/api.js';
 import { Timeline } from '../../harness/timeline/timeline.js';
 import { Stack } from '../../harness/stack/stack.js';
 import type { EngineName } from '../../harness/engine/engine.js';

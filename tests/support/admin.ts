@@ -1,11 +1,11 @@
-// Shared by the stand-in's specs (stubs/admin-server/*.spec.ts): an AdminStandIn on a free port, and the three ways
+// Shared by the stand-in's specs (stand-in/admin-server/*.spec.ts): an AdminStandIn on a free port, and the three ways
 // the tests talk to it (undici over the exact loopback address, and raw sockets for what undici
 // would not send as given).
 import { test, type TestInfo } from '@playwright/test';
 import getPort from 'get-port';
 import net from 'node:net';
 import { Agent, request } from 'undici';
-import { AdminStandIn, type AdminStandInOptions } from '../../stubs/admin-server/server.js';
+import { AdminStandIn, type AdminStandInOptions } from '../../stand-in/admin-server/server.js';
 
 export async function startAdmin(opts: Partial<AdminStandInOptions> = {}): Promise<AdminStandIn> {
   const server = new AdminStandIn({ port: await getPort(), ...opts });

@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { formatErrorLine, type ErrorLogEntry } from '../../harness/logs/error-log.js';
 import { osProfile } from '../../harness/os-profile.js';
-import { doctorCommand, type Incident } from '../../harness/doctor/index.js';
+import { examineLogs, type Incident } from '../../harness/doctor/index.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const FIXTURES = path.join(repoRoot, 'tests', 'fixtures', 'nginx-logs');
@@ -43,7 +43,7 @@ export function sink(): { stream: NodeJS.WritableStream; text: () => string } {
 export async function whileFollowing(errorLog: string, body: (printed: () => string) => Promise<void>): Promise<number> {
   const out = sink();
   const stop = new AbortController();
-  const exit = doctorCommand({ errorLog, follow: true }, out.stream, sink().stream, stop.signal);
+  const exit = examineLogs({ errorLog, follow: true }, out.stream, sink().stream, stop.signal);
   try {
     await body(out.text);
   } finally {

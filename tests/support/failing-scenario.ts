@@ -2,7 +2,7 @@
 // path, as a user's own scenario. One observation holds, the next fails in the browser with a long
 // diff (the seeded list is never empty), and one more and the doctor's check never run.
 import { expect } from '@playwright/test';
-import { defineScenario } from '../../harness/chaos/scenario.js';
+import { defineScenario } from '../../harness/scenario-runner/scenario.js';
 import { login, expectPage, tableRows } from '../../scenarios/steps/browser.js';
 
 export default defineScenario({

@@ -3,8 +3,8 @@
 // nginx does (HTTP/1.0, Connection: close) and keeps every byte with the time it came.
 import net from 'node:net';
 import { freePort } from './ports.js';
-import { AdminStandIn } from '../../stubs/admin-server/server.js';
-import type { AdminShell } from '../../stubs/admin-server/shell.js';
+import { AdminStandIn } from '../../stand-in/admin-server/server.js';
+import type { AdminShell } from '../../stand-in/admin-server/shell.js';
 import { FaultLedger } from '../../harness/faults/ledger.js';
 import { splitCommand } from '../../harness/faults/index.js';
 

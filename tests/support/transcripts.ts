@@ -1,9 +1,9 @@
 // Golden transcripts of the course's real admin server (tests/fixtures/real-server/*.json): one
 // request as sent, the answer as a client sees it, and how both are made comparable. The recorder
 // (real-server-cases.ts, run by bin/real-server.js --record) and the stand-in's replay
-// (stubs/admin-server/real-server.spec.ts) send and normalise through this one module.
+// (stand-in/admin-server/real-server.spec.ts) send and normalise through this one module.
 import { request } from 'undici';
-import { AdminTokens } from '../../stubs/admin-server/token.js';
+import { AdminTokens } from '../../stand-in/admin-server/token.js';
 
 /** Which `token` header a request carries: admin's from a fresh login, none, or a bad one. */
 export type TokenKind = 'admin' | 'none' | 'expired' | 'forged' | 'malformed';

@@ -1,5 +1,5 @@
 // docs/architecture.md is checked against the tree: every module of the product (harness/,
-// stubs/admin-server/, scenarios/) is named in its layout, and every file the layout names exists.
+// stand-in/admin-server/, scenarios/) is named in its layout, and every file the layout names exists.
 // A folder the layout describes as "one file per <thing>" (faults/, scenarios/) covers its files.
 import { test, expect } from '@playwright/test';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -92,7 +92,7 @@ const doc = readFileSync(join(repoRoot, 'docs', 'architecture.md'), 'utf8');
 
 test('every module of the product is in docs/architecture.md', () => {
   const { named, isCovered } = layout(doc);
-  const absent = ['harness', 'stubs/admin-server', 'scenarios'].flatMap(modules).filter((f) => !named.has(f) && !isCovered(f));
+  const absent = ['harness', 'stand-in/admin-server', 'scenarios'].flatMap(modules).filter((f) => !named.has(f) && !isCovered(f));
   expect(absent, 'modules the layout of docs/architecture.md does not name: add each, with what it does').toEqual([]);
 });
 

@@ -4,8 +4,8 @@
 import { test, expect } from '@playwright/test';
 import { CONDITION_IDS } from '../../harness/doctor/index.js';
 import { coverage, UNPRODUCIBLE } from '../../scenarios/coverage.js';
-import { chaosList } from '../../harness/commands/chaos.js';
-import { defineScenario } from '../../harness/chaos/scenario.js';
+import { chaosList } from '../../harness/commands/chaos-list.js';
+import { defineScenario } from '../../harness/scenario-runner/scenario.js';
 import { SCENARIOS } from '../../scenarios/index.js';
 import { FAULTS } from '../../harness/faults/index.js';
 

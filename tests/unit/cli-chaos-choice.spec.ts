@@ -17,7 +17,7 @@ test('a scenario that needs nginx runs on nginx without --proxy', async ({}, tes
   const r = await chaosRun(['request-rules', '--out', testInfo.outputPath('run')]);
   expect(r.code, r.all).toBe(0);
   expect(r.all).toContain('  nginx 引擎，linux 系统；');
-  expect(r.all).toMatch(/\n通过：(\d+)\/\1 项观察成立/);
+  expect(r.all).toMatch(/\n全部通过：(\d+)\/\1 项检查/);
 });
 
 test('no nginx installed: the scenario says it needs real nginx and how to get it, exit 1', async ({}, testInfo) => {

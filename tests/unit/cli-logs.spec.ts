@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { logs } from '../../harness/compose/logs.js';
+import { logs } from '../../harness/commands/logs.js';
 
 test('harness logs: the error log tagged with its name, harness.log\'s lines as they are', async ({}, testInfo) => {
   const prefix = testInfo.outputPath('prefix');

@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
 import { distFile } from '../../harness/paths.js';
-import { closest, distance } from '../../harness/cli/suggest.js';
+import { closest, distance } from '../../harness/commands/suggest.js';
 
 async function harness(args: string[]) {
   const r = await execa(process.execPath, [distFile('harness/cli.js'), ...args], { reject: false, timeout: 20_000 });

@@ -5,7 +5,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { LiveTimeline, BATCH_EVENTS, MAX_EVENTS, MAX_EVENT_BYTES, eventBytes, type TimelineBatch, type WireEvent } from '../../harness/control/live-timeline.js';
-import type { JournalEntry } from '../../stubs/admin-server/server.js';
+import type { JournalEntry } from '../../stand-in/admin-server/server.js';
 import { formatAccessLine, formatTimeLocal } from '../../harness/logs/access-log.js';
 
 interface Fixture {

@@ -1,5 +1,5 @@
 // Imports run one way between the rooms (bin/import-graph.js's ROOMS: cli → commands → scenarios →
-// chaos → compose → control → faults/timeline → stack → doctor/embedded/nginx/stand-in →
+// scenario-runner → stack-life → control → faults/timeline → stack → doctor/embedded/nginx/stand-in →
 // engine → nginx-conf → the shared base → logs) and the project's modules form no cycle, type-only
 // imports included: the graph is the TypeScript compiler's own. The checks are shown to fail on a
 // graph that breaks them.
@@ -27,10 +27,10 @@ test('the graph is the whole program, type-only imports included', () => {
   expect(graph.get('harness/stack/registry.ts')).toEqual(expect.arrayContaining(['harness/nginx/engine.ts', 'harness/embedded/engine.ts']));
 });
 
-test('no import cycle anywhere in the project: harness, scenarios, stubs, bench, tests', () => {
+test('no import cycle anywhere in the project: harness, scenarios, stand-in, bench, tests', () => {
   expect(cyclesOf(graph)).toEqual([]);
   // The whole project is in the graph, not the engine alone.
-  for (const f of ['harness/chaos/scenario.ts', 'harness/chaos/runner.ts', 'harness/doctor/types.ts', 'bench/run.ts', 'stubs/admin-server/server.ts']) expect(graph.has(f)).toBe(true);
+  for (const f of ['harness/scenario-runner/scenario.ts', 'harness/scenario-runner/runner.ts', 'harness/doctor/types.ts', 'bench/run.ts', 'stand-in/admin-server/server.ts']) expect(graph.has(f)).toBe(true);
   // The check finds one: a.ts → b.ts → c.ts → a.ts, and a type-only self-import.
   const made: Graph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['d.ts']], ['e.ts', ['a.ts']]]);
   expect(cyclesOf(made)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
@@ -39,7 +39,7 @@ test('no import cycle anywhere in the project: harness, scenarios, stubs, bench,
 test('imports run one way between rooms, none beside or above; http/ is wire format only', () => {
   expect(breaksOf(graph)).toEqual([]);
   // Every module of the product is in a room: none escapes the check, specs included.
-  expect([...graph.keys()].filter((f) => /^(harness|scenarios|stubs\/admin-server)\//.test(f) && !roomOfFile(f))).toEqual([]);
+  expect([...graph.keys()].filter((f) => /^(harness|scenarios|stand-in\/admin-server)\//.test(f) && !roomOfFile(f))).toEqual([]);
   const made: Graph = new Map([
     ['harness/stack/stack.ts', ['harness/control/channel.ts', 'harness/stack/registry.ts', 'harness/embedded/engine.ts']],
     ['harness/embedded/engine.ts', ['harness/nginx/engine.ts', 'harness/engine/engine.ts']],
@@ -59,7 +59,7 @@ test('the runtime code imports only dependencies: `npm install --omit=dev` runs 
   // @ts-expect-error plain JS module
   const { packageImports } = (await import('../../bin/import-graph.js')) as { packageImports: () => Map<string, string[]> };
   const { dependencies } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
-  const runtime = [...packageImports()].filter(([f]) => /^(harness|stubs|scenarios)\//.test(f) && !f.endsWith('.spec.ts'));
+  const runtime = [...packageImports()].filter(([f]) => /^(harness|stand-in|scenarios)\//.test(f) && !f.endsWith('.spec.ts'));
   // The scenarios' assertions are among them: the check sees what they import.
   expect(runtime.find(([f]) => f === 'scenarios/admin-down.ts')?.[1]).toContain('playwright');
   expect(runtime.filter(([, packages]) => packages.some((p) => !(p in dependencies))).map(([f, packages]) => `${f}: ${packages.filter((p) => !(p in dependencies)).join(', ')}`)).toEqual([]);

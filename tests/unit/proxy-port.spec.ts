@@ -1,7 +1,7 @@
 // `harness up` without --port takes 80, and when 80 cannot be had says why and takes a free port.
 // The tests never touch 80: the default is an internal option, pointed at a port the test holds.
 import { test, expect } from '@playwright/test';
-import { proxyPort } from '../../harness/compose/up.js';
+import { proxyPort } from '../../harness/stack-life/up.js';
 import { UserError } from '../../harness/errors.js';
 import { canBind } from '../../harness/ports.js';
 import { heldByPattern, holdPort, freePort } from '../support/ports.js';

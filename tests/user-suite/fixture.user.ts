@@ -6,7 +6,7 @@ const login = { data: { username: 'admin', password: '123456' } };
 
 test('the admin app opens, and the login answers', async ({ page, request, stack }) => {
   await page.goto('/');
-  await expect(page).toHaveTitle('瑞吉外卖');
+  await expect(page).toHaveTitle('苍穹外卖');
   const r = await request.post('/api/employee/login', login);
   expect(r.status()).toBe(200);
   expect((await r.json()).code).toBe(1);

@@ -1,4 +1,4 @@
-// docker compose's verbs for the stack of a prefix: ps, logs, down, up --detach (compose/).
+// What ps, logs, down and up --detach say of the stack of a prefix (commands/).
 export const en = {
   'compose.ps.none': 'no stack is running from {prefix}.',
   'compose.ps.head': '{prefix}: pid {pid}, up {uptime}',

@@ -1,4 +1,4 @@
-// What `harness up` says while its stack starts, runs and stops (compose/up.ts, stack/), and who
+// What `harness up` says while its stack starts, runs and stops (stack-life/up.ts, stack/), and who
 // holds a port (ports.ts). Component names in the line tags (proxy, admin, harness) stay English.
 export const en = {
   'stack.port.denied': 'port {port} on {host} may not be bound by this user (EACCES: ports below 1024 need privileges)',
