@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UserError, UsageError } from '../../harness/errors.js';
-import { describeDrop, drops, PARITY_DOC, RATCHET_FILE, ratchetTable, readRatchet, withTable, writeRatchet, type Ratchet } from './ratchet.js';
+import { describeDrop, drops, PARITY_DOCS, RATCHET_FILE, ratchetTable, readRatchet, withTable, writeRatchet, type Ratchet } from './ratchet.js';
 import { Interrupted, type EngineName, type FileRun } from './run-file.js';
 import { runSuite, suiteFolder, type EngineResult, type FileResult, type SuiteRun } from './suite.js';
 
@@ -19,7 +19,7 @@ Runs nginx's test suite (the folder named by HARNESS_NGINX_TESTS) against real n
 embedded engine, and prints each file's passed assertions on both.
   FILE.t ...     these files only (default: every file of bench/nginx-tests/ratchet.json)
   --check        the embedded engine only; exit 1 when a file passes fewer than the ratchet says
-  --update       write both engines' counts into the ratchet and docs/nginx-parity.md
+  --update       write both engines' counts into the ratchet and docs/nginx-parity.md (and its twin)
   --runs N       run each file N times; its count is the smallest (default 1)
   --jobs N       files run at once (default 2)
   --timeout S    a file still running after S seconds is stopped (default 120)
@@ -127,9 +127,10 @@ async function main(argv: string[]): Promise<number> {
   else process.stdout.write(`\n${formatTable(run, ratchet)}\n`);
   if (a.update) {
     const next = updated(ratchet, run);
+    const docs = PARITY_DOCS.map(({ file, lang }) => ({ file, text: withTable(readFileSync(file, 'utf8'), ratchetTable(next, lang), file) }));
     writeRatchet(next);
-    writeFileSync(PARITY_DOC, withTable(readFileSync(PARITY_DOC, 'utf8'), ratchetTable(next)));
-    process.stderr.write(`written: ${RATCHET_FILE} and the table of ${PARITY_DOC}\n`);
+    for (const d of docs) writeFileSync(d.file, d.text);
+    process.stderr.write(`written: ${RATCHET_FILE} and the table of ${docs.map((d) => d.file).join(' and ')}\n`);
     return 0;
   }
   if (!a.check) return 0;

@@ -1,7 +1,7 @@
 // The ratchet: for each nginx-tests file the project runs, the assertions the embedded engine
 // passed when main last reached them (a floor it may not drop below), and real nginx's for the
-// table. Its keys are the list of files a run takes. docs/nginx-parity.md shows it as a table,
-// between two markers, written by `--update`.
+// table. Its keys are the list of files a run takes. docs/nginx-parity.md and its Chinese twin show
+// it as a table, between two markers, written by `--update`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../harness/paths.js';
@@ -25,6 +25,21 @@ export type Ratchet = Record<string, RatchetEntry>;
 
 export const RATCHET_FILE = join(repoRoot, 'bench', 'nginx-tests', 'ratchet.json');
 export const PARITY_DOC = join(repoRoot, 'docs', 'nginx-parity.md');
+export const PARITY_DOC_ZH = join(repoRoot, 'docs', 'nginx-parity.zh-CN.md');
+
+export type DocLang = 'en' | 'zh-CN';
+
+/** The table's words in each language of the docs; the files and their notes stay as they are. */
+const HEAD: Record<DocLang, { columns: string; totals: (files: number) => string }> = {
+  en: { columns: '| file | nginx passed | embedded engine passed | note |', totals: (n) => `all ${n} files` },
+  'zh-CN': { columns: '| 文件 | nginx 通过 | 内置引擎通过 | 说明 |', totals: (n) => `全部 ${n} 个文件` },
+};
+
+/** The docs that show the table, each in its language: `--update` writes both, so they stay in step. */
+export const PARITY_DOCS: readonly { file: string; lang: DocLang }[] = [
+  { file: PARITY_DOC, lang: 'en' },
+  { file: PARITY_DOC_ZH, lang: 'zh-CN' },
+];
 const BEGIN = '<!-- nginx-tests table: written by `npm run nginx-tests -- --update` -->';
 const END = '<!-- end of the nginx-tests table -->';
 
@@ -60,13 +75,13 @@ export function describeDrop(d: Drop): string {
 const sum = (counts: Count[]) => counts.reduce((a, c) => ({ passed: a.passed + c.passed, total: a.total + c.total }), { passed: 0, total: 0 });
 const cell = (c: Count) => `${c.passed} / ${c.total}`;
 
-/** The ratchet as the doc's table (Markdown), its totals last. */
-export function ratchetTable(r: Ratchet): string {
+/** The ratchet as the doc's table (Markdown) in the doc's language, its totals last. */
+export function ratchetTable(r: Ratchet, lang: DocLang = 'en'): string {
   const files = Object.keys(r).sort();
   const rows = files.map((f) => `| ${f} | ${cell(r[f].nginx)} | ${cell(r[f].engine)} | ${r[f].varies ?? ''} |`);
   const all = Object.values(r);
-  const totals = `| all ${files.length} files | ${cell(sum(all.map((e) => e.nginx)))} | ${cell(sum(all.map((e) => e.engine)))} | |`;
-  return ['| file | nginx passed | embedded engine passed | note |', '|---|---|---|---|', ...rows, totals].join('\n');
+  const totals = `| ${HEAD[lang].totals(files.length)} | ${cell(sum(all.map((e) => e.nginx)))} | ${cell(sum(all.map((e) => e.engine)))} | |`;
+  return [HEAD[lang].columns, '|---|---|---|---|', ...rows, totals].join('\n');
 }
 
 /** The doc's text between the markers; undefined when a marker is missing. */
@@ -76,10 +91,10 @@ export function docTable(doc: string): string | undefined {
   return a < 0 || b < a ? undefined : doc.slice(a + BEGIN.length, b).trim();
 }
 
-/** The doc with the table between its markers replaced. */
-export function withTable(doc: string, table: string): string {
+/** The doc with the table between its markers replaced; `file` names the doc in the error. */
+export function withTable(doc: string, table: string, file = PARITY_DOC): string {
   const a = doc.indexOf(BEGIN);
   const b = doc.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`${PARITY_DOC} has no nginx-tests markers: put "${BEGIN}" and "${END}" where the table goes`);
+  if (a < 0 || b < a) throw new Error(`${file} has no nginx-tests markers: put "${BEGIN}" and "${END}" where the table goes`);
   return `${doc.slice(0, a + BEGIN.length)}\n${table}\n${doc.slice(b)}`;
 }

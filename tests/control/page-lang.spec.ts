@@ -21,7 +21,7 @@ test.describe('a browser set to English', () => {
     up = await upWithControl(engine, testInfo.outputPath('up'), ['--lang', 'zh-CN']);
     await openControl(page, up);
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-    await expect(page).toHaveTitle('harness · 控制台');
+    await expect(page).toHaveTitle('harness · 控制页');
     await expect(page.locator('#connection')).toHaveText('已连接');
     await expect(page.getByTestId('uptime')).toHaveText(/^\d+ 秒$/);
     await expect(page.locator('#faults-title')).toHaveText('故障');

@@ -11,7 +11,7 @@ import { textsAreWhole } from '../support/texts.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CALLS_MESSAGES = /\bmessages\(\s*\{/;
 
-const files = ['harness', 'scenarios', 'stubs'].flatMap((dir) =>
+const files = ['harness', 'scenarios', 'stand-in'].flatMap((dir) =>
   readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.d.ts'))
     .map((f) => join(root, dir, f))

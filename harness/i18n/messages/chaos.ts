@@ -96,7 +96,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'chaos.list.external': '\n在你自己的后端服务前面运行：harness chaos run <name> --admin external --admin-upstream HOST:PORT（标有“仅限管理端替身服务”的场景除外）。',
   'chaos.list.faults': '\n故障（harness chaos inject <fault> [args]，作用于 `harness up` 运行的环境；`harness chaos restore` 撤销）。',
   'chaos.list.faultsAdmin': 'admin.* 故障都作用于管理端替身服务；环境带 --admin-upstream HOST:PORT 运行时，则作用于你自己的后端服务：\n',
-  'chaos.list.conditions': '\ndoctor 能识别的问题，以及能复现它的场景（只列出不是全部支持的引擎和系统）：\n',
+  'chaos.list.conditions': '\ndoctor 能识别的状况，以及能复现它的场景（只列出不是全部支持的引擎和系统）：\n',
   'chaos.list.noProducer': '没有：{reason}',
   'chaos.list.noScenarioYet': '还没有场景',
   'chaos.run.fault': '故障 {text}',
