@@ -107,7 +107,7 @@ export const ROOMS = [
   ['harness/compose/'],
   ['harness/control/'],
   ['harness/faults/', 'harness/timeline/'],
-  ['harness/stack/'],
+  ['harness/stack/', 'harness/check-server/'],
   ['harness/doctor/', 'harness/embedded/', 'harness/nginx/', 'stubs/admin-server/'],
   ['harness/engine/'],
   ['harness/nginx-conf/'],

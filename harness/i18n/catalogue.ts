@@ -18,6 +18,7 @@ import * as faults from './messages/faults.js';
 import * as scenarios from './messages/scenarios.js';
 import * as control from './messages/control.js';
 import * as timeline from './messages/timeline.js';
+import * as checkServer from './messages/check-server.js';
 
 export const CATALOGUE = {
   en: {
@@ -39,6 +40,7 @@ export const CATALOGUE = {
     ...scenarios.en,
     ...control.en,
     ...timeline.en,
+    ...checkServer.en,
   },
   'zh-CN': {
     ...common.zhCN,
@@ -59,6 +61,7 @@ export const CATALOGUE = {
     ...scenarios.zhCN,
     ...control.zhCN,
     ...timeline.zhCN,
+    ...checkServer.zhCN,
   },
 } as const;
 
