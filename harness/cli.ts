@@ -11,6 +11,7 @@ import { appCommand } from './cli/app.js';
 import { composeCommands } from './cli/compose.js';
 import { doctorCommand } from './cli/doctor.js';
 import { setupCommand } from './cli/setup.js';
+import { checkServerCommand } from './cli/check-server.js';
 import { didYouMean } from './cli/suggest.js';
 
 quietWhenReaderCloses(process.stdout);
@@ -59,7 +60,7 @@ const root = withoutHelpCache(yargs(hideBin(process.argv)))
   .usage(`$0 <command> [options]\n\n${t('cli.root.describe')}`);
 
 // The commands in the order the help lists them: each group's options and handlers are in its file of cli/.
-const cli = [upCommand, proxyCommand, chaosCommand, appCommand, composeCommands, doctorCommand, setupCommand]
+const cli = [upCommand, proxyCommand, chaosCommand, appCommand, composeCommands, doctorCommand, checkServerCommand, setupCommand]
   .reduce((y, group) => group(y), root)
   .option('lang', {
     global: true,

@@ -2,7 +2,7 @@
 // command is told. Command names, flags, file names and nginx directives stay as they are.
 export const en = {
   'cli.root.describe': 'The sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.',
-  'cli.root.demand': 'Name a command: up, ps, logs, down, proxy, chaos, app, doctor or setup.',
+  'cli.root.demand': 'Name a command: up, ps, logs, down, proxy, chaos, app, doctor, check-server or setup.',
   'cli.unknownCommand': 'there is no command {given}. Did you mean {meant}? ({command} --help lists the commands.)',
   'cli.unknownOption': '{command} has no option {given}. Did you mean {meant}? ({command} --help lists its options.)',
   'cli.lang': 'Language of the messages: en or zh-CN (default: your locale, LANG or the Windows UI language)',
@@ -54,6 +54,9 @@ export const en = {
   'cli.chaos.status': 'What the running `harness up` stack is, and the faults applied to it (with what each has done so far)',
   'cli.chaos.restore': 'Undo every fault applied to the running stack',
 
+  'cli.checkServer.describe': 'Send the course\'s recorded requests to your own admin server and say, endpoint by endpoint, where it answers otherwise than the course\'s (it writes rows: needs --yes)',
+  'cli.checkServer.server': 'Where your server listens: HOST:PORT (127.0.0.1:8081, [::1]:8081) or a port alone (on 127.0.0.1)',
+  'cli.checkServer.yes': 'Send the requests that add, change and delete rows (run it on a freshly loaded sky.sql)',
   'cli.app.describe': 'Act as a customer on the stack `harness up` runs: new orders, reminders, back to the seed',
   'cli.app.demand': 'Name an app command: order, remind or reset.',
   'cli.app.order': 'A customer places and pays an order: it waits as 待接单, and every open admin page gets the 来单提醒 (type 1)',
@@ -79,7 +82,7 @@ export const en = {
 
 export const zhCN: Record<keyof typeof en, string> = {
   'cli.root.describe': '在一台机器上跑起苍穹外卖的管理端，按需重现 nginx 的各种故障，并解释你的 nginx 日志。',
-  'cli.root.demand': '请给出一个命令：up、ps、logs、down、proxy、chaos、app、doctor 或 setup。',
+  'cli.root.demand': '请给出一个命令：up、ps、logs、down、proxy、chaos、app、doctor、check-server 或 setup。',
   'cli.unknownCommand': '没有 {given} 这个命令。你是想用 {meant} 吗？（{command} --help 会列出全部命令。）',
   'cli.unknownOption': '{command} 没有 {given} 这个选项。你是想用 {meant} 吗？（{command} --help 会列出它的全部选项。）',
   'cli.lang': '消息的语言：en 或 zh-CN（默认取你的区域设置：LANG，或 Windows 的界面语言）',
@@ -131,6 +134,9 @@ export const zhCN: Record<keyof typeof en, string> = {
   'cli.chaos.status': '`harness up` 正在运行的环境是什么样的，以及注入了哪些故障（每个故障到目前为止做了什么）',
   'cli.chaos.restore': '撤销正在运行的环境上的所有故障',
 
+  'cli.checkServer.describe': '把课程录制的请求发给你自己的后端服务，逐个接口说明它的响应哪里与课程的服务不同（会写入数据：需要 --yes）',
+  'cli.checkServer.server': '你的服务监听的地址：HOST:PORT（127.0.0.1:8081、[::1]:8081），或者只写端口（在 127.0.0.1 上）',
+  'cli.checkServer.yes': '发送会新增、修改和删除数据的请求（请在刚导入 sky.sql 的数据库上运行）',
   'cli.app.describe': '在 `harness up` 运行的环境上扮演顾客：下新订单、催单、恢复到初始数据',
   'cli.app.demand': '请给出一个 app 命令：order、remind 或 reset。',
   'cli.app.order': '顾客下单并付款：订单状态为待接单，每个打开的管理端页面都会收到来单提醒（type 1）',
