@@ -29,6 +29,8 @@ export interface UpOptions {
   admin: AdminMode;
   /** The user's own admin server, behind the harness's pass-through on adminPort. */
   adminUpstream?: Upstream;
+  /** The command that starts the user's own server (with adminUpstream): started, watched, stopped with the stack. */
+  adminCommand?: { command: string; cwd: string; waitMs?: number };
   /** The seed of the admin stand-in's generated month of orders. */
   adminSeed?: number;
   frontend?: string;
@@ -96,7 +98,8 @@ async function checkAdminPort(o: UpOptions, print: Printer): Promise<void> {
   const hosts = o.admin === 'ipv4' ? ['127.0.0.1'] : o.admin === 'ipv6' ? ['::1'] : ['127.0.0.1', '::1'];
   // Without --admin-upstream, external is the user's server on --admin-port, and nothing of the harness listens there.
   const external = o.admin === 'external' && !o.adminUpstream;
-  if (o.adminUpstream && !(await accepts(o.adminUpstream.host, o.adminUpstream.port))) {
+  // A server the harness starts is not expected to answer yet (stack/admin-command.ts checks its port is free).
+  if (o.adminUpstream && !o.adminCommand && !(await accepts(o.adminUpstream.host, o.adminUpstream.port))) {
     print.note(t('stack.up.upstreamSilent', { upstream: hostPort(o.adminUpstream.host, o.adminUpstream.port) }));
   }
   for (const host of hosts) {
@@ -152,6 +155,7 @@ function withNginxFolder(o: UpOptions): UpOptions {
 export async function up(given: UpOptions, print: Printer): Promise<number> {
   const o = withNginxFolder(given);
   checkAdminUpstream(o.adminPort, o.adminUpstream);
+  if (o.adminCommand && !o.adminUpstream) throw new UsageError(t('adminCommand.needsUpstream'));
   if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
     throw new UsageError(t('stack.up.samePort', { port: o.port }));
   }
@@ -228,6 +232,7 @@ async function startLocked(o: UpOptions, life: StackLife, print: Printer): Promi
       adminPort: o.adminPort,
       admin: o.admin,
       adminUpstream: o.adminUpstream,
+      adminCommand: o.adminCommand,
       adminSeed: o.adminSeed,
       engine: o.proxy,
       workers: o.workers,
@@ -286,6 +291,12 @@ async function serveUntilStopped(o: UpOptions, life: StackLife, control: Control
     });
   }
   control.startLive();
+  // The user's server may end on its own (an exception at start-up, a port it could not keep): said
+  // once; the stack stays up, and nginx gets the pass-through's reset for each request.
+  const command = stack.adminCommand;
+  void command?.exited.then(() => {
+    if (!command.stopping) print.error(t('adminCommand.exited', { command: command.spec.command, pid: command.pid, how: command.how(), last: command.lastLines() }));
+  });
 
   const proxyExited = stack.proxy!.exited.then(({ code, signal }) => t('stack.up.proxyExited', { how: signal ?? t('stack.up.exitCode', { code: String(code) }) }));
   const { why, code } = await Promise.race([

@@ -95,6 +95,13 @@ export class Live {
       }, APPLIED_SOON_MS);
     });
     void this.#components.look();
+    // The user's own server ending by itself: on the timeline, and in the components.
+    const command = o.stack.adminCommand;
+    void command?.exited.then(() => {
+      if (command.stopping || this.#abort.signal.aborted) return;
+      this.#timeline.mark('step', t('adminCommand.exitedMark', { pid: command.pid, how: command.how() }));
+      void this.#sendComponents();
+    });
   }
 
   /** Opens a page's stream: everything it draws, then each change. */

@@ -19,6 +19,7 @@ import * as scenarios from './messages/scenarios.js';
 import * as control from './messages/control.js';
 import * as timeline from './messages/timeline.js';
 import * as checkServer from './messages/check-server.js';
+import * as adminCommand from './messages/admin-command.js';
 
 export const CATALOGUE = {
   en: {
@@ -41,6 +42,7 @@ export const CATALOGUE = {
     ...control.en,
     ...timeline.en,
     ...checkServer.en,
+    ...adminCommand.en,
   },
   'zh-CN': {
     ...common.zhCN,
@@ -62,6 +64,7 @@ export const CATALOGUE = {
     ...control.zhCN,
     ...timeline.zhCN,
     ...checkServer.zhCN,
+    ...adminCommand.zhCN,
   },
 } as const;
 
