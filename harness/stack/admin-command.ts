@@ -10,11 +10,11 @@ import treeKill from 'tree-kill';
 import { startProcess, type StartedProcess } from '../engine/process.js';
 import { accepts, describeBusyPort, hostPort } from '../ports.js';
 import { UsageError, UserError } from '../errors.js';
+import { DEFAULT_ADMIN_WAIT_S } from '../flags.js';
 import { t } from '../i18n/index.js';
 import type { Upstream } from './pass-through.js';
 
-/** A Spring Boot server with a database and Redis starts in 5–60 s; a cold Maven run takes longer. */
-export const DEFAULT_ADMIN_WAIT_MS = 180_000;
+export const DEFAULT_ADMIN_WAIT_MS = DEFAULT_ADMIN_WAIT_S * 1000;
 /** Spring Boot's graceful shutdown ends well within this; past it the tree is killed. */
 export const DEFAULT_ADMIN_GRACE_MS = 10_000;
 /** How often the port is tried, and how often the wait says it still waits. */
