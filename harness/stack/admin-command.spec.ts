@@ -46,7 +46,7 @@ test('a slow start: said what it waits for, its lines streamed and in logs/admin
     const t0 = Date.now();
     await command.ready();
     expect(Date.now() - t0).toBeGreaterThanOrEqual(1000);
-    expect(notes[0]).toBe(`waiting for your admin server to listen on 127.0.0.1:${port} (${command.spec.command}, pid ${command.pid}): up to 180 s, as a Spring Boot start can take`);
+    expect(notes[0]).toBe(`waiting for your admin server to listen on 127.0.0.1:${port} (${command.spec.command}, pid ${command.pid}): up to 300 s, as a Spring Boot start can take`);
     expect(notes[1]).toMatch(new RegExp(`^your admin server listens on 127\\.0\\.0\\.1:${port} \\(after \\d+\\.\\d s\\)$`));
     await expect.poll(() => lines).toContain(`slow server: Started on port ${port}`);
     expect(lines).toContain('slow server: a line on stderr');

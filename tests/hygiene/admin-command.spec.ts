@@ -14,7 +14,7 @@ test('the server started, waited for, streamed as admin, and stopped with the st
   const [port, adminPort, upstream] = [await freePort(), await freePort(), await freePort()];
   const command = `${process.execPath} ${SERVER} --port ${upstream} --delay 1500`;
   const r = await upWhile(['--port', String(port), '--admin-port', String(adminPort), '--prefix', testInfo.outputPath('prefix'), '--proxy', engine, '--admin-upstream', String(upstream), '--admin-command', command]);
-  expect(r.all).toMatch(new RegExp(`harness \\| waiting for your admin server to listen on 127\\.0\\.0\\.1:${upstream} \\(.*slow-admin-server\\.cjs --port ${upstream} --delay 1500, pid \\d+\\): up to 180 s`));
+  expect(r.all).toMatch(new RegExp(`harness \\| waiting for your admin server to listen on 127\\.0\\.0\\.1:${upstream} \\(.*slow-admin-server\\.cjs --port ${upstream} --delay 1500, pid \\d+\\): up to 300 s`));
   expect(r.all).toContain(`admin   | slow server: Started on port ${upstream}`);
   expect(r.all).toContain('admin   | slow server: a line on stderr');
   // Ready only once the server listens: its "Started" line comes before the ready block.
