@@ -8,6 +8,7 @@ import type { Stack } from '../stack/stack.js';
 import { LEGEND, ROWS } from '../timeline/marks.js';
 import { ComponentsView, type WorkerChange } from './components.js';
 import { followIncidents, type LiveIncident } from './incidents.js';
+import { withAdminExit } from './admin-exit.js';
 import { BATCH_EVENTS, LiveTimeline } from './live-timeline.js';
 import { EventStreams, frame } from './sse.js';
 import { t } from '../i18n/index.js';
@@ -75,7 +76,8 @@ export class Live {
     });
     this.#following = followIncidents(
       o.stack.errorLogPath,
-      (i) => {
+      (found) => {
+        const i = withAdminExit(found, o.stack);
         keep(this.#incidents, i);
         this.#streams.send('incident', i);
       },

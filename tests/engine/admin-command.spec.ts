@@ -11,6 +11,8 @@ import { alive } from '../support/processes.js';
 import { faultsOn } from '../support/stand-in.js';
 import { repoRoot } from '../../harness/paths.js';
 import { ComponentsView } from '../../harness/control/components.js';
+import { withAdminExit } from '../../harness/control/admin-exit.js';
+import type { LiveIncident } from '../../harness/control/incidents.js';
 
 const SERVER = join(repoRoot, 'tests', 'support', 'slow-admin-server.cjs');
 
@@ -45,7 +47,7 @@ test('ready once the started server listens; its answers and a fault through the
   expect(alive(command.pid)).toBe(false);
 });
 
-test('a server that ends by itself: the components say when and how', async ({ startStack }) => {
+test('a server that ends by itself: the components say when and how, and the doctor\'s incidents of a gone upstream say why', async ({ startStack }) => {
   const upstreamPort = await freePort();
   const stack = await startStack({
     adminUpstream: { host: '127.0.0.1', port: upstreamPort },
@@ -55,4 +57,16 @@ test('a server that ends by itself: the components say when and how', async ({ s
   const view = await new ComponentsView(stack, new Date(), () => undefined).read();
   expect(view.admin.command?.exited?.how).toBe('exit code 3');
   expect(stack.adminCommand!.stopping).toBe(false);
+
+  const gone = await request(`${stack.proxyUrl}/api/employee/page?page=1`);
+  await gone.body.dump();
+  expect(gone.statusCode).toBe(502);
+  const at = stack.adminCommand!.exit!.at;
+  const incident = (condition: LiveIncident['condition'], when: Date): LiveIncident => ({ n: 1, condition, cause: 'nginx\'s cause.', fix: 'the fix', lines: [], at: when.toISOString() });
+  const after = new Date(at.getTime() + 1000);
+  expect(withAdminExit(incident('upstream-reset', after), stack).cause).toBe(
+    `Your admin server, started by the harness (pid ${stack.adminCommand!.pid}), ended at ${at.toISOString().slice(11, 19)} UTC with exit code 3: nothing answers the harness's pass-through now. nginx's cause.`,
+  );
+  expect(withAdminExit(incident('upstream-reset', new Date(at.getTime() - 1000)), stack).cause).toBe('nginx\'s cause.');
+  expect(withAdminExit(incident('bind-failed', after), stack).cause).toBe('nginx\'s cause.');
 });
