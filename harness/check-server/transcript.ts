@@ -105,6 +105,8 @@ export function shapeOf(body: string): string {
 export async function tokensFor(base: string, nowMs = Date.now()): Promise<Record<TokenKind, string | undefined>> {
   const login = await request(`${base}/admin/employee/login`, {
     method: 'POST',
+    headersTimeout: EXCHANGE_TIMEOUT_MS,
+    bodyTimeout: EXCHANGE_TIMEOUT_MS,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: '123456' }),
   });
