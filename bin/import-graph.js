@@ -106,7 +106,7 @@ export const ROOMS = [
   ['harness/stack-life/'],
   ['harness/control/'],
   ['harness/faults/', 'harness/timeline/'],
-  ['harness/stack/'],
+  ['harness/stack/', 'harness/check-server/'],
   ['harness/doctor/', 'harness/embedded/', 'harness/nginx/', 'stand-in/admin-server/'],
   ['harness/engine/'],
   ['harness/nginx-conf/'],

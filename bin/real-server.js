@@ -10,7 +10,7 @@
 // Every server listens on 127.0.0.1 only, on a free port, with its files in a temp folder; the
 // script stops them all by pid when it ends (Ctrl-C, SIGTERM, a step that failed).
 // With --record it records the golden transcripts (tests/support/real-server-cases.ts, from dist/:
-// `node bin/build.js` first) into DIR (default tests/fixtures/real-server) and stops; --commit names
+// `node bin/build.js` first) into DIR (default harness/check-server/transcripts) and stops; --commit names
 // the source's commit in them when SRC is no git checkout.
 import { execaSync, execa } from 'execa';
 import getPort from 'get-port';
@@ -25,7 +25,7 @@ const argv = yargs(hideBin(process.argv))
   .usage('node bin/real-server.js SRC [--sql FILE] [--port N] [--record [DIR] --commit SHA]')
   .option('sql', { type: 'string', describe: 'the schema (default: the first sky.sql under SRC)' })
   .option('port', { type: 'number', describe: 'the server port (default: a free one)' })
-  .option('record', { type: 'string', describe: 'record the golden transcripts into DIR (default tests/fixtures/real-server) and stop' })
+  .option('record', { type: 'string', describe: 'record the golden transcripts into DIR (default harness/check-server/transcripts) and stop' })
   .option('commit', { type: 'string', describe: 'the source\'s commit, written into the transcripts (default: git rev-parse HEAD in SRC)' })
   .strictOptions()
   .help()
@@ -223,7 +223,7 @@ async function recordPlan(project) {
   const { record } = await import(cases);
   return {
     record,
-    out: resolve(argv.record || join(root, 'tests', 'fixtures', 'real-server')),
+    out: resolve(argv.record || join(root, 'harness', 'check-server', 'transcripts')),
     meta: { source: `shuhongfan/sky-take-out@${commit}`, command: `node bin/real-server.js SRC --record --commit ${commit}` },
   };
 }

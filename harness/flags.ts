@@ -30,6 +30,12 @@ export const workers = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1,
 /** The seed of a generated history: any whole number a 32-bit generator can start from. */
 export const seed = (flag: string) => (v: unknown) => wholeNumber(flag, v, 0, 2 ** 32 - 1, 'flags.what.seed');
 
+/** --admin-wait: a Spring Boot server with a database and Redis starts in 5–60 s; the course's took 175 s on a busy 2-core machine. */
+export const DEFAULT_ADMIN_WAIT_S = 300;
+
+/** How long to wait for a start, in whole seconds (an hour at most). */
+export const seconds = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, 3600, 'flags.what.seconds');
+
 /** An order id (a Long, as the course's tables have them). */
 export const orderId = (flag: string) => (v: unknown) => wholeNumber(flag, v, 1, Number.MAX_SAFE_INTEGER, 'flags.what.orderId');
 

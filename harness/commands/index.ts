@@ -15,5 +15,6 @@ export const commands = (): CommandEntry[] => [
   // Optional to yargs, so that a missing log is told with an example rather than yargs' count of
   // non-option arguments; the usage line still says it is needed (doctor.ts).
   ['doctor [error-log]', t('cli.doctor.describe'), lazyFile(() => import('./doctor.js'))],
+  ['check-server <server>', t('cli.checkServer.describe'), lazyFile(() => import('./check-server.js'))],
   ['setup', t('cli.setup'), lazyFile(() => import('./setup.js'))],
 ];

@@ -20,6 +20,9 @@ export const builder = (y: Argv) =>
     .option('admin-port', { requiresArg: true, coerce: flag.port('--admin-port'), default: 8080, describe: t('cli.up.adminPort') })
     .option('admin', { choices: [...LISTEN_MODES, 'external'] as const, default: 'dual' as const, describe: t('cli.up.admin') })
     .option('admin-upstream', { requiresArg: true, coerce: flag.hostAndPort('--admin-upstream'), describe: t('cli.up.adminUpstream') })
+    .option('admin-command', { type: 'string', requiresArg: true, describe: t('cli.up.adminCommand') })
+    .option('admin-dir', { requiresArg: true, coerce: flag.existingFolder('--admin-dir', t('cli.up.adminDir')), describe: t('cli.up.adminDir') })
+    .option('admin-wait', { requiresArg: true, coerce: flag.seconds('--admin-wait'), default: flag.DEFAULT_ADMIN_WAIT_S, describe: t('cli.up.adminWait') })
     .option('admin-seed', { requiresArg: true, coerce: flag.seed('--admin-seed'), describe: t('cli.up.adminSeed') })
     .option('frontend', { requiresArg: true, coerce: flag.frontendFolder('--frontend'), describe: t('cli.up.frontend') })
     .option('prefix', { type: 'string', requiresArg: true, default: flag.DEFAULT_PREFIX, describe: t('cli.up.prefix') })
@@ -47,6 +50,7 @@ export const handler = (a: Args<typeof builder>) =>
         adminPort: a['admin-port'],
         admin: a.admin as AdminMode,
         adminUpstream: a['admin-upstream'],
+        adminCommand: a['admin-command'] === undefined ? undefined : { command: a['admin-command'], cwd: a['admin-dir'] ?? process.cwd(), waitMs: a['admin-wait'] * 1000 },
         adminSeed: a['admin-seed'],
         frontendRoot: a.frontend,
         prefix: a.prefix,

@@ -9,7 +9,7 @@ export interface Components {
   engine: string;
   os: string;
   proxy: { port: number; addresses: string[]; conf?: string; master?: number; workers: number[] };
-  admin: { port: number; mode: string; addresses: string[]; upstream?: string };
+  admin: { port: number; mode: string; addresses: string[]; upstream?: string; command?: AdminCommandView };
   /** The URL to open the front end at; undefined when the stack serves none it knows of (a user's conf that proxies `/`). */
   frontend?: string;
   frontendRoot?: string;
@@ -19,6 +19,13 @@ export interface Components {
   /** The harness's own process (the embedded engine's master is in it). */
   harnessPid: number;
   startedAt: string;
+}
+
+/** The user's own server as the harness started it (--admin-command), and how it ended if it has. */
+export interface AdminCommandView {
+  command: string;
+  pid: number;
+  exited?: { at: string; how: string };
 }
 
 /** A change of the worker pids: the ones gone, the ones new. */
@@ -36,6 +43,12 @@ function shown(path: string): string {
   const abs = resolve(path);
   const rel = relative(process.cwd(), abs);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
+}
+
+function adminCommandView(s: Stack): AdminCommandView | undefined {
+  const c = s.adminCommand;
+  if (!c) return undefined;
+  return { command: c.spec.command, pid: c.pid, ...(c.exit && { exited: { at: c.exit.at.toISOString(), how: c.how() } }) };
 }
 
 export class ComponentsView {
@@ -58,7 +71,7 @@ export class ComponentsView {
       engine: s.spec.engine,
       os: s.spec.os,
       proxy: { port: s.spec.proxyPort, addresses: s.spec.nginxConf ? [] : a.proxy, conf: s.spec.nginxConf && shown(s.spec.nginxConf), master: s.proxy?.pid, workers },
-      admin: { port: s.spec.adminPort, mode: s.adminShell ? s.adminShell.mode : 'external', addresses: a.admin, upstream: s.passThrough?.upstreamAddress },
+      admin: { port: s.spec.adminPort, mode: s.adminShell ? s.adminShell.mode : 'external', addresses: a.admin, upstream: s.passThrough?.upstreamAddress, command: adminCommandView(s) },
       frontend: s.frontend?.url,
       frontendRoot: s.frontend?.from && shown(s.frontend.from),
       prefix: shown(s.prefix),

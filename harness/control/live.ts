@@ -8,6 +8,7 @@ import type { Stack } from '../stack/stack.js';
 import { LEGEND, ROWS } from '../timeline/marks.js';
 import { ComponentsView, type WorkerChange } from './components.js';
 import { followIncidents, type LiveIncident } from './live-incidents.js';
+import { withAdminExit } from './admin-exit.js';
 import { BATCH_EVENTS, LiveTimeline } from './live-timeline.js';
 import { EventStreams, frame } from './sse.js';
 import { t } from '../i18n/index.js';
@@ -76,7 +77,8 @@ export class Live {
     });
     this.#following = followIncidents(
       o.stack.errorLogPath,
-      (i) => {
+      (found) => {
+        const i = withAdminExit(found, o.stack);
         keep(this.#incidents, i);
         this.#streams.send('incident', i);
       },
@@ -96,6 +98,13 @@ export class Live {
       }, APPLIED_SOON_MS);
     });
     void this.#components.look();
+    // The user's own server ending by itself: on the timeline, and in the components.
+    const command = o.stack.adminCommand;
+    void command?.exited.then(() => {
+      if (command.stopping || this.#abort.signal.aborted) return;
+      this.#timeline.mark('step', t('adminCommand.exitedMark', { pid: command.pid, how: command.how() }));
+      void this.#sendComponents();
+    });
   }
 
   /** Opens a page's stream: everything it draws, then each change. */

@@ -9,6 +9,8 @@ import * as compose from './messages/compose.js';
 import * as app from './messages/app.js';
 import * as setup from './messages/setup.js';
 import * as chaos from './messages/chaos.js';
+import * as checkServer from './messages/check-server.js';
+import * as adminCommand from './messages/admin-command.js';
 
 export const CATALOGUE = {
   en: {
@@ -20,6 +22,8 @@ export const CATALOGUE = {
     ...app.en,
     ...setup.en,
     ...chaos.en,
+    ...checkServer.en,
+    ...adminCommand.en,
   },
   'zh-CN': {
     ...common.zhCN,
@@ -30,6 +34,8 @@ export const CATALOGUE = {
     ...app.zhCN,
     ...setup.zhCN,
     ...chaos.zhCN,
+    ...checkServer.zhCN,
+    ...adminCommand.zhCN,
   },
 } as const;
 

@@ -24,7 +24,7 @@ import { t } from '../i18n/index.js';
  * foreground command decides (the port it falls back from, the prefix, the doctor at the end).
  */
 export interface UpSpec
-  extends Pick<StackSpec, 'adminPort' | 'admin' | 'adminUpstream' | 'adminSeed' | 'engine' | 'workers' | 'os' | 'frontendRoot' | 'nginxConf' | 'nginxDir' | 'nginx' | 'nginxVersion' | 'refusedConnectDelayMs' | 'reservedPorts' | 'bindAny' | 'noTempDir'> {
+  extends Pick<StackSpec, 'adminPort' | 'admin' | 'adminUpstream' | 'adminCommand' | 'adminSeed' | 'engine' | 'workers' | 'os' | 'frontendRoot' | 'nginxConf' | 'nginxDir' | 'nginx' | 'nginxVersion' | 'refusedConnectDelayMs' | 'reservedPorts' | 'bindAny' | 'noTempDir'> {
   /** The proxy's port; undefined = defaultPort, or a free port when that cannot be bound. */
   port?: number;
   /** 80, as nginx's; another only where a test holds it to see the fallback (not a flag). */
@@ -78,7 +78,8 @@ async function checkAdminPort(o: UpSpec, print: Printer): Promise<void> {
   const hosts = o.admin === 'ipv4' ? ['127.0.0.1'] : o.admin === 'ipv6' ? ['::1'] : ['127.0.0.1', '::1'];
   // Without --admin-upstream, external is the user's server on --admin-port, and nothing of the harness listens there.
   const external = o.admin === 'external' && !o.adminUpstream;
-  if (o.adminUpstream && !(await accepts(o.adminUpstream.host, o.adminUpstream.port))) {
+  // A server the harness starts is not expected to answer yet (stack/admin-command.ts checks its port is free).
+  if (o.adminUpstream && !o.adminCommand && !(await accepts(o.adminUpstream.host, o.adminUpstream.port))) {
     print.note(t('stack.up.upstreamSilent', { upstream: hostPort(o.adminUpstream.host, o.adminUpstream.port) }));
   }
   for (const host of hosts) {
@@ -134,6 +135,7 @@ function withNginxFolder(o: UpSpec): UpSpec {
 export async function up(given: UpSpec, print: Printer): Promise<number> {
   const o = withNginxFolder(given);
   checkAdminUpstream(o.adminPort, o.adminUpstream);
+  if (o.adminCommand && !o.adminUpstream) throw new UsageError(t('adminCommand.needsUpstream'));
   if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
     throw new UsageError(t('stack.up.samePort', { port: o.port }));
   }
@@ -210,6 +212,7 @@ async function startLocked(o: UpSpec, life: StackLife, print: Printer): Promise<
       adminPort: o.adminPort,
       admin: o.admin,
       adminUpstream: o.adminUpstream,
+      adminCommand: o.adminCommand,
       adminSeed: o.adminSeed,
       engine: o.engine,
       workers: o.workers,
@@ -268,6 +271,12 @@ async function serveUntilStopped(o: UpSpec, life: StackLife, control: ControlCha
     });
   }
   control.startLive();
+  // The user's server may end on its own (an exception at start-up, a port it could not keep): said
+  // once; the stack stays up, and nginx gets the pass-through's reset for each request.
+  const command = stack.adminCommand;
+  void command?.exited.then(() => {
+    if (!command.stopping) print.error(t('adminCommand.exited', { command: command.spec.command, pid: command.pid, how: command.how(), last: command.lastLines() }));
+  });
 
   const proxyExited = stack.proxy!.exited.then(({ code, signal }) => t('stack.up.proxyExited', { how: signal ?? t('stack.up.exitCode', { code: String(code) }) }));
   const { why, code } = await Promise.race([

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { AdminStandIn, ListenMode } from '../../stand-in/admin-server/server.js';
 import type { AdminShell } from '../../stand-in/admin-server/shell.js';
 import type { PassThrough, Upstream } from './pass-through.js';
+import { AdminCommand } from './admin-command.js';
 import { renderConf, starterWorkerUser, type ConfSpec } from './render.js';
 import { preparePrefix } from './prefix.js';
 import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
@@ -42,6 +43,9 @@ export interface StackSpec {
   /** The user's own admin server: the harness listens on adminPort and passes every request through
    *  to it (pass-through.ts), where the admin.* faults apply. */
   adminUpstream?: Upstream;
+  /** The command that starts the user's own admin server (--admin-command, with adminUpstream):
+   *  run in `cwd`, waited for on adminUpstream for `waitMs`, stopped with the stack. */
+  adminCommand?: { command: string; cwd: string; waitMs?: number; graceMs?: number };
   /** The seed of the admin stand-in's generated month of orders (default 1). */
   adminSeed?: number;
   engine: EngineName;
@@ -106,6 +110,8 @@ export class Stack {
   admin?: AdminStandIn;
   /** The pass-through to the user's own server (`adminUpstream`). */
   passThrough?: PassThrough;
+  /** The user's own server, started by the harness (`adminCommand`). */
+  adminCommand?: AdminCommand;
   proxy?: ProxyEngine;
   frontend?: ServedFrontend;
   /** nginx's prefix: the stack's folder, or the user's nginx folder. */
@@ -186,6 +192,17 @@ export class Stack {
             }),
           },
     });
+    // The user's own server starts first: a Spring Boot start takes seconds, the rest far less.
+    if (s.adminCommand && s.adminUpstream) {
+      this.adminCommand = await AdminCommand.start({
+        ...s.adminCommand,
+        upstream: s.adminUpstream,
+        logs: join(this.dir, 'logs'),
+        onLine: (line) => s.onLine?.('admin', line),
+        onNote: (text) => s.onNote?.(text),
+        signal: s.signal,
+      });
+    }
     // What the engines say of the prefix's copy of a user's conf names the user's file: the copy
     // keeps every line where it was (harness/nginx/listen-loopback.ts, defaults.ts).
     const toUser = s.nginxConf ? userPaths(this.prefix, confFile, s.nginxConf, copyIncludes(s.nginxConf, dirname(confFile)), s.os) : (text: string) => text;
@@ -236,6 +253,7 @@ export class Stack {
     const admin = go.then((yes) => (yes ? start() : undefined));
     const [a, p] = await Promise.allSettled([admin, proxy]);
     for (const r of [a, p]) if (r.status === 'rejected') throw r.reason;
+    await this.adminCommand?.ready();
   }
 
   private async startAdmin(mode: ListenMode, seed: number | undefined): Promise<void> {
@@ -255,7 +273,7 @@ export class Stack {
 
   /** Resolves once everything the stack started has stopped, for every caller. */
   stop(): Promise<void> {
-    this.stopping ??= Promise.all([this.proxy?.stop(), this.adminShell?.stop()]).then(() => undefined);
+    this.stopping ??= Promise.all([this.proxy?.stop(), this.adminShell?.stop(), this.adminCommand?.stop()]).then(() => undefined);
     return this.stopping;
   }
 }

@@ -222,3 +222,13 @@ test('a user\'s conf: the page\'s front end is the one the stack serves (the cou
   await expect(page.getByRole('link', { name: 'Open the front end ↗' })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.locator('#components-list')).toContainText('none the harness knows of (your conf decides what / serves)');
 });
+
+test('a server the harness started (--admin-command): the page names it, and when it ends by itself, when and how, on the panel and the timeline', async ({ page, engine }, testInfo) => {
+  const upstream = await freePort();
+  const server = `${process.execPath} tests/support/slow-admin-server.cjs --port ${upstream} --exit-after 4000`;
+  up = await upWithControl(engine, testInfo.outputPath('up'), ['--admin-upstream', String(upstream), '--admin-command', server]);
+  await openControl(page, up);
+  await expect(page.getByTestId('admin-command')).toHaveText(new RegExp(`^started by the harness: .*slow-admin-server\\.cjs --port ${upstream} --exit-after 4000, pid \\d+$`));
+  await expect(page.getByTestId('admin-command')).toHaveText(/; it ended at \d\d:\d\d:\d\d with exit code 3$/, { timeout: 15_000 });
+  await expect(marks(page, 'harness')).toContainText([/your admin server \(pid \d+\) ended with exit code 3/]);
+});

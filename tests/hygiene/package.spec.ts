@@ -18,7 +18,7 @@ test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doct
     const pack = await execa('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repoRoot });
     const [{ filename, files }] = JSON.parse(pack.stdout) as [{ filename: string; files: { path: string }[] }];
     const shipped = files.map((f) => f.path);
-    expect(shipped).toEqual(expect.arrayContaining(['bin/harness.js', 'dist/harness/cli.js', 'dist/harness/api/index.js', 'dist/stand-in/admin-server/main.js', 'stand-in/frontend/index.html', 'harness/nginx/mime.types', 'harness/control/page/index.html']));
+    expect(shipped).toEqual(expect.arrayContaining(['bin/harness.js', 'dist/harness/cli.js', 'dist/harness/api/index.js', 'dist/stand-in/admin-server/main.js', 'stand-in/frontend/index.html', 'harness/nginx/mime.types', 'harness/control/page/index.html', 'harness/check-server/transcripts/01-login.json']));
     // What `harness` runs (bin/harness.js): the bundle of the CLI, the pre-boot and the worker.
     expect(shipped).toEqual(expect.arrayContaining(['dist/bundle/harness/cli.js', 'dist/bundle/harness/embedded/preboot.js', 'dist/bundle/harness/embedded/worker-main.js']));
     // No TypeScript source, no tests, no benchmarks: the compiled commands only.
@@ -42,6 +42,13 @@ test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doct
     expect(zh.stdout).toMatch(/\p{Script=Han}{4}/u);
     expect(doctor.stdout).toContain('Start the admin server on 8080');
     expect(zh.stdout).not.toContain('Start the admin server on 8080');
+    // check-server reads the course's transcripts from the package: their count, then no server there.
+    const check = await execa('npx', ['harness', 'check-server', '1'], { cwd: app, reject: false });
+    expect(check.stderr).toMatch(/^harness: harness check-server sends 1\d\d requests to 127\.0\.0\.1:1 /);
+    expect(check.exitCode).toBe(2);
+    const nobody = await execa('npx', ['harness', 'check-server', '1', '--yes'], { cwd: app, reject: false });
+    expect(nobody.stderr).toContain('harness: nothing answers at 127.0.0.1:1 (ECONNREFUSED)');
+    expect(nobody.exitCode).toBe(1);
     const alias = await execa('npx', ['harness', '--help'], { cwd: app });
     expect(alias.stdout).toMatch(/^harness <command>/);
     // yargs, inside the bundle, still finds its own files (its locales) in the installed yargs. Not

@@ -13,6 +13,17 @@ export async function startAdmin(opts: Partial<AdminStandInOptions> = {}): Promi
   return server;
 }
 
+/** The stand-in with sky.sql's employee table (admin alone, the next id 2), as the real server's
+ *  database was when its transcripts were recorded. */
+export async function startSkySqlAdmin(opts: Partial<AdminStandInOptions> = {}): Promise<AdminStandIn> {
+  const admin = await startAdmin(opts);
+  admin.state.write(() => {
+    admin.state.employees = new Map([[1, admin.state.employees.get(1)!]]);
+    admin.state.next.employee = 2;
+  });
+  return admin;
+}
+
 export const ipv4 = (server: AdminStandIn) => `http://127.0.0.1:${server.port}`;
 export const ipv6 = (server: AdminStandIn) => `http://[::1]:${server.port}`;
 

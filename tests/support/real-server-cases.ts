@@ -1,7 +1,7 @@
 // The requests of the golden transcripts: every endpoint the course's admin front end calls, with
 // good input and the bad input students send, in the order they are recorded and replayed (later
 // ones see what earlier ones wrote). record() sends them to the real server (bin/real-server.js
-// --record) and writes tests/fixtures/real-server/*.json.
+// --record) and writes harness/check-server/transcripts/*.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NORMALISED, dayOf, exchange, tokensFor, type Transcript, type TranscriptFile, type TranscriptRequest } from './transcripts.js';

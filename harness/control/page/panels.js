@@ -16,12 +16,19 @@ export function renderComponents(dl, c) {
     ...row(t('control.row.master'), c.proxy.master ? h('code', { class: 'pid', dataset: { testid: 'master-pid' } }, c.proxy.master) : h('em', {}, t('control.proxy.notRunning')), c.engine === 'embedded' ? t('control.proxy.inHarness') : null),
     ...row(t('control.row.workers'), h('span', { dataset: { testid: 'worker-pids' } }, ...joinWith(pids(c.proxy.workers), ' '))),
     ...row(t('control.row.admin'), h('span', { dataset: { testid: 'admin-mode' } }, adminMode(c.admin.mode)), c.admin.addresses.length ? t('control.admin.on', { addresses: c.admin.addresses.join(', ') }) : t('control.admin.port', { port: c.admin.port }), c.admin.upstream ? t('control.admin.upstream', { upstream: c.admin.upstream }) : ''),
+    ...(c.admin.command ? row(t('control.row.adminCommand'), h('span', { dataset: { testid: 'admin-command' } }, adminCommand(c.admin.command))) : []),
     ...row(t('control.row.frontend'), c.frontend ? h('code', {}, c.frontend) : t('control.frontend.unknown'), c.frontendRoot ? t('control.frontend.from', { root: c.frontendRoot }) : ''),
     ...row(t('control.row.ports'), t('control.ports', { proxy: c.proxy.port || t('control.ports.conf'), admin: c.admin.port, page: location.port })),
     ...row(t('control.row.prefix'), h('code', {}, c.prefix)),
     ...row(t('control.row.logs'), h('code', {}, c.errorLog), ', ', h('code', {}, c.accessLog)),
     ...row(t('control.row.harness'), t('control.harness', { pid: c.harnessPid, time: clock(Date.parse(c.startedAt)).slice(0, 8) })),
   );
+}
+
+/** The user's own server started by the harness: its command and pid, and when and how it ended. */
+function adminCommand(c) {
+  const p = { command: c.command, pid: c.pid };
+  return c.exited ? t('control.adminCommand.exited', { ...p, time: clock(Date.parse(c.exited.at)).slice(0, 8), how: c.exited.how }) : t('control.adminCommand.running', p);
 }
 
 function joinWith(nodes, sep) {

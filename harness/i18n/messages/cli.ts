@@ -2,7 +2,7 @@
 // command is told. Command names, flags, file names and nginx directives stay as they are.
 export const en = {
   'cli.root.describe': 'The sky-take-out admin stack on one machine, its nginx failures on demand, and your nginx logs explained.',
-  'cli.root.demand': 'Name a command: up, ps, logs, down, proxy, chaos, app, doctor or setup.',
+  'cli.root.demand': 'Name a command: up, ps, logs, down, proxy, chaos, app, doctor, check-server or setup.',
   'cli.unknownCommand': 'there is no command {given}. Did you mean {meant}? ({command} --help lists the commands.)',
   'cli.unknownOption': '{command} has no option {given}. Did you mean {meant}? ({command} --help lists its options.)',
   'cli.lang': 'Language of the messages: en or zh-CN (default: your locale, LANG or the Windows UI language)',
@@ -17,6 +17,9 @@ export const en = {
   'cli.up.port': 'Port of the proxy (default 80; a free port when 80 cannot be bound)',
   'cli.up.adminPort': 'Port of the admin server',
   'cli.up.admin': 'How the admin stand-in listens: both loopbacks, IPv4 only, IPv6 only, not at all; external = your own server on --admin-port',
+  'cli.up.adminCommand': 'The command that starts your own admin server, run without a shell in --admin-dir (e.g. "java -jar target/sky-server.jar --server.port=8081"); needs --admin-upstream: the harness waits for that port, streams the server\'s output as admin, and stops it with the stack',
+  'cli.up.adminDir': 'The folder --admin-command runs in (default: the current folder)',
+  'cli.up.adminWait': 'How long --admin-command\'s server may take to listen on --admin-upstream, in seconds',
   'cli.up.adminUpstream': 'Your own admin server (HOST:PORT, e.g. 127.0.0.1:8081): the harness listens on --admin-port and passes every request to it, so that admin.* faults apply; --admin then says how the harness listens (external: dual)',
   'cli.up.adminSeed': "Seed of the admin stand-in's generated month of orders (default 1): another seed, another month",
   'cli.up.frontend': "Your own front end's folder (the built dist/, html/sky) instead of the stub front end",
@@ -54,6 +57,9 @@ export const en = {
   'cli.chaos.status': 'What the running `harness up` stack is, and the faults applied to it (with what each has done so far)',
   'cli.chaos.restore': 'Undo every fault applied to the running stack',
 
+  'cli.checkServer.describe': 'Send the course\'s recorded requests to your own admin server and say, endpoint by endpoint, where it answers otherwise than the course\'s (it writes rows: needs --yes)',
+  'cli.checkServer.server': 'Where your server listens: HOST:PORT (127.0.0.1:8081, [::1]:8081) or a port alone (on 127.0.0.1)',
+  'cli.checkServer.yes': 'Send the requests that add, change and delete rows (run it on a freshly loaded sky.sql)',
   'cli.app.describe': 'Act as a customer on the stack `harness up` runs: new orders, reminders, back to the seed',
   'cli.app.demand': 'Name an app command: order, remind or reset.',
   'cli.app.order': 'A customer places and pays an order: it waits as 待接单, and every open admin page gets the 来单提醒 (type 1)',
@@ -79,7 +85,7 @@ export const en = {
 
 export const zhCN: Record<keyof typeof en, string> = {
   'cli.root.describe': '在一台机器上跑起苍穹外卖的管理端，按需重现 nginx 的各种故障，并解释你的 nginx 日志。',
-  'cli.root.demand': '请给出一个命令：up、ps、logs、down、proxy、chaos、app、doctor 或 setup。',
+  'cli.root.demand': '请给出一个命令：up、ps、logs、down、proxy、chaos、app、doctor、check-server 或 setup。',
   'cli.unknownCommand': '没有 {given} 这个命令。你是想用 {meant} 吗？（{command} --help 会列出全部命令。）',
   'cli.unknownOption': '{command} 没有 {given} 这个选项。你是想用 {meant} 吗？（{command} --help 会列出它的全部选项。）',
   'cli.lang': '消息的语言：en 或 zh-CN（默认取你的区域设置：LANG，或 Windows 的界面语言）',
@@ -94,6 +100,9 @@ export const zhCN: Record<keyof typeof en, string> = {
   'cli.up.port': '反向代理的端口（默认 80；80 绑定不了时换一个空闲端口）',
   'cli.up.adminPort': '后端服务的端口',
   'cli.up.admin': '管理端替身服务怎么监听：两个回环地址都监听、只监听 IPv4、只监听 IPv6、不监听；external 表示用你自己的后端服务，它在 --admin-port 上',
+  'cli.up.adminCommand': '启动你自己的后端服务的命令，在 --admin-dir 里不经过 shell 运行（例如 "java -jar target/sky-server.jar --server.port=8081"）；需要 --admin-upstream：harness 等待那个端口，把服务的输出以 admin 标出，并随整套环境一起停止它',
+  'cli.up.adminDir': '--admin-command 运行的文件夹（默认：当前文件夹）',
+  'cli.up.adminWait': '--admin-command 启动的服务在 --admin-upstream 上开始监听最多可以用多少秒',
   'cli.up.adminUpstream': '你自己的后端服务（HOST:PORT，例如 127.0.0.1:8081）：harness 监听 --admin-port，把每个请求转给它，这样 admin.* 故障也能用；这时 --admin 表示 harness 怎么监听（external 等于 dual）',
   'cli.up.adminSeed': '管理端替身服务生成一个月订单时用的种子（默认 1）：换一个种子，就是另一个月的订单',
   'cli.up.frontend': '你自己的前端目录（构建出来的 dist/，或 html/sky），代替 harness 自带的前端',
@@ -131,6 +140,9 @@ export const zhCN: Record<keyof typeof en, string> = {
   'cli.chaos.status': '`harness up` 正在运行的环境是什么样的，以及注入了哪些故障（每个故障到目前为止做了什么）',
   'cli.chaos.restore': '撤销正在运行的环境上的所有故障',
 
+  'cli.checkServer.describe': '把课程录制的请求发给你自己的后端服务，逐个接口说明它的响应哪里与课程的服务不同（会写入数据：需要 --yes）',
+  'cli.checkServer.server': '你的服务监听的地址：HOST:PORT（127.0.0.1:8081、[::1]:8081），或者只写端口（在 127.0.0.1 上）',
+  'cli.checkServer.yes': '发送会新增、修改和删除数据的请求（请在刚导入 sky.sql 的数据库上运行）',
   'cli.app.describe': '在 `harness up` 运行的环境上扮演顾客：下新订单、催单、恢复到初始数据',
   'cli.app.demand': '请给出一个 app 命令：order、remind 或 reset。',
   'cli.app.order': '顾客下单并付款：订单状态为待接单，每个打开的管理端页面都会收到来单提醒（type 1）',
