@@ -39,7 +39,7 @@ async function whenReady(prefix: string, holder: LockHolder, given: string): Pro
     const state = stateOrNone(prefix);
     if (state?.pid === holder.pid) return state;
     if (lockHolder(prefix)?.pid !== holder.pid || processState(holder) === 'gone') return undefined;
-    if (Date.now() > deadline) throw new UserError(t('compose.down.notReady', { prefix, pid: holder.pid, seconds: START_DEADLINE_MS / 1000, given }));
+    if (Date.now() > deadline) throw new UserError(t('down.notReady', { prefix, pid: holder.pid, seconds: START_DEADLINE_MS / 1000, given }));
     await pause();
   }
 }
@@ -50,13 +50,13 @@ export async function down(o: { prefix: string }, out: (s: string) => void): Pro
   if (!state) {
     const holder = startingHolder(prefix);
     if (!holder) {
-      out(t('compose.down.none', { prefix }));
+      out(t('down.none', { prefix }));
       return 0;
     }
-    out(t('compose.down.starting', { prefix, pid: holder.pid }));
+    out(t('down.starting', { prefix, pid: holder.pid }));
     state = await whenReady(prefix, holder, o.prefix);
     if (!state) {
-      out(t('compose.down.endedStarting', { prefix, pid: holder.pid }));
+      out(t('down.endedStarting', { prefix, pid: holder.pid }));
       return 0;
     }
   }
@@ -64,10 +64,10 @@ export async function down(o: { prefix: string }, out: (s: string) => void): Pro
   await callControl(prefix, '/stop');
   const deadline = Date.now() + STOP_DEADLINE_MS;
   while (processState(state) === 'running' || (processState(state) === 'unknown' && stateOrNone(prefix)?.pid === state.pid)) {
-    if (Date.now() > deadline) throw new UserError(t('compose.down.stillRuns', { prefix, pid: state.pid, seconds: STOP_DEADLINE_MS / 1000, given: o.prefix }));
+    if (Date.now() > deadline) throw new UserError(t('down.stillRuns', { prefix, pid: state.pid, seconds: STOP_DEADLINE_MS / 1000, given: o.prefix }));
     await pause();
   }
-  out(t('compose.down.stopped', { prefix, pid: state.pid }));
+  out(t('down.stopped', { prefix, pid: state.pid }));
   return 0;
 }
 

@@ -1,6 +1,7 @@
 // The CLI's commands, in the order `harness --help` lists them: each one's name (with its
 // positionals), its line of help, and its file in this folder, which loads only when the command
-// is named.
+// is named: what one command needs is none of the others' start (chaos run's scenarios and
+// Playwright ~390 ms, setup's execa ~38 ms, inject's faults ~29 ms, up's stack ~25 ms: measured on the bundle).
 import { lazyFile, type CommandEntry } from './command.js';
 import { t } from '../i18n/index.js';
 

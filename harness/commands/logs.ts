@@ -50,12 +50,12 @@ function readFrom(file: string, offset: number): { lines: string[]; next: number
 
 export async function logs(o: { prefix: string; names: string[]; follow?: boolean }, out: (s: string) => void): Promise<number> {
   const unknown = o.names.filter((n) => !(LOG_NAMES as readonly string[]).includes(n));
-  if (unknown.length) throw new UsageError(t('compose.logs.unknown', { name: unknown[0], names: LOG_NAMES.join(', ') }));
+  if (unknown.length) throw new UsageError(t('logs.unknown', { name: unknown[0], names: LOG_NAMES.join(', ') }));
   const prefix = resolve(o.prefix);
   const files = logFiles(prefix);
   const names = (o.names.length ? o.names : LOG_NAMES.filter((n) => existsSync(files[n]))) as LogName[];
   if (!names.length) {
-    out(t('compose.logs.none', { prefix }));
+    out(t('logs.none', { prefix }));
     return 0;
   }
   const width = Math.max(...names.map((n) => n.length));

@@ -40,7 +40,7 @@ export async function ps(o: { prefix: string; json?: boolean }, out: (s: string)
   const state = readState(prefix);
   if (!state) {
     if (o.json) return printJson(out, []);
-    out(t('compose.ps.none', { prefix }));
+    out(t('ps.none', { prefix }));
     return 0;
   }
   // A state.json whose pid another process has now is told apart by its control channel (an error that says what to do).
@@ -61,16 +61,16 @@ export async function ps(o: { prefix: string; json?: boolean }, out: (s: string)
     logs: state.logs,
   };
   if (o.json) return printJson(out, [row]);
-  out(t(row.detached ? 'compose.ps.headDetached' : 'compose.ps.head', { prefix: row.prefix, pid: row.pid, uptime: uptime(row.uptimeSeconds) }));
+  out(t(row.detached ? 'ps.headDetached' : 'ps.head', { prefix: row.prefix, pid: row.pid, uptime: uptime(row.uptimeSeconds) }));
   const admin = status.adminUpstream
-    ? t('compose.ps.adminUpstream', { port: row.adminPort, upstream: status.adminUpstream, mode: String(status.admin) })
-    : t(status.admin === 'external' ? 'compose.ps.adminExternal' : 'compose.ps.adminStandIn', { port: row.adminPort, mode: String(status.admin) });
+    ? t('ps.adminUpstream', { port: row.adminPort, upstream: status.adminUpstream, mode: String(status.admin) })
+    : t(status.admin === 'external' ? 'ps.adminExternal' : 'ps.adminStandIn', { port: row.adminPort, mode: String(status.admin) });
   const rows = labelled([
-    [t('compose.ps.url'), row.url],
-    [t('compose.ps.proxy'), t('compose.ps.proxyText', { engine: row.engine, os: row.os, port: row.proxyPort })],
-    [t('compose.ps.admin'), admin],
-    [t('compose.ps.faults'), row.faults.length ? row.faults.join(', ') : t('compose.ps.noFaults')],
-    [t('compose.ps.control'), row.control],
+    [t('ps.url'), row.url],
+    [t('ps.proxy'), t('ps.proxyText', { engine: row.engine, os: row.os, port: row.proxyPort })],
+    [t('ps.admin'), admin],
+    [t('ps.faults'), row.faults.length ? row.faults.join(', ') : t('ps.noFaults')],
+    [t('ps.control'), row.control],
   ]);
   for (const r of rows) out(`  ${r}`);
   return 0;

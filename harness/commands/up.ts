@@ -82,17 +82,17 @@ async function upDetachedCommand(prefix: string, upArgs: string[]): Promise<numb
   const p = flag.prefixFlag(prefix);
   if ('state' in r) {
     const s = r.state;
-    print(t('compose.detach.runs', { pid: s.pid }));
+    print(t('up.detach.runs', { pid: s.pid }));
     const rows = labelled([
-      [t('compose.detach.open'), t('compose.detach.openText', { url: s.url })],
-      [t('compose.detach.control'), `${s.control.url}/?token=${s.control.token}`],
-      [t('compose.detach.logs'), `npx harness logs -f${p}`],
-      [t('compose.detach.stop'), `npx harness down${p}`],
+      [t('up.detach.open'), t('up.detach.openText', { url: s.url })],
+      [t('up.detach.control'), `${s.control.url}/?token=${s.control.token}`],
+      [t('up.detach.logs'), `npx harness logs -f${p}`],
+      [t('up.detach.stop'), `npx harness down${p}`],
     ]);
     for (const r of rows) print(`  ${r}`);
     return 0;
   }
   print(r.output);
-  print(t('compose.detach.failed', { code: r.code, log: r.log }));
+  print(t('up.detach.failed', { code: r.code, log: r.log }));
   return r.code || 1;
 }

@@ -1,7 +1,7 @@
 // The doctor reads only nginx's lines; the harness knows when the user's server that it started
 // (--admin-command) ended by itself. An incident of an upstream that is gone, after that, says so.
 import type { Stack } from '../stack/stack.js';
-import type { LiveIncident } from './incidents.js';
+import type { LiveIncident } from './live-incidents.js';
 import { t } from '../i18n/index.js';
 
 /** The doctor's conditions of an upstream that is gone: with the pass-through, nginx sees its reset. */

@@ -182,7 +182,7 @@ export async function stackStatus(prefix: string): Promise<StackStatus> {
   const json = await callControl(prefix, '/status', undefined, 'GET');
   const faults = json.faults;
   const field = !Array.isArray(faults) || !faults.every((f) => typeof (f as { label?: unknown })?.label === 'string') ? 'faults' : typeof json.admin !== 'string' ? 'admin' : undefined;
-  if (field) throw new UserError(t('compose.ps.badStatus', { prefix, field, path: statePath(prefix) }));
+  if (field) throw new UserError(t('ps.badStatus', { prefix, field, path: statePath(prefix) }));
   return json as unknown as StackStatus;
 }
 

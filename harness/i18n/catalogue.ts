@@ -5,7 +5,7 @@ import * as common from './messages/common.js';
 import * as cli from './messages/cli.js';
 import * as flags from './messages/flags.js';
 import * as stack from './messages/stack.js';
-import * as compose from './messages/compose.js';
+import * as stackCommands from './messages/stack-commands.js';
 import * as app from './messages/app.js';
 import * as setup from './messages/setup.js';
 import * as chaos from './messages/chaos.js';
@@ -18,7 +18,7 @@ export const CATALOGUE = {
     ...cli.en,
     ...flags.en,
     ...stack.en,
-    ...compose.en,
+    ...stackCommands.en,
     ...app.en,
     ...setup.en,
     ...chaos.en,
@@ -30,7 +30,7 @@ export const CATALOGUE = {
     ...cli.zhCN,
     ...flags.zhCN,
     ...stack.zhCN,
-    ...compose.zhCN,
+    ...stackCommands.zhCN,
     ...app.zhCN,
     ...setup.zhCN,
     ...chaos.zhCN,

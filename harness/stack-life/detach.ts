@@ -46,7 +46,7 @@ export async function upDetached(args: string[], prefix: string): Promise<{ stat
   try {
     out = openAppend(log);
   } catch (e) {
-    if (e instanceof LinkedFile) throw new UserError(t('compose.detach.link', { path: log }));
+    if (e instanceof LinkedFile) throw new UserError(t('up.detach.link', { path: log }));
     throw e;
   }
   const from = fstatSync(out).size;

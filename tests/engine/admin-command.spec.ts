@@ -12,7 +12,7 @@ import { faultsOn } from '../support/stand-in.js';
 import { repoRoot } from '../../harness/paths.js';
 import { ComponentsView } from '../../harness/control/components.js';
 import { withAdminExit } from '../../harness/control/admin-exit.js';
-import type { LiveIncident } from '../../harness/control/incidents.js';
+import type { LiveIncident } from '../../harness/control/live-incidents.js';
 
 const SERVER = join(repoRoot, 'tests', 'support', 'slow-admin-server.cjs');
 
