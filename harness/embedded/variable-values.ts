@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { HttpRequest } from './request.js';
 import { hostName } from './http/request-head.js';
+import { bodyText } from './http/request-body.js';
 import { VAR, nginxVariable } from '../nginx-conf/variables.js';
 import { clock } from '../logs/writer.js';
 import { findName } from '../nginx-conf/names.js';
@@ -178,6 +179,10 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
       return String(req.headerSize + req.bodyBytesSent);
     case 'request_length':
       return String(req.requestLength);
+    case 'request_body':
+      return bodyText(req.body.buffered);
+    case 'request_body_file':
+      return req.body.buffered?.file;
     case 'connection':
       return String(req.conn.number);
     case 'connection_requests':

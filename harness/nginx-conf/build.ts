@@ -79,6 +79,8 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     clientBodyBufferSize: 8 * 1024,
     clientBodyTempPath: join(prefix, 'temp/client_body_temp'),
     clientBodyTempLevels: [],
+    clientBodyInFileOnly: 'off',
+    clientBodyInSingleBuffer: false,
     keepaliveTimeoutMs: 75_000,
     keepaliveRequests: 1000,
     sendTimeoutMs: 60_000,

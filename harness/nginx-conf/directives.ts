@@ -15,7 +15,7 @@ import { REWRITE } from './http/rewrite.js';
 import { ACCESS } from './http/access.js';
 export type { Ctx } from './directive.js';
 import { LOG } from './http/log.js';
-import { parseFlag, parseHttpVersion, parseNumber, parseSize, parseTime, seconds } from './values.js';
+import { parseEnum, parseFlag, parseHttpVersion, parseNumber, parseSize, parseTime, seconds } from './values.js';
 import { HEADERS } from './http/headers.js';
 import { CHARSET } from './http/charset.js';
 import { PROXY_RESPONSE } from './http/proxy.js';
@@ -220,6 +220,8 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   },
   client_max_body_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientMaxBodySize = parseSize(d, d.args[0])) },
   client_body_buffer_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientBodyBufferSize = parseSize(d, d.args[0])) },
+  client_body_in_file_only: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientBodyInFileOnly = parseEnum(d, ['off', 'on', 'clean'])) },
+  client_body_in_single_buffer: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientBodyInSingleBuffer = parseFlag(d)) },
   client_body_temp_path: {
     ctx: HSL,
     args: [1, 4],

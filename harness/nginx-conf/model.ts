@@ -135,6 +135,10 @@ export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseCon
   clientMaxBodySize: number;
   clientBodyBufferSize: number;
   clientBodyTempPath: string;
+  /** client_body_in_file_only: every body to a temp file, kept (`on`) or removed when the request ends (`clean`). */
+  clientBodyInFileOnly: 'off' | 'on' | 'clean';
+  /** client_body_in_single_buffer: accepted; the engine keeps a body in memory whole whenever it fits anyway. */
+  clientBodyInSingleBuffer: boolean;
   /** client_body_temp_path's levels: `1 2` puts file 0000000123 in 3/12/ (ngx_create_hashed_filename()). */
   clientBodyTempLevels: number[];
   keepaliveTimeoutMs: number;
