@@ -218,10 +218,19 @@ export class HttpRequest {
     this.runPhases(this.handlers.phases.serverRewrite);
   }
 
+  /** The phase handler running, or the one that holds the request (its NGX_AGAIN: limit_req's delay). */
+  private phaseAt = 0;
+
+  /** A handler that held the request lets it go on: the phases run again from it (r->write_event_handler = ngx_http_core_run_phases). */
+  resumePhases(): void {
+    if (!this.done) this.runPhases(this.phaseAt);
+  }
+
   /** ngx_http_core_run_phases(): from handler `at` on, until one answers or passes the request on. */
   private runPhases(at: number): void {
     const phases = this.handlers.phases.handlers;
     while (at < phases.length) {
+      this.phaseAt = at;
       const next = phases[at].handler(this);
       if (next === true) return;
       at = next === 'back' ? phases[at].back! : at + 1;
@@ -387,6 +396,8 @@ export class HttpRequest {
     this.date = clock.http();
     if (this.outLocation !== undefined && f.location === undefined && !f.extra?.some(([n]) => n === 'Location')) f = this.withLocation(f, this.outLocation);
     for (const filter of this.handlers.headerFilters) f = filter(this, f);
+    // ngx_http_header_filter(): a worker shutting down keeps no connection alive.
+    if (this.ctx.exiting) this.keepalive = false;
     if (f.contentLength === undefined && !f.upgrade && this.hasBody(f.status)) {
       if (this.head.version === 11 && this.loc.chunkedTransferEncoding) f = { ...f, chunked: (this.chunked = true) };
       else this.keepalive = false;

@@ -58,6 +58,18 @@ function sentHeader(req: HttpRequest, key: string): string | undefined {
   return f.extra?.find(([n]) => n.toLowerCase() === key)?.[1];
 }
 
+/** $binary_remote_addr: the client's address in network order, 4 bytes (an IPv4 client on an IPv6 socket too) or 16. */
+function binaryAddress(addr: string): string {
+  const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.(\d+)$/i.exec(addr);
+  if (v4) return String.fromCharCode(...v4.slice(1).map(Number));
+  const [head, tail = ''] = addr.split('::');
+  const groups = (s: string) => (s ? s.split(':') : []);
+  const h = groups(head);
+  const t = groups(tail);
+  const all = addr.includes('::') ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
+  return all.map((g) => { const n = parseInt(g, 16); return String.fromCharCode(n >> 8, n & 255); }).join('');
+}
+
 /** ngx_http_arg(): the first argument of that name, its name compared without case. */
 function arg(req: HttpRequest, want: string): string | undefined {
   for (const pair of req.uri.args.split('&')) {
@@ -121,6 +133,8 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
       return HOSTNAME;
     case 'remote_addr':
       return req.conn.remoteAddress;
+    case 'binary_remote_addr':
+      return binaryAddress(req.conn.remoteAddress);
     case 'remote_port':
       return String(req.conn.remotePort);
     case 'request_id':

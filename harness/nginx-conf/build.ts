@@ -238,7 +238,7 @@ function buildHttp(b: Builder, http: Directive): void {
   }
   // The modules' postconfiguration, after every merge: nginx names no place.
   for (const l of allLocations(b.conf)) {
-    const e = charsetMapError(l);
+    const e = charsetMapError(l) ?? b.opts.modules.map((m) => m.check?.(l as never)).find((x) => x !== undefined);
     if (e) throw new ConfError(e);
   }
   for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d);

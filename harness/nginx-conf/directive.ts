@@ -51,6 +51,8 @@ export interface DirectiveSpec<T extends object> {
 /** One module of http/: its location-level settings with their defaults, and its directives. */
 export interface ConfModule<T extends object> {
   defaults: T;
+  /** Once every level is merged: what nginx refuses at its start (no file, no line), or undefined. */
+  check?: (loc: T) => string | undefined;
   directives: Record<string, DirectiveSpec<T>>;
 }
 
@@ -60,6 +62,7 @@ export interface ConfModule<T extends object> {
  */
 export interface AddedModule {
   defaults: object;
+  check?: (loc: never) => string | undefined;
   /** Their setters take the module's settings, which the loader does not know the type of. */
   directives: Record<string, DirectiveSpec<never>>;
 }

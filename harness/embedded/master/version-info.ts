@@ -20,7 +20,6 @@ const NOT_RUN = [
   'grpc',
   'memcached',
   'limit_conn',
-  'limit_req',
   'empty_gif',
   'browser',
   'upstream_hash',
