@@ -136,6 +136,7 @@ export class HttpRequest {
   readonly body: RequestBody;
   /** What hears that the client went away before the request was done (the upstream's). */
   private readonly closeListeners: (() => void)[] = [];
+  private readonly endListeners: (() => void)[] = [];
   readonly startedAt = Date.now();
   /** A header filter's body filter for this answer (gzip's), fed what the handler writes. */
   bodyFilter?: BodyFilter;
@@ -508,8 +509,14 @@ export class HttpRequest {
     if (status !== undefined) this.status = status;
     this.handlers.log(this);
     this.closeListeners.length = 0;
+    for (const cb of this.endListeners.splice(0)) cb();
     this.body.finalize();
     this.conn.requestDone(this);
+  }
+
+  /** Calls `cb` when the request has ended and is logged (a cleanup of r->pool). */
+  onEnd(cb: () => void): void {
+    this.endListeners.push(cb);
   }
 
   /** Calls `cb` if the client goes away before the request is done. */

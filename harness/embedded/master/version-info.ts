@@ -19,7 +19,6 @@ const NOT_RUN = [
   'referer',
   'grpc',
   'memcached',
-  'limit_conn',
   'empty_gif',
   'browser',
   'upstream_hash',

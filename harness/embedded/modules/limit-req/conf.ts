@@ -5,6 +5,7 @@ import type { Directive } from '../../../nginx-conf/parse.js';
 import { ConfError } from '../../../nginx-conf/error.js';
 import { HSL, type ConfModule } from '../../../nginx-conf/directive.js';
 import { parseEnum, parseFlag } from '../../../nginx-conf/values.js';
+import { errorStatus, unsized, withZone, zoneMissing, zoneName } from '../../../nginx-conf/zone.js';
 
 export interface LimitReqZone {
   name: string;
@@ -33,13 +34,6 @@ export interface LimitReqConf {
   limitReqDryRun: boolean;
 }
 
-/** ngx_parse_size(): a number with k or m. */
-function zoneSize(v: string): number | undefined {
-  const m = /^(\d+)([kKmM]?)$/.exec(v);
-  if (!m) return undefined;
-  return Number(m[1]) * (m[2] === '' ? 1 : /k/i.test(m[2]) ? 1024 : 1024 * 1024);
-}
-
 const emerg = (d: Directive, message: string) => new ConfError(message, d.file, d.line);
 
 /** ngx_http_limit_req_zone(). */
@@ -49,12 +43,7 @@ function limitReqZone(d: Directive): LimitReqZone {
   let scale = 1;
   for (const v of d.args.slice(1)) {
     if (v.startsWith('zone=')) {
-      const colon = v.indexOf(':');
-      const size = colon < 0 ? undefined : zoneSize(v.slice(colon + 1));
-      if (size === undefined) throw emerg(d, `invalid zone size "${v}"`);
-      // 8 memory pages.
-      if (size < 8 * 4096) throw emerg(d, `zone "${v}" is too small`);
-      name = v.slice(5, colon);
+      name = zoneName(d, v);
       continue;
     }
     if (v.startsWith('rate=')) {
@@ -67,7 +56,7 @@ function limitReqZone(d: Directive): LimitReqZone {
     }
     throw emerg(d, `invalid parameter "${v}"`);
   }
-  if (!name) throw emerg(d, `"${d.name}" must have "zone" parameter`);
+  if (!name) throw zoneMissing(d);
   return { name, key: d.args[0], rate: Math.trunc((rate * 1000) / scale) };
 }
 
@@ -87,30 +76,19 @@ function limitReq(d: Directive): LimitReq {
     } else if (v === 'nodelay') delay = Infinity;
     else throw emerg(d, `invalid parameter "${v}"`);
   }
-  if (!zone) throw emerg(d, `"${d.name}" must have "zone" parameter`);
+  if (!zone) throw zoneMissing(d);
   return { zone, burst: burst * 1000, delay: delay * 1000 };
 }
 
-/** ngx_init_cycle(): a zone limit_req names that no limit_req_zone made has no size. */
-function zoneMissing(l: LimitReqConf): string | undefined {
-  const r = l.limitReqs.find((x) => !l.limitReqZones[x.zone]);
-  return r && `zero size shared memory zone "${r.zone}"`;
-}
 
 export const LIMIT_REQ: ConfModule<LimitReqConf> = {
-  check: zoneMissing,
+  check: (l) => unsized(l.limitReqs, l.limitReqZones),
   defaults: { limitReqZones: {}, limitReqs: [], limitReqStatus: 503, limitReqLogLevel: 'error', limitReqDryRun: false },
   directives: {
     limit_req_zone: {
       ctx: ['http'],
       args: [3, 3],
-      set: (l, d) => {
-        const z = limitReqZone(d);
-        const bound = l.limitReqZones[z.name];
-        if (bound) throw emerg(d, `limit_req_zone "${z.name}" is already bound to key "${bound.key}"`);
-        // A new record, never the default's: the defaults are shared by every conf read.
-        l.limitReqZones = { ...l.limitReqZones, [z.name]: z };
-      },
+      set: (l, d) => (l.limitReqZones = withZone(l.limitReqZones, limitReqZone(d), d)),
     },
     limit_req: {
       ctx: HSL,
@@ -127,10 +105,7 @@ export const LIMIT_REQ: ConfModule<LimitReqConf> = {
       args: [1, 1],
       once: true,
       set: (l, d) => {
-        const n = /^\d+$/.test(d.args[0]) ? Number(d.args[0]) : NaN;
-        if (Number.isNaN(n)) throw emerg(d, `"${d.name}" directive invalid number`);
-        if (n < 400 || n > 599) throw emerg(d, 'value must be between 400 and 599');
-        l.limitReqStatus = n;
+        l.limitReqStatus = errorStatus(d);
       },
     },
     limit_req_log_level: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.limitReqLogLevel = parseEnum(d, ['info', 'notice', 'warn', 'error'])) },

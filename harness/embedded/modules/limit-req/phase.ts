@@ -3,9 +3,8 @@
 // its [error] line, and an excess over delay= holds it for as long as the rate needs, then the
 // phases go on.
 import type { HttpRequest } from '../../request.js';
-import { evaluate } from '../../variable-values.js';
 import { moduleConf } from '../../../nginx-conf/directive.js';
-import { zoneKey } from '../../shared-zones.js';
+import { requestZoneKey } from '../../zone-key.js';
 import { LIMIT_REQ, type LimitReq, type LimitReqLogLevel } from './conf.js';
 import { ACCOUNT, LOOKUP, PEEK, type Lookup } from './zone.js';
 
@@ -31,13 +30,8 @@ export function limitReqPhase(req: HttpRequest): boolean {
   for (const [n, l] of limits.entries()) {
     limit = l;
     const zone = lc.limitReqZones[l.zone];
-    const value = evaluate(req, zone.key);
-    if (!value.length) continue;
-    if (value.length > 65535) {
-      req.logError('error', `the value of the "${zone.key}" key is more than 65535 bytes: "${value}"`);
-      continue;
-    }
-    const key = zoneKey(zone.name, value);
+    const key = requestZoneKey(req, zone, 65535);
+    if (!key) continue;
     const r = req.ctx.zones.change(n === limits.length - 1 ? LOOKUP : PEEK, key, zone.rate, l.burst) as Lookup;
     ({ rc, excess } = r);
     if (rc !== 'again') break;
