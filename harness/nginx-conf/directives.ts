@@ -209,6 +209,18 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   send_timeout: { ctx: HSL, args: [1, 1], set: (l, d) => (l.sendTimeoutMs = parseTime(d, d.args[0])) },
   client_header_timeout: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.clientHeaderTimeoutMs = parseTime(d, d.args[0])) },
   client_body_timeout: { ctx: HSL, args: [1, 1], set: (l, d) => (l.clientBodyTimeoutMs = parseTime(d, d.args[0])) },
+  // Each connection's first memory pool: checked as ngx_http_core_pool_size() checks it, nothing a client sees.
+  connection_pool_size: {
+    ctx: HS,
+    args: [1, 1],
+    once: true,
+    set: (_l, d) => {
+      const size = parseSize(d, d.args[0]);
+      // NGX_MIN_POOL_SIZE on 64-bit systems, and NGX_POOL_ALIGNMENT.
+      if (size < 112) throw new ConfError('the pool size must be no less than 112', d.file, d.line);
+      if (size % 16) throw new ConfError('the pool size must be a multiple of 16', d.file, d.line);
+    },
+  },
   client_header_buffer_size: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.headerBufferSize = parseSize(d, d.args[0])) },
   large_client_header_buffers: {
     ctx: HS,
