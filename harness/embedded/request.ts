@@ -309,6 +309,8 @@ export class HttpRequest {
 
   /** ngx_http_update_location_config(): the settings the request runs with, a location's or an `if`'s. */
   useLocation(loc: LocationConf): void {
+    // A method limit_except does not name gets its block's settings.
+    if (loc.limitExcept && !loc.limitExcept.allowed.has(this.method)) loc = loc.limitExcept.conf;
     this.loc = loc;
     this.log = this.ctx.errorLogFor(loc);
     // The location's own keep-alive limits end keep-alive.

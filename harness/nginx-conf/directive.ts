@@ -7,7 +7,8 @@ import type { Directive } from './parse.js';
 import type { LogFormat } from './log-format.js';
 
 /** `sif`, `lif`: inside an `if` block of a server, of a location (NGX_HTTP_SIF_CONF, NGX_HTTP_LIF_CONF). */
-export type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream' | 'sif' | 'lif';
+/** `lmt`: a limit_except block (NGX_HTTP_LMT_CONF). */
+export type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream' | 'sif' | 'lif' | 'lmt';
 
 /** What a setter knows of where it is. */
 export interface SetContext {

@@ -131,6 +131,8 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   keepalive: { ctx: ['upstream'], args: [1, 1] },
   listen: { ctx: ['server'], args: [1, ANY] },
   server_name: { ctx: ['server'], args: [1, ANY] },
+  // Its block is read by build.ts once the location is (buildLimitExcept()).
+  limit_except: { ctx: ['location'], args: [1, ANY], block: true, once: true },
   location: { ctx: ['server', 'location'], args: [1, 2], block: true },
   log_format: { ctx: ['http'], args: [2, ANY] },
 
