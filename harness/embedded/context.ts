@@ -7,6 +7,7 @@ import type { AccessLogConf } from '../nginx-conf/http/log.js';
 import { ErrorLog, openLog, type ErrorLogTarget, type LogFile } from '../logs/writer.js';
 import { PeerGroup, type PeerSpec } from './upstream/round-robin.js';
 import { ConnectionCounter } from './connection-counter.js';
+import { SharedZones } from './shared-zones.js';
 import { ConnectionSlots } from './connection-slots.js';
 
 /** Upstream host → addresses, resolved once by the master (nginx resolves at configuration time). */
@@ -59,6 +60,8 @@ export interface WorkerOptions {
   resolved: ResolvedHosts;
   /** The connection counter's file (WorkerEnv.connectionCounter). */
   connectionCounter: string;
+  /** The shared memory zones' file (WorkerEnv.sharedZones). */
+  sharedZones: string;
   /** Wildcard listens bind every interface, not their loopback (WorkerEnv.bindAny). */
   bindAny?: boolean;
 }
@@ -71,6 +74,10 @@ export class WorkerContext {
   readonly bindAny: boolean;
   readonly errorLog: ErrorLog;
   private readonly connections: ConnectionCounter;
+  /** ngx_exiting: the worker shuts down gracefully (SIGQUIT); answers end their connections. */
+  exiting = false;
+  /** limit_req_zone's zones, shared by every worker. */
+  readonly zones: SharedZones;
   /** worker_connections: who holds one, and who may give it up. */
   readonly slots: ConnectionSlots;
   private readonly groups = new Map<UpstreamConf, PeerGroup>();
@@ -86,6 +93,7 @@ export class WorkerContext {
     this.resolved = o.resolved;
     this.bindAny = !!o.bindAny;
     this.connections = new ConnectionCounter(o.connectionCounter);
+    this.zones = new SharedZones(o.sharedZones);
     this.errorLog = new ErrorLog(this.targets(o.conf.errorLogs), this.pid, o.os.tid(this.pid), o.os.lineEnd);
     this.slots = new ConnectionSlots(o.conf.workerConnections, this.errorLog);
   }

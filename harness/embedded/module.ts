@@ -7,7 +7,7 @@ import type { AddedModule } from '../nginx-conf/directive.js';
 import type { HeaderFilter, Handlers, PhaseHandler, Variable } from './request.js';
 
 /** nginx's phases (ngx_http_phases) that the engine runs, in their order. */
-export const PHASE_NAMES = ['server-rewrite', 'find-config', 'rewrite', 'post-rewrite', 'access', 'precontent', 'content'] as const;
+export const PHASE_NAMES = ['server-rewrite', 'find-config', 'rewrite', 'post-rewrite', 'preaccess', 'access', 'precontent', 'content'] as const;
 export type PhaseName = (typeof PHASE_NAMES)[number];
 
 export interface HttpModule {

@@ -12,10 +12,15 @@ import { charsetFilter } from './filters/charset.js';
 import { UPSTREAM_MODULE, PROXY_MODULE } from './upstream/module.js';
 import { GZIP_MODULE } from './modules/gzip/module.js';
 import { NOT_MODIFIED_MODULE } from './modules/not-modified/module.js';
+import { LIMIT_REQ_MODULE } from './modules/limit-req/module.js';
+import { LIMIT_CONN_MODULE } from './modules/limit-conn/module.js';
 
 export const MODULES: readonly HttpModule[] = [
   NOT_MODIFIED_MODULE,
   { name: 'rewrite', phaseHandlers: { 'server-rewrite': serverRewrite, rewrite: locationRewrite } },
+  // nginx runs a phase's handlers last registered first: limit_req before limit_conn.
+  LIMIT_REQ_MODULE,
+  LIMIT_CONN_MODULE,
   { name: 'access', phaseHandlers: { access: accessPhase } },
   { name: 'try_files', phaseHandlers: { precontent: tryFilesPhase } },
   UPSTREAM_MODULE,

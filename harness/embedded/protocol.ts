@@ -14,6 +14,8 @@ export interface WorkerEnv {
   bindAny: boolean;
   /** The connection counter's file, shared by the workers (connection-counter.ts). */
   connectionCounter: string;
+  /** The shared memory zones' file (shared-zones.ts). */
+  sharedZones: string;
   /** Exit with this code at once: a respawn that fails (the Windows profile's failed start). */
   failStart?: number;
   /** Booted ahead of need, not serving until the master sends it the sockets (master.ts). */

@@ -5,7 +5,7 @@
 import type { LocationConf } from '../nginx-conf/model.js';
 import type { RequestHead } from './http/request-head.js';
 import type { Connection } from './request-connection.js';
-import { BodyReader, type BodyEnd, type BufferedBody } from './http/request-body.js';
+import { BodyReader, releaseBody, type BodyEnd, type BufferedBody } from './http/request-body.js';
 
 const CONTINUE = Buffer.from('HTTP/1.1 100 Continue\r\n\r\n', 'latin1');
 /** nginx's lingering_timeout default. */
@@ -22,7 +22,7 @@ export interface BodyOwner {
   bodyBytesSent: number;
   status: number;
   keepalive: boolean;
-  logError(level: 'warn', message: string): void;
+  logError(level: 'warn' | 'notice', message: string): void;
   /** The request ends now, the connection closed (client_body_timeout). */
   abort(o?: { drop?: boolean }): void;
 }
@@ -99,6 +99,8 @@ export class RequestBody {
    * an HTTP/0.9 request, whose connection closes).
    */
   finalize(): void {
+    // client_body_in_file_only clean: the file goes with the request (its pool's cleanup).
+    releaseBody(this.buffered, true);
     const r = this.reading;
     if (!r) return;
     if (r.discard && this.req.head.version !== 9 && !this.req.conn.closed) {
@@ -134,12 +136,14 @@ export class RequestBody {
     this.started = true;
     if (had || (head.contentLength === undefined && !head.chunked)) return undefined;
     const loc = req.loc;
+    // ngx_http_update_location_config(): with client_body_in_file_only the line is a notice.
+    const inFileOnly = loc.clientBodyInFileOnly === 'off' ? undefined : loc.clientBodyInFileOnly;
     return new BodyReader(
-      { maxSize: discard ? 0 : loc.clientMaxBodySize, bufferSize: loc.clientBodyBufferSize, tempPath: loc.clientBodyTempPath, tempLevels: loc.clientBodyTempLevels, discard, onData },
+      { maxSize: discard ? 0 : loc.clientMaxBodySize, bufferSize: loc.clientBodyBufferSize, tempPath: loc.clientBodyTempPath, tempLevels: loc.clientBodyTempLevels, discard, onData, inFileOnly },
       head.contentLength,
       head.chunked,
       this.preread,
-      (file) => req.logError('warn', `a client request body is buffered to a temporary file ${req.ctx.displayPath(file)}`),
+      (file) => req.logError(inFileOnly ? 'notice' : 'warn', `a client request body is buffered to a temporary file ${req.ctx.displayPath(file)}`),
     );
   }
 

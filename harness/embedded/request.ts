@@ -136,6 +136,7 @@ export class HttpRequest {
   readonly body: RequestBody;
   /** What hears that the client went away before the request was done (the upstream's). */
   private readonly closeListeners: (() => void)[] = [];
+  private readonly endListeners: (() => void)[] = [];
   readonly startedAt = Date.now();
   /** A header filter's body filter for this answer (gzip's), fed what the handler writes. */
   bodyFilter?: BodyFilter;
@@ -218,10 +219,19 @@ export class HttpRequest {
     this.runPhases(this.handlers.phases.serverRewrite);
   }
 
+  /** The phase handler running, or the one that holds the request (its NGX_AGAIN: limit_req's delay). */
+  private phaseAt = 0;
+
+  /** A handler that held the request lets it go on: the phases run again from it (r->write_event_handler = ngx_http_core_run_phases). */
+  resumePhases(): void {
+    if (!this.done) this.runPhases(this.phaseAt);
+  }
+
   /** ngx_http_core_run_phases(): from handler `at` on, until one answers or passes the request on. */
   private runPhases(at: number): void {
     const phases = this.handlers.phases.handlers;
     while (at < phases.length) {
+      this.phaseAt = at;
       const next = phases[at].handler(this);
       if (next === true) return;
       at = next === 'back' ? phases[at].back! : at + 1;
@@ -299,6 +309,8 @@ export class HttpRequest {
 
   /** ngx_http_update_location_config(): the settings the request runs with, a location's or an `if`'s. */
   useLocation(loc: LocationConf): void {
+    // A method limit_except does not name gets its block's settings.
+    if (loc.limitExcept && !loc.limitExcept.allowed.has(this.method)) loc = loc.limitExcept.conf;
     this.loc = loc;
     this.log = this.ctx.errorLogFor(loc);
     // The location's own keep-alive limits end keep-alive.
@@ -387,6 +399,8 @@ export class HttpRequest {
     this.date = clock.http();
     if (this.outLocation !== undefined && f.location === undefined && !f.extra?.some(([n]) => n === 'Location')) f = this.withLocation(f, this.outLocation);
     for (const filter of this.handlers.headerFilters) f = filter(this, f);
+    // ngx_http_header_filter(): a worker shutting down keeps no connection alive.
+    if (this.ctx.exiting) this.keepalive = false;
     if (f.contentLength === undefined && !f.upgrade && this.hasBody(f.status)) {
       if (this.head.version === 11 && this.loc.chunkedTransferEncoding) f = { ...f, chunked: (this.chunked = true) };
       else this.keepalive = false;
@@ -497,8 +511,14 @@ export class HttpRequest {
     if (status !== undefined) this.status = status;
     this.handlers.log(this);
     this.closeListeners.length = 0;
+    for (const cb of this.endListeners.splice(0)) cb();
     this.body.finalize();
     this.conn.requestDone(this);
+  }
+
+  /** Calls `cb` when the request has ended and is logged (a cleanup of r->pool). */
+  onEnd(cb: () => void): void {
+    this.endListeners.push(cb);
   }
 
   /** Calls `cb` if the client goes away before the request is done. */

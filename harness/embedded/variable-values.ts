@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { HttpRequest } from './request.js';
 import { hostName } from './http/request-head.js';
+import { bodyText } from './http/request-body.js';
 import { VAR, nginxVariable } from '../nginx-conf/variables.js';
 import { clock } from '../logs/writer.js';
 import { findName } from '../nginx-conf/names.js';
@@ -55,6 +56,18 @@ function sentHeader(req: HttpRequest, key: string): string | undefined {
       return req.keepalive && !f.upgrade && req.loc.keepaliveHeader ? `timeout=${req.loc.keepaliveHeader}` : undefined;
   }
   return f.extra?.find(([n]) => n.toLowerCase() === key)?.[1];
+}
+
+/** $binary_remote_addr: the client's address in network order, 4 bytes (an IPv4 client on an IPv6 socket too) or 16. */
+function binaryAddress(addr: string): string {
+  const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.(\d+)$/i.exec(addr);
+  if (v4) return String.fromCharCode(...v4.slice(1).map(Number));
+  const [head, tail = ''] = addr.split('::');
+  const groups = (s: string) => (s ? s.split(':') : []);
+  const h = groups(head);
+  const t = groups(tail);
+  const all = addr.includes('::') ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
+  return all.map((g) => { const n = parseInt(g, 16); return String.fromCharCode(n >> 8, n & 255); }).join('');
 }
 
 /** ngx_http_arg(): the first argument of that name, its name compared without case. */
@@ -120,6 +133,8 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
       return HOSTNAME;
     case 'remote_addr':
       return req.conn.remoteAddress;
+    case 'binary_remote_addr':
+      return binaryAddress(req.conn.remoteAddress);
     case 'remote_port':
       return String(req.conn.remotePort);
     case 'request_id':
@@ -178,6 +193,10 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
       return String(req.headerSize + req.bodyBytesSent);
     case 'request_length':
       return String(req.requestLength);
+    case 'request_body':
+      return bodyText(req.body.buffered);
+    case 'request_body_file':
+      return req.body.buffered?.file;
     case 'connection':
       return String(req.conn.number);
     case 'connection_requests':

@@ -36,7 +36,7 @@ export function runWorker(env: WorkerEnv): void {
   const conf = loadConf({ ...env, modules: CONF_MODULES });
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
-  const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter, bindAny: env.bindAny });
+  const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter, sharedZones: env.sharedZones, bindAny: env.bindAny });
   const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
   const servers: net.Server[] = [];
   let spare = env.spare;
@@ -57,6 +57,7 @@ export function runWorker(env: WorkerEnv): void {
   /** ngx_quit: stop accepting, let the connections finish, then exit. */
   const shutDown = () => {
     notice('gracefully shutting down');
+    ctx.exiting = true;
     process.title = 'nginx: worker process is shutting down';
     let open = servers.length;
     if (!open) terminate();

@@ -1,5 +1,5 @@
 // The listens of a conf, read as syntax only (a conf for real nginx may use directives the
-// embedded engine does not read: limit_req, ssl, stream): the addresses the stack dials once the
+// embedded engine does not read: ssl, stream): the addresses the stack dials once the
 // proxy is up, and the wildcards, which bind loopback (harness/loopback.ts) and are named to the
 // user with their file and line.
 import { parseConfFile, type Directive } from '../nginx-conf/parse.js';

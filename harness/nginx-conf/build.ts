@@ -14,7 +14,7 @@ import { HEADERS } from './http/headers.js';
 import { CHARSET, charsetMapError } from './http/charset.js';
 import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
 import { compileRegex } from './pcre.js';
-import { allLocations, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
+import { allLocations, type LimitExcept, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 import type { AddedModule, DirectiveSpec } from './directive.js';
 import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
@@ -79,6 +79,8 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     clientBodyBufferSize: 8 * 1024,
     clientBodyTempPath: join(prefix, 'temp/client_body_temp'),
     clientBodyTempLevels: [],
+    clientBodyInFileOnly: 'off',
+    clientBodyInSingleBuffer: false,
     keepaliveTimeoutMs: 75_000,
     keepaliveRequests: 1000,
     sendTimeoutMs: 60_000,
@@ -236,7 +238,7 @@ function buildHttp(b: Builder, http: Directive): void {
   }
   // The modules' postconfiguration, after every merge: nginx names no place.
   for (const l of allLocations(b.conf)) {
-    const e = charsetMapError(l);
+    const e = charsetMapError(l) ?? b.opts.modules.map((m) => m.check?.(l as never)).find((x) => x !== undefined);
     if (e) throw new ConfError(e);
   }
   for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d);
@@ -524,17 +526,47 @@ function locationHead(d: Directive, parent?: LocationConf): LocationHead {
 }
 
 /** A location's block, inheriting `outer`'s settings; its nested locations last, as nginx merges them. */
+/** The methods limit_except may name (ngx_methods_names). */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'MKCOL', 'COPY', 'MOVE', 'OPTIONS', 'PROPFIND', 'PROPPATCH', 'LOCK', 'UNLOCK', 'PATCH'];
+
+/**
+ * ngx_http_core_limit_except(): the methods named (GET names HEAD too), and the settings the other
+ * methods get: the location's, merged once the location is read, with the block's access rules.
+ */
+function buildLimitExcept(b: Builder, d: Directive, loc: LocationConf): LimitExcept {
+  const allowed = new Set<string>();
+  for (const m of d.args) {
+    const method = METHODS.find((x) => x === m.toUpperCase());
+    if (!method) throw new ConfError(`invalid method "${m}"`, d.file, d.line);
+    allowed.add(method);
+  }
+  if (allowed.has('GET')) allowed.add('HEAD');
+  // The block is a location of its own, without a name, whose content handler is the location's
+  // (the proxy module's merge gives it proxy_pass's).
+  const conf: LocationConf = { ...loc, locations: [], limitExcept: undefined };
+  applySettings(b, d.block!, 'lmt', conf, () => false);
+  const pass = b.proxyPasses.find((p) => p.loc === loc);
+  if (pass) b.proxyPasses.push({ d: pass.d, loc: conf });
+  return { allowed, conf };
+}
+
 function buildLocation(b: Builder, d: Directive, head: LocationHead, outer: LocationConf): LocationConf {
   const loc = inherit(outer);
   Object.assign(loc, head);
   loc.file = d.file;
   loc.line = d.line;
   const nested: { d: Directive; head: LocationHead }[] = [];
+  let limitExcept: Directive | undefined;
   applySettings(b, d.block!, 'location', loc, (s) => {
+    if (s.name === 'limit_except') {
+      limitExcept = s;
+      return true;
+    }
     if (s.name !== 'location') return false;
     nested.push({ d: s, head: locationHead(s, loc) });
     return true;
   });
+  if (limitExcept) loc.limitExcept = buildLimitExcept(b, limitExcept, loc);
   for (const n of nested) loc.locations.push(buildLocation(b, n.d, n.head, loc));
   duplicates(loc.locations);
   return loc;

@@ -7,7 +7,8 @@ import type { Directive } from './parse.js';
 import type { LogFormat } from './log-format.js';
 
 /** `sif`, `lif`: inside an `if` block of a server, of a location (NGX_HTTP_SIF_CONF, NGX_HTTP_LIF_CONF). */
-export type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream' | 'sif' | 'lif';
+/** `lmt`: a limit_except block (NGX_HTTP_LMT_CONF). */
+export type Ctx = 'main' | 'events' | 'http' | 'server' | 'location' | 'upstream' | 'sif' | 'lif' | 'lmt';
 
 /** What a setter knows of where it is. */
 export interface SetContext {
@@ -51,6 +52,8 @@ export interface DirectiveSpec<T extends object> {
 /** One module of http/: its location-level settings with their defaults, and its directives. */
 export interface ConfModule<T extends object> {
   defaults: T;
+  /** Once every level is merged: what nginx refuses at its start (no file, no line), or undefined. */
+  check?: (loc: T) => string | undefined;
   directives: Record<string, DirectiveSpec<T>>;
 }
 
@@ -60,6 +63,7 @@ export interface ConfModule<T extends object> {
  */
 export interface AddedModule {
   defaults: object;
+  check?: (loc: never) => string | undefined;
   /** Their setters take the module's settings, which the loader does not know the type of. */
   directives: Record<string, DirectiveSpec<never>>;
 }

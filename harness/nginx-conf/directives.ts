@@ -15,7 +15,7 @@ import { REWRITE } from './http/rewrite.js';
 import { ACCESS } from './http/access.js';
 export type { Ctx } from './directive.js';
 import { LOG } from './http/log.js';
-import { parseFlag, parseHttpVersion, parseNumber, parseSize, parseTime, seconds } from './values.js';
+import { parseEnum, parseFlag, parseHttpVersion, parseNumber, parseSize, parseTime, seconds } from './values.js';
 import { HEADERS } from './http/headers.js';
 import { CHARSET } from './http/charset.js';
 import { PROXY_RESPONSE } from './http/proxy.js';
@@ -131,6 +131,8 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   keepalive: { ctx: ['upstream'], args: [1, 1] },
   listen: { ctx: ['server'], args: [1, ANY] },
   server_name: { ctx: ['server'], args: [1, ANY] },
+  // Its block is read by build.ts once the location is (buildLimitExcept()).
+  limit_except: { ctx: ['location'], args: [1, ANY], block: true, once: true },
   location: { ctx: ['server', 'location'], args: [1, 2], block: true },
   log_format: { ctx: ['http'], args: [2, ANY] },
 
@@ -209,6 +211,18 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   send_timeout: { ctx: HSL, args: [1, 1], set: (l, d) => (l.sendTimeoutMs = parseTime(d, d.args[0])) },
   client_header_timeout: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.clientHeaderTimeoutMs = parseTime(d, d.args[0])) },
   client_body_timeout: { ctx: HSL, args: [1, 1], set: (l, d) => (l.clientBodyTimeoutMs = parseTime(d, d.args[0])) },
+  // Each connection's first memory pool: checked as ngx_http_core_pool_size() checks it, nothing a client sees.
+  connection_pool_size: {
+    ctx: HS,
+    args: [1, 1],
+    once: true,
+    set: (_l, d) => {
+      const size = parseSize(d, d.args[0]);
+      // NGX_MIN_POOL_SIZE on 64-bit systems, and NGX_POOL_ALIGNMENT.
+      if (size < 112) throw new ConfError('the pool size must be no less than 112', d.file, d.line);
+      if (size % 16) throw new ConfError('the pool size must be a multiple of 16', d.file, d.line);
+    },
+  },
   client_header_buffer_size: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.headerBufferSize = parseSize(d, d.args[0])) },
   large_client_header_buffers: {
     ctx: HS,
@@ -220,6 +234,8 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   },
   client_max_body_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientMaxBodySize = parseSize(d, d.args[0])) },
   client_body_buffer_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientBodyBufferSize = parseSize(d, d.args[0])) },
+  client_body_in_file_only: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientBodyInFileOnly = parseEnum(d, ['off', 'on', 'clean'])) },
+  client_body_in_single_buffer: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientBodyInSingleBuffer = parseFlag(d)) },
   client_body_temp_path: {
     ctx: HSL,
     args: [1, 4],

@@ -106,6 +106,12 @@ export interface TryFile {
 /** The content handlers a location can have (embedded/handlers/). */
 export type ContentHandlerName = 'static' | 'proxy';
 
+/** limit_except: the methods named (HEAD with GET), and the block's location, which the others use. */
+export interface LimitExcept {
+  allowed: ReadonlySet<string>;
+  conf: LocationConf;
+}
+
 export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, RewriteSettings, AccessSettings, LogSettings {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
@@ -133,8 +139,14 @@ export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseCon
   types: Map<string, string>;
   errorLog: LogTarget[];
   clientMaxBodySize: number;
+  /** limit_except: the methods it names, and the settings every other method gets. */
+  limitExcept?: LimitExcept;
   clientBodyBufferSize: number;
   clientBodyTempPath: string;
+  /** client_body_in_file_only: every body to a temp file, kept (`on`) or removed when the request ends (`clean`). */
+  clientBodyInFileOnly: 'off' | 'on' | 'clean';
+  /** client_body_in_single_buffer: accepted; the engine keeps a body in memory whole whenever it fits anyway. */
+  clientBodyInSingleBuffer: boolean;
   /** client_body_temp_path's levels: `1 2` puts file 0000000123 in 3/12/ (ngx_create_hashed_filename()). */
   clientBodyTempLevels: number[];
   keepaliveTimeoutMs: number;

@@ -63,3 +63,28 @@ for (const [directive, message] of confErrors) {
     expect(f.error.message).toBe(`nginx: [emerg] ${message} in ${f.prefix}/conf/nginx.conf:${line}`);
   });
 }
+
+test('limit_except GET: GET and HEAD pass, another method meets the block\'s rules; a method it allows is still proxied', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', api: 'limit_except GET { deny all; }', server: 'location /in/ { proxy_pass http://localhost:U/admin/; limit_except GET { allow 127.0.0.1; deny all; } }' });
+  expect((await p.send(get('/api/x', p.port))).status).toBe(200);
+  expect((await p.send(get('/api/x', p.port, [], 'HEAD'))).status).toBe(200);
+  const post = await p.send(get('/api/x', p.port, ['Content-Length: 0'], 'POST'));
+  expect(post.statusLine).toBe('HTTP/1.1 403 Forbidden');
+  expect(post.body).toBe(PAGES[403]);
+  const allowed = await p.send(get('/in/x', p.port, ['Content-Length: 0'], 'DELETE'));
+  expect(allowed.status).toBe(200);
+  expect(p.upstream.received.map((r) => r.raw.split('\r\n')[0])).toEqual(['GET /admin/x HTTP/1.0', 'HEAD /admin/x HTTP/1.0', 'DELETE /admin/x HTTP/1.0']);
+  await expect.poll(() => p.requestLog()).toEqual([forbidden(6, 'POST /api/x HTTP/1.1')]);
+});
+
+for (const [directive, message] of [
+  ['limit_except FETCH { deny all; }', 'invalid method "FETCH"'],
+  ['limit_except GET { deny all; } limit_except POST { deny all; }', '"limit_except" directive is duplicate'],
+  ['limit_except GET { root html; }', '"root" directive is not allowed here'],
+]) {
+  test(`limit_except refused at start: ${message}`, async ({ engine }, testInfo) => {
+    const f = await startExpectingFailure(engine, testInfo.outputPath('bad'), { api: directive });
+    const line = readFileSync(join(f.prefix, 'conf', 'nginx.conf'), 'latin1').split('\n').findIndex((l) => l.includes(directive)) + 1;
+    expect(f.error.message).toBe(`nginx: [emerg] ${message} in ${f.prefix}/conf/nginx.conf:${line}`);
+  });
+}

@@ -1,8 +1,11 @@
 // The core module's settings of how a request is read, and the settings nginx takes that change how
 // it works but never what a client gets: both engines, the same requests, the same answers.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { get } from '../support/raw-http.js';
 import { withoutDate } from '../support/pages.js';
+import { startExpectingFailure } from '../support/startup.js';
 
 /** What the upstream received of the request's headers, after its line, Host and Connection. */
 const passed = (raw: string) => raw.split('\r\n').slice(3, -2);
@@ -44,7 +47,7 @@ const NO_EFFECT = {
     server_names_hash_max_size 1024; map_hash_max_size 4096; map_hash_bucket_size 128; variables_hash_max_size 2048;
     variables_hash_bucket_size 128; send_timeout 30s; proxy_send_timeout 30s; proxy_temp_path temp/p 1 2;
     fastcgi_temp_path temp/f; uwsgi_temp_path temp/u; scgi_temp_path temp/s; gzip on; gzip_hash 8k; gzip_no_buffer on;
-    postpone_gzipping 0;`,
+    postpone_gzipping 0; connection_pool_size 512;`,
 };
 
 test('the settings with no effect on what a client gets: the same answers with them as nginx gives', async ({ startProxy }) => {
@@ -80,3 +83,14 @@ http {
   expect(p.upstream.received[0].raw.split('\r\n')[0]).toBe('GET /admin/x HTTP/1.0');
   expect(p.requestLog()).toEqual([]);
 });
+
+for (const [size, message] of [
+  ['100', 'the pool size must be no less than 112'],
+  ['120', 'the pool size must be a multiple of 16'],
+]) {
+  test(`connection_pool_size ${size}: refused at start, "${message}"`, async ({ engine }, testInfo) => {
+    const f = await startExpectingFailure(engine, testInfo.outputPath('bad'), { http: `connection_pool_size ${size};` });
+    const line = readFileSync(join(f.prefix, 'conf', 'nginx.conf'), 'latin1').split('\n').findIndex((l) => l.includes('connection_pool_size')) + 1;
+    expect(f.error.message).toBe(`nginx: [emerg] ${message} in ${f.prefix}/conf/nginx.conf:${line}`);
+  });
+}

@@ -16,7 +16,9 @@ export const PAGES = {
   413: page('413 Request Entity Too Large'),
   414: page('414 Request-URI Too Large'),
   500: page('500 Internal Server Error'),
+  429: page('429 Too Many Requests'),
   502: page('502 Bad Gateway'),
+  503: page('503 Service Temporarily Unavailable'),
   504: page('504 Gateway Time-out'),
   /** 494, sent as a 400. */
   headerTooLarge:

@@ -44,6 +44,8 @@ export class TestUpstream {
   readonly received: Received[] = [];
   /** Connections accepted so far. */
   accepted = 0;
+  /** What the latest connection has sent so far, a request still coming included. */
+  incoming = '';
   behaviour: Behaviour = { kind: 'echo' };
   private servers: net.Server[] = [];
   private sockets = new Set<net.Socket>();
@@ -76,6 +78,7 @@ export class TestUpstream {
       }
       got = Buffer.concat([got, d]);
       const text = got.toString('latin1');
+      this.incoming = text;
       const end = text.indexOf('\r\n\r\n');
       if (end < 0 || answered) return;
       const len = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end));

@@ -4,7 +4,9 @@
 // that gets a buffer of its own size and stays in memory; any other fills one buffer of
 // client_body_buffer_size, then goes to a file in client_body_temp_path, named as nginx names them
 // (0000000001, ..., in level directories when the path has levels), and the file is removed when
-// the request ends. With proxy_request_buffering off, each piece is passed on instead (onData).
+// the request ends. client_body_in_file_only puts every body in a file, even an empty one, and
+// keeps it (`on`) or removes it at the request's end (`clean`). With proxy_request_buffering off,
+// each piece is passed on instead (onData).
 import { createReadStream, mkdirSync, openSync, writeSync, closeSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -14,8 +16,18 @@ export interface BufferedBody {
   length: number;
   /** In memory... */
   chunks?: Buffer[];
-  /** ...or in a temp file. */
+  /** ...or in a temp file ($request_body_file: its name stays after the file is removed). */
   file?: string;
+  /** client_body_in_file_only: the file is kept (`on`), or removed only when the request ends (`clean`). */
+  keep?: 'on' | 'clean';
+  /** The file was removed (never twice: its name may be another request's by then). */
+  removed?: boolean;
+}
+
+/** $request_body: a body kept in memory, its buffers joined; none when it is in a file (ngx_http_variable_request_body()). */
+export function bodyText(b: BufferedBody | undefined): string | undefined {
+  if (!b?.chunks || b.file) return undefined;
+  return Buffer.concat(b.chunks).toString('latin1');
 }
 
 export function bodyStream(b: BufferedBody): Readable | Buffer[] {
@@ -23,14 +35,17 @@ export function bodyStream(b: BufferedBody): Readable | Buffer[] {
   return b.chunks ?? [];
 }
 
-export function releaseBody(b: BufferedBody | undefined): void {
-  if (b?.file) {
-    try {
-      unlinkSync(b.file);
-    } catch {
-      // already gone
-    }
-    b.file = undefined;
+/**
+ * The temp file is no longer needed to send the body: it is removed, unless client_body_in_file_only
+ * keeps it (`on`), or keeps it until the request ends (`clean`, `requestEnd` false).
+ */
+export function releaseBody(b: BufferedBody | undefined, requestEnd = false): void {
+  if (!b?.file || b.removed || b.keep === 'on' || (b.keep === 'clean' && !requestEnd)) return;
+  b.removed = true;
+  try {
+    unlinkSync(b.file);
+  } catch {
+    // already gone
   }
 }
 
@@ -43,6 +58,8 @@ export interface BodyLimits {
   tempPath: string;
   /** client_body_temp_path's levels. */
   tempLevels: number[];
+  /** client_body_in_file_only: the whole body goes to a temp file. */
+  inFileOnly?: 'on' | 'clean';
   /** Each piece of the body as it comes, passed on instead of kept (r->request_body_no_buffering). */
   onData?: (b: Buffer) => void;
 }
@@ -170,7 +187,7 @@ export class BodyReader {
         case 'more':
           return r;
         case 'end':
-          return { kind: 'done', body: this.finish(), rest: r.rest };
+          return this.finish(r.rest);
         case 'invalid':
           this.abort();
           return { kind: 'invalid', message: 'client sent invalid chunked body' };
@@ -184,7 +201,7 @@ export class BodyReader {
     if (take.length) this.store(take);
     if (this.failed) return this.failed;
     if (this.size < (this.contentLength ?? 0)) return { kind: 'more' };
-    return { kind: 'done', body: this.finish(), rest: data.subarray(take.length) };
+    return this.finish(data.subarray(take.length));
   }
 
   private store(b: Buffer): void {
@@ -197,21 +214,25 @@ export class BodyReader {
       return;
     }
     if (this.fd === undefined) {
-      try {
-        ({ fd: this.fd, file: this.file } = createTempFile(this.limits.tempPath, this.limits.tempLevels));
-      } catch (e) {
-        if (!(e instanceof TempFileError)) throw e;
-        this.failed = { kind: 'temp-file', op: e.op, path: e.path, code: e.code };
-        this.chunks.length = 0;
-        return;
-      }
-      this.onSpill(this.file);
-      // nginx writes its preread part and its buffer in one pwritev(), its buffer alone with pwrite().
-      this.writeTemp([...this.chunks, b], this.preread ? 'writev' : 'write');
-      this.chunks.length = 0;
+      this.spill([...this.chunks, b]);
       return;
     }
     this.writeTemp([b], 'write');
+  }
+
+  /** The body goes to a new temp file from here on, what was kept in memory first. */
+  private spill(buffers: Buffer[]): void {
+    this.chunks.length = 0;
+    try {
+      ({ fd: this.fd, file: this.file } = createTempFile(this.limits.tempPath, this.limits.tempLevels));
+    } catch (e) {
+      if (!(e instanceof TempFileError)) throw e;
+      this.failed = { kind: 'temp-file', op: e.op, path: e.path, code: e.code };
+      return;
+    }
+    this.onSpill(this.file);
+    // nginx writes its preread part and its buffer in one pwritev(), its buffer alone with pwrite().
+    if (buffers.length) this.writeTemp(buffers, this.preread ? 'writev' : 'write');
   }
 
   /** A failed write (a full disk) fails the body, as ngx_write_chain_to_temp_file(): the request answers 500, its temp file is removed. */
@@ -224,13 +245,15 @@ export class BodyReader {
     }
   }
 
-  private finish(): BufferedBody {
-    if (this.fd !== undefined) {
-      closeSync(this.fd);
-      this.fd = undefined;
-      return { length: this.size, file: this.file };
-    }
-    return { length: this.size, chunks: this.chunks };
+  /** The body's end: with client_body_in_file_only, what is still in memory is written (an empty body makes an empty file). */
+  private finish(rest: Buffer): BodyEvent {
+    const keep = this.limits.inFileOnly;
+    if (keep && this.fd === undefined && !this.limits.discard && !this.limits.onData) this.spill([...this.chunks]);
+    if (this.failed) return this.failed;
+    if (this.fd === undefined) return { kind: 'done', body: { length: this.size, chunks: this.chunks }, rest };
+    closeSync(this.fd);
+    this.fd = undefined;
+    return { kind: 'done', body: { length: this.size, file: this.file, keep }, rest };
   }
 
   /** Drops a partly written temp file when the request ends before its body does. */
@@ -238,5 +261,6 @@ export class BodyReader {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     releaseBody({ length: 0, file: this.file });
+    this.file = undefined;
   }
 }

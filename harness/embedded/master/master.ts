@@ -61,6 +61,8 @@ export class Master {
   private resolved: ResolvedHosts = {};
   /** ngx_connection_counter, made with the start-up lines (ngx_event_module_init). */
   private counter?: SharedCounterFile;
+  /** The shared memory zones (limit_req_zone's), made with it: shared-zones.ts. */
+  private zones?: SharedCounterFile;
 
   private readonly stderr: (line: string) => void;
 
@@ -223,6 +225,7 @@ export class Master {
     this.announced = true;
     for (const [level, text] of masterStatus(this.os.name, this.opts.version)) this.write(level, text);
     this.counter = new SharedCounterFile();
+    this.zones = new SharedCounterFile();
   }
 
   /**
@@ -247,6 +250,7 @@ export class Master {
   /** Only a pid file this master wrote (a start that failed before leaves another's alone), and the counter. */
   private removeRunFiles(): void {
     this.counter?.remove();
+    this.zones?.remove();
     if (!this.pidWritten) return;
     try {
       unlinkSync(this.conf.pid);
@@ -384,6 +388,7 @@ export class Master {
       resolved: this.resolved,
       bindAny: !!this.opts.bindAny,
       connectionCounter: this.counter!.path,
+      sharedZones: this.zones!.path,
       failStart: o.failStart,
       spare: o.spare,
     };

@@ -19,8 +19,6 @@ const NOT_RUN = [
   'referer',
   'grpc',
   'memcached',
-  'limit_conn',
-  'limit_req',
   'empty_gif',
   'browser',
   'upstream_hash',

@@ -210,8 +210,10 @@ function answer(req: HttpRequest, status: number, text: string | undefined): voi
     } else req.special(status);
     return;
   }
-  const value = evaluate(req, text ?? '');
+  // ngx_http_send_response(): a body found not to parse as it is dropped makes the answer a 400.
   req.discardBody();
+  if (req.body.invalid) return req.special(400);
+  const value = evaluate(req, text ?? '');
   if (REDIRECTS.includes(status)) return redirect(req, status, value);
   // A 204 has no Content-Type or Content-Length (ngx_http_header_filter()), unless an error_page's
   // status goes out in its place: the header filter then sees that one.

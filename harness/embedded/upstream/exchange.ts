@@ -25,6 +25,7 @@ const NEXT_STATUSES = [500, 502, 503, 504, 403, 404, 429];
 
 const EMPTY = Buffer.alloc(0);
 const LAST_CHUNK = Buffer.from('0\r\n\r\n');
+const CRLF = Buffer.from('\r\n');
 const CONNECTING = 'connecting to upstream';
 const SENDING = 'sending request to upstream';
 const READING_HEADER = 'reading response header from upstream';
@@ -50,6 +51,8 @@ export interface StreamedBody {
   done: boolean;
   /** Re-chunked for an HTTP/1.1 upstream (ngx_http_proxy_body_output_filter()), else sent as it is. */
   chunked: boolean;
+  /** All of it has gone upstream. */
+  sent?: boolean;
 }
 
 export class UpstreamExchange {
@@ -58,6 +61,8 @@ export class UpstreamExchange {
   /** A refused connect reported after the OS profile's delay (Windows' ~2 s). */
   private refusedReport?: NodeJS.Timeout;
   private requestSent = false;
+  /** The client's body pieces wait for the end of their read (sendBodySoon()). */
+  private sendQueued = false;
   private connectStarted = 0;
   private reused = false;
   /** The response is being passed on (its head, or HTTP/0.9's first bytes, went to the client). */
@@ -162,12 +167,9 @@ export class UpstreamExchange {
     this.clearTimer();
     this.requestSent = true;
     if (this.stream) {
+      // What has come of the body goes with the head, in one write.
       this.state!.bytesSent = head.length;
-      socket.write(head, 'latin1');
-      const pieces = this.stream.pieces;
-      this.stream.pieces = [];
-      for (const b of pieces) this.clientBodyData(b);
-      if (this.stream.done) this.clientBodyDone();
+      this.sendBody(Buffer.from(head, 'latin1'));
       return;
     }
     const buffered = req.body.buffered;
@@ -195,32 +197,52 @@ export class UpstreamExchange {
     body.on('error', () => this.fail('error', SENDING, 'ECONNRESET', 'read() failed'));
   }
 
-  /** A piece of the client's body: sent now, or when the upstream is connected. */
+  /** A piece of the client's body: sent with the rest of the same read, or when the upstream is connected. */
   clientBodyData(b: Buffer): void {
-    const stream = this.stream!;
-    if (!this.requestSent) {
-      stream.pieces.push(b);
-      return;
-    }
-    if (!this.upstream) return;
-    const out = stream.chunked ? Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n')]) : b;
-    this.state!.bytesSent += out.length;
-    this.upstream.socket.write(out);
-    // proxy_send_timeout while the client's body is awaited.
-    this.arm(this.req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING));
+    this.stream!.pieces.push(b);
+    this.sendBodySoon();
   }
 
   /** The client's body has all come: the last chunk, then the answer is awaited. */
   clientBodyDone(): void {
+    this.stream!.done = true;
+    this.sendBodySoon();
+  }
+
+  /** One client read's pieces are sent together once the read is through (nginx sends after each read). */
+  private sendBodySoon(): void {
+    if (!this.requestSent || this.sendQueued) return;
+    this.sendQueued = true;
+    process.nextTick(() => {
+      this.sendQueued = false;
+      this.sendBody();
+    });
+  }
+
+  /**
+   * ngx_http_proxy_body_output_filter(): the pieces that have come, as one chunk to an HTTP/1.1
+   * upstream (the last chunk with them when the body has ended), after `head` when it goes too.
+   */
+  private sendBody(head?: Buffer): void {
     const stream = this.stream!;
-    stream.done = true;
-    if (!this.requestSent || !this.upstream) return;
-    if (stream.chunked) {
-      this.state!.bytesSent += LAST_CHUNK.length;
-      this.upstream.socket.write(LAST_CHUNK);
+    if (!this.upstream || stream.sent) return;
+    const data = Buffer.concat(stream.pieces);
+    stream.pieces = [];
+    const out = [head ?? EMPTY];
+    if (!stream.chunked) out.push(data);
+    else if (data.length) out.push(Buffer.from(`${data.length.toString(16)}\r\n`), data, CRLF);
+    if (stream.done && stream.chunked) out.push(LAST_CHUNK);
+    const bytes = Buffer.concat(out);
+    this.state!.bytesSent += bytes.length - (head?.length ?? 0);
+    if (bytes.length) this.upstream.socket.write(bytes);
+    if (stream.done) {
+      stream.sent = true;
+      this.clearTimer();
+      this.readHeader();
+    } else if (data.length) {
+      // proxy_send_timeout while the client's body is awaited.
+      this.arm(this.req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING));
     }
-    this.clearTimer();
-    this.readHeader();
   }
 
   /** The request is sent: the head's reader reads the upstream, first what came meanwhile. */

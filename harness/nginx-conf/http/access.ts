@@ -68,7 +68,7 @@ const set = (l: AccessSettings, d: Directive) => {
 export const ACCESS: ConfModule<AccessSettings> = {
   defaults: { accessRules: [] },
   directives: {
-    allow: { ctx: HSL, args: [1, 1], set },
-    deny: { ctx: HSL, args: [1, 1], set },
+    allow: { ctx: [...HSL, 'lmt'], args: [1, 1], set },
+    deny: { ctx: [...HSL, 'lmt'], args: [1, 1], set },
   },
 };

@@ -23,7 +23,7 @@ const cases: [string, string][] = [
   ['set $limit_rate 1k;', '"set" of nginx\'s variable "$limit_rate" is'],
   ['location / { if ($uri) { access_log off; } }', '"access_log" inside "if" is'],
   ['allow 10.1.2.3/8;', '"allow 10.1.2.3/8" (low address bits set past the prefix length) is'],
-  ['return 200 $request_body;', 'the variable "$request_body" (used by "return") is'],
+  ['return 200 $tcpinfo_rtt;', 'the variable "$tcpinfo_rtt" (used by "return") is'],
 ];
 
 for (const [server, what] of cases) {
