@@ -1,6 +1,6 @@
 // ngx_modules[] (objs/ngx_modules.c): the engine's modules. Adding a module is its folder in
 // modules/ and its line here. The handlers of one phase and the header filters run in this order
-// (nginx calls the filters from ngx_http_top_header_filter: headers, charset, gzip); the chunked
+// (nginx calls the filters from ngx_http_top_header_filter: headers, charset, ssi, gzip); the chunked
 // filter and the head's writing come last, in HttpRequest.sendHead.
 import type { HttpModule } from './module.js';
 import type { AddedModule } from '../nginx-conf/directive.js';
@@ -12,6 +12,7 @@ import { charsetFilter } from './filters/charset.js';
 import { UPSTREAM_MODULE, PROXY_MODULE } from './upstream/module.js';
 import { GZIP_MODULE } from './modules/gzip/module.js';
 import { NOT_MODIFIED_MODULE } from './modules/not-modified/module.js';
+import { SSI_MODULE } from './modules/ssi/module.js';
 
 export const MODULES: readonly HttpModule[] = [
   NOT_MODIFIED_MODULE,
@@ -22,6 +23,7 @@ export const MODULES: readonly HttpModule[] = [
   PROXY_MODULE,
   { name: 'headers', headerFilter: headersFilter },
   { name: 'charset', headerFilter: charsetFilter },
+  SSI_MODULE,
   GZIP_MODULE,
 ];
 

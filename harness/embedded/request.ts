@@ -137,8 +137,12 @@ export class HttpRequest {
   /** What hears that the client went away before the request was done (the upstream's). */
   private readonly closeListeners: (() => void)[] = [];
   readonly startedAt = Date.now();
-  /** A header filter's body filter for this answer (gzip's), fed what the handler writes. */
+  /** The header filters' body filters for this answer (ssi's, gzip's), chained in their order, fed what the handler writes. */
   bodyFilter?: BodyFilter;
+  /** r->parent: the request this one is a subrequest of (subrequest.ts); undefined for the client's own. */
+  readonly parent?: HttpRequest;
+  /** nginx's own page answered this subrequest (an error, not its handler's output): an SSI stub stands in for it. */
+  specialAnswer = false;
   /** The answer's body goes out in chunks (ngx_http_chunked_filter_module). */
   private chunked = false;
   /** Whether the client's connection took the last bytes written (false: wait for `drain`). */
@@ -154,8 +158,9 @@ export class HttpRequest {
      * `refused`: refused while its head was read (no body is read, and the connection closes after
      * the page); `headLength`: the head's bytes; `preread`: the body's bytes read with the head.
      */
-    o: { refused?: boolean; headLength?: number; preread?: number } = {},
+    o: { refused?: boolean; headLength?: number; preread?: number; parent?: HttpRequest } = {},
   ) {
+    this.parent = o.parent;
     // The host of an absolute request-target wins over the Host header, as in nginx.
     const found = handlers.findServer(ctx, conn.listen, head.uri.host ?? head.host);
     this.server = found.server;
@@ -183,6 +188,7 @@ export class HttpRequest {
       client: this.conn.remoteAddress,
       server: this.server.name,
       request: this.head.requestLine,
+      subrequest: this.parent ? this.uri.uri : undefined,
       upstream: upstream ?? this.upstreamName,
     };
     const host = headers.find((h) => h.key === 'host')?.value;
@@ -347,6 +353,7 @@ export class HttpRequest {
    * location has one for it, else with nginx's built-in page.
    */
   special(code: number, location?: string, extra?: [string, string][]): void {
+    if (this.parent) this.specialAnswer = true;
     this.handlers.special(this, code, location, extra);
   }
 
@@ -387,6 +394,13 @@ export class HttpRequest {
     this.date = clock.http();
     if (this.outLocation !== undefined && f.location === undefined && !f.extra?.some(([n]) => n === 'Location')) f = this.withLocation(f, this.outLocation);
     for (const filter of this.handlers.headerFilters) f = filter(this, f);
+    // A subrequest's head is never sent (ngx_http_header_filter(): r != r->main); its body goes to its parent.
+    if (this.parent) {
+      this.status = f.status;
+      this.headerSent = true;
+      this.sent = f;
+      return f;
+    }
     if (f.contentLength === undefined && !f.upgrade && this.hasBody(f.status)) {
       if (this.head.version === 11 && this.loc.chunkedTransferEncoding) f = { ...f, chunked: (this.chunked = true) };
       else this.keepalive = false;
@@ -421,6 +435,21 @@ export class HttpRequest {
   sendHttp09(): void {
     this.status = 9;
     this.headerSent = true;
+  }
+
+  /** A header filter's body filter, after those installed before it (the filters' order is the body's). */
+  addBodyFilter(next: BodyFilter): void {
+    const first = this.bodyFilter;
+    this.bodyFilter = !first
+      ? next
+      : {
+          write: (b, out) => first.write(b, (x) => next.write(x, out)),
+          end: (out, done) => first.end((x) => next.write(x, out), () => next.end(out, done)),
+          discard: () => {
+            first.discard();
+            next.discard();
+          },
+        };
   }
 
   /** The body's bytes, through the answer's body filter if it has one; false when the client cannot take more now. */
@@ -495,7 +524,8 @@ export class HttpRequest {
     if (this.done) return;
     this.done = true;
     if (status !== undefined) this.status = status;
-    this.handlers.log(this);
+    // log_subrequest off: a subrequest has no access-log line of its own.
+    if (!this.parent) this.handlers.log(this);
     this.closeListeners.length = 0;
     this.body.finalize();
     this.conn.requestDone(this);
