@@ -141,6 +141,10 @@ export class HttpRequest {
   bodyFilter?: BodyFilter;
   /** r->parent: the request this one is a subrequest of (subrequest.ts); undefined for the client's own. */
   readonly parent?: HttpRequest;
+  /** r->expect_trailers: the answer goes chunked, for the trailer fields its end brings. */
+  expectTrailers = false;
+  /** r->headers_out.trailers: the fields after the last chunk (add_trailer's). */
+  readonly trailers: [string, string][] = [];
   /** nginx's own page answered this subrequest (an error, not its handler's output): an SSI stub stands in for it. */
   specialAnswer = false;
   /** The answer's body goes out in chunks (ngx_http_chunked_filter_module). */
@@ -401,9 +405,9 @@ export class HttpRequest {
       this.sent = f;
       return f;
     }
-    if (f.contentLength === undefined && !f.upgrade && this.hasBody(f.status)) {
-      if (this.head.version === 11 && this.loc.chunkedTransferEncoding) f = { ...f, chunked: (this.chunked = true) };
-      else this.keepalive = false;
+    if ((f.contentLength === undefined || this.expectTrailers) && !f.upgrade && this.hasBody(f.status)) {
+      if (this.head.version === 11 && this.loc.chunkedTransferEncoding) f = { ...f, contentLength: undefined, chunked: (this.chunked = true) };
+      else if (f.contentLength === undefined) this.keepalive = false;
     }
     // $status is what went on the wire: a 494 is logged as the 400 it was sent as.
     this.status = statusOnWire(f.status);
@@ -480,7 +484,7 @@ export class HttpRequest {
   private endBody(): void {
     if (this.chunked) {
       this.chunked = false;
-      this.send(lastChunk());
+      this.send(lastChunk(this.trailers));
     }
     this.finalize();
   }
