@@ -26,6 +26,9 @@ export type Variable = (req: HttpRequest, name: string) => string | undefined;
 /** An output header filter (modules.ts has their order): may change the fields, and give the request a body filter. */
 export type HeaderFilter = (req: HttpRequest, f: ResponseFields) => ResponseFields;
 
+/** Whether a module's header filter will take ranges away from a whole answer (HttpModule.clearsRanges). */
+export type RangeJudge = (req: HttpRequest, f: ResponseFields) => boolean;
+
 /** What a header filter installs for the body (gzip's compressor): bytes in, bytes out to `next`. */
 export interface BodyFilter {
   write(b: Buffer, next: (b: Buffer) => void): void;
@@ -60,6 +63,8 @@ export interface Handlers {
   special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
   /** The output header filters, in nginx's order. */
   headerFilters: readonly HeaderFilter[];
+  /** Whether any header filter will take ranges away from this whole answer. */
+  clearsRanges: RangeJudge;
   /** The modules' variables, by name (variable-values.ts asks them). */
   variables: ReadonlyMap<string, Variable>;
   /** The modules' variables by the start of their names. */

@@ -9,6 +9,7 @@ import { serverConf, writeFiles } from '../support/locations-conf.js';
 const CONF = serverConf(`
         location /ssi/ { ssi on; }
         location /ssi-silent/ { ssi on; ssi_silent_errors on; }
+        location /ssi-lm/ { alias html/ssi/; ssi on; ssi_last_modified on; }
         location = /hello { return 200 "hello from $uri?$args"; }
         location = /missing { return 404; }
         location = /empty { return 204; }`);
@@ -69,4 +70,13 @@ test('ssi_silent_errors on: a command in error leaves nothing in the page; the [
     'TIME [error] PID: *2 invalid SSI command: "bogus" while sending response to client',
     'TIME [error] PID: *2 invalid parameter name: "y" in "echo" SSI command while sending response to client',
   ]);
+});
+
+test('an SSI page takes no ranges (a Range gets the whole page, no Accept-Ranges); ssi_last_modified on keeps Last-Modified and makes the ETag weak', async ({ startProxy }) => {
+  const p = await startProxy({ conf: CONF });
+  writeFiles(p.prefix, PAGES);
+  const r = await p.send(get('/ssi/part.html', p.port, ['Range: bytes=0-1']));
+  expect([r.status, r.body, r.headers.map(([n]) => n)]).toEqual([200, 'PART', ['Server', 'Date', 'Content-Type', 'Transfer-Encoding', 'Connection']]);
+  const lm = await p.send(get('/ssi-lm/part.html', p.port));
+  expect(lm.headers.map(([n, v]) => (n === 'ETag' ? `${n}: ${v.slice(0, 3)}` : n))).toEqual(['Server', 'Date', 'Content-Type', 'Last-Modified', 'Transfer-Encoding', 'Connection', 'ETag: W/"']);
 });

@@ -3,7 +3,7 @@
 // takes its place among the parts (nginx's postpone filter): what comes after it waits until it is
 // done; `wait` and `set` stop the parsing itself until then (ctx->wait).
 import type { BodyFilter, HeaderFilter, HttpRequest } from '../../request.js';
-import { weakEtag } from '../../http/response.js';
+import { weakEtag, type ResponseFields } from '../../http/response.js';
 import { moduleConf } from '../../../nginx-conf/directive.js';
 import { SSI, type SsiConf } from './conf.js';
 import { SsiParser, type SsiItem } from './parse.js';
@@ -18,10 +18,18 @@ export const ssiContext = (req: HttpRequest): SsiBody | undefined => contexts.ge
 /** The media type ngx_http_test_content_type() tests: the part before `;`, lowercased. */
 const mediaType = (contentType: string) => contentType.split(';')[0].trim().toLowerCase();
 
+/** The header filter's test: ssi on, a body that may have commands, one of ssi_types. */
+function parsed(loc: SsiConf, f: ResponseFields): boolean {
+  if (!loc.ssi || f.contentLength === 0 || !f.contentType) return false;
+  return loc.ssiTypes === '*' || loc.ssiTypes.has(mediaType(f.contentType));
+}
+
+/** The main request's page will be parsed: ngx_http_clear_accept_ranges() takes its ranges away. */
+export const willParse = (req: HttpRequest, f: ResponseFields): boolean => !req.parent && parsed(moduleConf(req.loc, SSI), f);
+
 export const ssiHeaderFilter: HeaderFilter = (req, f) => {
   const loc = moduleConf(req.loc, SSI);
-  if (!loc.ssi || f.contentLength === 0 || !f.contentType) return f;
-  if (loc.ssiTypes !== '*' && !loc.ssiTypes.has(mediaType(f.contentType))) return f;
+  if (!parsed(loc, f)) return f;
   if (req.hasBody(f.status)) {
     const body = new SsiBody(req, loc);
     contexts.set(req, body);

@@ -3,7 +3,7 @@
 import type { HttpModule } from '../../module.js';
 import type { HttpRequest } from '../../request.js';
 import { SSI } from './conf.js';
-import { ssiContext, ssiHeaderFilter } from './filter.js';
+import { ssiContext, ssiHeaderFilter, willParse } from './filter.js';
 import { strftime } from './strftime.js';
 
 /** ngx_http_ssi_date_gmt_local_variable(): `%s` is the seconds since the epoch, any other format strftime()'s. */
@@ -18,4 +18,5 @@ export const SSI_MODULE: HttpModule = {
   conf: SSI,
   variables: { date_local: date(false), date_gmt: date(true) },
   headerFilter: ssiHeaderFilter,
+  clearsRanges: willParse,
 };
