@@ -1,6 +1,7 @@
 // The ssi module as nginx 1.22.1 runs it: a page's commands (echo, set, if/elif/else, config,
 // block, include with its subrequests in the page's order, set=, stub=, wait=), the errors' words
 // in the page and the log, and what SSI does to the page's head (no length, no validators).
+import { gunzipSync } from 'node:zlib';
 import { test, expect } from '../fixtures.js';
 import { get } from '../support/raw-http.js';
 import { withoutDate } from '../support/pages.js';
@@ -10,6 +11,7 @@ const CONF = serverConf(`
         location /ssi/ { ssi on; }
         location /ssi-silent/ { ssi on; ssi_silent_errors on; }
         location /ssi-lm/ { alias html/ssi/; ssi on; ssi_last_modified on; }
+        location /ssi-gz/ { alias html/ssi/; ssi on; gzip on; gzip_min_length 1; }
         location = /hello { return 200 "hello from $uri?$args"; }
         location = /missing { return 404; }
         location = /empty { return 204; }`);
@@ -79,4 +81,12 @@ test('an SSI page takes no ranges (a Range gets the whole page, no Accept-Ranges
   expect([r.status, r.body, r.headers.map(([n]) => n)]).toEqual([200, 'PART', ['Server', 'Date', 'Content-Type', 'Transfer-Encoding', 'Connection']]);
   const lm = await p.send(get('/ssi-lm/part.html', p.port));
   expect(lm.headers.map(([n, v]) => (n === 'ETag' ? `${n}: ${v.slice(0, 3)}` : n))).toEqual(['Server', 'Date', 'Content-Type', 'Last-Modified', 'Transfer-Encoding', 'Connection', 'ETag: W/"']);
+});
+
+test('ssi with gzip on: the parsed page, its includes in place, is what gzip compresses', async ({ startProxy }) => {
+  const p = await startProxy({ conf: CONF });
+  writeFiles(p.prefix, { ...PAGES, 'html/ssi/gz.html': 'a<!--#include virtual="part.html" -->b<!--#echo var="arg_x" -->c' });
+  const r = await p.send(get('/ssi-gz/gz.html?x=1', p.port, ['Accept-Encoding: gzip']));
+  expect(r.headers.find(([n]) => n === 'Content-Encoding')?.[1]).toBe('gzip');
+  expect(gunzipSync(Buffer.from(r.body, 'latin1')).toString('latin1')).toBe('aPARTb1c');
 });
