@@ -4,7 +4,7 @@
 // cmcf->phases[] and ngx_http_top_header_filter). modules.ts lists them; the worker builds its
 // tables from the list once.
 import type { AddedModule } from '../nginx-conf/directive.js';
-import type { HeaderFilter, Handlers, PhaseHandler, Variable } from './request.js';
+import type { HeaderFilter, Handlers, PhaseHandler, RangeJudge, Variable } from './request.js';
 
 /** nginx's phases (ngx_http_phases) that the engine runs, in their order. */
 export const PHASE_NAMES = ['server-rewrite', 'find-config', 'rewrite', 'post-rewrite', 'preaccess', 'access', 'precontent', 'content'] as const;
@@ -22,14 +22,22 @@ export interface HttpModule {
   phaseHandlers?: Partial<Record<PhaseName, PhaseHandler>>;
   /** Its output header filter. */
   headerFilter?: HeaderFilter;
+  /**
+   * Whether its header filter will take ranges away from this whole answer (clear
+   * r->allow_ranges: gzip's compressing, ssi's parsing). The range filter comes after them, but the
+   * static handler cuts ranges before the filters run, so it asks first.
+   */
+  clearsRanges?: RangeJudge;
 }
 
 /** What the request takes from the modules, built once from the list (ngx_http_block()'s postconfiguration). */
-export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'headerFilters' | 'variables' | 'variablePrefixes'> {
+export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'headerFilters' | 'variables' | 'variablePrefixes' | 'clearsRanges'> {
   const variables = new Map<string, Variable>();
   for (const m of modules) for (const [name, get] of Object.entries(m.variables ?? {})) variables.set(name, get);
   return {
     headerFilters: modules.flatMap((m) => (m.headerFilter ? [m.headerFilter] : [])),
+    // Each module is asked, in the list's order (gzip marks the answer varied when it judges it).
+    clearsRanges: (req, f) => modules.reduce((cleared, m) => (m.clearsRanges?.(req, f) ?? false) || cleared, false),
     variables,
     variablePrefixes: modules.flatMap((m) => Object.entries(m.variablePrefixes ?? {})),
   };

@@ -1,6 +1,6 @@
 // ngx_modules[] (objs/ngx_modules.c): the engine's modules. Adding a module is its folder in
 // modules/ and its line here. The handlers of one phase and the header filters run in this order
-// (nginx calls the filters from ngx_http_top_header_filter: headers, charset, gzip); the chunked
+// (nginx calls the filters from ngx_http_top_header_filter: headers, charset, ssi, gzip); the chunked
 // filter and the head's writing come last, in HttpRequest.sendHead.
 import type { HttpModule } from './module.js';
 import type { AddedModule } from '../nginx-conf/directive.js';
@@ -14,6 +14,7 @@ import { GZIP_MODULE } from './modules/gzip/module.js';
 import { NOT_MODIFIED_MODULE } from './modules/not-modified/module.js';
 import { LIMIT_REQ_MODULE } from './modules/limit-req/module.js';
 import { LIMIT_CONN_MODULE } from './modules/limit-conn/module.js';
+import { SSI_MODULE } from './modules/ssi/module.js';
 
 export const MODULES: readonly HttpModule[] = [
   NOT_MODIFIED_MODULE,
@@ -27,6 +28,7 @@ export const MODULES: readonly HttpModule[] = [
   PROXY_MODULE,
   { name: 'headers', headerFilter: headersFilter },
   { name: 'charset', headerFilter: charsetFilter },
+  SSI_MODULE,
   GZIP_MODULE,
 ];
 

@@ -26,6 +26,9 @@ export type Variable = (req: HttpRequest, name: string) => string | undefined;
 /** An output header filter (modules.ts has their order): may change the fields, and give the request a body filter. */
 export type HeaderFilter = (req: HttpRequest, f: ResponseFields) => ResponseFields;
 
+/** Whether a module's header filter will take ranges away from a whole answer (HttpModule.clearsRanges). */
+export type RangeJudge = (req: HttpRequest, f: ResponseFields) => boolean;
+
 /** What a header filter installs for the body (gzip's compressor): bytes in, bytes out to `next`. */
 export interface BodyFilter {
   write(b: Buffer, next: (b: Buffer) => void): void;
@@ -60,6 +63,8 @@ export interface Handlers {
   special: (req: HttpRequest, code: number, location?: string, extra?: [string, string][]) => void;
   /** The output header filters, in nginx's order. */
   headerFilters: readonly HeaderFilter[];
+  /** Whether any header filter will take ranges away from this whole answer. */
+  clearsRanges: RangeJudge;
   /** The modules' variables, by name (variable-values.ts asks them). */
   variables: ReadonlyMap<string, Variable>;
   /** The modules' variables by the start of their names. */
@@ -138,8 +143,16 @@ export class HttpRequest {
   private readonly closeListeners: (() => void)[] = [];
   private readonly endListeners: (() => void)[] = [];
   readonly startedAt = Date.now();
-  /** A header filter's body filter for this answer (gzip's), fed what the handler writes. */
+  /** The header filters' body filters for this answer (ssi's, gzip's), chained in their order, fed what the handler writes. */
   bodyFilter?: BodyFilter;
+  /** r->parent: the request this one is a subrequest of (subrequest.ts); undefined for the client's own. */
+  readonly parent?: HttpRequest;
+  /** r->expect_trailers: the answer goes chunked, for the trailer fields its end brings. */
+  expectTrailers = false;
+  /** r->headers_out.trailers: the fields after the last chunk (add_trailer's). */
+  readonly trailers: [string, string][] = [];
+  /** nginx's own page answered this subrequest (an error, not its handler's output): an SSI stub stands in for it. */
+  specialAnswer = false;
   /** The answer's body goes out in chunks (ngx_http_chunked_filter_module). */
   private chunked = false;
   /** Whether the client's connection took the last bytes written (false: wait for `drain`). */
@@ -155,8 +168,9 @@ export class HttpRequest {
      * `refused`: refused while its head was read (no body is read, and the connection closes after
      * the page); `headLength`: the head's bytes; `preread`: the body's bytes read with the head.
      */
-    o: { refused?: boolean; headLength?: number; preread?: number } = {},
+    o: { refused?: boolean; headLength?: number; preread?: number; parent?: HttpRequest } = {},
   ) {
+    this.parent = o.parent;
     // The host of an absolute request-target wins over the Host header, as in nginx.
     const found = handlers.findServer(ctx, conn.listen, head.uri.host ?? head.host);
     this.server = found.server;
@@ -184,6 +198,7 @@ export class HttpRequest {
       client: this.conn.remoteAddress,
       server: this.server.name,
       request: this.head.requestLine,
+      subrequest: this.parent ? this.uri.uri : undefined,
       upstream: upstream ?? this.upstreamName,
     };
     const host = headers.find((h) => h.key === 'host')?.value;
@@ -359,6 +374,7 @@ export class HttpRequest {
    * location has one for it, else with nginx's built-in page.
    */
   special(code: number, location?: string, extra?: [string, string][]): void {
+    if (this.parent) this.specialAnswer = true;
     this.handlers.special(this, code, location, extra);
   }
 
@@ -399,11 +415,18 @@ export class HttpRequest {
     this.date = clock.http();
     if (this.outLocation !== undefined && f.location === undefined && !f.extra?.some(([n]) => n === 'Location')) f = this.withLocation(f, this.outLocation);
     for (const filter of this.handlers.headerFilters) f = filter(this, f);
+    // A subrequest's head is never sent (ngx_http_header_filter(): r != r->main); its body goes to its parent.
+    if (this.parent) {
+      this.status = f.status;
+      this.headerSent = true;
+      this.sent = f;
+      return f;
+    }
     // ngx_http_header_filter(): a worker shutting down keeps no connection alive.
     if (this.ctx.exiting) this.keepalive = false;
-    if (f.contentLength === undefined && !f.upgrade && this.hasBody(f.status)) {
-      if (this.head.version === 11 && this.loc.chunkedTransferEncoding) f = { ...f, chunked: (this.chunked = true) };
-      else this.keepalive = false;
+    if ((f.contentLength === undefined || this.expectTrailers) && !f.upgrade && this.hasBody(f.status)) {
+      if (this.head.version === 11 && this.loc.chunkedTransferEncoding) f = { ...f, contentLength: undefined, chunked: (this.chunked = true) };
+      else if (f.contentLength === undefined) this.keepalive = false;
     }
     // $status is what went on the wire: a 494 is logged as the 400 it was sent as.
     this.status = statusOnWire(f.status);
@@ -437,6 +460,21 @@ export class HttpRequest {
     this.headerSent = true;
   }
 
+  /** A header filter's body filter, after those installed before it (the filters' order is the body's). */
+  addBodyFilter(next: BodyFilter): void {
+    const first = this.bodyFilter;
+    this.bodyFilter = !first
+      ? next
+      : {
+          write: (b, out) => first.write(b, (x) => next.write(x, out)),
+          end: (out, done) => first.end((x) => next.write(x, out), () => next.end(out, done)),
+          discard: () => {
+            first.discard();
+            next.discard();
+          },
+        };
+  }
+
   /** The body's bytes, through the answer's body filter if it has one; false when the client cannot take more now. */
   write(b: Buffer): boolean {
     if (this.bodyFilter) this.bodyFilter.write(b, this.send);
@@ -465,7 +503,7 @@ export class HttpRequest {
   private endBody(): void {
     if (this.chunked) {
       this.chunked = false;
-      this.send(lastChunk());
+      this.send(lastChunk(this.trailers));
     }
     this.finalize();
   }
@@ -509,7 +547,8 @@ export class HttpRequest {
     if (this.done) return;
     this.done = true;
     if (status !== undefined) this.status = status;
-    this.handlers.log(this);
+    // log_subrequest off: a subrequest has no access-log line of its own.
+    if (!this.parent) this.handlers.log(this);
     this.closeListeners.length = 0;
     for (const cb of this.endListeners.splice(0)) cb();
     this.body.finalize();

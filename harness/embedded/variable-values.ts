@@ -54,6 +54,12 @@ function sentHeader(req: HttpRequest, key: string): string | undefined {
       return f.upgrade ? 'upgrade' : req.keepalive ? 'keep-alive' : 'close';
     case 'keep-alive':
       return req.keepalive && !f.upgrade && req.loc.keepaliveHeader ? `timeout=${req.loc.keepaliveHeader}` : undefined;
+    // ngx_http_variable_headers(): the answer's Cache-Control and Link lines, joined.
+    case 'cache-control':
+    case 'link': {
+      const values = (f.extra ?? []).filter(([n]) => n.toLowerCase() === key).map(([, v]) => v);
+      return values.length ? values.join(', ') : undefined;
+    }
   }
   return f.extra?.find(([n]) => n.toLowerCase() === key)?.[1];
 }
@@ -118,6 +124,8 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
   if (set !== undefined) return set;
   if (name.startsWith('http_')) return requestHeader(req, name.slice(5).replace(/_/g, '-'));
   if (name.startsWith('sent_http_')) return sentHeader(req, name.slice(10).replace(/_/g, '-'));
+  // The first trailer of that name taken so far (ngx_http_variable_unknown_header()).
+  if (name.startsWith('sent_trailer_')) return req.trailers.find(([n]) => n.toLowerCase().replace(/-/g, '_') === name.slice(13))?.[1];
   if (name.startsWith('arg_')) return arg(req, name.slice(4));
   if (name.startsWith('cookie_')) return cookie(req, name.slice(7));
   // A module's own (ngx_http_add_variable()).

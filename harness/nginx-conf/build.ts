@@ -238,6 +238,8 @@ function buildHttp(b: Builder, http: Directive): void {
   }
   // The modules' postconfiguration, after every merge: nginx names no place.
   for (const l of allLocations(b.conf)) {
+    // charset_map is the main conf's: every level has the http block's tables, wherever they stand.
+    l.charsetMaps = base.charsetMaps;
     const e = charsetMapError(l) ?? b.opts.modules.map((m) => m.check?.(l as never)).find((x) => x !== undefined);
     if (e) throw new ConfError(e);
   }

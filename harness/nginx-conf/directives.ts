@@ -208,6 +208,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     },
   },
   keepalive_requests: { ctx: [...HSL, 'upstream'], args: [1, 1], set: (l, d) => (l.keepaliveRequests = parseNumber(d, d.args[0])) },
+  max_ranges: { ctx: HSL, args: [1, 1], set: (l, d) => (l.maxRanges = parseNumber(d, d.args[0])) },
   send_timeout: { ctx: HSL, args: [1, 1], set: (l, d) => (l.sendTimeoutMs = parseTime(d, d.args[0])) },
   client_header_timeout: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.clientHeaderTimeoutMs = parseTime(d, d.args[0])) },
   client_body_timeout: { ctx: HSL, args: [1, 1], set: (l, d) => (l.clientBodyTimeoutMs = parseTime(d, d.args[0])) },

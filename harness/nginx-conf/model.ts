@@ -153,6 +153,8 @@ export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseCon
   /** keepalive_timeout's second value: `Keep-Alive: timeout=N` on kept-alive answers. */
   keepaliveHeader?: number;
   keepaliveRequests: number;
+  /** max_ranges: the most byte ranges served (more: the whole file); 0: none, and no Accept-Ranges; undefined: any number. */
+  maxRanges?: number;
   sendTimeoutMs: number;
   clientBodyTimeoutMs: number;
   logNotFound: boolean;

@@ -40,10 +40,24 @@ test('\\Q...\\E quotes its text, to the end without \\E; a lone \\E is nothing',
 
 test('what JS reads another way is refused, naming it', () => {
   const tail = ' are not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in /conf/nginx.conf:7';
-  expect(refusal('^/\\p{N}')).toBe('the escape "\\p" in the regular expression "^/\\p{N}"' + tail);
+  expect(refusal('^/\\p{Han}')).toBe('the property "\\p{Han}" (general categories only) in the regular expression "^/\\p{Han}"' + tail);
   expect(refusal('^/a++')).toBe('possessive quantifiers in the regular expression "^/a++"' + tail);
   expect(refusal('(?>a)')).toBe('the group "(?>" in the regular expression "(?>a)"' + tail);
   expect(refusal('^/a(?i)b')).toBe('the group "(?i" in the regular expression "^/a(?i)b"' + tail);
   expect(refusal('é')).toBeUndefined();
   expect(() => compileRegex('é', true, at)).toThrow('non-ASCII characters with a caseless match (PCRE folds ASCII letters only) in the regular expression "é"');
+});
+
+test('\\p{..} and \\P{..}: general categories, of a byte as nginx matches without UTF (latin1 here)', () => {
+  expect(matches('^www\\p{N}+$', 'www12\xb2')).toBe(true);
+  expect(matches('^www\\p{N}+$', 'wwwx')).toBe(false);
+  expect(matches('^\\pL\\P{L}$', 'a1')).toBe(true);
+  expect(matches('^\\p{^N}$', '1')).toBe(false);
+  expect(matches('^[\\p{Lu}_]+$', 'A_\xc9')).toBe(true);
+  expect(matches('^\\p{L&}$', '\xaa')).toBe(false);
+  // Under JS's `u`, an escaped `-` or `"` outside a class is an error: it is written by its code.
+  expect(matches('^a\\-\\"\\p{N}{2}}$', 'a-"12}')).toBe(true);
+  // Case-folded \p{Lu} would match lower case in JS; PCRE2's caseless match leaves it alone.
+  expect(() => compileRegex('^\\p{Lu}', true, at)).toThrow('the property "\\p{Lu}" with a caseless match');
+  expect(matches('^WWW\\p{N}$', 'www1', true)).toBe(true);
 });

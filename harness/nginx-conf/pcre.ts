@@ -30,6 +30,9 @@ export function compileRegex(pattern: string, caseless: boolean, at: { file: str
     i = 4;
   }
   if (caseless && /[^\x00-\x7f]|\\x[89a-fA-F]/.test(pattern)) throw refuse('non-ASCII characters with a caseless match (PCRE folds ASCII letters only)');
+  // \p{..} needs JS's `u` flag, under which an escaped character that is not syntax is an error.
+  const unicode = /(?:^|[^\\])(?:\\\\)*\\[pP]/.test(pattern);
+  const esc = (j: number, inClass: boolean) => escape(pattern, j, { inClass, unicode, caseless }, refuse);
   const names: string[] = [];
   let depth = 0;
   /** Whether the last item may take a quantifier (not at a start, after `|`, or after a quantifier). */
@@ -49,13 +52,13 @@ export function compileRegex(pattern: string, caseless: boolean, at: { file: str
       if (i + 1 === pattern.length) throw fail('\\ at end of pattern', pattern.length);
       // A backreference to a group the pattern lacks is PCRE's error; JS reads it as an octal escape.
       if (/[1-9]/.test(pattern[i + 1]) && Number(pattern[i + 1]) > groups(pattern)) throw fail('reference to non-existent subpattern', i + 1);
-      out += escape(pattern, i, false, refuse);
-      i += pattern[i + 1] === 'x' ? 4 : 2;
+      out += esc(i, false);
+      i += escapeLength(pattern, i);
       repeatable = true;
       continue;
     }
     if (c === '[') {
-      const end = charClass(pattern, i, refuse, fail);
+      const end = charClass(pattern, i, esc, refuse, fail);
       if (end.close < 0) throw fail('missing terminating ] for character class', pattern.length);
       out += end.text;
       i = end.close + 1;
@@ -102,31 +105,77 @@ export function compileRegex(pattern: string, caseless: boolean, at: { file: str
     // PCRE's `.` leaves out only \n (JS's also \r, U+2028, U+2029); its `$` matches before a last \n too.
     if (c === '.') out += '[^\\n]';
     else if (c === '$') out += '(?=\\n?$)';
+    // Literal in PCRE where they do not close or make a quantifier; JS's `u` wants them escaped.
+    else if (c === ']' || c === '{' || c === '}') out += '\\' + c;
     else out += c;
     repeatable = c !== '|' && c !== '^' && c !== '$';
     i++;
   }
   if (depth > 0) throw fail('missing closing parenthesis', pattern.length);
   try {
-    return { re: new RegExp(out, caseless ? 'i' : ''), names };
+    return { re: new RegExp(out, (caseless ? 'i' : '') + (unicode ? 'u' : '')), names };
   } catch (e) {
     throw refuse(`what JavaScript cannot compile (${(e as Error).message})`);
   }
 }
 
+/**
+ * PCRE2's general categories, which JS's `\p{..}` names alike. Strings here are latin1 (a char per
+ * byte), and nginx compiles without PCRE2_UTF: a byte's property is its Latin-1 code point's in
+ * both. PCRE's `L&` is JS's `LC`.
+ */
+const CATEGORIES = new Set(['C', 'Cc', 'Cf', 'Cn', 'Co', 'Cs', 'L', 'Ll', 'Lm', 'Lo', 'Lt', 'Lu', 'M', 'Mc', 'Me', 'Mn', 'N', 'Nd', 'Nl', 'No', 'P', 'Pc', 'Pd', 'Pe', 'Pf', 'Pi', 'Po', 'Ps', 'S', 'Sc', 'Sk', 'Sm', 'So', 'Z', 'Zl', 'Zp', 'Zs', 'L&', 'Any']);
+/** Under JS's `iu`, these match both cases; PCRE2 10.42's caseless match leaves \p alone. */
+const CASED = new Set(['Ll', 'Lt', 'Lu', 'L&']);
+
+/** The length of the escape at `i`: `\xHH`, `\pL`, `\p{Name}`, or two. */
+function escapeLength(p: string, i: number): number {
+  if (p[i + 1] === 'x') return 4;
+  if (p[i + 1] !== 'p' && p[i + 1] !== 'P') return 2;
+  if (p[i + 2] !== '{') return 3;
+  const close = p.indexOf('}', i + 3);
+  return close < 0 ? p.length - i : close + 1 - i;
+}
+
+/** `\p{Name}`, `\p{^Name}`, `\pL` and the `\P` forms at `i`: JS's `\p{..}` of the same meaning, or refused. */
+function property(p: string, i: number, o: EscapeOptions, refuse: (what: string) => ConfError): string {
+  const text = p.slice(i, i + escapeLength(p, i));
+  let name = text[2] === '{' ? text.slice(3, -1) : text[2] ?? '';
+  let negate = text[1] === 'P';
+  if (name.startsWith('^')) {
+    negate = !negate;
+    name = name.slice(1);
+  }
+  if (!text.endsWith('}') && text[2] === '{') throw refuse(`the escape "${text}"`);
+  if (!CATEGORIES.has(name)) throw refuse(`the property "${text}" (general categories only)`);
+  if (o.caseless && CASED.has(name)) throw refuse(`the property "${text}" with a caseless match`);
+  return `\\${negate ? 'P' : 'p'}{${name === 'L&' ? 'LC' : name}}`;
+}
+
+interface EscapeOptions {
+  inClass: boolean;
+  /** The RegExp has the `u` flag. */
+  unicode: boolean;
+  caseless: boolean;
+}
+
 /** `\x` at `i`, in a class or not: the JS for it, or refused where JS reads it otherwise. */
-function escape(p: string, i: number, inClass: boolean, refuse: (what: string) => ConfError): string {
+function escape(p: string, i: number, o: EscapeOptions, refuse: (what: string) => ConfError): string {
+  const { inClass } = o;
   const c = p[i + 1];
   if (c === undefined) throw refuse('a "\\" at the end');
   if (c === 's') return inClass ? SPACE : `[${SPACE}]`;
   if (c === 'S' && !inClass) return `[^${SPACE}]`;
   if (c === 'x' && /^[0-9A-Fa-f]{2}$/.test(p.slice(i + 2, i + 4))) return p.slice(i, i + 4);
+  if (c === 'p' || c === 'P') return property(p, i, o, refuse);
   if ('dDwWbBnrtfv123456789'.includes(c)) return '\\' + c;
   if (!inClass && c === 'A') return '^';
   if (!inClass && c === 'z') return '$';
   if (!inClass && c === 'Z') return '(?=\\n?$)';
   // Any other character escaped is itself in both, but a letter or digit is PCRE's own escape.
   if (/[A-Za-z0-9]/.test(c)) throw refuse(`the escape "\\${c}"`);
+  // Under `u`, JS allows only syntax characters escaped: any other is written by its code.
+  if (o.unicode && !/[\^$\\.*+?()[\]{}|/]/.test(c)) return '\\x' + c.charCodeAt(0).toString(16).padStart(2, '0');
   return '\\' + c;
 }
 
@@ -136,7 +185,13 @@ function groups(p: string): number {
 }
 
 /** A `[...]` class from `i`: its JS text and the index of its `]` (-1: none). */
-function charClass(p: string, i: number, refuse: (what: string) => ConfError, fail: (what: string, offset: number) => ConfError): { text: string; close: number } {
+function charClass(
+  p: string,
+  i: number,
+  escape: (j: number, inClass: boolean) => string,
+  refuse: (what: string) => ConfError,
+  fail: (what: string, offset: number) => ConfError,
+): { text: string; close: number } {
   let text = '[';
   let j = i + 1;
   if (p[j] === '^') text += p[j++];
@@ -149,8 +204,8 @@ function charClass(p: string, i: number, refuse: (what: string) => ConfError, fa
     if (p[j] === '[' && p[j + 1] === ':') throw refuse('POSIX classes ("[:name:]")');
     if (p[j] === '\\') {
       const shorthand = 'dDwWsS'.includes(p[j + 1]);
-      text += escape(p, j, true, refuse);
-      j += p[j + 1] === 'x' ? 4 : 2;
+      text += escape(j, true);
+      j += escapeLength(p, j);
       // `[\w-.]`: a class shorthand cannot start a range (JS takes the `-` as itself).
       if (shorthand && p[j] === '-' && p[j + 1] !== ']' && j + 1 < p.length) throw fail('invalid range in character class', j);
       continue;

@@ -88,3 +88,16 @@ export function parseNumber(d: Directive, v: string, message = `"${d.name}" dire
   if (!/^\d+$/.test(v)) throw new ConfError(message, d.file, d.line);
   return Number(v);
 }
+
+/**
+ * ngx_http_types_slot(): text/html first, then each type, lowercased; `*` (anywhere, on any line)
+ * is every type. A second line in the same block adds to the first; `current` is what the level
+ * has so far (inherited on its first line).
+ */
+export function typesSlot(current: ReadonlySet<string> | '*', args: readonly string[], firstHere: boolean): ReadonlySet<string> | '*' {
+  if (!firstHere && current === '*') return current;
+  if (args.includes('*')) return '*';
+  const types = new Set(firstHere || current === '*' ? ['text/html'] : current);
+  for (const t of args) types.add(t.toLowerCase());
+  return types;
+}

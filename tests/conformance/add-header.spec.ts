@@ -1,7 +1,8 @@
 // add_header (ngx_http_headers_module): the headers go after the handler's own (a static file's
 // ETag, an upstream's) and before what later filters add (Accept-Ranges, Content-Range); only on
 // 200, 201, 204, 206, 301, 302, 303, 304, 307, 308 unless `always`; an empty value adds nothing;
-// a level with any add_header drops the outer level's.
+// a level with any add_header drops the outer level's. add_trailer, on the same statuses, makes an
+// HTTP/1.1 body chunked and sends its fields after the last chunk.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
@@ -174,4 +175,32 @@ test('add_header on an upstream\'s 404 and on nginx\'s 502: only the `always` on
 test('add_header with a variable nginx has but the engine cannot give is refused at start on the embedded engine', async ({ startProxy, engine }) => {
   test.skip(engine === 'nginx', 'real nginx evaluates it');
   await expect(startProxy({ upstream: 'dual', static: 'add_header X-T $ssl_protocol;' })).rejects.toThrow(/the variable "\$ssl_protocol" \(used by "add_header X-T"\) is not supported by the embedded engine/);
+});
+
+test('add_trailer: the body goes chunked (no Content-Length) with the fields after the last chunk; $sent_http_cache_control joins its lines; not on a 404 without always; HTTP/1.0 gets none', async ({ startProxy }) => {
+  const p = await startProxy({
+    upstream: 'dual',
+    server: `location = /t { add_trailer X-Foo foo; add_trailer X-Foo bar; add_trailer X-Empty ""; add_trailer X-Seen $sent_trailer_x_foo; add_trailer X-All all always; return 200 "body"; }
+        location = /nf { add_trailer X-Foo foo; add_trailer X-All all always; return 404; }
+        location = /cc { add_header Cache-Control a; add_header Cache-Control b; add_header X-CC $sent_http_cache_control; return 204; }`,
+  });
+  const r = await p.send(get('/t', p.port));
+  expect([r.status, r.headers.find(([n]) => n === 'Content-Length'), r.headers.find(([n]) => n === 'Transfer-Encoding')?.[1]]).toEqual([200, undefined, 'chunked']);
+  expect(r.raw.slice(r.raw.indexOf('\r\n\r\n') + 4)).toBe('4\r\nbody\r\n0\r\nX-Foo: foo\r\nX-Foo: bar\r\nX-Seen: foo\r\nX-All: all\r\n\r\n');
+  const nf = await p.send(get('/nf', p.port));
+  expect(nf.raw.endsWith('\r\n0\r\nX-All: all\r\n\r\n')).toBe(true);
+  const old = await p.send('GET /t HTTP/1.0\r\n\r\n');
+  expect([old.headers.find(([n]) => n === 'Content-Length')?.[1], old.raw.endsWith('\r\n\r\nbody')]).toEqual(['4', true]);
+  const cc = await p.send(get('/cc', p.port));
+  expect(cc.headers.find(([n]) => n === 'X-CC')?.[1]).toBe('a, b');
+});
+
+test('$upstream_cookie_bar: the value of the upstream Set-Cookie that starts with bar=, up to its first ";"', async ({ startProxy }) => {
+  const p = await startProxy({
+    upstream: 'dual',
+    server: `location = /u { add_header X-Bar $upstream_cookie_bar; add_header X-None x$upstream_cookie_none; proxy_pass http://127.0.0.1:P/backend; }
+        location = /backend { add_header Set-Cookie foo=1; add_header Set-Cookie "bar=2; Path=/"; return 204; }`,
+  });
+  const r = await p.send(get('/u', p.port));
+  expect([r.headers.find(([n]) => n === 'X-Bar')?.[1], r.headers.find(([n]) => n === 'X-None')?.[1]]).toEqual(['2', 'x']);
 });

@@ -1,8 +1,10 @@
-// charset (ngx_http_charset_filter_module) where no recoding happens: `; charset=` is added to the
-// Content-Type of charset_types (text/html always among them), to nginx's own pages too, but not
-// to a 301 or 302; an answer that names its charset keeps it unless override_charset, which only
-// names the same one again, another is an [error] line and the answer unchanged. A conf that would
-// recode (charset and source_charset differ) without a charset_map does not start.
+// charset (ngx_http_charset_filter_module): `; charset=` is added to the Content-Type of
+// charset_types (text/html always among them), to nginx's own pages too, but not to a 301 or 302;
+// an answer that names its charset keeps it unless override_charset, which only names the same one
+// again, another is an [error] line and the answer unchanged. A conf that would recode (charset and
+// source_charset differ) without a charset_map does not start; with one, the body is recoded.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { get, header } from '../support/raw-http.js';
 import { PAGES } from '../support/pages.js';
@@ -80,5 +82,37 @@ test('source_charset the same as charset (in any case): named as charset writes 
   const r = await p.send(get('/index.html', p.port));
   expect(type(r)).toBe('text/html; charset=UTF-8');
   expect(r.body).toBe('<h1>index</h1>\n');
+  expect(p.requestLog()).toEqual([]);
+});
+
+/** A koi8-r map of the Russian "Привет" and a byte to a Latin letter, both ways, as nginx's conf/koi-utf has them. */
+const MAPS = `charset_map koi8-r utf-8 { F0 D09F; D2 D180; C9 D0B8; D7 D0B2; C5 D0B5; D4 D182; }
+    charset_map windows-1251 koi8-r { CF F0; 41 42; }`;
+
+test('charset_map: koi8-r recoded to utf-8 (no Content-Length then), utf-8 back to koi8-r (an unmapped character as &#N;, a bad byte as ?, a cut one dropped), and byte to byte', async ({ startProxy }) => {
+  const p = await startProxy({
+    upstream: 'dual',
+    http: MAPS,
+    server: `location /koi/ { charset utf-8; source_charset koi8-r; }
+        location /utf/ { charset koi8-r; source_charset utf-8; }
+        location /cp/ { charset koi8-r; source_charset windows-1251; }
+        location /var/ { charset $arg_c; }`,
+  });
+  const html = join(p.prefix, 'html');
+  for (const d of ['koi', 'utf', 'cp', 'var']) mkdirSync(join(html, d));
+  writeFileSync(join(html, 'koi', 'a.html'), Buffer.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4, 0x21, 0xff]));
+  writeFileSync(join(html, 'utf', 'a.html'), Buffer.concat([Buffer.from('Привет ✓ é ', 'utf8'), Buffer.from([0x80, 0xc3, 0x41, 0x42, 0xe2, 0x9c])]));
+  writeFileSync(join(html, 'cp', 'a.html'), Buffer.from([0xcf, 0x41, 0xe0]));
+  writeFileSync(join(html, 'var', 'a.html'), 'x');
+  const koi = await p.send(get('/koi/a.html', p.port));
+  expect([type(koi), header(koi, 'Content-Length'), header(koi, 'Transfer-Encoding')]).toEqual(['text/html; charset=utf-8', undefined, 'chunked']);
+  expect(Buffer.from(koi.body, 'latin1').toString('utf8')).toBe('Привет!?');
+  const utf = await p.send(get('/utf/a.html', p.port));
+  expect(type(utf)).toBe('text/html; charset=koi8-r');
+  expect(Buffer.from(utf.body, 'latin1')).toEqual(Buffer.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4, 0x20, ...Buffer.from('&#10003; &#233; ??B')]));
+  const cp = await p.send(get('/cp/a.html', p.port));
+  expect([type(cp), header(cp, 'Content-Length')]).toEqual(['text/html; charset=koi8-r', '3']);
+  expect(Buffer.from(cp.body, 'latin1')).toEqual(Buffer.from([0xf0, 0x42, 0x3f]));
+  expect(type(await p.send(get('/var/a.html?c=windows-1251', p.port)))).toBe('text/html; charset=windows-1251');
   expect(p.requestLog()).toEqual([]);
 });

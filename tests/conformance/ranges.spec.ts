@@ -162,3 +162,14 @@ test('7f: a proxied 200 is left alone: no 304, no 206, no 412', async ({ startPr
     ['Accept-Ranges', 'bytes'],
   ]);
 });
+
+test('max_ranges 2: two ranges are served, a third gives the whole file; max_ranges 0: no ranges and no Accept-Ranges', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', server: 'location = /two/f { alias html/f; max_ranges 2; }\nlocation = /none/f { alias html/f; max_ranges 0; }' });
+  writeFileSync(join(p.prefix, 'html', 'f'), FILE);
+  const two = await p.send(get('/two/f', p.port, ['Range: bytes=0-1,5-6']));
+  expect(two.status).toBe(206);
+  const three = await p.send(get('/two/f', p.port, ['Range: bytes=0-1,5-6,9-9']));
+  expect([three.status, three.body, three.headers.find(([n]) => n === 'Accept-Ranges')?.[1]]).toEqual([200, FILE, 'bytes']);
+  const none = await p.send(get('/none/f', p.port, ['Range: bytes=0-1']));
+  expect([none.status, none.body, none.headers.find(([n]) => n === 'Accept-Ranges')]).toEqual([200, FILE, undefined]);
+});

@@ -344,3 +344,15 @@ test('$scheme at the start of a return URL or a replacement makes a redirect', a
   const two = await p.send(get('/s2/?a=1', p.port));
   expect([two.status, two.headers.find(([n]) => n === 'Location')?.[1]]).toEqual([301, 'http://127.0.0.1/two?a=1']);
 });
+
+test('set $http_foo: the value set for the rest of the request; where it is not set, the header\'s; an SSI echo sees it too', async ({ startProxy }) => {
+  const p = await startProxy({
+    server: `location = /set { set $http_foo "set_foo"; return 200 "[$http_foo]"; }
+        location = /unset { return 200 "[$http_foo]"; }
+        location = /ssi { ssi on; default_type text/html; set $cookie_a "set_a"; return 200 '[<!--#echo var="cookie_a" -->]'; }`,
+  });
+  const foo = ['Foo: from_header'];
+  expect((await p.send(get('/set', p.port, foo))).body).toBe('[set_foo]');
+  expect((await p.send(get('/unset', p.port, foo))).body).toBe('[from_header]');
+  expect((await p.send(get('/ssi', p.port, ['Cookie: a=1']))).body).toBe('[set_a]');
+});

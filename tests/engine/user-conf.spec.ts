@@ -52,13 +52,13 @@ test('a line the embedded engine does not run is named at the user\'s file and l
 test('under the Windows profile too (which shows paths as C:\\…), the refusal names the user\'s file, not the copy', async ({ engine }, testInfo) => {
   testInfo.skip(engine !== 'embedded', 'the Windows profile is the embedded engine\'s');
   const [port, adminPort] = [await freePort(), await freePort()];
-  const conf = courseConf(testInfo.outputPath('nginx.conf'), port, adminPort, (c) => c.replace('    sendfile        on;', '    sendfile        on;\n    ssi on;'));
+  const conf = courseConf(testInfo.outputPath('nginx.conf'), port, adminPort, (c) => c.replace('    sendfile        on;', '    sendfile        on;\n    userid on;'));
   const prefix = testInfo.outputPath('prefix');
   const r = await up(['--os', 'windows', '--nginx-conf', conf, '--admin-port', String(adminPort), '--prefix', prefix]);
   expect(r.exitCode).toBe(1);
   // Shown as Windows nginx shows a conf: its folder with backslashes, then the file's name.
   const shown = `C:${dirname(conf).replaceAll('/', '\\')}/nginx.conf`;
-  expect(r.all).toContain(`nginx: [emerg] "ssi" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${shown}:${lineOf(conf, 'ssi on')}`);
+  expect(r.all).toContain(`nginx: [emerg] "userid" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${shown}:${lineOf(conf, 'userid on')}`);
   expect(r.all).not.toContain('prefix\\conf');
   expect(r.all).not.toContain('prefix/conf');
 });

@@ -1,10 +1,11 @@
 // ngx_http_headers_filter(): `expires` sets Expires and Cache-Control, then each `add_header` in
-// order, both only for the statuses below unless `add_header ... always` (expires has no always).
+// order, both only for the statuses below unless `add_header ... always` (expires has no always);
+// `add_trailer`, on the same terms, makes the body chunked and adds its fields after the last chunk.
 // The headers go after the ones the handler set (a static file's ETag, an upstream's), before
 // those of the filters that come later (Accept-Ranges, Content-Range).
-import type { HttpRequest } from '../request.js';
+import type { BodyFilter, HttpRequest } from '../request.js';
 import type { ResponseFields } from '../http/response.js';
-import type { Expires } from '../../nginx-conf/http/headers.js';
+import type { AddHeader, Expires } from '../../nginx-conf/http/headers.js';
 import { evaluate } from '../variable-values.js';
 import { clock } from '../../logs/writer.js';
 
@@ -17,14 +18,42 @@ const EPOCH_DATE = 'Thu, 01 Jan 1970 00:00:01 GMT';
 type Header = [string, string];
 
 export function headersFilter(req: HttpRequest, f: ResponseFields): ResponseFields {
-  const { expires, addHeaders } = req.loc;
-  if (expires.kind === 'off' && !addHeaders.length) return f;
+  const { expires, addHeaders, addTrailers } = req.loc;
+  // A subrequest's head is not sent (r != r->main).
+  if ((expires.kind === 'off' && !addHeaders.length && !addTrailers.length) || req.parent) return f;
   const safe = SAFE_STATUSES.has(f.status);
+  const trailers = addTrailers.filter((t) => safe || t.always);
+  // r->expect_trailers: the chunked filter then sends the body chunked, and the trailers are taken at its end.
+  if (trailers.length) {
+    req.expectTrailers = true;
+    req.addBodyFilter(new Trailers(req, trailers));
+  }
   const out: ResponseFields = { ...f, extra: [...(f.extra ?? [])] };
+  // r->headers_out is live: $sent_http_* in a value sees the headers added before it.
+  req.sent = out;
   // The head's Date; a static 416's first run, for the 200, comes before there is one.
   if (expires.kind !== 'off' && safe) setExpires(out, out.extra!, expires, req.date || clock.http());
   for (const h of addHeaders) if (safe || h.always) addHeader(out, out.extra!, h.name, evaluate(req, h.value));
   return out;
+}
+
+/** ngx_http_trailers_filter(): at the body's end, each add_trailer whose value is not empty. */
+class Trailers implements BodyFilter {
+  constructor(
+    private readonly req: HttpRequest,
+    private readonly trailers: readonly AddHeader[],
+  ) {}
+  write(b: Buffer, next: (b: Buffer) => void): void {
+    next(b);
+  }
+  end(_next: (b: Buffer) => void, done: () => void): void {
+    for (const t of this.trailers) {
+      const value = evaluate(this.req, t.value);
+      if (value) this.req.trailers.push([t.name, value]);
+    }
+    done();
+  }
+  discard(): void {}
 }
 
 const findHeader = (extra: Header[], key: string) => extra.findIndex(([n]) => n.toLowerCase() === key);

@@ -14,7 +14,6 @@ import { mapUriToPath, statUnder } from '../files/map-path.js';
 import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
 import { headersFilter } from '../filters/headers.js';
 import { gzipStatic } from '../modules/gzip/static.js';
-import { willCompress } from '../modules/gzip/filter.js';
 import { NOT_MODIFIED } from '../modules/not-modified/conf.js';
 import { moduleConf } from '../../nginx-conf/directive.js';
 import { autoindex } from './autoindex.js';
@@ -193,10 +192,12 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
     req.respond({ status: 304, lastModified, extra: tagged });
     return;
   }
-  const whole: ResponseFields = { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [...tagged, ...encoded], rangeHeaders: gzipOf ? undefined : [['Accept-Ranges', 'bytes']] };
-  // The range filter comes after gzip's, which takes ranges away from what it compresses (as
-  // gzip_static never gives them).
-  const ranges = gzipOf || willCompress(req, whole) ? undefined : byteRanges(req.head.headers, rangeValidators(req, whole, v), st.size);
+  // max_ranges 0: the range filter does nothing, not even Accept-Ranges.
+  const rangesOff = !!gzipOf || req.loc.maxRanges === 0;
+  const whole: ResponseFields = { status: 200, contentType: type, contentLength: st.size, lastModified, extra: [...tagged, ...encoded], rangeHeaders: rangesOff ? undefined : [['Accept-Ranges', 'bytes']] };
+  // The range filter comes after gzip's and ssi's, which take ranges away from what they compress
+  // or parse (as gzip_static never gives them).
+  const ranges = rangesOff || req.handlers.clearsRanges(req, whole) ? undefined : byteRanges(req.head.headers, rangeValidators(req, whole, v), st.size, req.loc.maxRanges);
   if (ranges === 416) {
     // The range filter answers after the headers filter ran for the 200: what it added stays
     // before Content-Range, and the 416's own run adds its `always` headers again.

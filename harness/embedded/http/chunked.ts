@@ -142,6 +142,8 @@ export function encodeChunk(b: Buffer): Buffer[] {
   return [Buffer.from(b.length.toString(16) + '\r\n', 'latin1'), b, CRLF];
 }
 
-export function lastChunk(): Buffer {
-  return LAST_CHUNK;
+/** The last chunk, with the answer's trailer fields (ngx_http_chunked_create_trailers()). */
+export function lastChunk(trailers: readonly [string, string][] = []): Buffer {
+  if (!trailers.length) return LAST_CHUNK;
+  return Buffer.from(`0\r\n${trailers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`, 'latin1');
 }

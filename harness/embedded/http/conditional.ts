@@ -85,7 +85,7 @@ export type Ranges = { start: number; end: number }[];
  * can be, or undefined for the whole file (no Range, not `bytes=`, a stale If-Range, or ranges
  * that add up to more than the file).
  */
-export function byteRanges(headers: HeaderField[], v: Validators, size: number): Ranges | 416 | undefined {
+export function byteRanges(headers: HeaderField[], v: Validators, size: number, maxRanges = Infinity): Ranges | 416 | undefined {
   const get = (key: string) => headers.find((h) => h.key === key)?.value;
   const range = get('range');
   if (range === undefined || range.length < 7 || range.slice(0, 6).toLowerCase() !== 'bytes=') return undefined;
@@ -141,6 +141,8 @@ export function byteRanges(headers: HeaderField[], v: Validators, size: number):
     if (start < end) {
       out.push({ start, end });
       total += end - start;
+      // More ranges than max_ranges: the whole file.
+      if (out.length > maxRanges) return undefined;
     } else if (start === 0) {
       return undefined;
     }

@@ -95,7 +95,7 @@ const MAX_OFF_T = 2n ** 63n - 1n;
 const QUOTED_LINE_MAX = 2048 - 300;
 
 /** Headers nginx allows once (ngx_http_process_unique_header_line and Host). */
-const UNIQUE = new Set(['content-length', 'content-range', 'if-modified-since', 'if-unmodified-since', 'if-range', 'transfer-encoding', 'expect', 'authorization']);
+const UNIQUE = new Set(['content-length', 'content-range', 'if-modified-since', 'if-unmodified-since', 'if-match', 'if-none-match', 'if-range', 'transfer-encoding', 'expect', 'authorization']);
 
 /**
  * The buffers nginx reads a request head into (ngx_http_alloc_large_header_buffer): first

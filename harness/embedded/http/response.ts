@@ -54,3 +54,11 @@ export function formatResponseHead(f: ResponseFields, keepalive: boolean, id: Se
   if (f.rangeHeaders) for (const [n, v] of f.rangeHeaders) s += `${n}: ${v}\r\n`;
   return s + '\r\n';
 }
+
+/** ngx_http_weak_etag(): a strong ETag made weak, an unquoted one dropped. */
+export function weakEtag(extra: [string, string][]): [string, string][] {
+  return extra.flatMap(([n, v]): [string, string][] => {
+    if (n.toLowerCase() !== 'etag' || v.startsWith('W/')) return [[n, v]];
+    return v.startsWith('"') ? [[n, 'W/' + v]] : [];
+  });
+}

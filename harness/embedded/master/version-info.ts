@@ -10,7 +10,6 @@
  * though it refuses their `*_pass`.
  */
 const NOT_RUN = [
-  'ssi',
   'userid',
   'auth_basic',
   'mirror',

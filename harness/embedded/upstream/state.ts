@@ -40,12 +40,22 @@ const FIELDS: Record<string, (s: UpstreamState) => string> = {
 
 /**
  * `$upstream_addr` and the others: one value per attempt, `, ` between; undefined (not found)
- * without one. `$upstream_http_name`: that header of the last attempt's response.
+ * without one. `$upstream_http_name`: that header of the last attempt's response;
+ * `$upstream_cookie_name`: the cookie a Set-Cookie of it starts with (ngx_http_parse_set_cookie_lines()).
  */
 export function upstreamVariable(states: readonly UpstreamState[], name: string): string | undefined {
+  const headers = states[states.length - 1]?.headers;
   if (name.startsWith('upstream_http_')) {
     const key = name.slice(14).replace(/_/g, '-');
-    return states[states.length - 1]?.headers?.find(([n]) => n.toLowerCase() === key)?.[1];
+    return headers?.find(([n]) => n.toLowerCase() === key)?.[1];
+  }
+  if (name.startsWith('upstream_cookie_')) {
+    const want = name.slice(16);
+    for (const [n, v] of headers ?? []) {
+      if (n.toLowerCase() !== 'set-cookie' || v.length <= want.length || v.slice(0, want.length).toLowerCase() !== want || v[want.length] !== '=') continue;
+      return v.slice(want.length + 1).split(';')[0];
+    }
+    return undefined;
   }
   const field = FIELDS[name];
   if (!field || !states.length) return undefined;

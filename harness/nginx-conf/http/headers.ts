@@ -23,7 +23,15 @@ export type Expires = { kind: 'off' } | { kind: 'epoch' } | { kind: 'max' } | { 
 
 export interface HeadersConf {
   addHeaders: AddHeader[];
+  /** add_trailer: fields after a chunked body's last chunk. */
+  addTrailers: AddHeader[];
   expires: Expires;
+}
+
+/** ngx_http_headers_add(): `name value [always]`. */
+function headerVal(d: Directive): AddHeader {
+  if (d.args[2] !== undefined && d.args[2] !== 'always') throw new ConfError(`invalid parameter "${d.args[2]}"`, d.file, d.line);
+  return { name: d.args[0], value: d.args[1], always: d.args[2] === 'always', at: { file: d.file, line: d.line } };
 }
 
 /** ngx_http_headers_expires() and ngx_http_parse_expires(): `expires [modified] time | epoch | max | off`. */
@@ -48,17 +56,10 @@ function parseExpires(d: Directive): Expires {
 }
 
 export const HEADERS: ConfModule<HeadersConf> = {
-  defaults: { addHeaders: [], expires: { kind: 'off' } },
+  defaults: { addHeaders: [], addTrailers: [], expires: { kind: 'off' } },
   directives: {
-    add_header: {
-      ctx: HSL_IF,
-      args: [2, 3],
-      set: (l, d, c) => {
-        if (d.args[2] !== undefined && d.args[2] !== 'always') throw new ConfError(`invalid parameter "${d.args[2]}"`, d.file, d.line);
-        const h: AddHeader = { name: d.args[0], value: d.args[1], always: d.args[2] === 'always', at: { file: d.file, line: d.line } };
-        l.addHeaders = [...(c.firstHere ? [] : l.addHeaders), h];
-      },
-    },
+    add_header: { ctx: HSL_IF, args: [2, 3], set: (l, d, c) => (l.addHeaders = [...(c.firstHere ? [] : l.addHeaders), headerVal(d)]) },
+    add_trailer: { ctx: HSL_IF, args: [2, 3], set: (l, d, c) => (l.addTrailers = [...(c.firstHere ? [] : l.addTrailers), headerVal(d)]) },
     expires: { ctx: HSL_IF, args: [1, 2], once: true, set: (l, d) => (l.expires = parseExpires(d)) },
   },
 };

@@ -91,13 +91,14 @@ function compileRewrite(d: Directive): RewriteCode {
   return code;
 }
 
-/** ngx_http_rewrite_set(): a variable of the conf's own; of nginx's, only $args may be set. */
+/** ngx_http_rewrite_set(): a variable of the conf's own; of nginx's, $args and the prefixed ones ($http_*, $cookie_*, ...) may be set. */
 function compileSet(d: Directive): RewriteCode {
   const [variable, value] = d.args;
   if (!variable.startsWith('$')) throw new ConfError(`invalid variable name "${variable}"`, d.file, d.line);
   const name = variable.slice(1);
-  if (name.toLowerCase() !== 'args' && nginxVariable(name, [])) {
-    if (NGINX_PREFIXES.test(name.toLowerCase()) || name.toLowerCase() === 'limit_rate') throw unsupported(`"set" of nginx's variable "${variable}"`, d);
+  // A prefixed one ($http_foo) set is that value for the rest of the request, the header's where it is not set: the request's own variables come first.
+  if (name.toLowerCase() !== 'args' && !NGINX_PREFIXES.test(name.toLowerCase()) && nginxVariable(name, [])) {
+    if (name.toLowerCase() === 'limit_rate') throw unsupported(`"set" of nginx's variable "${variable}"`, d);
     throw new ConfError(`the duplicate "${name}" variable`, d.file, d.line);
   }
   // Names are case-insensitive (`set $Foo` sets $foo).

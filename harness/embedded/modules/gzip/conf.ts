@@ -5,7 +5,7 @@
 import type { Directive } from '../../../nginx-conf/parse.js';
 import { ConfError, unsupported } from '../../../nginx-conf/error.js';
 import { HSL, HSL_IF, ANY, type ConfModule } from '../../../nginx-conf/directive.js';
-import { parseEnum, parseFlag, parseHttpVersion, parseNumber, parseSize } from '../../../nginx-conf/values.js';
+import { parseEnum, parseFlag, parseHttpVersion, parseNumber, parseSize, typesSlot } from '../../../nginx-conf/values.js';
 
 /** gzip_proxied's values (ngx_http_gzip_proxied_mask[]). */
 export type GzipProxied = 'off' | 'expired' | 'no-cache' | 'no-store' | 'private' | 'no_last_modified' | 'no_etag' | 'auth' | 'any';
@@ -55,21 +55,7 @@ export const GZIP: ConfModule<GzipConf> = {
   },
   directives: {
     gzip: { ctx: HSL_IF, args: [1, 1], once: true, set: (l, d) => (l.gzip = parseFlag(d)) },
-    // ngx_http_types_slot(): text/html first, then each type; `*` (anywhere, on any line) is every type.
-    gzip_types: {
-      ctx: HSL,
-      args: [1, ANY],
-      set: (l, d, c) => {
-        if (!c.firstHere && l.gzipTypes === '*') return;
-        if (d.args.includes('*')) {
-          l.gzipTypes = '*';
-          return;
-        }
-        const types = new Set(c.firstHere || l.gzipTypes === '*' ? ['text/html'] : l.gzipTypes);
-        for (const t of d.args) types.add(t.toLowerCase());
-        l.gzipTypes = types;
-      },
-    },
+    gzip_types: { ctx: HSL, args: [1, ANY], set: (l, d, c) => (l.gzipTypes = typesSlot(l.gzipTypes, d.args, c.firstHere)) },
     gzip_min_length: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.gzipMinLength = parseSize(d, d.args[0])) },
     gzip_comp_level: {
       ctx: HSL,

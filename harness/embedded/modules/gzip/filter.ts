@@ -4,7 +4,7 @@
 // for an answer either module judged (gzip_vary on), and $gzip_ratio.
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { BodyFilter, HeaderFilter, HttpRequest } from '../../request.js';
-import type { ResponseFields } from '../../http/response.js';
+import { weakEtag, type ResponseFields } from '../../http/response.js';
 import { moduleConf } from '../../../nginx-conf/directive.js';
 import { parseHttpTime } from '../../http/conditional.js';
 import { GZIP, type GzipConf } from './conf.js';
@@ -117,6 +117,8 @@ function hasToken(list: string, token: string): boolean {
 
 /** ngx_http_gzip_ok(): the request's Accept-Encoding, User-Agent, version and Via allow a gzipped answer (`f`: the answer so far). */
 export function gzipOk(req: HttpRequest, f?: ResponseFields): boolean {
+  // A subrequest's output is part of its parent's answer (r != r->main).
+  if (req.parent) return false;
   const known = judged.get(req);
   if (known !== undefined) return known;
   const loc = moduleConf(req.loc, GZIP);
@@ -140,21 +142,13 @@ export function willCompress(req: HttpRequest, f: ResponseFields): boolean {
   return gzipOk(req, f);
 }
 
-/** ngx_http_weak_etag(): a strong ETag made weak, an unquoted one dropped. */
-function weakened(extra: [string, string][]): [string, string][] {
-  return extra.flatMap(([n, v]): [string, string][] => {
-    if (n.toLowerCase() !== 'etag' || v.startsWith('W/')) return [[n, v]];
-    return v.startsWith('"') ? [[n, 'W/' + v]] : [];
-  });
-}
-
 export const gzipHeaderFilter: HeaderFilter = (req, f) => {
   const loc = moduleConf(req.loc, GZIP);
   if (compressible(loc, f)) {
     varied.add(req);
     if (gzipOk(req, f)) {
-      if (req.hasBody(f.status)) req.bodyFilter = new GzipBody(req, loc, f.contentLength);
-      const extra = weakened(f.extra ?? []).filter(([n]) => n.toLowerCase() !== 'accept-ranges');
+      if (req.hasBody(f.status)) req.addBodyFilter(new GzipBody(req, loc, f.contentLength));
+      const extra = weakEtag(f.extra ?? []).filter(([n]) => n.toLowerCase() !== 'accept-ranges');
       f = { ...f, contentLength: undefined, rangeHeaders: undefined, extra: [...extra, ['Content-Encoding', 'gzip']] };
     }
   }

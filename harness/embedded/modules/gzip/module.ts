@@ -3,11 +3,12 @@
 // handler's (static.ts here), as nginx runs it in the content phase before the static module.
 import type { HttpModule } from '../../module.js';
 import { GZIP } from './conf.js';
-import { gzipHeaderFilter, gzipRatio } from './filter.js';
+import { gzipHeaderFilter, gzipRatio, willCompress } from './filter.js';
 
 export const GZIP_MODULE: HttpModule = {
   name: 'gzip',
   conf: GZIP,
   variables: { gzip_ratio: gzipRatio },
   headerFilter: gzipHeaderFilter,
+  clearsRanges: willCompress,
 };
