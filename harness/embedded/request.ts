@@ -17,6 +17,7 @@ import type { BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
 import type { ClientReader, Connection } from './request-connection.js';
 import { RequestBody } from './request-body.js';
+import { browser } from './http/user-agent.js';
 
 export type Handler<R = void> = (req: HttpRequest) => R;
 
@@ -301,8 +302,16 @@ export class HttpRequest {
   useLocation(loc: LocationConf): void {
     this.loc = loc;
     this.log = this.ctx.errorLogFor(loc);
-    // The location's own keep-alive limits end keep-alive.
-    if (loc.keepaliveTimeoutMs === 0 || this.conn.requests >= loc.keepaliveRequests) this.keepalive = false;
+    if (this.keepalive && !this.keepsAliveIn(loc)) this.keepalive = false;
+  }
+
+  /** The location's own keep-alive limits, and the browsers it keeps no connection alive for. */
+  private keepsAliveIn(loc: LocationConf): boolean {
+    if (loc.keepaliveTimeoutMs === 0 || this.conn.requests >= loc.keepaliveRequests) return false;
+    if (Date.now() - this.conn.startedAt > loc.keepaliveTimeMs) return false;
+    const { msie6, safari } = browser(this.header('user-agent'));
+    // MSIE may wait a while after a POST's answer on a kept-alive connection; Safari may send a POST on one that has closed.
+    return !(msie6 && this.head.method === 'POST' && loc.keepaliveDisable.msie6) && !(safari && loc.keepaliveDisable.safari);
   }
 
   /** No URI change left: after a cycle's 500, nginx's own page answers, not an error_page. */

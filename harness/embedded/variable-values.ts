@@ -182,6 +182,8 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
       return String(req.conn.number);
     case 'connection_requests':
       return String(req.conn.requests);
+    case 'connection_time':
+      return seconds(Date.now() - req.conn.startedAt);
     case 'pipe':
       return req.pipelined ? 'p' : '.';
     case 'nginx_version':

@@ -14,7 +14,7 @@ import { HEADERS } from './http/headers.js';
 import { CHARSET, charsetMapError } from './http/charset.js';
 import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
 import { compileRegex } from './pcre.js';
-import { allLocations, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
+import { allLocations, UPSTREAM_KEEPALIVE, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 import type { AddedModule, DirectiveSpec } from './directive.js';
 import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
@@ -81,6 +81,8 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     clientBodyTempLevels: [],
     keepaliveTimeoutMs: 75_000,
     keepaliveRequests: 1000,
+    keepaliveTimeMs: 3_600_000,
+    keepaliveDisable: { msie6: true, safari: false },
     sendTimeoutMs: 60_000,
     clientBodyTimeoutMs: 60_000,
     logNotFound: true,
@@ -308,12 +310,13 @@ function parseHostPort(text: string, d: Directive, what: string): { host: string
 }
 
 function buildUpstream(d: Directive, added: Builder['added']): UpstreamConf {
-  const u: UpstreamConf = { name: d.args[0], servers: [], keepalive: 0, keepaliveTimeoutMs: 60_000, keepaliveRequests: 1000, implicit: false, file: d.file, line: d.line };
+  const u: UpstreamConf = { name: d.args[0], servers: [], ...UPSTREAM_KEEPALIVE, implicit: false, file: d.file, line: d.line };
   for (const s of d.block!) {
     check(s, 'upstream', added);
     if (s.name === 'keepalive') u.keepalive = parseNumber(s, s.args[0], `invalid value "${s.args[0]}" in "keepalive" directive`);
     else if (s.name === 'keepalive_timeout') u.keepaliveTimeoutMs = parseTime(s, s.args[0]);
     else if (s.name === 'keepalive_requests') u.keepaliveRequests = parseNumber(s, s.args[0]);
+    else if (s.name === 'keepalive_time') u.keepaliveTimeMs = parseTime(s, s.args[0]);
     else if (s.name === 'server') u.servers.push(buildUpstreamServer(s));
     else throw new ConfError(`"${s.name}" directive is not allowed here`, s.file, s.line);
   }
@@ -354,9 +357,7 @@ function buildProxyPass(b: Builder, d: Directive): ProxyPassConf | ProxyPassVari
   const upstream: UpstreamConf = explicit ?? {
     name: m[1],
     servers: [{ host, port: port ?? 80, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: m[1], file: d.file, line: d.line }],
-    keepalive: 0,
-    keepaliveTimeoutMs: 60_000,
-    keepaliveRequests: 1000,
+    ...UPSTREAM_KEEPALIVE,
     implicit: true,
     file: d.file,
     line: d.line,

@@ -24,6 +24,16 @@ import { CORE_RESPONSE } from './http/core-response.js';
 import { PROXY_CACHE } from './http/proxy-cache.js';
 
 
+/**
+ * ngx_conf_set_bitmask_slot() for keepalive_disable: `none`, `msie6`, `safari`; a value given
+ * twice is only warned about in nginx, and changes nothing.
+ */
+function keepaliveDisable(d: Directive): LocationConf['keepaliveDisable'] {
+  const bad = d.args.find((v) => v !== 'none' && v !== 'msie6' && v !== 'safari');
+  if (bad !== undefined) throw new ConfError(`invalid value "${bad}"`, d.file, d.line);
+  return { msie6: d.args.includes('msie6'), safari: d.args.includes('safari') };
+}
+
 /** A path as nginx resolves a relative one: against the prefix. */
 export const abs = (prefix: string, p: string) => (isAbsolute(p) || p === 'stderr' ? p : join(prefix, p));
 
@@ -206,6 +216,8 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     },
   },
   keepalive_requests: { ctx: [...HSL, 'upstream'], args: [1, 1], set: (l, d) => (l.keepaliveRequests = parseNumber(d, d.args[0])) },
+  keepalive_time: { ctx: [...HSL, 'upstream'], args: [1, 1], once: true, set: (l, d) => (l.keepaliveTimeMs = parseTime(d, d.args[0])) },
+  keepalive_disable: { ctx: HSL, args: [1, 2], once: true, set: (l, d) => (l.keepaliveDisable = keepaliveDisable(d)) },
   send_timeout: { ctx: HSL, args: [1, 1], set: (l, d) => (l.sendTimeoutMs = parseTime(d, d.args[0])) },
   client_header_timeout: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.clientHeaderTimeoutMs = parseTime(d, d.args[0])) },
   client_body_timeout: { ctx: HSL, args: [1, 1], set: (l, d) => (l.clientBodyTimeoutMs = parseTime(d, d.args[0])) },

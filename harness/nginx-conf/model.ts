@@ -49,11 +49,16 @@ export interface UpstreamConf {
   keepalive: number;
   keepaliveTimeoutMs: number;
   keepaliveRequests: number;
+  /** keepalive_time: an upstream connection older than this is not cached again. */
+  keepaliveTimeMs: number;
   /** True for the implicit upstream of `proxy_pass http://host:port/...`. */
   implicit: boolean;
   file: string;
   line: number;
 }
+
+/** ngx_http_upstream_keepalive_create_conf()'s defaults: no cache; 60s idle, 1000 requests, 1h. */
+export const UPSTREAM_KEEPALIVE = { keepalive: 0, keepaliveTimeoutMs: 60_000, keepaliveRequests: 1000, keepaliveTimeMs: 3_600_000 };
 
 export interface ProxyPassConf {
   /** `localhost:8080`: the upstream's host as `$proxy_host` shows it (port dropped when 80). */
@@ -141,6 +146,10 @@ export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseCon
   /** keepalive_timeout's second value: `Keep-Alive: timeout=N` on kept-alive answers. */
   keepaliveHeader?: number;
   keepaliveRequests: number;
+  /** keepalive_time: no keep-alive for a request that comes this long after its connection opened. */
+  keepaliveTimeMs: number;
+  /** keepalive_disable: the browsers that get no keep-alive (msie6: only after a POST). */
+  keepaliveDisable: { msie6: boolean; safari: boolean };
   sendTimeoutMs: number;
   clientBodyTimeoutMs: number;
   logNotFound: boolean;
