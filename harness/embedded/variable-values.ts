@@ -150,7 +150,8 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
     case 'server_protocol':
       return req.head.version === 9 ? 'HTTP/0.9' : req.head.version === 10 ? 'HTTP/1.0' : 'HTTP/1.1';
     case 'request_method':
-      return req.head.method;
+      // r->method_name: an error_page's or X-Accel-Redirect's redirect makes it a GET.
+      return req.method;
     case 'request':
       return req.head.requestLine;
     case 'content_length':
