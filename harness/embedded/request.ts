@@ -333,7 +333,7 @@ export class HttpRequest {
   /**
    * ngx_http_header_filter()'s Location for a path nginx set (a redirect's, proxy_redirect's):
    * `http://` and the host (the server's first name under server_name_in_redirect, else the
-   * request's Host, else the local address, printed as ngx_sock_ntop() prints it without a port:
+   * request's valid Host, else the local address, printed as ngx_sock_ntop() prints it without a port:
    * an IPv6 address without brackets, `http://::1:8080/api/`, as nginx 1.22.1 really does) and
    * the listen port (unless 80, or port_in_redirect off). With absolute_redirect off, the path as
    * it is (formatResponseHead() then writes it among the other headers, not in its own place).
@@ -342,7 +342,8 @@ export class HttpRequest {
     const loc = this.loc;
     if (!loc.absoluteRedirect) return path;
     const given = this.uri.host ?? this.head.host;
-    const host = loc.serverNameInRedirect ? this.server.name : given !== undefined ? hostName(given) : this.conn.localAddress;
+    // An invalid Host (its 400 sent through error_page) leaves no host name: the local address it is.
+    const host = loc.serverNameInRedirect ? this.server.name : (given !== undefined && hostName(given)) || this.conn.localAddress;
     const port = this.conn.listen.port;
     return `http://${host}${port === 80 || !loc.portInRedirect ? '' : ':' + port}${path}`;
   }
