@@ -75,11 +75,23 @@ function cookie(req: HttpRequest, want: string): string | undefined {
 }
 
 /**
+ * A map's value: a map that is not `volatile` keeps its first value for the whole request, internal
+ * redirects included (nginx's r->variables[index], cacheable and never flushed).
+ */
+function mapValue(req: HttpRequest, map: MapConf): string {
+  if (map.volatile) return mapLookup(req, map);
+  const name = map.variable.toLowerCase();
+  let value = req.variables.get(name);
+  if (value === undefined) req.variables.set(name, (value = mapLookup(req, map)));
+  return value;
+}
+
+/**
  * ngx_http_map_variable(): the source evaluated, a `hostnames` map's trailing dot dropped, the key
  * found (exact, wildcards, then regexes in order), and its value evaluated after a regex's captures
  * became the request's.
  */
-function mapValue(req: HttpRequest, map: MapConf): string {
+function mapLookup(req: HttpRequest, map: MapConf): string {
   let key = evaluate(req, map.source);
   if (map.hostnames && key.endsWith('.')) key = key.slice(0, -1);
   const found = findName(map.table, key);

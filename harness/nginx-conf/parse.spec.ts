@@ -54,7 +54,7 @@ test('3: the course\'s nginx.conf loads unchanged', async ({}, testInfo) => {
   expect(conf.workerProcesses).toBe(1);
   expect(conf.workerConnections).toBe(1024);
   expect(conf.errorLogs).toEqual([{ path: join(prefix, 'logs/error.log'), level: 'error', byDefault: true }]);
-  expect(conf.maps).toEqual([{ source: '$http_upgrade', variable: 'connection_upgrade', table: { exact: new Map([['', 'close']]), head: new Map(), tail: new Map(), regexes: [] }, defaultValue: 'upgrade', hostnames: false }]);
+  expect(conf.maps).toEqual([{ source: '$http_upgrade', variable: 'connection_upgrade', table: { exact: new Map([['', 'close']]), head: new Map(), tail: new Map(), regexes: [] }, defaultValue: 'upgrade', hostnames: false, volatile: false }]);
   const webservers = conf.upstreams.get('webservers')!;
   expect(webservers.servers.map((s) => [s.host, s.port, s.weight, s.maxFails, s.failTimeoutMs])).toEqual([['127.0.0.1', 8080, 90, 1, 10_000]]);
   const [server] = conf.servers;
