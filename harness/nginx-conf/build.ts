@@ -95,6 +95,8 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     proxyNextUpstream: new Set(['error', 'timeout']),
     proxyNextUpstreamTries: 0,
     proxyRequestBuffering: true,
+    proxyPassRequestHeaders: true,
+    proxyPassRequestBody: true,
     ...HEADERS.defaults,
     ...CHARSET.defaults,
     ...PROXY_RESPONSE.defaults,

@@ -284,6 +284,8 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   },
   proxy_next_upstream_tries: { ctx: HSL, args: [1, 1], set: (l, d) => (l.proxyNextUpstreamTries = parseNumber(d, d.args[0])) },
   proxy_request_buffering: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyRequestBuffering = parseFlag(d)) },
+  proxy_pass_request_headers: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyPassRequestHeaders = parseFlag(d)) },
+  proxy_pass_request_body: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyPassRequestBody = parseFlag(d)) },
 };
 
 /**

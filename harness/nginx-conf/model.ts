@@ -169,6 +169,10 @@ export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseCon
   proxyNextUpstreamTries: number;
   /** proxy_request_buffering: off, the body goes to the upstream as it comes. */
   proxyRequestBuffering: boolean;
+  /** proxy_pass_request_headers: the client's headers go upstream after proxy_set_header's. */
+  proxyPassRequestHeaders: boolean;
+  /** proxy_pass_request_body: the client's body (still read whole) goes upstream; Content-Length is sent either way. */
+  proxyPassRequestBody: boolean;
   /** Server-level settings, inherited from http like the rest, copied to the ServerConf. */
   server: ServerSettings;
 }

@@ -90,7 +90,8 @@ export function proxyHandler(req: HttpRequest): void {
     return;
   }
   const loc = req.loc;
-  if (loc.proxyRequestBuffering || (req.head.chunked && loc.proxyHttpVersion !== '1.1')) {
+  // A body that is not passed on is still read whole first.
+  if (loc.proxyRequestBuffering || !loc.proxyPassRequestBody || (req.head.chunked && loc.proxyHttpVersion !== '1.1')) {
     req.readBody(() => {
       const peers = requestPeers(req);
       if (peers) exchange(req, peers);
@@ -158,6 +159,7 @@ export function upstreamUri(req: HttpRequest): string {
 class ProxyRequest implements ExchangeHandler {
   readonly uri: string;
   readonly requestHead: string;
+  readonly sendsBody: boolean;
 
   constructor(
     private readonly req: HttpRequest,
@@ -165,6 +167,7 @@ class ProxyRequest implements ExchangeHandler {
     private readonly stream?: StreamedBody,
   ) {
     this.uri = upstreamUri(req);
+    this.sendsBody = req.loc.proxyPassRequestBody;
     this.requestHead = this.createRequest();
   }
 
@@ -181,7 +184,7 @@ class ProxyRequest implements ExchangeHandler {
       const v = h.value === '$proxy_internal_body_length' ? bodyLength : h.value === '$proxy_internal_chunked' ? chunked : h.variables ? evaluate(req, h.value) : h.value;
       if (v !== '') s += `${h.name}: ${v}\r\n`;
     }
-    for (const h of req.head.headers) if (!t.keys.has(h.key)) s += `${h.name}: ${h.value}\r\n`;
+    if (loc.proxyPassRequestHeaders) for (const h of req.head.headers) if (!t.keys.has(h.key)) s += `${h.name}: ${h.value}\r\n`;
     return s + '\r\n';
   }
 

@@ -40,6 +40,8 @@ export interface ExchangeHandler {
   readonly uri: string;
   /** The request line and headers, sent to every peer tried. */
   readonly requestHead: string;
+  /** The client's body goes after the head (proxy_pass_request_body). */
+  readonly sendsBody: boolean;
   /** The upstream's head, read whole: the fields of the client's head (hidden headers left out, redirects and cookies rewritten). */
   onHeaders(up: ResponseHead, upgrade: boolean): ResponseFields;
 }
@@ -170,7 +172,7 @@ export class UpstreamExchange {
       if (this.stream.done) this.clientBodyDone();
       return;
     }
-    const buffered = req.body.buffered;
+    const buffered = this.handler.sendsBody ? req.body.buffered : undefined;
     this.state!.bytesSent = head.length + (buffered?.length ?? 0);
     const body = buffered ? bodyStream(buffered) : [];
     if (Array.isArray(body)) {
