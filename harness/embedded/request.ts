@@ -137,6 +137,7 @@ export class HttpRequest {
   readonly body: RequestBody;
   /** What hears that the client went away before the request was done (the upstream's). */
   private readonly closeListeners: (() => void)[] = [];
+  private readonly finalizeListeners: (() => void)[] = [];
   readonly startedAt = Date.now();
   /** A header filter's body filter for this answer (gzip's), fed what the handler writes. */
   bodyFilter?: BodyFilter;
@@ -507,8 +508,14 @@ export class HttpRequest {
     if (status !== undefined) this.status = status;
     this.handlers.log(this);
     this.closeListeners.length = 0;
+    for (const cb of this.finalizeListeners.splice(0)) cb();
     this.body.finalize();
     this.conn.requestDone(this);
+  }
+
+  /** Calls `cb` when the request ends, however it ends (its log line written). */
+  onFinalize(cb: () => void): void {
+    this.finalizeListeners.push(cb);
   }
 
   /** Calls `cb` if the client goes away before the request is done. */

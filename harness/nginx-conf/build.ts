@@ -319,7 +319,8 @@ function buildUpstream(d: Directive, added: Builder['added']): UpstreamConf {
     else if (s.name === 'keepalive_timeout') u.keepaliveTimeoutMs = parseTime(s, s.args[0]);
     else if (s.name === 'keepalive_requests') u.keepaliveRequests = parseNumber(s, s.args[0]);
     else if (s.name === 'keepalive_time') u.keepaliveTimeMs = parseTime(s, s.args[0]);
-    else if (s.name === 'server') u.servers.push(buildUpstreamServer(s));
+    else if (s.name === 'ip_hash' || s.name === 'least_conn') u.balancer = s.name;
+    else if (s.name === 'server') u.servers.push(buildUpstreamServer(s, u));
     else throw new ConfError(`"${s.name}" directive is not allowed here`, s.file, s.line);
   }
   if (!u.servers.length) throw new ConfError(`no servers are inside upstream`, d.file, d.line);
@@ -327,7 +328,7 @@ function buildUpstream(d: Directive, added: Builder['added']): UpstreamConf {
 }
 
 /** ngx_http_upstream_server(): `server address [weight=N] [max_fails=N] [fail_timeout=T] [backup] [down]`. */
-function buildUpstreamServer(s: Directive): UpstreamServerConf {
+function buildUpstreamServer(s: Directive, u: UpstreamConf): UpstreamServerConf {
   const { host, port } = parseHostPort(s.args[0], s, 'upstream');
   const srv: UpstreamServerConf = { host, port: port ?? 80, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: s.args[0], file: s.file, line: s.line };
   for (const p of s.args.slice(1)) {
@@ -337,7 +338,11 @@ function buildUpstreamServer(s: Directive): UpstreamServerConf {
     else if (name === 'max_fails' && n !== undefined) srv.maxFails = n;
     else if (name === 'fail_timeout' && seconds(value) !== undefined) srv.failTimeoutMs = seconds(value)! * 1000;
     else if (name === 'max_conns' && n !== undefined) throw unsupported('the "max_conns" parameter of "server"', s);
-    else if (p === 'backup') srv.backup = true;
+    else if (p === 'backup') {
+      // ip_hash's flags lack NGX_HTTP_UPSTREAM_BACKUP: a backup server after it is refused.
+      if (u.balancer === 'ip_hash') throw new ConfError(`balancing method does not support parameter "${p}"`, s.file, s.line);
+      srv.backup = true;
+    }
     else if (p === 'down') srv.down = true;
     else throw new ConfError(`invalid parameter "${p}"`, s.file, s.line);
   }

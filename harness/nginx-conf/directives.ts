@@ -139,6 +139,8 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   upstream: { ctx: ['http'], args: [1, 1], block: true },
   server: { ctx: ['http', 'upstream'], args: [1, ANY] },
   keepalive: { ctx: ['upstream'], args: [1, 1] },
+  ip_hash: { ctx: ['upstream'], args: [0, 0] },
+  least_conn: { ctx: ['upstream'], args: [0, 0] },
   listen: { ctx: ['server'], args: [1, ANY] },
   server_name: { ctx: ['server'], args: [1, ANY] },
   location: { ctx: ['server', 'location'], args: [1, 2], block: true },

@@ -51,14 +51,18 @@ export interface UpstreamConf {
   keepaliveRequests: number;
   /** keepalive_time: an upstream connection older than this is not cached again. */
   keepaliveTimeMs: number;
+  /** The balancer (the upstream block's ip_hash or least_conn; round robin without one). */
+  balancer: Balancer;
   /** True for the implicit upstream of `proxy_pass http://host:port/...`. */
   implicit: boolean;
   file: string;
   line: number;
 }
 
-/** ngx_http_upstream_keepalive_create_conf()'s defaults: no cache; 60s idle, 1000 requests, 1h. */
-export const UPSTREAM_KEEPALIVE = { keepalive: 0, keepaliveTimeoutMs: 60_000, keepaliveRequests: 1000, keepaliveTimeMs: 3_600_000 };
+export type Balancer = 'round_robin' | 'ip_hash' | 'least_conn';
+
+/** An upstream's defaults: round robin; ngx_http_upstream_keepalive_create_conf()'s: no cache, 60s idle, 1000 requests, 1h. */
+export const UPSTREAM_KEEPALIVE = { balancer: 'round_robin' as Balancer, keepalive: 0, keepaliveTimeoutMs: 60_000, keepaliveRequests: 1000, keepaliveTimeMs: 3_600_000 };
 
 export interface ProxyPassConf {
   /** `localhost:8080`: the upstream's host as `$proxy_host` shows it (port dropped when 80). */

@@ -16,6 +16,8 @@ import { UpstreamConnection, type UpstreamReader } from './connection.js';
 import { EventPipe } from './event-pipe.js';
 import { acceleratedRedirect } from './x-accel-redirect.js';
 import { newState, type UpstreamState } from './state.js';
+import { startSelection } from './balancer.js';
+import { requestPass } from './request-pass.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
 type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive' | `http_${number}`;
@@ -91,7 +93,8 @@ export class UpstreamExchange {
       this.close();
       releaseBody(req.body.buffered);
     });
-    this.selection = peers.start(req.loc.proxyNextUpstreamTries);
+    this.selection = startSelection(peers, requestPass(req)!.upstream.balancer, req);
+    req.onFinalize(() => this.selection.done());
   }
 
   /** ngx_http_upstream_connect(): the next peer, a kept connection to it or a new one. */
