@@ -320,6 +320,11 @@ function buildUpstream(d: Directive, added: Builder['added']): UpstreamConf {
     else if (s.name === 'keepalive_requests') u.keepaliveRequests = parseNumber(s, s.args[0]);
     else if (s.name === 'keepalive_time') u.keepaliveTimeMs = parseTime(s, s.args[0]);
     else if (s.name === 'ip_hash' || s.name === 'least_conn') u.balancer = s.name;
+    else if (s.name === 'hash') {
+      if (s.args[1] !== undefined && s.args[1] !== 'consistent') throw new ConfError(`invalid parameter "${s.args[1]}"`, s.file, s.line);
+      u.balancer = 'hash';
+      u.hash = { key: s.args[0], consistent: s.args[1] === 'consistent' };
+    }
     else if (s.name === 'server') u.servers.push(buildUpstreamServer(s, u));
     else throw new ConfError(`"${s.name}" directive is not allowed here`, s.file, s.line);
   }
@@ -339,8 +344,8 @@ function buildUpstreamServer(s: Directive, u: UpstreamConf): UpstreamServerConf 
     else if (name === 'fail_timeout' && seconds(value) !== undefined) srv.failTimeoutMs = seconds(value)! * 1000;
     else if (name === 'max_conns' && n !== undefined) throw unsupported('the "max_conns" parameter of "server"', s);
     else if (p === 'backup') {
-      // ip_hash's flags lack NGX_HTTP_UPSTREAM_BACKUP: a backup server after it is refused.
-      if (u.balancer === 'ip_hash') throw new ConfError(`balancing method does not support parameter "${p}"`, s.file, s.line);
+      // ip_hash's and hash's flags lack NGX_HTTP_UPSTREAM_BACKUP: a backup server after them is refused.
+      if (u.balancer === 'ip_hash' || u.balancer === 'hash') throw new ConfError(`balancing method does not support parameter "${p}"`, s.file, s.line);
       srv.backup = true;
     }
     else if (p === 'down') srv.down = true;

@@ -141,6 +141,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   keepalive: { ctx: ['upstream'], args: [1, 1] },
   ip_hash: { ctx: ['upstream'], args: [0, 0] },
   least_conn: { ctx: ['upstream'], args: [0, 0] },
+  hash: { ctx: ['upstream'], args: [1, 2] },
   listen: { ctx: ['server'], args: [1, ANY] },
   server_name: { ctx: ['server'], args: [1, ANY] },
   location: { ctx: ['server', 'location'], args: [1, 2], block: true },

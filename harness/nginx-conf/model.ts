@@ -53,13 +53,15 @@ export interface UpstreamConf {
   keepaliveTimeMs: number;
   /** The balancer (the upstream block's ip_hash or least_conn; round robin without one). */
   balancer: Balancer;
+  /** `hash <key> [consistent]`: the key, with `$variables` left in, and whether it is ketama's. */
+  hash?: { key: string; consistent: boolean };
   /** True for the implicit upstream of `proxy_pass http://host:port/...`. */
   implicit: boolean;
   file: string;
   line: number;
 }
 
-export type Balancer = 'round_robin' | 'ip_hash' | 'least_conn';
+export type Balancer = 'round_robin' | 'ip_hash' | 'least_conn' | 'hash';
 
 /** An upstream's defaults: round robin; ngx_http_upstream_keepalive_create_conf()'s: no cache, 60s idle, 1000 requests, 1h. */
 export const UPSTREAM_KEEPALIVE = { balancer: 'round_robin' as Balancer, keepalive: 0, keepaliveTimeoutMs: 60_000, keepaliveRequests: 1000, keepaliveTimeMs: 3_600_000 };

@@ -1,7 +1,8 @@
 // The upstream balancers besides round robin: ip_hash (the client's first three IPv4 octets, or
 // its whole IPv6 address, hashed onto the peers by weight; a down peer moves the hash on) and
-// least_conn (the fewest requests for the weight, smooth weighted round robin among a tie), on
-// three upstream servers that name themselves. ip_hash refuses `backup`, as nginx does.
+// least_conn (the fewest requests for the weight, smooth weighted round robin among a tie), hash
+// (the key's CRC32 by weight, or ketama's points with `consistent`), on
+// three upstream servers that name themselves. ip_hash and hash refuse `backup`, as nginx does.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, expect } from '../fixtures.js';
@@ -36,8 +37,8 @@ async function threeServers(): Promise<Named> {
   };
 }
 
-const upstream = (u: Named, balancer: string, params: string[] = []) =>
-  `upstream backend {\n        ${balancer}\n${u.ports.map((port, i) => `        server 127.0.0.1:${port} ${params[i] ?? ''};`).join('\n')}\n    }`;
+const upstream = (u: Named, balancer: string, params: string[] = [], servers = 3) =>
+  `upstream backend {\n        ${balancer}\n${u.ports.slice(0, servers).map((port, i) => `        server 127.0.0.1:${port} ${params[i] ?? ''};`).join('\n')}\n    }`;
 
 test('ip_hash: a client keeps its peer, over IPv4 and IPv6; weights and a down peer move the choice', async ({ startProxy }) => {
   const u = await threeServers();
@@ -70,6 +71,41 @@ test('least_conn: among idle peers, weighted round robin; then the peer with few
   expect([(await first).body, (await second).body]).toEqual(['1', '2']);
   await u.close();
 });
+
+test('hash $arg_k: each key keeps its peer, by its CRC32 and the weights; a down peer\'s keys move on; an empty key is round robin', async ({ startProxy }) => {
+  const u = await threeServers();
+  const peers = await keyPeers(startProxy, u);
+  expect(await peers('hash $arg_k;')).toBe('31333312');
+  expect(await peers('hash $arg_k;', ['weight=3'])).toBe('12113323');
+  expect(await peers('hash $arg_k;', ['', '', 'down'])).toBe('21211212');
+  const rr = await startProxy({ http: upstream(u, 'hash $arg_k;'), proxyPass: 'http://backend/admin/' });
+  const empty: string[] = [];
+  for (let i = 0; i < 3; i++) empty.push((await rr.send(get('/api/k', rr.port))).body);
+  expect(empty).toEqual(['1', '2', '3']);
+  await u.close();
+});
+
+test('hash $arg_k consistent: a key keeps its peer, and keeps it when another server leaves the upstream', async ({ startProxy }) => {
+  const u = await threeServers();
+  const peers = await keyPeers(startProxy, u);
+  const three = await peers('hash $arg_k consistent;');
+  expect(await peers('hash $arg_k consistent;')).toBe(three);
+  const two = await peers('hash $arg_k consistent;', [], 2);
+  // The keys of servers 1 and 2 stay where they were; server 3's go to one of the others.
+  expect([...two].map((peer, i) => (three[i] === '3' ? '3' : peer)).join('')).toBe(three);
+  expect(two).not.toContain('3');
+  await u.close();
+});
+
+/** Each key's peer, a to h, on an upstream of `servers` of the three servers. */
+async function keyPeers(startProxy: (o: { http: string; proxyPass: string }) => Promise<{ port: number; send(r: string): Promise<{ body: string }> }>, u: Named) {
+  return async (balancer: string, params: string[] = [], servers = 3) => {
+    const p = await startProxy({ http: upstream(u, balancer, params, servers), proxyPass: 'http://backend/admin/' });
+    let out = '';
+    for (const k of 'abcdefgh') out += (await p.send(get(`/api/k?k=${k}`, p.port))).body;
+    return out;
+  };
+}
 
 test('ip_hash with a backup server after it: [emerg] balancing method does not support parameter "backup"', async ({ engine }, testInfo) => {
   const text = `worker_processes 1;

@@ -23,7 +23,6 @@ const NOT_RUN = [
   'limit_req',
   'empty_gif',
   'browser',
-  'upstream_hash',
   'upstream_random',
   'upstream_zone',
 ];

@@ -13,6 +13,7 @@ export interface PeerAddress {
 }
 
 export interface Peer extends PeerAddress {
+  server?: string;
   weight: number;
   maxFails: number;
   /** fail_timeout in whole seconds. */
@@ -28,6 +29,8 @@ export interface Peer extends PeerAddress {
 }
 
 export interface PeerSpec extends PeerAddress {
+  /** The `server` directive's address as written (peer->server): `hash consistent` hashes it. */
+  server?: string;
   weight: number;
   maxFails: number;
   failTimeoutMs: number;
