@@ -195,7 +195,6 @@ const REFUSALS: Refusal[] = [
   { name: 'server_tokens that is not on, off or build', files: { 'conf/nginx.conf': HTTP('server_tokens maybe;') }, emerg: `invalid value "maybe" in ${CONF}:3` },
   ...[
     ['charset_map koi8-r utf-8 { }', '"charset_map" (recoding between charsets) is'],
-    ['proxy_cookie_path ~^/a/(.*) /b/$1;', 'regular expressions in "proxy_cookie_path" are'],
     ['proxy_ignore_client_abort on;', '"proxy_ignore_client_abort on" is'],
     ['proxy_cache $host;', '"proxy_cache $host" (caching of upstream answers is not emulated) is'],
     ['proxy_cache_path cache keys_zone=api:1m;', '"proxy_cache_path" (caching of upstream answers is not emulated) is'],

@@ -14,7 +14,7 @@ import { evalProxyPass, requestPeers } from './proxy-eval.js';
 import { escapeUri } from '../http/uri.js';
 import { evaluate } from '../variable-values.js';
 import { UpstreamExchange, type ExchangeHandler, type StreamedBody } from '../upstream/exchange.js';
-import { rewriteSetCookie } from './proxy-cookie.js';
+import { regexRewrite, rewriteSetCookie } from './proxy-cookie.js';
 
 /** Request headers nginx sets itself, and the client's headers of those names that it drops. */
 const DEFAULT_HEADERS: ProxyHeader[] = [
@@ -240,6 +240,11 @@ class ProxyRequest implements ExchangeHandler {
     for (const r of req.loc.proxyRedirects) {
       // ngx_http_proxy_merge_loc_conf(): no default for a URL in variables.
       if (r === 'default' && pp.evaluated) continue;
+      if (r !== 'default' && r.regex) {
+        const replaced = regexRewrite(req, value, r);
+        if (replaced !== undefined) return replaced;
+        continue;
+      }
       const [from, to] = r !== 'default' ? [evaluate(req, r.from), evaluate(req, r.to)] : pp.uri === undefined ? [pp.url + '/', '/'] : [pp.url, req.loc.path];
       if (value.startsWith(from)) return to + value.slice(from.length);
     }
