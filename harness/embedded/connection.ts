@@ -81,6 +81,7 @@ export class ClientConnection implements Connection, Reusable {
   /** client_header_timeout, keepalive_timeout, client_body_timeout, lingering: one at a time, set again per request. */
   private readonly deadline = new Deadline();
   requests = 0;
+  readonly startedAt = Date.now();
   /** The next request's bytes came with the one before it (nginx's hc->pipeline). */
   private pipeline = false;
   /** What this turn of the event loop wrote, not yet handed to the socket (see write()). */

@@ -28,6 +28,7 @@ export function peerSpecs(u: UpstreamConf, resolved: ResolvedHosts): PeerSpec[] 
         host: a.address,
         port: s.port,
         family: a.family,
+        server: s.text,
         weight: s.weight,
         maxFails: s.maxFails,
         failTimeoutMs: s.failTimeoutMs,

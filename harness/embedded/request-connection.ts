@@ -25,6 +25,8 @@ export interface Connection {
   readonly localAddress: string;
   /** Requests read on this connection so far, this one included (r->connection->requests). */
   readonly requests: number;
+  /** When it was accepted (c->start_time), in Date.now() milliseconds. */
+  readonly startedAt: number;
   readonly closed: boolean;
   /** The client reset the connection (ECONNRESET) rather than closing it. */
   readonly resetByPeer: boolean;

@@ -17,6 +17,7 @@ import type { BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
 import type { ClientReader, Connection } from './request-connection.js';
 import { RequestBody } from './request-body.js';
+import { browser } from './http/user-agent.js';
 
 export type Handler<R = void> = (req: HttpRequest) => R;
 
@@ -328,8 +329,16 @@ export class HttpRequest {
     if (loc.limitExcept && !loc.limitExcept.allowed.has(this.method)) loc = loc.limitExcept.conf;
     this.loc = loc;
     this.log = this.ctx.errorLogFor(loc);
-    // The location's own keep-alive limits end keep-alive.
-    if (loc.keepaliveTimeoutMs === 0 || this.conn.requests >= loc.keepaliveRequests) this.keepalive = false;
+    if (this.keepalive && !this.keepsAliveIn(loc)) this.keepalive = false;
+  }
+
+  /** The location's own keep-alive limits, and the browsers it keeps no connection alive for. */
+  private keepsAliveIn(loc: LocationConf): boolean {
+    if (loc.keepaliveTimeoutMs === 0 || this.conn.requests >= loc.keepaliveRequests) return false;
+    if (Date.now() - this.conn.startedAt > loc.keepaliveTimeMs) return false;
+    const { msie6, safari } = browser(this.header('user-agent'));
+    // MSIE may wait a while after a POST's answer on a kept-alive connection; Safari may send a POST on one that has closed.
+    return !(msie6 && this.head.method === 'POST' && loc.keepaliveDisable.msie6) && !(safari && loc.keepaliveDisable.safari);
   }
 
   /** No URI change left: after a cycle's 500, nginx's own page answers, not an error_page. */
@@ -351,7 +360,7 @@ export class HttpRequest {
   /**
    * ngx_http_header_filter()'s Location for a path nginx set (a redirect's, proxy_redirect's):
    * `http://` and the host (the server's first name under server_name_in_redirect, else the
-   * request's Host, else the local address, printed as ngx_sock_ntop() prints it without a port:
+   * request's valid Host, else the local address, printed as ngx_sock_ntop() prints it without a port:
    * an IPv6 address without brackets, `http://::1:8080/api/`, as nginx 1.22.1 really does) and
    * the listen port (unless 80, or port_in_redirect off). With absolute_redirect off, the path as
    * it is (formatResponseHead() then writes it among the other headers, not in its own place).
@@ -360,7 +369,8 @@ export class HttpRequest {
     const loc = this.loc;
     if (!loc.absoluteRedirect) return path;
     const given = this.uri.host ?? this.head.host;
-    const host = loc.serverNameInRedirect ? this.server.name : given !== undefined ? hostName(given) : this.conn.localAddress;
+    // An invalid Host (its 400 sent through error_page) leaves no host name: the local address it is.
+    const host = loc.serverNameInRedirect ? this.server.name : (given !== undefined && hostName(given)) || this.conn.localAddress;
     const port = this.conn.listen.port;
     return `http://${host}${port === 80 || !loc.portInRedirect ? '' : ':' + port}${path}`;
   }

@@ -41,6 +41,9 @@ class SubrequestConnection implements Connection {
   get requests() {
     return this.conn.requests;
   }
+  get startedAt() {
+    return this.conn.startedAt;
+  }
   get closed() {
     return this.conn.closed;
   }

@@ -94,11 +94,23 @@ function cookie(req: HttpRequest, want: string): string | undefined {
 }
 
 /**
+ * A map's value: a map that is not `volatile` keeps its first value for the whole request, internal
+ * redirects included (nginx's r->variables[index], cacheable and never flushed).
+ */
+function mapValue(req: HttpRequest, map: MapConf): string {
+  if (map.volatile) return mapLookup(req, map);
+  const name = map.variable.toLowerCase();
+  let value = req.variables.get(name);
+  if (value === undefined) req.variables.set(name, (value = mapLookup(req, map)));
+  return value;
+}
+
+/**
  * ngx_http_map_variable(): the source evaluated, a `hostnames` map's trailing dot dropped, the key
  * found (exact, wildcards, then regexes in order), and its value evaluated after a regex's captures
  * became the request's.
  */
-function mapValue(req: HttpRequest, map: MapConf): string {
+function mapLookup(req: HttpRequest, map: MapConf): string {
   let key = evaluate(req, map.source);
   if (map.hostnames && key.endsWith('.')) key = key.slice(0, -1);
   const found = findName(map.table, key);
@@ -173,7 +185,8 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
     case 'server_protocol':
       return req.head.version === 9 ? 'HTTP/0.9' : req.head.version === 10 ? 'HTTP/1.0' : 'HTTP/1.1';
     case 'request_method':
-      return req.head.method;
+      // r->method_name: an error_page's or X-Accel-Redirect's redirect makes it a GET.
+      return req.method;
     case 'request':
       return req.head.requestLine;
     case 'content_length':
@@ -209,6 +222,8 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
       return String(req.conn.number);
     case 'connection_requests':
       return String(req.conn.requests);
+    case 'connection_time':
+      return seconds(Date.now() - req.conn.startedAt);
     case 'pipe':
       return req.pipelined ? 'p' : '.';
     case 'nginx_version':

@@ -14,7 +14,7 @@ import { HEADERS } from './http/headers.js';
 import { CHARSET, charsetMapError } from './http/charset.js';
 import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
 import { compileRegex } from './pcre.js';
-import { allLocations, type LimitExcept, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
+import { allLocations, UPSTREAM_KEEPALIVE, type LimitExcept, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 import type { AddedModule, DirectiveSpec } from './directive.js';
 import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
@@ -83,6 +83,8 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     clientBodyInSingleBuffer: false,
     keepaliveTimeoutMs: 75_000,
     keepaliveRequests: 1000,
+    keepaliveTimeMs: 3_600_000,
+    keepaliveDisable: { msie6: true, safari: false },
     sendTimeoutMs: 60_000,
     clientBodyTimeoutMs: 60_000,
     logNotFound: true,
@@ -95,6 +97,8 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     proxyNextUpstream: new Set(['error', 'timeout']),
     proxyNextUpstreamTries: 0,
     proxyRequestBuffering: true,
+    proxyPassRequestHeaders: true,
+    proxyPassRequestBody: true,
     ...HEADERS.defaults,
     ...CHARSET.defaults,
     ...PROXY_RESPONSE.defaults,
@@ -312,13 +316,20 @@ function parseHostPort(text: string, d: Directive, what: string): { host: string
 }
 
 function buildUpstream(d: Directive, added: Builder['added']): UpstreamConf {
-  const u: UpstreamConf = { name: d.args[0], servers: [], keepalive: 0, keepaliveTimeoutMs: 60_000, keepaliveRequests: 1000, implicit: false, file: d.file, line: d.line };
+  const u: UpstreamConf = { name: d.args[0], servers: [], ...UPSTREAM_KEEPALIVE, implicit: false, file: d.file, line: d.line };
   for (const s of d.block!) {
     check(s, 'upstream', added);
     if (s.name === 'keepalive') u.keepalive = parseNumber(s, s.args[0], `invalid value "${s.args[0]}" in "keepalive" directive`);
     else if (s.name === 'keepalive_timeout') u.keepaliveTimeoutMs = parseTime(s, s.args[0]);
     else if (s.name === 'keepalive_requests') u.keepaliveRequests = parseNumber(s, s.args[0]);
-    else if (s.name === 'server') u.servers.push(buildUpstreamServer(s));
+    else if (s.name === 'keepalive_time') u.keepaliveTimeMs = parseTime(s, s.args[0]);
+    else if (s.name === 'ip_hash' || s.name === 'least_conn') u.balancer = s.name;
+    else if (s.name === 'hash') {
+      if (s.args[1] !== undefined && s.args[1] !== 'consistent') throw new ConfError(`invalid parameter "${s.args[1]}"`, s.file, s.line);
+      u.balancer = 'hash';
+      u.hash = { key: s.args[0], consistent: s.args[1] === 'consistent' };
+    }
+    else if (s.name === 'server') u.servers.push(buildUpstreamServer(s, u));
     else throw new ConfError(`"${s.name}" directive is not allowed here`, s.file, s.line);
   }
   if (!u.servers.length) throw new ConfError(`no servers are inside upstream`, d.file, d.line);
@@ -326,7 +337,7 @@ function buildUpstream(d: Directive, added: Builder['added']): UpstreamConf {
 }
 
 /** ngx_http_upstream_server(): `server address [weight=N] [max_fails=N] [fail_timeout=T] [backup] [down]`. */
-function buildUpstreamServer(s: Directive): UpstreamServerConf {
+function buildUpstreamServer(s: Directive, u: UpstreamConf): UpstreamServerConf {
   const { host, port } = parseHostPort(s.args[0], s, 'upstream');
   const srv: UpstreamServerConf = { host, port: port ?? 80, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: s.args[0], file: s.file, line: s.line };
   for (const p of s.args.slice(1)) {
@@ -336,7 +347,11 @@ function buildUpstreamServer(s: Directive): UpstreamServerConf {
     else if (name === 'max_fails' && n !== undefined) srv.maxFails = n;
     else if (name === 'fail_timeout' && seconds(value) !== undefined) srv.failTimeoutMs = seconds(value)! * 1000;
     else if (name === 'max_conns' && n !== undefined) throw unsupported('the "max_conns" parameter of "server"', s);
-    else if (p === 'backup') srv.backup = true;
+    else if (p === 'backup') {
+      // ip_hash's and hash's flags lack NGX_HTTP_UPSTREAM_BACKUP: a backup server after them is refused.
+      if (u.balancer === 'ip_hash' || u.balancer === 'hash') throw new ConfError(`balancing method does not support parameter "${p}"`, s.file, s.line);
+      srv.backup = true;
+    }
     else if (p === 'down') srv.down = true;
     else throw new ConfError(`invalid parameter "${p}"`, s.file, s.line);
   }
@@ -358,9 +373,7 @@ function buildProxyPass(b: Builder, d: Directive): ProxyPassConf | ProxyPassVari
   const upstream: UpstreamConf = explicit ?? {
     name: m[1],
     servers: [{ host, port: port ?? 80, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: m[1], file: d.file, line: d.line }],
-    keepalive: 0,
-    keepaliveTimeoutMs: 60_000,
-    keepaliveRequests: 1000,
+    ...UPSTREAM_KEEPALIVE,
     implicit: true,
     file: d.file,
     line: d.line,

@@ -24,6 +24,16 @@ import { CORE_RESPONSE } from './http/core-response.js';
 import { PROXY_CACHE } from './http/proxy-cache.js';
 
 
+/**
+ * ngx_conf_set_bitmask_slot() for keepalive_disable: `none`, `msie6`, `safari`; a value given
+ * twice is only warned about in nginx, and changes nothing.
+ */
+function keepaliveDisable(d: Directive): LocationConf['keepaliveDisable'] {
+  const bad = d.args.find((v) => v !== 'none' && v !== 'msie6' && v !== 'safari');
+  if (bad !== undefined) throw new ConfError(`invalid value "${bad}"`, d.file, d.line);
+  return { msie6: d.args.includes('msie6'), safari: d.args.includes('safari') };
+}
+
 /** A path as nginx resolves a relative one: against the prefix. */
 export const abs = (prefix: string, p: string) => (isAbsolute(p) || p === 'stderr' ? p : join(prefix, p));
 
@@ -129,6 +139,9 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   upstream: { ctx: ['http'], args: [1, 1], block: true },
   server: { ctx: ['http', 'upstream'], args: [1, ANY] },
   keepalive: { ctx: ['upstream'], args: [1, 1] },
+  ip_hash: { ctx: ['upstream'], args: [0, 0] },
+  least_conn: { ctx: ['upstream'], args: [0, 0] },
+  hash: { ctx: ['upstream'], args: [1, 2] },
   listen: { ctx: ['server'], args: [1, ANY] },
   server_name: { ctx: ['server'], args: [1, ANY] },
   // Its block is read by build.ts once the location is (buildLimitExcept()).
@@ -209,6 +222,8 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   },
   keepalive_requests: { ctx: [...HSL, 'upstream'], args: [1, 1], set: (l, d) => (l.keepaliveRequests = parseNumber(d, d.args[0])) },
   max_ranges: { ctx: HSL, args: [1, 1], set: (l, d) => (l.maxRanges = parseNumber(d, d.args[0])) },
+  keepalive_time: { ctx: [...HSL, 'upstream'], args: [1, 1], once: true, set: (l, d) => (l.keepaliveTimeMs = parseTime(d, d.args[0])) },
+  keepalive_disable: { ctx: HSL, args: [1, 2], once: true, set: (l, d) => (l.keepaliveDisable = keepaliveDisable(d)) },
   send_timeout: { ctx: HSL, args: [1, 1], set: (l, d) => (l.sendTimeoutMs = parseTime(d, d.args[0])) },
   client_header_timeout: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.clientHeaderTimeoutMs = parseTime(d, d.args[0])) },
   client_body_timeout: { ctx: HSL, args: [1, 1], set: (l, d) => (l.clientBodyTimeoutMs = parseTime(d, d.args[0])) },
@@ -289,6 +304,8 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   },
   proxy_next_upstream_tries: { ctx: HSL, args: [1, 1], set: (l, d) => (l.proxyNextUpstreamTries = parseNumber(d, d.args[0])) },
   proxy_request_buffering: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyRequestBuffering = parseFlag(d)) },
+  proxy_pass_request_headers: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyPassRequestHeaders = parseFlag(d)) },
+  proxy_pass_request_body: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyPassRequestBody = parseFlag(d)) },
 };
 
 /**

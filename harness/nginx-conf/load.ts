@@ -80,6 +80,7 @@ function checkVariables(conf: NginxConf): void {
     ...conf.maps.flatMap((m) => [m.variable, ...m.table.regexes.flatMap((r) => regexVariables(r.re.source))]),
     ...conf.servers.flatMap((s) => s.serverNames.filter((n) => n.startsWith('~')).flatMap((n) => regexVariables(n))),
     ...locations.flatMap((l) => l.regex?.names ?? []),
+    ...locations.flatMap(proxyRewriteGroups),
     ...codes.flatMap(codeCaptureNames),
     ...codes.flatMap((c) => (c.op === 'set' ? [c.name] : [])),
   ];
@@ -108,7 +109,13 @@ function checkVariables(conf: NginxConf): void {
 /** The texts of a location's proxy_redirect and proxy_cookie_* rules, whose variables are evaluated per answer. */
 function proxyRewrites(l: LocationConf): { text: string; what: string; at: LocationConf }[] {
   const rules = [...l.proxyRedirects.flatMap((r) => (r === 'default' ? [] : [['proxy_redirect', r] as const])), ...l.proxyCookiePaths.map((r) => ['proxy_cookie_path', r] as const), ...l.proxyCookieDomains.map((r) => ['proxy_cookie_domain', r] as const)];
-  return rules.flatMap(([what, r]) => [r.from, r.to].map((text) => ({ text, what, at: l })));
+  // A regular expression is no text with variables: its named groups are variables (proxyRewriteGroups).
+  return rules.flatMap(([what, r]) => (r.regex ? [r.to] : [r.from, r.to]).map((text) => ({ text, what, at: l })));
+}
+
+/** The named groups of the proxy_redirect and proxy_cookie_* regular expressions. */
+function proxyRewriteGroups(l: LocationConf): string[] {
+  return [...l.proxyRedirects, ...l.proxyCookiePaths, ...l.proxyCookieDomains].flatMap((r) => (r !== 'default' && r.regex ? regexVariables(r.from) : []));
 }
 
 /** The variable, or one a map makes it of, that the engine cannot evaluate; undefined when all can be. */

@@ -14,16 +14,17 @@ export interface MapConf {
   /** undefined: no `default` line, an empty value. */
   defaultValue?: string;
   hostnames: boolean;
+  /** `volatile`: evaluated each time it is used; otherwise once per request, then kept. */
+  volatile: boolean;
 }
 
 export function buildMap(d: Directive): MapConf {
   if (!d.args[1].startsWith('$')) throw new ConfError(`invalid variable name "${d.args[1]}"`, d.file, d.line);
-  const m: MapConf = { source: d.args[0], variable: d.args[1].slice(1), table: nameTable(), hostnames: false };
+  const m: MapConf = { source: d.args[0], variable: d.args[1].slice(1), table: nameTable(), hostnames: false, volatile: false };
   for (const e of d.block!) {
     const [key, ...rest] = [e.name, ...e.args];
     if (rest.length === 0 && key === 'hostnames') m.hostnames = true;
-    // Map values are not cached per request by the engine: every one is as `volatile` makes it.
-    else if (rest.length === 0 && key === 'volatile') continue;
+    else if (rest.length === 0 && key === 'volatile') m.volatile = true;
     else if (rest.length !== 1) throw new ConfError('invalid number of the map parameters', e.file, e.line);
     else if (key === 'default') {
       if (m.defaultValue !== undefined) throw new ConfError('duplicate default map parameter', e.file, e.line);

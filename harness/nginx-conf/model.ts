@@ -49,11 +49,22 @@ export interface UpstreamConf {
   keepalive: number;
   keepaliveTimeoutMs: number;
   keepaliveRequests: number;
+  /** keepalive_time: an upstream connection older than this is not cached again. */
+  keepaliveTimeMs: number;
+  /** The balancer (the upstream block's ip_hash or least_conn; round robin without one). */
+  balancer: Balancer;
+  /** `hash <key> [consistent]`: the key, with `$variables` left in, and whether it is ketama's. */
+  hash?: { key: string; consistent: boolean };
   /** True for the implicit upstream of `proxy_pass http://host:port/...`. */
   implicit: boolean;
   file: string;
   line: number;
 }
+
+export type Balancer = 'round_robin' | 'ip_hash' | 'least_conn' | 'hash';
+
+/** An upstream's defaults: round robin; ngx_http_upstream_keepalive_create_conf()'s: no cache, 60s idle, 1000 requests, 1h. */
+export const UPSTREAM_KEEPALIVE = { balancer: 'round_robin' as Balancer, keepalive: 0, keepaliveTimeoutMs: 60_000, keepaliveRequests: 1000, keepaliveTimeMs: 3_600_000 };
 
 export interface ProxyPassConf {
   /** `localhost:8080`: the upstream's host as `$proxy_host` shows it (port dropped when 80). */
@@ -155,6 +166,10 @@ export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseCon
   keepaliveRequests: number;
   /** max_ranges: the most byte ranges served (more: the whole file); 0: none, and no Accept-Ranges; undefined: any number. */
   maxRanges?: number;
+  /** keepalive_time: no keep-alive for a request that comes this long after its connection opened. */
+  keepaliveTimeMs: number;
+  /** keepalive_disable: the browsers that get no keep-alive (msie6: only after a POST). */
+  keepaliveDisable: { msie6: boolean; safari: boolean };
   sendTimeoutMs: number;
   clientBodyTimeoutMs: number;
   logNotFound: boolean;
@@ -174,6 +189,10 @@ export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseCon
   proxyNextUpstreamTries: number;
   /** proxy_request_buffering: off, the body goes to the upstream as it comes. */
   proxyRequestBuffering: boolean;
+  /** proxy_pass_request_headers: the client's headers go upstream after proxy_set_header's. */
+  proxyPassRequestHeaders: boolean;
+  /** proxy_pass_request_body: the client's body (still read whole) goes upstream; Content-Length is sent either way. */
+  proxyPassRequestBody: boolean;
   /** Server-level settings, inherited from http like the rest, copied to the ServerConf. */
   server: ServerSettings;
 }

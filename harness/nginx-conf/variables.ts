@@ -62,7 +62,7 @@ const EVALUATED = new Set(
     'host hostname remote_addr remote_port remote_user request_id proxy_host proxy_port scheme https request_uri uri document_uri ' +
     'args query_string is_args server_port server_name server_addr server_protocol request_method content_length ' +
     'content_type proxy_add_x_forwarded_for request time_local time_iso8601 msec request_time status body_bytes_sent ' +
-    'bytes_sent request_length connection connection_requests pipe nginx_version pid upstream_addr upstream_status ' +
+    'bytes_sent request_length connection connection_requests connection_time pipe nginx_version pid upstream_addr upstream_status ' +
     'upstream_response_time upstream_connect_time upstream_header_time upstream_response_length ' +
     'upstream_bytes_received upstream_bytes_sent request_filename document_root gzip_ratio request_body request_body_file binary_remote_addr limit_req_status limit_conn_status date_local date_gmt'
   ).split(' '),

@@ -40,6 +40,13 @@ test('port_in_redirect off: the Location has the Host\'s name and no port', asyn
   expect(withoutDate(r.headers)).toEqual([...page301().slice(0, 3), ['Location', 'http://127.0.0.1/dir/'], ['Connection', 'keep-alive']]);
 });
 
+test('an invalid Host whose 400 goes through error_page to a redirect: the Location has the local address', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'error_page 400 /bad;\n        location = /bad { return 301 /moved; }' });
+  const r = await p.send('GET / HTTP/1.0\r\nHost: .\r\n\r\n');
+  expect(r.status).toBe(301);
+  expect(r.headers.find(([n]) => n === 'Location')).toEqual(['Location', `http://127.0.0.1:${p.port}/moved`]);
+});
+
 test('server_name_in_redirect on: the server\'s first name (in lower case) instead of the Host, with the listen port', async ({ startProxy }) => {
   const p = await startProxy({ serverName: 'First.EXAMPLE second.example', static: 'server_name_in_redirect on;' });
   const r = await p.send(`GET /dir HTTP/1.1\r\nHost: other.example:8000\r\n\r\n`);

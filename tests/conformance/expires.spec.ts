@@ -129,3 +129,28 @@ test('expires modified 1h on a proxied answer counts from the upstream\'s Last-M
     ['Connection', 'keep-alive'],
   ]);
 });
+
+test('expires $arg_e: the value read per answer; off, an empty or bad value, and epoch after modified set nothing', async ({ startProxy }) => {
+  const p = await startProxy({
+    upstream: 'dual',
+    static: 'expires $arg_e;',
+    server: 'location = /style.css { expires modified $arg_e; }',
+  });
+  const cache = async (path: string) => {
+    const r = await p.send(get(path, p.port));
+    return [header(r, 'Expires'), header(r, 'Cache-Control'), header(r, 'Date'), header(r, 'Last-Modified')];
+  };
+  expect((await cache('/x?e=max')).slice(0, 2)).toEqual(['Thu, 31 Dec 2037 23:55:55 GMT', 'max-age=315360000']);
+  expect((await cache('/x?e=epoch')).slice(0, 2)).toEqual(['Thu, 01 Jan 1970 00:00:01 GMT', 'no-cache']);
+  const access = await cache('/x?e=1h');
+  expect(access.slice(0, 2)).toEqual([at(access[2]!, 3600), 'max-age=3600']);
+  const past = await cache('/x?e=-60');
+  expect(past.slice(0, 2)).toEqual([at(past[2]!, -60), 'no-cache']);
+  const daily = await cache('/x?e=@33s');
+  expect(daily[0]).toMatch(/:33 GMT$/);
+  for (const path of ['/x?e=off', '/x', '/x?e=soon', '/x?e=@25h', '/style.css?e=epoch', '/style.css?e=@1h']) {
+    expect((await cache(path)).slice(0, 2), path).toEqual([undefined, undefined]);
+  }
+  const modified = await cache('/style.css?e=-24h');
+  expect(modified.slice(0, 2)).toEqual([at(modified[3]!, -86400), 'no-cache']);
+});

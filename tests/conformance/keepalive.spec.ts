@@ -1,8 +1,9 @@
 // keepalive_timeout's second value (the `Keep-Alive: timeout=N` header) and the keep-alive limits
-// of the location a request ends in (ngx_http_update_location_config()): keepalive_timeout 0 or
-// keepalive_requests set in a location close the connection after that location's answers.
+// of the location a request ends in (ngx_http_update_location_config()): keepalive_timeout 0,
+// keepalive_requests, keepalive_time (the connection's whole life) and keepalive_disable (MSIE's
+// POSTs, Safari) set in a location close the connection after that location's answers.
 import { test, expect } from '../fixtures.js';
-import { get, RawConnection } from '../support/raw-http.js';
+import { get, header, post, RawConnection } from '../support/raw-http.js';
 import { names } from '../support/pages.js';
 
 test('keepalive_timeout 65 60: "Keep-Alive: timeout=60" after "Connection: keep-alive", on static and proxied answers', async ({ startProxy }) => {
@@ -43,3 +44,44 @@ for (const [api, what] of [
     c.close();
   });
 }
+
+test('keepalive_time 1s: a request that comes later than that on its connection closes it; $connection_time counts from the accept', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', server: 'add_header X-Life $connection_time;\n        location = /x { keepalive_time 1s; }' });
+  const c = await RawConnection.open(p.port);
+  const life = (r: { headers: [string, string][] }) => Number(header(r, 'X-Life'));
+  // Until the connection is a second old, /style.css (no keepalive_time of its own: 1h) keeps it.
+  await expect
+    .poll(async () => {
+      c.write(get('/style.css', p.port));
+      const r = await c.next();
+      expect(header(r, 'Connection')).toBe('keep-alive');
+      expect(header(r, 'X-Life')).toMatch(/^\d+\.\d{3}$/);
+      return life(r);
+    })
+    .toBeGreaterThan(1);
+  c.write(get('/x', p.port));
+  const late = await c.next();
+  expect(life(late)).toBeGreaterThan(1);
+  expect(header(late, 'Connection')).toBe('close');
+  expect(await c.closedWithin(3000)).toBe(true);
+  c.close();
+});
+
+const MSIE5 = 'User-Agent: Mozilla/4.0 (compatible; MSIE 5.0; Windows 98)';
+const SAFARI = 'User-Agent: Mozilla/5.0 (Macintosh; Intel Mac OS X 10_6_8) AppleWebKit/534.50 Safari/534.50';
+
+test('keepalive_disable: msie6 (the default) closes after MSIE 5\'s POST only; safari closes after any request of Safari on Mac OS X; none closes after neither', async ({ startProxy }) => {
+  const p = await startProxy({
+    upstream: 'dual',
+    server: 'location /safari/ { keepalive_disable safari; proxy_pass http://localhost:U/admin/; }\n        location /none/ { keepalive_disable none; proxy_pass http://localhost:U/admin/; }',
+  });
+  const connection = async (request: string) => header(await p.send(request), 'Connection');
+  expect(await connection(post('/api/login', p.port, '{}', [MSIE5]))).toBe('close');
+  expect(await connection(get('/api/k', p.port, [MSIE5]))).toBe('keep-alive');
+  expect(await connection(post('/api/login', p.port, '{}', ['User-Agent: Mozilla/4.0 (compatible; MSIE 6.0; Windows NT 5.1; SV1)']))).toBe('keep-alive');
+  expect(await connection(post('/api/login', p.port, '{}', ['User-Agent: Opera/9.0 (MSIE 5.0)']))).toBe('keep-alive');
+  expect(await connection(get('/api/k', p.port, [SAFARI]))).toBe('keep-alive');
+  expect(await connection(get('/safari/k', p.port, [SAFARI]))).toBe('close');
+  expect(await connection(get('/safari/k', p.port, ['User-Agent: Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15) Chrome/120.0 Safari/537.36']))).toBe('keep-alive');
+  expect(await connection(post('/none/login', p.port, '{}', [MSIE5]))).toBe('keep-alive');
+});

@@ -1,7 +1,7 @@
 // ngx_http_map_module: exact keys (compared without case), `default`, `\` before a key that is a
 // word of map's own, regexes `~` and `~*` tried in order after the exact keys (their captures,
 // numbered and named, usable in the value), `hostnames` wildcards (exact, then the longest
-// leading `*.`/`.` one, then the longest trailing `.*` one, then the regexes), `volatile`,
+// leading `*.`/`.` one, then the longest trailing `.*` one, then the regexes), a value kept for the request unless `volatile`,
 // `include` inside the block; seen through a log_format, and through proxy_set_header by the
 // upstream (the WebSocket map of users' confs).
 import { writeFileSync } from 'node:fs';
@@ -97,6 +97,31 @@ test('the WebSocket map: Connection "close" upstream for a plain request, "upgra
     `GET /admin/b HTTP/1.1\r\nUpgrade: websocket\r\nConnection: upgrade\r\nHost: localhost:${p.upstream.port}\r\n\r\n`,
   ]);
   await expect.poll(() => p.access()).toEqual(['close', 'upgrade']);
+});
+
+test('map: its first value is kept for the whole request, across the index\'s internal redirect; a volatile map is read again', async ({ startProxy }) => {
+  const p = await startProxy({
+    conf: `worker_processes 1;
+error_log logs/error.log;
+pid logs/nginx.pid;
+events { worker_connections 64; }
+http {
+    map $uri $kept { /k/ /k/redirect; /k/redirect again; }
+    map $uri $fresh { volatile; /f/ /f/redirect; /f/redirect again; }
+    server {
+        listen 127.0.0.1:P;
+        server_name localhost;
+        location /k { index $kept; }
+        location /k/redirect { add_header X-URI $kept always; }
+        location /f { index $fresh; }
+        location /f/redirect { add_header X-URI $fresh always; }
+    }
+}
+`,
+  });
+  const uri = async (path: string) => (await p.send(get(path, p.port))).headers.find(([n]) => n === 'X-URI')?.[1];
+  expect(await uri('/k/')).toBe('/k/redirect');
+  expect(await uri('/f/')).toBe('again');
 });
 
 test('map: a second default, a key given twice (named lowercased), a line of three words: [emerg]', async ({ engine }, testInfo) => {

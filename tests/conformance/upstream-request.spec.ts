@@ -2,6 +2,7 @@
 // `Connection: close`, `Content-Length` when there is a body, then the client's headers in their
 // order minus the hop-by-hop ones; nothing added; a chunked body buffered and sent with a length.
 import { readdirSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { get, post } from '../support/raw-http.js';
@@ -150,4 +151,39 @@ test('client_body_temp_path with levels 1 2: the file is in <last digit>/<two be
   ]);
   // The file is gone; the level directories stay, as nginx leaves them.
   expect(readdirSync(join(p.prefix, 'temp', 'leveled', '1', '00'))).toEqual([]);
+});
+
+/** An upstream that answers as soon as a head has come, then keeps every byte its connection carried until the proxy closes it. */
+async function headUpstream(): Promise<{ port: number; bytes: Promise<string>[]; close(): Promise<void> }> {
+  const bytes: Promise<string>[] = [];
+  const server = net.createServer((s) => {
+    let got = '';
+    let answered = false;
+    bytes.push(new Promise((resolve) => s.on('close', () => resolve(got))));
+    s.on('data', (d) => {
+      got += d.toString('latin1');
+      if (answered || !got.includes('\r\n\r\n')) return;
+      answered = true;
+      s.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, bytes, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+test('proxy_pass_request_headers off sends only proxy_set_header\'s; proxy_pass_request_body off sends no body, its Content-Length all the same', async ({ startProxy }) => {
+  const u = await headUpstream();
+  const p = await startProxy({
+    server: `proxy_pass_request_headers off;
+        location /headers { proxy_pass http://127.0.0.1:${u.port}; }
+        location /body { proxy_pass http://127.0.0.1:${u.port}; proxy_pass_request_headers on; proxy_pass_request_body off; }
+        location /both { proxy_pass http://127.0.0.1:${u.port}; proxy_pass_request_body off; proxy_request_buffering off; }`,
+  });
+  for (const path of ['/headers', '/body', '/both']) expect((await p.send(post(path, p.port, 'bar\n', ['X-Header: foo']))).body).toBe('ok');
+  expect(await Promise.all(u.bytes)).toEqual([
+    `POST /headers HTTP/1.0\r\nHost: 127.0.0.1:${u.port}\r\nConnection: close\r\nContent-Length: 4\r\n\r\nbar\n`,
+    `POST /body HTTP/1.0\r\nHost: 127.0.0.1:${u.port}\r\nConnection: close\r\nContent-Length: 4\r\nX-Header: foo\r\n\r\n`,
+    `POST /both HTTP/1.0\r\nHost: 127.0.0.1:${u.port}\r\nConnection: close\r\nContent-Length: 4\r\n\r\n`,
+  ]);
+  await u.close();
 });

@@ -1,6 +1,7 @@
 // X-Accel-Redirect from the upstream: followed as an internal redirect (a GET; the args after a
 // written `?`; escapes decoded; unsafe URIs a 404), or to a named location; only Content-Type,
-// Set-Cookie, Content-Disposition, Cache-Control and Expires of the upstream's answer are kept.
+// Set-Cookie, Content-Disposition, Cache-Control, Expires and Accept-Ranges of the upstream's
+// answer are kept.
 // proxy_ignore_headers X-Accel-Redirect passes the answer on instead. The upstream is the engine
 // itself (a location that adds the header), as in nginx's own proxy_xar.t.
 import { test, expect } from '../fixtures.js';
@@ -51,4 +52,26 @@ test('X-Accel-Redirect: args after a written ?, escapes decoded, POST made GET, 
 test('proxy_ignore_headers X-Accel-Redirect: the upstream\'s 204 is passed on, X-Accel-Redirect hidden', async ({ startProxy }) => {
   const p = await startProxy({ server: SERVER });
   expect(answer(await p.send(get('/ignored?to=/target', p.port)))).toBe('HTTP/1.1 204 No Content | Content-Type: text/blah | Connection: keep-alive | Set-Cookie: a=b | Cache-Control: no-cache | Something: other | ');
+});
+
+test('X-Accel-Redirect keeps the upstream\'s Accept-Ranges: alone on a returned answer, before the static file\'s own; a POST is a GET in $request_method', async ({ startProxy }) => {
+  const p = await startProxy({
+    server: `
+        location /proxy { proxy_pass http://127.0.0.1:P/xar; }
+        location /xar {
+            add_header X-Accel-Redirect $arg_to;
+            add_header Accept-Ranges parrots;
+            add_header Something other;
+            return 204;
+        }
+        location /target { return 200 "target $request_method\\n"; }`,
+  });
+  expect(answer(await p.send(post('/proxy?to=/target', p.port, 'abc')))).toBe(
+    'HTTP/1.1 200 OK | Content-Type: application/octet-stream | Content-Length: 11 | Connection: keep-alive | Accept-Ranges: parrots | target GET\n',
+  );
+  const file = await p.send(get('/proxy?to=/x', p.port));
+  expect(file.headers.filter(([n]) => n === 'Accept-Ranges')).toEqual([
+    ['Accept-Ranges', 'parrots'],
+    ['Accept-Ranges', 'bytes'],
+  ]);
 });

@@ -5,7 +5,7 @@
 // those of the filters that come later (Accept-Ranges, Content-Range).
 import type { BodyFilter, HttpRequest } from '../request.js';
 import type { ResponseFields } from '../http/response.js';
-import type { AddHeader, Expires } from '../../nginx-conf/http/headers.js';
+import { parseExpiresValue, type AddHeader, type Expires } from '../../nginx-conf/http/headers.js';
 import { evaluate } from '../variable-values.js';
 import { clock } from '../../logs/writer.js';
 
@@ -32,7 +32,8 @@ export function headersFilter(req: HttpRequest, f: ResponseFields): ResponseFiel
   // r->headers_out is live: $sent_http_* in a value sees the headers added before it.
   req.sent = out;
   // The head's Date; a static 416's first run, for the 200, comes before there is one.
-  if (expires.kind !== 'off' && safe) setExpires(out, out.extra!, expires, req.date || clock.http());
+  const e = safe ? expiresOf(req, expires) : undefined;
+  if (e) setExpires(out, out.extra!, e, req.date || clock.http());
   for (const h of addHeaders) if (safe || h.always) addHeader(out, out.extra!, h.name, evaluate(req, h.value));
   return out;
 }
@@ -56,6 +57,12 @@ class Trailers implements BodyFilter {
   discard(): void {}
 }
 
+/** ngx_http_set_expires()'s start: a value with variables that is no valid `expires` sets nothing, silently. */
+function expiresOf(req: HttpRequest, expires: Expires): Expires | undefined {
+  const e = expires.kind === 'variable' ? parseExpiresValue(evaluate(req, expires.value), expires.modified) : expires;
+  return 'error' in e || e.kind === 'off' ? undefined : e;
+}
+
 const findHeader = (extra: Header[], key: string) => extra.findIndex(([n]) => n.toLowerCase() === key);
 
 /**
@@ -67,7 +74,7 @@ function setExpires(f: ResponseFields, extra: Header[], e: Expires, date: string
   const now = Date.parse(date) / 1000;
   let value: string;
   let cacheControl: string;
-  if (e.kind === 'off') return;
+  if (e.kind === 'off' || e.kind === 'variable') return;
   if (e.kind === 'epoch') [value, cacheControl] = [EPOCH_DATE, 'no-cache'];
   else if (e.kind === 'max') [value, cacheControl] = [MAX_DATE, 'max-age=315360000'];
   else if (e.kind === 'daily') {

@@ -23,9 +23,25 @@ function parseCookie(text: string): Attr[] {
   });
 }
 
+/**
+ * ngx_http_proxy_rewrite_regex_handler(): a rule's regular expression matched on the whole value
+ * (its captures the request's); the replacement, evaluated, is the new value.
+ */
+export function regexRewrite(req: HttpRequest, value: string, r: Rewrite): string | undefined {
+  const m = r.regex!.exec(value);
+  if (!m) return undefined;
+  req.takeCaptures(m);
+  return evaluate(req, r.to);
+}
+
 /** ngx_http_proxy_rewrite_complex_handler() for a path: the rule's text starts the value. */
 function rewritePath(req: HttpRequest, value: string, rules: readonly Rewrite[]): string | undefined {
   for (const r of rules) {
+    if (r.regex) {
+      const replaced = regexRewrite(req, value, r);
+      if (replaced !== undefined) return replaced;
+      continue;
+    }
     const from = evaluate(req, r.from);
     if (value.startsWith(from)) return evaluate(req, r.to) + value.slice(from.length);
   }
@@ -36,8 +52,14 @@ function rewritePath(req: HttpRequest, value: string, rules: readonly Rewrite[])
 function rewriteDomain(req: HttpRequest, value: string, rules: readonly Rewrite[]): string | undefined {
   const dot = value.startsWith('.') ? '.' : '';
   const name = value.slice(dot.length).toLowerCase();
-  const r = rules.find((x) => evaluate(req, x.from).toLowerCase() === name);
-  return r && dot + evaluate(req, r.to);
+  for (const r of rules) {
+    // A regular expression sees the value whole, its leading "." too.
+    if (r.regex) {
+      const replaced = regexRewrite(req, value, r);
+      if (replaced !== undefined) return replaced;
+    } else if (evaluate(req, r.from).toLowerCase() === name) return dot + evaluate(req, r.to);
+  }
+  return undefined;
 }
 
 export function rewriteSetCookie(req: HttpRequest, text: string): string {

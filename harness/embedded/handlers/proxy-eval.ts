@@ -5,7 +5,7 @@
 // max_fails state); any other name needs a `resolver`, which the engine has none of.
 import type { HttpRequest } from '../request.js';
 import type { ProxyPassVariables, UpstreamConf } from '../../nginx-conf/model.js';
-import { allLocations } from '../../nginx-conf/model.js';
+import { allLocations, UPSTREAM_KEEPALIVE } from '../../nginx-conf/model.js';
 import { evaluate } from '../variable-values.js';
 import { PeerGroup } from '../upstream/round-robin.js';
 import { peerSpecs } from '../context.js';
@@ -46,9 +46,7 @@ function directUpstream(host: string, bare: string, port: number, pp: ProxyPassV
   const u: UpstreamConf = {
     name: host,
     servers: [{ host: bare, port, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: host, file: pp.file, line: pp.line }],
-    keepalive: 0,
-    keepaliveTimeoutMs: 60_000,
-    keepaliveRequests: 1000,
+    ...UPSTREAM_KEEPALIVE,
     implicit: true,
     file: pp.file,
     line: pp.line,

@@ -14,7 +14,7 @@ import { evalProxyPass, requestPeers } from './proxy-eval.js';
 import { escapeUri } from '../http/uri.js';
 import { evaluate } from '../variable-values.js';
 import { UpstreamExchange, type ExchangeHandler, type StreamedBody } from '../upstream/exchange.js';
-import { rewriteSetCookie } from './proxy-cookie.js';
+import { regexRewrite, rewriteSetCookie } from './proxy-cookie.js';
 
 /** Request headers nginx sets itself, and the client's headers of those names that it drops. */
 const DEFAULT_HEADERS: ProxyHeader[] = [
@@ -90,7 +90,8 @@ export function proxyHandler(req: HttpRequest): void {
     return;
   }
   const loc = req.loc;
-  if (loc.proxyRequestBuffering || (req.head.chunked && loc.proxyHttpVersion !== '1.1')) {
+  // A body that is not passed on is still read whole first.
+  if (loc.proxyRequestBuffering || !loc.proxyPassRequestBody || (req.head.chunked && loc.proxyHttpVersion !== '1.1')) {
     req.readBody(() => {
       const peers = requestPeers(req);
       if (peers) exchange(req, peers);
@@ -158,6 +159,7 @@ export function upstreamUri(req: HttpRequest): string {
 class ProxyRequest implements ExchangeHandler {
   readonly uri: string;
   readonly requestHead: string;
+  readonly sendsBody: boolean;
 
   constructor(
     private readonly req: HttpRequest,
@@ -165,6 +167,7 @@ class ProxyRequest implements ExchangeHandler {
     private readonly stream?: StreamedBody,
   ) {
     this.uri = upstreamUri(req);
+    this.sendsBody = req.loc.proxyPassRequestBody;
     this.requestHead = this.createRequest();
   }
 
@@ -181,7 +184,7 @@ class ProxyRequest implements ExchangeHandler {
       const v = h.value === '$proxy_internal_body_length' ? bodyLength : h.value === '$proxy_internal_chunked' ? chunked : h.variables ? evaluate(req, h.value) : h.value;
       if (v !== '') s += `${h.name}: ${v}\r\n`;
     }
-    for (const h of req.head.headers) if (!t.keys.has(h.key)) s += `${h.name}: ${h.value}\r\n`;
+    if (loc.proxyPassRequestHeaders) for (const h of req.head.headers) if (!t.keys.has(h.key)) s += `${h.name}: ${h.value}\r\n`;
     return s + '\r\n';
   }
 
@@ -237,6 +240,11 @@ class ProxyRequest implements ExchangeHandler {
     for (const r of req.loc.proxyRedirects) {
       // ngx_http_proxy_merge_loc_conf(): no default for a URL in variables.
       if (r === 'default' && pp.evaluated) continue;
+      if (r !== 'default' && r.regex) {
+        const replaced = regexRewrite(req, value, r);
+        if (replaced !== undefined) return replaced;
+        continue;
+      }
       const [from, to] = r !== 'default' ? [evaluate(req, r.from), evaluate(req, r.to)] : pp.uri === undefined ? [pp.url + '/', '/'] : [pp.url, req.loc.path];
       if (value.startsWith(from)) return to + value.slice(from.length);
     }

@@ -20,9 +20,6 @@ const NOT_RUN = [
   'memcached',
   'empty_gif',
   'browser',
-  'upstream_hash',
-  'upstream_ip_hash',
-  'upstream_least_conn',
   'upstream_random',
   'upstream_zone',
 ];

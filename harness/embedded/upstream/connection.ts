@@ -45,6 +45,8 @@ export class UpstreamConnection {
   private closed = false;
   /** Requests it has carried (nginx's c->requests), for keepalive_requests. */
   requests = 0;
+  /** When it was opened (c->start_time), for keepalive_time. */
+  readonly startedAt = Date.now();
   /**
    * Its one timeout, set by whoever holds it: proxy_connect_timeout, proxy_read_timeout..., the
    * upstream's keepalive_timeout while it is idle. A kept connection keeps its Node timer from one

@@ -16,6 +16,8 @@ import { UpstreamConnection, type UpstreamReader } from './connection.js';
 import { EventPipe } from './event-pipe.js';
 import { acceleratedRedirect } from './x-accel-redirect.js';
 import { newState, type UpstreamState } from './state.js';
+import { startSelection } from './balancer.js';
+import { requestPass } from './request-pass.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
 type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive' | `http_${number}`;
@@ -41,6 +43,8 @@ export interface ExchangeHandler {
   readonly uri: string;
   /** The request line and headers, sent to every peer tried. */
   readonly requestHead: string;
+  /** The client's body goes after the head (proxy_pass_request_body). */
+  readonly sendsBody: boolean;
   /** The upstream's head, read whole: the fields of the client's head (hidden headers left out, redirects and cookies rewritten). */
   onHeaders(up: ResponseHead, upgrade: boolean): ResponseFields;
 }
@@ -94,7 +98,8 @@ export class UpstreamExchange {
       this.close();
       releaseBody(req.body.buffered);
     });
-    this.selection = peers.start(req.loc.proxyNextUpstreamTries);
+    this.selection = startSelection(peers, requestPass(req)!.upstream.balancer, req);
+    req.onEnd(() => this.selection.done());
   }
 
   /** ngx_http_upstream_connect(): the next peer, a kept connection to it or a new one. */
@@ -172,7 +177,7 @@ export class UpstreamExchange {
       this.sendBody(Buffer.from(head, 'latin1'));
       return;
     }
-    const buffered = req.body.buffered;
+    const buffered = this.handler.sendsBody ? req.body.buffered : undefined;
     this.state!.bytesSent = head.length + (buffered?.length ?? 0);
     const body = buffered ? bodyStream(buffered) : [];
     if (Array.isArray(body)) {

@@ -51,7 +51,8 @@ export function idleConnection(req: HttpRequest, peer: Peer): UpstreamConnection
 
 /**
  * Caches a connection whose response ended cleanly (ngx_http_upstream_free_keepalive_peer); false
- * when the cache is off or the connection has carried keepalive_requests requests.
+ * when the cache is off, or the connection has carried keepalive_requests requests or is older
+ * than keepalive_time.
  */
 export function keepIdle(req: HttpRequest, peer: Peer, upstream: UpstreamConnection): boolean {
   const u = upstreamOf(req);
@@ -63,6 +64,7 @@ export function keepIdle(req: HttpRequest, peer: Peer, upstream: UpstreamConnect
     kept.set(upstream, k);
   }
   if (++upstream.requests >= u.keepaliveRequests) return false;
+  if (Date.now() - upstream.startedAt > u.keepaliveTimeMs) return false;
   const cache = caches.get(u) ?? [];
   caches.set(u, cache);
   // nginx evicts the least recently used connection to make room.

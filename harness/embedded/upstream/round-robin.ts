@@ -13,6 +13,7 @@ export interface PeerAddress {
 }
 
 export interface Peer extends PeerAddress {
+  server?: string;
   weight: number;
   maxFails: number;
   /** fail_timeout in whole seconds. */
@@ -23,9 +24,13 @@ export interface Peer extends PeerAddress {
   fails: number;
   accessed: number;
   checked: number;
+  /** Requests using it now, in this worker (peer->conns): least_conn's measure. */
+  conns: number;
 }
 
 export interface PeerSpec extends PeerAddress {
+  /** The `server` directive's address as written (peer->server): `hash consistent` hashes it. */
+  server?: string;
   weight: number;
   maxFails: number;
   failTimeoutMs: number;
@@ -62,6 +67,7 @@ export class PeerGroup {
         fails: 0,
         accessed: 0,
         checked: 0,
+        conns: 0,
       }));
     const backups = isBackup ? [] : specs.filter((s) => s.backup);
     if (backups.length) this.backup = new PeerGroup(name, backups, now, true);
@@ -71,12 +77,31 @@ export class PeerGroup {
 
   /** State for one request: which peers it has tried and how many tries it has left (ngx_http_upstream_tries()). */
   start(maxTries = 0): PeerSelection {
-    const n = this.tries + (this.backup?.tries ?? 0);
-    return new PeerSelection(this, maxTries > 0 ? Math.min(n, maxTries) : n);
+    return new PeerSelection(this, this.triesFor(maxTries));
   }
 
-  /** ngx_http_upstream_get_peer(): the best eligible peer not yet tried, or undefined (NGX_BUSY). */
-  pick(tried: Set<Peer>): Peer | undefined {
+  /** pc->tries: every peer that is not down, the backup ones too, at most proxy_next_upstream_tries. */
+  triesFor(maxTries: number): number {
+    const n = this.tries + (this.backup?.tries ?? 0);
+    return maxTries > 0 ? Math.min(n, maxTries) : n;
+  }
+
+  /** A peer that failed max_fails times within fail_timeout is not tried until fail_timeout has passed. */
+  failedRecently(peer: Peer, now = this.now()): boolean {
+    return peer.maxFails > 0 && peer.fails >= peer.maxFails && now - peer.checked <= peer.failTimeout;
+  }
+
+  /** The chosen peer's fail_timeout starts again once it has run out (peer->checked). */
+  chosen(peer: Peer, now = this.now()): Peer {
+    if (now - peer.checked > peer.failTimeout) peer.checked = now;
+    return peer;
+  }
+
+  /**
+   * ngx_http_upstream_get_peer(): the best eligible peer not yet tried, or undefined (NGX_BUSY); the
+   * smooth weighted round robin among `among` (least_conn's tie), by default every peer.
+   */
+  pick(tried: Set<Peer>, among?: (peer: Peer) => boolean): Peer | undefined {
     if (this.single) {
       const p = this.peers[0];
       return p.down || tried.has(p) ? undefined : p;
@@ -85,8 +110,8 @@ export class PeerGroup {
     let best: Peer | undefined;
     let total = 0;
     for (const peer of this.peers) {
-      if (tried.has(peer) || peer.down) continue;
-      if (peer.maxFails && peer.fails >= peer.maxFails && now - peer.checked <= peer.failTimeout) continue;
+      if (tried.has(peer) || peer.down || (among && !among(peer))) continue;
+      if (this.failedRecently(peer, now)) continue;
       peer.currentWeight += peer.effectiveWeight;
       total += peer.effectiveWeight;
       if (peer.effectiveWeight < peer.weight) peer.effectiveWeight++;
@@ -94,8 +119,7 @@ export class PeerGroup {
     }
     if (!best) return undefined;
     best.currentWeight -= total;
-    if (now - best.checked > best.failTimeout) best.checked = now;
-    return best;
+    return this.chosen(best, now);
   }
 
   /** ngx_http_upstream_free_round_robin_peer(). Returns true when the peer was just disabled (nginx's [warn]). */
@@ -120,12 +144,14 @@ export class PeerGroup {
 }
 
 export class PeerSelection {
-  private readonly tried = new Set<Peer>();
+  protected readonly tried = new Set<Peer>();
   current?: Peer;
+  /** The peer this request counts in (peer->conns): the last one tried, until the request ends. */
+  private holding?: Peer;
 
   constructor(
     /** The list peers come from (rrp->peers): the primary peers, then, once none could be tried, the backup ones. */
-    private group: PeerGroup,
+    protected group: PeerGroup,
     /** pc->tries */
     public tries: number,
   ) {}
@@ -137,14 +163,34 @@ export class PeerSelection {
 
   /** ngx_http_upstream_get_round_robin_peer(): a peer, from the backup list when no primary one is left. */
   next(): Peer | undefined {
-    this.current = this.group.pick(this.tried);
-    if (!this.current && this.group.backup) {
-      this.group = this.group.backup;
-      this.tried.clear();
-      this.current = this.group.pick(this.tried);
+    return this.take(this.choose((g) => g.pick(this.tried)));
+  }
+
+  /** `pick` from the primary peers, then from the backup ones when it finds none. */
+  protected choose(pick: (group: PeerGroup) => Peer | undefined): Peer | undefined {
+    const peer = pick(this.group);
+    if (peer || !this.group.backup) return peer;
+    this.group = this.group.backup;
+    this.tried.clear();
+    return pick(this.group);
+  }
+
+  /** The peer chosen: tried, and the request counts on it instead of on the one tried before. */
+  protected take(peer: Peer | undefined): Peer | undefined {
+    this.current = peer;
+    this.done();
+    if (peer) {
+      this.tried.add(peer);
+      peer.conns++;
+      this.holding = peer;
     }
-    if (this.current) this.tried.add(this.current);
-    return this.current;
+    return peer;
+  }
+
+  /** The request has ended (ngx_http_upstream_finalize_request() frees its peer): it counts on none. */
+  done(): void {
+    if (this.holding) this.holding.conns--;
+    this.holding = undefined;
   }
 
   /** Ends the use of the current peer; a single-peer group allows no further try. */

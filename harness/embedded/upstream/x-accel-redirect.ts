@@ -3,8 +3,8 @@
 // its named location, keeping only the upstream headers nginx marks for a redirect.
 import type { HttpRequest } from '../request.js';
 
-/** ngx_http_upstream_headers_in[]'s entries with `redirect` set (Accept-Ranges aside: not kept here). */
-const KEPT = new Set(['set-cookie', 'content-disposition', 'cache-control', 'expires']);
+/** ngx_http_upstream_headers_in[]'s entries with `redirect` set. */
+const KEPT = new Set(['set-cookie', 'content-disposition', 'cache-control', 'expires', 'accept-ranges']);
 
 /** Follows `value`, the upstream's X-Accel-Redirect, with the upstream's `headers`; `action` is the log's. */
 export function acceleratedRedirect(req: HttpRequest, value: string, headers: [string, string][], action: string): void {

@@ -1,6 +1,6 @@
 // ngx_http_headers_module's settings: add_header and expires (ngx_http_headers_conf_t, its
 // create/merge and commands[]). The filter that uses them is embedded/filters/headers.ts.
-import { ConfError, unsupported } from '../error.js';
+import { ConfError } from '../error.js';
 import type { Directive } from '../parse.js';
 import { HSL_IF, type ConfModule } from '../directive.js';
 import { seconds } from '../values.js';
@@ -17,9 +17,15 @@ export interface AddHeader {
 /**
  * NGX_HTTP_EXPIRES_*: off, epoch, max, a time from now (`access`) or from the answer's
  * Last-Modified (`modified`), in seconds, negative for the past, or a time of day (`daily`,
- * seconds after midnight in the local time zone).
+ * seconds after midnight in the local time zone). A value with variables is read per answer
+ * (`variable`, hcf->expires_value).
  */
-export type Expires = { kind: 'off' } | { kind: 'epoch' } | { kind: 'max' } | { kind: 'access' | 'modified' | 'daily'; seconds: number };
+export type Expires =
+  | { kind: 'off' }
+  | { kind: 'epoch' }
+  | { kind: 'max' }
+  | { kind: 'access' | 'modified' | 'daily'; seconds: number }
+  | { kind: 'variable'; modified: boolean; value: string };
 
 export interface HeadersConf {
   addHeaders: AddHeader[];
@@ -34,25 +40,34 @@ function headerVal(d: Directive): AddHeader {
   return { name: d.args[0], value: d.args[1], always: d.args[2] === 'always', at: { file: d.file, line: d.line } };
 }
 
-/** ngx_http_headers_expires() and ngx_http_parse_expires(): `expires [modified] time | epoch | max | off`. */
+/**
+ * ngx_http_parse_expires(): the value of `expires [modified] value`, or nginx's error words. The
+ * filter reads a value with variables through it too, per answer.
+ */
+export function parseExpiresValue(value: string, modified: boolean): Expires | { error: string } {
+  if (!modified && (value === 'epoch' || value === 'max' || value === 'off')) return { kind: value } as Expires;
+  let v = value;
+  let minus = false;
+  let daily = false;
+  if (v.startsWith('@')) {
+    if (modified) return { error: 'daily time cannot be used with "modified" parameter' };
+    [v, daily] = [v.slice(1), true];
+  } else if (v.startsWith('+') || v.startsWith('-')) [v, minus] = [v.slice(1), v.startsWith('-')];
+  const s = seconds(v);
+  if (s === undefined) return { error: 'invalid value' };
+  if (daily) return s > 24 * 60 * 60 ? { error: 'daily time value must be less than 24 hours' } : { kind: 'daily', seconds: s };
+  return { kind: modified ? 'modified' : 'access', seconds: minus ? -s : s };
+}
+
+/** ngx_http_headers_expires(): `expires [modified] time | epoch | max | off`. */
 function parseExpires(d: Directive): Expires {
   const modified = d.args.length === 2;
   if (modified && d.args[0] !== 'modified') throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
-  let v = d.args[d.args.length - 1];
-  if (v.includes('$')) throw unsupported('variables in "expires"', d, true);
-  if (!modified && (v === 'epoch' || v === 'max' || v === 'off')) return { kind: v } as Expires;
-  if (v.startsWith('@')) {
-    if (modified) throw new ConfError(`"${d.name}" directive daily time cannot be used with "modified" parameter`, d.file, d.line);
-    const s = seconds(v.slice(1));
-    if (s === undefined) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
-    if (s > 24 * 60 * 60) throw new ConfError(`"${d.name}" directive daily time value must be less than 24 hours`, d.file, d.line);
-    return { kind: 'daily', seconds: s };
-  }
-  const minus = v.startsWith('-');
-  if (minus || v.startsWith('+')) v = v.slice(1);
-  const s = seconds(v);
-  if (s === undefined) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
-  return { kind: modified ? 'modified' : 'access', seconds: minus ? -s : s };
+  const value = d.args[d.args.length - 1];
+  if (value.includes('$')) return { kind: 'variable', modified, value };
+  const e = parseExpiresValue(value, modified);
+  if ('error' in e) throw new ConfError(`"${d.name}" directive ${e.error}`, d.file, d.line);
+  return e;
 }
 
 export const HEADERS: ConfModule<HeadersConf> = {

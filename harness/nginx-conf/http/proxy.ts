@@ -3,14 +3,20 @@
 // Location is rewritten to, error statuses answered by error_page, and the buffers the answer is
 // read into. The request's side (proxy_pass, proxy_set_header, timeouts) is in directives.ts.
 import { ConfError, unsupported } from '../error.js';
+import { compileRegex } from '../pcre.js';
 import type { Directive } from '../parse.js';
 import { ANY, HSL, type ConfModule, type SetContext } from '../directive.js';
 import { parseFlag, parseNumber, parseSize } from '../values.js';
 
-/** One `proxy_* from to` rewrite: `to` may hold variables. */
+/**
+ * One `proxy_* from to` rewrite: `to` may hold variables. A `from` that starts with `~` (`~*`
+ * without case) is a regular expression: it must match the whole value, which `to` (its captures
+ * in it) then replaces.
+ */
 export interface Rewrite {
   from: string;
   to: string;
+  regex?: RegExp;
 }
 
 /** One `proxy_redirect from to`; 'default' is proxy_pass's URL to the location's name. */
@@ -58,6 +64,7 @@ const flag = (key: 'proxyInterceptErrors' | 'proxyBuffering') => ({
  * proxy_redirect `default`; each line adds a rule to the block's list.
  */
 function rewrites<R>(list: R[], d: Directive, firstHere: boolean, keyword?: R): R[] {
+  const domain = d.name === 'proxy_cookie_domain';
   const [from, to] = d.args;
   const off = from === 'off' && to === undefined;
   // `off` and other lines of the directive in one block.
@@ -66,8 +73,11 @@ function rewrites<R>(list: R[], d: Directive, firstHere: boolean, keyword?: R): 
   const inherited = firstHere ? [] : list;
   if (keyword !== undefined && from === keyword && to === undefined) return [...inherited, keyword];
   if (to === undefined) throw new ConfError(`invalid parameter "${from}"`, d.file, d.line);
-  if (from.startsWith('~')) throw unsupported(`regular expressions in "${d.name}"`, d, true);
-  return [...inherited, { from, to } as R];
+  // ngx_http_proxy_cookie_domain(): a domain's leading "." is no part of the text compared or put.
+  if (!from.startsWith('~')) return [...inherited, (domain ? { from: from.replace(/^\./, ''), to: to.replace(/^\./, '') } : { from, to }) as R];
+  // A domain's regular expression is always without case (`~` only); the others' with `~*`.
+  const starred = !domain && from.startsWith('~*');
+  return [...inherited, { from, to, regex: compileRegex(from.slice(starred ? 2 : 1), domain || starred, d).re } as R];
 }
 
 /** ngx_http_proxy_redirect(): `default` is made of this block's proxy_pass URL, written before it and without variables. */

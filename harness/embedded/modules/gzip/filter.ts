@@ -7,6 +7,7 @@ import type { BodyFilter, HeaderFilter, HttpRequest } from '../../request.js';
 import { weakEtag, type ResponseFields } from '../../http/response.js';
 import { moduleConf } from '../../../nginx-conf/directive.js';
 import { parseHttpTime } from '../../http/conditional.js';
+import { browser } from '../../http/user-agent.js';
 import { GZIP, type GzipConf } from './conf.js';
 
 /** r->gzip_vary: the answer could have been compressed, or gzip_static found a .gz. */
@@ -36,17 +37,6 @@ function compressible(loc: GzipConf, f: ResponseFields): boolean {
   if (f.contentLength !== undefined && f.contentLength < loc.gzipMinLength) return false;
   if (loc.gzipTypes === '*') return true;
   return !!f.contentType && loc.gzipTypes.has(mediaType(f.contentType));
-}
-
-/**
- * ngx_http_process_user_agent()'s msie6: MSIE 4.x and 5.x, and 6.x without SV1, unless the agent
- * also names Opera.
- */
-function msie6(ua: string): boolean {
-  const at = ua.indexOf('MSIE ');
-  if (at < 0 || at + 7 >= ua.length || ua[at + 6] !== '.' || ua.includes('Opera')) return false;
-  const major = ua[at + 5];
-  return major === '4' || major === '5' || (major === '6' && !ua.slice(at + 8).includes('SV1'));
 }
 
 /** ngx_http_gzip_quantity(): 100 for a 1, plus each decimal digit as it is (only a 0 counts: no gzip), 0 for anything it does not read. */
@@ -124,7 +114,7 @@ export function gzipOk(req: HttpRequest, f?: ResponseFields): boolean {
   const loc = moduleConf(req.loc, GZIP);
   const ae = req.header('accept-encoding');
   const ua = req.header('user-agent');
-  let ok = ae !== undefined && acceptsGzip(ae) && !(loc.gzipDisableMsie6 && ua !== undefined && msie6(ua)) && req.head.version >= loc.gzipHttpVersion;
+  let ok = ae !== undefined && acceptsGzip(ae) && !(loc.gzipDisableMsie6 && browser(ua).msie6) && req.head.version >= loc.gzipHttpVersion;
   if (ok && req.header('via') !== undefined) ok = proxiedOk(req, loc, f ?? { status: 200 });
   if (ok && ua !== undefined) ok = !loc.gzipDisable.some((re) => re.test(ua));
   judged.set(req, ok);
