@@ -90,3 +90,23 @@ test('ssi with gzip on: the parsed page, its includes in place, is what gzip com
   expect(r.headers.find(([n]) => n === 'Content-Encoding')?.[1]).toBe('gzip');
   expect(gunzipSync(Buffer.from(r.body, 'latin1')).toString('latin1')).toBe('aPARTb1c');
 });
+
+test('ssi_types names more types to parse; ssi_value_length cuts a command whose value is longer; ssi_min_file_chunk and ssi_ignore_recycled_buffers are accepted', async ({ startProxy }) => {
+  const p = await startProxy({
+    conf: serverConf(`
+        location /txt/ { ssi on; ssi_types text/plain; ssi_min_file_chunk 2k; ssi_ignore_recycled_buffers on; }
+        location /short/ { ssi on; ssi_value_length 4; }`),
+  });
+  writeFiles(p.prefix, {
+    'html/txt/a.txt': 'a<!--#set var="v" value="yes" -->[<!--#echo var="v" -->]',
+    'html/short/page.html': '[<!--#set var="v" value="four" --><!--#echo var="v" -->][<!--#set var="w" value="fives" --><!--#echo var="w" default="none" -->]',
+  });
+  const txt = await p.send(get('/txt/a.txt', p.port));
+  expect(txt.headers).toContainEqual(['Content-Type', 'text/plain']);
+  expect(txt.body).toBe('a[yes]');
+  const short = await p.send(get('/short/page.html', p.port));
+  expect(short.body).toBe('[four][[an error occurred while processing the directive]none]');
+  await expect.poll(() => p.requestLog().filter((l) => l.includes('value of "value" parameter')).map((l) => l.replace(/, client: .*$/, ''))).toEqual([
+    'TIME [error] PID: *3 too long "fives..." value of "value" parameter in "set" SSI command while sending response to client',
+  ]);
+});

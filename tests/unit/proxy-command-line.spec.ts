@@ -87,8 +87,8 @@ test.describe('harness proxy and nginx, the same command lines', () => {
     const configure = ours.stderr.split('\n').find((l) => l.startsWith('configure arguments: '));
     expect(configure).toBeDefined();
     // nginx's test suite (Test::Nginx has_module) reads these very switches.
-    for (const runs of ['gzip', 'map', 'rewrite', 'proxy', 'access', 'autoindex', 'charset', 'ssi', 'upstream_keepalive', 'limit_req', 'limit_conn']) expect(configure).not.toContain(`--without-http_${runs}_module`);
-    for (const not of ['auth_basic', 'geo', 'upstream_hash']) expect(configure).toContain(`--without-http_${not}_module`);
+    for (const runs of ['gzip', 'map', 'rewrite', 'proxy', 'access', 'autoindex', 'charset', 'ssi', 'upstream_keepalive', 'limit_req', 'limit_conn', 'upstream_hash', 'upstream_ip_hash', 'upstream_least_conn']) expect(configure).not.toContain(`--without-http_${runs}_module`);
+    for (const not of ['auth_basic', 'geo', 'userid']) expect(configure).toContain(`--without-http_${not}_module`);
     expect(configure).toContain('--with-http_gzip_static_module');
     // No TLS in the engine: no line that says it has it.
     expect(ours.stderr).not.toMatch(/OpenSSL|TLS SNI/);
