@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { closedLoopLoad, keepTail, share, type LoadResult } from '../support/load.js';
 import { ApiClient } from '../../harness/scenario-runner/api.js';
 import { Timeline } from '../../harness/timeline/timeline.js';
-import { Stack } from '../../harness/stack/stack.js';
+import type { Stack } from '../../harness/stack/stack.js';
+import { StackLife } from '../../harness/stack-life/stack-life.js';
 import type { EngineName } from '../../harness/engine/engine.js';
 import { freePort } from '../support/ports.js';
 
@@ -29,7 +30,8 @@ function summary(engine: string, r: LoadResult): string {
 
 /** The load against a fresh 2-worker stack of `engine`, with `fault` applied every `everyMs`; the count of faults applied. */
 async function loadWithFault(engine: EngineName, dir: string, everyMs: number, fault: (stack: Stack) => Promise<unknown>): Promise<{ r: LoadResult; faults: number }> {
-  const stack = await Stack.start({
+  // Its owner, as every stack has one: the prefix's lock, and the one teardown.
+  const life = await StackLife.start({
     dir,
     engine,
     proxyPort: await freePort(),
@@ -38,6 +40,7 @@ async function loadWithFault(engine: EngineName, dir: string, everyMs: number, f
     workers: 2,
     os: 'linux',
   });
+  const stack = life.stack;
   try {
     const { token } = await new ApiClient(stack.proxyUrl, new Timeline()).login();
     const load = closedLoopLoad({ origin: stack.proxyUrl, path: '/api/employee/page?page=1&pageSize=10', headers: { token: token! }, connections: CONNECTIONS, seconds: SECONDS });
@@ -48,7 +51,7 @@ async function loadWithFault(engine: EngineName, dir: string, everyMs: number, f
     const r = await load.finally(() => clearInterval(timer));
     return { r, faults };
   } finally {
-    await stack.stop();
+    await life.stop();
     for (const log of [stack.errorLogPath, stack.accessLogPath]) keepTail(log, LOG_TAIL);
   }
 }
