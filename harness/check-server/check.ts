@@ -7,7 +7,7 @@ import { readGolden, type GoldenGroup } from './golden.js';
 import { REFERENCE } from './reference.js';
 import { badTokens, dayOf, exchange, tokensFor, EXCHANGE_TIMEOUT_MS, type TokenKind, type TranscriptResponse } from './transcript.js';
 import { UserError } from '../errors.js';
-import { t } from '../i18n/index.js';
+import { t } from './texts.js';
 
 export interface CheckedRequest {
   group: string;

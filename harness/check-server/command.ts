@@ -4,7 +4,7 @@ import { checkServer, requestCount, shownTarget } from './check.js';
 import { readGolden } from './golden.js';
 import { sayReport } from './say.js';
 import { UsageError } from '../errors.js';
-import { t } from '../i18n/index.js';
+import { t } from './texts.js';
 
 export interface CheckServerOptions {
   target: { host: string; port: number };

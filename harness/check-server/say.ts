@@ -5,7 +5,8 @@ import type { CheckedRequest, CheckReport } from './check.js';
 import { groupName, transcriptName } from './names.js';
 import { REFERENCE } from './reference.js';
 import type { TranscriptResponse } from './transcript.js';
-import { lang, t, type MessageKey } from '../i18n/index.js';
+import { lang } from '../i18n/index.js';
+import { t, type CheckServerKey } from './texts.js';
 
 const ok = (status: number) => status >= 200 && status < 300;
 const quoted = (v: unknown) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
@@ -37,7 +38,7 @@ function pageOnStatus(expected: TranscriptResponse, actual: number): string {
 }
 
 /** A JSON type (typeof's words, `array` and `null`) as a reader says it. */
-const TYPE_WORDS: Readonly<Record<string, MessageKey>> = {
+const TYPE_WORDS: Readonly<Record<string, CheckServerKey>> = {
   array: 'checkServer.type.array', object: 'checkServer.type.object', number: 'checkServer.type.number',
   string: 'checkServer.type.string', boolean: 'checkServer.type.boolean', null: 'checkServer.type.null',
 };

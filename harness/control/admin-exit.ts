@@ -2,7 +2,7 @@
 // (--admin-command) ended by itself. An incident of an upstream that is gone, after that, says so.
 import type { Stack } from '../stack/stack.js';
 import type { LiveIncident } from './live-incidents.js';
-import { t } from '../i18n/index.js';
+import { t } from '../stack/admin-command.texts.js';
 
 /** The doctor's conditions of an upstream that is gone: with the pass-through, nginx sees its reset. */
 const UPSTREAM_GONE: ReadonlySet<LiveIncident['condition']> = new Set(['upstream-reset', 'upstream-refused', 'no-live-upstreams', 'upstream-closed']);

@@ -12,6 +12,7 @@ import { withAdminExit } from './admin-exit.js';
 import { BATCH_EVENTS, LiveTimeline } from './live-timeline.js';
 import { EventStreams, frame } from './sse.js';
 import { t } from '../i18n/index.js';
+import { t as adminCommandText } from '../stack/admin-command.texts.js';
 import { controlText } from './texts.js';
 
 /** What the page lists of a fault applied now (what `harness chaos status` lists). */
@@ -102,7 +103,7 @@ export class Live {
     const command = o.stack.adminCommand;
     void command?.exited.then(() => {
       if (command.stopping || this.#abort.signal.aborted) return;
-      this.#timeline.mark('step', t('adminCommand.exitedMark', { pid: command.pid, how: command.how() }));
+      this.#timeline.mark('step', adminCommandText('adminCommand.exitedMark', { pid: command.pid, how: command.how() }));
       void this.#sendComponents();
     });
   }

@@ -9,8 +9,6 @@ import * as stackCommands from './messages/stack-commands.js';
 import * as app from './messages/app.js';
 import * as setup from './messages/setup.js';
 import * as chaos from './messages/chaos.js';
-import * as checkServer from './messages/check-server.js';
-import * as adminCommand from './messages/admin-command.js';
 
 export const CATALOGUE = {
   en: {
@@ -22,8 +20,6 @@ export const CATALOGUE = {
     ...app.en,
     ...setup.en,
     ...chaos.en,
-    ...checkServer.en,
-    ...adminCommand.en,
   },
   'zh-CN': {
     ...common.zhCN,
@@ -34,8 +30,6 @@ export const CATALOGUE = {
     ...app.zhCN,
     ...setup.zhCN,
     ...chaos.zhCN,
-    ...checkServer.zhCN,
-    ...adminCommand.zhCN,
   },
 } as const;
 

@@ -18,6 +18,7 @@ import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
 import { adminRequestLine, readyLines, type Printer } from '../stack/printer.js';
 import { t } from '../i18n/index.js';
+import { t as adminCommandText } from '../stack/admin-command.texts.js';
 
 /**
  * What `harness up` is given: the stack's own settings under StackSpec's names, and what only the
@@ -135,7 +136,7 @@ function withNginxFolder(o: UpSpec): UpSpec {
 export async function up(given: UpSpec, print: Printer): Promise<number> {
   const o = withNginxFolder(given);
   checkAdminUpstream(o.adminPort, o.adminUpstream);
-  if (o.adminCommand && !o.adminUpstream) throw new UsageError(t('adminCommand.needsUpstream'));
+  if (o.adminCommand && !o.adminUpstream) throw new UsageError(adminCommandText('adminCommand.needsUpstream'));
   if (o.port !== undefined && o.port === o.adminPort && !o.nginxConf) {
     throw new UsageError(t('stack.up.samePort', { port: o.port }));
   }
@@ -275,7 +276,7 @@ async function serveUntilStopped(o: UpSpec, life: StackLife, control: ControlCha
   // once; the stack stays up, and nginx gets the pass-through's reset for each request.
   const command = stack.adminCommand;
   void command?.exited.then(() => {
-    if (!command.stopping) print.error(t('adminCommand.exited', { command: command.spec.command, pid: command.pid, how: command.how(), last: command.lastLines() }));
+    if (!command.stopping) print.error(adminCommandText('adminCommand.exited', { command: command.spec.command, pid: command.pid, how: command.how(), last: command.lastLines() }));
   });
 
   const proxyExited = stack.proxy!.exited.then(({ code, signal }) => t('stack.up.proxyExited', { how: signal ?? t('stack.up.exitCode', { code: String(code) }) }));

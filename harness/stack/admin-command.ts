@@ -11,7 +11,7 @@ import { startProcess, type StartedProcess } from '../engine/process.js';
 import { accepts, describeBusyPort, hostPort } from '../ports.js';
 import { UsageError, UserError } from '../errors.js';
 import { DEFAULT_ADMIN_WAIT_S } from '../flags.js';
-import { t } from '../i18n/index.js';
+import { t } from './admin-command.texts.js';
 import type { Upstream } from './pass-through.js';
 
 export const DEFAULT_ADMIN_WAIT_MS = DEFAULT_ADMIN_WAIT_S * 1000;

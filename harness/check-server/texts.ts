@@ -1,7 +1,9 @@
 // `harness check-server`: a user's own admin server set against the course's real one, answer by
 // answer, in what the admin front end shows. The front end's own words (请求出错了：…) stay as it
 // shows them, in both languages.
-export const en = {
+import { messages } from '../i18n/index.js';
+
+const en = {
   'checkServer.needsYes': 'harness check-server sends {count} requests to {target} that add, change and delete rows (an employee "recorder", a category, a dish, a set meal; the shop closed and opened again). Run it on a server with a freshly loaded sky.sql, then add --yes: harness check-server {target} --yes',
   'checkServer.noAnswer': 'nothing answers at {target} ({reason}): is your server running, on that port? Start it, or name where it listens: harness check-server HOST:PORT --yes',
   'checkServer.head': 'your server at {target}, set against the course\'s ({source}): {count} requests in the order they were recorded',
@@ -43,7 +45,7 @@ export const en = {
   'checkServer.page.otherStatus': 'the page\'s error says status code {actual} where the course\'s says {expected}',
 } as const;
 
-export const zhCN: Record<keyof typeof en, string> = {
+const zhCN: Record<keyof typeof en, string> = {
   'checkServer.needsYes': 'harness check-server 会向 {target} 发送 {count} 个请求，其中有新增、修改和删除数据的请求（员工 "recorder"、一个分类、一个菜品、一个套餐；店铺先打烊再营业）。请在刚导入 sky.sql 的服务上运行，并加上 --yes：harness check-server {target} --yes',
   'checkServer.noAnswer': '{target} 没有响应（{reason}）：你的服务启动了吗，端口对吗？请先启动它，或者写明它监听的地址：harness check-server HOST:PORT --yes',
   'checkServer.head': '你在 {target} 的服务，与课程的服务（{source}）逐个对比：{count} 个请求，按录制时的顺序发送',
@@ -84,3 +86,6 @@ export const zhCN: Record<keyof typeof en, string> = {
   'checkServer.page.succeeds': '课程的服务拒绝这个请求，页面却把它当作正常响应',
   'checkServer.page.otherStatus': '页面的错误信息里是状态码 {actual}，课程的服务是 {expected}',
 };
+
+export const t = messages({ en, 'zh-CN': zhCN });
+export type CheckServerKey = keyof typeof en;

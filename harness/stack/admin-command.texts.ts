@@ -1,5 +1,7 @@
 // --admin-command: the user's own admin server, started, watched and stopped by `harness up`.
-export const en = {
+import { messages } from '../i18n/index.js';
+
+const en = {
   'adminCommand.portTaken': 'cannot start your admin server ({command}): {why}, before it started. Stop that program, or leave --admin-command out to use the server that runs there: harness up --admin-upstream {upstream}',
   'adminCommand.needsUpstream': '--admin-command needs --admin-upstream: where the server it starts listens, e.g. --admin-command "java -jar target/sky-server.jar --server.port=8081" --admin-upstream 8081',
   'adminCommand.empty': '--admin-command is empty: give the command that starts your admin server, e.g. --admin-command "java -jar target/sky-server.jar --server.port=8081"',
@@ -18,7 +20,7 @@ export const en = {
   'adminCommand.noOutput': '(it printed nothing)',
 } as const;
 
-export const zhCN: Record<keyof typeof en, string> = {
+const zhCN: Record<keyof typeof en, string> = {
   'adminCommand.portTaken': '无法启动你的后端服务（{command}）：在它启动之前，{why}。请停止那个程序，或者去掉 --admin-command，直接使用在那里运行的服务：harness up --admin-upstream {upstream}',
   'adminCommand.needsUpstream': '--admin-command 需要 --admin-upstream：它启动的服务监听的地址，例如 --admin-command "java -jar target/sky-server.jar --server.port=8081" --admin-upstream 8081',
   'adminCommand.empty': '--admin-command 是空的：请给出启动你的后端服务的命令，例如 --admin-command "java -jar target/sky-server.jar --server.port=8081"',
@@ -36,3 +38,5 @@ export const zhCN: Record<keyof typeof en, string> = {
   'adminCommand.bySignal': '信号 {signal}',
   'adminCommand.noOutput': '（它没有任何输出）',
 };
+
+export const t = messages({ en, 'zh-CN': zhCN });
