@@ -18,4 +18,21 @@ for (const os of OSES) {
     expect(cycle.condition).toBe('rewrite-cycle');
     expect(cycle.cause).toContain('(last to "/index.html")');
   });
+
+  test(`${os}: a page of the course's front end asked for without its # is that, and gets the # address and try_files; any other missing file is not`, () => {
+    const missing = (path: string) => {
+      const file = os === 'windows' ? `D:\\nginx-1.20.2/html/sky${path}` : `/usr/share/nginx/html/sky${path}`;
+      const fn = os === 'windows' ? 'CreateFile()' : 'open()';
+      const errno = os === 'windows' ? { code: 2, text: 'The system cannot find the file specified' } : { code: 2, text: 'No such file or directory' };
+      return one(os, line(os, { level: 'error', conn: 1, message: `${fn} "${file}" failed`, errno, ...ctx(`GET ${path} HTTP/1.1`) }));
+    };
+    const route = missing('/employee');
+    expect(route.condition).toBe('static-not-found');
+    expect(route.cause).toContain('without its #');
+    expect(route.fix).toContain('http://localhost/#/employee');
+    expect(route.fix).toContain('try_files $uri $uri/ /index.html;');
+    const other = missing('/img/logo.png');
+    expect(other.condition).toBe('static-not-found');
+    expect(other.cause).not.toContain('#');
+  });
 }

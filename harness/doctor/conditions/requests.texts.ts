@@ -28,6 +28,8 @@ export const t = messages({
     'doctor.static.admin': "The browser asked nginx for {uri}{times}, an admin server path: through nginx, the admin server's /admin/... is reached as /api/..., so nginx looked for the file {path}.",
     'doctor.static.adminFix': "Call /api{rest} on nginx, or the admin server's own port (http://localhost:8080{uri}).",
     'doctor.static.other': '"{request}" asked for a file that is not in the front end{times}: nginx found no {path} ({err}) and answered 404.',
+    'doctor.static.route': '"{request}" is a page of the course\'s front end, typed or bookmarked without its #{times}: the front end draws its pages itself at /#{uri}, and nginx, given {uri}, looked for the file {path} ({err}) and answered 404.',
+    'doctor.static.routeFix': 'Open http://localhost/#{uri} (or http://localhost/) and correct the bookmark. A front end built in history mode (no # in its addresses) needs "try_files $uri $uri/ /index.html;" in nginx.conf\'s location /.{pointer}',
     'doctor.static.otherFix': 'If {uri} should exist, copy it into {root}; if a page links to it, correct the link (this is not an nginx fault).{pointer}',
     'doctor.dirIndex.cause':
       '"{request}" asked for the folder {dir}, which has none of the index files nginx looks for (index: index.html by default) and no autoindex, so nginx answered 403 Forbidden{times}: the site\'s files are not in that folder (a wrong root, or the build not copied there), or the folder is meant to be listed.',
@@ -66,7 +68,9 @@ export const t = messages({
     'doctor.static.docsFix': '请在后端服务自己的端口上打开文档，例如 http://localhost:8080{uri}。',
     'doctor.static.admin': '浏览器向 nginx 请求了 {uri}{times}，这是后端服务的路径：通过 nginx 访问时，后端服务的 /admin/... 要写成 /api/...，所以 nginx 去找了文件 {path}。',
     'doctor.static.adminFix': '在 nginx 上请求 /api{rest}，或者直接访问后端服务自己的端口（http://localhost:8080{uri}）。',
-    'doctor.static.other': '"{request}" 请求的文件不在前端里{times}：nginx 找不到 {path}（{err}），回答了 404。',
+    'doctor.static.other': '"{request}" 请求的文件不在前端里{times}：nginx 找不到 {path}（{err}），响应了 404。',
+    'doctor.static.route': '"{request}" 是课程前端的页面，但地址里少了 #（手动输入或书签）{times}：前端在 /#{uri} 自己绘制页面（前端路由），而 nginx 收到的是 {uri}，去找文件 {path}（{err}），响应了 404。',
+    'doctor.static.routeFix': '打开 http://localhost/#{uri}（或 http://localhost/），并改正书签。用 history 模式构建的前端（地址里没有 #）需要在 nginx.conf 的 location / 里加上 "try_files $uri $uri/ /index.html;"。{pointer}',
     'doctor.static.otherFix': '如果 {uri} 应该存在，就把它复制到 {root}；如果是页面链接到了它，就改正链接（这不是 nginx 的问题）。{pointer}',
     'doctor.dirIndex.cause':
       '"{request}" 请求了文件夹 {dir}，里面没有 nginx 要找的索引文件（index，默认是 index.html），也没有开启 autoindex，所以 nginx 回答了 403 Forbidden{times}：网站的文件不在这个文件夹里（root 写错了，或者构建产物没有复制过去），或者这个文件夹本来就要列出目录。',

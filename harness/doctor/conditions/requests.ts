@@ -50,6 +50,9 @@ function rootOf(path: string, uri: string | undefined, fn: string): string {
   return parentOf(path);
 }
 
+/** The pages the course's front end draws itself (its hash routes), asked for without their #. */
+const COURSE_ROUTES = /^\/(?:login|dashboard|statistics|order|setmeal|dish|category|employee)(?:\/add)?\/?$/;
+
 export const staticNotFound: Condition = {
   id: 'static-not-found',
   match(e) {
@@ -119,6 +122,13 @@ export const staticNotFound: Condition = {
         cause: t('doctor.static.admin', { uri, times, path: showPath(op.path) }),
         fix: t('doctor.static.adminFix', { rest: uri.slice('/admin'.length), uri }),
         detail,
+      };
+    }
+    if (COURSE_ROUTES.test(uri)) {
+      return {
+        cause: t('doctor.static.route', { request: shortRequest(e.request), times, uri, path: showPath(op.path), err }),
+        fix: t('doctor.static.routeFix', { uri, pointer: rootPointer(log, e) }),
+        detail: { ...detail, frontendRoute: true },
       };
     }
     return {
