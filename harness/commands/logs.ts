@@ -1,7 +1,8 @@
-// `harness logs [-f] [error|access|harness]` (docker compose's): the logs of the stack of a prefix,
+// `harness logs [-f] [error|access|harness|admin]` (docker compose's): the logs of the stack of a prefix,
 // each line tagged with its log's name; -f follows them until Ctrl-C. `error` and `access` are the
 // proxy's (nginx's files); `harness` is a detached stack's own output (every component's lines:
-// the admin stand-in's requests among them).
+// the admin stand-in's requests among them); `admin` is the output of the server --admin-command
+// started.
 import { closeSync, existsSync, openSync, readSync, statSync, watch } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv } from 'yargs';
@@ -13,7 +14,7 @@ import { UsageError } from '../errors.js';
 import { watchStopRequests } from '../stop-request.js';
 import { t } from '../i18n/index.js';
 
-export const LOG_NAMES = ['error', 'access', 'harness'] as const;
+export const LOG_NAMES = ['error', 'access', 'harness', 'admin'] as const;
 export type LogName = (typeof LOG_NAMES)[number];
 
 /** The files of a prefix's logs: those its running stack names, else nginx's defaults there. */
@@ -23,6 +24,7 @@ function logFiles(prefix: string): Record<LogName, string> {
     error: s?.error ?? join(prefix, 'logs', 'error.log'),
     access: s?.access ?? join(prefix, 'logs', 'access.log'),
     harness: s?.harness ?? join(prefix, 'logs', 'harness.log'),
+    admin: join(prefix, 'logs', 'admin.log'),
   };
 }
 
@@ -83,7 +85,7 @@ export async function logs(o: { prefix: string; names: string[]; follow?: boolea
 
 export const builder = (y: Argv) =>
   y
-    .positional('names', { type: 'string', array: true, describe: 'error, access, harness' })
+    .positional('names', { type: 'string', array: true, describe: 'error, access, harness, admin' })
     .option('follow', { alias: 'f', type: 'boolean', default: false, describe: t('cli.logs.follow') })
     .option('prefix', stackPrefixOption(t('cli.prefix.stack')));
 

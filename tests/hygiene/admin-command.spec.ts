@@ -22,6 +22,10 @@ test('the server started, waited for, streamed as admin, and stopped with the st
   expect(r.all).not.toContain('ended with');
   expect(r.left).toEqual([]);
   expect(r.signal ?? r.exitCode).toBe(143);
+  // What it printed stays in logs/admin.log, read back by `harness logs admin`.
+  const logs = await runHarness(['logs', 'admin', '--prefix', testInfo.outputPath('prefix')]);
+  expect(logs.exitCode, logs.all).toBe(0);
+  expect(logs.all).toContain(`slow server: Started on port ${upstream}`);
 });
 
 test('a command that is not found, or no --admin-upstream: exit 2, one clear line in the user\'s language', async ({ engine }, testInfo) => {
