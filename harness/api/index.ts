@@ -16,6 +16,8 @@ import type { EngineName } from '../engine/engine.js';
 import { hostOs, type OsName } from '../os-profile.js';
 
 /** The package's options, under names kept stable for users: `proxy` is StackSpec's `engine`, `frontend` its `frontendRoot`. */
+import { t as adminCommandText } from '../stack/admin-command.texts.js';
+
 export interface UpOptions {
   /** The proxy's port (default: a free one). */
   port?: number;
@@ -26,6 +28,9 @@ export interface UpOptions {
   /** Your own admin server (`{ host: '127.0.0.1', port: 8081 }`): the harness listens on adminPort, passes
    *  every request to it, and its admin.* faults act there (`admin` then says how the harness listens). */
   adminUpstream?: { host: string; port: number };
+  /** The command that starts your own server (with adminUpstream: where it listens), run without a shell in `cwd`
+   *  (default: this process's folder); up() resolves once it listens (within `waitMs`, default 300 s), stop() stops it. */
+  adminCommand?: { command: string; cwd?: string; waitMs?: number };
   /** `embedded` (default) or `nginx` (the system nginx on the same conf). */
   proxy?: EngineName;
   /** The nginx the proxy behaves like: `linux` or `windows` (default: this machine's). */
@@ -68,6 +73,7 @@ export interface RunningStack {
 export async function up(o: UpOptions = {}): Promise<RunningStack> {
   const adminPort = o.adminPort ?? (await getPort({ host: '127.0.0.1' }));
   checkAdminUpstream(adminPort, o.adminUpstream);
+  if (o.adminCommand && !o.adminUpstream) throw new UserError(adminCommandText('adminCommand.needsUpstream'));
   const port = o.port ?? (await getPort({ host: '127.0.0.1', exclude: [adminPort] }));
   const temporary = o.prefix === undefined;
   const prefix = temporary ? mkdtempSync(join(tmpdir(), 'sky-harness-')) : resolve(o.prefix!);
@@ -81,6 +87,7 @@ export async function up(o: UpOptions = {}): Promise<RunningStack> {
         adminPort,
         admin: o.admin ?? 'dual',
         adminUpstream: o.adminUpstream,
+        adminCommand: o.adminCommand && { ...o.adminCommand, cwd: o.adminCommand.cwd ?? process.cwd() },
         engine: o.proxy ?? 'embedded',
         workers: o.workers ?? 1,
         os: o.os ?? hostOs(),

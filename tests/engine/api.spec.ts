@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { up } from '../../harness/api/index.js';
 import { canBind } from '../../harness/ports.js';
+import { repoRoot } from '../../harness/paths.js';
+import { freePort } from '../support/ports.js';
 
 test('up(): the stack answers, a fault applies and is undone, stop() leaves nothing', async ({ engine }) => {
   const stack = await up({ proxy: engine });
@@ -40,4 +42,20 @@ test('up({ prefix }): the folder is the stack\'s alone while it runs; a second u
   expect(existsSync(join(prefix, 'harness.lock'))).toBe(false);
   const again = await up({ proxy: engine, prefix });
   await again.stop();
+});
+
+test('up({ adminCommand, adminUpstream }): your own server started with the stack, answering through it; stop() stops it', async ({ engine }) => {
+  const upstream = await freePort();
+  const lines: string[] = [];
+  const command = `${process.execPath} ${join(repoRoot, 'tests', 'support', 'slow-admin-server.cjs')} --port ${upstream} --delay 300`;
+  await expect(up({ proxy: engine, adminCommand: { command } })).rejects.toThrow(/--admin-command needs --admin-upstream/);
+  const stack = await up({ proxy: engine, adminUpstream: { host: '127.0.0.1', port: upstream }, adminCommand: { command }, onLine: (c, l) => lines.push(`${c} | ${l}`) });
+  try {
+    const r = await fetch(`${stack.url}api/employee/page`);
+    expect(await r.json()).toEqual({ code: 1, msg: null, data: '/admin/employee/page' });
+    expect(lines).toContain(`admin | slow server: Started on port ${upstream}`);
+  } finally {
+    await stack.stop();
+  }
+  expect(await canBind('127.0.0.1', upstream)).toEqual({ ok: true });
 });
