@@ -2,7 +2,7 @@
 // object, or a refusal that says what came instead, never a TypeError of the code that reads it.
 // A call's body is small: one past MAX_BODY is refused (413) and no more of it is read, and no
 // refusal quotes more than a few lines of what came (a token holder's 150 MB "name" is not echoed).
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The largest body a channel reads: nginx's client_max_body_size default; a call's body is a few hundred bytes. */
 export const MAX_BODY = 1024 * 1024;
@@ -18,6 +18,26 @@ export class BodyTooLarge extends BadBody {
   constructor(length: string) {
     super(`the body is too large (${length}; a call takes at most ${MAX_BODY} bytes): send a JSON object of the call's few fields`);
   }
+}
+
+/** How long a refused body's sender may go on sending, its bytes dropped, before the connection is closed. */
+const LINGER_MS = 2000;
+
+/**
+ * The 413's connection is closed once the client has had its answer (nginx's lingering close).
+ * Node destroys a Connection: close socket as soon as the answer is flushed; with the body's rest
+ * still coming, that close is a reset, and a client that had not read the 413 yet loses it. So the
+ * socket is half-closed instead, what still comes is dropped (Node dumps the request's rest), and
+ * it is destroyed when the client closes, or after LINGER_MS.
+ */
+export function lingerBeforeClose(res: ServerResponse): void {
+  const socket = res.socket;
+  if (!socket) return;
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
 }
 
 /** Text quoted in a refusal: at most `max` characters of it, and how long it was. */

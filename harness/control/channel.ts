@@ -11,7 +11,7 @@ import { readState, statePath, type StackState } from '../stack/state.js';
 import { UserError } from '../errors.js';
 import { customerAction } from '../stack/customer.js';
 import { refusal, SAFE_HEADERS, TOKEN_HEADER } from '../channel-guard.js';
-import { BadBody, clipped, readJsonObject } from '../channel-body.js';
+import { BadBody, clipped, lingerBeforeClose, readJsonObject } from '../channel-body.js';
 import { faultCall, restoreCall } from './channel-input.js';
 import { isPageFile, servePageFile } from './static.js';
 import type { FaultView, Live } from './live.js';
@@ -135,7 +135,8 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
   };
   const server = http.createServer((req, res) => {
     const reply = (status: number, body: unknown) => {
-      // 413: the body's rest is left unread, and the connection closed.
+      // 413: the body's rest is not read (only dropped), and the connection closed.
+      if (status === 413) lingerBeforeClose(res);
       res.writeHead(status, { ...SAFE_HEADERS, 'content-type': 'application/json', ...(status === 413 && { connection: 'close' }) });
       res.end(JSON.stringify(body));
     };

@@ -9,7 +9,7 @@ import { ListenAgainError, NoWorkerError } from './errors.js';
 import { crashRequest, CrashRequestError, type CrashRequest } from '../../crash.js';
 import type { OsName } from '../../os-profile.js';
 import { refusal } from '../../channel-guard.js';
-import { BadBody, readJsonObject } from '../../channel-body.js';
+import { BadBody, lingerBeforeClose, readJsonObject } from '../../channel-body.js';
 
 /** What the channel asks of the master: its faults and their state, nothing else. */
 export interface ControlledMaster {
@@ -68,7 +68,8 @@ export async function startControl(master: ControlledMaster, file: string): Prom
   let port = 0;
   const server = http.createServer(async (req, res) => {
     const reply = (status: number, body: unknown) => {
-      // 413: the body's rest is left unread, and the connection closed.
+      // 413: the body's rest is not read (only dropped), and the connection closed.
+      if (status === 413) lingerBeforeClose(res);
       res.writeHead(status, { 'content-type': 'application/json', ...(status === 413 && { connection: 'close' }) });
       res.end(JSON.stringify(body));
     };
