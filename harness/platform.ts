@@ -121,19 +121,25 @@ export function userIds(name: string, group?: string): { uid: number; gid: numbe
   return uid === undefined || gid === undefined ? undefined : { uid, gid };
 }
 
-/** The live children of `pid` (nginx's workers are its master's): /proc on Linux, else POSIX `ps`; none known on Windows. */
+/**
+ * The live children of `pid` (nginx's workers are its master's): /proc on Linux, oldest first
+ * (pids wrap at pid_max, 32768 on many machines, so a respawned worker may have the lower pid);
+ * else POSIX `ps`, in pid order; none known on Windows.
+ */
 export function childPids(pid: number): number[] {
   if (linux()) {
-    return readdirSync('/proc').flatMap((d) => {
+    const children = readdirSync('/proc').flatMap((d) => {
       if (!/^\d+$/.test(d)) return [];
       try {
         const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-        const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return Number(ppid) === pid && state !== 'Z' ? [Number(d)] : [];
+        // Fields from the third on; starttime is the 22nd (proc(5)).
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(fields[1]) === pid && fields[0] !== 'Z' ? [{ pid: Number(d), started: Number(fields[19]) }] : [];
       } catch {
         return []; // gone meanwhile
       }
     });
+    return children.sort((a, b) => a.started - b.started).map((c) => c.pid);
   }
   if (windows) return [];
   // procps and BSD ps alike: every process, no header; a zombie's state starts with Z.

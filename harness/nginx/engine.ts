@@ -145,6 +145,7 @@ function nginxEngine(prefix: string, first: StartedProcess, relaunch: () => Prom
     async crashWorker(c: CrashOptions = {}) {
       if (c.code !== undefined) throw new UnsupportedFault('real nginx workers are crashed by a signal; an exit code can be chosen on the embedded engine only');
       if (nginxHost() === 'windows') throw new UnsupportedFault('crashing a worker of nginx.exe is not supported (the harness does not list its workers on Windows); the embedded engine shows it anywhere');
+      // The oldest worker, as the embedded engine chooses.
       const [pid] = childPids(master);
       if (pid === undefined) throw new Error('nginx has no worker process to crash');
       process.kill(pid, c.signal ?? 'SIGSEGV');
