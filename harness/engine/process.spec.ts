@@ -29,3 +29,13 @@ test('a process that could not be asked is killed at once, not after the grace p
   expect(Date.now() - t).toBeLessThan(5000);
   expect((await p.exited).signal).toBe('SIGKILL');
 });
+
+test('output is read as lines: a character split between two writes stays whole, and a last line without a line end is kept', async () => {
+  // "管理端" is 9 bytes; the first write ends in the middle of its second character.
+  const script = "const b = Buffer.from('管理端\\n末行'); process.stdout.write(b.subarray(0, 4)); setTimeout(() => process.stdout.write(b.subarray(4)), 50)";
+  const seen: string[] = [];
+  const p = startProcess({ name: 'writer', file: process.execPath, args: ['-e', script], onLine: (l) => seen.push(l) });
+  await p.exited;
+  await expect.poll(() => seen).toEqual(['管理端', '末行']);
+  expect(p.output).toEqual(['管理端', '末行']);
+});

@@ -46,22 +46,28 @@ export function startProcess(o: StartOptions): StartedProcess {
   });
   const output: string[] = [];
   let running = true;
-  const lines = (stream: 'stdout' | 'stderr') => {
-    let rest = '';
-    return (d: Buffer) => {
-      const text = rest + d.toString('utf8');
-      const parts = text.split('\n');
-      rest = parts.pop()!;
-      for (const raw of parts) {
-        const line = raw.replace(/\r$/, '');
-        output.push(line);
-        if (output.length > KEEP_LINES) output.shift();
-        o.onLine?.(line, stream);
-      }
-    };
+  const emit = (raw: string, stream: 'stdout' | 'stderr') => {
+    const line = raw.replace(/\r$/, '');
+    output.push(line);
+    if (output.length > KEEP_LINES) output.shift();
+    o.onLine?.(line, stream);
   };
-  child.stdout?.on('data', lines('stdout'));
-  child.stderr?.on('data', lines('stderr'));
+  const lines = (stream: 'stdout' | 'stderr') => {
+    const from = child[stream];
+    if (!from) return;
+    // A character split between two reads stays whole (Spring Boot and nginx.exe print Chinese).
+    from.setEncoding('utf8');
+    let rest = '';
+    from.on('data', (text: string) => {
+      const parts = (rest + text).split('\n');
+      rest = parts.pop()!;
+      for (const raw of parts) emit(raw, stream);
+    });
+    // The last line, when the process ends without a line end.
+    from.on('end', () => rest && emit(rest, stream));
+  };
+  lines('stdout');
+  lines('stderr');
   const exited = child.then((r) => {
     running = false;
     return { code: r.exitCode ?? null, signal: r.signal ?? null };
