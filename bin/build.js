@@ -124,6 +124,7 @@ function build({ quiet, force }) {
     say('the TypeScript build failed (errors above). Fix them, then run the command again.', 'TypeScript 构建失败（错误见上方）。改正后再运行一次命令。');
     process.exit(1);
   }
+  pruneStale();
   // What `harness` runs (bin/bundle.js), made from tsc's output.
   try {
     execFileSync(process.execPath, [join(root, 'bin', 'bundle.js')], { stdio: 'inherit' });
@@ -132,6 +133,26 @@ function build({ quiet, force }) {
     process.exit(1);
   }
   writeFileSync(stamp, signature + '\n');
+}
+
+/**
+ * tsc never removes what it wrote for a source that is gone (renamed or deleted): its .js would
+ * stay importable, and a test or the bundle could run it. What has no .ts beside it is removed.
+ */
+function pruneStale() {
+  const walk = (rel) => {
+    let entries;
+    try { entries = readdirSync(join(root, 'dist', rel), { withFileTypes: true }); } catch { return; }
+    for (const e of entries) {
+      const r = join(rel, e.name);
+      if (e.isDirectory()) walk(r);
+      else {
+        const source = r.replace(/\.(js|js\.map|d\.ts)$/, '.ts');
+        if (source !== r && !existsSync(join(root, source))) rmSync(join(root, 'dist', r));
+      }
+    }
+  };
+  for (const d of sourceDirs) walk(d);
 }
 
 // `node bin/build.js` (prepare: when the source changed) and `node bin/build.js --force` (npm run build).

@@ -1,7 +1,7 @@
 // The build check that runs before every `harness` command and the suite: a fresh clone compiles
 // and bundles once (at npm install's `prepare`), not again at the first `npx harness`; a source file deleted,
 // or restored with an older mtime, is a change a newest-mtime check would miss; two runs at once
-// compile once.
+// compile once; what tsc wrote for a deleted source goes with it.
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
@@ -62,7 +62,8 @@ test('the source signature changes with an edit, a deletion and a restore with t
 });
 
 test('a fresh clone: npm install\'s prepare compiles and stamps; the first harness command does not compile again; two at once compile once', async () => {
-  test.setTimeout(180_000);
+  // The first compile bounds the rest (see freshClone); on a busy machine it alone can take minutes.
+  test.setTimeout(600_000);
   // In the system's temp folder, removed after the test: a clone left in test-results/ would hold
   // the repo's spec files, which the next run would collect as its own.
   const clone = mkdtempSync(join(tmpdir(), 'harness-clone-'));
@@ -83,7 +84,12 @@ async function freshClone(clone: string): Promise<void> {
     }
   }
   symlinkSync(join(repoRoot, 'node_modules'), join(clone, 'node_modules'));
+  const started = Date.now();
   const prepare = await execa('npm', ['run', 'prepare'], { cwd: clone, all: true, reject: false });
+  // Two more compiles follow (one of them with a second command waiting on it): each as long as
+  // the first, with room for the commands' own start.
+  const compile = Date.now() - started;
+  test.setTimeout(compile + 3 * compile + 60_000);
   expect(prepare.exitCode, prepare.all).toBe(0);
   expect(prepare.all).toContain('compiling the TypeScript source (first build)');
   expect(readFileSync(join(clone, 'dist', '.build-stamp'), 'utf8').trim()).toBe(signature(clone));
@@ -95,6 +101,9 @@ async function freshClone(clone: string): Promise<void> {
   rmSync(join(clone, 'tests', 'unit', 'docs-links.spec.ts'));
   const after = await execa(process.execPath, [join(clone, 'bin', 'harness.js'), '--help'], { all: true });
   expect(after.all).toContain('the TypeScript source changed since the last build; compiling');
+  // And what tsc wrote for it is gone: a stale .js could still be imported and run.
+  for (const out of ['docs-links.spec.js', 'docs-links.spec.js.map', 'docs-links.spec.d.ts']) expect(existsSync(join(clone, 'dist', 'tests', 'unit', out)), out).toBe(false);
+  expect(existsSync(join(clone, 'dist', 'tests', 'unit', 'texts.spec.js'))).toBe(true);
   // Two commands at once on a changed source (two shards starting): one compiles, the other waits
   // for it and finds dist/ current.
   rmSync(join(clone, 'tests', 'unit', 'cli-flags.spec.ts'));
