@@ -26,6 +26,8 @@ export interface ListenConf {
   /** As written, for messages: `127.0.0.1:80`, `[::1]:80`, `0.0.0.0:80`. */
   text: string;
   defaultServer: boolean;
+  /** `listen unix:/path`: the socket file's path (host is `unix:/path`, port 0). */
+  unix?: string;
 }
 
 export interface UpstreamServerConf {

@@ -116,7 +116,8 @@ export class UpstreamExchange {
       this.next('nolive');
       return;
     }
-    req.upstreamName = `http://${peer.name}${this.handler.uri}`;
+    // A socket file's path and the URI have a ':' between them (u->uri_separator).
+    req.upstreamName = `http://${peer.name}${peer.family === 'unix' ? ':' : ''}${this.handler.uri}`;
     this.peer = peer;
     this.requestSent = false;
     this.readEvent = false;
@@ -151,6 +152,14 @@ export class UpstreamExchange {
 
   /** A failure while connecting or sending: connect() failed, or send() did. */
   private readonly sendFailed = (e: NodeJS.ErrnoException): void => {
+    if (this.peer?.family === 'unix' && !this.requestSent) {
+      // ngx_event_connect_peer(): a socket file's connect() fails at once, naming the peer; a
+      // refusal is an [error], a missing file (any other errno) a [crit].
+      const refused = e.code === 'ECONNREFUSED';
+      const errno: ErrnoName = refused ? 'ECONNREFUSED' : e.code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH';
+      this.fail('error', CONNECTING, errno, `connect() to ${this.peer.name} failed`, refused ? 'error' : 'crit');
+      return;
+    }
     if (this.upstream?.socket.connecting || (!this.requestSent && e.code === 'ECONNREFUSED')) {
       const errno: ErrnoName = e.code === 'ECONNREFUSED' ? 'ECONNREFUSED' : e.code === 'ETIMEDOUT' ? 'ETIMEDOUT' : 'ECONNRESET';
       // Windows spends ~2 s on a refused loopback connect (SYN retries after RST) before it reports it.
@@ -468,11 +477,11 @@ export class UpstreamExchange {
   }
 
   /** An attempt failed: log it (a timeout is logged by next()), then ngx_http_upstream_next(). */
-  private fail(ft: Failure, action: string, errno?: ErrnoName, message?: string): void {
+  private fail(ft: Failure, action: string, errno?: ErrnoName, message?: string, level: 'error' | 'crit' = 'error'): void {
     const req = this.req;
     this.clearTimer();
     this.close();
-    if (message) req.logError('error', message, { errno, action });
+    if (message) req.logError(level, message, { errno, action });
     this.next(ft, action);
   }
 
