@@ -40,12 +40,14 @@ export function peerSpecs(u: UpstreamConf, resolved: ResolvedHosts): PeerSpec[] 
   return out;
 }
 
+/** A host's addresses: as resolved (by the master, or a location's resolver, which reads no hosts file), else its own. */
 export function addressesOf(host: string, resolved: ResolvedHosts): { address: string; family: 4 | 6 | 'unix' }[] {
+  if (resolved[host]) return resolved[host];
   if (host === 'localhost') return LOCALHOST;
   if (host.startsWith('unix:')) return [{ address: host.slice('unix:'.length), family: 'unix' }];
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return [{ address: host, family: 4 }];
   if (host.includes(':')) return [{ address: host, family: 6 }];
-  return resolved[host] ?? [];
+  return [];
 }
 
 /** An access_log of the conf and its file, opened. */

@@ -13,6 +13,7 @@ import { abs, check, DIRECTIVES, logTarget, type Ctx } from './directives.js';
 import { HEADERS } from './http/headers.js';
 import { CHARSET, charsetMapError } from './http/charset.js';
 import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
+import { RESOLVER } from './http/resolver.js';
 import { compileRegex } from './pcre.js';
 import { allLocations, UPSTREAM_KEEPALIVE, type LimitExcept, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 import type { AddedModule, DirectiveSpec } from './directive.js';
@@ -96,6 +97,7 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     proxySendTimeoutMs: 60_000,
     proxyNextUpstream: new Set(['error', 'timeout']),
     proxyNextUpstreamTries: 0,
+    proxyNextUpstreamTimeoutMs: 0,
     proxyRequestBuffering: true,
     proxyPassRequestHeaders: true,
     proxyPassRequestBody: true,
@@ -104,6 +106,7 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     ...PROXY_RESPONSE.defaults,
     ...REWRITE.defaults,
     ...ACCESS.defaults,
+    ...RESOLVER.defaults,
     server: {
       mergeSlashes: true,
       underscoresInHeaders: false,

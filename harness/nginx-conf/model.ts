@@ -9,6 +9,7 @@ import type { AutoindexConf } from './http/autoindex.js';
 import type { CoreResponseConf } from './http/core-response.js';
 import type { RewriteSettings } from './http/rewrite.js';
 import type { AccessSettings } from './http/access.js';
+import type { ResolverSettings } from './http/resolver.js';
 import type { LogSettings } from './http/log.js';
 import type { MapConf } from './map.js';
 
@@ -125,7 +126,7 @@ export interface LimitExcept {
   conf: LocationConf;
 }
 
-export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, RewriteSettings, AccessSettings, LogSettings {
+export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, RewriteSettings, AccessSettings, ResolverSettings, LogSettings {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
   /** The name as nginx keeps it: the prefix, the exact URI, the regex's text, `@name`. */
@@ -189,6 +190,8 @@ export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseCon
   proxySendTimeoutMs: number;
   proxyNextUpstream: Set<string>;
   proxyNextUpstreamTries: number;
+  /** proxy_next_upstream_timeout: no next peer once this long has passed since the first try (0: no limit). */
+  proxyNextUpstreamTimeoutMs: number;
   /** proxy_request_buffering: off, the body goes to the upstream as it comes. */
   proxyRequestBuffering: boolean;
   /** proxy_pass_request_headers: the client's headers go upstream after proxy_set_header's. */

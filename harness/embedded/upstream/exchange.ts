@@ -76,6 +76,8 @@ export class UpstreamExchange {
   /** The upstream's read event has fired (data, EOF or timeout): nginx's action is then "reading response header". */
   private readEvent = false;
   private peer?: Peer;
+  /** When the first peer was asked for (ngx_http_upstream_init_request()). */
+  private readonly startedAt = Date.now();
   /** This attempt, as the $upstream_* variables show it. */
   state?: UpstreamState;
 
@@ -506,7 +508,9 @@ export class UpstreamExchange {
     const loc = req.loc;
     // A body passed on as it came cannot be sent again.
     const streamed = this.requestSent && this.stream !== undefined;
-    if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || this.nonIdempotent() || streamed) {
+    // proxy_next_upstream_timeout counts from the first try (u->peer.start_time).
+    const late = loc.proxyNextUpstreamTimeoutMs > 0 && Date.now() - this.startedAt >= loc.proxyNextUpstreamTimeoutMs;
+    if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || this.nonIdempotent() || streamed || late) {
       releaseBody(req.body.buffered);
       req.special(status);
       return;
