@@ -14,3 +14,8 @@ export function isWildcard(host: string): boolean {
 export function bindAddress(host: string, bindAny: boolean): string {
   return bindAny ? host : (LOOPBACK[host] ?? host);
 }
+
+/** A listening socket's key, one per socket a conf opens: `127.0.0.1:8080`, `[::1]:8080` as `::1:8080`, `unix:/path`. */
+export function listenKey(l: { host: string; port: number; unix?: string }, bindAny: boolean): string {
+  return l.unix !== undefined ? l.host : `${bindAddress(l.host, bindAny)}:${l.port}`;
+}

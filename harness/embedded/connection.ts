@@ -102,8 +102,9 @@ export class ClientConnection implements Connection, Reusable {
     private readonly handlers: Handlers,
   ) {
     this.number = ctx.nextConnection();
-    this.localAddress = (socket.localAddress ?? '').replace(/^::ffff:/, '');
-    this.remoteAddress = (socket.remoteAddress ?? loopbackPeer(this.localAddress)).replace(/^::ffff:/, '');
+    // ngx_sock_ntop() of an AF_UNIX address: `unix:` and the path, which a client's socket has none of.
+    this.localAddress = listen.unix !== undefined ? listen.host : (socket.localAddress ?? '').replace(/^::ffff:/, '');
+    this.remoteAddress = listen.unix !== undefined ? 'unix:' : (socket.remoteAddress ?? loopbackPeer(this.localAddress)).replace(/^::ffff:/, '');
     this.remotePort = socket.remotePort ?? 0;
     this.defaultServer = defaultServer(ctx, listen);
     this.log = ctx.errorLogFor(this.defaultServer.base);

@@ -24,7 +24,7 @@ export function peerSpecs(u: UpstreamConf, resolved: ResolvedHosts): PeerSpec[] 
   for (const s of u.servers) {
     for (const a of addressesOf(s.host, resolved)) {
       out.push({
-        name: a.family === 6 ? `[${a.address}]:${s.port}` : `${a.address}:${s.port}`,
+        name: a.family === 'unix' ? s.host : a.family === 6 ? `[${a.address}]:${s.port}` : `${a.address}:${s.port}`,
         host: a.address,
         port: s.port,
         family: a.family,
@@ -40,11 +40,14 @@ export function peerSpecs(u: UpstreamConf, resolved: ResolvedHosts): PeerSpec[] 
   return out;
 }
 
-export function addressesOf(host: string, resolved: ResolvedHosts): { address: string; family: 4 | 6 }[] {
+/** A host's addresses: as resolved (by the master, or a location's resolver, which reads no hosts file), else its own. */
+export function addressesOf(host: string, resolved: ResolvedHosts): { address: string; family: 4 | 6 | 'unix' }[] {
+  if (resolved[host]) return resolved[host];
   if (host === 'localhost') return LOCALHOST;
+  if (host.startsWith('unix:')) return [{ address: host.slice('unix:'.length), family: 'unix' }];
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return [{ address: host, family: 4 }];
   if (host.includes(':')) return [{ address: host, family: 6 }];
-  return resolved[host] ?? [];
+  return [];
 }
 
 /** An access_log of the conf and its file, opened. */

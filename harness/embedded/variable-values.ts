@@ -66,6 +66,8 @@ function sentHeader(req: HttpRequest, key: string): string | undefined {
 
 /** $binary_remote_addr: the client's address in network order, 4 bytes (an IPv4 client on an IPv6 socket too) or 16. */
 function binaryAddress(addr: string): string {
+  // A UNIX-domain client's is its text, `unix:` (ngx_http_variable_binary_remote_addr()'s default).
+  if (addr === 'unix:') return addr;
   const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.(\d+)$/i.exec(addr);
   if (v4) return String.fromCharCode(...v4.slice(1).map(Number));
   const [head, tail = ''] = addr.split('::');
@@ -156,7 +158,8 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
     case 'binary_remote_addr':
       return binaryAddress(req.conn.remoteAddress);
     case 'remote_port':
-      return String(req.conn.remotePort);
+      // A UNIX-domain socket has no port: nginx's value is empty.
+      return req.conn.remotePort ? String(req.conn.remotePort) : '';
     case 'request_id':
       return requestId(req);
     case 'remote_user':
@@ -177,7 +180,7 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
     case 'is_args':
       return req.uri.args ? '?' : '';
     case 'server_port':
-      return String(req.conn.listen.port);
+      return req.conn.listen.port ? String(req.conn.listen.port) : '';
     case 'server_name':
       return req.server.name;
     case 'server_addr':

@@ -17,7 +17,7 @@ import { phaseEngine } from './phases/phases.js';
 import { writeAccessLogs } from './phases/log.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { flushLogs } from '../logs/writer.js';
-import { bindAddress } from '../loopback.js';
+import { listenKey } from '../loopback.js';
 import { SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 
 /** What the request runs: content handlers by name, phases, the modules' filters and variables, the log (injected: they import the request). */
@@ -37,7 +37,7 @@ export function runWorker(env: WorkerEnv): void {
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
   const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter, sharedZones: env.sharedZones, bindAny: env.bindAny });
-  const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, env.bindAny)}:${l.port}`, l]));
+  const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [listenKey(l, env.bindAny), l]));
   const servers: net.Server[] = [];
   let spare = env.spare;
   let listening = 0;

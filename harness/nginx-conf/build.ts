@@ -13,6 +13,7 @@ import { abs, check, DIRECTIVES, logTarget, type Ctx } from './directives.js';
 import { HEADERS } from './http/headers.js';
 import { CHARSET, charsetMapError } from './http/charset.js';
 import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
+import { RESOLVER } from './http/resolver.js';
 import { compileRegex } from './pcre.js';
 import { allLocations, UPSTREAM_KEEPALIVE, type LimitExcept, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 import type { AddedModule, DirectiveSpec } from './directive.js';
@@ -96,6 +97,7 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     proxySendTimeoutMs: 60_000,
     proxyNextUpstream: new Set(['error', 'timeout']),
     proxyNextUpstreamTries: 0,
+    proxyNextUpstreamTimeoutMs: 0,
     proxyRequestBuffering: true,
     proxyPassRequestHeaders: true,
     proxyPassRequestBody: true,
@@ -104,6 +106,7 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     ...PROXY_RESPONSE.defaults,
     ...REWRITE.defaults,
     ...ACCESS.defaults,
+    ...RESOLVER.defaults,
     server: {
       mergeSlashes: true,
       underscoresInHeaders: false,
@@ -338,7 +341,7 @@ function buildUpstream(d: Directive, added: Builder['added']): UpstreamConf {
 
 /** ngx_http_upstream_server(): `server address [weight=N] [max_fails=N] [fail_timeout=T] [backup] [down]`. */
 function buildUpstreamServer(s: Directive, u: UpstreamConf): UpstreamServerConf {
-  const { host, port } = parseHostPort(s.args[0], s, 'upstream');
+  const { host, port } = s.args[0].startsWith('unix:') ? unixAddress(s.args[0], s, `upstream "${s.args[0]}"`) : parseHostPort(s.args[0], s, 'upstream');
   const srv: UpstreamServerConf = { host, port: port ?? 80, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: s.args[0], file: s.file, line: s.line };
   for (const p of s.args.slice(1)) {
     const [, name, value] = /^(weight|max_fails|fail_timeout|max_conns)=(.*)$/.exec(p) ?? [];
@@ -358,10 +361,32 @@ function buildUpstreamServer(s: Directive, u: UpstreamConf): UpstreamServerConf 
   return srv;
 }
 
+/**
+ * `proxy_pass http://unix:/path:/uri`: the path ends at the first ':' after `unix:`, the URI part
+ * follows it; an implicit upstream of one peer, whose Host is `localhost` (ngx_http_proxy_set_vars()).
+ */
+function unixProxyPass(d: Directive, url: string): ProxyPassConf {
+  const rest = url.slice('http://'.length);
+  const colon = rest.indexOf(':', 'unix:'.length);
+  const address = colon < 0 ? rest : rest.slice(0, colon);
+  const uri = colon < 0 ? '' : rest.slice(colon + 1);
+  const { host } = unixAddress(address, d, `upstream "${rest}"`);
+  const upstream: UpstreamConf = {
+    name: address,
+    servers: [{ host, port: 0, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: address, file: d.file, line: d.line }],
+    ...UPSTREAM_KEEPALIVE,
+    implicit: true,
+    file: d.file,
+    line: d.line,
+  };
+  return { proxyHost: 'localhost', upstream, uri: uri || undefined, url };
+}
+
 function buildProxyPass(b: Builder, d: Directive): ProxyPassConf | ProxyPassVariables {
   const url = d.args[0];
   // ngx_http_proxy_pass(): a URL with variables is only compiled; it is read per request.
   if (url.includes('$')) return { variables: url, file: d.file, line: d.line };
+  if (/^http:\/\/unix:/.test(url)) return unixProxyPass(d, url);
   const m = /^http:\/\/([^/]*)(\/.*)?$/.exec(url);
   if (!m) {
     if (/^https:\/\//.test(url)) throw unsupported('"proxy_pass" to https', d);
@@ -458,7 +483,6 @@ function serverName(n: string, d: Directive): string {
 /** A `listen`: one address, or one per port of a range (`127.0.0.1:8182-8183`, ngx_parse_url() as Debian's 1.22.1 has it). */
 function parseListen(d: Directive): ListenConf[] {
   const [addr, ...params] = d.args;
-  if (addr.startsWith('unix:')) throw unsupported(`"listen ${addr}" (a UNIX-domain socket: the engine listens on TCP ports only)`, d);
   for (const p of params) {
     // ngx_http_core_listen()'s socket buffer sizes, checked as nginx checks them; Node's server
     // sockets keep the system's sizes (it has no SO_SNDBUF / SO_RCVBUF for them).
@@ -468,12 +492,22 @@ function parseListen(d: Directive): ListenConf[] {
     } else if (p !== 'default_server' && p !== 'default') throw unsupported(`the "${p}" parameter of "listen"`, d);
   }
   const defaultServer = params.includes('default_server') || params.includes('default');
+  if (addr.startsWith('unix:')) return [{ ...unixAddress(addr, d, `"${addr}" of the "listen" directive`), defaultServer }];
   const range = /^((?:.*:)?)(\d+)-(\d+)$/.exec(addr);
   if (!range) return [{ ...listenAddress(addr, d), defaultServer }];
   const [from, to] = [Number(range[2]), Number(range[3])];
   if (from < 1 || to > 65535) throw new ConfError(`invalid port in "${addr}" of the "listen" directive`, d.file, d.line);
   if (from > to) throw new ConfError(`invalid port range in "${addr}" of the "listen" directive`, d.file, d.line);
   return Array.from({ length: to - from + 1 }, (_, i) => ({ ...listenAddress(range[1] + (from + i), d), defaultServer }));
+}
+
+/** ngx_parse_unix_domain_url(): `unix:/path`, the path as written (a relative one is the process's working folder's). */
+function unixAddress(addr: string, d: Pick<Directive, 'file' | 'line'>, where: string): { host: string; port: number; text: string; unix: string } {
+  const path = addr.slice(5);
+  if (!path) throw new ConfError(`no path in the unix domain socket in ${where}`, d.file, d.line);
+  // sizeof(sun_path) on Linux, its terminating NUL included.
+  if (Buffer.byteLength(path) + 1 > 108) throw new ConfError(`too long path in the unix domain socket in ${where}`, d.file, d.line);
+  return { host: addr, port: 0, text: addr, unix: path };
 }
 
 /** The address a `listen` names: `8080` (every IPv4 address), `127.0.0.1:8080`, `[::1]:8080`, `localhost`. */

@@ -19,6 +19,7 @@ import { parseEnum, parseFlag, parseHttpVersion, parseNumber, parseSize, parseTi
 import { HEADERS } from './http/headers.js';
 import { CHARSET } from './http/charset.js';
 import { PROXY_RESPONSE } from './http/proxy.js';
+import { RESOLVER } from './http/resolver.js';
 import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
 import { PROXY_CACHE } from './http/proxy-cache.js';
@@ -303,6 +304,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
     },
   },
   proxy_next_upstream_tries: { ctx: HSL, args: [1, 1], set: (l, d) => (l.proxyNextUpstreamTries = parseNumber(d, d.args[0])) },
+  proxy_next_upstream_timeout: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyNextUpstreamTimeoutMs = parseTime(d, d.args[0])) },
   proxy_request_buffering: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyRequestBuffering = parseFlag(d)) },
   proxy_pass_request_headers: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyPassRequestHeaders = parseFlag(d)) },
   proxy_pass_request_body: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyPassRequestBody = parseFlag(d)) },
@@ -322,6 +324,7 @@ export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
   ...PROXY_CACHE.directives,
   ...REWRITE.directives,
   ...ACCESS.directives,
+  ...RESOLVER.directives,
   ...LOG.directives,
 };
 

@@ -9,6 +9,7 @@ import type { AutoindexConf } from './http/autoindex.js';
 import type { CoreResponseConf } from './http/core-response.js';
 import type { RewriteSettings } from './http/rewrite.js';
 import type { AccessSettings } from './http/access.js';
+import type { ResolverSettings } from './http/resolver.js';
 import type { LogSettings } from './http/log.js';
 import type { MapConf } from './map.js';
 
@@ -26,6 +27,8 @@ export interface ListenConf {
   /** As written, for messages: `127.0.0.1:80`, `[::1]:80`, `0.0.0.0:80`. */
   text: string;
   defaultServer: boolean;
+  /** `listen unix:/path`: the socket file's path (host is `unix:/path`, port 0). */
+  unix?: string;
 }
 
 export interface UpstreamServerConf {
@@ -123,7 +126,7 @@ export interface LimitExcept {
   conf: LocationConf;
 }
 
-export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, RewriteSettings, AccessSettings, LogSettings {
+export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, RewriteSettings, AccessSettings, ResolverSettings, LogSettings {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
   /** The name as nginx keeps it: the prefix, the exact URI, the regex's text, `@name`. */
@@ -187,6 +190,8 @@ export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseCon
   proxySendTimeoutMs: number;
   proxyNextUpstream: Set<string>;
   proxyNextUpstreamTries: number;
+  /** proxy_next_upstream_timeout: no next peer once this long has passed since the first try (0: no limit). */
+  proxyNextUpstreamTimeoutMs: number;
   /** proxy_request_buffering: off, the body goes to the upstream as it comes. */
   proxyRequestBuffering: boolean;
   /** proxy_pass_request_headers: the client's headers go upstream after proxy_set_header's. */

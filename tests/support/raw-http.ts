@@ -77,6 +77,8 @@ export function dechunk(body: string): { body: string; length: number } | undefi
 
 export interface SendOptions {
   host?: string;
+  /** A UNIX-domain socket's path, instead of host and port. */
+  path?: string;
   /**
    * Resolve once this long has passed with no complete response (the connection is then destroyed);
    * 10 s by default; 0: wait for the response as long as the test runs.
@@ -107,7 +109,7 @@ function untilClosed(raw: string): Parsed {
 export function send(port: number, request: string | Buffer, o: SendOptions = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const socket = net.connect({ host: o.host ?? '127.0.0.1', port });
+    const socket = o.path !== undefined ? net.connect({ path: o.path }) : net.connect({ host: o.host ?? '127.0.0.1', port });
     let raw = '';
     let settled = false;
     const finish = (closed: boolean) => {

@@ -2,7 +2,7 @@
 // ngx_parse_url() does (http:// only, the URI part kept), then ngx_http_upstream_init_request()
 // finds the upstream it names (an upstream block's name without a port, or another proxy_pass's
 // host:port) or, for an IP address, connects to it directly with a peer list of its own (no
-// max_fails state); any other name needs a `resolver`, which the engine has none of.
+// max_fails state); any other name is asked of the location's `resolver`.
 import type { HttpRequest } from '../request.js';
 import type { ProxyPassVariables, UpstreamConf } from '../../nginx-conf/model.js';
 import { allLocations, UPSTREAM_KEEPALIVE } from '../../nginx-conf/model.js';
@@ -10,6 +10,7 @@ import { evaluate } from '../variable-values.js';
 import { PeerGroup } from '../upstream/round-robin.js';
 import { peerSpecs } from '../context.js';
 import { requestPass, setRequestPass } from '../upstream/request-pass.js';
+import { resolveName } from '../upstream/resolve.js';
 
 /** The upstreams made for one request's address (not the conf's): peers of their own, no state kept. */
 const direct = new WeakSet<UpstreamConf>();
@@ -64,17 +65,27 @@ function namedUpstream(req: HttpRequest, host: string, noPort: boolean, port: nu
 }
 
 /**
- * The peers of the request's upstream: the conf's (shared, with their state), or the address's
- * own; undefined, after nginx's line, when a name would need a resolver (nginx's 502).
+ * The peers of the request's upstream, to `then`: the conf's (shared, with their state), or the
+ * address's own, a name's once the location's resolver has answered (a round robin of its
+ * addresses, ngx_http_upstream_create_round_robin_peer()); undefined, after nginx's line, when a
+ * name has no resolver or no address (nginx's 502).
  */
-export function requestPeers(req: HttpRequest): PeerGroup | undefined {
+export function findPeers(req: HttpRequest, then: (peers: PeerGroup | undefined) => void): void {
   const { upstream } = requestPass(req)!;
-  if (!direct.has(upstream)) return req.ctx.peers(upstream);
+  if (!direct.has(upstream)) return then(req.ctx.peers(upstream));
   const host = upstream.servers[0].host;
   // ngx_resolve_start(): an IPv4 address needs no resolver (ngx_parse_url() already read an IPv6 one).
-  if (!/^(\d{1,3}\.){3}\d{1,3}$/.test(host) && !host.includes(':')) {
+  if (/^(\d{1,3}\.){3}\d{1,3}$/.test(host) || host.includes(':')) return then(new PeerGroup(host, peerSpecs(upstream, {})));
+  if (!req.loc.resolvers.length) {
     req.logError('error', `no resolver defined to resolve ${upstream.name}`);
-    return undefined;
+    return then(undefined);
   }
-  return new PeerGroup(host, peerSpecs(upstream, {}));
+  void resolveName(host, req.loc).then((r) => {
+    if (req.connectionClosed) return req.abort();
+    if ('state' in r) {
+      req.logError('error', `${host} could not be resolved (${r.state}: ${r.text})`);
+      return then(undefined);
+    }
+    then(new PeerGroup(host, peerSpecs(upstream, { [host]: r.addresses })));
+  });
 }

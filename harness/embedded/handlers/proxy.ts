@@ -10,7 +10,7 @@ import type { ResponseHead } from '../http/response-head.js';
 import type { PeerGroup } from '../upstream/round-robin.js';
 import { FRAMING_HEADERS } from '../../nginx-conf/http/proxy.js';
 import { requestPass } from '../upstream/request-pass.js';
-import { evalProxyPass, requestPeers } from './proxy-eval.js';
+import { evalProxyPass, findPeers } from './proxy-eval.js';
 import { escapeUri } from '../http/uri.js';
 import { evaluate } from '../variable-values.js';
 import { UpstreamExchange, type ExchangeHandler, type StreamedBody } from '../upstream/exchange.js';
@@ -76,7 +76,7 @@ function hiddenHeaders(loc: LocationConf): Set<string> {
  * ngx_http_proxy_handler(): a URL in variables is evaluated first (a 500 when it is none). The
  * body is read whole first (proxy_request_buffering on, or a chunked body to an HTTP/1.0
  * upstream, which needs a length), so a retry on the next peer can send it again; then the
- * upstream's peers are found (a 502 when a name needs a resolver). Off
+ * upstream's peers are found (a 502 when a name has no resolver, or no address). Off
  * (r->request_body_no_buffering), the peers are found and the upstream connected to once what has
  * come is read, and the rest is passed on as it comes, never to a temp file; a body that had all
  * come, within what came with the head and one client_body_buffer_size read, is sent as a
@@ -92,18 +92,15 @@ export function proxyHandler(req: HttpRequest): void {
   const loc = req.loc;
   // A body that is not passed on is still read whole first.
   if (loc.proxyRequestBuffering || !loc.proxyPassRequestBody || (req.head.chunked && loc.proxyHttpVersion !== '1.1')) {
-    req.readBody(() => {
-      const peers = requestPeers(req);
-      if (peers) exchange(req, peers);
-      else req.special(502);
-    });
+    req.readBody(() => findPeers(req, (peers) => (peers ? exchange(req, peers) : req.special(502))));
     return;
   }
-  const peers = requestPeers(req);
-  if (!peers) {
-    req.special(502);
-    return;
-  }
+  findPeers(req, (peers) => (peers ? streamBody(req, peers) : req.special(502)));
+}
+
+/** The body passed on as it comes (proxy_request_buffering off), once the peers are known. */
+function streamBody(req: HttpRequest, peers: PeerGroup): void {
+  const loc = req.loc;
   const stream: StreamedBody = { pieces: [], done: false, chunked: req.head.chunked };
   let upstream: UpstreamExchange | undefined;
   const reading = req.readBody(

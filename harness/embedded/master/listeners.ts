@@ -14,7 +14,9 @@ export interface Listener {
 // net._createServerHandle() is what Node's cluster uses to bind a socket in the primary without
 // accepting on it; the handle is then sent to the workers, which listen and accept. Node has no
 // listen() that does not also accept, so the first worker's listen() is the master's.
-export const createServerHandle = (net as unknown as { _createServerHandle(host: string, port: number, family: 4 | 6, fd?: number, flags?: number): unknown })._createServerHandle;
+// A UNIX-domain socket is port -1, family -1, the path as the host (libuv unlinks its file when the
+// master closes it).
+export const createServerHandle = (net as unknown as { _createServerHandle(host: string, port: number, family: 4 | 6 | -1, fd?: number, flags?: number): unknown })._createServerHandle;
 export const UV_TCP_IPV6ONLY = 1;
 export const UV_EADDRINUSE = -98;
 export const UV_EACCES = -13;

@@ -20,7 +20,7 @@ import { osProfile, type OsName, type OsProfile, type ErrnoName } from '../../os
 import { ErrorLog, createLog, closeLog, lineLog, clock, type LogFile } from '../../logs/writer.js';
 import { formatStderrLine, type Level } from '../../logs/error-log.js';
 import type { WorkerEnv } from '../protocol.js';
-import { bindAddress } from '../../loopback.js';
+import { listenKey } from '../../loopback.js';
 import type { CrashRequest } from '../../crash.js';
 import { WorkerPool } from './pool.js';
 import { SharedCounterFile } from '../connection-counter.js';
@@ -319,7 +319,7 @@ export class Master {
       this.log.write('emerg', { message: last }, time);
       if (!running && !this.log.onStderr) this.stderr(formatStderrLine({ level: 'emerg', message: last }));
     };
-    const listens = [...new Map(this.conf.servers.flatMap((s) => s.listens).map((l) => [`${bindAddress(l.host, !!this.opts.bindAny)}:${l.port}`, l])).entries()];
+    const listens = [...new Map(this.conf.servers.flatMap((s) => s.listens).map((l) => [listenKey(l, !!this.opts.bindAny), l])).entries()];
     const bound = new Map<string, Listener>();
     for (let tries = 5; tries; tries--) {
       if (this.exiting) {
@@ -330,11 +330,14 @@ export class Master {
       for (const [key, l] of listens) {
         if (bound.has(key)) continue;
         if (this.opts.reservedPorts?.includes(l.port)) fail(`bind() to ${l.text} failed`, 'EACCES_BIND');
-        const host = key.slice(0, key.lastIndexOf(':'));
-        const v6 = host.includes(':');
-        // A bound socket only shows it is in use when listen() is called on it: try that first.
-        const inUse = await tryListen(host, l.port);
-        const handle = inUse ?? createServerHandle(host, l.port, v6 ? 6 : 4, undefined, v6 ? UV_TCP_IPV6ONLY : 0);
+        let handle: unknown;
+        if (l.unix !== undefined) handle = createServerHandle(l.unix, -1, -1);
+        else {
+          const host = key.slice(0, key.lastIndexOf(':'));
+          const v6 = host.includes(':');
+          // A bound socket only shows it is in use when listen() is called on it: try that first.
+          handle = (await tryListen(host, l.port)) ?? createServerHandle(host, l.port, v6 ? 6 : 4, undefined, v6 ? UV_TCP_IPV6ONLY : 0);
+        }
         if (typeof handle !== 'number') bound.set(key, { key, text: l.text, handle });
         else if (handle === UV_EADDRINUSE) {
           retry(`bind() to ${l.text} failed`, 'EADDRINUSE');
@@ -432,7 +435,7 @@ export class Master {
       this.write('emerg', message + (errno ? ` (${errno.code}: ${errno.text})` : '') + where);
       return;
     }
-    const keys = (c: NginxConf) => [...new Set(c.servers.flatMap((s) => s.listens).map((l) => `${bindAddress(l.host, !!this.opts.bindAny)}:${l.port}`))].sort().join(' ');
+    const keys = (c: NginxConf) => [...new Set(c.servers.flatMap((s) => s.listens).map((l) => listenKey(l, !!this.opts.bindAny)))].sort().join(' ');
     if (keys(conf) !== keys(this.conf)) {
       this.write('alert', 'the embedded engine cannot change its listening sockets on reload: stop it and start it again');
       return;

@@ -10,8 +10,10 @@ export function accessPhase(req: HttpRequest): boolean {
   if (!rules.length) return false;
   // An IPv4 client on an IPv6 socket is tested against the IPv4 rules, as nginx does.
   const addr = req.conn.remoteAddress.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-  const bytes = addressBytes(addr);
-  const rule = rules.find((r) => r.all || (bytes?.length === r.bytes.length && r.bytes.every((b, i) => (bytes[i] & mask(r.bits, i)) === b)));
+  const unix = addr === 'unix:';
+  const bytes = unix ? undefined : addressBytes(addr);
+  // A UNIX-domain client meets `all` and `unix:` only; an inet one never meets `unix:`.
+  const rule = rules.find((r) => r.all || (unix ? r.unix : !r.unix && bytes?.length === r.bytes.length && r.bytes.every((b, i) => (bytes[i] & mask(r.bits, i)) === b)));
   if (!rule?.deny) return false;
   req.logError('error', 'access forbidden by rule');
   req.special(403);

@@ -5,7 +5,7 @@
 // become the request's), else the default. A request without Host looks up the name "".
 import type { ListenConf, ServerConf } from '../../nginx-conf/model.js';
 import { addName, findName, nameTable, serverNameRegex, type NameTable } from '../../nginx-conf/names.js';
-import { bindAddress } from '../../loopback.js';
+import { listenKey } from '../../loopback.js';
 import { hostName } from '../http/request-head.js';
 import type { WorkerContext } from '../context.js';
 
@@ -17,7 +17,7 @@ interface AddressServers {
 }
 
 /** A listen's address as it is bound: a wildcard one is its loopback, unless every interface is asked for. */
-const key = (l: ListenConf, bindAny: boolean) => `${bindAddress(l.host, bindAny)}:${l.port}`;
+const key = listenKey;
 
 const tables = new WeakMap<WorkerContext, Map<string, AddressServers>>();
 

@@ -76,7 +76,7 @@ export class UpstreamConnection {
     this.socket.on('error', (e: NodeJS.ErrnoException) => this.reader.onError(e));
     // No TCP_NODELAY, as nginx sets none on a connection to an upstream: a request goes in one
     // write, and the setsockopt() would be one system call more per request.
-    this.socket.connect({ host: peer.host, port: peer.port, family: peer.family });
+    this.socket.connect(peer.family === 'unix' ? { path: peer.host } : { host: peer.host, port: peer.port, family: peer.family });
   }
 
   private read(n: number): boolean {

@@ -76,6 +76,8 @@ export class UpstreamExchange {
   /** The upstream's read event has fired (data, EOF or timeout): nginx's action is then "reading response header". */
   private readEvent = false;
   private peer?: Peer;
+  /** When the first peer was asked for (ngx_http_upstream_init_request()). */
+  private readonly startedAt = Date.now();
   /** This attempt, as the $upstream_* variables show it. */
   state?: UpstreamState;
 
@@ -116,7 +118,8 @@ export class UpstreamExchange {
       this.next('nolive');
       return;
     }
-    req.upstreamName = `http://${peer.name}${this.handler.uri}`;
+    // A socket file's path and the URI have a ':' between them (u->uri_separator).
+    req.upstreamName = `http://${peer.name}${peer.family === 'unix' ? ':' : ''}${this.handler.uri}`;
     this.peer = peer;
     this.requestSent = false;
     this.readEvent = false;
@@ -151,6 +154,14 @@ export class UpstreamExchange {
 
   /** A failure while connecting or sending: connect() failed, or send() did. */
   private readonly sendFailed = (e: NodeJS.ErrnoException): void => {
+    if (this.peer?.family === 'unix' && !this.requestSent) {
+      // ngx_event_connect_peer(): a socket file's connect() fails at once, naming the peer; a
+      // refusal is an [error], a missing file (any other errno) a [crit].
+      const refused = e.code === 'ECONNREFUSED';
+      const errno: ErrnoName = refused ? 'ECONNREFUSED' : e.code === 'EACCES' ? 'EACCES' : 'ENOENT_PATH';
+      this.fail('error', CONNECTING, errno, `connect() to ${this.peer.name} failed`, refused ? 'error' : 'crit');
+      return;
+    }
     if (this.upstream?.socket.connecting || (!this.requestSent && e.code === 'ECONNREFUSED')) {
       const errno: ErrnoName = e.code === 'ECONNREFUSED' ? 'ECONNREFUSED' : e.code === 'ETIMEDOUT' ? 'ETIMEDOUT' : 'ECONNRESET';
       // Windows spends ~2 s on a refused loopback connect (SYN retries after RST) before it reports it.
@@ -468,11 +479,11 @@ export class UpstreamExchange {
   }
 
   /** An attempt failed: log it (a timeout is logged by next()), then ngx_http_upstream_next(). */
-  private fail(ft: Failure, action: string, errno?: ErrnoName, message?: string): void {
+  private fail(ft: Failure, action: string, errno?: ErrnoName, message?: string, level: 'error' | 'crit' = 'error'): void {
     const req = this.req;
     this.clearTimer();
     this.close();
-    if (message) req.logError('error', message, { errno, action });
+    if (message) req.logError(level, message, { errno, action });
     this.next(ft, action);
   }
 
@@ -497,7 +508,9 @@ export class UpstreamExchange {
     const loc = req.loc;
     // A body passed on as it came cannot be sent again.
     const streamed = this.requestSent && this.stream !== undefined;
-    if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || this.nonIdempotent() || streamed) {
+    // proxy_next_upstream_timeout counts from the first try (u->peer.start_time).
+    const late = loc.proxyNextUpstreamTimeoutMs > 0 && Date.now() - this.startedAt >= loc.proxyNextUpstreamTimeoutMs;
+    if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || this.nonIdempotent() || streamed || late) {
       releaseBody(req.body.buffered);
       req.special(status);
       return;

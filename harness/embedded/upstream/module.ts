@@ -15,7 +15,9 @@ export const PROXY_MODULE: HttpModule = {
     proxy_host: (req) => requestPass(req)?.proxyHost ?? '',
     proxy_port: (req) => {
       const pp = requestPass(req);
-      return String(pp?.upstream.implicit ? pp.upstream.servers[0].port : 80);
+      // A UNIX-domain socket's is empty.
+      const port = pp?.upstream.implicit ? pp.upstream.servers[0].port : 80;
+      return port ? String(port) : '';
     },
   },
 };

@@ -5,11 +5,12 @@
 // which is why a failed peer comes back after 10-12 s of real time, not exactly 10.
 
 export interface PeerAddress {
-  /** `[::1]:8080` / `127.0.0.1:8080`: the text nginx prints in `upstream: "http://<name>/..."`. */
+  /** `[::1]:8080` / `127.0.0.1:8080` / `unix:/path`: the text nginx prints in `upstream: "http://<name>/..."`. */
   name: string;
+  /** The address, or a UNIX-domain socket's path. */
   host: string;
   port: number;
-  family: 4 | 6;
+  family: 4 | 6 | 'unix';
 }
 
 export interface Peer extends PeerAddress {

@@ -10,6 +10,8 @@ export interface AccessRule {
   deny: boolean;
   /** `all`: every address; else the address's bytes (4 or 16) and its prefix length. */
   all: boolean;
+  /** `unix:`: every client of a UNIX-domain socket, and no other. */
+  unix: boolean;
   bytes: number[];
   bits: number;
 }
@@ -38,8 +40,8 @@ export function addressBytes(a: string): number[] | undefined {
 function rule(d: Directive): AccessRule {
   const deny = d.name === 'deny';
   const value = d.args[0];
-  if (value === 'all') return { deny, all: true, bytes: [], bits: 0 };
-  if (value === 'unix:') throw unsupported(`"${d.name} unix:"`, d);
+  if (value === 'all') return { deny, all: true, unix: false, bytes: [], bits: 0 };
+  if (value === 'unix:') return { deny, all: false, unix: true, bytes: [], bits: 0 };
   const invalid = () => new ConfError(`invalid parameter "${value}"`, d.file, d.line);
   const slash = value.indexOf('/');
   const bytes = addressBytes(slash < 0 ? value : value.slice(0, slash));
@@ -48,7 +50,7 @@ function rule(d: Directive): AccessRule {
   if (!(bits <= bytes.length * 8)) throw invalid();
   // nginx masks them off with a [warn] at start, which the engine does not write.
   if (bytes.some((b, i) => b & ~mask(bits, i) & 0xff)) throw unsupported(`"${d.name} ${value}" (low address bits set past the prefix length)`, d);
-  return { deny, all: false, bytes, bits };
+  return { deny, all: false, unix: false, bytes, bits };
 }
 
 /** The mask of byte `i` of a prefix of `bits` bits. */
