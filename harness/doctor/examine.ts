@@ -1,7 +1,8 @@
 // The doctor's reading of the logs a user names (`harness doctor <error.log|-> [--access
-// <access.log>] [--json] [--follow]`, up --doctor, chaos run --doctor): the inputs checked, the
-// report written. Exit code 0 = nothing to act on, 1 = problems found,
-// 2 = bad input (a missing or unreadable file, a folder, a pipe, a file that is no nginx error log).
+// <access.log>] [--json] [--follow]`, up --doctor, chaos run --doctor), or of a Spring Boot
+// server's log (`harness doctor logs/admin.log`, alone): the inputs checked, the report written.
+// Exit code 0 = nothing to act on, 1 = problems found, 2 = bad input (a missing or unreadable
+// file, a folder, a pipe, a file that is no nginx error log, a server's log with nginx's options).
 import { basename, dirname, join, resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import type { LineCounts } from './diagnose.js';

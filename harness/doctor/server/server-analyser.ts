@@ -136,10 +136,13 @@ export class ServerAnalyser {
     this.last = g;
   }
 
-  /** Evidence joins the incident; the report quotes the first two lines and the last, so only their text is kept. */
+  /**
+   * Evidence joins the incident; the report quotes the first two lines and the last, so only their
+   * text is kept, a stack frame's tab as spaces (the report escapes control characters).
+   */
   private keep(g: ServerGroup, no: number, text: string): void {
     g.lines.push(no);
-    this.texts.set(no, text);
+    this.texts.set(no, text.replace(/\t/g, '    '));
     const n = g.lines.length;
     if (n === 5) for (const old of g.lines.slice(2, 4)) this.texts.delete(old);
     else if (n > 5) this.texts.delete(g.lines[n - 2]);
