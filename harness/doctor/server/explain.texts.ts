@@ -10,7 +10,7 @@ export const t = messages({
       'Find the program: "netstat -ano | findstr :{port}" (its PID is the last column), then "tasklist | findstr <PID>" names it. Stop it with "taskkill /PID <PID> /F" (an earlier run of your server: press Stop in your IDE).',
     'server.port.findLinux': 'Find the program: "ss -ltnp | grep :{port}" names it and its pid (with sudo for another user\'s). Stop it with "kill <PID>".',
     'server.port.move':
-      ' Or move your server: set server.port in application.yml (8081, say) and point proxy_pass in nginx.conf at it; with the harness in front, "npx harness up --admin-upstream 8081".',
+      ' Or move your server: set server.port in application.yml (8082, say; the front end\'s dev server uses 8081) and point proxy_pass in nginx.conf at it; with the harness, "npx harness up --admin external --admin-port 8082".',
     'server.mysql.refused': 'Your admin server could not connect to MySQL at {at}: the connection was refused, so nothing listens there. MySQL is not running, or it listens on another port.',
     'server.mysql.unknownHost': 'Your admin server could not connect to MySQL: the host name {host} of its JDBC URL is not known.',
     'server.mysql.timeout': 'Your admin server could not connect to MySQL at {at}: no answer came. The machine is off or cannot be reached (a virtual machine that is off, a firewall).',
@@ -86,7 +86,7 @@ export const t = messages({
       '找出这个程序："netstat -ano | findstr :{port}"（最后一列是 PID），再用 "tasklist | findstr <PID>" 看它是什么程序。用 "taskkill /PID <PID> /F" 结束它（如果是你的服务上一次的运行：在 IDE 里点停止）。',
     'server.port.findLinux': '找出这个程序："ss -ltnp | grep :{port}" 会显示程序名和 pid（别的用户的程序要加 sudo）。用 "kill <PID>" 结束它。',
     'server.port.move':
-      '或者换一个端口：在 application.yml 里设置 server.port（比如 8081），并把 nginx.conf 里的 proxy_pass 指向它；前面用 harness 时，运行 "npx harness up --admin-upstream 8081"。',
+      '或者换一个端口：在 application.yml 里设置 server.port（比如 8082；前端的开发服务器用的是 8081），并把 nginx.conf 里的 proxy_pass 指向它；用 harness 时，运行 "npx harness up --admin external --admin-port 8082"。',
     'server.mysql.refused': '你自己的后端服务连不上 {at} 上的 MySQL：连接被拒绝，说明那里没有程序在监听。MySQL 没有运行，或者它监听的是另一个端口。',
     'server.mysql.unknownHost': '你自己的后端服务连不上 MySQL：JDBC URL 里的主机名 {host} 无法解析。',
     'server.mysql.timeout': '你自己的后端服务连不上 {at} 上的 MySQL：没有任何回应。那台机器没开或者连不到（虚拟机没开机、被防火墙挡住）。',
@@ -104,8 +104,8 @@ export const t = messages({
       '导入课程的 sky.sql（资料/day01/数据库/sky.sql）："mysql -u root -p < sky.sql"，或者在 Navicat、DataGrip 里运行它。它会建好数据库 sky_take_out。或者把 application-dev.yml 里的 sky.datasource.database 改成你用的名字。',
     'server.redis.cause': '你自己的后端服务连不上 Redis{at}{refused}。课程的服务把店铺的营业状态和菜品缓存放在 Redis 里，所以这些请求会失败，返回 500。',
     'server.redis.refused': '：连接被拒绝，说明那里没有程序在监听',
-    'server.redis.fixWindows': '启动 Redis：在它的目录里运行 "redis-server.exe redis.windows.conf"（保持这个窗口开着），再检查一下："redis-cli -p {port} ping" 会回答 PONG。',
-    'server.redis.fixLinux': '启动 Redis："sudo systemctl start redis-server"，再检查一下："redis-cli -p {port} ping" 会回答 PONG。',
+    'server.redis.fixWindows': '启动 Redis：在它的目录里运行 "redis-server.exe redis.windows.conf"（保持这个窗口开着），再检查一下："redis-cli -p {port} ping" 会返回 PONG。',
+    'server.redis.fixLinux': '启动 Redis："sudo systemctl start redis-server"，再检查一下："redis-cli -p {port} ping" 会返回 PONG。',
     'server.redis.where': '如果 Redis 在别的机器上，修改 application-dev.yml 里的 sky.redis.host 和 sky.redis.port（课程的文件里写的是 192.168.8.128，那是老师的虚拟机）。',
     'server.datasource.cause':
       '你自己的后端服务没有启动：Spring 找不到数据库的 URL（{profiles}）。课程里这个 URL 在 application.yml 里（spring.datasource.druid.url）由 application-dev.yml 的 sky.datasource 各项拼成，而 application-dev.yml 只有在 dev profile 下才会被读取。',
