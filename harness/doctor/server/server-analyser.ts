@@ -6,7 +6,7 @@
 import type { Diagnosis, Incident } from '../types.js';
 import type { RawLine } from '../read.js';
 import type { LineCounts } from '../diagnose.js';
-import { isBanner, parseServerLine, plain } from './server-log.js';
+import { isBanner, parseServerLine, plain, streamPrefix } from './server-log.js';
 import { findingOf, priority, type Finding, type ServerEntry } from './findings.js';
 import { explainFinding, type ServerPlatform } from './explain.js';
 
@@ -37,9 +37,13 @@ export class ServerAnalyser {
   private linux = false;
   /** The text of the lines a report may quote. */
   private texts = new Map<number, string>();
+  /** A stream's prefix on every line (`admin   | ` of `harness up`), found on the first line of the log's shapes. */
+  private prefix?: string;
 
-  add(r: RawLine): void {
-    this.lines = r.no;
+  add(raw: RawLine): void {
+    this.lines = raw.no;
+    this.prefix ??= streamPrefix(raw.text);
+    const r = this.prefix !== undefined && raw.text.startsWith(this.prefix) ? { no: raw.no, text: raw.text.slice(this.prefix.length) } : raw;
     if (!r.text.trim()) {
       if (this.entry && this.entry.rest.length < MAX_ENTRY_LINES) this.entry.rest.push({ no: r.no, text: '' });
       return;
@@ -149,7 +153,7 @@ export class ServerAnalyser {
   }
 }
 
-/** The first lines tell a Spring Boot log: a line of its shapes or its banner. */
+/** The first lines tell a Spring Boot log: a line of its shapes or its banner, with a stream's prefix or not. */
 export function isServerLogLine(text: string): boolean {
-  return parseServerLine(text) !== undefined || isBanner(text);
+  return parseServerLine(text) !== undefined || isBanner(text) || streamPrefix(text) !== undefined;
 }

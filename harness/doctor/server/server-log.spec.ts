@@ -50,6 +50,16 @@ test('a log is told by its first line of either kind: every nginx fixture stays 
   for (const f of readdirSync(SERVER_FIXTURES).filter((n) => n.endsWith('.log'))) expect(kindOf(readFileSync(path.join(SERVER_FIXTURES, f))), f).toBe('server');
 });
 
+test('lines copied from harness up\'s stream (`admin   | ` before each) read as the server printed them', () => {
+  const fixture = readFileSync(path.join(SERVER_FIXTURES, '06-win-request-npe-and-mapper-xml.log'), 'utf8');
+  const streamed = fixture.replace(/^(?=.)/gm, 'admin   | ');
+  expect(kindOf(Buffer.from(streamed))).toBe('server');
+  const plainly = diagnose(Buffer.from(fixture));
+  const d = diagnose(Buffer.from(streamed));
+  expect(d.incidents.map((i) => [i.condition, i.lines, i.cause])).toEqual(plainly.incidents.map((i) => [i.condition, i.lines, i.cause]));
+  expect(d.unrecognised).toEqual([]);
+});
+
 test('the port in use: the fix is the system\'s own (ss on Linux, netstat and taskkill on Windows, both when the log does not say)', () => {
   const failed = [spring('15:20:16.101', 'ERROR', 'main', 'o.s.b.d.LoggingFailureAnalysisReporter', ''), '', 'Description:', '', 'Web server failed to start. Port 9090 was already in use.', '', 'Action:', '', 'Identify and stop the process.'];
   const linux = one([STARTING, ...failed]);

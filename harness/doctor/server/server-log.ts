@@ -47,6 +47,20 @@ export function parseServerLine(text: string): ServerLine | undefined {
   return undefined;
 }
 
+/**
+ * The prefix a stream puts before each line of a service (`harness up`'s `admin   | `, `docker
+ * compose logs`' `web-1  | `): with it, the line is `prefix` then what the server printed.
+ */
+const STREAM_PREFIX = /^[\w.-]+ *\| ?/;
+
+/** The prefix of a stream before a line of a server's log, or undefined when the line has none. */
+export function streamPrefix(text: string): string | undefined {
+  const m = STREAM_PREFIX.exec(text);
+  if (!m) return undefined;
+  const rest = text.slice(m[0].length);
+  return parseServerLine(rest) || isBanner(rest) ? m[0] : undefined;
+}
+
 /** Spring Boot's banner: its art and ` :: Spring Boot ::        (v2.7.3)`. */
 const BANNER = /^(?:\s*:: Spring Boot ::|\s+\.\s+____\s+_|\s*\/\\\\ \/ ___|\s*\( \( \)\\___|\s*\\\\\/\s+___\)|\s*'\s+\|____\||\s*=+\|_\|=+)/;
 
