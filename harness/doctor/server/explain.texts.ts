@@ -15,6 +15,7 @@ export const t = messages({
     'server.mysql.unknownHost': 'Your admin server could not connect to MySQL: the host name {host} of its JDBC URL is not known.',
     'server.mysql.timeout': 'Your admin server could not connect to MySQL at {at}: no answer came. The machine is off or cannot be reached (a virtual machine that is off, a firewall).',
     'server.mysql.other': 'Your admin server lost its connection to MySQL at {at} (Communications link failure).',
+    'server.mysql.atUnknown': 'the address of its JDBC URL',
     'server.mysql.effect': ' A request that reads the database fails with 500, or waits for a connection until nginx gives up (504).',
     'server.mysql.fixWindows':
       'Start MySQL: "net start MySQL80" in a terminal opened as administrator (services.msc shows the service\'s name), and check that it listens: "netstat -ano | findstr :{port}".',
@@ -91,6 +92,7 @@ export const t = messages({
     'server.mysql.unknownHost': '你自己的后端服务连不上 MySQL：JDBC URL 里的主机名 {host} 无法解析。',
     'server.mysql.timeout': '你自己的后端服务连不上 {at} 上的 MySQL：没有任何回应。那台机器没开或者连不到（虚拟机没开机、被防火墙挡住）。',
     'server.mysql.other': '你自己的后端服务和 {at} 上的 MySQL 的连接断了（Communications link failure）。',
+    'server.mysql.atUnknown': 'JDBC URL 里的地址',
     'server.mysql.effect': '要读数据库的请求会失败，返回 500，或者一直等连接，直到 nginx 放弃（504）。',
     'server.mysql.fixWindows': '启动 MySQL：在以管理员身份打开的终端里运行 "net start MySQL80"（服务名在 services.msc 里能看到），再确认它在监听："netstat -ano | findstr :{port}"。',
     'server.mysql.fixLinux': '启动 MySQL："sudo systemctl start mysql"（或 mariadb），再确认它在监听："ss -ltnp | grep :{port}"。',

@@ -11,7 +11,8 @@ function bySystem(platform: ServerPlatform, windows: string, linux: string): str
   return platform === 'windows' ? windows : platform === 'linux' ? linux : `${windows} ${linux}`;
 }
 
-const at = (f: Record<string, string>) => (f.host ? `${f.host}:${f.port ?? '3306'}` : 'localhost:3306');
+/** Where MySQL was asked for: the JDBC URL's host and port, when the log shows the URL. */
+const at = (f: Record<string, string>) => (f.host ? `${f.host}:${f.port ?? '3306'}` : t('server.mysql.atUnknown'));
 
 export function explainFinding(finding: Finding, platform: ServerPlatform): Explained {
   const f = finding.facts;

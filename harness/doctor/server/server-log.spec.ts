@@ -85,6 +85,8 @@ test('MySQL: refused, an unknown host, no answer, a password, an empty password,
   expect(refused.cause).toContain('MySQL at 192.168.8.128:3306: the connection was refused');
   expect(refused.fix).toContain('sudo systemctl start mysql');
   expect(refused.fix).toContain('192.168.8.128, the teacher\'s virtual machine');
+  const noUrl = one(request(link, 'Caused by: java.net.ConnectException: Connection refused'));
+  expect(noUrl.cause, 'no address is made up when the log shows no JDBC URL').toContain('MySQL at the address of its JDBC URL');
   const timeout = one(druid(link, 'Caused by: java.net.SocketTimeoutException: connect timed out'));
   expect(timeout.cause).toContain('no answer came');
   const unknownHost = one(druid(link, 'Caused by: java.net.UnknownHostException: mysql-server: Name or service not known'));
