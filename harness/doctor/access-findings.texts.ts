@@ -62,9 +62,9 @@ export const t = messages({
     'doctor.access.more': '，另外还有 {n} 行',
     'doctor.access.itsPass': '它的 proxy_pass',
     'doctor.slash.cause.one':
-      '{request} 得到 404（{lines}）：{pass} 把 location 的 "{prefix}"（{loc}）逐字节替换成了 "{passUri}"，所以 nginx 把 {uri} 作为 {sent} 发给了 {server}{how}，这个 404 是那个服务对一个它没有处理的路径的回答（nginx 原样转发代理的回答，不为它写错误日志）。',
+      '{request} 得到 404（{lines}）：{pass} 把 location 的 "{prefix}"（{loc}）逐字节替换成了 "{passUri}"，所以 nginx 把 {uri} 作为 {sent} 发给了 {server}{how}，这个 404 是那个服务对一个它没有处理的路径的响应（nginx 原样转发被代理服务的响应，不为它写错误日志）。',
     'doctor.slash.cause.other':
-      '{prefix} 下的 {n} 个请求（第一个是 {request}）得到 404（{lines}）：{pass} 把 location 的 "{prefix}"（{loc}）逐字节替换成了 "{passUri}"，所以 nginx 把 {uri} 作为 {sent} 发给了 {server}{how}，这个 404 是那个服务对一个它没有处理的路径的回答（nginx 原样转发代理的回答，不为它写错误日志）。',
+      '{prefix} 下的 {n} 个请求（第一个是 {request}）得到 404（{lines}）：{pass} 把 location 的 "{prefix}"（{loc}）逐字节替换成了 "{passUri}"，所以 nginx 把 {uri} 作为 {sent} 发给了 {server}{how}，这个 404 是那个服务对一个它没有处理的路径的响应（nginx 原样转发被代理服务的响应，不为它写错误日志）。',
     'doctor.slash.missing': '（"{passUri}" 和后面的部分之间没有斜杠）',
     'doctor.slash.extra': '（出现了两个斜杠）',
     'doctor.slash.fixMissing': '让 proxy_pass 的 URI 像 location 一样以斜杠结尾：把 {pass} 改为 "{fixed}"，然后运行 "nginx -s reload"。',
@@ -74,7 +74,7 @@ export const t = messages({
     'doctor.unauthorized.recent':
       '这个地址的客户端不到 2 小时前登录过，所以 token 没有过期；这个请求很可能没有带 token（另一个工具或标签页：curl 或 Postman 没有加 "token" 头），或者带的 token 服务器无法验证（重启前用另一个 sky.jwt.admin-secret-key 签发的）',
     'doctor.unauthorized.many': '{n} 个管理端接口请求（第一个是 {request}）',
-    'doctor.unauthorized.cause': '后端服务用 401 拒绝了 {what}（{lines}）：当 "token" 头缺失或验证不通过时，它的 token 拦截器就回答 401。访问日志不记录请求头；推断：{reason}。',
+    'doctor.unauthorized.cause': '后端服务用 401 拒绝了 {what}（{lines}）：当 "token" 头缺失或验证不通过时，它的 token 拦截器就响应 401。访问日志不记录请求头；推断：{reason}。',
     'doctor.unauthorized.fixRecent': '在 "token" 头中发送登录返回的 token（登录后管理端页面会自动这样做）；如果页面本身在登录后马上就得到 401，请重新登录，并检查 sky.jwt.admin-secret-key 有没有变。',
     'doctor.unauthorized.fix': '重新登录（课程中是 admin / 123456），然后重试这个请求：管理端页面会在 "token" 头中发送新的 token。',
     'doctor.accessTooLarge.at': '{at} 的 client_max_body_size',

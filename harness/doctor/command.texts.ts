@@ -18,6 +18,8 @@ export const t = messages({
     'doctor.input.paste': 'reading the log from standard input: paste it, then press Ctrl-D (Ctrl-Z then Enter on Windows).',
     'doctor.input.bothStdin': 'standard input ("-") can be one of the logs, not both: name the other file.',
     'doctor.input.confBeside': 'reading the conf beside the log, {conf} (give --conf to read another).',
+    'doctor.input.serverFollow': '{name} is a Spring Boot server\'s log: --follow watches nginx\'s error log only. Run it again without --follow.',
+    'doctor.input.serverWithNginx': '{name} is a Spring Boot server\'s log: --access and --conf go with nginx\'s error log. Read the two apart: npx harness doctor {name}, then npx harness doctor logs/error.log --access logs/access.log',
 
     'doctor.follow.one': 'the incident the log ends with and new ones',
     'doctor.follow.many': 'the {n} incidents the log ends with and new ones',
@@ -42,6 +44,8 @@ export const t = messages({
     'doctor.input.paste': '正在从标准输入读取日志：粘贴后按 Ctrl-D（Windows 上按 Ctrl-Z 再按回车）。',
     'doctor.input.bothStdin': '标准输入（"-"）只能代替其中一个日志，不能两个都是：请给出另一个文件。',
     'doctor.input.confBeside': '正在读取日志旁边的配置 {conf}（用 --conf 可以指定别的配置）。',
+    'doctor.input.serverFollow': '{name} 是 Spring Boot 服务的日志：--follow 只跟踪 nginx 的错误日志。去掉 --follow 再运行一次。',
+    'doctor.input.serverWithNginx': '{name} 是 Spring Boot 服务的日志：--access 和 --conf 只能和 nginx 的错误日志一起用。请分开读：npx harness doctor {name}，然后 npx harness doctor logs/error.log --access logs/access.log',
 
     'doctor.follow.one': '日志末尾的那个事件和新的事件',
     'doctor.follow.many': '日志末尾的 {n} 个事件和新的事件',

@@ -1,10 +1,13 @@
 // The doctor's reading of the logs a user names (`harness doctor <error.log|-> [--access
-// <access.log>] [--json] [--follow]`, up --doctor, chaos run --doctor): the inputs checked, the
-// report written. Exit code 0 = nothing to act on, 1 = problems found,
-// 2 = bad input (a missing or unreadable file, a folder, a pipe, a file that is no nginx error log).
+// <access.log>] [--json] [--follow]`, up --doctor, chaos run --doctor), or of a Spring Boot
+// server's log (`harness doctor logs/admin.log`, alone): the inputs checked, the report written.
+// Exit code 0 = nothing to act on, 1 = problems found, 2 = bad input (a missing or unreadable
+// file, a folder, a pipe, a file that is no nginx error log, a server's log with nginx's options).
 import { basename, dirname, join, resolve } from 'node:path';
 import { statSync } from 'node:fs';
-import { analyseLog, type LineCounts } from './diagnose.js';
+import type { LineCounts } from './diagnose.js';
+import { analyseAnyLog, kindOf, type LogKind } from './which-log.js';
+import { ServerAnalyser } from './server/server-analyser.js';
 import { indexAccessLog, type AccessIndex } from './access.js';
 import { isProblem } from './grouper.js';
 import { incidentJson, jsonPieces, printable, renderIncident, renderText } from './report.js';
@@ -63,6 +66,24 @@ function notAnErrorLog(name: string, c: LineCounts): string | undefined {
   return t('doctor.input.notErrorLog', { what });
 }
 
+/** What a log file's first piece shows it to be (undefined: it does not tell, or standard input). */
+async function kindOfFile(path: string): Promise<LogKind | undefined> {
+  if (path === STDIN) return undefined;
+  const fh = await openLogFile(path, 'error log');
+  try {
+    const { buffer, bytesRead } = await fh.read(Buffer.alloc(1 << 18), 0, 1 << 18, 0);
+    return kindOf(buffer.subarray(0, bytesRead));
+  } finally {
+    await fh.close();
+  }
+}
+
+/** A server's log goes alone: --follow, --access and --conf are nginx's. */
+function serverAlone(args: DoctorArgs, name: string): void {
+  if (args.follow) throw new DoctorInputError(t('doctor.input.serverFollow', { name }));
+  if (args.access !== undefined || args.conf?.length) throw new DoctorInputError(t('doctor.input.serverWithNginx', { name }));
+}
+
 /** Writes pieces in chunks of about 64 KB, waiting whenever the stream's buffer is full. */
 async function write(out: NodeJS.WritableStream, pieces: Iterable<string>): Promise<void> {
   let chunk = '';
@@ -82,8 +103,9 @@ export async function examineLogs(args: DoctorArgs, out: NodeJS.WritableStream, 
     if (args.errorLog === STDIN && (process.stdin as { isTTY?: boolean }).isTTY) err.write(`harness doctor: ${t('doctor.input.paste')}\n`);
     if (args.access === STDIN && args.errorLog === STDIN) throw new DoctorInputError(t('doctor.input.bothStdin'));
     // The error log's own problems (missing, a folder, a pipe) are said before the access log is read.
-    if (args.access !== undefined && args.errorLog !== STDIN) await (await openLogFile(args.errorLog, 'error log')).close();
-    const beside = args.conf?.length ? undefined : confBeside(args.errorLog);
+    const kind = await kindOfFile(args.errorLog);
+    if (kind === 'server') serverAlone(args, printable(name));
+    const beside = args.conf?.length || kind === 'server' ? undefined : confBeside(args.errorLog);
     // On stderr, with the --conf notes: the report's first line stays its summary.
     if (beside) err.write(`harness doctor: ${t('doctor.input.confBeside', { conf: printable(beside) })}\n`);
     const confFiles = args.conf?.length ? args.conf : beside ? [beside] : undefined;
@@ -91,12 +113,14 @@ export async function examineLogs(args: DoctorArgs, out: NodeJS.WritableStream, 
     const access = args.access !== undefined ? await indexAccessLog(readLog(args.access, 'access log'), conf) : undefined;
     const color = hasColours(out);
     if (args.follow) return await followCommand(args, name, out, err, { access, conf, color, signal });
-    const log = await analyseLog(readLog(args.errorLog, 'error log'), access, { keepText: !args.json, conf });
+    const log = await analyseAnyLog(readLog(args.errorLog, 'error log'), access, { keepText: !args.json, conf });
+    const server = log instanceof ServerAnalyser;
+    if (server) serverAlone(args, printable(name));
     const wrong = notAnErrorLog(printable(name), log.counts);
     if (wrong) throw new DoctorInputError(wrong);
     const diagnosis = log.diagnosis();
     if (args.json) await write(out, [...jsonPieces(diagnosis), '\n']);
-    else out.write(renderText(diagnosis, log, { color, name }));
+    else out.write(renderText(diagnosis, log, { color, name, server }));
     return diagnosis.incidents.some(isProblem) ? 1 : 0;
   } catch (e) {
     if (e instanceof DoctorInputError) {

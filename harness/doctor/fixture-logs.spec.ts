@@ -7,14 +7,8 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { diagnose, isProblem, type ConditionId, type RefusedVerdict } from './index.js';
-import { FIXTURES } from '../../tests/support/doctor.js';
-
-interface Expected {
-  about: string;
-  incidents: { condition: ConditionId; lines: number[]; cause: string[]; fix: string[]; verdict?: RefusedVerdict; harmless?: true }[];
-  unrecognised: number[];
-}
+import { diagnose } from './index.js';
+import { expectAsWritten, FIXTURES, type Expected } from '../../tests/support/doctor.js';
 
 /** Lines in a file as nginx counts them: a last line without its line end still counts. */
 function lineCount(bytes: Buffer): number {
@@ -38,18 +32,6 @@ for (const file of logs) {
     const want: Expected = JSON.parse(readFileSync(path.join(FIXTURES, file.replace(/\.log$/, '.expected.json')), 'utf8'));
     const named = new Set([...want.incidents.flatMap((i) => i.lines), ...want.unrecognised]);
     expect(named.size, 'the expectation names every line of the file once').toBe(lineCount(bytes));
-    const d = diagnose(bytes);
-    const shape = (list: { condition: string; lines: number[] }[]) => list.map((i) => `${i.condition} ${i.lines.join(',')}`);
-    expect(shape(d.incidents)).toEqual(shape(want.incidents));
-    expect(d.unrecognised).toEqual(want.unrecognised);
-    for (const [k, w] of want.incidents.entries()) {
-      const i = d.incidents[k];
-      const at = `${file} ${w.condition} ${w.lines}`;
-      expect(w.cause.length + w.fix.length, `${at}: the expectation states key facts`).toBeGreaterThan(0);
-      expect.soft(w.cause.filter((f) => !i.cause.includes(f)), `${at}: the cause "${i.cause}" lacks`).toEqual([]);
-      expect.soft(w.fix.filter((f) => !i.fix.includes(f)), `${at}: the fix "${i.fix}" lacks`).toEqual([]);
-      if (w.condition === 'upstream-refused') expect.soft(i.detail?.verdict, `${at}: verdict`).toBe(w.verdict);
-      expect.soft(isProblem(i), `${at}: needs action`).toBe(!w.harmless);
-    }
+    expectAsWritten(file, diagnose(bytes), want);
   });
 }

@@ -53,7 +53,26 @@ export const CONDITION_IDS = [
   'unknown',
 ] as const;
 
-export type ConditionId = (typeof CONDITION_IDS)[number];
+/**
+ * What a Spring Boot server's log shows (server/findings.ts): the admin server's own failures, which
+ * reach nginx only as a refused connect or a 500. Apart from CONDITION_IDS, which are nginx's.
+ */
+export const SERVER_CONDITION_IDS = [
+  'server-port-in-use',
+  'datasource-url-missing',
+  'mysql-access-denied',
+  'mysql-unknown-database',
+  'mysql-unreachable',
+  'redis-refused',
+  'jwt-error',
+  'request-exception',
+  'server-failed-to-start',
+  'server-error',
+] as const;
+
+export type ServerConditionId = (typeof SERVER_CONDITION_IDS)[number];
+
+export type ConditionId = (typeof CONDITION_IDS)[number] | ServerConditionId;
 
 export interface Incident {
   condition: ConditionId;

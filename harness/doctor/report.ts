@@ -118,7 +118,8 @@ function listed(e: Entry): string {
 }
 
 /** `open`: incidents of the log held back, not in `d` yet (--follow): nothing is said to be fine before they are. */
-export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; name?: string; open?: number } = {}): string {
+/** `server`: the log is a Spring Boot server's, not nginx's. */
+export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; name?: string; open?: number; server?: boolean } = {}): string {
   const text = log.text;
   const p = paint(opts.color ?? false);
   const name = printable(opts.name ?? 'error.log');
@@ -180,7 +181,7 @@ export function renderText(d: Diagnosis, log: Quoted, opts: { color?: boolean; n
     }
   }
   if (d.unrecognised.length) {
-    out.push('', p.bold(t('doctor.report.notLog', { lines: count(d.unrecognised.length, 'line'), ranges: ranges(d.unrecognised) })));
+    out.push('', p.bold(t(opts.server ? 'doctor.report.notServerLog' : 'doctor.report.notLog', { lines: count(d.unrecognised.length, 'line'), ranges: ranges(d.unrecognised) })));
     for (const n of d.unrecognised.slice(0, 3)) out.push(`  ${p.dim(String(n).padStart(5) + ' |')} ${printable(text(n) ?? '')}`);
     if (d.unrecognised.length > 3) out.push(p.dim(`  ${t('doctor.report.notLogMore', { lines: count(d.unrecognised.length - 3, 'moreLine') })}`));
   }

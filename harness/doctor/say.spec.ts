@@ -1,6 +1,7 @@
-// The doctor in Simplified Chinese: every explanation of the project's fixture logs (and of the
-// course's cases with their conf and access log) reads in Chinese, with no English sentence left in
-// it once what it quotes (nginx's own lines, commands, paths, addresses, directives) is taken out;
+// The doctor in Simplified Chinese: every explanation of the project's fixture logs, nginx's and
+// Spring Boot servers' (and of the course's cases with their conf and access log) reads in Chinese,
+// with no English sentence left in it once what it quotes (nginx's own lines, commands, paths,
+// addresses, directives) is taken out;
 // the report around them, its JSON and its errors speak Chinese too. The other specs hold the English.
 import { test, expect } from '@playwright/test';
 import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { diagnose, examineLogs, readConfFacts, renderText, type Incident } from './index.js';
 import { lang, setLang } from '../i18n/index.js';
 import { describeExpectation } from './expect.js';
-import { FIXTURES, fixtureLine, repoRoot, sink, tempDir, whileFollowing } from '../../tests/support/doctor.js';
+import { FIXTURES, fixtureLine, repoRoot, SERVER_FIXTURES, sink, tempDir, whileFollowing } from '../../tests/support/doctor.js';
 
 const COURSE = path.join(repoRoot, 'tests', 'fixtures', 'doctor-course');
 
@@ -58,6 +59,14 @@ for (const file of logs) {
   });
 }
 
+// Spring Boot servers' logs: their explanations quote exceptions and the app's frames, not nginx's lines.
+for (const file of readdirSync(SERVER_FIXTURES).filter((f) => f.endsWith('.log')).sort()) {
+  test(`the server log ${file}: every explanation is in Chinese`, () => {
+    const bytes = readFileSync(path.join(SERVER_FIXTURES, file));
+    expectChinese(diagnose(bytes).incidents, bytes.toString('utf8'), file);
+  });
+}
+
 // The users' real logs (log-corpus.spec.ts reads them in English) when HARNESS_LOG_CORPUS names them.
 const corpus = process.env.HARNESS_LOG_CORPUS;
 for (const file of corpus && existsSync(corpus) ? readdirSync(corpus).filter((f) => f.endsWith('.log')).sort() : []) {
@@ -87,7 +96,7 @@ test('the report around the explanations is in Chinese: summary, headings, label
   expect(text).toContain('  怎么办：在 8080 上启动后端服务');
   // Lists in Chinese: peers joined with 和, paths with 、.
   expect(text).toContain('nginx 对 [::1]:8080 和 127.0.0.1:8080 的 2 次尝试都被拒绝了');
-  expect(text).toContain('直接用 502 回答了 3 个请求（/api/setmeal/page、/api/shop/status）');
+  expect(text).toContain('直接用 502 响应了 3 个请求（/api/setmeal/page、/api/shop/status）');
   expect(englishLeft(text.replace(/^\s+\d+ \|.*$/gm, ''), bytes.toString('latin1'))).toEqual([]);
 });
 

@@ -9,7 +9,7 @@ import type { ConditionId, Incident } from './incident.js';
 // A line, and the access log's summary, are defined beside what reads them (log-index.ts, access.ts);
 // the conditions and an incident in incident.ts, which imports nothing (what makes incidents does).
 export type { AccessSummary, Line };
-export { CONDITION_IDS, type ConditionId, type Incident } from './incident.js';
+export { CONDITION_IDS, SERVER_CONDITION_IDS, type ConditionId, type ServerConditionId, type Incident } from './incident.js';
 
 /**
  * The same failure again within a day (a 404 of one path, 413s of one upload, a signal to one

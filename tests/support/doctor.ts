@@ -1,5 +1,5 @@
 // Shared by the doctor's specs (harness/doctor/*.spec.ts): the project's fixture logs
-// (tests/fixtures/nginx-logs/), a stream that collects what a command prints, a temp folder,
+// (tests/fixtures/nginx-logs/, tests/fixtures/server-logs/), a stream that collects what a command prints, a temp folder,
 // and logs written the way the harness's own nginx emulation writes them.
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,10 +8,13 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { formatErrorLine, type ErrorLogEntry } from '../../harness/logs/error-log.js';
 import { osProfile } from '../../harness/os-profile.js';
-import { examineLogs, type Incident } from '../../harness/doctor/index.js';
+import { expect } from '@playwright/test';
+import { examineLogs, isProblem, type ConditionId, type Diagnosis, type Incident, type RefusedVerdict } from '../../harness/doctor/index.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const FIXTURES = path.join(repoRoot, 'tests', 'fixtures', 'nginx-logs');
+/** Spring Boot servers' logs (harness/doctor/server/): the course's server failing as students see it. */
+export const SERVER_FIXTURES = path.join(repoRoot, 'tests', 'fixtures', 'server-logs');
 export const CLI = path.join(repoRoot, 'dist', 'harness', 'cli.js');
 
 /** The fixture log whose name starts with `prefix` (`'01'`). */
@@ -27,6 +30,33 @@ export function fixtureLine(prefix: string, n: number): string {
 }
 
 export const summary = (is: Incident[]) => is.map((i) => `${i.condition} ${i.lines.join(',')}`);
+
+/** A fixture's `NAME.expected.json`: written from its lines, not from running the doctor. */
+export interface Expected {
+  about: string;
+  incidents: { condition: ConditionId; lines: number[]; cause: string[]; fix: string[]; notFix?: string[]; verdict?: RefusedVerdict; harmless?: true }[];
+  unrecognised: number[];
+}
+
+/**
+ * A diagnosis is the expected one: the same incidents with the same lines, the same lines
+ * unrecognised, and for each incident the key facts its cause and fix name (and what its fix must
+ * not say), its IPv4/IPv6 verdict, and whether it needs action.
+ */
+export function expectAsWritten(file: string, d: Diagnosis, want: Expected): void {
+  expect(summary(d.incidents)).toEqual(want.incidents.map((i) => `${i.condition} ${i.lines.join(',')}`));
+  expect(d.unrecognised).toEqual(want.unrecognised);
+  for (const [k, w] of want.incidents.entries()) {
+    const i = d.incidents[k];
+    const at = `${file} ${w.condition} ${w.lines}`;
+    expect(w.cause.length + w.fix.length, `${at}: the expectation states key facts`).toBeGreaterThan(0);
+    expect.soft(w.cause.filter((f) => !i.cause.includes(f)), `${at}: the cause "${i.cause}" lacks`).toEqual([]);
+    expect.soft(w.fix.filter((f) => !i.fix.includes(f)), `${at}: the fix "${i.fix}" lacks`).toEqual([]);
+    expect.soft((w.notFix ?? []).filter((f) => i.fix.includes(f)), `${at}: the fix "${i.fix}" says`).toEqual([]);
+    if (w.condition === 'upstream-refused') expect.soft(i.detail?.verdict, `${at}: verdict`).toBe(w.verdict);
+    expect.soft(isProblem(i), `${at}: needs action`).toBe(!w.harmless);
+  }
+}
 
 export function sink(): { stream: NodeJS.WritableStream; text: () => string } {
   let out = '';

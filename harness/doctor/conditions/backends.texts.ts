@@ -67,7 +67,7 @@ export const t = messages({
     'doctor.unix.denied': 'nginx 的工作进程没有权限连接 unix 套接字 {socket}（{err}）{times}：套接字文件（或它上层的某个目录）属于别的用户或组，不是 nginx 的，或者 SELinux 禁止了。',
     'doctor.unix.deniedFix':
       '让 nginx 的用户能访问这个套接字：在 PHP-FPM 的 pool 中把 listen.owner 和 listen.group 设为 nginx 的用户（Debian 上是 www-data，Fedora 上是 nginx），并设 listen.mode = 0660，或者把这个用户加入套接字所属的组；开启 SELinux 的系统上查看 "ausearch -m avc"。然后重启 {service}。{pointer}',
-    'doctor.unix.full': 'unix 套接字 {socket} 的等待队列满了，拒绝了新连接（{err}）{times}：{service} 有一段时间没有空闲的工作进程（都在处理慢请求），所以 nginx 回答了 502。',
+    'doctor.unix.full': 'unix 套接字 {socket} 的等待队列满了，拒绝了新连接（{err}）{times}：{service} 有一段时间没有空闲的工作进程（都在处理慢请求），所以 nginx 响应了 502。',
     'doctor.unix.fullFix': '找出是什么让 {service} 的工作进程一直忙（看它的慢日志）；给它更多工作进程（PHP-FPM 是 pm.max_children）或更长的等待队列（listen.backlog，以及 net.core.somaxconn）。{pointer}',
     'doctor.unix.other': 'nginx 连不上 unix 套接字 {socket}（{err}）{times}：套接字文件存在，但 {service} 没有在上面接受连接（{why}）。',
     'doctor.unix.leftBehind': '它被停止或崩溃了，留下了这个文件',
@@ -86,7 +86,7 @@ export const t = messages({
     'doctor.php.memory.fix': '在 php.ini（或 pool 的 php_admin_value[memory_limit]）中调大 memory_limit，或者让脚本少用内存。',
     'doctor.php.time.why': 'PHP 脚本的运行时间超过了 max_execution_time，被停止了',
     'doctor.php.time.fix': '找出脚本为什么慢；只有它确实要运行这么久，才调大 max_execution_time（以及 nginx 的 fastcgi_read_timeout）。',
-    'doctor.php.fatal.why': 'PHP 应用在处理请求时出现致命错误，所以 PHP-FPM 回答了 500（或者什么都没回答）',
+    'doctor.php.fatal.why': 'PHP 应用在处理请求时出现致命错误，所以 PHP-FPM 响应了 500（或者根本没有响应）',
     'doctor.php.fatal.fix': '修正它引用的 PHP 错误（文件和行号在消息里）；这是应用的问题，不是 nginx 的。',
     'doctor.php.warning.why': 'PHP 应用在 stderr 上输出了警告或提示；请求本身很可能是成功的',
     'doctor.php.warning.fix': 'nginx 这边无需处理：在 PHP 代码中修正或关闭这个警告（php.ini 中的 display_errors/log_errors 决定它们输出到哪里）。',

@@ -78,7 +78,7 @@ export const t = messages({
     'doctor.bad.host.why': '客户端没有发送可用的 Host 头（格式错误或重复）',
     'doctor.bad.host.fix': '扫描器发的无需处理；如果是你自己的客户端，请只发送一个有效的 Host 头。',
     'doctor.bad.chunked.why': '客户端发送的分块请求体不是合法的分块编码（客户端或代理有问题）',
-    'doctor.bad.chunked.fix': '修正发送它的客户端（或 nginx 前面的代理）；nginx 回答了 400。',
+    'doctor.bad.chunked.fix': '修正发送它的客户端（或 nginx 前面的代理）；nginx 响应了 400。',
     'doctor.bad.long.why': '客户端发送的头或 URI 超过了 nginx 能读的长度（large_client_header_buffers，默认 4 8k），通常是很大的 cookie 或查询字符串',
     'doctor.bad.long.fix': '缩短 cookie 或 URL；只有它们确实合理时，才在 server 块中调大 large_client_header_buffers（例如 4 16k）。',
     'doctor.bad.tls.why': '客户端的 TLS 握手失败了（TLS 版本太旧或没有共同的加密套件，HTTPS 端口上来了普通 HTTP 或扫描器，或者客户端不信任证书）',

@@ -63,8 +63,8 @@ export const t = messages({
     'doctor.static.emptyFix': 'nginx 没有问题：在数据中补上缺少的图片或链接，或者在前端处理空值。',
     'doctor.static.devtools': 'Chrome DevTools 会这样请求',
     'doctor.static.browsers': '浏览器都会这样请求',
-    'doctor.static.wellKnown': '浏览器会向每个网站请求 {uri}{times}（{who}）；前端没有这个文件，所以 nginx 回答 404。',
-    'doctor.static.docs': '接口文档（knife4j/Swagger，{uri}）由后端服务提供，不是 nginx，所以 nginx 查找 {path}，回答了 404{times}。',
+    'doctor.static.wellKnown': '浏览器会向每个网站请求 {uri}{times}（{who}）；前端没有这个文件，所以 nginx 响应 404。',
+    'doctor.static.docs': '接口文档（knife4j/Swagger，{uri}）由后端服务提供，不是 nginx，所以 nginx 查找 {path}，响应了 404{times}。',
     'doctor.static.docsFix': '请在后端服务自己的端口上打开文档，例如 http://localhost:8080{uri}。',
     'doctor.static.admin': '浏览器向 nginx 请求了 {uri}{times}，这是后端服务的路径：通过 nginx 访问时，后端服务的 /admin/... 要写成 /api/...，所以 nginx 去找了文件 {path}。',
     'doctor.static.adminFix': '在 nginx 上请求 /api{rest}，或者直接访问后端服务自己的端口（http://localhost:8080{uri}）。',
@@ -73,7 +73,7 @@ export const t = messages({
     'doctor.static.routeFix': '打开 http://localhost/#{uri}（或 http://localhost/），并改正书签。用 history 模式构建的前端（地址里没有 #）需要在 nginx.conf 的 location / 里加上 "try_files $uri $uri/ /index.html;"。{pointer}',
     'doctor.static.otherFix': '如果 {uri} 应该存在，就把它复制到 {root}；如果是页面链接到了它，就改正链接（这不是 nginx 的问题）。{pointer}',
     'doctor.dirIndex.cause':
-      '"{request}" 请求了文件夹 {dir}，里面没有 nginx 要找的索引文件（index，默认是 index.html），也没有开启 autoindex，所以 nginx 回答了 403 Forbidden{times}：网站的文件不在这个文件夹里（root 写错了，或者构建产物没有复制过去），或者这个文件夹本来就要列出目录。',
+      '"{request}" 请求了文件夹 {dir}，里面没有 nginx 要找的索引文件（index，默认是 index.html），也没有开启 autoindex，所以 nginx 响应了 403 Forbidden{times}：网站的文件不在这个文件夹里（root 写错了，或者构建产物没有复制过去），或者这个文件夹本来就要列出目录。',
     'doctor.dirIndex.fix':
       '把网站的 index.html 放进 {dir}，或者把 root 指向有这个文件的文件夹；单页应用用 "try_files $uri $uri/ /index.html;"；PHP 用 "index index.php index.html;"。只有想列出目录时才用 "autoindex on;"。{pointer}',
     'doctor.rule.aClient': '某个客户端',

@@ -73,7 +73,7 @@ export const t = messages({
     'doctor.invalidHeader.atStart': '在一个头行的开头',
     'doctor.invalidHeader.notRetried': '，没有尝试另一个地址（proxy_next_upstream 的默认值不包含 invalid_header），并在 fail_timeout（10 秒）内把这个地址算作失败',
     'doctor.invalidHeader.cause':
-      '{server}（{peers}）发送了 nginx 拒绝的头行（{requests}）：{where}有{byte}（nginx 引用这一行直到那个字节："{quoted}"），所以 nginx 回答了 502 Bad Gateway{notRetried}。',
+      '{server}（{peers}）发送了 nginx 拒绝的头行（{requests}）：{where}有{byte}（nginx 引用这一行直到那个字节："{quoted}"），所以 nginx 响应了 502 Bad Gateway{notRetried}。',
     'doctor.invalidHeader.fix':
       '在{it}中找到设置这个头的代码（过滤器、拦截器、response.setHeader()/addHeader() 调用）并改正：头名称里不能有空格或控制字符，值里不能有 NUL 或单独的 CR。用 "curl -v http://127.0.0.1:{port}{uri}" 可以看到它发送的内容。',
     'doctor.ssl.plain.why': '上游在那个端口上不说 TLS（proxy_pass 用 https:// 连到了普通 HTTP 端口）',
@@ -86,7 +86,7 @@ export const t = messages({
     'doctor.ssl.name.fix': '把 proxy_ssl_name 设为证书上的名称（并打开 proxy_ssl_server_name），或者换一张该名称的证书。',
     'doctor.ssl.closed': '上游在握手中途关闭了连接，最常见的原因是它需要 SNI（服务器名称）而 nginx 没有发送，或者它在那里不说 TLS',
     'doctor.ssl.other': '原因见这一行中 OpenSSL 给出的说明',
-    'doctor.ssl.cause': 'nginx 与 {upstream} 的 TLS 握手失败了（{requests}），所以 nginx 回答了 502：{why}。',
+    'doctor.ssl.cause': 'nginx 与 {upstream} 的 TLS 握手失败了（{requests}），所以 nginx 响应了 502：{why}。',
     'doctor.ssl.fix': '在 location 中加上 "proxy_ssl_server_name on;"（SNI），并用 "openssl s_client -connect host:port -servername host" 查看上游提供什么。',
   },
 });

@@ -172,7 +172,7 @@ export const t = messages({
     'doctor.noLive.seconds': '{s} 秒',
     'doctor.noLive.onPort': '（端口 {port}）',
     'doctor.noLive.morePaths': '、…（共 {n} 个路径）',
-    'doctor.noLive.cause': '后端服务{onPort}的每个地址都刚刚失败过（{rule}），所以 nginx 没有尝试连接，直接用 502 回答了 {requests}（{shown}）{docker}。',
+    'doctor.noLive.cause': '后端服务{onPort}的每个地址都刚刚失败过（{rule}），所以 nginx 没有尝试连接，直接用 502 响应了 {requests}（{shown}）{docker}。',
     'doctor.noLive.fixDocker': '让 nginx 从容器里能连到后端服务（host.docker.internal:{port}，或后端服务的服务名），并确认它在运行；nginx 会在最后一次失败 {again}后再次尝试。',
     'doctor.noLive.fix': '启动后端服务{onPort}。这几行之前被拒绝或超时的连接说明了它为什么失败；nginx 会在最后一次失败 {again}后再次尝试，不需要重启 nginx。',
 
