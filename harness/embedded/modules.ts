@@ -5,7 +5,6 @@
 import type { HttpModule } from './module.js';
 import type { AddedModule } from '../nginx-conf/directive.js';
 import { headersFilter } from './filters/headers.js';
-import { locationRewrite, serverRewrite } from './phases/rewrite.js';
 import { accessPhase } from './phases/access.js';
 import { tryFilesPhase } from './phases/try-files.js';
 import { charsetFilter } from './filters/charset.js';
@@ -15,10 +14,11 @@ import { NOT_MODIFIED_MODULE } from './modules/not-modified/module.js';
 import { LIMIT_REQ_MODULE } from './modules/limit-req/module.js';
 import { LIMIT_CONN_MODULE } from './modules/limit-conn/module.js';
 import { SSI_MODULE } from './modules/ssi/module.js';
+import { REWRITE_MODULE } from './modules/rewrite/module.js';
 
 export const MODULES: readonly HttpModule[] = [
   NOT_MODIFIED_MODULE,
-  { name: 'rewrite', phaseHandlers: { 'server-rewrite': serverRewrite, rewrite: locationRewrite } },
+  REWRITE_MODULE,
   // nginx runs a phase's handlers last registered first: limit_req before limit_conn.
   LIMIT_REQ_MODULE,
   LIMIT_CONN_MODULE,
