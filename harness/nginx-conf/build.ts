@@ -18,7 +18,6 @@ import { allLocations, UPSTREAM_KEEPALIVE, type LimitExcept, type ListenConf, ty
 import type { AddedModule, DirectiveSpec } from './directive.js';
 import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
-import { ACCESS } from './http/access.js';
 import { LOG } from './http/log.js';
 import { COMBINED, logFormat, type LogFormat } from './log-format.js';
 import { buildMap } from './map.js';
@@ -101,7 +100,6 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     ...HEADERS.defaults,
     ...CHARSET.defaults,
     ...PROXY_RESPONSE.defaults,
-    ...ACCESS.defaults,
     server: {
       mergeSlashes: true,
       underscoresInHeaders: false,

@@ -7,7 +7,6 @@ import type { ProxyResponseConf } from './http/proxy.js';
 import type { CompiledRegex } from './pcre.js';
 import type { AutoindexConf } from './http/autoindex.js';
 import type { CoreResponseConf } from './http/core-response.js';
-import type { AccessSettings } from './http/access.js';
 import type { LogSettings } from './http/log.js';
 import type { MapConf } from './map.js';
 
@@ -122,7 +121,7 @@ export interface LimitExcept {
   conf: LocationConf;
 }
 
-export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, AccessSettings, LogSettings {
+export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, LogSettings {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
   /** The name as nginx keeps it: the prefix, the exact URI, the regex's text, `@name`. */
