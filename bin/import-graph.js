@@ -1,6 +1,7 @@
 // The project's import graph as the TypeScript compiler resolves it (`tsc --explainFiles`: every
 // import, `import type` and `await import()` included), its cycles, and the imports that break the
-// order of the rooms (ROOMS below: imports run one way, top to bottom). madge and dependency-cruiser parse TypeScript
+// order of the rooms (ROOMS below: imports run one way, top to bottom), and of the engine's own
+// folders (ENGINE). madge and dependency-cruiser parse TypeScript
 // through TypeScript 5's JavaScript API, which TypeScript 7 (this project's compiler) no longer
 // has; the compiler's own account of why each file is in the program is the same graph.
 //
@@ -125,21 +126,75 @@ export function roomOf(file) {
   return undefined;
 }
 
-/** Rules inside a room: `from` may not import `not`, save `allow`. */
-export const INNER = [{ from: 'harness/embedded/http/', not: ['harness/embedded/'], allow: ['harness/embedded/http/'], why: 'http/ is wire format only' }];
+/**
+ * The engine's own folders (harness/embedded/), top to bottom, by the same rule: a folder imports
+ * only those below it. A room is a path, a list of paths (the core), or `modules/*` (each module
+ * folder a room of its own: modules do not import each other). A spec is in its subject's room. The entries start it; the master and
+ * the worker assemble it from the module list; handlers/ sits above modules/ until the static
+ * handler is a module (it still asks gzip_static and if_modified_since by name); the modules sit
+ * on the core (the request, its phases, its files, the upstream); http/ is wire format only.
+ */
+export const ENGINE = [
+  [['engine.ts', 'main.ts', 'worker-main.ts']],
+  [['master/', 'preboot.ts'], 'worker.ts'],
+  ['modules.ts'],
+  ['handlers/'],
+  ['modules/*', 'filters/'],
+  [['', 'phases/', 'files/', 'upstream/']],
+  ['http/'],
+];
 
-/** Imports that break ROOMS or INNER: `file imports target (why)`. */
+const ENGINE_ROOT = 'harness/embedded/';
+
+/** A file's folder of the engine and its level (0 on top), or undefined outside harness/embedded/. */
+export function engineRoomOf(file) {
+  if (!file.startsWith(ENGINE_ROOT)) return undefined;
+  const rel = file.slice(ENGINE_ROOT.length).replace(/\.spec\.ts$/, '.ts');
+  let best;
+  for (const [level, rooms] of ENGINE.entries()) {
+    for (const room of rooms) {
+      const paths = Array.isArray(room) ? room : [room];
+      for (const p of paths) {
+        let name;
+        let score;
+        if (p.endsWith('/*')) {
+          const base = p.slice(0, -1);
+          const rest = rel.slice(base.length);
+          if (!rel.startsWith(base) || !rest.includes('/')) continue;
+          name = base + rest.slice(0, rest.indexOf('/') + 1);
+          score = name.length;
+        } else if (p === '') {
+          if (rel.includes('/')) continue;
+          score = 0;
+        } else if (p.endsWith('/')) {
+          if (!rel.startsWith(p)) continue;
+          score = p.length;
+        } else {
+          if (rel !== p) continue;
+          score = Infinity;
+        }
+        name ??= paths.includes('') ? `the core (${paths.map((x) => x || 'the top-level files').join(', ')})` : paths.join(', ');
+        if (!best || score > best.score) best = { room: name, level, score };
+      }
+    }
+  }
+  return best && { room: best.room, level: best.level };
+}
+
+/** Imports that break ROOMS or ENGINE: `file imports target (why)`. */
 export function layerBreaks(graph) {
   const out = [];
   for (const [file, targets] of graph) {
     const from = roomOf(file);
+    const inside = engineRoomOf(file);
     for (const t of targets) {
       const to = roomOf(t);
       if (from && to && from.room !== to.room && to.level <= from.level) {
         out.push(`${file} imports ${t} (${from.room} sits ${to.level === from.level ? 'beside' : 'below'} ${to.room})`);
       }
-      for (const rule of INNER) {
-        if (file.startsWith(rule.from) && !rule.allow.some((a) => t.startsWith(a)) && rule.not.some((n) => t.startsWith(n))) out.push(`${file} imports ${t} (${rule.why})`);
+      const there = engineRoomOf(t);
+      if (inside && there && inside.room !== there.room && there.level <= inside.level) {
+        out.push(`${file} imports ${t} (${inside.room} sits ${there.level === inside.level ? 'beside' : 'below'} ${there.room})`);
       }
     }
   }

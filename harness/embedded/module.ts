@@ -4,7 +4,7 @@
 // cmcf->phases[] and ngx_http_top_header_filter). modules.ts lists them; the worker builds its
 // tables from the list once.
 import type { AddedModule } from '../nginx-conf/directive.js';
-import type { HeaderFilter, Handlers, PhaseHandler, RangeJudge, Variable } from './request.js';
+import type { HeaderFilter, Handlers, HttpRequest, PhaseHandler, RangeJudge, Variable } from './request.js';
 
 /** nginx's phases (ngx_http_phases) that the engine runs, in their order. */
 export const PHASE_NAMES = ['server-rewrite', 'find-config', 'rewrite', 'post-rewrite', 'preaccess', 'access', 'precontent', 'content'] as const;
@@ -20,6 +20,8 @@ export interface HttpModule {
   variablePrefixes?: Record<string, Variable>;
   /** Its handlers, by the phase each joins (in the list's order, after the core's own). */
   phaseHandlers?: Partial<Record<PhaseName, PhaseHandler>>;
+  /** Told of a variable that has no value in this request (ngx_http_rewrite_var(): `set`'s may warn). */
+  uninitialized?: (req: HttpRequest, name: string) => void;
   /** Its output header filter. */
   headerFilter?: HeaderFilter;
   /**
@@ -31,7 +33,7 @@ export interface HttpModule {
 }
 
 /** What the request takes from the modules, built once from the list (ngx_http_block()'s postconfiguration). */
-export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'headerFilters' | 'variables' | 'variablePrefixes' | 'clearsRanges'> {
+export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'headerFilters' | 'variables' | 'variablePrefixes' | 'clearsRanges' | 'uninitialized'> {
   const variables = new Map<string, Variable>();
   for (const m of modules) for (const [name, get] of Object.entries(m.variables ?? {})) variables.set(name, get);
   return {
@@ -40,5 +42,8 @@ export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'he
     clearsRanges: (req, f) => modules.reduce((cleared, m) => (m.clearsRanges?.(req, f) ?? false) || cleared, false),
     variables,
     variablePrefixes: modules.flatMap((m) => Object.entries(m.variablePrefixes ?? {})),
+    uninitialized: (req, name) => {
+      for (const m of modules) m.uninitialized?.(req, name);
+    },
   };
 }

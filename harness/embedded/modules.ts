@@ -5,8 +5,6 @@
 import type { HttpModule } from './module.js';
 import type { AddedModule } from '../nginx-conf/directive.js';
 import { headersFilter } from './filters/headers.js';
-import { locationRewrite, serverRewrite } from './phases/rewrite.js';
-import { accessPhase } from './phases/access.js';
 import { tryFilesPhase } from './phases/try-files.js';
 import { charsetFilter } from './filters/charset.js';
 import { UPSTREAM_MODULE, PROXY_MODULE } from './upstream/module.js';
@@ -15,14 +13,16 @@ import { NOT_MODIFIED_MODULE } from './modules/not-modified/module.js';
 import { LIMIT_REQ_MODULE } from './modules/limit-req/module.js';
 import { LIMIT_CONN_MODULE } from './modules/limit-conn/module.js';
 import { SSI_MODULE } from './modules/ssi/module.js';
+import { REWRITE_MODULE } from './modules/rewrite/module.js';
+import { ACCESS_MODULE } from './modules/access/module.js';
 
 export const MODULES: readonly HttpModule[] = [
   NOT_MODIFIED_MODULE,
-  { name: 'rewrite', phaseHandlers: { 'server-rewrite': serverRewrite, rewrite: locationRewrite } },
+  REWRITE_MODULE,
   // nginx runs a phase's handlers last registered first: limit_req before limit_conn.
   LIMIT_REQ_MODULE,
   LIMIT_CONN_MODULE,
-  { name: 'access', phaseHandlers: { access: accessPhase } },
+  ACCESS_MODULE,
   { name: 'try_files', phaseHandlers: { precontent: tryFilesPhase } },
   UPSTREAM_MODULE,
   PROXY_MODULE,

@@ -70,6 +70,8 @@ export interface Handlers {
   variables: ReadonlyMap<string, Variable>;
   /** The modules' variables by the start of their names. */
   variablePrefixes: readonly (readonly [prefix: string, get: Variable])[];
+  /** Tells the modules of a variable with no value (the rewrite module's warning). */
+  uninitialized: (req: HttpRequest, name: string) => void;
   /** The phases, from the server's rewrites to the content handler. */
   phases: PhaseEngine;
   /** The log phase: the access-log lines (phases/log.ts). */

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { HttpRequest } from './request.js';
 import { hostName } from './http/request-head.js';
 import { bodyText } from './http/request-body.js';
-import { VAR, nginxVariable } from '../nginx-conf/variables.js';
+import { VAR } from '../nginx-conf/variables.js';
 import { clock } from '../logs/writer.js';
 import { findName } from '../nginx-conf/names.js';
 import type { MapConf } from '../nginx-conf/map.js';
@@ -239,8 +239,7 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
       // ngx_http_map_uri_to_path() for a root.
       return req.loc.root + req.uri.uri;
   }
-  // ngx_http_rewrite_var(): a variable of `set` that has no value in this request.
-  if (!nginxVariable(name, []) && req.loc.uninitializedVariableWarn) req.logError('warn', `using uninitialized "${name}" variable`);
+  req.handlers.uninitialized(req, name);
   return undefined;
 }
 

@@ -19,8 +19,6 @@ import { allLocations, UPSTREAM_KEEPALIVE, type LimitExcept, type ListenConf, ty
 import type { AddedModule, DirectiveSpec } from './directive.js';
 import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
-import { REWRITE } from './http/rewrite.js';
-import { ACCESS } from './http/access.js';
 import { LOG } from './http/log.js';
 import { COMBINED, logFormat, type LogFormat } from './log-format.js';
 import { buildMap } from './map.js';
@@ -104,8 +102,6 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     ...HEADERS.defaults,
     ...CHARSET.defaults,
     ...PROXY_RESPONSE.defaults,
-    ...REWRITE.defaults,
-    ...ACCESS.defaults,
     ...RESOLVER.defaults,
     server: {
       mergeSlashes: true,
@@ -119,9 +115,11 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
   };
 }
 
-/** Copies inheritable settings: lists and maps are shared until a level sets its own. */
-function inherit(parent: LocationConf): LocationConf {
-  return { ...parent, handler: 'static', proxyPass: undefined, tryFiles: undefined, regex: undefined, locations: [], rewrite: undefined, server: { ...parent.server } };
+/** Copies inheritable settings: lists and maps are shared until a level sets its own; a module's `own` settings are not inherited. */
+function inherit(parent: LocationConf, modules: readonly AddedModule[]): LocationConf {
+  const loc: LocationConf = { ...parent, handler: 'static', proxyPass: undefined, tryFiles: undefined, regex: undefined, locations: [], server: { ...parent.server } };
+  for (const key of modules.flatMap((m) => m.own ?? [])) delete (loc as unknown as Record<string, unknown>)[key];
+  return loc;
 }
 
 interface Builder {
@@ -407,7 +405,7 @@ function buildProxyPass(b: Builder, d: Directive): ProxyPassConf | ProxyPassVari
 }
 
 function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
-  const base = inherit(http);
+  const base = inherit(http, b.opts.modules);
   const server: ServerConf = {
     ...base.server,
     listens: [],
@@ -600,7 +598,7 @@ function buildLimitExcept(b: Builder, d: Directive, loc: LocationConf): LimitExc
 }
 
 function buildLocation(b: Builder, d: Directive, head: LocationHead, outer: LocationConf): LocationConf {
-  const loc = inherit(outer);
+  const loc = inherit(outer, b.opts.modules);
   Object.assign(loc, head);
   loc.file = d.file;
   loc.line = d.line;

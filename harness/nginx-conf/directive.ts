@@ -49,11 +49,31 @@ export interface DirectiveSpec<T extends object> {
   set?: (loc: T, d: Directive, c: SetContext) => void;
 }
 
+/** Where a directive was: its file and line. */
+export interface At {
+  file: string;
+  line: number;
+}
+
+/** The variables a level's settings name and make, for the check at start (ngx_http_variables_init_vars()). */
+export interface LevelVariables {
+  /** Each variable named, in the conf's order, with what names it (`"return"`) and where. */
+  used: { name: string; what: string; at: At }[];
+  /** The variables these settings make (`set`'s, a regex's named captures). */
+  defined: string[];
+  /** Of those, the ones that always have a value or none, which the engine need not evaluate (`set`'s). */
+  declared: string[];
+}
+
 /** One module of http/: its location-level settings with their defaults, and its directives. */
 export interface ConfModule<T extends object> {
   defaults: T;
+  /** Settings each level starts without: nginx's merge never takes the outer level's (the rewrite module's script). */
+  own?: readonly (keyof T & string)[];
   /** Once every level is merged: what nginx refuses at its start (no file, no line), or undefined. */
   check?: (loc: T) => string | undefined;
+  /** The variables a level's settings name and make. */
+  variables?: (loc: T) => LevelVariables;
   directives: Record<string, DirectiveSpec<T>>;
 }
 
@@ -63,7 +83,9 @@ export interface ConfModule<T extends object> {
  */
 export interface AddedModule {
   defaults: object;
+  own?: readonly string[];
   check?: (loc: never) => string | undefined;
+  variables?: (loc: never) => LevelVariables;
   /** Their setters take the module's settings, which the loader does not know the type of. */
   directives: Record<string, DirectiveSpec<never>>;
 }

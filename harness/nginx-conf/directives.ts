@@ -11,8 +11,6 @@ import { NGINX_DIRECTIVES } from './nginx-directives.js';
 import type { Directive } from './parse.js';
 import type { ErrorPage, LocationConf, LogTarget, TryFile } from './model.js';
 import { ANY, HS, HSL, HSL_IF, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
-import { REWRITE } from './http/rewrite.js';
-import { ACCESS } from './http/access.js';
 export type { Ctx } from './directive.js';
 import { LOG } from './http/log.js';
 import { parseEnum, parseFlag, parseHttpVersion, parseNumber, parseSize, parseTime, seconds } from './values.js';
@@ -322,8 +320,6 @@ export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
   ...AUTOINDEX.directives,
   ...CORE_RESPONSE.directives,
   ...PROXY_CACHE.directives,
-  ...REWRITE.directives,
-  ...ACCESS.directives,
   ...RESOLVER.directives,
   ...LOG.directives,
 };

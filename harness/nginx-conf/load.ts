@@ -8,7 +8,6 @@ import type { AddedModule } from './directive.js';
 import { ConfError, unsupported } from './error.js';
 import { mapValues, regexVariables } from './map.js';
 import { knownVariable, nginxVariable, variableNames } from './variables.js';
-import { allCodes, codeCaptureNames, codeValues } from './http/rewrite.js';
 
 export interface LoadOptions {
   /** `-p`: the prefix; relative paths in the conf resolve against it. */
@@ -36,7 +35,7 @@ export function loadConf(o: LoadOptions): NginxConf {
   const globals = o.globals ? parseGlobals(o.globals, dirname(file)) : [];
   const tree = [...globals, ...parseConfFile(file)];
   const conf = buildConf(tree, { prefix, confFile: file, defaultErrorLog: o.errorLog, modules: o.modules });
-  checkVariables(conf);
+  checkVariables(conf, o.modules);
   // ngx_event_init_conf(): after the whole conf has been read, so an error inside it comes first.
   if (!tree.some((d) => d.name === 'events')) {
     const e = new ConfError('no "events" section in configuration');
@@ -63,15 +62,15 @@ function parseGlobals(text: string, confPrefix: string) {
  * met them (map and log_format while reading, proxy_set_header values when merging). Then a
  * variable nginx knows but the engine cannot give a value is refused where proxy_set_header uses it.
  */
-function checkVariables(conf: NginxConf): void {
+function checkVariables(conf: NginxConf, modules: readonly AddedModule[]): void {
   const locations = allLocations(conf);
   const headers: ProxyHeader[] = locations.flatMap((l) => l.proxySetHeaders);
   const added = locations.flatMap((l) => l.addHeaders);
   const logs = [...new Set(locations.flatMap((l) => (l.accessLogOff ? [] : l.accessLogs)))];
   const filters = logs.flatMap((a) => (a.filter === undefined ? [] : variableNames(a.filter)));
-  // The rewrite module's codes, and their values.
-  const codes = locations.flatMap((l) => [...allCodes(l.rewrite)]);
-  const scripted = codes.flatMap((c) => codeValues(c).flatMap((v) => variableNames(v).map((name) => ({ name, c }))));
+  // The modules' own: the rewrite module's script, its values and what `set` and its regexes make.
+  const own = locations.flatMap((l) => modules.flatMap((m) => (m.variables ? [m.variables(l as never)] : [])));
+  const scripted = own.flatMap((v) => v.used);
   const paths = locations.flatMap((l) => [...(l.alias ? [{ text: l.root, what: 'alias', at: l }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files', at: l })), ...l.index.map((name) => ({ text: name, what: 'index', at: l })), ...[...l.errorPages.values()].flatMap((p) => (p.variables ? [{ text: p.uri, what: 'error_page', at: l }] : [])), ...proxyRewrites(l)]);
   const passes = locations.flatMap((l) => (l.proxyPass && 'variables' in l.proxyPass ? [l.proxyPass] : []));
   const used = [...conf.variables, ...passes.flatMap((p) => variableNames(p.variables)), ...filters, ...scripted.map((s) => s.name), ...[...added, ...headers].flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
@@ -81,20 +80,19 @@ function checkVariables(conf: NginxConf): void {
     ...conf.servers.flatMap((s) => s.serverNames.filter((n) => n.startsWith('~')).flatMap((n) => regexVariables(n))),
     ...locations.flatMap((l) => l.regex?.names ?? []),
     ...locations.flatMap(proxyRewriteGroups),
-    ...codes.flatMap(codeCaptureNames),
-    ...codes.flatMap((c) => (c.op === 'set' ? [c.name] : [])),
+    ...own.flatMap((v) => v.defined),
   ];
   const unknown = used.find((v) => !nginxVariable(v, defined));
   if (unknown !== undefined) throw new ConfError(`unknown "${unknown}" variable`);
   /** A variable of `set`'s, which the engine always has (a value, or none). */
-  const declared = (v: string) => codes.some((c) => c.op === 'set' && c.name === v.toLowerCase() && c.name !== 'args');
+  const declared = (v: string) => own.some((o) => o.declared.includes(v.toLowerCase()));
   const check = (names: string[], what: string, at: { file: string; line: number }) => {
     for (const v of names) {
       const missing = declared(v) ? undefined : unevaluable(v, conf.maps, defined);
       if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by ${what})`, at);
     }
   };
-  for (const { name, c } of scripted) check([name], `"${c.op}"`, c.at);
+  for (const { name, what, at } of scripted) check([name], what, at);
   // Every header here is the conf's own, with its place (only nginx's defaults have none).
   for (const p of passes) check(variableNames(p.variables), '"proxy_pass"', p);
   for (const h of headers) check(variableNames(h.value), `"proxy_set_header ${h.name}"`, h.at!);

@@ -7,8 +7,6 @@ import type { ProxyResponseConf } from './http/proxy.js';
 import type { CompiledRegex } from './pcre.js';
 import type { AutoindexConf } from './http/autoindex.js';
 import type { CoreResponseConf } from './http/core-response.js';
-import type { RewriteSettings } from './http/rewrite.js';
-import type { AccessSettings } from './http/access.js';
 import type { ResolverSettings } from './http/resolver.js';
 import type { LogSettings } from './http/log.js';
 import type { MapConf } from './map.js';
@@ -126,7 +124,7 @@ export interface LimitExcept {
   conf: LocationConf;
 }
 
-export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, RewriteSettings, AccessSettings, ResolverSettings, LogSettings {
+export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, ResolverSettings, LogSettings {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
   /** The name as nginx keeps it: the prefix, the exact URI, the regex's text, `@name`. */

@@ -1,18 +1,20 @@
 // Imports run one way between the rooms (bin/import-graph.js's ROOMS: cli → commands → scenarios →
 // scenario-runner → stack-life → control → faults/timeline → stack → doctor/embedded/nginx/stand-in →
-// engine → nginx-conf → the shared base → logs) and the project's modules form no cycle, type-only
+// engine → nginx-conf → the shared base → logs), and between the engine's own folders (ENGINE: the entries →
+// master/worker → the module list → handlers/ → modules/*, filters/ → the core → http/); the project's modules form no cycle, type-only
 // imports included: the graph is the TypeScript compiler's own. The checks are shown to fail on a
 // graph that breaks them.
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 // @ts-expect-error plain JS module, also run as `node bin/import-graph.js`
-import { importGraph, cycles, layerBreaks, roomOf } from '../../bin/import-graph.js';
+import { importGraph, cycles, layerBreaks, roomOf, engineRoomOf } from '../../bin/import-graph.js';
 
 type Graph = Map<string, string[]>;
 const graphOf = importGraph as () => Graph;
 const cyclesOf = cycles as (g: Graph) => string[][];
 const breaksOf = layerBreaks as (g: Graph) => string[];
 const roomOfFile = roomOf as (f: string) => { room: string; level: number } | undefined;
+const engineRoomOfFile = engineRoomOf as (f: string) => { room: string; level: number } | undefined;
 
 let graph: Graph;
 test.beforeAll(() => {
@@ -36,21 +38,29 @@ test('no import cycle anywhere in the project: harness, scenarios, stand-in, ben
   expect(cyclesOf(made)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
 });
 
-test('imports run one way between rooms, none beside or above; http/ is wire format only', () => {
+test('imports run one way between rooms and between the engine\'s folders, none beside or above; http/ is wire format only', () => {
   expect(breaksOf(graph)).toEqual([]);
   // Every module of the product is in a room: none escapes the check, specs included.
   expect([...graph.keys()].filter((f) => /^(harness|scenarios|stand-in\/admin-server)\//.test(f) && !roomOfFile(f))).toEqual([]);
+  expect([...graph.keys()].filter((f) => f.startsWith('harness/embedded/') && !engineRoomOfFile(f))).toEqual([]);
   const made: Graph = new Map([
     ['harness/stack/stack.ts', ['harness/control/channel.ts', 'harness/stack/registry.ts', 'harness/embedded/engine.ts']],
     ['harness/embedded/engine.ts', ['harness/nginx/engine.ts', 'harness/engine/engine.ts']],
     ['harness/embedded/http/request-head.ts', ['harness/embedded/request.ts', 'harness/embedded/http/uri.ts']],
+    // The core knows no module; a module knows no other; a module's spec is in its room.
+    ['harness/embedded/request.ts', ['harness/embedded/modules/gzip/filter.ts', 'harness/embedded/phases/phases.ts', 'harness/embedded/upstream/state.ts']],
+    ['harness/embedded/modules/ssi/filter.ts', ['harness/embedded/modules/gzip/filter.ts', 'harness/embedded/request.ts', 'harness/embedded/modules/ssi/parse.ts']],
+    ['harness/embedded/modules/ssi/parse.spec.ts', ['harness/embedded/modules.ts', 'harness/embedded/modules/ssi/parse.ts']],
     // A spec sits in the room of what it tests; the suite's support is no room.
     ['harness/faults/admin-stop.spec.ts', ['harness/cli.ts', 'tests/support/ports.ts']],
   ]);
   expect(breaksOf(made)).toEqual([
     'harness/stack/stack.ts imports harness/control/channel.ts (harness/stack/ sits below harness/control/)',
     'harness/embedded/engine.ts imports harness/nginx/engine.ts (harness/embedded/ sits beside harness/nginx/)',
-    'harness/embedded/http/request-head.ts imports harness/embedded/request.ts (http/ is wire format only)',
+    'harness/embedded/http/request-head.ts imports harness/embedded/request.ts (http/ sits below the core (the top-level files, phases/, files/, upstream/))',
+    'harness/embedded/request.ts imports harness/embedded/modules/gzip/filter.ts (the core (the top-level files, phases/, files/, upstream/) sits below modules/gzip/)',
+    'harness/embedded/modules/ssi/filter.ts imports harness/embedded/modules/gzip/filter.ts (modules/ssi/ sits beside modules/gzip/)',
+    'harness/embedded/modules/ssi/parse.spec.ts imports harness/embedded/modules.ts (modules/ssi/ sits below modules.ts)',
     'harness/faults/admin-stop.spec.ts imports harness/cli.ts (harness/faults/ sits below harness/cli.ts)',
   ]);
 });

@@ -1,7 +1,7 @@
 // The addresses of allow and deny as bytes (ngx_ptocidr()): IPv4, IPv6 with `::` and an IPv4 tail,
 // and the prefix masks the access phase compares them under.
 import { test, expect } from '@playwright/test';
-import { addressBytes, mask } from './access.js';
+import { addressBytes, mask } from './conf.js';
 
 test('addresses: IPv4, IPv6 with :: anywhere, an IPv4-mapped tail; anything else is none', () => {
   expect(addressBytes('10.1.2.3')).toEqual([10, 1, 2, 3]);

@@ -5,14 +5,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import type { NginxConf } from '../model.js';
-import { engineConf } from '../../../tests/support/engine-conf.js';
+import type { LocationConf, NginxConf } from '../../../nginx-conf/model.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
+import { engineConf } from '../../../../tests/support/engine-conf.js';
+import { REWRITE } from './conf.js';
 
 function load(dir: string, server: string): NginxConf {
   mkdirSync(join(dir, 'conf'), { recursive: true });
   writeFileSync(join(dir, 'conf', 'nginx.conf'), `events {}\nhttp {\n  server {\n    listen 127.0.0.1:8080;\n    ${server}\n  }\n}\n`);
   return engineConf(dir);
 }
+
+const script = (l: LocationConf) => moduleConf(l, REWRITE).rewrite!;
 
 const refused = (what: string, dir: string) => `${what} not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${dir}/conf/nginx.conf:5`;
 
@@ -34,16 +38,16 @@ for (const [server, what] of cases) {
 
 test('PCRE syntax JavaScript reads alike is taken: escapes, classes, lookarounds, a literal ++ in a class or escaped', async ({}, testInfo) => {
   const conf = load(testInfo.outputPath('p'), 'rewrite ^/(\\w+)/[a+]+\\+\\+(?=x)(?:y|z)\\.(js|css)$ /$1 last;');
-  const [code] = conf.servers[0].base.rewrite!;
+  const [code] = script(conf.servers[0].base);
   expect(code.op === 'rewrite' && code.regex.re.source).toContain('[a+]+\\+\\+(?=x)(?:y|z)\\.(js|css)');
 });
 
 test('a location\'s if: its codes inline in the location\'s script, its settings its own, not inherited by nested levels', async ({}, testInfo) => {
   const conf = load(testInfo.outputPath('p'), 'set $a 1; location /x/ { if ($a) { root /alt; return 204; } set $b 2; }');
   const [server, loc] = [conf.servers[0].base, conf.servers[0].locations[0]];
-  expect(server.rewrite!.map((c) => c.op)).toEqual(['set']);
-  expect(loc.rewrite!.map((c) => c.op)).toEqual(['if', 'set']);
-  const iff = loc.rewrite![0];
+  expect(script(server).map((c) => c.op)).toEqual(['set']);
+  expect(script(loc).map((c) => c.op)).toEqual(['if', 'set']);
+  const iff = script(loc)[0];
   expect(iff.op === 'if' && iff.body.map((c) => c.op)).toEqual(['return']);
   expect(iff.op === 'if' && (iff.own?.conf as { root: string }).root).toBe('/alt');
   expect(loc.root).not.toBe('/alt');

@@ -2,9 +2,9 @@
 // that matches the client's address deciding. A level with rules of its own replaces the outer
 // level's (ngx_http_access_merge_loc_conf() takes them only where a level has none).
 import { isIPv4, isIPv6 } from 'node:net';
-import { ConfError, unsupported } from '../error.js';
-import type { Directive } from '../parse.js';
-import { HSL, type ConfModule } from '../directive.js';
+import { ConfError, unsupported } from '../../../nginx-conf/error.js';
+import type { Directive } from '../../../nginx-conf/parse.js';
+import { HSL, type ConfModule } from '../../../nginx-conf/directive.js';
 
 export interface AccessRule {
   deny: boolean;

@@ -3,14 +3,15 @@
 // is chosen, the location's after; `return` answers, a redirect answers, a changed URI chooses the
 // location again (the eleventh URI change is nginx's cycle 500).
 import { statSync } from 'node:fs';
-import type { HttpRequest } from '../request.js';
-import type { LocationConf } from '../../nginx-conf/model.js';
-import type { Condition, RewriteCode } from '../../nginx-conf/http/rewrite.js';
-import type { CompiledRegex } from '../../nginx-conf/pcre.js';
-import { VAR } from '../../nginx-conf/variables.js';
-import { evaluate } from '../variable-values.js';
-import { escapeArgs } from '../http/uri.js';
-import { contentType } from '../files/content-type.js';
+import type { HttpRequest } from '../../request.js';
+import type { LocationConf } from '../../../nginx-conf/model.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
+import type { CompiledRegex } from '../../../nginx-conf/pcre.js';
+import { VAR, nginxVariable } from '../../../nginx-conf/variables.js';
+import { evaluate } from '../../variable-values.js';
+import { escapeArgs } from '../../http/uri.js';
+import { contentType } from '../../files/content-type.js';
+import { REWRITE, type Condition, type RewriteCode } from './conf.js';
 
 /** How a script ended: at its end (undefined) or a `break`/`last` ('stop'), on to the next phase; or answered. */
 type End = 'stop' | 'answered' | undefined;
@@ -27,7 +28,7 @@ const REDIRECTS = [301, 302, 303, 307, 308];
 
 /** NGX_HTTP_SERVER_REWRITE_PHASE: the server's script, with the server's settings. True when answered. */
 export function serverRewrite(req: HttpRequest): boolean {
-  return run(req, req.server.base.rewrite) === 'answered';
+  return run(req, moduleConf(req.server.base, REWRITE).rewrite) === 'answered';
 }
 
 /**
@@ -36,13 +37,13 @@ export function serverRewrite(req: HttpRequest): boolean {
  */
 export function locationRewrite(req: HttpRequest): boolean {
   if (req.loc === req.server.base) return false;
-  return run(req, req.loc.rewrite) === 'answered';
+  return run(req, moduleConf(req.loc, REWRITE).rewrite) === 'answered';
 }
 
 
 function run(req: HttpRequest, codes: RewriteCode[] | undefined): End {
   if (!codes) return undefined;
-  return exec(req, codes, { base: req.loc, log: req.loc.rewriteLog, quote: true });
+  return exec(req, codes, { base: req.loc, log: moduleConf(req.loc, REWRITE).rewriteLog, quote: true });
 }
 
 function exec(req: HttpRequest, codes: RewriteCode[], e: Engine): End {
@@ -198,6 +199,11 @@ function unescapeRedirect(s: string): string {
 function redirect(req: HttpRequest, status: number, url: string): void {
   req.outLocation = url;
   req.special(status);
+}
+
+/** ngx_http_rewrite_var(): a variable of `set` that has no value in this request, with uninitialized_variable_warn's line. */
+export function uninitialized(req: HttpRequest, name: string): void {
+  if (!nginxVariable(name, []) && moduleConf(req.loc, REWRITE).uninitializedVariableWarn) req.logError('warn', `using uninitialized "${name}" variable`);
 }
 
 /** ngx_http_script_return_code(): a page of nginx's for an error without a text, else ngx_http_send_response(). */

@@ -1,16 +1,15 @@
 // ngx_http_rewrite_module's directives: return, rewrite, set, break and if, compiled in conf order
 // into each level's script (rlcf->codes: a server's runs before the location is chosen, a
-// location's after), and rewrite_log. A level's script is its own: nginx's merge never takes the
-// outer level's codes (build.ts's inherit() leaves them behind). An `if` in a location has its own
-// settings, the location's with the ones set inside it, which become the request's when it is true.
-import { ConfError, unsupported } from '../error.js';
-import type { Directive } from '../parse.js';
-import { ANY, type ConfModule, type SetContext } from '../directive.js';
-import { compileRegex, type CompiledRegex } from '../pcre.js';
-import { NGINX_PREFIXES, nginxVariable } from '../variables.js';
-import { parseFlag } from '../values.js';
-
-type At = { file: string; line: number };
+// location's after), rewrite_log and uninitialized_variable_warn. A level's script is its own:
+// nginx's merge never takes the outer level's codes (`own`: the loader leaves them behind). An `if`
+// in a location has its own settings, the location's with the ones set inside it, which become
+// the request's when it is true.
+import { ConfError, unsupported } from '../../../nginx-conf/error.js';
+import type { Directive } from '../../../nginx-conf/parse.js';
+import { ANY, type At, type ConfModule, type LevelVariables, type SetContext } from '../../../nginx-conf/directive.js';
+import { compileRegex, type CompiledRegex } from '../../../nginx-conf/pcre.js';
+import { NGINX_PREFIXES, nginxVariable, variableNames } from '../../../nginx-conf/variables.js';
+import { parseFlag } from '../../../nginx-conf/values.js';
 
 /** An `if` condition (ngx_http_rewrite_if_condition()); `value` is a value with variables. */
 export type Condition =
@@ -42,7 +41,7 @@ export type RewriteCode = { at: At } & (
       /**
        * In a location: the settings made inside the `if` (`conf`, a copy of the location's
        * LocationConf as it was at the `if`, `before`): nginx merges them with the location's whole
-       * settings. (`object`: model.ts is built of this file's settings.)
+       * settings. (`object`: this module does not know the core's settings' type.)
        */
       own?: { conf: object; before: object };
     }
@@ -153,6 +152,8 @@ function compileIf(l: RewriteSettings, d: Directive, c: SetContext): void {
 
 export const REWRITE: ConfModule<RewriteSettings> = {
   defaults: { rewriteLog: false, uninitializedVariableWarn: true },
+  own: ['rewrite'],
+  variables: scriptVariables,
   directives: {
     return: { ctx: SL, args: [1, 2], set: (l, d) => script(l).push(compileReturn(d)) },
     rewrite: { ctx: SL, args: [2, 3], set: (l, d) => script(l).push(compileRewrite(d)) },
@@ -165,22 +166,22 @@ export const REWRITE: ConfModule<RewriteSettings> = {
 };
 
 /** Every code of a script, those inside its `if`s too. */
-export function* allCodes(codes: RewriteCode[] = []): Generator<RewriteCode> {
+function* allCodes(codes: RewriteCode[] = []): Generator<RewriteCode> {
   for (const c of codes) {
     yield c;
     if (c.op === 'if') yield* allCodes(c.body);
   }
 }
 
-/** The values of a code that may name variables. */
 /** The names of a code's regex captures (`(?<name>...)`), which nginx makes variables. */
-export function codeCaptureNames(c: RewriteCode): string[] {
+function codeCaptureNames(c: RewriteCode): string[] {
   if (c.op === 'rewrite') return c.regex.names;
   if (c.op === 'if' && c.condition.kind === 'regex') return c.condition.regex.names;
   return [];
 }
 
-export function codeValues(c: RewriteCode): string[] {
+/** The values of a code that may name variables. */
+function codeValues(c: RewriteCode): string[] {
   switch (c.op) {
     case 'rewrite':
       return [c.replacement];
@@ -193,4 +194,15 @@ export function codeValues(c: RewriteCode): string[] {
     case 'break':
       return [];
   }
+}
+
+/** A level's script: the variables its values name, those its regexes' named captures and `set` make. */
+function scriptVariables(l: RewriteSettings): LevelVariables {
+  const codes = [...allCodes(l.rewrite)];
+  const sets = codes.flatMap((c) => (c.op === 'set' ? [c.name] : []));
+  return {
+    used: codes.flatMap((c) => codeValues(c).flatMap((v) => variableNames(v).map((name) => ({ name, what: `"${c.op}"`, at: c.at })))),
+    defined: [...codes.flatMap(codeCaptureNames), ...sets],
+    declared: sets.filter((name) => name !== 'args'),
+  };
 }
