@@ -3,12 +3,12 @@
 // what that page needs (tests/support/course-pages.ts). Then the order WebSocket through
 // `location /ws/`, and an image uploaded and shown through `/api/`.
 import { test, expect } from '../fixtures.js';
-import { coursePageCalls, expectPageCalls, expectWorkbook, loggedIn, newestOrderId, openOrderSocket, setmealId, socketMessages } from '../support/course-pages.js';
+import { coursePageCalls, expectPageCalls, expectWorkbook, loggedIn, newestOrder, openOrderSocket, setmealId, socketMessages } from '../support/course-pages.js';
 
 test('every page\'s calls on load answer as the page needs', async ({ page, startStack }) => {
   const stack = await startStack();
   const token = await loggedIn(page, stack.url);
-  const pages = coursePageCalls({ orderId: await newestOrderId(page, token), setmealId: await setmealId(page, token) });
+  const pages = coursePageCalls({ orderId: (await newestOrder(page, token)).id, setmealId: await setmealId(page, token) });
   await expectPageCalls(page, token, pages);
   await expectWorkbook(page, token);
 });

@@ -80,11 +80,11 @@ export async function setmealId(page: Page, token: string): Promise<number> {
   return (await find())!;
 }
 
-/** The newest order's id, as 订单管理 lists them (the server must have one). */
-export async function newestOrderId(page: Page, token: string): Promise<number> {
+/** The newest order, as 订单管理 lists them (the server must have one). */
+export async function newestOrder(page: Page, token: string): Promise<{ id: number; number: string }> {
   const { records } = await call(page, token, '/api/order/conditionSearch?page=1&pageSize=1');
   expect(records.length, 'the admin server has no order: 订单管理 has none to open').toBeGreaterThan(0);
-  return records[0].id;
+  return records[0];
 }
 
 /** Each page of the front end, with the calls it makes on load and what each answer must hold. */
