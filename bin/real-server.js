@@ -2,7 +2,7 @@
 // A developer's tool, not part of `npm test`: the course's real admin server (sky-take-out's
 // sky-server) run here, with MariaDB and Redis of its own, to compare the stand-in with it.
 //
-//   node bin/real-server.js SRC [--sql FILE] [--port N] [--record [DIR] --commit SHA]
+//   node bin/real-server.js SRC [--sql FILE] [--port N] [--wait S] [--stand-in-seed] [--record [DIR] --commit SHA]
 //
 // SRC (or SKY_TAKE_OUT_SRC) is a checkout of the course's repository, outside this one: the folder
 // that holds `sky-take-out/pom.xml` or that folder itself. The schema is `--sql FILE`, or the first
@@ -11,7 +11,9 @@
 // script stops them all by pid when it ends (Ctrl-C, SIGTERM, a step that failed).
 // With --record it records the golden transcripts (tests/support/real-server-cases.ts, from dist/:
 // `node bin/build.js` first) into DIR (default harness/check-server/transcripts) and stops; --commit names
-// the source's commit in them when SRC is no git checkout.
+// the source's commit in them when SRC is no git checkout. With --stand-in-seed the database gets the
+// stand-in's 86 employees and one paid order on top of sky.sql (from dist/: `node bin/build.js` first),
+// so that tests/real-admin.spec.ts can page, fault and remind as it does on the stand-in.
 import { execaSync, execa } from 'execa';
 import getPort from 'get-port';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -22,9 +24,11 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 
 const argv = yargs(hideBin(process.argv))
-  .usage('node bin/real-server.js SRC [--sql FILE] [--port N] [--record [DIR] --commit SHA]')
+  .usage('node bin/real-server.js SRC [--sql FILE] [--port N] [--wait S] [--stand-in-seed] [--record [DIR] --commit SHA]')
   .option('sql', { type: 'string', describe: 'the schema (default: the first sky.sql under SRC)' })
   .option('port', { type: 'number', describe: 'the server port (default: a free one)' })
+  .option('wait', { type: 'number', default: 600, describe: 'seconds to wait for Spring to start (it took 300 s on a busy 2-core machine)' })
+  .option('stand-in-seed', { type: 'boolean', describe: 'add the stand-in\'s employees and one paid order to sky.sql (for tests/real-admin.spec.ts)' })
   .option('record', { type: 'string', describe: 'record the golden transcripts into DIR (default harness/check-server/transcripts) and stop' })
   .option('commit', { type: 'string', describe: 'the source\'s commit, written into the transcripts (default: git rev-parse HEAD in SRC)' })
   .strictOptions()
@@ -132,6 +136,23 @@ async function build(project) {
   return jar;
 }
 
+/** The SQL that gives the database the stand-in's employees (sky.sql has admin, id 1) and one paid order
+ *  waiting to be taken (待接单), with one dish: the rows tests/real-admin.spec.ts pages through and reminds of. */
+async function standInSeedSql() {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const employees = join(root, 'dist', 'stand-in', 'admin-server', 'employees.js');
+  if (!existsSync(employees)) throw new Refusal(`no ${employees}: run node bin/build.js first`);
+  const { EMPLOYEES } = await import(employees);
+  const text = (v) => `'${String(v).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const rows = EMPLOYEES.filter((e) => e.id !== 1).map((e) =>
+    `(${[e.id, text(e.name), text(e.username), text(e.password), text(e.phone), text(e.sex), text(e.idNumber), e.status, text(`${e.createTime}:00`), text(`${e.updateTime}:00`), e.createUser, e.updateUser].join(',')})`);
+  return [
+    `insert into employee (id, name, username, password, phone, sex, id_number, status, create_time, update_time, create_user, update_user) values ${rows.join(',\n')};`,
+    "insert into orders (id, number, status, user_id, address_book_id, order_time, checkout_time, pay_method, pay_status, amount, phone, address, consignee, estimated_delivery_time, delivery_status, pack_amount, tableware_number, tableware_status) values (1, '1700000000001', 2, 1, 1, now(), now(), 1, 1, 63.00, '13812345678', '北京市海淀区中关村1号', '张三', now() + interval 1 hour, 1, 1, 1, 1);",
+    "insert into order_detail (name, order_id, dish_id, number, amount) values ('老坛酸菜鱼', 1, 51, 1, 56.00);",
+  ].join('\n');
+}
+
 async function startMariaDb(sql) {
   const dataDir = join(workDir, 'mariadb');
   const socket = join(workDir, 'mariadb.sock');
@@ -146,6 +167,10 @@ async function startMariaDb(sql) {
   await waitFor(server, async () => (await client(['-e', 'select 1'])).exitCode === 0, 60_000);
   const load = await client([], { inputFile: sql });
   if (load.exitCode !== 0) throw new Refusal(`loading ${sql} failed:\n${load.all.slice(-3000)}`);
+  if (argv.standInSeed) {
+    const seeded = await client(['sky_take_out'], { input: await standInSeedSql() });
+    if (seeded.exitCode !== 0) throw new Refusal(`adding the stand-in's seed failed:\n${seeded.all.slice(-3000)}`);
+  }
   // sky.sql (day 1) keeps admin's password as text; the course's day 2 stores MD5, which the login compares.
   // A root password, since the JDBC URL logs in over TCP.
   const setup = await client(['sky_take_out', '-e', "update employee set password = md5('123456') where password = '123456'; alter user 'root'@'localhost' identified by '123456'; flush privileges;"]);
@@ -191,7 +216,7 @@ async function startServer(jar, dbPort, redisPort) {
   };
   const args = ['-jar', jar, ...Object.entries(settings).map(([k, v]) => `--${k}=${v}`)];
   const server = spawnServer('the admin server', 'java', args, { env: { TZ: 'Asia/Shanghai' } });
-  await waitFor(server, () => /Started SkyApplication/.test(server.output()), 180_000);
+  await waitFor(server, () => /Started SkyApplication/.test(server.output()), argv.wait * 1000);
   return { port, server };
 }
 
