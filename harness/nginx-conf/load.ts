@@ -9,6 +9,7 @@ import { ConfError, unsupported } from './error.js';
 import { mapValues, regexVariables } from './map.js';
 import { knownVariable, nginxVariable, variableNames } from './variables.js';
 import { allCodes, codeCaptureNames, codeValues } from './http/rewrite.js';
+import { checkLogBuffers } from './http/log.js';
 
 export interface LoadOptions {
   /** `-p`: the prefix; relative paths in the conf resolve against it. */
@@ -36,6 +37,7 @@ export function loadConf(o: LoadOptions): NginxConf {
   const globals = o.globals ? parseGlobals(o.globals, dirname(file)) : [];
   const tree = [...globals, ...parseConfFile(file)];
   const conf = buildConf(tree, { prefix, confFile: file, defaultErrorLog: o.errorLog, modules: o.modules });
+  checkLogBuffers(allLocations(conf).flatMap((l) => l.accessLogs));
   checkVariables(conf);
   // ngx_event_init_conf(): after the whole conf has been read, so an error inside it comes first.
   if (!tree.some((d) => d.name === 'events')) {
@@ -68,7 +70,7 @@ function checkVariables(conf: NginxConf): void {
   const headers: ProxyHeader[] = locations.flatMap((l) => l.proxySetHeaders);
   const added = locations.flatMap((l) => l.addHeaders);
   const logs = [...new Set(locations.flatMap((l) => (l.accessLogOff ? [] : l.accessLogs)))];
-  const filters = logs.flatMap((a) => (a.filter === undefined ? [] : variableNames(a.filter)));
+  const filters = logs.flatMap((a) => [...(a.filter === undefined ? [] : variableNames(a.filter)), ...(a.script ? variableNames(a.path) : [])]);
   // The rewrite module's codes, and their values.
   const codes = locations.flatMap((l) => [...allCodes(l.rewrite)]);
   const scripted = codes.flatMap((c) => codeValues(c).flatMap((v) => variableNames(v).map((name) => ({ name, c }))));
@@ -103,6 +105,7 @@ function checkVariables(conf: NginxConf): void {
   for (const a of logs) {
     check(a.format.ops.flatMap((op) => ('variable' in op ? [op.variable] : [])), `the log format "${a.format.name}"`, a);
     check(a.filter === undefined ? [] : variableNames(a.filter), '"access_log if="', a);
+    check(a.script ? variableNames(a.path) : [], '"access_log"', a);
   }
 }
 

@@ -16,7 +16,7 @@ import { ConfError } from '../../nginx-conf/error.js';
 import { allLocations, type NginxConf } from '../../nginx-conf/model.js';
 import { abs } from '../../nginx-conf/directives.js';
 import { LOCALHOST, type ResolvedHosts } from '../context.js';
-import { osProfile, type OsName, type OsProfile, type ErrnoName } from '../../os-profile.js';
+import { openErrno, osProfile, type OsName, type OsProfile, type ErrnoName } from '../../os-profile.js';
 import { ErrorLog, createLog, closeLog, lineLog, clock, type LogFile } from '../../logs/writer.js';
 import { formatStderrLine, type Level } from '../../logs/error-log.js';
 import type { WorkerEnv } from '../protocol.js';
@@ -199,7 +199,7 @@ export class Master {
     const locations = allLocations(this.conf);
     const paths = [
       ...errorLogs.filter((t) => !t.byDefault).map((t) => t.path),
-      ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...l.accessLogs.map((a) => a.path)]),
+      ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...l.accessLogs.filter((a) => !a.script).map((a) => a.path)]),
       ...errorLogs.filter((t) => t.byDefault).map((t) => t.path),
     ];
     for (const p of new Set(paths)) this.openOrDie(p, (x) => this.createLog(x));
@@ -515,8 +515,3 @@ export class Master {
   readonly exited = new Promise<void>((r) => (this.stopped = r));
 }
 
-/** How nginx words an open() that failed: a missing folder on the way, a file in its place, or no permission. */
-export function openErrno(e: unknown): ErrnoName {
-  const code = (e as NodeJS.ErrnoException).code;
-  return code === 'EACCES' ? 'EACCES' : code === 'ENOTDIR' ? 'ENOTDIR' : 'ENOENT_PATH';
-}
