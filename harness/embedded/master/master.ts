@@ -486,12 +486,17 @@ export class Master {
   }
 
   private stopping?: Promise<void>;
+  /** The stop under way is graceful (SIGQUIT). */
+  private quitting = false;
 
   /**
-   * Stops the workers and the master: nginx's fast shutdown (SIGTERM/SIGINT), for SIGQUIT too.
-   * Resolves once every worker has exited and been reaped, for every caller.
+   * Stops the workers and the master: nginx's fast shutdown (SIGTERM/SIGINT), or its graceful one
+   * (SIGQUIT: the workers finish what they serve). Resolves once every worker has exited and been
+   * reaped, for every caller.
    */
   stop(signal?: NodeJS.Signals): Promise<void> {
+    // A fast stop during a graceful one ends the workers now, as nginx's SIGTERM after SIGQUIT does.
+    if (this.stopping && this.quitting && signal !== 'SIGQUIT') void this.pool.stop();
     this.stopping ??= this.stopAll(signal);
     return this.stopping;
   }
@@ -499,8 +504,11 @@ export class Master {
   private async stopAll(signal?: NodeJS.Signals): Promise<void> {
     this.exiting = true;
     // ngx_signal_handler()'s line, without "from <pid>" (Node cannot tell who sent it).
-    if (signal && signal !== 'SIGQUIT' && this.os.name === 'linux') this.write('notice', `signal ${constants.signals[signal]} (${signal}) received, exiting`);
-    await this.pool.stop();
+    const graceful = (this.quitting = signal === 'SIGQUIT');
+    if (signal && this.os.name === 'linux') this.write('notice', `signal ${constants.signals[signal]} (${signal}) received, ${graceful ? 'shutting down' : 'exiting'}`);
+    // ngx_master_process_cycle() on ngx_quit: no new connection while the workers finish.
+    if (graceful) this.closeListeners();
+    await this.pool.stop(graceful);
     await this.starting?.catch(() => undefined);
     this.closeListeners();
     this.removeRunFiles();
