@@ -15,6 +15,7 @@ import { NOT_MODIFIED_MODULE } from './modules/not-modified/module.js';
 import { LIMIT_REQ_MODULE } from './modules/limit-req/module.js';
 import { LIMIT_CONN_MODULE } from './modules/limit-conn/module.js';
 import { SSI_MODULE } from './modules/ssi/module.js';
+import { limitRateFilter } from './filters/limit-rate.js';
 
 export const MODULES: readonly HttpModule[] = [
   NOT_MODIFIED_MODULE,
@@ -30,6 +31,8 @@ export const MODULES: readonly HttpModule[] = [
   { name: 'charset', headerFilter: charsetFilter },
   SSI_MODULE,
   GZIP_MODULE,
+  // ngx_http_write_filter_module's place, last: limit_rate paces what the other filters leave.
+  { name: 'write', headerFilter: limitRateFilter, variables: { limit_rate: (req) => String(req.limitRate ?? 0) } },
 ];
 
 /** The modules' directives, for the conf's loader. */

@@ -17,6 +17,7 @@ import type { BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
 import type { ClientReader, Connection } from './request-connection.js';
 import { RequestBody } from './request-body.js';
+import { Pacer } from './pacer.js';
 import { browser } from './http/user-agent.js';
 
 export type Handler<R = void> = (req: HttpRequest) => R;
@@ -158,6 +159,10 @@ export class HttpRequest {
   private chunked = false;
   /** Whether the client's connection took the last bytes written (false: wait for `drain`). */
   private taken = true;
+  /** r->limit_rate: from `set $limit_rate`, else limit_rate once the response starts; undefined before. */
+  limitRate?: number;
+  /** The body's bytes at limit_rate (ngx_http_write_filter()). */
+  private pacer?: Pacer;
   private log: ErrorLog;
 
   constructor(
@@ -446,6 +451,7 @@ export class HttpRequest {
       const head = formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: this.date, keepaliveHeader: this.loc.keepaliveHeader });
       this.headerSize = head.length;
       this.conn.write(head);
+      this.pacer?.count(head.length);
     }
     return f;
   }
@@ -489,7 +495,12 @@ export class HttpRequest {
   write(b: Buffer): boolean {
     if (this.bodyFilter) this.bodyFilter.write(b, this.send);
     else this.send(b);
-    return this.taken;
+    return this.taken && !this.pacer?.busy;
+  }
+
+  /** The response goes at `rate` bytes a second after its first `after` (limit_rate's header filter). */
+  pace(rate: number, after: number): void {
+    this.pacer = new Pacer(rate, after, this.startedAt, (p) => (this.taken = this.conn.write(p)));
   }
 
   /** To the client, framed as a chunk when the answer is chunked; counted in $body_bytes_sent. */
@@ -498,7 +509,8 @@ export class HttpRequest {
     const parts = this.chunked ? encodeChunk(b) : [b];
     for (const p of parts) {
       this.bodyBytesSent += p.length;
-      this.taken = this.conn.write(p);
+      if (this.pacer) this.pacer.push(p);
+      else this.taken = this.conn.write(p);
     }
   };
 
@@ -515,7 +527,8 @@ export class HttpRequest {
       this.chunked = false;
       this.send(lastChunk(this.trailers));
     }
-    this.finalize();
+    if (this.pacer) this.pacer.onIdle(() => this.finalize());
+    else this.finalize();
   }
 
   /**
@@ -527,6 +540,7 @@ export class HttpRequest {
     this.keepalive = false;
     this.bodyFilter?.discard();
     this.bodyFilter = undefined;
+    this.pacer?.discard();
     this.conn.abort(o);
     this.finalize();
   }
@@ -587,7 +601,8 @@ export class HttpRequest {
 
   /** Calls `cb` once the client can take more (after write() said it could not). */
   onDrain(cb: () => void): void {
-    this.conn.onDrain(cb);
+    if (this.pacer?.busy) this.pacer.onIdle(cb);
+    else this.conn.onDrain(cb);
   }
 
   /** postpone_output for this answer: short output waits for more, or for its end. */

@@ -2,6 +2,7 @@
 // ngx_http_script.c, and ngx_http_core_post_rewrite_phase()): a server's script before the location
 // is chosen, the location's after; `return` answers, a redirect answers, a changed URI chooses the
 // location again (the eleventh URI change is nginx's cycle 500).
+import { setLimitRate } from '../filters/limit-rate.js';
 import { statSync } from 'node:fs';
 import type { HttpRequest } from '../request.js';
 import type { LocationConf } from '../../nginx-conf/model.js';
@@ -59,6 +60,7 @@ function exec(req: HttpRequest, codes: RewriteCode[], e: Engine): End {
       case 'set': {
         const value = expand(req, c.value, e.quote);
         if (c.name === 'args') req.uri = { ...req.uri, args: value };
+        else if (c.name === 'limit_rate') setLimitRate(req, value);
         else req.variables.set(c.name, value);
         break;
       }
