@@ -26,6 +26,12 @@ export type ErrnoName =
   | 'ENOSPC'
   | 'EIO';
 
+/** How nginx words an open() that failed: a missing folder on the way, a file in its place, or no permission. */
+export function openErrno(e: unknown): ErrnoName {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'EACCES' ? 'EACCES' : code === 'ENOTDIR' ? 'ENOTDIR' : 'ENOENT_PATH';
+}
+
 /** A failed write's errno name: a full disk, or any other failure (as an I/O error). */
 export function writeErrno(code: string | undefined): ErrnoName {
   return code === 'ENOSPC' ? 'ENOSPC' : 'EIO';

@@ -49,6 +49,12 @@ export class ConnectionSlots {
     else this.reusable.delete(c);
   }
 
+  /** ngx_close_idle_connections(): a worker shutting down closes every idle connection at once. */
+  closeIdle(): void {
+    for (const c of this.reusable) c.reuse();
+    this.reusable.clear();
+  }
+
   /** ngx_drain_connections(), at every take since nginx 1.19.2: with 1/16 or fewer left, the oldest idle ones are closed (one, up to 32). */
   private drain(): void {
     if (this.free > Math.floor(this.size / 16) || !this.reusable.size) return;

@@ -4,7 +4,7 @@
 // cmcf->phases[] and ngx_http_top_header_filter). modules.ts lists them; the worker builds its
 // tables from the list once.
 import type { AddedModule } from '../nginx-conf/directive.js';
-import type { HeaderFilter, Handlers, HttpRequest, PhaseHandler, RangeJudge, Variable } from './request.js';
+import type { HeaderFilter, Handlers, HttpRequest, PhaseHandler, RangeJudge, Variable, VariableSetter } from './request.js';
 
 /** nginx's phases (ngx_http_phases) that the engine runs, in their order. */
 export const PHASE_NAMES = ['server-rewrite', 'find-config', 'rewrite', 'post-rewrite', 'preaccess', 'access', 'precontent', 'content'] as const;
@@ -18,6 +18,8 @@ export interface HttpModule {
   variables?: Record<string, Variable>;
   /** Its variables by the start of their names (NGX_HTTP_VAR_PREFIX: `upstream_`), given the whole name. */
   variablePrefixes?: Record<string, Variable>;
+  /** What `set` does to its variables that are settable (a variable's set_handler: `$limit_rate`). */
+  variableSetters?: Record<string, VariableSetter>;
   /** Its handlers, by the phase each joins (in the list's order, after the core's own). */
   phaseHandlers?: Partial<Record<PhaseName, PhaseHandler>>;
   /** Told of a variable that has no value in this request (ngx_http_rewrite_var(): `set`'s may warn). */
@@ -33,7 +35,7 @@ export interface HttpModule {
 }
 
 /** What the request takes from the modules, built once from the list (ngx_http_block()'s postconfiguration). */
-export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'headerFilters' | 'variables' | 'variablePrefixes' | 'clearsRanges' | 'uninitialized'> {
+export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'headerFilters' | 'variables' | 'variablePrefixes' | 'variableSetters' | 'clearsRanges' | 'uninitialized'> {
   const variables = new Map<string, Variable>();
   for (const m of modules) for (const [name, get] of Object.entries(m.variables ?? {})) variables.set(name, get);
   return {
@@ -42,6 +44,7 @@ export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'he
     clearsRanges: (req, f) => modules.reduce((cleared, m) => (m.clearsRanges?.(req, f) ?? false) || cleared, false),
     variables,
     variablePrefixes: modules.flatMap((m) => Object.entries(m.variablePrefixes ?? {})),
+    variableSetters: new Map(modules.flatMap((m) => Object.entries(m.variableSetters ?? {}))),
     uninitialized: (req, name) => {
       for (const m of modules) m.uninitialized?.(req, name);
     },

@@ -15,6 +15,7 @@ import { LIMIT_CONN_MODULE } from './modules/limit-conn/module.js';
 import { SSI_MODULE } from './modules/ssi/module.js';
 import { REWRITE_MODULE } from './modules/rewrite/module.js';
 import { ACCESS_MODULE } from './modules/access/module.js';
+import { limitRateFilter, setLimitRate } from './filters/limit-rate.js';
 
 export const MODULES: readonly HttpModule[] = [
   NOT_MODIFIED_MODULE,
@@ -30,6 +31,8 @@ export const MODULES: readonly HttpModule[] = [
   { name: 'charset', headerFilter: charsetFilter },
   SSI_MODULE,
   GZIP_MODULE,
+  // ngx_http_write_filter_module's place, last: limit_rate paces what the other filters leave.
+  { name: 'write', headerFilter: limitRateFilter, variables: { limit_rate: (req) => String(req.limitRate ?? 0) }, variableSetters: { limit_rate: setLimitRate } },
 ];
 
 /** The modules' directives, for the conf's loader. */

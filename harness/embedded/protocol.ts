@@ -31,7 +31,9 @@ export type MasterToWorker =
   | { type: 'configure'; env: WorkerEnv }
   | { type: 'crash'; signal?: NodeJS.Signals; code?: number }
   | { type: 'listen'; key: string; count: number }
-  | { type: 'terminate' };
+  | { type: 'terminate' }
+  /** ngx_quit: stop accepting, close idle connections, finish the busy ones, then exit. */
+  | { type: 'quit' };
 
 /**
  * `listen-error`: listen() on the master's socket failed (`code` is Node's, e.g. EADDRINUSE).

@@ -17,12 +17,15 @@ import type { BufferedBody } from './http/request-body.js';
 import { encodeChunk, lastChunk } from './http/chunked.js';
 import type { ClientReader, Connection } from './request-connection.js';
 import { RequestBody } from './request-body.js';
+import { Pacer } from './pacer.js';
 import { browser } from './http/user-agent.js';
 
 export type Handler<R = void> = (req: HttpRequest) => R;
 
 /** A variable's value for a request (its name given whole), undefined when nginx finds none. */
 export type Variable = (req: HttpRequest, name: string) => string | undefined;
+/** `set $name value` of a variable a module lets `set` change. */
+export type VariableSetter = (req: HttpRequest, value: string) => void;
 
 /** An output header filter (modules.ts has their order): may change the fields, and give the request a body filter. */
 export type HeaderFilter = (req: HttpRequest, f: ResponseFields) => ResponseFields;
@@ -70,6 +73,8 @@ export interface Handlers {
   variables: ReadonlyMap<string, Variable>;
   /** The modules' variables by the start of their names. */
   variablePrefixes: readonly (readonly [prefix: string, get: Variable])[];
+  /** `set` of a module's settable variable (`$limit_rate`), by name. */
+  variableSetters: ReadonlyMap<string, VariableSetter>;
   /** Tells the modules of a variable with no value (the rewrite module's warning). */
   uninitialized: (req: HttpRequest, name: string) => void;
   /** The phases, from the server's rewrites to the content handler. */
@@ -160,6 +165,10 @@ export class HttpRequest {
   private chunked = false;
   /** Whether the client's connection took the last bytes written (false: wait for `drain`). */
   private taken = true;
+  /** r->limit_rate: from `set $limit_rate`, else limit_rate once the response starts; undefined before. */
+  limitRate?: number;
+  /** The body's bytes at limit_rate (ngx_http_write_filter()). */
+  private pacer?: Pacer;
   private log: ErrorLog;
 
   constructor(
@@ -448,6 +457,7 @@ export class HttpRequest {
       const head = formatResponseHead(f, this.keepalive, { version: this.ctx.version, tokens: this.loc.serverTokens, date: this.date, keepaliveHeader: this.loc.keepaliveHeader });
       this.headerSize = head.length;
       this.conn.write(head);
+      this.pacer?.count(head.length);
     }
     return f;
   }
@@ -491,7 +501,12 @@ export class HttpRequest {
   write(b: Buffer): boolean {
     if (this.bodyFilter) this.bodyFilter.write(b, this.send);
     else this.send(b);
-    return this.taken;
+    return this.taken && !this.pacer?.busy;
+  }
+
+  /** The response goes at `rate` bytes a second after its first `after` (limit_rate's header filter). */
+  pace(rate: number, after: number): void {
+    this.pacer = new Pacer(rate, after, this.startedAt, (p) => (this.taken = this.conn.write(p)));
   }
 
   /** To the client, framed as a chunk when the answer is chunked; counted in $body_bytes_sent. */
@@ -500,7 +515,8 @@ export class HttpRequest {
     const parts = this.chunked ? encodeChunk(b) : [b];
     for (const p of parts) {
       this.bodyBytesSent += p.length;
-      this.taken = this.conn.write(p);
+      if (this.pacer) this.pacer.push(p);
+      else this.taken = this.conn.write(p);
     }
   };
 
@@ -517,7 +533,8 @@ export class HttpRequest {
       this.chunked = false;
       this.send(lastChunk(this.trailers));
     }
-    this.finalize();
+    if (this.pacer) this.pacer.onIdle(() => this.finalize());
+    else this.finalize();
   }
 
   /**
@@ -529,6 +546,7 @@ export class HttpRequest {
     this.keepalive = false;
     this.bodyFilter?.discard();
     this.bodyFilter = undefined;
+    this.pacer?.discard();
     this.conn.abort(o);
     this.finalize();
   }
@@ -589,7 +607,8 @@ export class HttpRequest {
 
   /** Calls `cb` once the client can take more (after write() said it could not). */
   onDrain(cb: () => void): void {
-    this.conn.onDrain(cb);
+    if (this.pacer?.busy) this.pacer.onIdle(cb);
+    else this.conn.onDrain(cb);
   }
 
   /** postpone_output for this answer: short output waits for more, or for its end. */

@@ -54,15 +54,19 @@ export function runWorker(env: WorkerEnv): void {
     notice('exiting');
     exit();
   };
-  /** ngx_quit: stop accepting, let the connections finish, then exit. */
+  /**
+   * ngx_quit: stop accepting, close the idle connections at once, let the busy ones finish (their
+   * answers say `Connection: close`), then exit.
+   */
   const shutDown = () => {
+    if (ctx.exiting) return;
     notice('gracefully shutting down');
     ctx.exiting = true;
     process.title = 'nginx: worker process is shutting down';
     let open = servers.length;
     if (!open) terminate();
-    // Idle keep-alive connections end at their keepalive_timeout here; nginx closes them at once.
     for (const s of servers) s.close(() => --open || terminate());
+    ctx.slots.closeIdle();
   };
   // ngx_signal_handler(): Node cannot tell who sent a signal, so the line is nginx's form without
   // "from <pid>". Windows has no signals: its workers are told by events, and log no such line.
@@ -99,6 +103,7 @@ export function runWorker(env: WorkerEnv): void {
       return;
     }
     if (m.type === 'terminate') return terminate();
+    if (m.type === 'quit') return shutDown();
     if (m.type !== 'listen') return;
     const listen = listens.get(m.key);
     // The conf was read after the master's and says other listens: it changed on disk meanwhile.

@@ -8,8 +8,11 @@
 // A write that fails (a full disk) never ends the process, as in nginx: an error-log line is
 // dropped; access-log lines are dropped and their failure reported at most once a minute
 // (ngx_http_log_write()), and for the rest of the second of a full disk none is tried.
+// A gzip log keeps nginx's buffer: its lines are written when the buffer is full, at its flush=
+// time, or on exit, each buffer as one gzip member (gunzip reads the members as one text).
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { devNull } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { formatErrorLine, formatTime, levelEnabled, type ErrorLogEntry, type Level } from './error-log.js';
 import { formatIso8601, formatTimeLocal } from './access-log.js';
 
@@ -25,6 +28,17 @@ export interface LogFile {
   /** When a failure was last reported (nginx's error_log_time), and the second the disk was last full (disk_full_time). */
   reportedAt?: number;
   diskFullSec?: number;
+  /** `access_log ... gzip`: the buffer its lines wait in (ngx_http_log_buf_t). */
+  gzip?: GzipBuffer;
+}
+
+export interface GzipBuffer {
+  level: number;
+  /** `buffer=`: the bytes of lines a member holds at most. */
+  size: number;
+  flushMs?: number;
+  bytes: number;
+  timer?: NodeJS.Timeout;
 }
 
 /** A failed access-log write: its error code (`ENOSPC`), or the bytes written of the line's when it was cut short. */
@@ -83,12 +97,20 @@ function flushFile(f: LogFile): void {
   f.queued.length = 0;
   f.onFailure = undefined;
   queued.delete(f);
+  buffered.delete(f);
   // ngx_http_log_handler(): a disk found full this second is not written to again until the next.
   if (f.diskFullSec === nowSec()) return;
-  const length = Buffer.byteLength(text, 'latin1');
+  let data = Buffer.from(text, 'latin1');
+  if (f.gzip) {
+    clearTimeout(f.gzip.timer);
+    f.gzip.timer = undefined;
+    f.gzip.bytes = 0;
+    data = gzipSync(data, { level: f.gzip.level });
+  }
+  const length = data.length;
   let failure: Parameters<AccessLogFailure>[0] | undefined;
   try {
-    const written = writeSync(f.fd, text, null, 'latin1');
+    const written = writeSync(f.fd, data);
     if (written !== length) failure = { written, length };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
@@ -116,7 +138,13 @@ export function flushLogs(): void {
   for (const f of queued) flushFile(f);
 }
 
-process.on('exit', flushLogs);
+/** Gzip logs with lines in their buffer. */
+const buffered = new Set<LogFile>();
+
+process.on('exit', () => {
+  flushLogs();
+  for (const f of buffered) flushFile(f);
+});
 
 /** A cached per-second clock, as nginx's ngx_time_update(): lines of one second share one text. */
 class ClockText {
@@ -218,8 +246,20 @@ export class ErrorLog {
  * loop. `onFailure` reports a failed write: the first queued line's, as its request's would be.
  */
 export function writeAccess(f: LogFile, line: string, onFailure?: AccessLogFailure): void {
+  if (f.gzip) return bufferAccess(f, f.gzip, line, onFailure);
   if (!queued.size) setImmediate(flushLogs);
   f.queued.push(line);
   f.onFailure ??= onFailure;
   queued.add(f);
+}
+
+/** ngx_http_log_write() with a buffer: one that cannot take the line is written first; the first line starts the flush= timer. */
+function bufferAccess(f: LogFile, b: GzipBuffer, line: string, onFailure?: AccessLogFailure): void {
+  if (b.bytes && b.bytes + line.length > b.size) flushFile(f);
+  f.queued.push(line);
+  b.bytes += line.length;
+  f.onFailure ??= onFailure;
+  buffered.add(f);
+  if (b.bytes >= b.size) flushFile(f);
+  else if (b.flushMs && !b.timer) b.timer = setTimeout(() => flushFile(f), b.flushMs).unref();
 }

@@ -74,6 +74,8 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     ...LOG.defaults,
     errorLog: [],
     clientMaxBodySize: 1024 * 1024,
+    limitRate: '0',
+    limitRateAfter: '0',
     // Two memory pages: 8k on x86-64 (16k only where pages are 8k).
     clientBodyBufferSize: 8 * 1024,
     clientBodyTempPath: join(prefix, 'temp/client_body_temp'),

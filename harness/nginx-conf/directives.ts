@@ -11,6 +11,12 @@ import { NGINX_DIRECTIVES } from './nginx-directives.js';
 import type { Directive } from './parse.js';
 import type { ErrorPage, LocationConf, LogTarget, TryFile } from './model.js';
 import { ANY, HS, HSL, HSL_IF, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
+/** A size directive that takes variables: checked now when it has none. */
+function complexSize(d: Directive): string {
+  if (!d.args[0].includes('$')) parseSize(d, d.args[0]);
+  return d.args[0];
+}
+
 export type { Ctx } from './directive.js';
 import { LOG } from './http/log.js';
 import { parseEnum, parseFlag, parseHttpVersion, parseNumber, parseSize, parseTime, seconds } from './values.js';
@@ -247,6 +253,9 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
       l.server.largeHeaderBufferSize = parseSize(d, d.args[1]);
     },
   },
+  // ngx_http_set_complex_value_size_slot(): a size checked now, or one with variables checked per response.
+  limit_rate: { ctx: HSL_IF, args: [1, 1], once: true, set: (l, d) => (l.limitRate = complexSize(d)) },
+  limit_rate_after: { ctx: HSL_IF, args: [1, 1], once: true, set: (l, d) => (l.limitRateAfter = complexSize(d)) },
   client_max_body_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientMaxBodySize = parseSize(d, d.args[0])) },
   client_body_buffer_size: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientBodyBufferSize = parseSize(d, d.args[0])) },
   client_body_in_file_only: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.clientBodyInFileOnly = parseEnum(d, ['off', 'on', 'clean'])) },

@@ -8,6 +8,7 @@ import type { AddedModule } from './directive.js';
 import { ConfError, unsupported } from './error.js';
 import { mapValues, regexVariables } from './map.js';
 import { knownVariable, nginxVariable, variableNames } from './variables.js';
+import { checkLogBuffers } from './http/log.js';
 
 export interface LoadOptions {
   /** `-p`: the prefix; relative paths in the conf resolve against it. */
@@ -35,6 +36,7 @@ export function loadConf(o: LoadOptions): NginxConf {
   const globals = o.globals ? parseGlobals(o.globals, dirname(file)) : [];
   const tree = [...globals, ...parseConfFile(file)];
   const conf = buildConf(tree, { prefix, confFile: file, defaultErrorLog: o.errorLog, modules: o.modules });
+  checkLogBuffers(allLocations(conf).flatMap((l) => l.accessLogs));
   checkVariables(conf, o.modules);
   // ngx_event_init_conf(): after the whole conf has been read, so an error inside it comes first.
   if (!tree.some((d) => d.name === 'events')) {
@@ -67,7 +69,7 @@ function checkVariables(conf: NginxConf, modules: readonly AddedModule[]): void 
   const headers: ProxyHeader[] = locations.flatMap((l) => l.proxySetHeaders);
   const added = locations.flatMap((l) => l.addHeaders);
   const logs = [...new Set(locations.flatMap((l) => (l.accessLogOff ? [] : l.accessLogs)))];
-  const filters = logs.flatMap((a) => (a.filter === undefined ? [] : variableNames(a.filter)));
+  const filters = logs.flatMap((a) => [...(a.filter === undefined ? [] : variableNames(a.filter)), ...(a.script ? variableNames(a.path) : [])]);
   // The modules' own: the rewrite module's script, its values and what `set` and its regexes make.
   const own = locations.flatMap((l) => modules.flatMap((m) => (m.variables ? [m.variables(l as never)] : [])));
   const scripted = own.flatMap((v) => v.used);
@@ -101,6 +103,7 @@ function checkVariables(conf: NginxConf, modules: readonly AddedModule[]): void 
   for (const a of logs) {
     check(a.format.ops.flatMap((op) => ('variable' in op ? [op.variable] : [])), `the log format "${a.format.name}"`, a);
     check(a.filter === undefined ? [] : variableNames(a.filter), '"access_log if="', a);
+    check(a.script ? variableNames(a.path) : [], '"access_log"', a);
   }
 }
 

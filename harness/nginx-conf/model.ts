@@ -151,6 +151,9 @@ export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseCon
   types: Map<string, string>;
   errorLog: LogTarget[];
   clientMaxBodySize: number;
+  /** limit_rate and limit_rate_after: sizes, or texts with variables evaluated per response. */
+  limitRate: string;
+  limitRateAfter: string;
   /** limit_except: the methods it names, and the settings every other method gets. */
   limitExcept?: LimitExcept;
   clientBodyBufferSize: number;

@@ -4,11 +4,18 @@ import type { Directive } from './parse.js';
 
 const SIZE = /^(\d+)([kKmMgG]?)$/;
 
-export function parseSize(d: Directive, v: string): number {
+/** ngx_parse_size() of a value made at run time: undefined when it is no size. */
+export function sizeValue(v: string): number | undefined {
   const m = SIZE.exec(v);
-  if (!m) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
+  if (!m) return undefined;
   const unit = m[2].toLowerCase();
   return Number(m[1]) * (unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1);
+}
+
+export function parseSize(d: Directive, v: string): number {
+  const size = sizeValue(v);
+  if (size === undefined) throw new ConfError(`"${d.name}" directive invalid value`, d.file, d.line);
+  return size;
 }
 
 /** Units from the largest; each may come once, in this order (ngx_parse_time()). Seconds per unit. */

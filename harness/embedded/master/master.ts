@@ -16,7 +16,7 @@ import { ConfError } from '../../nginx-conf/error.js';
 import { allLocations, type NginxConf } from '../../nginx-conf/model.js';
 import { abs } from '../../nginx-conf/directives.js';
 import { LOCALHOST, type ResolvedHosts } from '../context.js';
-import { osProfile, type OsName, type OsProfile, type ErrnoName } from '../../os-profile.js';
+import { openErrno, osProfile, type OsName, type OsProfile, type ErrnoName } from '../../os-profile.js';
 import { ErrorLog, createLog, closeLog, lineLog, clock, type LogFile } from '../../logs/writer.js';
 import { formatStderrLine, type Level } from '../../logs/error-log.js';
 import type { WorkerEnv } from '../protocol.js';
@@ -199,7 +199,7 @@ export class Master {
     const locations = allLocations(this.conf);
     const paths = [
       ...errorLogs.filter((t) => !t.byDefault).map((t) => t.path),
-      ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...l.accessLogs.map((a) => a.path)]),
+      ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...l.accessLogs.filter((a) => !a.script).map((a) => a.path)]),
       ...errorLogs.filter((t) => t.byDefault).map((t) => t.path),
     ];
     for (const p of new Set(paths)) this.openOrDie(p, (x) => this.createLog(x));
@@ -489,12 +489,17 @@ export class Master {
   }
 
   private stopping?: Promise<void>;
+  /** The stop under way is graceful (SIGQUIT). */
+  private quitting = false;
 
   /**
-   * Stops the workers and the master: nginx's fast shutdown (SIGTERM/SIGINT), for SIGQUIT too.
-   * Resolves once every worker has exited and been reaped, for every caller.
+   * Stops the workers and the master: nginx's fast shutdown (SIGTERM/SIGINT), or its graceful one
+   * (SIGQUIT: the workers finish what they serve). Resolves once every worker has exited and been
+   * reaped, for every caller.
    */
   stop(signal?: NodeJS.Signals): Promise<void> {
+    // A fast stop during a graceful one ends the workers now, as nginx's SIGTERM after SIGQUIT does.
+    if (this.stopping && this.quitting && signal !== 'SIGQUIT') void this.pool.stop();
     this.stopping ??= this.stopAll(signal);
     return this.stopping;
   }
@@ -502,8 +507,11 @@ export class Master {
   private async stopAll(signal?: NodeJS.Signals): Promise<void> {
     this.exiting = true;
     // ngx_signal_handler()'s line, without "from <pid>" (Node cannot tell who sent it).
-    if (signal && signal !== 'SIGQUIT' && this.os.name === 'linux') this.write('notice', `signal ${constants.signals[signal]} (${signal}) received, exiting`);
-    await this.pool.stop();
+    const graceful = (this.quitting = signal === 'SIGQUIT');
+    if (signal && this.os.name === 'linux') this.write('notice', `signal ${constants.signals[signal]} (${signal}) received, ${graceful ? 'shutting down' : 'exiting'}`);
+    // ngx_master_process_cycle() on ngx_quit: no new connection while the workers finish.
+    if (graceful) this.closeListeners();
+    await this.pool.stop(graceful);
     await this.starting?.catch(() => undefined);
     this.closeListeners();
     this.removeRunFiles();
@@ -518,8 +526,3 @@ export class Master {
   readonly exited = new Promise<void>((r) => (this.stopped = r));
 }
 
-/** How nginx words an open() that failed: a missing folder on the way, a file in its place, or no permission. */
-export function openErrno(e: unknown): ErrnoName {
-  const code = (e as NodeJS.ErrnoException).code;
-  return code === 'EACCES' ? 'EACCES' : code === 'ENOTDIR' ? 'ENOTDIR' : 'ENOENT_PATH';
-}

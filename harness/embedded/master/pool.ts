@@ -342,8 +342,11 @@ export class WorkerPool {
     return slot.pid;
   }
 
-  /** Ends every worker and the spare (terminate, SIGKILL after 3 s): resolves once all are reaped. */
-  async stop(): Promise<void> {
+  /**
+   * Ends every worker and the spare (terminate, SIGKILL after 3 s): resolves once all are reaped.
+   * `graceful` (nginx's quit): the workers finish their connections first, for as long as it takes.
+   */
+  async stop(graceful = false): Promise<void> {
     this.exiting = true;
     const all = () => [...this.slots.values(), ...(this.spare ? [this.spare] : [])];
     const done = new Promise<void>((r) => (all().length ? this.workersGone.add(r) : r()));
@@ -352,9 +355,10 @@ export class WorkerPool {
       if (s.state === 'starting') {
         s.state = 'discarded';
         s.child.kill('SIGKILL');
-      } else if (s.child.connected) s.child.send({ type: 'terminate' } satisfies MasterToWorker, () => undefined);
-      else s.child.kill('SIGTERM');
+      } else if (s.child.connected) s.child.send({ type: graceful && s !== this.spare ? 'quit' : 'terminate' } satisfies MasterToWorker, () => undefined);
+      else s.child.kill(graceful ? 'SIGQUIT' : 'SIGTERM');
     }
+    if (graceful) return done;
     const timeout = setTimeout(() => {
       for (const s of all()) s.child.kill('SIGKILL');
     }, 3000);

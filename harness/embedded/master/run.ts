@@ -56,6 +56,7 @@ export async function runMaster(opts: RunOptions): Promise<number> {
     process.on('SIGUSR1', () => master.reopen());
   }
   const signal = await Promise.race([stopRequest.asked.then(() => stopRequest.signal), quit]);
+  if (signal === graceful) void stopRequest.asked.then(() => master.stop(stopRequest.signal));
   await control?.close();
   await master.stop(signal);
   return 0;

@@ -2,7 +2,8 @@
 // the pid file it names, and send the master that signal, with nginx's lines when it cannot.
 import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
-import { Master, type MasterOptions, openErrno } from './master.js';
+import { Master, type MasterOptions } from './master.js';
+import { openErrno } from '../../os-profile.js';
 import { StartupError } from './errors.js';
 import type { SignalName } from './command-line.js';
 

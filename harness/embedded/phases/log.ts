@@ -1,12 +1,16 @@
 // The log phase (ngx_http_log_handler()): one line per access_log of the request's location, in
 // its format, unless its if= condition is "" or "0"; a variable nginx finds no value for is `-`
 // with escape=default and nothing with json or none.
+import { writeSync } from 'node:fs';
 import type { LogFormat } from '../../nginx-conf/log-format.js';
 import { escapeLogValue } from '../../logs/access-log.js';
 import { writeAccess, type AccessLogFailure, type LogFile } from '../../logs/writer.js';
-import { writeErrno } from '../../os-profile.js';
+import { openErrno, writeErrno } from '../../os-profile.js';
 import type { HttpRequest } from '../request.js';
 import { evaluate, variableValue } from '../variable-values.js';
+import { mapUriToPath } from '../files/map-path.js';
+import { statOrError } from '../files/file-cache.js';
+import { useOnce } from '../files/open-file-cache.js';
 
 /** ngx_escape_json(): `"` and `\` escaped, control bytes as \n, \r, \t, \b, \f or \u00XX; the rest as it is. */
 function escapeJson(v: string): string {
@@ -41,6 +45,30 @@ function reportFailure(req: HttpRequest, file: LogFile): AccessLogFailure {
   };
 }
 
+/**
+ * ngx_http_log_script_write(): a path with variables is evaluated per request and the line written
+ * at once. First the request's root must be a folder (nginx then knows the request's files are
+ * there): if not, no line, as an [error]. A file that cannot be opened loses its line, as a [crit].
+ */
+function writeScriptLog(req: HttpRequest, path: string, line: string): void {
+  const { root } = mapUriToPath(req);
+  const st = statOrError(root);
+  if (st instanceof Error || !st.isDirectory()) {
+    const errno = st instanceof Error ? openErrno(st) : 'ENOTDIR';
+    req.logError('error', `testing "${req.ctx.displayPath(root)}" existence failed`, { errno, action: 'logging request' });
+    return;
+  }
+  const name = evaluate(req, path);
+  const write = (fd: number) => writeSync(fd, Buffer.from(line, 'latin1'));
+  try {
+    const cache = req.ctx.openLogCache(req.loc);
+    if (cache) cache.use(name, write);
+    else useOnce(name, write);
+  } catch (e) {
+    req.logError('crit', `${req.ctx.os.openFileFn} "${req.ctx.displayPath(name)}" failed`, { errno: openErrno(e), action: 'logging request' });
+  }
+}
+
 export function writeAccessLogs(req: HttpRequest): void {
   // ngx_http_upstream_finalize_request(): an attempt still under way ends with the request.
   for (const s of req.upstreamStates) if (s.responseTime < 0) s.responseTime = Date.now() - s.start;
@@ -49,6 +77,8 @@ export function writeAccessLogs(req: HttpRequest): void {
       const v = evaluate(req, conf.filter);
       if (v === '' || v === '0') continue;
     }
-    writeAccess(file, formatLine(req, conf.format) + req.ctx.os.lineEnd, reportFailure(req, file));
+    const line = formatLine(req, conf.format) + req.ctx.os.lineEnd;
+    if (file) writeAccess(file, line, reportFailure(req, file));
+    else writeScriptLog(req, conf.path, line);
   }
 }

@@ -10,19 +10,39 @@ import { parseSize, parseTime, seconds } from '../values.js';
 import { isAbsolute, join } from 'node:path';
 
 export interface AccessLogConf {
-  /** Absolute path, or 'stderr'. */
+  /** Absolute path, or 'stderr'; with variables, the path each request evaluates (`script`). */
   path: string;
+  /** The path has variables: opened per request, through the open_log_file_cache. */
+  script?: boolean;
+  /** `buffer=size` (64k with gzip): lines are gathered up to this many bytes. */
+  buffer?: number;
+  /** `gzip[=level]`: each buffer is written as one gzip member at this level. */
+  gzip?: number;
+  /** `flush=time`: a buffer is written at the latest this long after its first line. */
+  flushMs?: number;
   format: LogFormat;
   /** `if=condition`: no line when it evaluates to "" or "0". */
   filter?: string;
+  /** The path as the conf writes it (nginx's messages name it so). */
+  arg?: string;
   file: string;
   line: number;
+}
+
+/** `open_log_file_cache max=N [inactive=time] [min_uses=N] [valid=time]` (ngx_open_file_cache_t). */
+export interface OpenLogFileCache {
+  max: number;
+  inactiveMs: number;
+  minUses: number;
+  validMs: number;
 }
 
 export interface LogSettings {
   accessLogs: AccessLogConf[];
   /** `access_log off` at this level (or inherited): no line, whatever else the level says. */
   accessLogOff: boolean;
+  /** The descriptors of logs with variables in their paths, kept open; undefined: `off`, the default. */
+  openLogFileCache?: OpenLogFileCache;
 }
 
 /** A value's parse, 0 when it is none (the caller words the error). */
@@ -38,27 +58,42 @@ function orZero(parse: () => number): number {
 function accessLog(d: Directive, prefix: string, formats: readonly LogFormat[]): AccessLogConf {
   const [path, name = 'combined', ...params] = d.args;
   if (path.startsWith('syslog:')) throw unsupported('"access_log" to syslog', d);
-  if (/\$/.test(path)) throw unsupported('variables in the "access_log" path', d, true);
   const format = [COMBINED, ...formats].find((f) => f.name.toLowerCase() === name.toLowerCase());
   if (!format) throw new ConfError(`unknown log format "${name}"`, d.file, d.line);
-  const log: AccessLogConf = { path: isAbsolute(path) || path === 'stderr' ? path : join(prefix, path), format, file: d.file, line: d.line };
-  let buffer = false;
-  let flush = false;
+  // ngx_conf_full_name(): a relative path is under the prefix, with variables or without.
+  const log: AccessLogConf = { path: isAbsolute(path) || path === 'stderr' ? path : join(prefix, path), arg: path, format, file: d.file, line: d.line };
+  if (/\$/.test(path)) log.script = true;
   for (const p of params) {
     if (p.startsWith('buffer=')) {
-      // Lines are written at the end of each turn of the event loop, never held longer: sooner
-      // than nginx's buffer would, with the same bytes.
-      if (!orZero(() => parseSize(d, p.slice(7)))) throw new ConfError(`invalid buffer size "${p.slice(7)}"`, d.file, d.line);
-      buffer = true;
+      log.buffer = orZero(() => parseSize(d, p.slice(7)));
+      if (!log.buffer) throw new ConfError(`invalid buffer size "${p.slice(7)}"`, d.file, d.line);
     } else if (p.startsWith('flush=')) {
-      if (!orZero(() => parseTime(d, p.slice(6)))) throw new ConfError(`invalid flush time "${p.slice(6)}"`, d.file, d.line);
-      flush = true;
-    } else if (p === 'gzip' || p.startsWith('gzip=')) throw unsupported('gzip-compressed access logs', d, true);
-    else if (p.startsWith('if=')) log.filter = p.slice(3);
+      log.flushMs = orZero(() => parseTime(d, p.slice(6)));
+      if (!log.flushMs) throw new ConfError(`invalid flush time "${p.slice(6)}"`, d.file, d.line);
+    } else if (p === 'gzip' || p.startsWith('gzip=')) {
+      log.buffer ??= 64 * 1024;
+      log.gzip = p === 'gzip' ? 1 : Number(/^\d+$/.test(p.slice(5)) ? p.slice(5) : NaN);
+      if (!(log.gzip >= 1 && log.gzip <= 9)) throw new ConfError(`invalid compression level "${p.slice(5)}"`, d.file, d.line);
+    } else if (p.startsWith('if=')) log.filter = p.slice(3);
     else throw new ConfError(`invalid parameter "${p}"`, d.file, d.line);
   }
-  if (flush && !buffer) throw new ConfError(`no buffer is defined for access_log "${path}"`, d.file, d.line);
+  if (log.flushMs && !log.buffer) throw new ConfError(`no buffer is defined for access_log "${path}"`, d.file, d.line);
+  if (log.buffer && log.script) throw new ConfError('buffered logs cannot have variables in name', d.file, d.line);
   return log;
+}
+
+/**
+ * nginx keeps one buffer per log file: every access_log of a file must buffer it alike, the first
+ * (in the conf's order) sets how.
+ */
+export function checkLogBuffers(logs: readonly AccessLogConf[]): void {
+  const first = new Map<string, AccessLogConf>();
+  const inOrder = [...new Set(logs)].filter((l) => !l.script).sort((a, b) => (a.file === b.file ? a.line - b.line : 0));
+  for (const log of inOrder) {
+    const other = first.get(log.path);
+    if (!other) first.set(log.path, log);
+    else if (other.buffer !== log.buffer || other.gzip !== log.gzip || other.flushMs !== log.flushMs) throw new ConfError(`access_log "${log.arg ?? log.path}" already defined with conflicting parameters`, log.file, log.line);
+  }
 }
 
 export const LOG: ConfModule<LogSettings> = {
@@ -80,21 +115,25 @@ export const LOG: ConfModule<LogSettings> = {
         l.accessLogs = [...l.accessLogs, accessLog(d, c.prefix, c.logFormats)];
       },
     },
-    // The descriptors of logs with variables in their paths, which the engine refuses: checked
-    // as ngx_http_log_open_file_cache() does, without effect on any line.
+    // ngx_http_log_open_file_cache().
     open_log_file_cache: {
       ctx: HSL,
       args: [1, 4],
       once: true,
-      set: (_l, d) => {
-        let max = 0;
+      set: (l, d) => {
+        const cache: OpenLogFileCache = { max: 0, inactiveMs: 10_000, minUses: 1, validMs: 60_000 };
         for (const p of d.args) {
           const [, key, value] = /^(max|inactive|min_uses|valid)=(.*)$/.exec(p) ?? [];
-          const ok = key === 'max' || key === 'min_uses' ? /^\d+$/.test(value) : key ? seconds(value) !== undefined : p === 'off';
-          if (!ok) throw new ConfError(`invalid "open_log_file_cache" parameter "${p}"`, d.file, d.line);
-          if (key === 'max') max = Number(value);
+          const n = key === 'max' || key === 'min_uses' ? (/^\d+$/.test(value) ? Number(value) : undefined) : key ? seconds(value) : p === 'off' ? 0 : undefined;
+          if (n === undefined) throw new ConfError(`invalid "open_log_file_cache" parameter "${p}"`, d.file, d.line);
+          if (key === 'max') cache.max = n;
+          else if (key === 'min_uses') cache.minUses = n;
+          else if (key === 'inactive') cache.inactiveMs = n * 1000;
+          else if (key === 'valid') cache.validMs = n * 1000;
         }
-        if (!d.args.includes('off') && !max) throw new ConfError('"open_log_file_cache" must have "max" parameter', d.file, d.line);
+        if (d.args.includes('off')) l.openLogFileCache = undefined;
+        else if (!cache.max) throw new ConfError('"open_log_file_cache" must have "max" parameter', d.file, d.line);
+        else l.openLogFileCache = cache;
       },
     },
   },

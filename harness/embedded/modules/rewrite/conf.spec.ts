@@ -1,6 +1,6 @@
 // What nginx accepts in the rewrite and access modules but the engine does not emulate is refused
 // at start, with the user's file and line, never taken and ignored: PCRE syntax JavaScript reads
-// otherwise, named captures, `set $limit_rate`, access_log inside `if`, low address
+// otherwise, named captures, access_log inside `if`, low address
 // bits nginx would warn of. And the script a conf compiles to: the `if`'s own settings, its codes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +23,6 @@ const refused = (what: string, dir: string) => `${what} not supported by the emb
 const cases: [string, string][] = [
   ['rewrite ^/a++ /b;', 'possessive quantifiers in the regular expression "^/a++" are'],
   ['rewrite ^/[[:alpha:]]+ /b;', 'POSIX classes ("[:name:]") in the regular expression "^/[[:alpha:]]+" are'],
-  ['set $limit_rate 1k;', '"set" of nginx\'s variable "$limit_rate" is'],
   ['location / { if ($uri) { access_log off; } }', '"access_log" inside "if" is'],
   ['allow 10.1.2.3/8;', '"allow 10.1.2.3/8" (low address bits set past the prefix length) is'],
   ['return 200 $tcpinfo_rtt;', 'the variable "$tcpinfo_rtt" (used by "return") is'],

@@ -97,7 +97,8 @@ function compileSet(d: Directive): RewriteCode {
   const name = variable.slice(1);
   // A prefixed one ($http_foo) set is that value for the rest of the request, the header's where it is not set: the request's own variables come first.
   if (name.toLowerCase() !== 'args' && !NGINX_PREFIXES.test(name.toLowerCase()) && nginxVariable(name, [])) {
-    if (name.toLowerCase() === 'limit_rate') throw unsupported(`"set" of nginx's variable "${variable}"`, d);
+    // $limit_rate is the one nginx's own a `set` may change (NGX_HTTP_VAR_CHANGEABLE, with a set_handler).
+    if (name.toLowerCase() === 'limit_rate') return { at: at(d), op: 'set', name: 'limit_rate', value };
     throw new ConfError(`the duplicate "${name}" variable`, d.file, d.line);
   }
   // Names are case-insensitive (`set $Foo` sets $foo).

@@ -59,7 +59,9 @@ function exec(req: HttpRequest, codes: RewriteCode[], e: Engine): End {
       }
       case 'set': {
         const value = expand(req, c.value, e.quote);
+        const setter = req.handlers.variableSetters.get(c.name);
         if (c.name === 'args') req.uri = { ...req.uri, args: value };
+        else if (setter) setter(req, value);
         else req.variables.set(c.name, value);
         break;
       }
