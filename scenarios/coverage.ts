@@ -4,10 +4,9 @@
 // on one that has neither.
 import { CONDITION_IDS, type ConditionId } from '../harness/doctor/index.js';
 import { SCENARIOS } from './index.js';
-import { diagnosisOf, type Scenario } from '../harness/scenario-runner/runner.js';
+import { applies, diagnosisOf, type Scenario } from '../harness/scenario-runner/scenario.js';
 import { ENGINES, type EngineName } from '../harness/engine/engine.js';
 import { OS_NAMES, type OsName } from '../harness/os-profile.js';
-import { applies } from '../harness/scenario-runner/runner.js';
 import { messages } from '../harness/i18n/index.js';
 
 const t = messages({

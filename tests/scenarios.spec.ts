@@ -5,7 +5,8 @@ import type { BrowserContext } from '@playwright/test';
 import { test, expect } from './fixtures.js';
 import { SCENARIOS } from '../scenarios/index.js';
 import { secondsOf } from '../harness/scenario-runner/scenario.js';
-import { runScenario, applies } from '../harness/scenario-runner/runner.js';
+import { runScenario } from '../harness/scenario-runner/run-scenario.js';
+import { applies } from '../harness/scenario-runner/scenario.js';
 import { renderSvg } from '../harness/timeline/svg.js';
 
 for (const s of SCENARIOS) {
