@@ -18,7 +18,7 @@ import { chromiumPath, CHROMIUM_ARGS } from '../browser.js';
 import { DEFAULT_PREFIX, hostAndPort, writableFolder } from '../flags.js';
 import { UsageError, UserError } from '../errors.js';
 import { watchStopRequests } from '../stop-request.js';
-import { t } from '../i18n/index.js';
+import { t } from './chaos-run.texts.js';
 import { hostPort } from '../ports.js';
 import type { Upstream } from '../stack/pass-through.js';
 import { osOption } from './options.js';

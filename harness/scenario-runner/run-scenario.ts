@@ -1,9 +1,30 @@
 // One run of a scenario: its stack, its steps, then what the doctor finds in the logs it left.
 import { Timeline } from '../timeline/timeline.js';
 import { describeExpectation, expectDiagnosis } from '../doctor/index.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
 import { ObservationFailed, Run, RunStopped, type RunOptions, type RunResult, type Scenario } from './runner.js';
 import { diagnosisOf } from './scenario.js';
+
+const t = messages({
+  en: {
+    'chaos.runner.startStack': 'start a stack: {engine} engine, {os} profile',
+    'chaos.runner.doctorReads': 'harness doctor reads the run\'s logs as {expectation}',
+    'chaos.runner.doctorFound': 'the doctor found {wrong}',
+    'chaos.runner.runStopped': 'the run stopped: {error}',
+    'chaos.runner.runStoppedShort': '✗ the run stopped',
+    'chaos.runner.stoppedWhy': 'stopped: {why}',
+    'chaos.runner.miscounted': '{name} made {made} observations but declares {declared}: correct its `observations`',
+  },
+  'zh-CN': {
+    'chaos.runner.startStack': '启动一个环境：{engine} 引擎，{os} 系统',
+    'chaos.runner.doctorReads': 'harness doctor 对这次运行日志的判断是：{expectation}',
+    'chaos.runner.doctorFound': 'doctor 发现了 {wrong}',
+    'chaos.runner.runStopped': '运行中断：{error}',
+    'chaos.runner.runStoppedShort': '✗ 运行中断',
+    'chaos.runner.stoppedWhy': '已停止：{why}',
+    'chaos.runner.miscounted': '{name} 做了 {made} 项观察，但声明的是 {declared} 项：请改正它的 `observations`',
+  },
+});
 
 export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult> {
   const timeline = new Timeline();

@@ -15,7 +15,21 @@ import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
 import { diagnose, readConfFacts, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';
 import { ApiClient } from './api.js';
 import { Timeline } from '../timeline/timeline.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+import { faultsText } from '../faults/texts.js';
+
+const t = messages({
+  en: {
+    'chaos.runner.restore': 'restore ({undone})',
+    'chaos.runner.over': 'the run is over: its stacks are stopped',
+    'chaos.runner.noBrowser': 'this run has no browser',
+  },
+  'zh-CN': {
+    'chaos.runner.restore': '恢复（{undone}）',
+    'chaos.runner.over': '运行已结束：它的环境都已停止',
+    'chaos.runner.noBrowser': '这次运行没有浏览器',
+  },
+});
 
 /** A scenario, as scenarios/ define them (defineScenario()) and the runner runs them. */
 export interface Scenario {
@@ -169,7 +183,7 @@ export class Run {
   async restore(): Promise<void> {
     this.checkRunning();
     const undone = await this.lives.at(-1)!.faults.restore();
-    const text = t('chaos.runner.restore', { undone: undone.join(', ') || t('chaos.runner.nothingApplied') });
+    const text = t('chaos.runner.restore', { undone: undone.join(', ') || faultsText('chaos.runner.nothingApplied') });
     this.timeline.add({ lane: 'harness', kind: 'fault', label: text, short: `↺ ${text}` });
     this.report({ kind: 'step', text });
   }

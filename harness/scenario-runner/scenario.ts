@@ -6,7 +6,24 @@ import type { OsName } from '../os-profile.js';
 import type { EngineName } from '../engine/engine.js';
 import type { DiagnosisExpectation } from '../doctor/index.js';
 import type { Scenario } from './runner.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'chaos.runner.needsEngine': '{name} needs the {engines} engine',
+    'chaos.runner.aboutProfile': '{name} is about the {profiles} profile',
+    'chaos.runner.nginxNotWindows': 'real nginx on Linux cannot show the Windows profile',
+    'chaos.runner.or': ' or ',
+    'chaos.runner.and': ' and ',
+  },
+  'zh-CN': {
+    'chaos.runner.needsEngine': '{name} 需要 {engines} 引擎',
+    'chaos.runner.aboutProfile': '{name} 针对的是 {profiles} 系统',
+    'chaos.runner.nginxNotWindows': 'Linux 上的真实的 nginx 无法模拟 Windows 系统',
+    'chaos.runner.or': ' 或 ',
+    'chaos.runner.and': ' 和 ',
+  },
+});
 
 export type { Scenario };
 
