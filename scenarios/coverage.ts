@@ -2,7 +2,7 @@
 // expectations (what a run must leave in the logs), per engine and OS profile. A condition no
 // scenario produces is listed with the reason it cannot be produced here; the coverage test fails
 // on one that has neither.
-import { CONDITION_IDS, type ConditionId } from '../harness/doctor/index.js';
+import { CONDITION_IDS, type ConditionId } from '../harness/doctor/incident.js';
 import { SCENARIOS } from './index.js';
 import { applies, diagnosisOf, type Scenario } from '../harness/scenario-runner/scenario.js';
 import { ENGINES, type EngineName } from '../harness/engine/engine.js';
