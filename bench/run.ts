@@ -25,9 +25,10 @@ import { adminApiMarkdown, adminApiPart, type AdminApiSample } from './admin-api
 import { passThroughMarkdown, passThroughPart, type PassThroughSample } from './pass-through.js';
 import { gzipPart, gzipRows, GZIP_PATH, type GzipSample } from './gzip.js';
 import { harnessMemoryMarkdown, harnessMemoryPart, type HarnessMemorySample } from './harness-memory.js';
+import { commandsMarkdown, commandsPart, type CommandsSample } from './commands.js';
 
 const ENGINE_ORDER: readonly EngineName[] = ['embedded', 'nginx'];
-const PARTS = ['fast', 'gzip', 'load', 'memory', 'crash', 'startup', 'admin-api', 'pass-through', 'harness-memory'] as const;
+const PARTS = ['fast', 'gzip', 'load', 'memory', 'crash', 'startup', 'commands', 'admin-api', 'pass-through', 'harness-memory'] as const;
 type Part = (typeof PARTS)[number];
 
 type TargetKind = 'api' | 'static';
@@ -45,7 +46,7 @@ Each option can also be given as an environment variable (BENCH_SECONDS=3 ...).
   --connections L   client connections, comma-separated (BENCH_CONNECTIONS, default 1,32)
   --workers L       worker_processes, comma-separated (BENCH_WORKERS, default 1,2)
   --confs L         default,keepalive (BENCH_CONFS)
-  --starts N        samples of each start-up figure (BENCH_STARTS, default 7)
+  --starts N        samples of each start-up figure, and rounds of the commands' (BENCH_STARTS, default 7)
   --compare L       start-up: also \`harness up\` of these folders, comma-separated: checkouts (the build
                     before a change) or installed packages (node_modules/sky-harness), in the same
                     loop, taking turns with this checkout's (BENCH_COMPARE)
@@ -185,6 +186,7 @@ interface Results {
   adminApi?: AdminApiSample[];
   /** The harness process's own memory under a bounded load (harness-memory.ts). */
   harnessMemory?: HarnessMemorySample;
+  commands?: CommandsSample;
   /** The pass-through in front of the fast upstream (pass-through.ts). */
   passThrough?: PassThroughSample;
 }
@@ -543,6 +545,7 @@ async function main(): Promise<number> {
     }
     if (s.only.has('crash')) await crashPart(s, root, admin, res);
     if (s.only.has('startup')) await startupPart(s, root, res);
+    if (s.only.has('commands')) res.commands = await commandsPart(root, s.starts, log);
     if (s.only.has('admin-api')) res.adminApi = await adminApiPart(s, admin, token, log);
     if (s.only.has('harness-memory')) res.harnessMemory = await harnessMemoryPart(root, log);
   } finally {
@@ -602,7 +605,7 @@ function buildReport(s: Settings, machine: Machine, res: Results, confs: Record<
 }
 
 function write(out: string, report: Report): void {
-  const md = markdown(report) + adminApiMarkdown((report.samples as Results).adminApi ?? []) + passThroughMarkdown((report.samples as Results).passThrough) + harnessMemoryMarkdown((report.samples as Results).harnessMemory);
+  const md = markdown(report) + adminApiMarkdown((report.samples as Results).adminApi ?? []) + passThroughMarkdown((report.samples as Results).passThrough) + harnessMemoryMarkdown((report.samples as Results).harnessMemory) + commandsMarkdown((report.samples as Results).commands);
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'latest.md'), md);
   writeFileSync(join(out, 'latest.json'), JSON.stringify(report, null, 2) + '\n');

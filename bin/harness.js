@@ -10,20 +10,26 @@ const held = new Set();
 const hold = (signal) => held.add(signal);
 for (const s of STOP_SIGNALS) process.on(s, hold);
 
-const { ensureBuilt } = await import('./build.js');
-ensureBuilt();
-// The commands that run the embedded engine start its first worker now, so that it loads while
-// the CLI does (harness/embedded/preboot.ts).
-const worker = process.argv[2] === 'up' || process.argv[2] === 'proxy' ? await import('../dist/bundle/harness/embedded/preboot.js') : undefined;
-// Either engine: a stop signal from here on is the command's to hear (it ends the start), not the CLI's end.
-worker?.listenBeforeTheCommand();
-if (worker?.wantsWorker(process.argv.slice(2))) worker.preboot();
-for (const s of STOP_SIGNALS) process.off(s, hold);
-for (const s of held) process.kill(process.pid, s);
-try {
-  // `harness proxy` reads nginx's command line itself: it needs none of yargs.
-  await import(process.argv[2] === 'proxy' ? '../dist/bundle/harness/embedded/main.js' : '../dist/bundle/harness/cli.js');
-} finally {
-  // Whatever the command did, it is over only once a worker it did not adopt has exited.
-  await worker?.afterTheCommand();
+// `harness --version` is the package's version: it needs neither the build check nor the CLI.
+if (process.argv.length === 3 && process.argv[2] === '--version') {
+  const { readFileSync } = await import('node:fs');
+  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+} else {
+  const { ensureBuilt } = await import('./build.js');
+  ensureBuilt();
+  // The commands that run the embedded engine start its first worker now, so that it loads while
+  // the CLI does (harness/embedded/preboot.ts).
+  const worker = process.argv[2] === 'up' || process.argv[2] === 'proxy' ? await import('../dist/bundle/harness/embedded/preboot.js') : undefined;
+  // Either engine: a stop signal from here on is the command's to hear (it ends the start), not the CLI's end.
+  worker?.listenBeforeTheCommand();
+  if (worker?.wantsWorker(process.argv.slice(2))) worker.preboot();
+  for (const s of STOP_SIGNALS) process.off(s, hold);
+  for (const s of held) process.kill(process.pid, s);
+  try {
+    // `harness proxy` reads nginx's command line itself: it needs none of yargs.
+    await import(process.argv[2] === 'proxy' ? '../dist/bundle/harness/embedded/main.js' : '../dist/bundle/harness/cli.js');
+  } finally {
+    // Whatever the command did, it is over only once a worker it did not adopt has exited.
+    await worker?.afterTheCommand();
+  }
 }

@@ -3,7 +3,9 @@ import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { UsageError } from './errors.js';
 import { quietWhenReaderCloses } from './terminal.js';
-import { lang, parseLang, setLang, t } from './i18n/index.js';
+import { lang, parseLang, setLang } from './i18n/index.js';
+import { t } from './cli.texts.js';
+import { t as flagText } from './flags.texts.js';
 import { commands } from './commands/index.js';
 import { lazyCommands, loadNamed } from './commands/command.js';
 import { didYouMean } from './commands/suggest.js';
@@ -63,7 +65,7 @@ const cli = lazyCommands(root, COMMANDS)
     requiresArg: true,
     describe: t('cli.lang'),
     coerce: (v: string) => {
-      if (!parseLang(v)) throw new UsageError(t('common.badLang', { value: v }));
+      if (!parseLang(v)) throw new UsageError(flagText('common.badLang', { value: v }));
       return v;
     },
   })

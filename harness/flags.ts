@@ -5,7 +5,8 @@ import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:f
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { makeFolder } from './make-folder.js';
 import { UsageError } from './errors.js';
-import { t, type MessageKey } from './i18n/index.js';
+import { type TextKey } from './i18n/index.js';
+import { t } from './flags.texts.js';
 
 /** yargs passes a value on as a number when it reads as one, as text otherwise, as an array when repeated. */
 function shown(flag: string, v: unknown): string {
@@ -13,7 +14,7 @@ function shown(flag: string, v: unknown): string {
   return `${flag} ${typeof v === 'string' && !v.trim() ? JSON.stringify(v) : String(v)}`;
 }
 
-function wholeNumber(flag: string, v: unknown, min: number, max: number, what: MessageKey): number {
+function wholeNumber(flag: string, v: unknown, min: number, max: number, what: TextKey<typeof t>): number {
   const text = shown(flag, v);
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(t('flags.wholeNumber', { given: text, what: t(what), min, max }));

@@ -1,7 +1,18 @@
 // The system packages the suite needs and npm cannot bring, by the names this machine's package
 // manager knows them: what `harness setup` installs, and what an error tells a user to install.
 import { packageManager } from './platform.js';
-import { t } from './i18n/index.js';
+import { messages } from './i18n/index.js';
+
+const t = messages({
+  en: {
+    'setup.advice.run': 'run `{command}`',
+    'setup.advice.noPm': "install {what} with your system's package manager",
+  },
+  'zh-CN': {
+    'setup.advice.run': '运行 `{command}`',
+    'setup.advice.noPm': '用操作系统的包管理器安装 {what}',
+  },
+});
 
 export type Need = 'chromium' | 'nginx' | 'strace' | 'cjk-font' | 'perl-websocket';
 export type PackageManager = NonNullable<ReturnType<typeof packageManager>>;

@@ -1,4 +1,4 @@
-import { expect } from 'playwright/test';
+import { expect } from './steps/expect.js';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { expectFailure, login, logout, pageTwoUnder, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { whileLines } from './steps/logs.js';

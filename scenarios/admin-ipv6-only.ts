@@ -1,4 +1,4 @@
-import { expect } from 'playwright/test';
+import { expect } from './steps/expect.js';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { isRefusal, peerOf } from './steps/logs.js';
 import { loginThenPages } from './steps/api.js';

@@ -1,4 +1,4 @@
-import { expect } from 'playwright/test';
+import { expect } from './steps/expect.js';
 import getPort from 'get-port';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { upWith, userConf } from './steps/user-conf.js';

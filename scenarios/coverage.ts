@@ -2,12 +2,11 @@
 // expectations (what a run must leave in the logs), per engine and OS profile. A condition no
 // scenario produces is listed with the reason it cannot be produced here; the coverage test fails
 // on one that has neither.
-import { CONDITION_IDS, type ConditionId } from '../harness/doctor/index.js';
+import { CONDITION_IDS, type ConditionId } from '../harness/doctor/incident.js';
 import { SCENARIOS } from './index.js';
-import { diagnosisOf, type Scenario } from '../harness/scenario-runner/runner.js';
+import { applies, diagnosisOf, type Scenario } from '../harness/scenario-runner/scenario.js';
 import { ENGINES, type EngineName } from '../harness/engine/engine.js';
 import { OS_NAMES, type OsName } from '../harness/os-profile.js';
-import { applies } from '../harness/scenario-runner/runner.js';
 import { messages } from '../harness/i18n/index.js';
 
 const t = messages({

@@ -1,4 +1,4 @@
-import { expect } from 'playwright/test';
+import { expect } from './steps/expect.js';
 import getPort from 'get-port';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { defaultFrontendRoot } from '../harness/paths.js';

@@ -1,4 +1,4 @@
-import { expect } from 'playwright/test';
+import { expect } from './steps/expect.js';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { login, expectPage, CHECKS_SEED_EMPLOYEES } from './steps/browser.js';
 import { messages } from '../harness/i18n/index.js';

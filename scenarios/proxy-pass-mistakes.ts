@@ -1,4 +1,4 @@
-import { expect } from 'playwright/test';
+import { expect } from './steps/expect.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';

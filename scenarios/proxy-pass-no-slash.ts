@@ -1,4 +1,4 @@
-import { expect } from 'playwright/test';
+import { expect } from './steps/expect.js';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
 import { ownStack } from './steps/own-stack.js';

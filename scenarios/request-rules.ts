@@ -1,4 +1,4 @@
-import { expect } from 'playwright/test';
+import { expect } from './steps/expect.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';

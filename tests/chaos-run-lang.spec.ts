@@ -39,7 +39,7 @@ test('harness chaos run FILE --lang zh-CN: a failed observation, the count of wh
 });
 
 // The scenarios of a proxy that does not start read harness up's own explanation: under a Chinese
-// locale they find it in Chinese (their checks take the labels from the catalogue), and pass.
+// locale they find it in Chinese (their checks take the labels from up.texts.ts), and pass.
 for (const [name, args, engines] of [
   ['missing-temp-dir', [], ['embedded', 'nginx']],
   ['proxy-start-failures', [], ['embedded', 'nginx']],

@@ -4,7 +4,7 @@
 import { test } from './fixtures.js';
 import { SCENARIOS } from '../scenarios/index.js';
 import { secondsOf } from '../harness/scenario-runner/scenario.js';
-import { applies } from '../harness/scenario-runner/runner.js';
+import { applies } from '../harness/scenario-runner/scenario.js';
 import { scenarioTest } from './support/scenario-test.js';
 
 for (const s of SCENARIOS) {

@@ -9,7 +9,37 @@ import { printJson } from '../terminal.js';
 import * as flag from '../flags.js';
 import { jsonOption, stackPrefixOption } from './options.js';
 import { guard, print } from './guard.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+import { commandText } from './texts.js';
+
+const t = messages({
+  en: {
+    'cli.app.demand': 'Name an app command: order, remind or reset.',
+    'cli.app.order': 'A customer places and pays an order: it waits as 待接单, and every open admin page gets the 来单提醒 (type 1)',
+    'cli.app.remind': 'A customer asks where order ORDER_ID is: every open admin page gets the 催单 (type 2)',
+    'cli.app.remind.orderId': "The order's id (订单管理 lists them)",
+    'cli.app.reset': "Return the admin stand-in's data to its seed (the menu, employees and month of orders it started with)",
+    'app.pages.one': '1 open admin page',
+    'app.pages.many': '{count} open admin pages',
+    'app.order.placed': 'order {id} placed and paid (订单号 {number}, {amount}): it waits as 待接单.',
+    'app.order.pushed': '来单提醒 (type 1) pushed to {pages}.',
+    'app.remind.pushed': '催单 (type 2) for order {id} (订单号 {number}) pushed to {pages}.',
+    'app.reset.done': 'the admin stand-in is back to its seed: the menu, the employees and the month of orders it started with.',
+  },
+  'zh-CN': {
+    'cli.app.demand': '请给出一个 app 命令：order、remind 或 reset。',
+    'cli.app.order': '顾客下单并付款：订单状态为待接单，每个打开的管理端页面都会收到来单提醒（type 1）',
+    'cli.app.remind': '顾客询问订单 ORDER_ID 到哪了：每个打开的管理端页面都会收到催单（type 2）',
+    'cli.app.remind.orderId': '订单 id（在订单管理里能看到）',
+    'cli.app.reset': '把管理端替身服务的数据恢复到初始数据（启动时的菜品、员工和那一个月的订单）',
+    'app.pages.one': '1 个打开的管理端页面',
+    'app.pages.many': '{count} 个打开的管理端页面',
+    'app.order.placed': '订单 {id} 已下单并付款（订单号 {number}，{amount}）：状态为待接单。',
+    'app.order.pushed': '来单提醒（type 1）已推送给 {pages}。',
+    'app.remind.pushed': '订单 {id}（订单号 {number}）的催单（type 2）已推送给 {pages}。',
+    'app.reset.done': '管理端替身服务已恢复到初始数据：启动时的菜品、员工和那一个月的订单。',
+  },
+});
 
 type Out = (s: string) => void;
 
@@ -51,7 +81,7 @@ export async function appReset(o: { prefix: string; json?: boolean }, out: Out):
 }
 
 export function builder(y: Argv) {
-  const prefix = stackPrefixOption(t('cli.prefix.running'));
+  const prefix = stackPrefixOption(commandText('cli.prefix.running'));
   return y
     .command('order', t('cli.app.order'), (yy) => yy.option('prefix', prefix).option('json', jsonOption()), (a) =>
       guard(() => appOrder({ prefix: a.prefix, json: a.json }, print)),

@@ -6,7 +6,7 @@ import { secondsOf } from '../scenario-runner/scenario.js';
 import { FAULTS, shownUsage, usage } from '../faults/index.js';
 import { coverage } from '../../scenarios/coverage.js';
 import { printJson } from '../terminal.js';
-import { t } from '../i18n/index.js';
+import { t } from './chaos-list.texts.js';
 import { jsonOption } from './options.js';
 import { guard, print } from './guard.js';
 import type { Args } from './command.js';

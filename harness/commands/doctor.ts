@@ -4,11 +4,31 @@ import { guard } from './guard.js';
 import type { Args } from './command.js';
 import { UsageError } from '../errors.js';
 import { examineLogs } from '../doctor/index.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+import { commandText } from './texts.js';
+
+const t = messages({
+  en: {
+    'cli.doctor.errorLog': 'The error.log to read, or - for standard input',
+    'cli.doctor.noLog': 'name the nginx error log to explain, e.g. harness doctor D:\\nginx-1.20.2\\logs\\error.log (or - to read it from standard input).',
+    'cli.doctor.access': 'The matching access.log, for more evidence',
+    'cli.doctor.json': 'Print {"incidents":[...],"unrecognised":[...]} (--follow: one incident per line)',
+    'cli.doctor.follow': 'Keep watching the log and explain new incidents as they happen',
+    'cli.doctor.conf': "nginx's nginx.conf, so that fixes name the line to change; again for each included file not where the conf says",
+  },
+  'zh-CN': {
+    'cli.doctor.errorLog': '要读的 error.log，- 表示标准输入',
+    'cli.doctor.noLog': '请给出要解释的 nginx 错误日志，例如 harness doctor D:\\nginx-1.20.2\\logs\\error.log（或者用 - 从标准输入读取）。',
+    'cli.doctor.access': '对应的 access.log，提供更多证据',
+    'cli.doctor.json': '输出 {"incidents":[...],"unrecognised":[...]}（配合 --follow：每行一个事件）',
+    'cli.doctor.follow': '持续监视日志，有新事件就立刻解释',
+    'cli.doctor.conf': 'nginx 的 nginx.conf，这样“怎么办”能指出要改哪一行；include 的文件不在配置写的位置时，每个文件再给一次',
+  },
+});
 
 export const builder = (y: Argv) =>
   y
-    .usage(`$0 doctor <error-log>\n\n${t('cli.doctor.describe')}`)
+    .usage(`$0 doctor <error-log>\n\n${commandText('cli.doctor.describe')}`)
     .positional('error-log', { type: 'string', describe: t('cli.doctor.errorLog') })
     .option('access', { type: 'string', requiresArg: true, describe: t('cli.doctor.access') })
     .option('json', { type: 'boolean', default: false, describe: t('cli.doctor.json') })

@@ -12,7 +12,27 @@ import { readState, stateOrNone, type StackState } from '../stack/state.js';
 import { callControl } from '../control/channel.js';
 import { harnessUp, lockHolder, processState, type LockHolder } from '../stack/owner.js';
 import { UserError } from '../errors.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+import { commandText } from './texts.js';
+
+const t = messages({
+  en: {
+    'down.none': 'no stack is running from {prefix}: nothing to stop.',
+    'down.stillRuns': 'the stack of {prefix} (pid {pid}) was asked to stop {seconds} s ago and still runs. Look at its output (harness logs harness --prefix {given}), then stop it with Ctrl-C or kill {pid}.',
+    'down.stopped': 'stopped the stack of {prefix} (pid {pid}); nothing of it is left running.',
+    'down.starting': 'the stack of {prefix} (pid {pid}) is starting: it stops as soon as its start has ended...',
+    'down.endedStarting': 'the stack of {prefix} (pid {pid}) ended during its start; nothing of it is left running.',
+    'down.notReady': 'the stack of {prefix} (pid {pid}) has been starting for {seconds} s and is still not ready. Look at its output (harness logs harness --prefix {given}), then stop it with Ctrl-C in its terminal.',
+  },
+  'zh-CN': {
+    'down.none': '{prefix} 没有正在运行的环境：不需要停止。',
+    'down.stillRuns': '已经在 {seconds} 秒前要求 {prefix} 的环境（pid {pid}）停止，但它还在运行。请看它的输出（harness logs harness --prefix {given}），然后按 Ctrl-C 或用 kill {pid} 停止它。',
+    'down.stopped': '已停止 {prefix} 的环境（pid {pid}）；它已经没有任何东西在运行。',
+    'down.starting': '{prefix} 的环境（pid {pid}）正在启动：启动一结束就停止它……',
+    'down.endedStarting': '{prefix} 的环境（pid {pid}）在启动过程中结束了；它已经没有任何东西在运行。',
+    'down.notReady': '{prefix} 的环境（pid {pid}）已经启动了 {seconds} 秒，还没有就绪。请看它的输出（harness logs harness --prefix {given}），然后在它的终端里按 Ctrl-C 停止它。',
+  },
+});
 
 /** How long a stack may take to stop: its faults undone, its processes reaped (a few seconds at most). */
 const STOP_DEADLINE_MS = 30_000;
@@ -71,6 +91,6 @@ export async function down(o: { prefix: string }, out: (s: string) => void): Pro
   return 0;
 }
 
-export const builder = (y: Argv) => y.option('prefix', stackPrefixOption(t('cli.prefix.stack')));
+export const builder = (y: Argv) => y.option('prefix', stackPrefixOption(commandText('cli.prefix.stack')));
 
 export const handler = (a: Args<typeof builder>) => guard(() => down({ prefix: a.prefix }, print));

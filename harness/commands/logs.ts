@@ -12,7 +12,21 @@ import { guard, print } from './guard.js';
 import type { Args } from './command.js';
 import { UsageError } from '../errors.js';
 import { watchStopRequests } from '../stop-request.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+import { commandText } from './texts.js';
+
+const t = messages({
+  en: {
+    'cli.logs.follow': 'Keep printing new lines until Ctrl-C',
+    'logs.unknown': 'no log "{name}": the logs are {names}.',
+    'logs.none': 'no logs in {prefix} yet: start a stack there with `npx harness up`.',
+  },
+  'zh-CN': {
+    'cli.logs.follow': '持续输出新的日志行，直到按 Ctrl-C',
+    'logs.unknown': '没有名为 "{name}" 的日志：日志有 {names}。',
+    'logs.none': '{prefix} 里还没有日志：先用 `npx harness up` 在那里启动一套环境。',
+  },
+});
 
 export const LOG_NAMES = ['error', 'access', 'harness', 'admin'] as const;
 export type LogName = (typeof LOG_NAMES)[number];
@@ -87,6 +101,6 @@ export const builder = (y: Argv) =>
   y
     .positional('names', { type: 'string', array: true, describe: 'error, access, harness, admin' })
     .option('follow', { alias: 'f', type: 'boolean', default: false, describe: t('cli.logs.follow') })
-    .option('prefix', stackPrefixOption(t('cli.prefix.stack')));
+    .option('prefix', stackPrefixOption(commandText('cli.prefix.stack')));
 
 export const handler = (a: Args<typeof builder>) => guard(() => logs({ prefix: a.prefix, names: (a.names ?? []).map(String), follow: a.follow }, print));

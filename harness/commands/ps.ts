@@ -8,7 +8,8 @@ import { jsonOption, stackPrefixOption } from './options.js';
 import { guard, print } from './guard.js';
 import type { Args } from './command.js';
 import { printJson } from '../terminal.js';
-import { t } from '../i18n/index.js';
+import { commandText } from './texts.js';
+import { t } from './ps.texts.js';
 import { labelled } from '../stack/printer.js';
 
 export interface StackRow {
@@ -76,6 +77,6 @@ export async function ps(o: { prefix: string; json?: boolean }, out: (s: string)
   return 0;
 }
 
-export const builder = (y: Argv) => y.option('prefix', stackPrefixOption(t('cli.prefix.stack'))).option('json', jsonOption());
+export const builder = (y: Argv) => y.option('prefix', stackPrefixOption(commandText('cli.prefix.stack'))).option('json', jsonOption());
 
 export const handler = (a: Args<typeof builder>) => guard(() => ps({ prefix: a.prefix, json: a.json }, print));

@@ -17,9 +17,10 @@ import { findNginx } from '../nginx/engine.js';
 import { chromiumPath } from '../browser.js';
 import { installAdvice, packagesOf, type Need, type PackageManager } from '../system-packages.js';
 import { guard, print } from './guard.js';
-import { t, type MessageKey } from '../i18n/index.js';
+import { type TextKey } from '../i18n/index.js';
+import { t } from './setup.texts.js';
 
-const WHY: Record<Need, MessageKey> = {
+const WHY: Record<Need, TextKey<typeof t>> = {
   chromium: 'setup.why.chromium',
   nginx: 'setup.why.nginx',
   strace: 'setup.why.strace',

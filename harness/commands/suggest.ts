@@ -1,7 +1,18 @@
 // A mistyped command or option, and the name the user most likely meant: the nearest known name by
 // edit distance (a swap of two letters counts one). Equally near names go to the one that starts
 // most like what was typed: yargs' own recommendCommands takes the longer, and answered `upp` with `app`.
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'cli.unknownCommand': 'there is no command {given}. Did you mean {meant}? ({command} --help lists the commands.)',
+    'cli.unknownOption': '{command} has no option {given}. Did you mean {meant}? ({command} --help lists its options.)',
+  },
+  'zh-CN': {
+    'cli.unknownCommand': '没有 {given} 这个命令。你是想用 {meant} 吗？（{command} --help 会列出全部命令。）',
+    'cli.unknownOption': '{command} 没有 {given} 这个选项。你是想用 {meant} 吗？（{command} --help 会列出它的全部选项。）',
+  },
+});
 
 /** Edits (insert, delete, replace, swap two neighbours) from `a` to `b`. */
 export function distance(a: string, b: string): number {

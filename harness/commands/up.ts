@@ -12,7 +12,7 @@ import * as flag from '../flags.js';
 import { excludedPortOption, excludedPorts, osOption, refusedDelay } from './options.js';
 import { guard, print } from './guard.js';
 import type { Args } from './command.js';
-import { t } from '../i18n/index.js';
+import { t } from './up.texts.js';
 
 export const builder = (y: Argv) =>
   y

@@ -15,7 +15,35 @@ import { BadBody, clipped, lingerBeforeClose, readJsonObject } from '../channel-
 import { faultCall, restoreCall } from './channel-input.js';
 import { isPageFile, servePageFile } from './static.js';
 import type { FaultView, Live } from './live.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+import { faultsText } from '../faults/texts.js';
+
+const t = messages({
+  en: {
+    'chaos.channel.noFaultApplied': 'no fault {id} is applied (undone already?): the faults applied now are {applied}.',
+    'chaos.channel.none': 'none',
+    'chaos.channel.appliedLine': 'chaos: {label} applied',
+    'chaos.channel.appOrder': 'app {action}: order {order}',
+    'chaos.channel.restored': 'restored ({undone})',
+    'chaos.channel.stackStopped': 'the stack stopped',
+    'chaos.channel.noStack': 'no stack is running from {prefix}. Start one with `npx harness up` (in another terminal), or name its folder with --prefix.',
+    'chaos.channel.answered': 'the stack answered {status}',
+    'chaos.channel.noAnswer': 'the stack recorded in {state} (pid {pid}, started {startedAt}) does not answer on its control channel {url} ({why}).\n  If that harness up still runs, stop it (Ctrl-C in its terminal) and start it again; if it does not, delete {state} and start one with `npx harness up`.',
+    'ps.badStatus': 'the stack of {prefix} answered /status without its {field}: is it a harness up of another version? Its state.json: {path}.',
+  },
+  'zh-CN': {
+    'chaos.channel.noFaultApplied': '没有施加编号为 {id} 的故障（已经撤销了？）：当前施加的故障是 {applied}。',
+    'chaos.channel.none': '无',
+    'chaos.channel.appliedLine': 'chaos: 已施加 {label}',
+    'chaos.channel.appOrder': 'app {action}：订单 {order}',
+    'chaos.channel.restored': '已恢复（{undone}）',
+    'chaos.channel.stackStopped': '环境已停止',
+    'chaos.channel.noStack': '{prefix} 里没有正在运行的环境。请（在另一个终端里）用 `npx harness up` 启动一个，或者用 --prefix 指定它的目录。',
+    'chaos.channel.answered': '环境返回了 {status}',
+    'chaos.channel.noAnswer': '{state} 里记录的环境（pid {pid}，启动于 {startedAt}）在控制通道 {url} 上没有响应（{why}）。\n  如果那个 harness up 还在运行，请停止它（在它的终端里按 Ctrl-C）再重新启动；如果它没在运行，请删除 {state}，再用 `npx harness up` 启动一个。',
+    'ps.badStatus': '{prefix} 的环境响应 /status 时没有给出 {field}：它是不是另一个版本的 harness up？它的 state.json：{path}。',
+  },
+});
 
 export interface ControlChannel {
   url: string;
@@ -124,7 +152,7 @@ export async function startStackControl(stack: Stack, onEvent: (text: string) =>
           if (one === undefined) return reply(404, { error: t('chaos.channel.noFaultApplied', { id, applied: faults.entries.map((e) => `${e.id} ${e.label}`).join(', ') || t('chaos.channel.none') }) });
           undone = [one];
         }
-        announce('fault', t('chaos.channel.restored', { undone: undone.length ? undone.join(', ') : t('chaos.runner.nothingApplied') }));
+        announce('fault', t('chaos.channel.restored', { undone: undone.length ? undone.join(', ') : faultsText('chaos.runner.nothingApplied') }));
         return reply(200, { restored: undone });
       }
       return reply(404, { error: `unknown call ${req.method} ${req.url}` });

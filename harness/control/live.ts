@@ -11,9 +11,22 @@ import { followIncidents, type LiveIncident } from './live-incidents.js';
 import { withAdminExit } from './admin-exit.js';
 import { BATCH_EVENTS, LiveTimeline } from './live-timeline.js';
 import { EventStreams, frame } from './sse.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
 import { t as adminCommandText } from '../stack/admin-command.texts.js';
 import { controlText } from './texts.js';
+
+const t = messages({
+  en: {
+    'chaos.channel.workers': 'workers: {changes}',
+    'chaos.channel.logRestarted': 'error.log {how}: its lines are numbered from 1 again',
+    'chaos.channel.doctorStopped': 'the doctor stopped following {log}: {error}',
+  },
+  'zh-CN': {
+    'chaos.channel.workers': 'worker：{changes}',
+    'chaos.channel.logRestarted': 'error.log {how}：它的行号重新从 1 开始',
+    'chaos.channel.doctorStopped': 'doctor 停止跟踪 {log}：{error}',
+  },
+});
 
 /** What the page lists of a fault applied now (what `harness chaos status` lists). */
 export interface AppliedView {

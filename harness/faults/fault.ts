@@ -84,7 +84,7 @@ export interface Fault {
   readonly summary: string;
   /** What happens, in a few words: `chaos inject --help` lists the faults with it. */
   readonly brief: string;
-  /** Its own messages in both languages (its file's messages()): the catalogue's spec checks them. */
+  /** Its own messages in both languages (its file's messages()): tests/unit/texts.spec.ts checks them. */
   readonly texts: Messages<string>['texts'];
   /** Its arguments: positional ones first, in order, then flags (`--path`). */
   readonly params: readonly Param[];

@@ -4,7 +4,7 @@
 // faults themselves (every fault's module) load with the first inject, so that a stack's control
 // channel costs `harness up` nothing before it is ready.
 import { FaultError, type AppliedFault, type FaultInput, type FaultTarget } from './fault.js';
-import { t } from '../i18n/index.js';
+import { faultsText } from './texts.js';
 
 export interface FaultEntry {
   id: number;
@@ -32,7 +32,7 @@ export class FaultLedger {
     // Every fault's module (~40 ms) loads with the first fault applied, not with the stack.
     const { FAULTS, findFault, label, parseFault } = await import('./index.js');
     const fault = findFault(name);
-    if (!fault) throw new FaultError(t('chaos.inject.noFault', { name, names: FAULTS.map((f) => f.name).join(', ') }));
+    if (!fault) throw new FaultError(faultsText('chaos.inject.noFault', { name, names: FAULTS.map((f) => f.name).join(', ') }));
     const values = parseFault(fault, input);
     const applied = await fault.apply(this.target, values);
     const entry: FaultEntry = { id: this.#nextId++, label: label(fault, values), name: fault.name, applied };

@@ -1,12 +1,9 @@
-// The user's language, and what the harness says in it: a module's own texts, made beside it with
-// messages() (docs/architecture.md, "Their words"), and t('key') for the catalogue's areas not moved
-// yet (catalogue.ts). Both fill {name} placeholders from { name: value }. nginx's own log lines are
-// not here: they stay as nginx writes them.
-import { CATALOGUE, type MessageKey } from './catalogue.js';
+// The user's language, and what the harness says in it: each module's own texts, made beside it
+// with messages() (docs/architecture.md, "Their words"), their {name} placeholders filled from
+// { name: value }. nginx's own log lines are not here: they stay as nginx writes them.
 import { detectLang, type Lang } from './locale.js';
 
 export { parseLang, type Lang } from './locale.js';
-export type { MessageKey } from './catalogue.js';
 
 let current: Lang | undefined;
 
@@ -22,15 +19,10 @@ export function setLang(l: Lang): void {
 
 export type Params = Readonly<Record<string, string | number>>;
 
-/** The message `key` in the user's language, its `{name}` placeholders filled from `params`. */
-export function t(key: MessageKey, params?: Params): string {
-  return fill(CATALOGUE[lang()][key], params);
-}
-
 /** A module's own messages in the user's language, by their key in that module: `t('summary')`. */
 export interface Messages<K extends string> {
   (key: K, params?: Params): string;
-  /** The texts in each language, for the spec that checks them as it checks the catalogue's. */
+  /** The texts in each language, for the spec that checks them (tests/unit/texts.spec.ts). */
   readonly texts: { readonly [L in Lang]: Readonly<Record<K, string>> };
 }
 
@@ -39,7 +31,7 @@ export type TextKey<M> = M extends Messages<infer K> ? K : never;
 
 /**
  * Messages kept beside the module that says them (docs/architecture.md, "Their words"): English,
- * and Chinese typed to have exactly the English keys, as an area of the catalogue's is.
+ * and Chinese typed to have exactly the English keys.
  */
 export function messages<K extends string>(texts: { readonly en: Record<K, string>; readonly 'zh-CN': NoInfer<Record<K, string>> }): Messages<K> {
   MADE.push({ texts, made: new Error('messages() called here') });
@@ -63,7 +55,7 @@ export function fill(template: string, params?: Params): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-/** The `{name}` placeholders of a template, sorted (the catalogue's test compares them between languages). */
+/** The `{name}` placeholders of a template, sorted (tests/unit/texts.spec.ts compares them between languages). */
 export function placeholders(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 }

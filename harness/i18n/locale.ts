@@ -1,7 +1,7 @@
 // Which language the user reads: --lang, else HARNESS_LANG, else the POSIX locale (LC_ALL, then
 // LC_MESSAGES, then LANG, as gettext reads them), else the system's UI language (Windows sets no
 // LANG; Node's ICU takes the user's locale from the system). Any Chinese locale reads Simplified
-// Chinese: it is the only Chinese the catalogue has, and the course is written in it.
+// Chinese: it is the only Chinese the harness has, and the course is written in it.
 export const LANGS = ['en', 'zh-CN'] as const;
 export type Lang = (typeof LANGS)[number];
 
@@ -15,7 +15,7 @@ export function langOfLocale(locale: string | undefined): Lang | undefined {
   return undefined;
 }
 
-/** `--lang` values: the catalogue's names, and the usual spellings of them (`zh`, `zh_CN`, `en-US`). */
+/** `--lang` values: the languages' names, and the usual spellings of them (`zh`, `zh_CN`, `en-US`). */
 export function parseLang(value: string): Lang | undefined {
   const v = value.trim().toLowerCase().replace('_', '-');
   if (v === 'en' || v.startsWith('en-')) return 'en';

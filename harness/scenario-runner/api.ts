@@ -3,7 +3,18 @@
 import type { Readable } from 'node:stream';
 import { request } from 'undici';
 import type { Timeline } from '../timeline/timeline.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'chaos.api.refused': 'refused',
+    'chaos.api.noAnswer': 'no answer',
+  },
+  'zh-CN': {
+    'chaos.api.refused': '连接被拒绝',
+    'chaos.api.noAnswer': '无响应',
+  },
+});
 
 export interface ApiResponse {
   status: number;

@@ -12,10 +12,24 @@ import { splitCommand } from '../faults/index.js';
 import { StackLife } from '../stack-life/stack-life.js';
 import { parseErrorLine, type ErrorLogEntry } from '../logs/error-log.js';
 import { parseAccessLine, type AccessLogEntry } from '../logs/access-log.js';
-import { describeExpectation, diagnose, expectDiagnosis, readConfFacts, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';
+import { diagnose, readConfFacts, type Diagnosis, type DiagnosisExpectation } from '../doctor/index.js';
 import { ApiClient } from './api.js';
 import { Timeline } from '../timeline/timeline.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+import { faultsText } from '../faults/texts.js';
+
+const t = messages({
+  en: {
+    'chaos.runner.restore': 'restore ({undone})',
+    'chaos.runner.over': 'the run is over: its stacks are stopped',
+    'chaos.runner.noBrowser': 'this run has no browser',
+  },
+  'zh-CN': {
+    'chaos.runner.restore': '恢复（{undone}）',
+    'chaos.runner.over': '运行已结束：它的环境都已停止',
+    'chaos.runner.noBrowser': '这次运行没有浏览器',
+  },
+});
 
 /** A scenario, as scenarios/ define them (defineScenario()) and the runner runs them. */
 export interface Scenario {
@@ -44,11 +58,6 @@ export interface Scenario {
    *  `chaos list`; by OS profile where they differ. */
   seconds: number | Partial<Record<OsName, number>>;
   steps(run: Run): Promise<void>;
-}
-
-/** What the doctor must find in a run of `s` on this engine and profile. */
-export function diagnosisOf(s: Scenario, o: { engine: EngineName; os: OsName }): DiagnosisExpectation | undefined {
-  return typeof s.diagnosis === 'function' ? s.diagnosis(o) : s.diagnosis;
 }
 
 export interface Progress {
@@ -174,7 +183,7 @@ export class Run {
   async restore(): Promise<void> {
     this.checkRunning();
     const undone = await this.lives.at(-1)!.faults.restore();
-    const text = t('chaos.runner.restore', { undone: undone.join(', ') || t('chaos.runner.nothingApplied') });
+    const text = t('chaos.runner.restore', { undone: undone.join(', ') || faultsText('chaos.runner.nothingApplied') });
     this.timeline.add({ lane: 'harness', kind: 'fault', label: text, short: `↺ ${text}` });
     this.report({ kind: 'step', text });
   }
@@ -326,62 +335,4 @@ const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
 function readLines(path: string): string[] {
   return readBytes(path).toString('latin1').split('\n').map((l) => l.replace(/\r$/, '')).filter(Boolean);
-}
-
-/** Can this scenario run on this engine and profile? The reason when not. */
-export function applies(s: Scenario, engine: EngineName, os: OsName): string | undefined {
-  if (s.engines && !s.engines.includes(engine)) return t('chaos.runner.needsEngine', { name: s.name, engines: s.engines.join(t('chaos.runner.or')) });
-  if (!(s.profiles ?? ['linux']).includes(os)) return t('chaos.runner.aboutProfile', { name: s.name, profiles: (s.profiles ?? ['linux']).join(t('chaos.runner.and')) });
-  if (engine === 'nginx' && os === 'windows') return t('chaos.runner.nginxNotWindows');
-  return undefined;
-}
-
-export async function runScenario(s: Scenario, o: RunOptions): Promise<RunResult> {
-  const timeline = new Timeline();
-  const run = new Run(s, o, timeline);
-  let error: Error | undefined;
-  let screenshot: Buffer | undefined;
-  const body = async () => {
-    if (s.stack !== false) {
-      run.step(t('chaos.runner.startStack', { engine: o.engine, os: o.os }));
-      await run.startStack(s.stack?.({ engine: o.engine, os: o.os }) ?? {});
-    }
-    await s.steps(run);
-    const made = run.verdicts.filter((v) => v.kind === 'observation').length;
-    if (made !== s.observations) throw new Error(t('chaos.runner.miscounted', { name: s.name, made, declared: s.observations }));
-    const want = diagnosisOf(s, o);
-    if (want) {
-      await run.observe(t('chaos.runner.doctorReads', { expectation: describeExpectation(want) }), () => {
-        const wrong = expectDiagnosis(run.diagnosis(), want);
-        if (wrong.length) throw new Error(t('chaos.runner.doctorFound', { wrong: wrong.join('; ') }));
-      });
-    }
-  };
-  const running = body();
-  try {
-    await (o.stopAsked ? Promise.race([running, o.stopAsked.then((why) => Promise.reject(new RunStopped(t('chaos.runner.stoppedWhy', { why }))))]) : running);
-  } catch (e) {
-    error = e as Error;
-    if (!(e instanceof ObservationFailed)) timeline.add({ lane: 'harness', kind: 'observation', label: t('chaos.runner.runStopped', { error: error.message }), short: t('chaos.runner.runStoppedShort'), detail: 'fail' });
-    screenshot = await run.screenshot();
-  } finally {
-    await run.finish({ stopped: error instanceof RunStopped });
-    // Steps cut short by a stop request fail fast on the stopped stacks; what they started (a
-    // stack of their own, as missing-temp-dir's up()) has stopped once they have ended.
-    await running.catch(() => undefined);
-  }
-  const observations = run.verdicts.filter((v) => v.kind === 'observation');
-  const held = observations.filter((v) => v.ok).length;
-  const failed = observations.length - held;
-  const planned = s.observations + (diagnosisOf(s, o) ? 1 : 0);
-  return {
-    ok: !error,
-    error,
-    verdicts: run.verdicts,
-    tally: { held, failed, notRun: Math.max(0, planned - held - failed) },
-    timeline,
-    prefixes: run.prefixes,
-    screenshot,
-    ms: timeline.now(),
-  };
 }

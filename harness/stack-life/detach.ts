@@ -11,7 +11,16 @@ import { signalExitCode, watchStopRequests } from '../stop-request.js';
 import { ownFolder } from '../stack/prefix.js';
 import { LinkedFile, openAppend } from '../private-file.js';
 import { UserError } from '../errors.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'up.detach.link': '{path} is a link, or not a plain file of yours: the stack never writes its log through a link. Remove it, or use another --prefix.',
+  },
+  'zh-CN': {
+    'up.detach.link': '{path} 是一个链接，或者不是属于你的普通文件：环境从不通过链接写日志。请删除它，或者换一个 --prefix。',
+  },
+});
 
 /** Set in the detached stack's environment: it has no terminal, and outlives the command that started it. */
 const DETACHED = 'HARNESS_DETACHED';

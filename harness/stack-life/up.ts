@@ -17,7 +17,7 @@ import { harnessUp, lockPath, PrefixTaken } from '../stack/owner.js';
 import { hostOs, type OsName } from '../os-profile.js';
 import type { Incident } from '../doctor/types.js';
 import { adminRequestLine, readyLines, type Printer } from '../stack/printer.js';
-import { t } from '../i18n/index.js';
+import { t } from './up.texts.js';
 import { t as adminCommandText } from '../stack/admin-command.texts.js';
 
 /**

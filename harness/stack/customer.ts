@@ -2,7 +2,20 @@
 // paid order, a customer's reminder, or the admin stand-in's data back to the seed. Only the stand-in has
 // customers: with `--admin external` there is nothing to act on.
 import type { Stack } from './stack.js';
-import { t } from '../i18n/index.js';
+import { messages } from '../i18n/index.js';
+
+const t = messages({
+  en: {
+    'app.external': 'this stack runs your own admin server (--admin external): harness app acts on the admin stand-in only.',
+    'app.badId': 'an order id is a whole number from 1 up, not {value}',
+    'app.noOrder': 'there is no order {id} (订单不存在). `npx harness app order` places one; the orders page (订单管理) lists them.',
+  },
+  'zh-CN': {
+    'app.external': '这套环境用的是你自己的后端服务（--admin external）：harness app 只能作用于管理端替身服务。',
+    'app.badId': '订单 id 必须是从 1 开始的整数，而不是 {value}',
+    'app.noOrder': '没有订单 {id}（订单不存在）。`npx harness app order` 可以下一个订单；订单管理页面会列出所有订单。',
+  },
+});
 
 export interface ControlAnswer {
   status: number;

@@ -1,6 +1,7 @@
 // Steps in the admin front end by what a user sees (labels, placeholders, roles), so the same
 // steps drive the stub front end or the real one.
-import { expect, type Page } from 'playwright/test';
+import type { Page } from 'playwright/test';
+import { expect } from './expect.js';
 import { EMPLOYEES, type Employee } from '../../stand-in/admin-server/employees.js';
 
 import type { Run } from '../../harness/scenario-runner/runner.js';

@@ -2,7 +2,8 @@
 // run's language (the labels and sentences come from the harness's own texts, never an English copy), and a
 // miss said in one short line of that language rather than a test runner's diff.
 import type { Printer } from '../../harness/stack/printer.js';
-import { t, messages } from '../../harness/i18n/index.js';
+import { messages } from '../../harness/i18n/index.js';
+import { t as upText } from '../../harness/stack-life/up.texts.js';
 import { canBind } from '../../harness/ports.js';
 
 const saidText = messages({
@@ -64,7 +65,7 @@ export async function mustBeFree(port: number): Promise<void> {
  */
 export function explanation(said: string): { means: string; toDo: string } {
   const after = (key: 'stack.up.means' | 'stack.up.toDo') => {
-    const label = t(key, { cause: '', fix: '' });
+    const label = upText(key, { cause: '', fix: '' });
     const line = said.split('\n').find((l) => l.trimStart().startsWith(label));
     if (line === undefined) throw new Error(saidText('scenario.check.noLabel', { label: label.trim() }));
     return line.trimStart().slice(label.length);

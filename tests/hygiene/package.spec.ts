@@ -35,7 +35,7 @@ test('npm pack, then npm install --omit=dev in an empty folder: sky-harness doct
     expect(doctor.stderr).toBe('');
     expect(doctor.exitCode).toBe(1); // problems found
     expect(doctor.stdout).toContain('upstream-refused');
-    // Under a Chinese locale, in Chinese: the catalogue ships inside the bundle.
+    // Under a Chinese locale, in Chinese: the texts ship inside the bundle.
     const zh = await execa('npx', ['sky-harness', 'doctor', log], { cwd: app, reject: false, env: { LANG: 'zh_CN.UTF-8', LC_ALL: undefined, HARNESS_LANG: undefined } });
     expect(zh.exitCode).toBe(1);
     expect(zh.stdout).toContain('upstream-refused');

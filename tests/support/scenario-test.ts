@@ -5,7 +5,8 @@
 import type { Browser, BrowserContext, TestInfo } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { Scenario } from '../../harness/scenario-runner/scenario.js';
-import { runScenario, type RunOptions } from '../../harness/scenario-runner/runner.js';
+import type { RunOptions } from '../../harness/scenario-runner/runner.js';
+import { runScenario } from '../../harness/scenario-runner/run-scenario.js';
 import type { EngineName } from '../../harness/engine/engine.js';
 import type { OsName } from '../../harness/os-profile.js';
 import { renderSvg } from '../../harness/timeline/svg.js';

@@ -2,19 +2,20 @@
 // explanation in the run's language, and a miss is one short line in that language, not a diff.
 import { test, expect } from '@playwright/test';
 import { explanation, message, mustExit, mustSay } from '../../scenarios/steps/said.js';
-import { lang, setLang, t } from '../../harness/i18n/index.js';
+import { lang, setLang } from '../../harness/i18n/index.js';
+import { t as upText } from '../../harness/stack-life/up.texts.js';
 import { t as configurationText } from '../../harness/doctor/conditions/configuration.texts.js';
 import { t as startupText } from '../../harness/doctor/conditions/startup.texts.js';
 
 const printed = (l: 'en' | 'zh-CN') => {
   setLang(l);
-  return ['proxy | nginx: [emerg] still could not bind()', t('stack.up.means', { cause: configurationText('doctor.unsupported.cause', { what: '"proxy_cache_path"', where: 'nginx.conf:10', times: '' }) }), `  ${t('stack.up.toDo', { fix: configurationText('doctor.unsupported.fix', { where: 'nginx.conf:10' }) })}`].join('\n');
+  return ['proxy | nginx: [emerg] still could not bind()', upText('stack.up.means', { cause: configurationText('doctor.unsupported.cause', { what: '"proxy_cache_path"', where: 'nginx.conf:10', times: '' }) }), `  ${upText('stack.up.toDo', { fix: configurationText('doctor.unsupported.fix', { where: 'nginx.conf:10' }) })}`].join('\n');
 };
 
 test.afterEach(() => setLang('en'));
 
 for (const l of ['en', 'zh-CN'] as const) {
-  test(`${l}: the explanation is found by the labels of its language, and its sentences by their catalogue text`, () => {
+  test(`${l}: the explanation is found by the labels of its language, and its sentences by their own text`, () => {
     const { means, toDo } = explanation(printed(l));
     expect(lang()).toBe(l);
     mustSay(means, message(configurationText('doctor.unsupported.cause')));

@@ -1,5 +1,5 @@
 // Every module's own texts (messages(), beside the module that says them) are whole in both
-// languages, as the catalogue is: the same keys, the same placeholders, nothing empty. The files
+// languages: the same keys, the same placeholders, nothing empty. The files
 // are found by what they call, so a new module's texts are checked with no line added here.
 import { test, expect } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';

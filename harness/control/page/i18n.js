@@ -1,4 +1,4 @@
-// The page's words, in the stack's language: messages.js is the catalogue's control.* part, which
+// The page's words, in the stack's language: messages.js is control/texts.ts, which
 // the harness serves in the language it runs in (its --lang, else its locale), so the page and the
 // terminal of `harness up` say the same things in the same language, whatever the browser's.
 import { lang, messages } from './messages.js';

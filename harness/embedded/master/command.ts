@@ -8,19 +8,29 @@ import { signalMaster } from './signal.js';
 import { DEFAULT_VERSION, OS_NAMES, hostOs, osProfile, type OsName } from '../../os-profile.js';
 import { UserError, UsageError } from '../../errors.js';
 import * as flag from '../../flags.js';
-import { parseLang, setLang, t } from '../../i18n/index.js';
+import { messages, parseLang, setLang } from '../../i18n/index.js';
+import { t as flagText } from '../../flags.texts.js';
+
+const t = messages({
+  en: {
+    'cli.proxy.prefixWhat': 'the nginx prefix folder (the one with conf/ and logs/)',
+  },
+  'zh-CN': {
+    'cli.proxy.prefixWhat': 'nginx 的 prefix 目录（里面有 conf/ 和 logs/）',
+  },
+});
 
 /** The harness's own flags, checked as the rest of the CLI checks them (flags.ts): a usage error names the flag. */
 function harnessOptions(c: CommandLine) {
   if (c.lang !== undefined) {
     const lang = parseLang(c.lang);
-    if (!lang) throw new UsageError(t('common.badLang', { value: c.lang }));
+    if (!lang) throw new UsageError(flagText('common.badLang', { value: c.lang }));
     setLang(lang);
   }
   const os = (c.os ?? hostOs()) as OsName;
   if (!OS_NAMES.includes(os)) throw new UsageError(`--os ${c.os}: use ${OS_NAMES.join(' or ')}`);
   const ports = c.excludedPorts.map(flag.port('--excluded-port'));
-  if (ports.length && os !== 'windows') throw new UsageError(t('cli.excludedPort.notWindows'));
+  if (ports.length && os !== 'windows') throw new UsageError(flagText('cli.excludedPort.notWindows'));
   return {
     os,
     prefix: flag.existingFolder('-p', t('cli.proxy.prefixWhat'))(c.prefix ?? '.'),
