@@ -2,6 +2,8 @@
 // process, each incident handed on once complete with the text of its lines.
 import { follow } from '../doctor/follow.js';
 import type { Incident } from '../doctor/types.js';
+import { quoted } from '../doctor/diagnose.js';
+import { detached } from '../doctor/facts.js';
 
 export interface LiveIncident {
   /** Its number, in the order reported. */
@@ -9,12 +11,18 @@ export interface LiveIncident {
   condition: Incident['condition'];
   cause: string;
   fix: string;
+  /** The lines quoted, as the doctor's report quotes them (all up to four, else the first two and the last): a burst of 20,000 lines is one incident, not 40 MB. */
   lines: { no: number; text: string }[];
+  /** Its lines, quoted or not: those between are in the log, not in the harness. */
+  count: number;
   /** When it was reported. */
   at: string;
   /** It was in the log before this `harness up` was ready (the log of an earlier run in the same folder). */
   earlier?: boolean;
 }
+
+/** A line quoted keeps this many characters at most (nginx writes up to 2,048 bytes a line; another program's line may be 64 KB). */
+export const QUOTED_CHARS = 4096;
 
 /** Of an earlier run's log, the page reads its last MiB: a log of 35 MB read whole cost the harness ~90 MiB. */
 const EARLIER_BYTES = 1024 * 1024;
@@ -27,7 +35,8 @@ export function followIncidents(errorLog: string, on: (i: LiveIncident) => void,
     condition: i.condition,
     cause: i.cause,
     fix: i.fix,
-    lines: i.lines.map((no) => ({ no, text: text(no) ?? '' })),
+    lines: quoted(i.lines).map((no) => ({ no, text: clip(text(no) ?? '') })),
+    count: i.lines.length,
     at: new Date().toISOString(),
     ...(earlier ? { earlier } : {}),
   });
@@ -40,4 +49,9 @@ export function followIncidents(errorLog: string, on: (i: LiveIncident) => void,
     },
     { signal: o.signal, tail: EARLIER_BYTES },
   );
+}
+
+/** The line, cut at QUOTED_CHARS (a copy: a cut would keep the whole line alive). */
+function clip(text: string): string {
+  return text.length <= QUOTED_CHARS ? text : detached(text.slice(0, QUOTED_CHARS)) + '…';
 }

@@ -11,7 +11,7 @@ import type { Diagnosis, Group, Incident, Line, LogView } from './types.js';
 import { fromServiceLog, linesOf, unwrapped, type RawLine } from './read.js';
 import { explainGroup, explanationOf, Grouper } from './grouper.js';
 import { LogIndex } from './log-index.js';
-import { seconds } from './facts.js';
+import { detached, seconds } from './facts.js';
 import { MinHeap } from './heap.js';
 import type { ConfFacts } from './conf.js';
 
@@ -33,6 +33,10 @@ export interface AnalyserOptions {
   conf?: ConfFacts;
 }
 
+/** The most characters of cause, fix and facts texts kept for sharing (about 2 MiB). */
+export const INTERNED_CHARS = 1 << 20;
+/** seal() compacts the slots once this many (and half of them) are empty. */
+const COMPACT_AT = 1024;
 /** Log time after a group's last line from which nothing joins it and its verdict is settled (s). */
 const SETTLED_AFTER_S = 65;
 const SAMPLE = 3;
@@ -59,6 +63,8 @@ export class Analyser {
   private quoted = new Map<string, number[]>();
   /** One copy of each cause and fix text: a long log repeats the same few. */
   private interned = new Map<string, unknown>();
+  /** The characters of the keys in `interned`: a cause that names each request is new every time. */
+  private internedChars = 0;
 
   constructor(
     private readonly access?: AccessIndex,
@@ -160,7 +166,20 @@ export class Analyser {
   seal(g: Group): void {
     for (const l of g.lines) this.index.forget(l.no);
     this.grouper.seal(g);
-    if (this.slots[g.slot!] === g) this.slots[g.slot!] = null;
+    if (this.slots[g.slot!] !== g) return;
+    this.slots[g.slot!] = null;
+    if (++this.reported >= COMPACT_AT && this.reported * 2 >= this.slots.length) this.compact();
+  }
+  /** Slots emptied by seal() since the last compact(). */
+  private reported = 0;
+
+  /** --follow reports every group and keeps none: the emptied slots go, so that a log followed for hours costs nothing per line. */
+  private compact(): void {
+    this.slots = this.slots.filter((s) => s !== null);
+    this.slots.forEach((s, i) => {
+      if (!isIncident(s!)) (s as Group).slot = i;
+    });
+    this.reported = 0;
   }
 
   /** The incidents so far, but for the groups `held` (--follow reports them once they are whole). */
@@ -196,8 +215,8 @@ export class Analyser {
     const incident = this.intern(explainGroup(g, this.view(() => false, () => (missing = true))));
     if (missing) return; // a later line may still tell: explained at the end
     if (this.opts.keepText) this.keepQuote(incident, g);
-    this.seal(g);
     this.slots[g.slot!] = incident;
+    this.seal(g);
   }
 
   /** The report quotes the newest incident of each explanation: only its lines' text is kept. */
@@ -207,7 +226,7 @@ export class Analyser {
     const last = i.lines[i.lines.length - 1];
     if (kept && kept[kept.length - 1] > last) return;
     for (const no of kept ?? []) this.texts.delete(no);
-    const lines = quoted(g);
+    const lines = quoted(g.lines);
     for (const l of lines) this.texts.set(l.no, l.text);
     this.quoted.set(key, lines.map((l) => l.no));
   }
@@ -227,19 +246,18 @@ export class Analyser {
     const known = this.interned.get(key) as T | undefined;
     if (known !== undefined) return known;
     const made = make(key);
+    // Texts that name each request (a refused try's cause) are each new: beyond its bound the
+    // table starts again, and the few texts a long log repeats are soon in it again.
+    if ((this.internedChars += key.length) > INTERNED_CHARS) {
+      this.interned.clear();
+      this.internedChars = key.length;
+    }
     // A text is its own key: one copy, not two.
     this.interned.set(typeof made === 'string' ? made : detached(key), made);
     return made;
   }
 }
 
-/**
- * A copy of a text built from pieces of log lines that does not keep those lines alive (V8 keeps a
- * substring as a view of its whole line): concatenating flattens into a new string, slicing drops the space.
- */
-function detached(s: string): string {
-  return (' ' + s).slice(1);
-}
 
 /** A line copied with a prefix on it (a compose service's name, a time, a journald prefix, an indent), read after it. */
 function parseWrapped(text: string): ReturnType<typeof parseErrorLine> {
@@ -253,8 +271,8 @@ const doneAfter = (g: Group) => Math.max(g.windowS ?? 0, SETTLED_AFTER_S);
 const isIncident = (s: Group | Incident): s is Incident => 'cause' in s;
 
 /** The lines a report quotes of an incident: all up to four, else the first two and the last. */
-function quoted(g: Group) {
-  return g.lines.length <= 4 ? g.lines : [g.lines[0], g.lines[1], g.lines[g.lines.length - 1]];
+export function quoted<T>(lines: readonly T[]): T[] {
+  return lines.length <= 4 ? [...lines] : [lines[0], lines[1], lines[lines.length - 1]];
 }
 
 /** A log read piece by piece (a file of any size, standard input), analysed as it comes. */

@@ -16,6 +16,14 @@ const t = messages({
   },
 });
 
+/**
+ * A copy of a text built from pieces of log lines that does not keep those lines alive (V8 keeps a
+ * substring as a view of its whole line): concatenating flattens into a new string, slicing drops the space.
+ */
+export function detached(s: string): string {
+  return (' ' + s).slice(1);
+}
+
 /** `YYYY/MM/DD HH:MM:SS` (local time, as nginx writes it) as seconds on one naive clock. */
 export function seconds(time: string | undefined): number | undefined {
   const m = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(time ?? '');

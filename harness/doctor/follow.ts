@@ -4,8 +4,11 @@
 // try of a refused pair, say) is carried over and reported whole. New bytes are polled (a log on a
 // Windows share or in a container does not always raise change events); a group of lines is
 // reported once nothing more can join it: a refused pair at once, anything else once no new line
-// joined it for settleMs (a Windows retry comes ~2 s after the first refusal). A log truncated in
-// place, or replaced by a new file at its path (rotation), is said so and numbered from line 1 again.
+// joined it for settleMs (a Windows retry comes ~2 s after the first refusal). The groups waiting
+// hold their lines: past WAITING_BYTES of them (a load test's 404s of one path join one group for
+// as long as they come), the largest is reported at once and the lines after it start a new one.
+// A log truncated in place, or replaced by a new file at its path (rotation), is said so and
+// numbered from line 1 again.
 import { stat, type FileHandle } from 'node:fs/promises';
 import type { AccessIndex } from './access.js';
 import type { ConfFacts } from './conf.js';
@@ -34,6 +37,8 @@ export interface FollowOptions {
   access?: AccessIndex;
   /** The user's nginx.conf (--conf). */
   conf?: ConfFacts;
+  /** The most bytes of lines the groups waiting to be reported keep (default WAITING_BYTES; lineBytes()). */
+  waitingBytes?: number;
   /**
    * Of the log as it stands, only its last `tail` bytes are read (from the first line that begins
    * in them); the lines before are counted, not kept, so that line numbers stay the file's. A
@@ -55,6 +60,14 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 const CHUNK = 1 << 20;
+
+/** The lines groups keep while they wait to be reported: ~7,000 lines of nginx's longest (2 KB). */
+export const WAITING_BYTES = 32 * 1024 * 1024;
+
+/** About what a line a group keeps costs the heap: its text (up to two bytes a character) and its parsed entry. */
+export function lineBytes(text: string): number {
+  return 600 + 2 * text.length;
+}
 
 /** The file from `offset` to its end, a piece at a time. */
 async function* readFrom(fh: FileHandle, offset: number): AsyncGenerator<Buffer> {
@@ -103,7 +116,16 @@ export async function follow(path: string, on: FollowHandlers, opts: FollowOptio
   let splitter = new LineSplitter();
   /** Groups not reported yet, and when a line last joined each (wall clock). */
   const waiting = new Map<Group, number>();
+  /** lineBytes() of each waiting group's lines, and of them all. */
+  const sizes = new Map<Group, number>();
+  let waitingBytes = 0;
+  const maxWaiting = opts.waitingBytes ?? WAITING_BYTES;
   let endT: number | undefined;
+  const wait = (g: Group, now: number, bytes: number) => {
+    waiting.set(g, now);
+    sizes.set(g, (sizes.get(g) ?? 0) + bytes);
+    waitingBytes += bytes;
+  };
 
   /** Lines in; once following (`track`), the groups they join wait to be reported. */
   let track = false;
@@ -112,9 +134,14 @@ export async function follow(path: string, on: FollowHandlers, opts: FollowOptio
     for (const r of lines) {
       const g = analyser.add(r);
       if (!g) continue;
-      if (track) waiting.set(g, now);
+      if (track) wait(g, now, lineBytes(r.text));
       endT = g.lines[g.lines.length - 1].t ?? endT;
     }
+    bound(now);
+  };
+  /** Past its bound, the largest group waiting is reported now. */
+  const bound = (now: number) => {
+    if (waitingBytes > maxWaiting) tell([...sizes.keys()].sort((a, b) => sizes.get(b)! - sizes.get(a)!).slice(0, 1), now);
   };
   const read = async () => {
     for await (const chunk of readFrom(fh, offset)) {
@@ -126,19 +153,25 @@ export async function follow(path: string, on: FollowHandlers, opts: FollowOptio
   const seal = (g: Group) => {
     analyser.seal(g);
     waiting.delete(g);
+    waitingBytes -= sizes.get(g) ?? 0;
+    sizes.delete(g);
   };
 
   /** Reports what can grow no more; `all`: everything (the end, or the file starts over). */
   const report = (all: boolean) => {
     const now = Date.now();
-    const ready = [...waiting.keys()].filter((g) => all || isComplete(g) || settled(g, now)).sort((a, b) => a.lines[0].no - b.lines[0].no);
+    tell([...waiting.keys()].filter((g) => all || isComplete(g) || settled(g, now)), now);
+  };
+  /** Reports these groups, in log order. */
+  function tell(groups: Group[], now: number): void {
+    const ready = groups.sort((a, b) => a.lines[0].no - b.lines[0].no);
     for (const g of ready) {
       const incident = analyser.explain(g, (x) => settled(x, now));
       const texts = new Map(g.lines.map((l) => [l.no, l.text]));
       on.incident(incident, (no) => texts.get(no));
       seal(g);
     }
-  };
+  }
 
   const restart = async (how: 'truncated' | 'replaced') => {
     take(splitter.flush());
@@ -186,8 +219,9 @@ export async function follow(path: string, on: FollowHandlers, opts: FollowOptio
     on.start?.(analyser.diagnosis(carried), analyser, carried.size);
     analyser.finishEarly = false;
     const now = Date.now();
-    for (const g of analyser.groups) if (carried.has(g)) waiting.set(g, now);
+    for (const g of analyser.groups) if (carried.has(g)) wait(g, now, g.lines.reduce((n, l) => n + lineBytes(l.text), 0));
     else analyser.seal(g);
+    bound(now);
     track = true;
 
     while (!opts.signal?.aborted) {

@@ -4,7 +4,7 @@
 // either side of a try), whether the log went on at least 5 s after a refused try, the first
 // request nginx handled after a crash, and the nginx folders its paths name.
 import type { ErrorLogEntry } from '../logs/error-log.js';
-import { errnoIs, fileOp, isConnectFailure, linePeer, nginxFolder } from './facts.js';
+import { detached, errnoIs, fileOp, isConnectFailure, linePeer, nginxFolder } from './facts.js';
 import { MinHeap } from './heap.js';
 
 /** One line of the error log, parsed. */
@@ -73,9 +73,11 @@ export class LogIndex {
     if (!byPid) this.seconds.set(e.pid, (byPid = new Map()));
     let downs = byPid.get(l.t);
     if (!downs) byPid.set(l.t, (downs = []));
-    if (nolive) downs.push({ no: l.no });
-    else {
-      downs.push({ no: l.no, on: peer!.port! * 10 + peer!.family!, peer: peer!.text });
+    // downAround() asks for the first line of a second on each peer: only that one is kept, so
+    // that a load test's thousands of refusals a second cost no more than one.
+    const on = nolive ? undefined : peer!.port! * 10 + peer!.family!;
+    if (!downs.some((d) => d.on === on)) downs.push(nolive ? { no: l.no } : { no: l.no, on, peer: detached(peer!.text) });
+    if (!nolive) {
       this.waiting.push(l.t + 5, l.no);
       this.unsettled.add(l.no);
     }

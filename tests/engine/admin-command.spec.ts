@@ -62,7 +62,7 @@ test('a server that ends by itself: the components say when and how, and the doc
   await gone.body.dump();
   expect(gone.statusCode).toBe(502);
   const at = stack.adminCommand!.exit!.at;
-  const incident = (condition: LiveIncident['condition'], when: Date): LiveIncident => ({ n: 1, condition, cause: 'nginx\'s cause.', fix: 'the fix', lines: [], at: when.toISOString() });
+  const incident = (condition: LiveIncident['condition'], when: Date): LiveIncident => ({ n: 1, condition, cause: 'nginx\'s cause.', fix: 'the fix', lines: [], count: 0, at: when.toISOString() });
   const after = new Date(at.getTime() + 1000);
   expect(withAdminExit(incident('upstream-reset', after), stack).cause).toBe(
     `Your admin server, started by the harness (pid ${stack.adminCommand!.pid}), ended at ${at.toISOString().slice(11, 19)} UTC with exit code 3: nothing answers the harness's pass-through now. nginx's cause.`,

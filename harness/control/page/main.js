@@ -109,6 +109,12 @@ if (!token) {
       else if (name === 'applied') renderApplied($('applied'), d, undo);
       else if (name === 'incident') incidents([d]);
       else if (name === 'doctor') doctorError(d.error);
+      else if (name === 'lagged') {
+        // The harness dropped what this page did not read in time; the stream opens again with a fresh hello.
+        const el = $('lagged');
+        el.textContent = t('control.lagged', { count: d.dropped.toLocaleString('en') });
+        el.hidden = false;
+      }
       else if (name === 'bye') $('stopped').dataset.why = t('control.stopped.stackWhy', { why: d.why });
     },
   });

@@ -72,14 +72,22 @@ export function incident(i) {
   return h(
     'li',
     { class: `incident ${i.condition}`, dataset: { condition: i.condition } },
-    h('p', { class: 'head' }, h('span', { class: 'condition' }, i.condition), ' ', h('time', {}, clock(Date.parse(i.at)).slice(0, 8)), ' ', h('small', {}, t(i.lines.length > 1 ? 'control.incident.lines' : 'control.incident.line', { numbers: lineNumbers(i.lines) }))),
+    h('p', { class: 'head' }, h('span', { class: 'condition' }, i.condition), ' ', h('time', {}, clock(Date.parse(i.at)).slice(0, 8)), ' ', h('small', {}, t(i.count > 1 ? 'control.incident.lines' : 'control.incident.line', { numbers: lineNumbers(i) }))),
     h('p', { class: 'cause' }, i.cause),
     h('p', { class: 'fix' }, h('strong', {}, t('control.incident.fix')), i.fix),
-    h('details', {}, h('summary', {}, i.lines.length === 1 ? t('control.incident.theLine') : t('control.incident.theLines', { count: i.lines.length })), h('pre', {}, i.lines.map((l) => l.text).join('\n'))),
+    h('details', {}, h('summary', {}, i.count === 1 ? t('control.incident.theLine') : t('control.incident.theLines', { count: i.count })), h('pre', {}, quotedText(i))),
   );
 }
 
-function lineNumbers(lines) {
-  const nos = lines.map((l) => l.no);
-  return nos.length > 4 ? `${nos[0]}–${nos[nos.length - 1]}` : nos.join(', ');
+/** The lines quoted; the harness keeps the first and the last of a long incident, and says how many are between. */
+function quotedText(i) {
+  const texts = i.lines.map((l) => l.text);
+  const between = i.count - i.lines.length;
+  if (between > 0) texts.splice(texts.length - 1, 0, t('control.incident.summarised', { count: between.toLocaleString('en') }));
+  return texts.join('\n');
+}
+
+function lineNumbers(i) {
+  const nos = i.lines.map((l) => l.no);
+  return i.count > 4 ? `${nos[0]}–${nos[nos.length - 1]}` : nos.join(', ');
 }
