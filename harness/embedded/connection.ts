@@ -21,9 +21,9 @@ const MAX_BUFFERED_INPUT = 1024 * 1024;
 /** Output gathered past this many bytes is written at once (a large file's stream, a big answer). */
 const GATHER_BYTES = 64 * 1024;
 /**
- * Output with a piece this large goes out as it is, in one writev(2) of its pieces: copying a
- * kept file's bytes into one buffer would cost more than the call saves (a small answer's pieces
- * are cheaper joined).
+ * Output with a piece this large goes out as it is, its pieces written one by one: copying a kept
+ * file's bytes into one buffer would cost more than the calls save (a small answer's pieces are
+ * cheaper joined).
  */
 const AS_IT_IS_BYTES = 16 * 1024;
 
@@ -206,10 +206,11 @@ export class ClientConnection implements Connection, Reusable {
     if (this.closed || !this.socket.writable) return true;
     if (output.length === 1) return this.socket.write(output[0]);
     if (!output.some((b) => b.length >= AS_IT_IS_BYTES)) return this.socket.write(Buffer.concat(output, bytes));
-    this.socket.cork();
-    for (const b of output) this.socket.write(b);
-    this.socket.uncork();
-    return !this.socket.writableNeedDrain;
+    // Each piece a write of its own (cork() and one writev of them left a streamed gzip answer
+    // stalled after its first 64 KB).
+    let taken = true;
+    for (const b of output) taken = this.socket.write(b);
+    return taken;
   }
 
   onDrain(cb: () => void): void {
