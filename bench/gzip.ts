@@ -15,7 +15,7 @@ import { confSkeleton, starterWorkerUser } from '../harness/stack/render.js';
 import { startEngine } from '../harness/stack/registry.js';
 import type { EngineName, ProxyEngine } from '../harness/engine/engine.js';
 import { runLoad, type Generator, type LoadResult } from './load.js';
-import { cpuMs, defer } from './procs.js';
+import { cpuMs, defer, memoryOf } from './procs.js';
 import { spread, type Spread } from './stats.js';
 import type { Row } from './report.js';
 
@@ -41,6 +41,9 @@ export interface GzipSample extends LoadResult {
   workers: number;
   round: number;
   cpuUsPerRequest: number;
+  /** VmRSS and RssAnon of one worker after the run (the median of the workers), KiB. */
+  rssKiB?: number;
+  anonKiB?: number;
 }
 
 /** About 100 KB of minified-looking JavaScript (it compresses about 5:1, as a real bundle does). */
@@ -127,7 +130,8 @@ export async function gzipPart(s: GzipSettings, root: string, samples: GzipSampl
             const cpu0 = cpuMs(pids);
             const r = await runLoad(s.generator, spec(e, ask, s.seconds));
             const cpuUsPerRequest = ((cpuMs(pids) - cpu0) * 1000) / r.ok;
-            samples.push({ ...r, engine: e.name, ask, workers, round, cpuUsPerRequest });
+            const mem = pids.map((p) => memoryOf([p])).filter((m) => m.processes);
+            samples.push({ ...r, engine: e.name, ask, workers, round, cpuUsPerRequest, rssKiB: spread(mem.map((m) => m.rssKiB)).median, anonKiB: spread(mem.map((m) => m.anonKiB)).median });
             const bad = r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
             log(`[${++done}/${cells}] gzip part, w${workers} c${GZIP_CONNECTIONS} ${ask} round ${round} ${e.name.padEnd(8)}: ${Math.round(r.rps).toLocaleString('en-US')} req/s, p99 ${r.p99.toFixed(2)} ms, ${cpuUsPerRequest.toFixed(0)} µs CPU/request${bad}`);
           }
@@ -153,7 +157,12 @@ export function gzipRows(s: GzipSettings, samples: GzipSample[]): Row[] {
           : `gzip: the same bundle to clients without Accept-Encoding (sent as it is), ${workers} worker${workers > 1 ? 's' : ''}`;
       const metric = (xs: GzipSample[], m: 'rps' | 'p99' | 'cpuUsPerRequest'): Spread => spread(xs.map((x) => x[m]));
       const paired = (m: 'rps' | 'p99' | 'cpuUsPerRequest') => spread(E.map((x) => x[m] / (N.find((y) => y.round === x.round)?.[m] ?? NaN)));
-      const row = (figure: string, unit: Row['unit'], m: 'rps' | 'p99' | 'cpuUsPerRequest'): Row => ({
+      // The workers' memory after the last run of this worker count (both asks done).
+      const last = (xs: GzipSample[]) => samples.filter((x) => x.workers === workers && x.engine === xs[0]?.engine).at(-1);
+      const mib = (k?: number) => ((k ?? NaN) / 1024).toFixed(1);
+      const [e, n] = [last(E), last(N)];
+      const memory = ask === 'identity' && e?.rssKiB !== undefined ? [`memory per worker after the load (VmRSS): embedded ${mib(e.rssKiB)} MiB (its own pages, RssAnon: ${mib(e.anonKiB)} MiB), nginx ${mib(n?.rssKiB)} MiB (${mib(n?.anonKiB)} MiB)`] : [];
+      const row = (figure: string, unit: Row['unit'], m: 'rps' | 'p99' | 'cpuUsPerRequest', notes: string[] = []): Row => ({
         section,
         figure,
         unit,
@@ -161,9 +170,9 @@ export function gzipRows(s: GzipSettings, samples: GzipSample[]): Row[] {
         nginx: metric(N, m),
         ratio: metric(E, m).median / metric(N, m).median,
         pairedRatio: paired(m),
-        notes: [],
+        notes,
       });
-      rows.push(row(`GET ${GZIP_PATH}${ask === 'gzip' ? ' with Accept-Encoding: gzip' : ''}, ${GZIP_CONNECTIONS} conns`, 'req/s', 'rps'));
+      rows.push(row(`GET ${GZIP_PATH}${ask === 'gzip' ? ' with Accept-Encoding: gzip' : ''}, ${GZIP_CONNECTIONS} conns`, 'req/s', 'rps', memory));
       rows.push(row('CPU per request of the workers (µs; lower is better)', 'µs', 'cpuUsPerRequest'));
       rows.push(row(`p99 latency, ${GZIP_CONNECTIONS} conns`, 'ms', 'p99'));
     }

@@ -100,6 +100,8 @@ export interface Memory {
   rssKiB: number;
   /** Sum of Pss (shared pages split between the processes), KiB. */
   pssKiB: number;
+  /** Sum of RssAnon: the processes' own pages (heap, stacks, buffers), not the mapped program, KiB. */
+  anonKiB: number;
   processes: number;
 }
 
@@ -111,10 +113,13 @@ function kib(text: string, field: string): number {
 export function memoryOf(pids: number[]): Memory {
   let rssKiB = 0;
   let pssKiB = 0;
+  let anonKiB = 0;
   let processes = 0;
   for (const pid of pids) {
     try {
-      rssKiB += kib(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmRSS');
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      rssKiB += kib(status, 'VmRSS');
+      anonKiB += kib(status, 'RssAnon');
       processes++;
     } catch {
       continue;
@@ -125,7 +130,7 @@ export function memoryOf(pids: number[]): Memory {
       // no smaps_rollup (old kernel): PSS stays partial
     }
   }
-  return { rssKiB, pssKiB, processes };
+  return { rssKiB, pssKiB, anonKiB, processes };
 }
 
 /** The most a process has held in RAM since it started (VmHWM), KiB. */

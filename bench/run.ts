@@ -197,7 +197,7 @@ function measureMemory(e: RunningEngine, admin: Admin): { proxy: Memory; admin: 
   const proxyPids = e.name === 'embedded' ? childrenOf(process.pid).filter(isEmbeddedWorker) : processTree(e.engine.pid);
   const p = memoryOf(proxyPids);
   const a = memoryOf([admin.pid]);
-  return { proxy: p, admin: a, stack: { rssKiB: p.rssKiB + a.rssKiB, pssKiB: p.pssKiB + a.pssKiB, processes: p.processes + a.processes } };
+  return { proxy: p, admin: a, stack: { rssKiB: p.rssKiB + a.rssKiB, pssKiB: p.pssKiB + a.pssKiB, anonKiB: p.anonKiB + a.anonKiB, processes: p.processes + a.processes } };
 }
 
 /**

@@ -20,6 +20,12 @@ const MAX_BUFFERED_INPUT = 1024 * 1024;
 
 /** Output gathered past this many bytes is written at once (a large file's stream, a big answer). */
 const GATHER_BYTES = 64 * 1024;
+/**
+ * Output with a piece this large goes out as it is, its pieces written one by one: copying a kept
+ * file's bytes into one buffer would cost more than the calls save (a small answer's pieces are
+ * cheaper joined).
+ */
+const AS_IT_IS_BYTES = 16 * 1024;
 
 const flushOutput = (c: ClientConnection) => c.tick();
 /** postpone_output: while an answer is postponed, output shorter than this waits for more, or for its end. */
@@ -194,11 +200,18 @@ export class ClientConnection implements Connection, Reusable {
     // request's line before its next: a client that reads its log after an answer finds the line
     // there, whichever worker serves its next request.
     flushLogs();
-    const data = this.output.length === 1 ? this.output[0] : Buffer.concat(this.output, this.outputBytes);
+    const output = this.output;
+    const bytes = this.outputBytes;
     this.output = [];
     this.outputBytes = 0;
     if (this.closed || !this.socket.writable) return true;
-    return this.socket.write(data);
+    if (output.length === 1) return this.socket.write(output[0]);
+    if (!output.some((b) => b.length >= AS_IT_IS_BYTES)) return this.socket.write(Buffer.concat(output, bytes));
+    // Each piece a write of its own (cork() and one writev of them left a streamed gzip answer
+    // stalled after its first 64 KB).
+    let taken = true;
+    for (const b of output) taken = this.socket.write(b);
+    return taken;
   }
 
   onDrain(cb: () => void): void {

@@ -40,6 +40,18 @@ export interface BodyFilter {
   end(next: (b: Buffer) => void, done: () => void): void;
   /** The answer was cut short: drop what is held. */
   discard(): void;
+  /**
+   * The whole body at once, from a file kept in memory: what the filter makes of it may be kept in
+   * `forms` (by the filter's settings) and sent again for the same file. Only a filter alone on the
+   * answer has it (a chain's first filter could change the bytes).
+   */
+  whole?(b: Buffer, forms: FileForms, next: (b: Buffer) => void): void;
+}
+
+/** What output filters made of a kept file's contents: got by their settings, kept while the file is. */
+export interface FileForms {
+  get(key: string): Buffer | undefined;
+  keep(key: string, form: Buffer): void;
 }
 
 /**
@@ -399,8 +411,11 @@ export class HttpRequest {
     this.handlers.special(this, code, location, extra);
   }
 
-  /** Sends a whole response: head and, unless HEAD, the body. */
-  respond(f: ResponseFields, body?: Buffer | Readable): void {
+  /**
+   * Sends a whole response: head and, unless HEAD, the body. `forms`: the body is a kept file's
+   * whole contents, and what a lone body filter makes of it may be kept with it.
+   */
+  respond(f: ResponseFields, body?: Buffer | Readable, forms?: FileForms): void {
     this.sendHead(f);
     if (!body || this.method === 'HEAD' || this.head.method === 'HEAD') {
       if (body && !Buffer.isBuffer(body)) body.destroy();
@@ -408,6 +423,13 @@ export class HttpRequest {
       return;
     }
     if (Buffer.isBuffer(body)) {
+      const filter = this.bodyFilter;
+      if (forms && filter?.whole) {
+        this.bodyFilter = undefined;
+        filter.whole(body, forms, this.send);
+        this.endBody();
+        return;
+      }
       this.write(body);
       this.finish();
       return;

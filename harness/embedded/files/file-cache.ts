@@ -1,7 +1,11 @@
 // The file system as the static handler reads it: stat() without a throw, and small files' contents
-// kept while their stat says they are unchanged (nginx has open_file_cache off by default, so a
-// file is always served as it now is; this saves the open, fstat, read and close, not the stat).
+// kept in the worker while their stat says they are unchanged. This is the engine's page cache:
+// nginx reads a file from the kernel's page cache and hands it to the socket with sendfile(); a
+// Node worker would open, fstat, read and close it (four trips through the thread pool) per
+// request. nginx has open_file_cache off by default, so it opens the file per request and a
+// changed file is served as it now is at once: the stat each request still makes keeps that.
 import { readFileSync, statSync, type Stats } from 'node:fs';
+import type { FileForms } from '../request.js';
 
 /** stat(), with the error (ENOENT, EACCES, ENOTDIR...) as its result instead of a throw. */
 export function statOrError(path: string): Stats | NodeJS.ErrnoException {
@@ -13,50 +17,87 @@ export function statOrError(path: string): Stats | NodeJS.ErrnoException {
 }
 
 /**
- * Small files' contents, so that a file served again costs a stat (which every request still
- * makes) instead of open, fstat, read and close. An entry is used only while the file's stat is
- * the one it was read under; a file changed less than SETTLED_MS before it was read is not kept,
- * since another change within the file system's timestamp granularity could leave its stat as it
- * was. So a file that changes is always served as it now is, as nginx (without
- * open_file_cache) does.
+ * A small file's contents, read under the stat it is kept by (its identity: dev, ino, size, mtime,
+ * ctime), and what output filters made of them (its forms: the gzip filter's per level, window and
+ * memLevel), so that an answer's body is the same bytes it would be if made again.
  */
-interface CachedFile {
-  dev: number;
-  ino: number;
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  data: Buffer;
+export class FileContents implements FileForms {
+  private readonly forms = new Map<string, Buffer>();
+  /** Kept for the next requests (false: read for this one only; its forms are not kept either). */
+  kept = false;
+  /** Its bytes in the cache: the contents and the forms. */
+  bytes: number;
+
+  constructor(
+    readonly data: Buffer,
+    readonly st: Stats,
+  ) {
+    this.bytes = data.length;
+  }
+
+  get(key: string): Buffer | undefined {
+    return this.forms.get(key);
+  }
+
+  keep(key: string, form: Buffer): void {
+    // One pushed out (or replaced) meanwhile gains nothing.
+    if (!this.kept || form.length > CACHE_BYTES / 4) return;
+    makeRoom(form.length, this);
+    if (cachedBytes + form.length > CACHE_BYTES) return;
+    this.forms.set(key, form);
+    this.bytes += form.length;
+    cachedBytes += form.length;
+  }
 }
 
-/** A file (or directory) changed less than this before it was read is not kept: see smallFile(). */
+/** Files up to this size are read whole and may be kept; larger ones are streamed from the disk. */
+export const SMALL_FILE = 512 * 1024;
+/** A file (or directory) changed less than this before it was read is not kept: see fileContents(). */
 export const SETTLED_MS = 1000;
-const CACHE_BYTES = 16 * 1024 * 1024;
-const contents = new Map<string, CachedFile>();
+/** What a worker keeps at most, contents and forms together; the least recently used go first. */
+export const CACHE_BYTES = 8 * 1024 * 1024;
+/** In order of use, the least recent first (a Map iterates in insertion order). */
+const entries = new Map<string, FileContents>();
 let cachedBytes = 0;
 
-function sameFile(c: CachedFile, st: Stats): boolean {
-  return c.ino === st.ino && c.dev === st.dev && c.size === st.size && c.mtimeMs === st.mtimeMs && c.ctimeMs === st.ctimeMs;
+function sameFile(a: Stats, b: Stats): boolean {
+  return a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
-/** The contents of the small file `path`, whose stat is `st` (throws as readFileSync does). */
-export function smallFile(path: string, st: Stats): Buffer {
-  const known = contents.get(path);
-  if (known && sameFile(known, st)) return known.data;
-  if (known) {
-    contents.delete(path);
-    cachedBytes -= known.size;
+function drop(path: string, e: FileContents): void {
+  e.kept = false;
+  entries.delete(path);
+  cachedBytes -= e.bytes;
+}
+
+/** Room for `bytes` more: the least recently used entries go (never `keep`, the one being served). */
+function makeRoom(bytes: number, keep?: FileContents): void {
+  for (const [p, e] of entries) {
+    if (cachedBytes + bytes <= CACHE_BYTES) return;
+    if (e !== keep) drop(p, e);
   }
-  const data = readFileSync(path);
-  if (data.length === st.size && Date.now() - st.ctimeMs > SETTLED_MS) {
-    // The oldest entries make room (a Map iterates in insertion order).
-    for (const [p, c] of contents) {
-      if (cachedBytes + data.length <= CACHE_BYTES) break;
-      contents.delete(p);
-      cachedBytes -= c.size;
-    }
-    contents.set(path, { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, data });
-    cachedBytes += data.length;
+}
+
+/**
+ * The contents of the small file `path`, whose stat (made for this request) is `st`; throws as
+ * readFileSync does. A file changed less than SETTLED_MS before it was read is not kept, since
+ * another change within the file system's timestamp granularity could leave its stat as it was.
+ */
+export function fileContents(path: string, st: Stats): FileContents {
+  const known = entries.get(path);
+  if (known && sameFile(known.st, st)) {
+    // The most recently used goes last.
+    entries.delete(path);
+    entries.set(path, known);
+    return known;
   }
-  return data;
+  if (known) drop(path, known);
+  const c = new FileContents(readFileSync(path), st);
+  if (c.data.length === st.size && c.data.length <= CACHE_BYTES / 4 && Date.now() - st.ctimeMs > SETTLED_MS) {
+    makeRoom(c.bytes);
+    entries.set(path, c);
+    cachedBytes += c.bytes;
+    c.kept = true;
+  }
+  return c;
 }

@@ -8,7 +8,7 @@ import type { ErrnoName } from '../../os-profile.js';
 import type { ResponseFields } from '../http/response.js';
 import { byteRanges, multipartFraming, parseHttpTime, preconditions, type Ranges, type Validators } from '../http/conditional.js';
 import { nextTempNumber } from '../http/request-body.js';
-import { smallFile } from '../files/file-cache.js';
+import { fileContents, SMALL_FILE, type FileContents } from '../files/file-cache.js';
 import { contentType } from '../files/content-type.js';
 import { mapUriToPath, statUnder } from '../files/map-path.js';
 import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
@@ -19,9 +19,6 @@ import { moduleConf } from '../../nginx-conf/directive.js';
 import { autoindex } from './autoindex.js';
 import { evaluate } from '../variable-values.js';
 import { escapeUri } from '../http/uri.js';
-
-/** Files up to this size are read whole; larger ones are streamed. */
-const SMALL_FILE = 64 * 1024;
 
 /** ENOENT as the OS profile words it: on Windows a missing directory on the way is error 3. */
 function notFoundErrno(req: HttpRequest, root: string, path: string, code: string | undefined): ErrnoName {
@@ -239,16 +236,19 @@ function rangeValidators(req: HttpRequest, whole: ResponseFields, v: Validators)
 function sendParts(req: HttpRequest, root: string, path: string, st: Stats, fields: ResponseFields, ranges: Ranges, framing?: { heads: string[]; tail: string }): void {
   const frame = (parts: (string | Buffer)[]) => parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p));
   if (st.size <= SMALL_FILE) {
-    let data: Buffer;
+    let file: FileContents;
     try {
-      data = smallFile(path, st);
+      file = fileContents(path, st);
     } catch (e) {
       fileError(req, root, path, (e as NodeJS.ErrnoException).code);
       return;
     }
+    const data = file.data;
     if (!framing) {
-      // One range (the whole file, or a single byte range).
-      req.respond(fields, data.subarray(ranges[0].start, ranges[0].end));
+      // One range: the whole file (what gzip makes of it may be kept with it), or a byte range.
+      const [r] = ranges;
+      if (r.start === 0 && r.end === data.length) req.respond(fields, data, file);
+      else req.respond(fields, data.subarray(r.start, r.end));
       return;
     }
     const parts = ranges.flatMap((r, i) => [framing.heads[i], data.subarray(r.start, r.end)]);

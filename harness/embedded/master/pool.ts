@@ -5,7 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type net from 'node:net';
 import { constants } from 'node:os';
-import { WORKER_ENTRY, takePrebooted } from '../preboot.js';
+import { WORKER_ENTRY, WORKER_EXEC_ARGV, takePrebooted } from '../preboot.js';
 import type { OsProfile, ErrnoName } from '../../os-profile.js';
 import type { Level } from '../../logs/error-log.js';
 import type { ErrorLog } from '../../logs/writer.js';
@@ -164,8 +164,8 @@ export class WorkerPool {
     // A first worker the CLI pre-booted has loaded its modules already: it only needs its job.
     const prebooted = o.spare || o.failStart !== undefined ? undefined : takePrebooted();
     prebooted?.send({ type: 'configure', env } satisfies MasterToWorker);
-    // execArgv: [] so a master inside another program (the test runner) forks plain Node workers.
-    const child = prebooted ?? fork(WORKER_ENTRY, [], { env: { ...process.env, HARNESS_WORKER: JSON.stringify(env) }, stdio: 'inherit', execArgv: [] });
+    // Its own execArgv, so a master inside another program (the test runner) forks plain Node workers.
+    const child = prebooted ?? fork(WORKER_ENTRY, [], { env: { ...process.env, HARNESS_WORKER: JSON.stringify(env) }, stdio: 'inherit', execArgv: WORKER_EXEC_ARGV });
     let listened!: (l: Listened) => void;
     let reaped!: () => void;
     const slot: Slot = {

@@ -3,7 +3,7 @@
 // for their body; `Vary: Accept-Encoding`, which ngx_http_header_filter() writes after Connection
 // for an answer either module judged (gzip_vary on), and $gzip_ratio.
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import type { BodyFilter, HeaderFilter, HttpRequest } from '../../request.js';
+import type { BodyFilter, FileForms, HeaderFilter, HttpRequest } from '../../request.js';
 import { weakEtag, type ResponseFields } from '../../http/response.js';
 import { moduleConf } from '../../../nginx-conf/directive.js';
 import { parseHttpTime } from '../../http/conditional.js';
@@ -206,6 +206,28 @@ class GzipBody implements BodyFilter {
 
   discard(): void {
     this.held = [];
+  }
+
+  /**
+   * A kept file's whole contents: compressed once per level, window and memLevel, then sent as
+   * kept. The same input through the same zlib settings gives the same bytes, so the answer is
+   * what compressing it again would send.
+   */
+  whole(b: Buffer, forms: FileForms, next: (b: Buffer) => void): void {
+    const key = `gzip ${this.loc.gzipCompLevel} ${this.windowBits} ${this.memLevel}`;
+    const kept = forms.get(key);
+    if (kept) {
+      sizes.set(this.req, { zin: b.length, zout: kept.length });
+      next(kept);
+      return;
+    }
+    const pieces: Buffer[] = [];
+    const take = (x: Buffer) => pieces.push(x);
+    this.write(b, take);
+    this.end(take, () => undefined);
+    // More than HOLD goes in several pieces (chunks): only a one-piece answer is kept as it is.
+    if (pieces.length === 1) forms.keep(key, pieces[0]);
+    for (const p of pieces) next(p);
   }
 
   /** The held input as one more piece of the deflate stream (the last one with Z_FINISH). */
