@@ -1,8 +1,10 @@
 // Playwright's expect for the scenarios' steps, loaded at its first use: `harness chaos list` reads
 // every scenario's name and summary, and Playwright (about a second of loading) is only for a run.
 import { createRequire } from 'node:module';
+// The type, and what bin/import-graph.js reads: the package this file loads at run time.
+import type { expect as PlaywrightExpect } from 'playwright/test';
 
-type Expect = typeof import('playwright/test').expect;
+type Expect = typeof PlaywrightExpect;
 
 const require = createRequire(import.meta.url);
 let loaded: Expect | undefined;
