@@ -130,16 +130,16 @@ export function roomOf(file) {
  * The engine's own folders (harness/embedded/), top to bottom, by the same rule: a folder imports
  * only those below it. A room is a path, a list of paths (the core), or `modules/*` (each module
  * folder a room of its own: modules do not import each other). A spec is in its subject's room. The entries start it; the master and
- * the worker assemble it from the module list; handlers/ sits above modules/ until the static
- * handler is a module (it still asks gzip_static and if_modified_since by name); the modules sit
- * on the core (the request, its phases, its files, the upstream); http/ is wire format only.
+ * the worker assemble it from the module list; handlers/ (proxy_pass's and the special answers)
+ * sits above the modules; the modules sit on the core (the request, its phases, its files, the
+ * upstream) and ask each other through its tables only; http/ is wire format only.
  */
 export const ENGINE = [
   [['engine.ts', 'main.ts', 'worker-main.ts']],
   [['master/', 'preboot.ts'], 'worker.ts'],
   ['modules.ts'],
   ['handlers/'],
-  ['modules/*', 'filters/'],
+  ['modules/*'],
   [['', 'phases/', 'files/', 'upstream/']],
   ['http/'],
 ];

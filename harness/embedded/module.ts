@@ -5,8 +5,13 @@
 // tables from the list once.
 import type { AddedModule } from '../nginx-conf/directive.js';
 import type { HeaderFilter, Handlers, HttpRequest, PhaseHandler, RangeJudge, Variable, VariableSetter } from './request.js';
+import type { Validators } from './http/conditional.js';
 
-/** nginx's phases (ngx_http_phases) that the engine runs, in their order. */
+/**
+ * nginx's phases (ngx_http_phases) that the engine runs, in their order. A module's content handler
+ * runs when the location has no handler of its own (proxy_pass's), in the list's order, until one
+ * answers (index, autoindex, static: nginx's NGX_DECLINED passes on).
+ */
 export const PHASE_NAMES = ['server-rewrite', 'find-config', 'rewrite', 'post-rewrite', 'preaccess', 'access', 'precontent', 'content'] as const;
 export type PhaseName = (typeof PHASE_NAMES)[number];
 
@@ -32,10 +37,25 @@ export interface HttpModule {
    * static handler cuts ranges before the filters run, so it asks first.
    */
   clearsRanges?: RangeJudge;
+  /**
+   * Its header filter's work that the range filter sees, as it comes after: a 416 keeps the headers
+   * added (the headers filter's `add_header`).
+   */
+  rangeHeaders?: HeaderFilter;
+  /** Whether its filter replaces the ETag or Last-Modified that If-Range is compared with. */
+  replacesValidators?: (req: HttpRequest) => boolean;
+  /**
+   * The not-modified filter's judgement of a 200 with these validators (If-Match, If-None-Match,
+   * If-Modified-Since, If-Unmodified-Since): 304, 412, or 200 to send it. The static handler asks
+   * before it cuts ranges, as nginx's filter runs before the range filter.
+   */
+  preconditions?: (req: HttpRequest, v: Validators) => 200 | 304 | 412;
 }
 
 /** What the request takes from the modules, built once from the list (ngx_http_block()'s postconfiguration). */
-export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'headerFilters' | 'variables' | 'variablePrefixes' | 'variableSetters' | 'clearsRanges' | 'uninitialized'> {
+export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'headerFilters' | 'variables' | 'variablePrefixes' | 'variableSetters' | 'clearsRanges' | 'uninitialized' | 'rangeHeaders' | 'replacesValidators' | 'preconditions'> {
+  const rangeHeaders = modules.flatMap((m) => (m.rangeHeaders ? [m.rangeHeaders] : []));
+  const judges = modules.flatMap((m) => (m.preconditions ? [m.preconditions] : []));
   const variables = new Map<string, Variable>();
   for (const m of modules) for (const [name, get] of Object.entries(m.variables ?? {})) variables.set(name, get);
   return {
@@ -45,6 +65,10 @@ export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'he
     variables,
     variablePrefixes: modules.flatMap((m) => Object.entries(m.variablePrefixes ?? {})),
     variableSetters: new Map(modules.flatMap((m) => Object.entries(m.variableSetters ?? {}))),
+    rangeHeaders: (req, f) => rangeHeaders.reduce((out, filter) => filter(req, out), f),
+    replacesValidators: (req) => modules.some((m) => m.replacesValidators?.(req)),
+    // Without the not-modified module every answer is sent whole.
+    preconditions: (req, v) => judges.reduce<200 | 304 | 412>((r, judge) => (r === 200 ? judge(req, v) : r), 200),
     uninitialized: (req, name) => {
       for (const m of modules) m.uninitialized?.(req, name);
     },

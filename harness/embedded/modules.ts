@@ -4,18 +4,21 @@
 // filter and the head's writing come last, in HttpRequest.sendHead.
 import type { HttpModule } from './module.js';
 import type { AddedModule } from '../nginx-conf/directive.js';
-import { headersFilter } from './filters/headers.js';
-import { tryFilesPhase } from './phases/try-files.js';
-import { charsetFilter } from './filters/charset.js';
 import { UPSTREAM_MODULE, PROXY_MODULE } from './upstream/module.js';
-import { GZIP_MODULE } from './modules/gzip/module.js';
+import { GZIP_MODULE, GZIP_STATIC_MODULE } from './modules/gzip/module.js';
 import { NOT_MODIFIED_MODULE } from './modules/not-modified/module.js';
 import { LIMIT_REQ_MODULE } from './modules/limit-req/module.js';
 import { LIMIT_CONN_MODULE } from './modules/limit-conn/module.js';
 import { SSI_MODULE } from './modules/ssi/module.js';
 import { REWRITE_MODULE } from './modules/rewrite/module.js';
 import { ACCESS_MODULE } from './modules/access/module.js';
-import { limitRateFilter, setLimitRate } from './filters/limit-rate.js';
+import { TRY_FILES_MODULE } from './modules/try-files/module.js';
+import { INDEX_MODULE } from './modules/index/module.js';
+import { AUTOINDEX_MODULE } from './modules/autoindex/module.js';
+import { STATIC_MODULE } from './modules/static/module.js';
+import { HEADERS_MODULE } from './modules/headers/module.js';
+import { CHARSET_MODULE } from './modules/charset/module.js';
+import { WRITE_MODULE } from './modules/write/module.js';
 
 export const MODULES: readonly HttpModule[] = [
   NOT_MODIFIED_MODULE,
@@ -24,15 +27,21 @@ export const MODULES: readonly HttpModule[] = [
   LIMIT_REQ_MODULE,
   LIMIT_CONN_MODULE,
   ACCESS_MODULE,
-  { name: 'try_files', phaseHandlers: { precontent: tryFilesPhase } },
+  TRY_FILES_MODULE,
+  // The content phase's handlers, for a location without one of its own (proxy_pass's): each
+  // declines to the next, as nginx runs them (gzip_static, index, autoindex, static).
+  GZIP_STATIC_MODULE,
+  INDEX_MODULE,
+  AUTOINDEX_MODULE,
+  STATIC_MODULE,
   UPSTREAM_MODULE,
   PROXY_MODULE,
-  { name: 'headers', headerFilter: headersFilter },
-  { name: 'charset', headerFilter: charsetFilter },
+  HEADERS_MODULE,
+  CHARSET_MODULE,
   SSI_MODULE,
   GZIP_MODULE,
   // ngx_http_write_filter_module's place, last: limit_rate paces what the other filters leave.
-  { name: 'write', headerFilter: limitRateFilter, variables: { limit_rate: (req) => String(req.limitRate ?? 0) }, variableSetters: { limit_rate: setLimitRate } },
+  WRITE_MODULE,
 ];
 
 /** The modules' directives, for the conf's loader. */

@@ -9,6 +9,7 @@ import type { Level, LogContext } from '../logs/error-log.js';
 import { writeErrno, type ErrnoName } from '../os-profile.js';
 import { hostName, type HeaderField, type RequestHead } from './http/request-head.js';
 import type { ParsedUri } from './http/uri.js';
+import type { Validators } from './http/conditional.js';
 import { statusOnWire } from './http/pages.js';
 import { formatResponseHead, type ResponseFields } from './http/response.js';
 import { clock, type ErrorLog } from '../logs/writer.js';
@@ -72,7 +73,7 @@ export interface PhaseEngine {
 
 export interface Handlers {
   /** The content handlers, by the name a location's conf gives (its `handler`). */
-  content: Readonly<Record<ContentHandlerName, Handler>>;
+  content: Readonly<Record<Exclude<ContentHandlerName, 'static'>, Handler>>;
   /** The server a request's listen address and Host choose (ngx_http_find_virtual_server(): phases/find-server.ts). */
   findServer: (ctx: WorkerContext, listen: ListenConf, host: string | undefined) => { server: ServerConf; match?: RegExpExecArray };
   /** nginx's own answers: error pages, redirects (handlers/special.ts). */
@@ -81,6 +82,12 @@ export interface Handlers {
   headerFilters: readonly HeaderFilter[];
   /** Whether any header filter will take ranges away from this whole answer. */
   clearsRanges: RangeJudge;
+  /** The header filters' work the range filter sees (HttpModule.rangeHeaders), in their order. */
+  rangeHeaders: HeaderFilter;
+  /** Whether a filter replaces the ETag or Last-Modified that If-Range is compared with. */
+  replacesValidators: (req: HttpRequest) => boolean;
+  /** The not-modified filter's judgement of a 200 with these validators. */
+  preconditions: (req: HttpRequest, v: Validators) => 200 | 304 | 412;
   /** The modules' variables, by name (variable-values.ts asks them). */
   variables: ReadonlyMap<string, Variable>;
   /** The modules' variables by the start of their names. */

@@ -7,7 +7,6 @@ import { confPath, loadConf } from '../nginx-conf/load.js';
 import { allLocations, type ListenConf } from '../nginx-conf/model.js';
 import { WorkerContext, type ResolvedHosts } from './context.js';
 import { acceptConnection } from './connection.js';
-import { staticHandler } from './handlers/static.js';
 import { proxyHandler } from './handlers/proxy.js';
 import { specialResponse } from './handlers/special.js';
 import { findServer } from './phases/find-server.js';
@@ -21,7 +20,7 @@ import { listenKey } from '../loopback.js';
 import { SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 
 /** What the request runs: content handlers by name, phases, the modules' filters and variables, the log (injected: they import the request). */
-export const WORKER_HANDLERS = { content: { static: staticHandler, proxy: proxyHandler }, findServer, special: specialResponse, phases: phaseEngine(MODULES), log: writeAccessLogs, ...moduleTables(MODULES) };
+export const WORKER_HANDLERS = { content: { proxy: proxyHandler }, findServer, special: specialResponse, phases: phaseEngine(MODULES), log: writeAccessLogs, ...moduleTables(MODULES) };
 
 export function runWorker(env: WorkerEnv): void {
   // A master that is gone (a stack stopped while this worker booted) is no error: the callback

@@ -10,14 +10,11 @@ import type { Directive } from './parse.js';
 import { parseFlag, parseNumber, parseTime, seconds } from './values.js';
 import { variableNames } from './variables.js';
 import { abs, check, DIRECTIVES, logTarget, type Ctx } from './directives.js';
-import { HEADERS } from './http/headers.js';
-import { CHARSET, charsetMapError } from './http/charset.js';
 import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
 import { RESOLVER } from './http/resolver.js';
 import { compileRegex } from './pcre.js';
 import { allLocations, UPSTREAM_KEEPALIVE, type LimitExcept, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 import type { AddedModule, DirectiveSpec } from './directive.js';
-import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
 import { LOG } from './http/log.js';
 import { COMBINED, logFormat, type LogFormat } from './log-format.js';
@@ -53,7 +50,6 @@ function addedDirectives(modules: readonly AddedModule[]): Record<string, Direct
 function defaultLocation(prefix: string, modules: readonly AddedModule[]): LocationConf {
   return {
     ...Object.assign({}, ...modules.map((m) => m.defaults)),
-    ...AUTOINDEX.defaults,
     ...CORE_RESPONSE.defaults,
     modifier: '',
     path: '',
@@ -101,8 +97,6 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     proxyRequestBuffering: true,
     proxyPassRequestHeaders: true,
     proxyPassRequestBody: true,
-    ...HEADERS.defaults,
-    ...CHARSET.defaults,
     ...PROXY_RESPONSE.defaults,
     ...RESOLVER.defaults,
     server: {
@@ -245,9 +239,9 @@ function buildHttp(b: Builder, http: Directive): void {
   }
   // The modules' postconfiguration, after every merge: nginx names no place.
   for (const l of allLocations(b.conf)) {
-    // charset_map is the main conf's: every level has the http block's tables, wherever they stand.
-    l.charsetMaps = base.charsetMaps;
-    const e = charsetMapError(l) ?? b.opts.modules.map((m) => m.check?.(l as never)).find((x) => x !== undefined);
+    // A main conf's settings (charset_map's tables): every level has the http block's, wherever they stand.
+    for (const key of b.opts.modules.flatMap((m) => m.main ?? [])) (l as unknown as Record<string, unknown>)[key] = (base as unknown as Record<string, unknown>)[key];
+    const e = b.opts.modules.map((m) => m.check?.(l as never)).find((x) => x !== undefined);
     if (e) throw new ConfError(e);
   }
   for (const { d, loc } of b.proxyPasses) loc.proxyPass = buildProxyPass(b, d);

@@ -70,6 +70,8 @@ export interface ConfModule<T extends object> {
   defaults: T;
   /** Settings each level starts without: nginx's merge never takes the outer level's (the rewrite module's script). */
   own?: readonly (keyof T & string)[];
+  /** Settings of the main conf (charset_map's tables): every level has the http block's once the conf is read. */
+  main?: readonly (keyof T & string)[];
   /** Once every level is merged: what nginx refuses at its start (no file, no line), or undefined. */
   check?: (loc: T) => string | undefined;
   /** The variables a level's settings name and make. */
@@ -84,6 +86,7 @@ export interface ConfModule<T extends object> {
 export interface AddedModule {
   defaults: object;
   own?: readonly string[];
+  main?: readonly string[];
   check?: (loc: never) => string | undefined;
   variables?: (loc: never) => LevelVariables;
   /** Their setters take the module's settings, which the loader does not know the type of. */

@@ -20,11 +20,8 @@ function complexSize(d: Directive): string {
 export type { Ctx } from './directive.js';
 import { LOG } from './http/log.js';
 import { parseEnum, parseFlag, parseHttpVersion, parseNumber, parseSize, parseTime, seconds } from './values.js';
-import { HEADERS } from './http/headers.js';
-import { CHARSET } from './http/charset.js';
 import { PROXY_RESPONSE } from './http/proxy.js';
 import { RESOLVER } from './http/resolver.js';
-import { AUTOINDEX } from './http/autoindex.js';
 import { CORE_RESPONSE } from './http/core-response.js';
 import { PROXY_CACHE } from './http/proxy-cache.js';
 
@@ -323,10 +320,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
  */
 export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
   ...CORE,
-  ...HEADERS.directives,
-  ...CHARSET.directives,
   ...PROXY_RESPONSE.directives,
-  ...AUTOINDEX.directives,
   ...CORE_RESPONSE.directives,
   ...PROXY_CACHE.directives,
   ...RESOLVER.directives,

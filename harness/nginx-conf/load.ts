@@ -67,15 +67,14 @@ function parseGlobals(text: string, confPrefix: string) {
 function checkVariables(conf: NginxConf, modules: readonly AddedModule[]): void {
   const locations = allLocations(conf);
   const headers: ProxyHeader[] = locations.flatMap((l) => l.proxySetHeaders);
-  const added = locations.flatMap((l) => l.addHeaders);
   const logs = [...new Set(locations.flatMap((l) => (l.accessLogOff ? [] : l.accessLogs)))];
   const filters = logs.flatMap((a) => [...(a.filter === undefined ? [] : variableNames(a.filter)), ...(a.script ? variableNames(a.path) : [])]);
-  // The modules' own: the rewrite module's script, its values and what `set` and its regexes make.
+  // The modules' own: the rewrite module's script, its values and what `set` and its regexes make; add_header's values.
   const own = locations.flatMap((l) => modules.flatMap((m) => (m.variables ? [m.variables(l as never)] : [])));
   const scripted = own.flatMap((v) => v.used);
   const paths = locations.flatMap((l) => [...(l.alias ? [{ text: l.root, what: 'alias', at: l }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files', at: l })), ...l.index.map((name) => ({ text: name, what: 'index', at: l })), ...[...l.errorPages.values()].flatMap((p) => (p.variables ? [{ text: p.uri, what: 'error_page', at: l }] : [])), ...proxyRewrites(l)]);
   const passes = locations.flatMap((l) => (l.proxyPass && 'variables' in l.proxyPass ? [l.proxyPass] : []));
-  const used = [...conf.variables, ...passes.flatMap((p) => variableNames(p.variables)), ...filters, ...scripted.map((s) => s.name), ...[...added, ...headers].flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
+  const used = [...conf.variables, ...passes.flatMap((p) => variableNames(p.variables)), ...filters, ...scripted.map((s) => s.name), ...headers.flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
   // Map variables, those `set` makes, and the named groups of every regex (ngx_http_regex_compile()).
   const defined = [
     ...conf.maps.flatMap((m) => [m.variable, ...m.table.regexes.flatMap((r) => regexVariables(r.re.source))]),
@@ -98,7 +97,6 @@ function checkVariables(conf: NginxConf, modules: readonly AddedModule[]): void 
   // Every header here is the conf's own, with its place (only nginx's defaults have none).
   for (const p of passes) check(variableNames(p.variables), '"proxy_pass"', p);
   for (const h of headers) check(variableNames(h.value), `"proxy_set_header ${h.name}"`, h.at!);
-  for (const h of added) check(variableNames(h.value), `"add_header ${h.name}"`, h.at!);
   for (const p of paths) check(variableNames(p.text), `"${p.what}" in the location "${p.at.path}"`, p.at);
   for (const a of logs) {
     check(a.format.ops.flatMap((op) => ('variable' in op ? [op.variable] : [])), `the log format "${a.format.name}"`, a);

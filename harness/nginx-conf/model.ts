@@ -1,11 +1,8 @@
 // The typed configuration the embedded engine runs on: what build.ts makes of nginx.conf's
 // directive tree, with nginx's inheritance (http → server → location) already applied.
 import type { Level } from '../logs/error-log.js';
-import type { HeadersConf } from './http/headers.js';
-import type { CharsetConf } from './http/charset.js';
 import type { ProxyResponseConf } from './http/proxy.js';
 import type { CompiledRegex } from './pcre.js';
-import type { AutoindexConf } from './http/autoindex.js';
 import type { CoreResponseConf } from './http/core-response.js';
 import type { ResolverSettings } from './http/resolver.js';
 import type { LogSettings } from './http/log.js';
@@ -115,7 +112,10 @@ export interface TryFile {
   code?: number;
 }
 
-/** The content handlers a location can have (embedded/handlers/). */
+/**
+ * The content handlers a location can have (embedded/handlers/); 'static': none of its own, the
+ * content phase's modules answer (gzip_static, index, autoindex, static).
+ */
 export type ContentHandlerName = 'static' | 'proxy';
 
 /** limit_except: the methods named (HEAD with GET), and the block's location, which the others use. */
@@ -124,7 +124,7 @@ export interface LimitExcept {
   conf: LocationConf;
 }
 
-export interface LocationConf extends HeadersConf, CharsetConf, ProxyResponseConf, AutoindexConf, CoreResponseConf, ResolverSettings, LogSettings {
+export interface LocationConf extends ProxyResponseConf, CoreResponseConf, ResolverSettings, LogSettings {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
   /** The name as nginx keeps it: the prefix, the exact URI, the regex's text, `@name`. */

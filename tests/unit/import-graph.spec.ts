@@ -1,7 +1,7 @@
 // Imports run one way between the rooms (bin/import-graph.js's ROOMS: cli → commands → scenarios →
 // scenario-runner → stack-life → control → faults/timeline → stack → doctor/embedded/nginx/stand-in →
 // engine → nginx-conf → the shared base → logs), and between the engine's own folders (ENGINE: the entries →
-// master/worker → the module list → handlers/ → modules/*, filters/ → the core → http/); the project's modules form no cycle, type-only
+// master/worker → the module list → handlers/ → modules/* → the core → http/); the project's modules form no cycle, type-only
 // imports included: the graph is the TypeScript compiler's own. The checks are shown to fail on a
 // graph that breaks them.
 import { readFileSync } from 'node:fs';

@@ -1,27 +1,20 @@
-// `location / { root ...; index ...; }`: nginx's index and static handlers
-// (ngx_http_index_module.c, ngx_http_static_module.c), with their log lines and headers.
+// Sending a file, as nginx's static handler and gzip_static do (ngx_http_static_handler()'s second
+// half): its head with ETag and Last-Modified, the not-modified filter's and the range filter's
+// answers, then its bytes (kept in memory when small). Both modules call it; it names neither.
 import { createReadStream, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { HttpRequest } from '../request.js';
 import type { ErrnoName } from '../../os-profile.js';
 import type { ResponseFields } from '../http/response.js';
-import { byteRanges, multipartFraming, parseHttpTime, preconditions, type Ranges, type Validators } from '../http/conditional.js';
+import { byteRanges, multipartFraming, parseHttpTime, type Ranges, type Validators } from '../http/conditional.js';
 import { nextTempNumber } from '../http/request-body.js';
-import { fileContents, SMALL_FILE, type FileContents } from '../files/file-cache.js';
-import { contentType } from '../files/content-type.js';
-import { mapUriToPath, statUnder } from '../files/map-path.js';
-import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
-import { headersFilter } from '../filters/headers.js';
-import { gzipStatic } from '../modules/gzip/static.js';
-import { NOT_MODIFIED } from '../modules/not-modified/conf.js';
-import { moduleConf } from '../../nginx-conf/directive.js';
-import { autoindex } from './autoindex.js';
-import { evaluate } from '../variable-values.js';
-import { escapeUri } from '../http/uri.js';
+import { fileContents, SMALL_FILE, type FileContents } from './file-cache.js';
+import { contentType } from './content-type.js';
+import { statUnder } from './map-path.js';
 
 /** ENOENT as the OS profile words it: on Windows a missing directory on the way is error 3. */
-function notFoundErrno(req: HttpRequest, root: string, path: string, code: string | undefined): ErrnoName {
+export function notFoundErrno(req: HttpRequest, root: string, path: string, code: string | undefined): ErrnoName {
   if (code === 'ENOTDIR') return 'ENOTDIR';
   if (req.ctx.os.name === 'windows') {
     const parent = statUnder(req, root, dirname(path)).st;
@@ -43,111 +36,13 @@ function httpTime(mtimeMs: number): string {
 }
 
 /** ngx_http_set_etag(): none with `etag off`. */
-export function etag(req: HttpRequest, st: Stats): string | undefined {
+function etag(req: HttpRequest, st: Stats): string | undefined {
   if (!req.loc.etag) return undefined;
   return `"${Math.floor(st.mtimeMs / 1000).toString(16)}-${st.size.toString(16)}"`;
 }
 
-/**
- * ngx_http_static_handler / ngx_http_index_handler: the method is checked first, then the file;
- * only a file that is sent has its request body discarded by the handler (with a "100 Continue"
- * if one was asked for); every other answer is a special response, which discards it quietly.
- */
-export function staticHandler(req: HttpRequest): void {
-  const m = req.method;
-  if (m !== 'GET' && m !== 'HEAD' && m !== 'POST') {
-    req.special(405);
-    return;
-  }
-  serve(req);
-}
-
-function serve(req: HttpRequest): void {
-  const uri = req.uri.uri;
-  const { root, path } = mapUriToPath(req);
-  if (uri.endsWith('/')) {
-    serveIndex(req, root, path);
-    return;
-  }
-  const gz = gzipStatic(req, path);
-  if (gz) return sendFile(req, root, gz.path, gz.st, path);
-  const user = workerUser(req.ctx.conf, req.ctx.os.name);
-  if (user && searchDenied(user, path)) {
-    fileError(req, root, path, 'EACCES');
-    return;
-  }
-  const { real, st } = statUnder(req, root, path);
-  if (st instanceof Error) {
-    fileError(req, root, path, st.code);
-    return;
-  }
-  // nginx opens what it serves, a directory too (open(O_RDONLY)): both need the read bit.
-  if (user && !permits(st, user, R_OK)) {
-    fileError(req, root, path, 'EACCES');
-    return;
-  }
-  if (st.isDirectory()) {
-    req.redirect(301, escapeUri(uri) + '/' + (req.uri.args ? '?' + req.uri.args : ''));
-    return;
-  }
-  if (req.method === 'POST') {
-    req.special(405);
-    return;
-  }
-  sendFile(req, root, real, st);
-}
-
-function serveIndex(req: HttpRequest, root: string, dir: string): void {
-  const user = workerUser(req.ctx.conf, req.ctx.os.name);
-  for (const written of req.loc.index) {
-    const name = evaluate(req, written);
-    // An absolute name is redirected to untested, the request's args kept.
-    if (name.startsWith('/')) {
-      req.internalRedirect(name);
-      return;
-    }
-    if (user && searchDenied(user, dir + name)) {
-      indexForbidden(req, dir + name);
-      return;
-    }
-    const { st } = statUnder(req, root, dir + name);
-    if (!(st instanceof Error) && !st.isDirectory()) {
-      // nginx's index module redirects internally to the index file: the location is chosen again.
-      req.internalRedirect(req.uri.uri + name);
-      return;
-    }
-    if (st instanceof Error && st.code === 'EACCES') {
-      indexForbidden(req, dir + name);
-      return;
-    }
-    if (st instanceof Error && st.code !== 'ENOENT') {
-      indexNotFound(req, root, dir + name, st.code);
-      return;
-    }
-  }
-  const d = statUnder(req, root, dir).st;
-  if (d instanceof Error || !d.isDirectory()) {
-    indexNotFound(req, root, dir + evaluate(req, req.loc.index[0]), d instanceof Error ? d.code : 'ENOTDIR');
-    return;
-  }
-  if (autoindex(req, dir)) return;
-  req.logError('error', `directory index of "${req.ctx.displayPath(dir)}" is forbidden`);
-  req.special(403);
-}
-
-/** ngx_http_index_error() for EACCES: `"…/index.html" is forbidden (13: Permission denied)`, 403. */
-function indexForbidden(req: HttpRequest, file: string): void {
-  req.logError('error', `"${req.ctx.displayPath(file)}" is forbidden`, { errno: 'EACCES' });
-  req.special(403);
-}
-
-/** ngx_http_index_error() for the rest: `"…/index.html" is not found`, unless log_not_found is off; 404. */
-function indexNotFound(req: HttpRequest, root: string, file: string, code: string | undefined): void {
-  if (req.loc.logNotFound) req.logError('error', `"${req.ctx.displayPath(file)}" is not found`, { errno: notFoundErrno(req, root, file, code) });
-  req.special(404);
-}
-
-function fileError(req: HttpRequest, root: string, path: string, code: string | undefined): void {
+/** The static handler's answer to a file it cannot open: 403 for EACCES, else 404 (logged unless log_not_found is off). */
+export function fileError(req: HttpRequest, root: string, path: string, code: string | undefined): void {
   if (code === 'EACCES') {
     req.logError('error', `${req.ctx.os.openFileFn} "${req.ctx.displayPath(path)}" failed`, { errno: 'EACCES' });
     req.special(403);
@@ -160,7 +55,7 @@ function fileError(req: HttpRequest, root: string, path: string, code: string | 
 }
 
 /** `gzipOf`: the file whose .gz `path` is (gzip_static): its type, `Content-Encoding: gzip`, no ranges. */
-function sendFile(req: HttpRequest, root: string, path: string, st: Stats, gzipOf?: string): void {
+export function sendFile(req: HttpRequest, root: string, path: string, st: Stats, gzipOf?: string): void {
   req.discardBody();
   // ngx_http_static_handler() answers with what ngx_http_discard_request_body() returns.
   if (req.body.invalid) req.special(400);
@@ -180,7 +75,8 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
     return;
   }
   const v = { etag: tag, mtime: Math.floor(st.mtimeMs / 1000) };
-  const pre = preconditions(req.head.headers, v, moduleConf(req.loc, NOT_MODIFIED).ifModifiedSince);
+  // The not-modified filter's judgement, which nginx makes in its header filter before the range filter's.
+  const pre = req.handlers.preconditions(req, v);
   if (pre === 412) {
     req.special(412);
     return;
@@ -198,7 +94,7 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
   if (ranges === 416) {
     // The range filter answers after the headers filter ran for the 200: what it added stays
     // before Content-Range, and the 416's own run adds its `always` headers again.
-    const added = headersFilter(req, { status: 200, lastModified, extra: [] }).extra ?? [];
+    const added = req.handlers.rangeHeaders(req, { status: 200, lastModified, extra: [] }).extra ?? [];
     req.special(416, undefined, [...added, ['Content-Range', `bytes */${st.size}`]]);
     return;
   }
@@ -225,8 +121,8 @@ function sendFileAfterBody(req: HttpRequest, root: string, path: string, st: Sta
  * `add_header ETag` or `Last-Modified` replaces the file's (a date nginx cannot parse matches none).
  */
 function rangeValidators(req: HttpRequest, whole: ResponseFields, v: Validators): Validators {
-  if (!req.loc.addHeaders.some((h) => /^(etag|last-modified)$/i.test(h.name))) return v;
-  const f = headersFilter(req, { status: 200, lastModified: whole.lastModified, extra: whole.extra });
+  if (!req.handlers.replacesValidators(req)) return v;
+  const f = req.handlers.rangeHeaders(req, { status: 200, lastModified: whole.lastModified, extra: whole.extra });
   const added = (key: string) => f.extra?.find(([n]) => n.toLowerCase() === key)?.[1];
   const time = parseHttpTime(f.lastModified ?? added('last-modified') ?? '');
   return { etag: added('etag'), mtime: time < 0 ? NaN : time };

@@ -5,6 +5,7 @@
 import type { PhaseEngine, PhaseHandler } from '../request.js';
 import { PHASE_NAMES, type HttpModule, type PhaseName } from '../module.js';
 import { findConfigPhase } from './find-config.js';
+import { mapUriToPath } from '../files/map-path.js';
 
 /**
  * NGX_HTTP_POST_REWRITE_PHASE (ngx_http_core_post_rewrite_phase()): a changed URI chooses the
@@ -17,14 +18,33 @@ const postRewrite: PhaseHandler = (req) => {
   return 'back';
 };
 
-/** NGX_HTTP_CONTENT_PHASE: the location's content handler (clcf->handler), which always answers. */
+/**
+ * NGX_HTTP_CONTENT_PHASE: the location's content handler (clcf->handler), which always answers;
+ * without one, the modules' content handlers in turn (index, autoindex, static).
+ */
 const contentPhase: PhaseHandler = (req) => {
+  if (req.loc.handler === 'static') return false;
   req.handlers.content[req.loc.handler](req);
   return true;
 };
 
-/** The core module's own handlers. */
+/**
+ * ngx_http_core_content_phase()'s end, when every module declined: a URI with a trailing slash is a
+ * directory nobody lists (403), anything else is not found.
+ */
+const contentDeclined: PhaseHandler = (req) => {
+  if (!req.uri.uri.endsWith('/')) {
+    req.special(404);
+    return true;
+  }
+  req.logError('error', `directory index of "${req.ctx.displayPath(mapUriToPath(req).path)}" is forbidden`);
+  req.special(403);
+  return true;
+};
+
+/** The core module's own handlers, first of their phase; `CORE_LAST`'s after the modules'. */
 const CORE: Partial<Record<PhaseName, PhaseHandler>> = { 'find-config': findConfigPhase, 'post-rewrite': postRewrite, content: contentPhase };
+const CORE_LAST: Partial<Record<PhaseName, PhaseHandler>> = { content: contentDeclined };
 
 export function phaseEngine(modules: readonly HttpModule[]): PhaseEngine {
   const handlers: { handler: PhaseHandler; back?: number }[] = [];
@@ -32,7 +52,7 @@ export function phaseEngine(modules: readonly HttpModule[]): PhaseEngine {
   const start = new Map<PhaseName, number>();
   for (const phase of PHASE_NAMES) {
     start.set(phase, handlers.length);
-    for (const handler of [CORE[phase], ...modules.map((m) => m.phaseHandlers?.[phase])]) if (handler) handlers.push({ handler });
+    for (const handler of [CORE[phase], ...modules.map((m) => m.phaseHandlers?.[phase]), CORE_LAST[phase]]) if (handler) handlers.push({ handler });
   }
   // Post-rewrite's NGX_AGAIN: back to find config (ph->next).
   for (const h of handlers) if (h.handler === postRewrite) h.back = start.get('find-config');

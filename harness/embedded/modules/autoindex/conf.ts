@@ -1,8 +1,8 @@
 // ngx_http_autoindex_module's settings: a listing of a directory asked with a trailing slash when
-// no index file answers (the handler is harness/embedded/handlers/autoindex.ts).
-import { ConfError } from '../error.js';
-import { parseFlag } from '../values.js';
-import { HSL, type ConfModule } from '../directive.js';
+// no index file answers (the handler is handler.ts).
+import { ConfError } from '../../../nginx-conf/error.js';
+import { parseFlag } from '../../../nginx-conf/values.js';
+import { HSL, type ConfModule } from '../../../nginx-conf/directive.js';
 
 export type AutoindexFormat = 'html' | 'xml' | 'json' | 'jsonp';
 

@@ -3,7 +3,7 @@
 // the same folder (captured with `charset utf-8` and without it; the engine's charset filter is
 // not in this module, so the conformance specs cannot ask for the first).
 import { test, expect } from '@playwright/test';
-import { html, type Entry } from './autoindex.js';
+import { html, type Entry } from './handler.js';
 
 const utf8 = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 const mtime = Date.UTC(2026, 0, 2, 3, 4, 5) / 1000;

@@ -3,8 +3,11 @@
 // Names are latin1 strings, one char per byte, as the URI is; paths go to the file system as the
 // static handler gives them (files/file-cache.ts).
 import { lstatSync, readdirSync, statSync, type Stats } from 'node:fs';
-import type { HttpRequest } from '../request.js';
-import { permits, R_OK, searchDenied, workerUser } from '../files/worker-user.js';
+import type { HttpRequest } from '../../request.js';
+import { permits, R_OK, searchDenied, workerUser } from '../../files/worker-user.js';
+import { mapUriToPath } from '../../files/map-path.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
+import { AUTOINDEX } from './conf.js';
 
 export interface Entry {
   /** The name's bytes, latin1. */
@@ -21,12 +24,15 @@ const NAME_LEN = 50;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * ngx_http_autoindex_handler(): false when it declines (not GET or HEAD, or autoindex off), and
- * the content phase goes on to its 403. `dir` is the directory's path, with its trailing slash.
+ * ngx_http_autoindex_handler(): false when it declines (no trailing slash, not GET or HEAD, or
+ * autoindex off), and the content phase goes on to its 403. The index module, before it, has
+ * found no index file and checked that the directory is there.
  */
-export function autoindex(req: HttpRequest, dir: string): boolean {
-  const loc = req.loc;
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || !loc.autoindex) return false;
+export function autoindexHandler(req: HttpRequest): boolean {
+  const loc = moduleConf(req.loc, AUTOINDEX);
+  if (!req.uri.uri.endsWith('/') || (req.method !== 'GET' && req.method !== 'HEAD') || !loc.autoindex) return false;
+  // The directory's path, with its trailing slash.
+  const dir = mapUriToPath(req).path;
   // The path as nginx logs it: without the trailing slash.
   const path = dir.length > 1 ? dir.slice(0, -1) : dir;
   let format = loc.autoindexFormat;

@@ -1,10 +1,10 @@
 // ngx_http_charset_filter_module's settings (ngx_http_charset_loc_conf_t, its merge and commands[]):
 // the charset named in Content-Type, the answers' own, and the charset_map tables the filter
-// recodes with (embedded/filters/charset.ts).
-import { ConfError } from '../error.js';
-import type { Directive } from '../parse.js';
-import { HSL, HSL_IF, type ConfModule } from '../directive.js';
-import { parseFlag } from '../values.js';
+// recodes with (filter.ts).
+import { ConfError } from '../../../nginx-conf/error.js';
+import type { Directive } from '../../../nginx-conf/parse.js';
+import { HSL, HSL_IF, type ConfModule } from '../../../nginx-conf/directive.js';
+import { parseFlag } from '../../../nginx-conf/values.js';
 
 /**
  * One charset_map block (ngx_http_charset_tables_t): `src2dst` and `dst2src`, 256 bytes each;
@@ -74,6 +74,8 @@ function charsetMap(d: Directive, maps: readonly CharsetMap[]): CharsetMap {
 
 export const CHARSET: ConfModule<CharsetConf> = {
   defaults: { overrideCharset: false, charsetTypes: new Set(DEFAULT_TYPES), charsetMaps: [] },
+  main: ['charsetMaps'],
+  check: (l) => charsetMapError(l),
   directives: {
     charset: { ctx: HSL_IF, args: [1, 1], once: true, set: (l, d) => (l.charset = charsetName(d)) },
     source_charset: { ctx: HSL_IF, args: [1, 1], once: true, set: (l, d) => (l.sourceCharset = charsetName(d)) },

@@ -3,10 +3,11 @@
 // unless override_charset. When the answer's charset (its own, or source_charset) differs from
 // `charset`, the body is recoded by the charset_map between them, and without one nginx logs
 // that it has none and leaves the answer as it is.
-import type { BodyFilter, HttpRequest } from '../request.js';
-import type { ResponseFields } from '../http/response.js';
-import { findCharsetMap, type CharsetMap } from '../../nginx-conf/http/charset.js';
-import { evaluate } from '../variable-values.js';
+import type { BodyFilter, HttpRequest } from '../../request.js';
+import type { ResponseFields } from '../../http/response.js';
+import { CHARSET, findCharsetMap, type CharsetMap } from './conf.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
+import { evaluate } from '../../variable-values.js';
 
 /** Content-Type as ngx_http_upstream_copy_content_type() reads it: the type's length, and its charset= if any. */
 function parseContentType(value: string): { typeLen: number; charset?: string } {
@@ -28,7 +29,7 @@ function parseContentType(value: string): { typeLen: number; charset?: string } 
 const named = (req: HttpRequest, v: string) => (v.includes('$') ? evaluate(req, v) : v);
 
 export function charsetFilter(req: HttpRequest, f: ResponseFields): ResponseFields {
-  const loc = req.loc;
+  const loc = moduleConf(req.loc, CHARSET);
   const type = f.contentType;
   // ngx_http_destination_charset(); a subrequest's output is its parent's to recode.
   if (!type || loc.charset === undefined || req.parent) return f;

@@ -1,9 +1,11 @@
-// ngx_http_gzip_filter_module and ngx_http_gzip_static_module as one module of the engine: the gzip
-// directives, $gzip_ratio and the header filter with its compressor. gzip_static is the static
-// handler's (static.ts here), as nginx runs it in the content phase before the static module.
+// ngx_http_gzip_filter_module and ngx_http_gzip_static_module, two modules of the engine in one
+// room as they share their settings: the gzip directives (all in GZIP), $gzip_ratio and the header
+// filter with its compressor; gzip_static's content handler (static.ts), which the list puts before
+// the index and static modules' as nginx runs it.
 import type { HttpModule } from '../../module.js';
 import { GZIP } from './conf.js';
 import { gzipHeaderFilter, gzipRatio, willCompress } from './filter.js';
+import { gzipStaticHandler } from './static.js';
 
 export const GZIP_MODULE: HttpModule = {
   name: 'gzip',
@@ -12,3 +14,5 @@ export const GZIP_MODULE: HttpModule = {
   headerFilter: gzipHeaderFilter,
   clearsRanges: willCompress,
 };
+
+export const GZIP_STATIC_MODULE: HttpModule = { name: 'gzip_static', phaseHandlers: { content: gzipStaticHandler } };

@@ -1,9 +1,10 @@
 // ngx_http_headers_module's settings: add_header and expires (ngx_http_headers_conf_t, its
-// create/merge and commands[]). The filter that uses them is embedded/filters/headers.ts.
-import { ConfError } from '../error.js';
-import type { Directive } from '../parse.js';
-import { HSL_IF, type ConfModule } from '../directive.js';
-import { seconds } from '../values.js';
+// create/merge and commands[]). The filter that uses them is filter.ts.
+import { ConfError } from '../../../nginx-conf/error.js';
+import type { Directive } from '../../../nginx-conf/parse.js';
+import { HSL_IF, type ConfModule } from '../../../nginx-conf/directive.js';
+import { seconds } from '../../../nginx-conf/values.js';
+import { variableNames } from '../../../nginx-conf/variables.js';
 
 export interface AddHeader {
   name: string;
@@ -72,6 +73,8 @@ function parseExpires(d: Directive): Expires {
 
 export const HEADERS: ConfModule<HeadersConf> = {
   defaults: { addHeaders: [], addTrailers: [], expires: { kind: 'off' } },
+  // add_header's values are checked at start, as nginx compiles them.
+  variables: (l) => ({ used: l.addHeaders.flatMap((h) => variableNames(h.value).map((name) => ({ name, what: `"add_header ${h.name}"`, at: h.at }))), defined: [], declared: [] }),
   directives: {
     add_header: { ctx: HSL_IF, args: [2, 3], set: (l, d, c) => (l.addHeaders = [...(c.firstHere ? [] : l.addHeaders), headerVal(d)]) },
     add_trailer: { ctx: HSL_IF, args: [2, 3], set: (l, d, c) => (l.addTrailers = [...(c.firstHere ? [] : l.addTrailers), headerVal(d)]) },

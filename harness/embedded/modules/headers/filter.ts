@@ -3,11 +3,12 @@
 // `add_trailer`, on the same terms, makes the body chunked and adds its fields after the last chunk.
 // The headers go after the ones the handler set (a static file's ETag, an upstream's), before
 // those of the filters that come later (Accept-Ranges, Content-Range).
-import type { BodyFilter, HttpRequest } from '../request.js';
-import type { ResponseFields } from '../http/response.js';
-import { parseExpiresValue, type AddHeader, type Expires } from '../../nginx-conf/http/headers.js';
-import { evaluate } from '../variable-values.js';
-import { clock } from '../../logs/writer.js';
+import type { BodyFilter, HttpRequest } from '../../request.js';
+import type { ResponseFields } from '../../http/response.js';
+import { HEADERS, parseExpiresValue, type AddHeader, type Expires } from './conf.js';
+import { evaluate } from '../../variable-values.js';
+import { clock } from '../../../logs/writer.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
 
 const SAFE_STATUSES = new Set([200, 201, 204, 206, 301, 302, 303, 304, 307, 308]);
 
@@ -18,7 +19,7 @@ const EPOCH_DATE = 'Thu, 01 Jan 1970 00:00:01 GMT';
 type Header = [string, string];
 
 export function headersFilter(req: HttpRequest, f: ResponseFields): ResponseFields {
-  const { expires, addHeaders, addTrailers } = req.loc;
+  const { expires, addHeaders, addTrailers } = moduleConf(req.loc, HEADERS);
   // A subrequest's head is not sent (r != r->main).
   if ((expires.kind === 'off' && !addHeaders.length && !addTrailers.length) || req.parent) return f;
   const safe = SAFE_STATUSES.has(f.status);

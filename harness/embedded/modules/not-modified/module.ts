@@ -1,6 +1,13 @@
-// ngx_http_not_modified_filter_module as a module of the engine: its directive. The static handler
-// asks http/conditional.ts's preconditions() with the location's if_modified_since.
+// ngx_http_not_modified_filter_module as a module of the engine: its directive and its judgement of
+// a file's answer (http/conditional.ts's preconditions() with the location's if_modified_since),
+// which the core's file sending asks before it cuts ranges.
 import type { HttpModule } from '../../module.js';
+import { preconditions } from '../../http/conditional.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
 import { NOT_MODIFIED } from './conf.js';
 
-export const NOT_MODIFIED_MODULE: HttpModule = { name: 'not_modified', conf: NOT_MODIFIED };
+export const NOT_MODIFIED_MODULE: HttpModule = {
+  name: 'not_modified',
+  conf: NOT_MODIFIED,
+  preconditions: (req, v) => preconditions(req.head.headers, v, moduleConf(req.loc, NOT_MODIFIED).ifModifiedSince),
+};

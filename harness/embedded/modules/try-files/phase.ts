@@ -1,10 +1,10 @@
 // nginx's try_files phase (ngx_http_core_try_files_phase()): the first argument that names a file
 // (a directory for `name/`) becomes the URI the content handler serves; the last is the fallback,
 // an internal redirect to a URI or a named location, or `=code`.
-import type { HttpRequest } from '../request.js';
-import { evaluate } from '../variable-values.js';
-import { mapUriToPath, statUnder } from '../files/map-path.js';
-import { searchDenied, workerUser } from '../files/worker-user.js';
+import type { HttpRequest } from '../../request.js';
+import { evaluate } from '../../variable-values.js';
+import { mapUriToPath, statUnder } from '../../files/map-path.js';
+import { searchDenied, workerUser } from '../../files/worker-user.js';
 
 /** True when the phase answered or redirected the request; false: the content handler goes on. */
 export function tryFilesPhase(req: HttpRequest): boolean {

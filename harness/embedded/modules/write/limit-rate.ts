@@ -1,10 +1,10 @@
 // limit_rate, limit_rate_after and $limit_rate (ngx_http_core_module's): the rate a response goes
 // at is fixed when it starts (r->limit_rate_set), from `set $limit_rate` or else limit_rate; the
 // request paces its bytes at it (pacer.ts, ngx_http_write_filter()).
-import type { ResponseFields } from '../http/response.js';
-import type { HttpRequest } from '../request.js';
-import { evaluate } from '../variable-values.js';
-import { sizeValue } from '../../nginx-conf/values.js';
+import type { ResponseFields } from '../../http/response.js';
+import type { HttpRequest } from '../../request.js';
+import { evaluate } from '../../variable-values.js';
+import { sizeValue } from '../../../nginx-conf/values.js';
 
 /** A size of limit_rate or limit_rate_after: a value that is no size is 0, with nginx's [error]. */
 function sizeOf(req: HttpRequest, text: string): number {

@@ -1,0 +1,7 @@
+// ngx_http_autoindex_module as a module of the engine: its directives and its content handler, after
+// the index module's and before the static module's.
+import type { HttpModule } from '../../module.js';
+import { AUTOINDEX } from './conf.js';
+import { autoindexHandler } from './handler.js';
+
+export const AUTOINDEX_MODULE: HttpModule = { name: 'autoindex', conf: AUTOINDEX, phaseHandlers: { content: autoindexHandler } };
