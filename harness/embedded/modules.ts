@@ -15,9 +15,11 @@ import { LIMIT_CONN_MODULE } from './modules/limit-conn/module.js';
 import { SSI_MODULE } from './modules/ssi/module.js';
 import { REWRITE_MODULE } from './modules/rewrite/module.js';
 import { ACCESS_MODULE } from './modules/access/module.js';
+import { SSL_MODULE } from './modules/ssl/module.js';
 import { limitRateFilter, setLimitRate } from './filters/limit-rate.js';
 
 export const MODULES: readonly HttpModule[] = [
+  SSL_MODULE,
   NOT_MODIFIED_MODULE,
   REWRITE_MODULE,
   // nginx runs a phase's handlers last registered first: limit_req before limit_conn.
