@@ -3,6 +3,7 @@
 // pipelining, a lingering close after a refusal, and the [info] lines nginx writes when the client
 // goes away.
 import type { Socket } from 'node:net';
+import { TLSSocket } from 'node:tls';
 import type { ListenConf, ServerConf } from '../nginx-conf/model.js';
 import type { WorkerContext } from './context.js';
 import { flushLogs, type ErrorLog } from '../logs/writer.js';
@@ -12,6 +13,7 @@ import { LINGERING_TIMEOUT_MS } from './request-body.js';
 import { defaultServer } from './phases/find-server.js';
 import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './http/request-head.js';
 import { Deadline } from './deadline.js';
+import { NGX_HTTP_TO_HTTPS } from './http/pages.js';
 import type { Reusable } from './connection-slots.js';
 
 const EMPTY = Buffer.alloc(0);
@@ -59,8 +61,8 @@ function headOf(requestLine: string, headers: HeaderField[], version: 9 | 11 = 1
  * ngx_event_accept(): a new client, when worker_connections has room for it (connection-slots.ts);
  * else it is closed at once, after the [alert], and takes no connection number.
  */
-export function acceptConnection(socket: Socket, ctx: WorkerContext, listen: ListenConf, handlers: Handlers): void {
-  if (ctx.slots.take()) new ClientConnection(socket, ctx, listen, handlers);
+export function acceptConnection(socket: Socket, ctx: WorkerContext, listen: ListenConf, handlers: Handlers, plainHttp = false): void {
+  if (ctx.slots.take()) new ClientConnection(socket, ctx, listen, handlers, plainHttp);
   else socket.destroy();
 }
 
@@ -69,6 +71,7 @@ export class ClientConnection implements Connection, Reusable {
   readonly remoteAddress: string;
   readonly remotePort: number;
   readonly localAddress: string;
+  readonly tls?: TLSSocket;
   closed = false;
   /** The client reset the connection (ECONNRESET): nginx's recv() failed (104: ...) lines. */
   resetByPeer = false;
@@ -106,8 +109,11 @@ export class ClientConnection implements Connection, Reusable {
     private readonly ctx: WorkerContext,
     readonly listen: ListenConf,
     private readonly handlers: Handlers,
+    /** Plain HTTP came to an ssl address (r->plain_http): each request is answered with a 497. */
+    private readonly plainHttp = false,
   ) {
     this.number = ctx.nextConnection();
+    this.tls = socket instanceof TLSSocket ? socket : undefined;
     // ngx_sock_ntop() of an AF_UNIX address: `unix:` and the path, which a client's socket has none of.
     this.localAddress = listen.unix !== undefined ? listen.host : (socket.localAddress ?? '').replace(/^::ffff:/, '');
     this.remoteAddress = listen.unix !== undefined ? 'unix:' : (socket.remoteAddress ?? loopbackPeer(this.localAddress)).replace(/^::ffff:/, '');
@@ -273,6 +279,11 @@ export class ClientConnection implements Connection, Reusable {
     this.pipeline = false;
     this.logNotices(req, r.notices);
     this.current = req;
+    if (this.plainHttp) {
+      req.logError('info', 'client sent plain HTTP request to HTTPS port');
+      req.special(NGX_HTTP_TO_HTTPS);
+      return;
+    }
     req.run();
   }
 

@@ -19,8 +19,10 @@ import { STATIC_MODULE } from './modules/static/module.js';
 import { HEADERS_MODULE } from './modules/headers/module.js';
 import { CHARSET_MODULE } from './modules/charset/module.js';
 import { WRITE_MODULE } from './modules/write/module.js';
+import { SSL_MODULE } from './modules/ssl/module.js';
 
 export const MODULES: readonly HttpModule[] = [
+  SSL_MODULE,
   NOT_MODIFIED_MODULE,
   REWRITE_MODULE,
   // nginx runs a phase's handlers last registered first: limit_req before limit_conn.

@@ -1,5 +1,6 @@
 // What a request and its body use of the client connection (nginx's r->connection): bytes out,
 // the bytes in handed to whoever reads them now, the read timer, and the end of a request.
+import type { TLSSocket } from 'node:tls';
 import type { ListenConf, LocationConf } from '../nginx-conf/model.js';
 import type { RequestHead } from './http/request-head.js';
 
@@ -23,6 +24,8 @@ export interface Connection {
   readonly remotePort: number;
   readonly listen: ListenConf;
   readonly localAddress: string;
+  /** The TLS session of a connection to an ssl address (ngx_connection_t's ssl). */
+  readonly tls?: TLSSocket;
   /** Requests read on this connection so far, this one included (r->connection->requests). */
   readonly requests: number;
   /** When it was accepted (c->start_time), in Date.now() milliseconds. */

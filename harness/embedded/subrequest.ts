@@ -38,6 +38,9 @@ class SubrequestConnection implements Connection {
   get localAddress() {
     return this.conn.localAddress;
   }
+  get tls() {
+    return this.conn.tls;
+  }
   get requests() {
     return this.conn.requests;
   }

@@ -165,9 +165,9 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
     case 'remote_user':
       return remoteUser(req);
     case 'scheme':
-      return 'http';
+      return req.conn.tls ? 'https' : 'http';
     case 'https':
-      return '';
+      return req.conn.tls ? 'on' : '';
     case 'request_uri':
       return req.uri.unparsed;
     case 'uri':

@@ -17,6 +17,7 @@ import { writeAccessLogs } from './phases/log.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { flushLogs } from '../logs/writer.js';
 import { listenKey } from '../loopback.js';
+import { sslAcceptor } from './modules/ssl/handshake.js';
 import { SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 
 /** What the request runs: content handlers by name, phases, the modules' filters and variables, the log (injected: they import the request). */
@@ -82,7 +83,8 @@ export function runWorker(env: WorkerEnv): void {
   const given: { key: string; listen: ListenConf; handle: net.Server }[] = [];
   /** One server per socket, accepting from then on. */
   const accept = (key: string, listen: ListenConf, handle: net.Server, count: number) => {
-    const server = net.createServer({ noDelay: true }, (socket) => acceptConnection(socket, ctx, listen, WORKER_HANDLERS));
+    const ssl = sslAcceptor(ctx, conf, listen);
+    const server = net.createServer({ noDelay: true }, ssl ? (socket) => ssl(socket, (s, plainHttp) => acceptConnection(s, ctx, listen, WORKER_HANDLERS, plainHttp)) : (socket) => acceptConnection(socket, ctx, listen, WORKER_HANDLERS));
     // A listening socket holds one of worker_connections (ngx_event_process_init()).
     ctx.slots.take();
     servers.push(server);

@@ -381,23 +381,22 @@ function buildProxyPass(b: Builder, d: Directive): ProxyPassConf | ProxyPassVari
   // ngx_http_proxy_pass(): a URL with variables is only compiled; it is read per request.
   if (url.includes('$')) return { variables: url, file: d.file, line: d.line };
   if (/^http:\/\/unix:/.test(url)) return unixProxyPass(d, url);
-  const m = /^http:\/\/([^/]*)(\/.*)?$/.exec(url);
-  if (!m) {
-    if (/^https:\/\//.test(url)) throw unsupported('"proxy_pass" to https', d);
-    throw new ConfError('invalid URL prefix', d.file, d.line);
-  }
+  const m = /^https?:\/\/([^/]*)(\/.*)?$/.exec(url);
+  if (!m) throw new ConfError('invalid URL prefix', d.file, d.line);
+  const ssl = url.startsWith('https');
+  const defaultPort = ssl ? 443 : 80;
   const { host, port } = parseHostPort(m[1], d, 'upstream');
   if (port !== undefined && b.conf.upstreams.has(host)) throw new ConfError(`upstream "${host}" may not have port ${port}`, d.file, d.line);
   const explicit = port === undefined ? b.conf.upstreams.get(host) : undefined;
   const upstream: UpstreamConf = explicit ?? {
     name: m[1],
-    servers: [{ host, port: port ?? 80, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: m[1], file: d.file, line: d.line }],
+    servers: [{ host, port: port ?? defaultPort, weight: 1, maxFails: 1, failTimeoutMs: 10_000, backup: false, down: false, text: m[1], file: d.file, line: d.line }],
     ...UPSTREAM_KEEPALIVE,
     implicit: true,
     file: d.file,
     line: d.line,
   };
-  return { proxyHost: port === undefined || port === 80 ? host.includes(':') ? `[${host}]` : host : m[1], upstream, uri: m[2], url };
+  return { proxyHost: port === undefined || port === defaultPort ? host.includes(':') ? `[${host}]` : host : m[1], upstream, uri: m[2], url, ...(ssl ? { ssl: true as const } : {}) };
 }
 
 function buildServer(b: Builder, d: Directive, http: LocationConf): ServerConf {
@@ -483,16 +482,17 @@ function parseListen(d: Directive): ListenConf[] {
     const buffer = /^(sndbuf|rcvbuf)=/.exec(p)?.[1];
     if (buffer) {
       if (!/^\d+[kKmMgG]?$/.test(p.slice(buffer.length + 1))) throw new ConfError(`invalid ${buffer} "${p}"`, d.file, d.line);
-    } else if (p !== 'default_server' && p !== 'default') throw unsupported(`the "${p}" parameter of "listen"`, d);
+    } else if (p !== 'default_server' && p !== 'default' && p !== 'ssl') throw unsupported(`the "${p}" parameter of "listen"`, d);
   }
   const defaultServer = params.includes('default_server') || params.includes('default');
-  if (addr.startsWith('unix:')) return [{ ...unixAddress(addr, d, `"${addr}" of the "listen" directive`), defaultServer }];
+  const ssl = params.includes('ssl') || undefined;
+  if (addr.startsWith('unix:')) return [{ ...unixAddress(addr, d, `"${addr}" of the "listen" directive`), defaultServer, ssl }];
   const range = /^((?:.*:)?)(\d+)-(\d+)$/.exec(addr);
-  if (!range) return [{ ...listenAddress(addr, d), defaultServer }];
+  if (!range) return [{ ...listenAddress(addr, d), defaultServer, ssl }];
   const [from, to] = [Number(range[2]), Number(range[3])];
   if (from < 1 || to > 65535) throw new ConfError(`invalid port in "${addr}" of the "listen" directive`, d.file, d.line);
   if (from > to) throw new ConfError(`invalid port range in "${addr}" of the "listen" directive`, d.file, d.line);
-  return Array.from({ length: to - from + 1 }, (_, i) => ({ ...listenAddress(range[1] + (from + i), d), defaultServer }));
+  return Array.from({ length: to - from + 1 }, (_, i) => ({ ...listenAddress(range[1] + (from + i), d), defaultServer, ssl }));
 }
 
 /** ngx_parse_unix_domain_url(): `unix:/path`, the path as written (a relative one is the process's working folder's). */
@@ -588,8 +588,9 @@ function buildLimitExcept(b: Builder, d: Directive, loc: LocationConf): LimitExc
   // (the proxy module's merge gives it proxy_pass's).
   const conf: LocationConf = { ...loc, locations: [], limitExcept: undefined };
   applySettings(b, d.block!, 'lmt', conf, () => false);
+  // Its own proxy_pass, if it has one, else the location's.
   const pass = b.proxyPasses.find((p) => p.loc === loc);
-  if (pass) b.proxyPasses.push({ d: pass.d, loc: conf });
+  if (pass && !b.proxyPasses.some((p) => p.loc === conf)) b.proxyPasses.push({ d: pass.d, loc: conf });
   return { allowed, conf };
 }
 

@@ -88,6 +88,8 @@ export interface AddedModule {
   own?: readonly string[];
   main?: readonly string[];
   check?: (loc: never) => string | undefined;
+  /** Once the whole conf is read: what it refuses at start that needs more than one level (certificates), thrown as a ConfError. */
+  checkConf?: (conf: never) => void;
   variables?: (loc: never) => LevelVariables;
   /** Their setters take the module's settings, which the loader does not know the type of. */
   directives: Record<string, DirectiveSpec<never>>;

@@ -277,12 +277,12 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
 
   // ---- ngx_http_proxy_module ----
   proxy_pass: {
-    ctx: ['location', 'lif'],
+    ctx: ['location', 'lif', 'lmt'],
     args: [1, 1],
     once: true,
     // ngx_http_proxy_pass(): a URI part has no meaning where no prefix is replaced (one in variables is sent whole).
     set: (l, d, c) => {
-      if ((c.ctx === 'lif' || l.regex || l.modifier === '@') && /^\w+:\/\/[^/]*\//.test(d.args[0]) && !d.args[0].includes('$')) {
+      if ((c.ctx === 'lif' || c.ctx === 'lmt' || l.regex || l.modifier === '@') && /^\w+:\/\/[^/]*\//.test(d.args[0]) && !d.args[0].includes('$')) {
         throw new ConfError('"proxy_pass" cannot have URI part in location given by regular expression, or inside named location, or inside "if" statement, or inside "limit_except" block', d.file, d.line);
       }
       // As ngx_http_proxy_pass() sets clcf->handler; the address is read once the upstreams are known.

@@ -38,6 +38,7 @@ export function loadConf(o: LoadOptions): NginxConf {
   const conf = buildConf(tree, { prefix, confFile: file, defaultErrorLog: o.errorLog, modules: o.modules });
   checkLogBuffers(allLocations(conf).flatMap((l) => l.accessLogs));
   checkVariables(conf, o.modules);
+  for (const m of o.modules) m.checkConf?.(conf as never);
   // ngx_event_init_conf(): after the whole conf has been read, so an error inside it comes first.
   if (!tree.some((d) => d.name === 'events')) {
     const e = new ConfError('no "events" section in configuration');

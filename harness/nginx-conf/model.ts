@@ -24,6 +24,8 @@ export interface ListenConf {
   defaultServer: boolean;
   /** `listen unix:/path`: the socket file's path (host is `unix:/path`, port 0). */
   unix?: string;
+  /** `listen ... ssl`: its connections speak TLS (embedded/modules/ssl). */
+  ssl?: boolean;
 }
 
 export interface UpstreamServerConf {
@@ -74,6 +76,8 @@ export interface ProxyPassConf {
   url: string;
   /** Evaluated from variables for one request: a URI part is sent as it is, proxy_redirect default does nothing. */
   evaluated?: true;
+  /** `https://`: the upstream is spoken to over TLS (embedded/modules/ssl). */
+  ssl?: true;
 }
 
 /** `proxy_pass $backend;`: a URL with variables, evaluated per request (ngx_http_proxy_eval()). */

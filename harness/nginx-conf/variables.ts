@@ -64,6 +64,6 @@ const EVALUATED = new Set(
     'content_type proxy_add_x_forwarded_for request time_local time_iso8601 msec request_time status body_bytes_sent ' +
     'bytes_sent request_length connection connection_requests connection_time pipe nginx_version pid upstream_addr upstream_status ' +
     'upstream_response_time upstream_connect_time upstream_header_time upstream_response_length ' +
-    'upstream_bytes_received upstream_bytes_sent request_filename document_root gzip_ratio request_body request_body_file binary_remote_addr limit_req_status limit_conn_status date_local date_gmt limit_rate'
+    'upstream_bytes_received upstream_bytes_sent request_filename document_root gzip_ratio request_body request_body_file binary_remote_addr limit_req_status limit_conn_status date_local date_gmt limit_rate ssl_protocol ssl_cipher ssl_server_name'
   ).split(' '),
 );

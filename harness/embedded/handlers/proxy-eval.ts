@@ -18,13 +18,14 @@ const direct = new WeakSet<UpstreamConf>();
 /** ngx_http_proxy_eval(): false, with nginx's [error] line, when the value is no URL nginx proxies to (its 500). */
 export function evalProxyPass(req: HttpRequest, pp: ProxyPassVariables): boolean {
   const value = evaluate(req, pp.variables);
-  if (!/^http:\/\/./i.test(value)) {
-    // https:// is nginx's too, but the engine speaks no TLS to an upstream.
-    const https = /^https:\/\/./i.test(value);
-    req.logError('error', https ? `https:// in "proxy_pass" is not supported by the embedded engine: "${value}"` : `invalid URL prefix in "${value}"`);
+  const scheme = /^(https?):\/\/./i.exec(value)?.[1].toLowerCase();
+  if (!scheme) {
+    req.logError('error', `invalid URL prefix in "${value}"`);
     return false;
   }
-  const url = value.slice(7);
+  const ssl = scheme === 'https';
+  const defaultPort = ssl ? 443 : 80;
+  const url = value.slice(scheme.length + 3);
   // ngx_parse_inet_url(): the host ends at the first ':', '/' or '?'; the URI part at '/' or '?'.
   const m = /^(\[[^\]/?]*\]|[^:/?]*)(?::([^/?]*))?([/?].*)?$/.exec(url);
   const err = !m ? 'invalid host' : m[2] !== undefined && !(/^\d+$/.test(m[2]) && +m[2] >= 1 && +m[2] <= 65535) ? 'invalid port' : m[1] === '' ? 'no host' : undefined;
@@ -33,12 +34,12 @@ export function evalProxyPass(req: HttpRequest, pp: ProxyPassVariables): boolean
     return false;
   }
   const [, host, port, uri] = m;
-  const portNum = port === undefined ? 80 : Number(port);
+  const portNum = port === undefined ? defaultPort : Number(port);
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   const upstream = namedUpstream(req, bare, port === undefined, portNum) ?? directUpstream(host, bare, portNum, pp);
-  // ngx_http_proxy_set_vars(): the port is left out of $proxy_host when none is given or it is 80.
-  const proxyHost = port === undefined || portNum === 80 ? host : `${host}:${port}`;
-  setRequestPass(req, { proxyHost, upstream, uri: uri?.startsWith('?') ? `/${uri}` : uri, url: value, evaluated: true });
+  // ngx_http_proxy_set_vars(): the port is left out of $proxy_host when none is given or it is the scheme's.
+  const proxyHost = port === undefined || portNum === defaultPort ? host : `${host}:${port}`;
+  setRequestPass(req, { proxyHost, upstream, uri: uri?.startsWith('?') ? `/${uri}` : uri, url: value, evaluated: true, ...(ssl ? { ssl: true as const } : {}) });
   return true;
 }
 

@@ -48,26 +48,27 @@ const PAGE_REASONS: Record<number, string> = { 302: 'Found', 401: 'Authorization
 
 /** nginx's internal codes that answer with another status: 494 (header too large) is a 400. */
 export const NGX_HTTP_REQUEST_HEADER_TOO_LARGE = 494;
+/** 497: plain HTTP to an ssl port, a 400 too (its own error_page code: `error_page 497 https://...`). */
+export const NGX_HTTP_TO_HTTPS = 497;
+/** The pages of those codes: their own title and line under a 400's heading. */
+const BAD_REQUEST_PAGES: Record<number, string> = {
+  [NGX_HTTP_REQUEST_HEADER_TOO_LARGE]: 'Request Header Or Cookie Too Large',
+  [NGX_HTTP_TO_HTTPS]: 'The plain HTTP request was sent to HTTPS port',
+};
 
 export function serverHeader(version: string, tokens: boolean): string {
   return tokens ? `nginx/${version}` : 'nginx';
 }
 
 export function statusOnWire(code: number): number {
-  return code === NGX_HTTP_REQUEST_HEADER_TOO_LARGE ? 400 : code;
+  return BAD_REQUEST_PAGES[code] ? 400 : code;
 }
 
 /** The built-in page nginx sends for `code`, or undefined where it sends none (e.g. 204, 304). */
 export function errorPage(code: number, version: string, tokens = true): Buffer | undefined {
   const tail = `<hr><center>${serverHeader(version, tokens)}</center>\r\n</body>\r\n</html>\r\n`;
-  if (code === NGX_HTTP_REQUEST_HEADER_TOO_LARGE) {
-    return Buffer.from(
-      '<html>\r\n<head><title>400 Request Header Or Cookie Too Large</title></head>\r\n<body>\r\n' +
-        '<center><h1>400 Bad Request</h1></center>\r\n<center>Request Header Or Cookie Too Large</center>\r\n' +
-        tail,
-      'latin1',
-    );
-  }
+  const line = BAD_REQUEST_PAGES[code];
+  if (line) return Buffer.from(`<html>\r\n<head><title>400 ${line}</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<center>${line}</center>\r\n${tail}`, 'latin1');
   if (code < 300 || code === 304 || !REASONS[code]) return undefined;
   const title = `${code} ${PAGE_REASONS[code] ?? REASONS[code]}`;
   return Buffer.from(`<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n${tail}`, 'latin1');
@@ -75,5 +76,5 @@ export function errorPage(code: number, version: string, tokens = true): Buffer 
 
 /** Statuses after which nginx closes the client connection (lingering close on bad requests). */
 export function closesConnection(code: number): boolean {
-  return code === 400 || code === 408 || code === 413 || code === 414 || code === NGX_HTTP_REQUEST_HEADER_TOO_LARGE || code === 500 || code === 501;
+  return code === 400 || code === 408 || code === 413 || code === 414 || !!BAD_REQUEST_PAGES[code] || code === 500 || code === 501;
 }

@@ -26,11 +26,11 @@ const NOT_RUN = [
 
 /**
  * The compiled-in paths are the Windows build's, relative to the prefix, as the engine's defaults
- * are; no TLS, so no OpenSSL or SNI line.
+ * are. TLS is Node's (modules/ssl), hence the ssl module.
  */
 export function configureArguments(): string {
   const paths = ['--conf-path=conf/nginx.conf', '--pid-path=logs/nginx.pid', '--http-log-path=logs/access.log', '--error-log-path=logs/error.log'];
-  return [...paths, '--with-http_gzip_static_module', ...NOT_RUN.map((m) => `--without-http_${m}_module`), '--without-http-cache'].join(' ');
+  return [...paths, '--with-http_ssl_module', '--with-http_gzip_static_module', ...NOT_RUN.map((m) => `--without-http_${m}_module`), '--without-http-cache'].join(' ');
 }
 
 const USAGE = [
@@ -60,6 +60,6 @@ const USAGE = [
 export function versionInfo(o: { version: string; help: boolean; configure: boolean }): string[] {
   const lines = [`nginx version: nginx/${o.version}`];
   if (o.help) lines.push(...USAGE);
-  if (o.configure) lines.push(`built by node ${process.version} (the harness's embedded engine)`, `configure arguments: ${configureArguments()}`);
+  if (o.configure) lines.push(`built by node ${process.version} (the harness's embedded engine)`, `built with OpenSSL ${process.versions.openssl}`, 'TLS SNI support enabled', `configure arguments: ${configureArguments()}`);
   return lines;
 }

@@ -18,6 +18,7 @@ import { acceleratedRedirect } from './x-accel-redirect.js';
 import { newState, type UpstreamState } from './state.js';
 import { startSelection } from './balancer.js';
 import { requestPass } from './request-pass.js';
+import { upstreamTls } from './tls.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
 type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive' | `http_${number}`;
@@ -104,6 +105,11 @@ export class UpstreamExchange {
     req.onEnd(() => this.selection.done());
   }
 
+  /** The upstream's scheme, as its name in log lines says it. */
+  private get scheme(): string {
+    return requestPass(this.req)?.ssl ? 'https' : 'http';
+  }
+
   /** ngx_http_upstream_connect(): the next peer, a kept connection to it or a new one. */
   connect(): void {
     const req = this.req;
@@ -113,13 +119,13 @@ export class UpstreamExchange {
     this.state = newState(peer?.name ?? this.selection.name);
     req.upstreamStates.push(this.state);
     if (!peer) {
-      req.upstreamName = `http://${this.selection.name}${this.handler.uri}`;
+      req.upstreamName = `${this.scheme}://${this.selection.name}${this.handler.uri}`;
       req.logError('error', 'no live upstreams', { action: CONNECTING });
       this.next('nolive');
       return;
     }
     // A socket file's path and the URI have a ':' between them (u->uri_separator).
-    req.upstreamName = `http://${peer.name}${peer.family === 'unix' ? ':' : ''}${this.handler.uri}`;
+    req.upstreamName = `${this.scheme}://${peer.name}${peer.family === 'unix' ? ':' : ''}${this.handler.uri}`;
     this.peer = peer;
     this.requestSent = false;
     this.readEvent = false;
@@ -143,10 +149,10 @@ export class UpstreamExchange {
     }
     req.ctx.nextConnection();
     this.connectStarted = Date.now();
-    const upstream = new UpstreamConnection(peer, this.sendFailed, () => req.ctx.slots.release());
+    const upstream = new UpstreamConnection(peer, this.sendFailed, () => req.ctx.slots.release(), upstreamTls(req, requestPass(req)!, peer));
     this.upstream = upstream;
     this.arm(req.loc.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING));
-    upstream.socket.once('connect', () => {
+    upstream.socket.once(upstream.connectEvent, () => {
       this.state!.connectTime = Date.now() - this.state!.start;
       this.send();
     });
