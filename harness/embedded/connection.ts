@@ -12,6 +12,7 @@ import type { ClientReader, Connection, EndedRequest } from './request-connectio
 import { LINGERING_TIMEOUT_MS } from './request-body.js';
 import { defaultServer } from './phases/find-server.js';
 import { parseRequestHead, type HeadError, type HeadLimits, type HeadNotice, type HeaderField, type RequestHead } from './http/request-head.js';
+import { NO_URI, type ParsedUri } from './http/uri.js';
 import { Deadline } from './deadline.js';
 import { NGX_HTTP_TO_HTTPS } from './http/pages.js';
 import type { Reusable } from './connection-slots.js';
@@ -43,11 +44,11 @@ function loopbackPeer(local: string): string {
 }
 
 /** The head of a request that never got one of its own (refused, or cut off): for its log lines. */
-function headOf(requestLine: string, headers: HeaderField[], version: 9 | 11 = 11): RequestHead {
+function headOf(requestLine: string, headers: HeaderField[], uri: ParsedUri = NO_URI, version: 9 | 11 = 11): RequestHead {
   return {
     method: requestLine.split(' ')[0],
     target: '/',
-    uri: { uri: '/', args: '', unparsed: '/', quoted: false },
+    uri,
     requestLine,
     version,
     headers,
@@ -294,7 +295,7 @@ export class ClientConnection implements Connection, Reusable {
 
   /** A request refused while its head was read: nginx logs it at [info] and closes after its page. */
   private refuse(e: HeadError, notices: HeadNotice[]): void {
-    const req = new HttpRequest(this, headOf(e.requestLine ?? '', e.headers, e.version), this.ctx, this.handlers, { refused: true });
+    const req = new HttpRequest(this, headOf(e.requestLine ?? '', e.headers, e.uri, e.version), this.ctx, this.handlers, { refused: true });
     this.current = req;
     this.logNotices(req, notices);
     req.logError('info', e.message, { action: `reading client request ${e.stage === 'line' ? 'line' : 'headers'}` });
@@ -423,7 +424,7 @@ export class ClientConnection implements Connection, Reusable {
       }
       return;
     }
-    const req = new HttpRequest(this, headOf(partial.requestLine, partial.headers), this.ctx, this.handlers);
+    const req = new HttpRequest(this, headOf(partial.requestLine, partial.headers, partial.uri), this.ctx, this.handlers);
     const action = `reading client request ${partial.stage === 'line' ? 'line' : 'headers'}`;
     if (reset) req.logError('info', `${this.ctx.os.recvFn} failed`, { action, errno: 'ECONNRESET' });
     else if (how === 'closed') req.logError('info', 'client prematurely closed connection', { action });

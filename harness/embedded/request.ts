@@ -260,6 +260,11 @@ export class HttpRequest {
     });
   }
 
+  /** ngx_log_debug(): a [debug] line, which has no request context (nginx is built --with-debug, and so says `-V`). */
+  debug(message: string): void {
+    if (this.log.debugs) this.log.write('debug', { conn: this.conn.number, message });
+  }
+
   /** Runs the request (its URI was parsed with the request line): its phases, from the server's rewrites. */
   run(): void {
     this.runPhases(this.handlers.phases.serverRewrite);
@@ -607,7 +612,12 @@ export class HttpRequest {
     this.done = true;
     if (status !== undefined) this.status = status;
     // log_subrequest off: a subrequest has no access-log line of its own.
-    if (!this.parent) this.handlers.log(this);
+    if (!this.parent) {
+      // ngx_http_free_request(), then ngx_http_log_handler().
+      this.debug('http close request');
+      this.debug('http log handler');
+      this.handlers.log(this);
+    }
     this.closeListeners.length = 0;
     for (const cb of this.endListeners.splice(0)) cb();
     this.body.finalize();

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { HttpRequest } from './request.js';
 import { hostName } from './http/request-head.js';
 import { bodyText } from './http/request-body.js';
+import { NO_URI } from './http/uri.js';
 import { VAR } from '../nginx-conf/variables.js';
 import { clock } from '../logs/writer.js';
 import { findName } from '../nginx-conf/names.js';
@@ -169,10 +170,11 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
     case 'https':
       return req.conn.tls ? 'on' : '';
     case 'request_uri':
-      return req.uri.unparsed;
+      // Empty only when a refused request's URI was never taken (r->unparsed_uri not set).
+      return req.uri.unparsed || undefined;
     case 'uri':
     case 'document_uri':
-      return req.uri.uri;
+      return req.uri === NO_URI ? undefined : req.uri.uri;
     case 'args':
     case 'query_string':
       // An empty query (`/x?`) is none.

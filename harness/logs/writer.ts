@@ -197,12 +197,17 @@ export type ErrorLogEvent = Omit<ErrorLogEntry, 'time' | 'pid' | 'tid' | 'level'
 
 /** The error log(s) of one process: level filter, PID#TID, line ends by OS profile. */
 export class ErrorLog {
+  /** Some target is at `debug`: the [debug] lines are formatted at all (a check on the hot path). */
+  readonly debugs: boolean;
+
   constructor(
     private readonly targets: ErrorLogTarget[],
     private readonly pid: number,
     private readonly tid: number,
     private readonly lineEnd: string,
-  ) {}
+  ) {
+    this.debugs = targets.some((t) => t.level === 'debug');
+  }
 
   enabled(level: Level): boolean {
     return this.targets.some((t) => levelEnabled(level, t.level));

@@ -3,6 +3,8 @@
 import { test, expect } from '../fixtures.js';
 import { get } from '../support/raw-http.js';
 import { PAGES } from '../support/pages.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const CONNECT_FAILED = 'connect() failed (111: Connection refused) while connecting to upstream';
 
@@ -80,4 +82,49 @@ test('1: error_log with level warn writes [warn] but not [info]', async ({ start
   await p.send('GET /api/%zz HTTP/1.1\r\nHost: x\r\n\r\n');
   await expect.poll(() => p.access().length).toBe(2);
   expect(p.requestLog().map((l) => /\[(\w+)\]/.exec(l)![1])).toEqual(['error', 'warn', 'error', 'warn']);
+});
+
+test('error_log ... debug (nginx built --with-debug): a location\'s debug log has the [debug] lines written after its choice, the server\'s the one before; an info log none', async ({ startProxy }) => {
+  const p = await startProxy({
+    conf: `error_log logs/error.log info;
+pid logs/nginx.pid;
+events { worker_connections 64; }
+worker_processes 1;
+http {
+    server {
+        error_log logs/server.log debug;
+        listen 127.0.0.1:P;
+        server_name localhost;
+        location / { root html; }
+        location /debug { error_log logs/debug.log debug; error_log logs/info.log info; client_max_body_size 2k; }
+        location = /exact { return 204; }
+    }
+}
+`,
+  });
+  const log = (file: string) => {
+    try {
+      return readFileSync(join(p.prefix, 'logs', file), 'latin1').split('\n').filter(Boolean).map((l) => p.normalise(l));
+    } catch {
+      return [];
+    }
+  };
+  // nginx writes many more [debug] lines: these are the ones the embedded engine writes too.
+  const ours = /\[debug\] PID: \*\d+ (using configuration|http cl:|http close request|http log handler)/;
+  const debugOf = (file: string) => log(file).filter((l) => ours.test(l) && !/^TIME \[debug\] PID: \*1 /.test(l));
+  expect((await p.send('GET /debug/x HTTP/1.0\r\n\r\n')).status).toBe(404);
+  expect((await p.send('GET /exact HTTP/1.0\r\nContent-Length: 0\r\n\r\n')).status).toBe(204);
+  await expect.poll(() => debugOf('server.log').length).toBe(5);
+  expect(debugOf('server.log')).toEqual([
+    'TIME [debug] PID: *2 using configuration "/debug"',
+    'TIME [debug] PID: *3 using configuration "=/exact"',
+    'TIME [debug] PID: *3 http cl:0 max:1048576',
+    'TIME [debug] PID: *3 http close request',
+    'TIME [debug] PID: *3 http log handler',
+  ]);
+  expect(debugOf('debug.log')).toEqual(['TIME [debug] PID: *2 http cl:-1 max:2048', 'TIME [debug] PID: *2 http close request', 'TIME [debug] PID: *2 http log handler']);
+  // The other lines (nginx's [debug] of a response head spans several).
+  expect(log('debug.log').filter((l) => /^TIME \[(?!debug)/.test(l))).toEqual(log('info.log'));
+  expect(log('info.log')).toEqual(['TIME [error] PID: *2 open() "PREFIX/html/debug/x" failed (2: No such file or directory), client: 127.0.0.1, server: localhost, request: "GET /debug/x HTTP/1.0"']);
+  expect(log('error.log').filter((l) => l.includes('[debug]'))).toEqual([]);
 });

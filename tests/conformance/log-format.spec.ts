@@ -164,6 +164,24 @@ function upstreamBytes(body: string): number {
   return head.length + body.length;
 }
 
+test('a refused request\'s $uri, $request_uri and $args: what nginx had of the URI when it refused (none, "" after a bad path, all of it after a bad header)', async ({ startProxy }) => {
+  const p = await startProxy({ conf: conf("log_format u '$uri|$document_uri|$request_uri|$args|$is_args|$status';\n    access_log logs/access.log u;") });
+  const refused = [
+    // ngx_http_parse_request_line() refuses: no URI at all.
+    'GET x HTTP/1.1\r\nHost: a\r\n\r\n',
+    'GET /v?a=1 HTTP/2.0\r\nHost: a\r\n\r\n',
+    // ngx_http_process_request_uri() refuses the path: $uri is empty, the rest not set.
+    'GET /../bad_uri?a=1 HTTP/1.1\r\nHost: a\r\n\r\n',
+    'GET /%zz?a=1 HTTP/1.1\r\nHost: a\r\n\r\n',
+    // A header refused after the request line: the whole URI.
+    'GET /h/./x?a=1 HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n',
+    'GET /t HTTP/1.1\r\n\r\n',
+  ];
+  for (const r of refused) expect((await p.send(r)).statusLine).toMatch(/^HTTP\/1\.1 (400|505) /);
+  await expect.poll(() => p.access()).toHaveLength(refused.length);
+  expect(p.access()).toEqual(['-|-|-|-||400', '-|-|-|-||505', '||-|-||400', '||-|-||400', '/h/x|/h/x|/h/./x?a=1|a=1|?|400', '/t|/t|/t|-||400']);
+});
+
 test('$upstream_status after a connect that timed out: 504, and no connect time', async ({ startProxy }) => {
   const p = await startProxy({
     upstream: 'blackhole',

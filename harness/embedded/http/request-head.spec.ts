@@ -27,7 +27,7 @@ test('a head: the URI normalised, its end, and the header buffer that holds the 
 });
 
 test('a head cut short waits for more, and says how far it got (for the log line of a client that leaves)', () => {
-  expect(parseRequestHead('GET /a HTTP/1.1\r\nHost: ex')).toEqual({ kind: 'more', partial: { stage: 'headers', requestLine: 'GET /a HTTP/1.1', headers: [] } });
+  expect(parseRequestHead('GET /a HTTP/1.1\r\nHost: ex')).toEqual({ kind: 'more', partial: { stage: 'headers', requestLine: 'GET /a HTTP/1.1', headers: [], uri: { uri: '/a', args: '', unparsed: '/a', quoted: false, host: undefined } } });
   const line = parseRequestHead('GET /a HT');
   expect(line.kind).toBe('more');
   if (line.kind === 'more') expect(line.partial?.stage).toBe('line');

@@ -2,7 +2,7 @@
 // ngx_http_parse_complex_uri, ngx_http_parse_header_line, ngx_http_process_request_headers): what
 // is a 400, a 414, a 494, a 501 or a 505, which header lines are dropped, and the [info] line
 // nginx logs for each. Strings are latin1: one char per byte, as the request arrived.
-import { parseRequestUri, InvalidUri, InvalidTarget, type ParsedUri } from './uri.js';
+import { parseRequestUri, InvalidUri, InvalidTarget, REFUSED_PATH, type ParsedUri } from './uri.js';
 
 export interface HeaderField {
   name: string;
@@ -45,6 +45,8 @@ export interface HeadError {
   version?: 9;
   /** The header lines processed before the error (Host, Referer, User-Agent are logged). */
   headers: HeaderField[];
+  /** What nginx had of the URI (`$uri` and the rest): none when the line itself was refused. */
+  uri?: ParsedUri;
 }
 
 /** What had arrived of a head when the client went away (nginx logs it and counts a 400). */
@@ -52,6 +54,8 @@ export interface PartialHead {
   stage: HeadStage;
   requestLine: string;
   headers: HeaderField[];
+  /** The parsed URI, once the request line was read. */
+  uri?: ParsedUri;
 }
 
 /** Dropped header lines (ignore_invalid_headers): nginx logs each at [info] and goes on. */
@@ -170,7 +174,7 @@ export function parseRequestHead(buf: string, limits: HeadLimits = DEFAULT_HEAD_
   const headers: HeaderField[] = [];
   const fail = (status: HeadError['status'], message: string): HeadResult => ({
     kind: 'error',
-    error: { status, message, stage: 'headers', requestLine: rl.requestLine, headers },
+    error: { status, message, stage: 'headers', requestLine: rl.requestLine, headers, uri: rl.uri },
     notices,
   });
   let pos = lf + 1;
@@ -182,7 +186,7 @@ export function parseRequestHead(buf: string, limits: HeadLimits = DEFAULT_HEAD_
       const seen = buf.slice(pos, Math.min(buf.length, buffers.end));
       const early = seen ? scanHeaderLine(seen, limits.underscoresInHeaders, false) : undefined;
       if (early && 'bad' in early) return fail(400, badLine(seen, early.bad));
-      if (buf.length < buffers.end) return { kind: 'more', partial: { stage: 'headers', requestLine: rl.requestLine, headers } };
+      if (buf.length < buffers.end) return { kind: 'more', partial: { stage: 'headers', requestLine: rl.requestLine, headers, uri: rl.uri } };
       if (pos < buffers.end) nameStart = pos;
       if (!buffers.grow(pos)) {
         if (nameStart === undefined) return fail(494, 'client sent too large request');
@@ -319,9 +323,12 @@ function parseRequestLine(line: string, mergeSlashes: boolean): RequestLine | He
     uri = parseRequestUri(target, mergeSlashes);
   } catch (e) {
     if (!(e instanceof InvalidUri)) throw e;
-    return version === 9 && !(e instanceof InvalidTarget) ? { ...err('client sent invalid request'), version } : err('client sent invalid request');
+    if (e instanceof InvalidTarget) return err('client sent invalid request');
+    // ngx_http_process_request_uri() refused the path: after the line was parsed.
+    const refused = { ...err('client sent invalid request'), uri: REFUSED_PATH };
+    return version === 9 ? { ...refused, version } : refused;
   }
-  if (uri.host !== undefined && validateHost(uri.host) === undefined) return err('client sent invalid host in request line');
+  if (uri.host !== undefined && validateHost(uri.host) === undefined) return { ...err('client sent invalid host in request line'), uri };
   return { method, target, uri, requestLine: line, version };
 }
 

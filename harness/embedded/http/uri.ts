@@ -15,6 +15,17 @@ export interface ParsedUri {
   host?: string;
 }
 
+/**
+ * A refused request's URI when ngx_http_parse_request_line() refused its line: nginx's r->uri is
+ * not set, so `$uri` and `$request_uri` are not found ("-" in a log).
+ */
+export const NO_URI: ParsedUri = Object.freeze({ uri: '', args: '', unparsed: '', quoted: false });
+/**
+ * ngx_http_process_request_uri() refused the path (`/../x`, `%zz`): `$uri` is empty, and
+ * `$request_uri` and `$args` are not set yet.
+ */
+export const REFUSED_PATH: ParsedUri = Object.freeze({ uri: '', args: '', unparsed: '', quoted: false });
+
 export class InvalidUri extends Error {}
 /** A request-target refused by ngx_http_parse_request_line() itself: before it knows the version, so the answer is never an HTTP/0.9 one. */
 export class InvalidTarget extends InvalidUri {}

@@ -30,7 +30,8 @@ const NOT_RUN = [
  */
 export function configureArguments(): string {
   const paths = ['--conf-path=conf/nginx.conf', '--pid-path=logs/nginx.pid', '--http-log-path=logs/access.log', '--error-log-path=logs/error.log'];
-  return [...paths, '--with-http_ssl_module', '--with-http_gzip_static_module', ...NOT_RUN.map((m) => `--without-http_${m}_module`), '--without-http-cache'].join(' ');
+  // --with-debug: `error_log ... debug` writes [debug] lines (the engine writes a few of nginx's).
+  return [...paths, '--with-debug', '--with-http_ssl_module', '--with-http_gzip_static_module', ...NOT_RUN.map((m) => `--without-http_${m}_module`), '--without-http-cache'].join(' ');
 }
 
 const USAGE = [

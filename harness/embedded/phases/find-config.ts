@@ -115,7 +115,11 @@ export function findConfigPhase(req: HttpRequest): boolean {
   const found = findLocation(req.server, req.uri.uri, req.ctx.os.caselessLocations);
   if (found.captures) req.captures = found.captures;
   for (const [name, value] of Object.entries(found.named ?? {})) req.variables.set(name, value);
-  req.useLocation(found.loc ?? req.server.base);
+  const loc = found.loc ?? req.server.base;
+  // Written to the log of the location before this one; the rest, to this one's.
+  req.debug(`using configuration "${loc.modifier === '=' ? '=' : ''}${loc === req.server.base ? '' : loc.path}"`);
+  req.useLocation(loc);
+  req.debug(`http cl:${req.head.contentLength ?? -1} max:${req.loc.clientMaxBodySize}`);
   const cl = internal && req.body.started ? undefined : req.head.contentLength;
   if (cl !== undefined && req.loc.clientMaxBodySize && cl > req.loc.clientMaxBodySize) {
     req.logError('error', `client intended to send too large body: ${cl} bytes`);
