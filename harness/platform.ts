@@ -56,6 +56,22 @@ export function pidExists(pid: number): boolean {
 }
 
 /**
+ * Whether process `pid` has exited and waits only to be reaped by its parent (Linux's zombie:
+ * /proc/PID/stat's state Z or X). A detached stack's parent is init, or whatever reaps orphans
+ * where the harness runs, which may take a second or more: its work, ports and files are done
+ * with already, and `harness down` need not wait for that.
+ */
+export function exitedUnreaped(pid: number): boolean {
+  if (!linux()) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    return false;
+  }
+}
+
+/**
  * When process `pid` started, as a token that tells it apart from a later process given the same
  * pid: Linux's /proc/PID/stat field 22 (clock ticks since boot), else POSIX `ps -o lstart=`;
  * undefined when it is gone, or where neither can tell (Windows: the pid alone is known).

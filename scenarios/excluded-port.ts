@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import getPort from 'get-port';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
-import { up } from '../harness/stack-life/up.js';
 import { explanation, message, mustExit, mustSay, recorder } from './steps/said.js';
 
 import { t as startupText } from '../harness/doctor/conditions/startup.texts.js';
@@ -35,6 +34,8 @@ export default defineScenario({
     run.followLogs(prefix);
     const { print, said } = recorder();
     run.step(`harness up --port ${port} --os windows --excluded-port ${port}`);
+    // Loaded when the step runs: `harness chaos list` reads the scenario without the stack.
+    const { up } = await import('../harness/stack-life/up.js');
     const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, engine: run.engine, workers: 1, os: run.os, reservedPorts: [port] }, print);
     for (const line of said) run.note(`harness up | ${line}`);
     await run.observe(t('scenario.excluded-port.observe1', { port }), () => {

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import getPort from 'get-port';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
-import { up } from '../harness/stack-life/up.js';
 import { explanation, mustBeFree, mustExit, mustSay, recorder } from './steps/said.js';
 import { messages } from '../harness/i18n/index.js';
 
@@ -38,6 +37,8 @@ export default defineScenario({
     const prefix = resolve(run.o.dir, 'prefix');
     run.followLogs(prefix);
     run.step(t('scenario.missing-temp-dir.step1'));
+    // Loaded when the step runs: `harness chaos list` reads the scenario without the stack.
+    const { up } = await import('../harness/stack-life/up.js');
     const code = await up({ port, adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, engine: run.engine, workers: 1, os: run.os, noTempDir: true }, print);
     for (const line of said) run.note(`harness up | ${line}`);
     const dir = run.os === 'windows' ? 'CreateDirectory() "C:' : 'mkdir() "/';

@@ -1,11 +1,7 @@
 import { expect } from './steps/expect.js';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { execa } from 'execa';
 import { defineScenario } from '../harness/scenario-runner/scenario.js';
-import { findNginx } from '../harness/nginx/engine.js';
-import { preparePrefix } from '../harness/stack/prefix.js';
-import { renderConf } from '../harness/stack/render.js';
 import { defaultFrontendRoot } from '../harness/paths.js';
 import { messages } from '../harness/i18n/index.js';
 
@@ -32,6 +28,8 @@ export default defineScenario({
   seconds: 1,
   async steps(run) {
     const prefix = resolve(run.o.dir, 'prefix');
+    // Loaded when the steps run: `harness chaos list` reads the scenario without them.
+    const [{ execa }, { findNginx }, { preparePrefix }, { renderConf }] = await Promise.all([import('execa'), import('../harness/nginx/engine.js'), import('../harness/stack/prefix.js'), import('../harness/stack/render.js')]);
     preparePrefix({ prefix, conf: { text: renderConf({ proxyPort: 8081, adminPort: 8080, frontendRoot: defaultFrontendRoot, workers: 1, localhost: 'implicit' }) } });
     run.followLogs(prefix);
     run.step('nginx -p PREFIX -e logs/error.log -s reload');

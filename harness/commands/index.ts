@@ -41,7 +41,7 @@ export const commands = (): CommandEntry[] => [
   ['down', t('cli.down'), lazyFile(() => import('./down.js'))],
   // Optional to yargs, so that a missing log is told with an example rather than yargs' count of
   // non-option arguments; the usage line still says it is needed (doctor.ts).
-  ['doctor [error-log]', commandText('cli.doctor.describe'), lazyFile(() => import('./doctor.js'))],
+  ['doctor [log]', commandText('cli.doctor.describe'), lazyFile(() => import('./doctor.js'))],
   ['check-server <server>', t('cli.checkServer.describe'), lazyFile(() => import('./check-server.js'))],
   ['setup', t('cli.setup'), lazyFile(() => import('./setup.js'))],
 ];

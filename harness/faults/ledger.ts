@@ -5,6 +5,7 @@
 // channel costs `harness up` nothing before it is ready.
 import { FaultError, type AppliedFault, type FaultInput, type FaultTarget } from './fault.js';
 import { faultsText } from './texts.js';
+import { loadConfReader } from './stack-conf.js';
 
 export interface FaultEntry {
   id: number;
@@ -30,7 +31,7 @@ export class FaultLedger {
   /** Checks and applies a fault (a FaultError says what is wrong and what is accepted). */
   async inject(name: string, input: FaultInput = {}): Promise<Injected> {
     // Every fault's module (~40 ms) loads with the first fault applied, not with the stack.
-    const { FAULTS, findFault, label, parseFault } = await import('./index.js');
+    const [{ FAULTS, findFault, label, parseFault }] = await Promise.all([import('./index.js'), loadConfReader()]);
     const fault = findFault(name);
     if (!fault) throw new FaultError(faultsText('chaos.inject.noFault', { name, names: FAULTS.map((f) => f.name).join(', ') }));
     const values = parseFault(fault, input);

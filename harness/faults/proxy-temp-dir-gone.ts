@@ -1,8 +1,7 @@
 import { chownSync, existsSync, rmSync, statSync, type Stats } from 'node:fs';
 import { makeFolder } from '../make-folder.js';
 import { FaultError, requireProxy, type Fault, type FaultTarget } from './fault.js';
-import { apiLocation } from './stack-conf.js';
-import { loadNginxConf } from '../stack/registry.js';
+import { apiLocation, loadConfReader } from './stack-conf.js';
 import { messages } from '../i18n/index.js';
 
 const t = messages({
@@ -25,7 +24,8 @@ const t = messages({
 });
 
 /** Every client_body_temp_path of the stack's conf. */
-function clientBodyTempPaths(target: FaultTarget): string[] {
+async function clientBodyTempPaths(target: FaultTarget): Promise<string[]> {
+  const loadNginxConf = await loadConfReader();
   try {
     const conf = loadNginxConf(target.prefix, 'conf/nginx.conf');
     return [...new Set(conf.servers.flatMap((s) => s.locations.map((l) => l.clientBodyTempPath)))];
@@ -47,12 +47,13 @@ export const proxyTempDirGone: Fault = {
   async apply(target) {
     requireProxy(target);
     const gone: { path: string; stat: Stats }[] = [];
-    for (const path of clientBodyTempPaths(target)) {
+    const paths = await clientBodyTempPaths(target);
+    for (const path of paths) {
       if (!existsSync(path)) continue;
       gone.push({ path, stat: statSync(path) });
       rmSync(path, { recursive: true, force: true });
     }
-    if (!gone.length) throw new FaultError(t('goneAlready', { paths: clientBodyTempPaths(target).join(', ') }));
+    if (!gone.length) throw new FaultError(t('goneAlready', { paths: paths.join(', ') }));
     return {
       // As nginx made it: mode 0700, owned by the workers' user (nobody, when the master runs as root).
       async undo() {

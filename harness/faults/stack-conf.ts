@@ -1,5 +1,5 @@
 // What a fault's explanation needs from the stack's nginx.conf: the location that proxies /api/.
-import { loadNginxConf } from '../stack/registry.js';
+import type { loadNginxConf as LoadNginxConf } from '../stack/registry.js';
 import type { FaultTarget } from './fault.js';
 import { messages } from '../i18n/index.js';
 
@@ -18,10 +18,21 @@ const t = messages({
   },
 });
 
-type LocationConf = ReturnType<typeof loadNginxConf>['servers'][number]['locations'][number];
+type LocationConf = ReturnType<typeof LoadNginxConf>['servers'][number]['locations'][number];
+
+let loadNginxConf: typeof LoadNginxConf | undefined;
+
+/**
+ * Loads the conf reader (the directive table and the engine's modules) before a fault is applied
+ * (FaultLedger.inject): `harness chaos list` reads every fault without it.
+ */
+export async function loadConfReader(): Promise<typeof LoadNginxConf> {
+  return (loadNginxConf ??= (await import('../stack/registry.js')).loadNginxConf);
+}
 
 /** The stack's `location /api/` (or its first proxying location), if its conf can be read. */
 export function apiLocation(target: FaultTarget): LocationConf | undefined {
+  if (!loadNginxConf) throw new Error('apiLocation() before loadConfReader()');
   try {
     const conf = loadNginxConf(target.prefix, 'conf/nginx.conf');
     const locations = conf.servers.flatMap((s) => s.locations);

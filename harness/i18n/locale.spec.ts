@@ -31,3 +31,14 @@ test('--lang spellings', () => {
   expect(langOfLocale('POSIX')).toBe('en');
   expect(langOfLocale('fr_FR.UTF-8')).toBe('en');
 });
+
+test("the system's locale asked of PluralRules is DateTimeFormat's, whatever the process's locale", async () => {
+  const { execa } = await import('execa');
+  const script = "console.log(new Intl.PluralRules().resolvedOptions().locale, Intl.DateTimeFormat().resolvedOptions().locale)";
+  for (const LANG of ['zh_CN.UTF-8', 'zh_TW.UTF-8', 'zh_HK.UTF-8', 'en_US.UTF-8', 'en_GB.UTF-8', 'de_DE.UTF-8', 'ja_JP.UTF-8', 'C', '']) {
+    // ICU's default comes from the environment of the process at its start: a process of its own per locale.
+    const { stdout } = await execa(process.execPath, ['-e', script], { env: { LANG, LC_ALL: '', LC_MESSAGES: '' } });
+    const [plural, dateTime] = stdout.split(' ');
+    expect(plural, LANG).toBe(dateTime);
+  }
+});

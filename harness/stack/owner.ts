@@ -5,7 +5,7 @@
 import { readFileSync, renameSync, linkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { pidExists, processCommandLine, processStartTime } from '../platform.js';
+import { exitedUnreaped, pidExists, processCommandLine, processStartTime } from '../platform.js';
 import { createFile, replaceFile } from '../private-file.js';
 
 /** A process, told apart from a later one given its pid by its start time (where the system tells it). */
@@ -25,7 +25,7 @@ export function thisProcess(): ProcessId {
  * tell whether it is that process: no start time was recorded, or none can be read).
  */
 export function processState(id: ProcessId): 'running' | 'gone' | 'unknown' {
-  if (!pidExists(id.pid)) return 'gone';
+  if (!pidExists(id.pid) || exitedUnreaped(id.pid)) return 'gone';
   const now = processStartTime(id.pid);
   if (id.startTime === undefined || now === undefined) return 'unknown';
   return now === id.startTime ? 'running' : 'gone';

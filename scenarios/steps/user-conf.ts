@@ -2,7 +2,6 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import getPort from 'get-port';
-import { up } from '../../harness/stack-life/up.js';
 import { recorder } from './said.js';
 import type { Run } from '../../harness/scenario-runner/runner.js';
 import { starterWorkerUser } from '../../harness/stack/render.js';
@@ -51,6 +50,8 @@ export async function upWith(run: Run, name: string, conf: string, o: { reserved
   run.followLogs(prefix);
   const { print, said } = recorder();
   run.step(`harness up --nginx-conf ${name}/nginx.conf`);
+  // The stack's start loads when a step runs it: `harness chaos list` reads the scenarios without it.
+  const { up } = await import('../../harness/stack-life/up.js');
   const code = await up({ adminPort: await getPort({ host: '127.0.0.1' }), admin: 'dual', prefix, engine: run.engine, workers: 1, os: run.os, nginxConf: file, reservedPorts: o.reservedPorts }, print);
   for (const line of said) run.note(`harness up | ${line}`);
   return { code, said: said.join('\n') };

@@ -159,8 +159,13 @@ test('harness proxy and chaos run: the same checks for their folders and numbers
 
 test('harness doctor with no log: what is missing and an example, in both languages, exit 2', async () => {
   const [en, zh] = await Promise.all([harness(['doctor', '--lang', 'en']), harness(['doctor', '--lang', 'zh-CN'])]);
-  expectUsageError(en, 'name the nginx error log to explain, e.g. harness doctor D:\\nginx-1.20.2\\logs\\error.log (or - to read it from standard input).');
-  expectUsageError(zh, '请给出要解释的 nginx 错误日志，例如 harness doctor D:\\nginx-1.20.2\\logs\\error.log（或者用 - 从标准输入读取）。');
+  expectUsageError(en, "name the log to explain: nginx's error log, e.g. harness doctor D:\\nginx-1.20.2\\logs\\error.log, or your admin server's, e.g. harness doctor .harness/logs/admin.log (or - to read it from standard input).");
+  expectUsageError(zh, '请给出要解释的日志：nginx 的错误日志，例如 harness doctor D:\\nginx-1.20.2\\logs\\error.log，或你自己后端服务的日志，例如 harness doctor .harness/logs/admin.log（或者用 - 从标准输入读取）。');
   // The usage line still says the log is needed.
-  expect((await harness(['doctor', '--help', '--lang', 'en'])).stdout).toMatch(/^harness doctor <error-log>$/m);
+  const [helpEn, helpZh] = await Promise.all([harness(['doctor', '--help', '--lang', 'en']), harness(['doctor', '--help', '--lang', 'zh-CN'])]);
+  expect(helpEn.stdout).toMatch(/^harness doctor <log>$/m);
+  // The help names every log the doctor reads: nginx's two and a Spring Boot server's.
+  for (const [help, words] of [[helpEn.stdout, ["nginx's error.log", '--access', 'Spring Boot', 'admin.log']], [helpZh.stdout, ['nginx 的 error.log', '--access', 'Spring Boot', 'admin.log']]] as const) {
+    for (const w of words) expect(help).toContain(w);
+  }
 });

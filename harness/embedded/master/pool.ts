@@ -23,10 +23,22 @@ import { windowsWorkerStatus } from './status.js';
 export type Listened = { ok: true } | { ok: false; key: string; code: string } | { ok: false; unknown: string } | { ok: false; exited: true };
 
 /**
- * How long the workers of a start have to say they listen: a worker loads in ~0.1 s, and in a few
- * seconds on a machine loaded many times over; one that has not said it by then will not.
+ * How long this process took to start and load the engine (this module): Node's start and modules,
+ * the work a worker does before it can listen, on this machine as busy as it is now.
  */
-export const WORKER_START_TIMEOUT_MS = 10_000;
+const ENGINE_LOADED_MS = performance.now();
+
+/**
+ * How long the workers of a start have to say they listen: WORKER_START_FACTOR times as long as
+ * the master took to start (`ownStartMs`), so a busy machine gets as much more time as it needs;
+ * never below WORKER_START_MIN_MS, so that a master that started unusually fast is no hair trigger.
+ * A worker that has not said it by then will not.
+ */
+export function workerStartDeadline(ownStartMs: number = ENGINE_LOADED_MS): number {
+  return Math.max(WORKER_START_MIN_MS, Math.round(WORKER_START_FACTOR * ownStartMs));
+}
+export const WORKER_START_FACTOR = 20;
+export const WORKER_START_MIN_MS = 2000;
 
 /**
  * Where a worker process is in its life, one state at a time:
@@ -83,7 +95,7 @@ export class WorkerPool {
   /**
    * Starts `count` workers on the listening sockets and waits until they listen. When listen()
    * fails, they are ended without a trace (nginx would not have forked them yet) and the failure
-   * is returned. A worker that refuses a socket, or does not say within WORKER_START_TIMEOUT_MS
+   * is returned. A worker that refuses a socket, or does not say within workerStartDeadline()
    * that it listens, ends the start: every worker is ended, and WorkerStartError says why.
    */
   async start(count: number): Promise<{ key: string; code: string } | undefined> {
@@ -96,7 +108,8 @@ export class WorkerPool {
     }
     const answered = new Set<Slot>();
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), WORKER_START_TIMEOUT_MS)));
+    const deadline = workerStartDeadline();
+    const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), deadline)));
     const results = await Promise.race([Promise.all(started.map((s) => s.listened.then((l) => (answered.add(s), l)))), late]);
     clearTimeout(timer);
     const discard = async () => {
@@ -110,7 +123,7 @@ export class WorkerPool {
       const silent = started.filter((s) => !answered.has(s)).map((s) => s.pid);
       await discard();
       throw new WorkerStartError(
-        `worker process${silent.length > 1 ? 'es' : ''} ${silent.join(', ')} did not say ${silent.length > 1 ? 'they listen' : 'it listens'} within ${WORKER_START_TIMEOUT_MS / 1000} s of getting the listening sockets, and ${started.length > 1 ? 'every worker was' : 'it was'} ended. ` +
+        `worker process${silent.length > 1 ? 'es' : ''} ${silent.join(', ')} did not say ${silent.length > 1 ? 'they listen' : 'it listens'} within ${(deadline / 1000).toFixed(1)} s of getting the listening sockets (${WORKER_START_FACTOR} times as long as the master took to start), and ${started.length > 1 ? 'every worker was' : 'it was'} ended. ` +
           'Try again once the machine is less busy; if it happens again, report it with logs/error.log.',
       );
     }
