@@ -19,7 +19,13 @@ interface AddressServers {
 /** A listen's address as it is bound: a wildcard one is its loopback, unless every interface is asked for. */
 const key = listenKey;
 
-const tables = new WeakMap<WorkerContext, Map<string, AddressServers>>();
+/** A worker's addresses, and each listen's looked up once (a connection and each request on it ask again). */
+interface Tables {
+  addresses: Map<string, AddressServers>;
+  byListen: WeakMap<ListenConf, AddressServers>;
+}
+
+const tables = new WeakMap<WorkerContext, Tables>();
 
 /**
  * ngx_http_optimize_servers(): each listen address's servers, their names hashed once; a name a
@@ -46,14 +52,12 @@ export function serverAddresses(servers: readonly ServerConf[], bindAny: boolean
   return { addresses: found, conflicts };
 }
 
-function addresses(ctx: WorkerContext): Map<string, AddressServers> {
-  let found = tables.get(ctx);
-  if (!found) tables.set(ctx, (found = serverAddresses(ctx.conf.servers, ctx.bindAny).addresses));
-  return found;
-}
-
 function serversOn(ctx: WorkerContext, listen: ListenConf): AddressServers {
-  return addresses(ctx).get(key(listen, ctx.bindAny))!;
+  let t = tables.get(ctx);
+  if (!t) tables.set(ctx, (t = { addresses: serverAddresses(ctx.conf.servers, ctx.bindAny).addresses, byListen: new WeakMap() }));
+  let a = t.byListen.get(listen);
+  if (!a) t.byListen.set(listen, (a = t.addresses.get(key(listen, ctx.bindAny))!));
+  return a;
 }
 
 /** The default server of the address a connection came in on: its settings hold until a request names another. */

@@ -20,11 +20,12 @@ export interface UpstreamReader {
 
 /** What came while nobody read (a request still being sent): kept for the next reader; a failure goes to `onError` at once. */
 class Early implements UpstreamReader {
-  chunks: Buffer[] = [];
+  /** Made when something comes (seldom: an upstream answers a request it has whole). */
+  chunks?: Buffer[];
   ended = false;
   constructor(private readonly failed: (e: NodeJS.ErrnoException) => void) {}
   onData(d: Buffer): void {
-    this.chunks.push(d);
+    (this.chunks ??= []).push(d);
   }
   onEnd(): void {
     this.ended = true;
@@ -118,7 +119,7 @@ export class UpstreamConnection {
     const early = this.reader instanceof Early ? this.reader : undefined;
     this.reader = reader;
     if (!early) return;
-    for (const d of early.chunks) if (this.reading()) this.reader.onData(d);
+    if (early.chunks) for (const d of early.chunks) if (this.reading()) this.reader.onData(d);
     if (early.ended && this.reading()) this.reader.onEnd();
   }
 

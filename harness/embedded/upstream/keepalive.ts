@@ -7,26 +7,27 @@ import type { Peer } from './round-robin.js';
 import type { UpstreamConnection, UpstreamReader } from './connection.js';
 import { requestPass } from './request-pass.js';
 
-interface Cached {
-  peer: Peer;
-  upstream: UpstreamConnection;
-}
-
-/** Per upstream block, as nginx's cache: least recently used first. */
-const caches = new Map<UpstreamConf, Cached[]>();
-
-/** What this module knows of an upstream connection, from its first time in the cache on. */
+/**
+ * What this module knows of an upstream connection, made the first time it is cached and kept as
+ * long as it is (so that reusing it allocates nothing).
+ */
 interface Kept {
-  /** Set while it waits in the cache. */
-  idle?: { cache: Cached[]; entry: Cached };
+  readonly upstream: UpstreamConnection;
+  /** The peer it is connected to (a connection goes back to the peer it was taken for). */
+  peer: Peer;
+  /** The cache it waits in, while it is idle. */
+  idleIn?: Kept[];
   /**
    * Its reader while idle: anything the upstream sends on an idle connection, or its closing it,
    * ends the connection (ngx_http_upstream_keepalive_close_handler).
    */
-  reader: UpstreamReader;
+  readonly reader: UpstreamReader;
   /** Ends it: an idle event, or keepalive_timeout. */
-  close: () => void;
+  readonly close: () => void;
 }
+
+/** Per upstream block, as nginx's cache: least recently used first. */
+const caches = new Map<UpstreamConf, Kept[]>();
 
 const kept = new WeakMap<UpstreamConnection, Kept>();
 
@@ -41,10 +42,10 @@ export function idleConnection(req: HttpRequest, peer: Peer): UpstreamConnection
   const cache = u && caches.get(u);
   if (!cache) return undefined;
   for (let i = cache.length - 1; i >= 0; i--) {
-    if (cache[i].peer !== peer) continue;
-    const { upstream } = cache[i];
-    leaveCache(kept.get(upstream)!);
-    return upstream;
+    const k = cache[i];
+    if (k.peer !== peer) continue;
+    leaveCache(k);
+    return k.upstream;
   }
   return undefined;
 }
@@ -60,7 +61,7 @@ export function keepIdle(req: HttpRequest, peer: Peer, upstream: UpstreamConnect
   let k = kept.get(upstream);
   if (!k) {
     const closeIdle = () => close(upstream);
-    k = { reader: { onData: closeIdle, onEnd: closeIdle, onError: closeIdle }, close: closeIdle };
+    k = { upstream, peer, reader: { onData: closeIdle, onEnd: closeIdle, onError: closeIdle }, close: closeIdle };
     kept.set(upstream, k);
   }
   if (++upstream.requests >= u.keepaliveRequests) return false;
@@ -69,9 +70,9 @@ export function keepIdle(req: HttpRequest, peer: Peer, upstream: UpstreamConnect
   caches.set(u, cache);
   // nginx evicts the least recently used connection to make room.
   if (cache.length >= u.keepalive) close(cache[0].upstream);
-  const entry: Cached = { peer, upstream };
-  cache.push(entry);
-  k.idle = { cache, entry };
+  k.peer = peer;
+  k.idleIn = cache;
+  cache.push(k);
   upstream.timeout.arm(u.keepaliveTimeoutMs, k.close);
   upstream.readBy(k.reader);
   // A response that ended while its client could not take more left the connection unread: an
@@ -82,14 +83,14 @@ export function keepIdle(req: HttpRequest, peer: Peer, upstream: UpstreamConnect
 }
 
 function leaveCache(k: Kept): void {
-  const { cache, entry } = k.idle!;
-  k.idle = undefined;
-  entry.upstream.timeout.clear();
-  cache.splice(cache.indexOf(entry), 1);
+  const cache = k.idleIn!;
+  k.idleIn = undefined;
+  k.upstream.timeout.clear();
+  cache.splice(cache.indexOf(k), 1);
 }
 
 function close(upstream: UpstreamConnection): void {
   const k = kept.get(upstream)!;
-  if (k.idle) leaveCache(k);
+  if (k.idleIn) leaveCache(k);
   upstream.destroy();
 }
