@@ -37,7 +37,7 @@ export default defineScenario({
       await expectFailure(page, { kind: 'status', status: 504, request: /^POST \/api\/employee\/login/ });
       const ms = Number(await page.getByTestId('http-error').getAttribute('data-elapsed-ms'));
       expect(ms).toBeGreaterThanOrEqual(1900);
-      expect(ms).toBeLessThan(4000);
+      expect(ms).toBeLessThan(run.within(2000));
     });
     await run.observe(t('scenario.admin-blackholed.observe2', { errno }), () => {
       const lines = run.errorLog().filter((e) => e.message === 'upstream timed out');

@@ -60,7 +60,7 @@ export default defineScenario({
     await expect(async () => {
       await run.api.page('no-token');
       expect(run.errorLog().slice(before).some(isRefusal)).toBe(true);
-    }).toPass({ intervals: [1000], timeout: 15_000 });
+    }).toPass({ intervals: [1000], timeout: run.within(11_000) });
     await run.observe(t('scenario.admin-down.observe4'), () => {
       const refusals = run.errorLog().slice(before).filter(isRefusal);
       expect(refusals.map(peerOf)).toEqual(['127.0.0.1', '[::1]']);

@@ -41,7 +41,7 @@ export default defineScenario({
       await expectFailure(page, { kind: 'status', status: 504, request: /^GET \/api\/employee\/page\?page=2/ });
       const ms = Number(await page.getByTestId('http-error').getAttribute('data-elapsed-ms'));
       expect(ms).toBeGreaterThanOrEqual(1900);
-      expect(ms).toBeLessThan(4000);
+      expect(ms).toBeLessThan(run.within(2000));
     });
     await run.observe(t('scenario.admin-hangs.observe2', { errno }), () => {
       const timedOut = run.errorLog().filter((e) => e.message === 'upstream timed out');
@@ -56,7 +56,9 @@ export default defineScenario({
     await page.getByTestId('employee-search-button').click();
     await run.observe(t('scenario.admin-hangs.observe3'), async () => {
       await expectFailure(page, { kind: 'status', status: 502, request: /^GET \/api\/employee\/page/ });
-      expect(Number(await page.getByTestId('http-error').getAttribute('data-elapsed-ms'))).toBeLessThan(900);
+      // At once: no timeout was waited for it (still the 504's two lines), whatever the machine's load.
+      expect(run.errorLog().filter((e) => e.message === 'upstream timed out')).toHaveLength(2);
+      expect(Number(await page.getByTestId('http-error').getAttribute('data-elapsed-ms'))).toBeLessThan(run.within(0));
     });
     await run.observe(t('scenario.admin-hangs.observe4'), () => expect(run.errorLog().at(-1)?.message).toBe('no live upstreams'));
   },

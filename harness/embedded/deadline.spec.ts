@@ -1,6 +1,7 @@
 // The lazy timeout the engine's connections use (harness/embedded/deadline.ts): moving it later or
 // clearing it sets no new Node timer, and it still expires at its own time, never before.
 import { test, expect } from '@playwright/test';
+import { createServer, connect, type Socket, type AddressInfo } from 'node:net';
 import { Deadline } from './deadline.js';
 
 const expiry = (d: Deadline, ms: number) =>
@@ -57,4 +58,28 @@ test('a stopped deadline, or one armed for 0 ms, holds no Node timer', () => {
   // A zero timeout in nginx's conf means none.
   d.arm(0, () => undefined);
   expect(timer()).toBeUndefined();
+});
+
+test('an answer that came before the deadline is read first, even when the worker gets the CPU only after it', async () => {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const accepted = new Promise<Socket>((r) => server.once('connection', r));
+  const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+  const peer = await accepted;
+  await new Promise((r) => client.once('connect', r));
+  const d = new Deadline();
+  const happened: string[] = [];
+  d.arm(20, () => happened.push('expired'));
+  client.on('data', () => (happened.push('read'), d.clear()));
+  peer.write('answer');
+  // The process is not given the CPU until well past the deadline: both the answer and the timer are due.
+  const end = Date.now() + 100;
+  while (Date.now() < end);
+  await expect.poll(() => happened).toEqual(['read']);
+  // It stays read: the expiry checked after it found the deadline cleared.
+  await new Promise((r) => setTimeout(r, 50));
+  expect(happened).toEqual(['read']);
+  client.destroy();
+  peer.destroy();
+  server.close();
 });

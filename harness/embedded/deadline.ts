@@ -4,6 +4,9 @@
 // close to the old one (NGX_TIMER_LAZY_DELAY); here a deadline moved later, or cleared, costs no
 // timer call: the Node timer already set fires at the old time, finds the deadline moved, and is
 // set again for the rest. Only a deadline moved earlier sets a new one.
+// nginx handles the events that are ready before it expires timers; Node runs timers first. So an
+// expiry is confirmed after the loop's poll phase (setImmediate): a worker that was not given the
+// CPU until after its deadline (a loaded machine) reads an answer that came in time, as nginx does.
 const NOTHING = (): void => undefined;
 
 export class Deadline {
@@ -51,7 +54,12 @@ export class Deadline {
     if (!this.at) return;
     const left = this.at - Date.now();
     if (left > 0) return this.set(left);
-    this.at = 0;
-    this.onExpiry();
+    const at = this.at;
+    setImmediate(() => {
+      // What was read meanwhile moved or cleared it.
+      if (this.at !== at || this.timer) return;
+      this.at = 0;
+      this.onExpiry();
+    });
   };
 }
