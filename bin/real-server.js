@@ -3,6 +3,7 @@
 // sky-server) run here, with MariaDB and Redis of its own, to compare the stand-in with it.
 //
 //   node bin/real-server.js SRC [--sql FILE] [--port N] [--wait S] [--stand-in-seed] [--record [DIR] --commit SHA]
+//   node bin/real-server.js SRC --capture-failures DIR
 //
 // SRC (or SKY_TAKE_OUT_SRC) is a checkout of the course's repository, outside this one: the folder
 // that holds `sky-take-out/pom.xml` or that folder itself. The schema is `--sql FILE`, or the first
@@ -14,9 +15,15 @@
 // the source's commit in them when SRC is no git checkout. With --stand-in-seed the database gets the
 // stand-in's 86 employees and one paid order on top of sky.sql (from dist/: `node bin/build.js` first),
 // so that tests/real-admin.spec.ts can page, fault and remind as it does on the stand-in.
+// With --capture-failures DIR it makes the server fail as students meet it (port in use, MySQL closed,
+// wrong password, unknown database, no url, no profile, forged and expired tokens, a request's 500,
+// Redis then MariaDB stopped under it), writes each server's whole output to DIR/NAME.log and what
+// each request got, and how long it took, to DIR/capture.json, and stops: the doctor's real fixtures
+// (tests/fixtures/server-logs/README.md) are cut from these.
 import { execaSync, execa } from 'execa';
 import getPort from 'get-port';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +37,7 @@ const argv = yargs(hideBin(process.argv))
   .option('wait', { type: 'number', default: 600, describe: 'seconds to wait for Spring to start (it took 300 s on a busy 2-core machine)' })
   .option('stand-in-seed', { type: 'boolean', describe: 'add the stand-in\'s employees and one paid order to sky.sql (for tests/real-admin.spec.ts)' })
   .option('record', { type: 'string', describe: 'record the golden transcripts into DIR (default harness/check-server/transcripts) and stop' })
+  .option('capture-failures', { type: 'string', describe: 'capture the server\'s logs of the failures students meet into DIR, then stop (implies --stand-in-seed)' })
   .option('commit', { type: 'string', describe: 'the source\'s commit, written into the transcripts (default: git rev-parse HEAD in SRC)' })
   .strictOptions()
   .help()
@@ -90,12 +98,12 @@ function checkTools() {
 }
 
 /** A long-running server we started: kept so that every exit stops it by pid. */
-function spawnServer(name, file, args, opts = {}) {
+function spawnServer(name, file, args, opts = {}, keepAll = false) {
   const child = execa(file, args, { reject: false, buffer: false, stdin: 'ignore', ...opts });
   const output = [];
   const keep = (chunk) => {
     output.push(chunk);
-    if (output.length > 200) output.shift();
+    if (!keepAll && output.length > 200) output.shift();
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -153,6 +161,21 @@ async function standInSeedSql() {
   ].join('\n');
 }
 
+/** Stops one server we started, by pid; SIGKILL if it has not ended in 15 s. */
+async function stopServer(server) {
+  if (started.includes(server)) started.splice(started.indexOf(server), 1);
+  const { name, child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const gone = await Promise.race([child.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
+  if (!gone) {
+    process.stdout.write(`real-server: ${name} (pid ${child.pid}) did not stop in 15 s: killed\n`);
+    child.kill('SIGKILL');
+    await child;
+  }
+  process.stdout.write(`real-server: stopped ${name} (pid ${child.pid})\n`);
+}
+
 async function startMariaDb(sql) {
   const dataDir = join(workDir, 'mariadb');
   const socket = join(workDir, 'mariadb.sock');
@@ -167,7 +190,7 @@ async function startMariaDb(sql) {
   await waitFor(server, async () => (await client(['-e', 'select 1'])).exitCode === 0, 60_000);
   const load = await client([], { inputFile: sql });
   if (load.exitCode !== 0) throw new Refusal(`loading ${sql} failed:\n${load.all.slice(-3000)}`);
-  if (argv.standInSeed) {
+  if (argv.standInSeed || argv.captureFailures !== undefined) {
     const seeded = await client(['sky_take_out'], { input: await standInSeedSql() });
     if (seeded.exitCode !== 0) throw new Refusal(`adding the stand-in's seed failed:\n${seeded.all.slice(-3000)}`);
   }
@@ -175,7 +198,7 @@ async function startMariaDb(sql) {
   // A root password, since the JDBC URL logs in over TCP.
   const setup = await client(['sky_take_out', '-e', "update employee set password = md5('123456') where password = '123456'; alter user 'root'@'localhost' identified by '123456'; flush privileges;"]);
   if (setup.exitCode !== 0) throw new Refusal(`setting up the database failed:\n${setup.all}`);
-  return port;
+  return { port, server };
 }
 
 async function startRedis() {
@@ -184,12 +207,14 @@ async function startRedis() {
   const port = await getPort({ host: '127.0.0.1' });
   const server = spawnServer('Redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no']);
   await waitFor(server, () => server.output().includes('Ready to accept connections'), 30_000);
-  return port;
+  return { port, server };
 }
 
-async function startServer(jar, dbPort, redisPort) {
-  const port = argv.port ?? (await getPort({ host: '127.0.0.1' }));
-  const settings = {
+/** Starts the jar with its settings on the command line. `changes` replaces settings (undefined drops
+ *  one), `only` keeps those whose names match, `extra` adds arguments; `until` is 'started' (wait for Spring) or 'spawned'. */
+async function startServer(jar, dbPort, redisPort, { name = 'the admin server', port, changes = {}, only = /./, extra = [], until = 'started', keepAll = false } = {}) {
+  port ??= argv.port ?? (await getPort({ host: '127.0.0.1' }));
+  const defaults = {
     'server.port': port,
     'server.address': '127.0.0.1',
     'sky.datasource.host': '127.0.0.1',
@@ -214,27 +239,17 @@ async function startServer(jar, dbPort, redisPort) {
     'sky.wechat.notifyUrl': 'http://127.0.0.1/none',
     'sky.wechat.refundNotifyUrl': 'http://127.0.0.1/none',
   };
-  const args = ['-jar', jar, ...Object.entries(settings).map(([k, v]) => `--${k}=${v}`)];
-  const server = spawnServer('the admin server', 'java', args, { env: { TZ: 'Asia/Shanghai' } });
-  await waitFor(server, () => /Started SkyApplication/.test(server.output()), argv.wait * 1000);
+  const settings = Object.entries({ ...defaults, ...changes }).filter(([k, v]) => v !== undefined && only.test(k));
+  const args = ['-jar', jar, ...settings.map(([k, v]) => `--${k}=${v}`), ...extra];
+  const server = spawnServer(name, 'java', args, { env: { TZ: 'Asia/Shanghai' } }, keepAll);
+  server.command = `java ${args.join(' ')}`;
+  if (until === 'started') await waitFor(server, () => /Started SkyApplication/.test(server.output()), argv.wait * 1000);
   return { port, server };
 }
 
 /** Stops every server we started, newest first, by pid; then removes the temp folder. */
 async function stopAll() {
-  const stopped = [];
-  for (const { name, child } of started.splice(0).reverse()) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    child.kill('SIGTERM');
-    const gone = await Promise.race([child.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
-    if (!gone) {
-      process.stdout.write(`real-server: ${name} (pid ${child.pid}) did not stop in 15 s: killed\n`);
-      child.kill('SIGKILL');
-      await child;
-    }
-    stopped.push(`${name} (pid ${child.pid})`);
-  }
-  if (stopped.length) process.stdout.write(`real-server: stopped ${stopped.join(', ')}\n`);
+  for (const server of started.slice().reverse()) await stopServer(server);
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 }
 
@@ -253,6 +268,97 @@ async function recordPlan(project) {
   };
 }
 
+/** One request, with how long it took and what came back (or that nothing came in `seconds`). */
+async function request(base, path, { token, body, seconds = 90 } = {}) {
+  const t = Date.now();
+  const headers = { ...(token === undefined ? {} : { token }), ...(body ? { 'content-type': 'application/json' } : {}) };
+  try {
+    const res = await fetch(base + path, { method: body ? 'POST' : 'GET', headers, body: body && JSON.stringify(body), signal: AbortSignal.timeout(seconds * 1000) });
+    return { path, status: res.status, body: (await res.text()).slice(0, 300), seconds: (Date.now() - t) / 1000 };
+  } catch (e) {
+    return { path, error: e.name === 'TimeoutError' ? `no answer in ${seconds} s` : String(e.cause ?? e), seconds: (Date.now() - t) / 1000 };
+  }
+}
+
+/** A token the way jjwt 0.9.1 signs it (HS256, the key's UTF-8 bytes), with the claims given. */
+function jwt(secret, claims) {
+  const part = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256' })}.${part(claims)}`;
+  return `${unsigned}.${createHmac('sha256', Buffer.from(secret, 'utf8')).update(unsigned).digest('base64url')}`;
+}
+
+const login = (base, seconds) => request(base, '/admin/employee/login', { body: { username: 'admin', password: '123456' }, seconds });
+
+/** The failures students meet, each caught in the real server's own output (see --capture-failures). */
+async function captureFailures({ jar, project, db, redis, main }) {
+  const out = resolve(argv.captureFailures || 'server-logs-captured');
+  mkdirSync(out, { recursive: true });
+  const report = { date: new Date().toISOString(), jar, scenarios: {} };
+  const keep = (name, server, requests, note) => {
+    writeFileSync(join(out, `${name}.log`), server.output());
+    report.scenarios[name] = { command: server.command?.replace(jar, 'sky-server-1.0-SNAPSHOT.jar'), requests, note, exit: server.child.exitCode };
+    process.stdout.write(`real-server: captured ${name}: ${JSON.stringify(requests)}\n`);
+  };
+  // The application.yml of the build with its druid url line taken out: Spring then has no url at all.
+  const noUrl = join(workDir, 'no-url');
+  mkdirSync(noUrl);
+  const yml = readFileSync(join(project, 'sky-server', 'src', 'main', 'resources', 'application.yml'), 'utf8');
+  writeFileSync(join(noUrl, 'application.yml'), yml.split('\n').filter((l) => !/^\s+url: jdbc:mysql/.test(l)).join('\n'));
+  const closedPort = await getPort({ host: '127.0.0.1' });
+  const others = [
+    { name: 'port-in-use', port: main.port },
+    { name: 'mysql-closed-port', changes: { 'sky.datasource.port': closedPort }, login: true },
+    { name: 'mysql-wrong-password', changes: { 'sky.datasource.password': 'wrong-password' }, login: true },
+    { name: 'mysql-unknown-database', changes: { 'sky.datasource.database': 'sky_takeout' }, login: true },
+    { name: 'no-datasource-url', extra: [`--spring.config.location=file:${noUrl}/`] },
+    // application.yml without `spring.profiles.active: dev` and nothing else given: application-dev.yml is not read.
+    { name: 'no-profile', only: /^server\./, extra: ['--spring.profiles.active=default'], login: true },
+  ];
+  // Three at a time: each is a JVM starting on a shared machine.
+  const queue = others.slice();
+  await Promise.all([0, 1, 2].map(async () => {
+    for (let o = queue.shift(); o; o = queue.shift()) {
+      const { port, server } = await startServer(jar, db.port, redis.port, { name: o.name, port: o.port, changes: o.changes, only: o.only, extra: o.extra, until: 'spawned', keepAll: true });
+      const ended = () => server.child.exitCode !== null || server.child.signalCode !== null;
+      const deadline = Date.now() + argv.wait * 1000;
+      while (!ended() && !/Started SkyApplication/.test(server.output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+      const requests = o.login && !ended() ? [await login(`http://127.0.0.1:${port}`, 60)] : [];
+      keep(o.name, server, requests, ended() ? 'the server ended' : 'the server kept running');
+      await stopServer(server);
+    }
+  }));
+  // On the main server, one after another: the tokens, a 500, then Redis and MariaDB stopped under it.
+  const mark = () => main.server.output().length;
+  const slice = async (name, fn, note) => {
+    const from = mark();
+    const requests = await fn();
+    writeFileSync(join(out, `${name}.log`), main.server.output().slice(from));
+    report.scenarios[name] = { requests, note, startup: 'main.log' };
+    process.stdout.write(`real-server: captured ${name}: ${JSON.stringify(requests)}\n`);
+  };
+  const base = `http://127.0.0.1:${main.port}`;
+  const signedIn = await login(base);
+  const token = signedIn.status === 200 && JSON.parse(signedIn.body).data?.token;
+  if (!token) throw new Refusal(`admin could not log in: ${JSON.stringify(signedIn)}`);
+  await slice('jwt-forged-and-expired', async () => [
+    await request(base, '/admin/employee/page?page=1&pageSize=10', { token: jwt('not-itcast', { empId: 1, exp: Math.floor(Date.now() / 1000) + 3600 }) }),
+    await request(base, '/admin/employee/page?page=1&pageSize=10', { token: jwt('itcast', { empId: 1, exp: Math.floor(Date.now() / 1000) - 60 }) }),
+    await request(base, '/admin/employee/page?page=1&pageSize=10', { token: 'not-a-token' }),
+  ]);
+  await slice('order-details-500', async () => [await request(base, '/admin/order/details/1', { token })]);
+  await slice('redis-stopped', async () => {
+    await stopServer(redis.server);
+    return [await request(base, '/admin/shop/status', { token }), await request(base, '/admin/shop/status', { token })];
+  });
+  await slice('mysql-stopped', async () => {
+    await stopServer(db.server);
+    return [await request(base, '/admin/employee/page?page=1&pageSize=10', { token }), await request(base, '/admin/category/page?page=1&pageSize=10', { token })];
+  });
+  report.scenarios.main = { command: main.server.command.replace(jar, 'sky-server-1.0-SNAPSHOT.jar') };
+  writeFileSync(join(out, 'main.log'), main.server.output());
+  writeFileSync(join(out, 'capture.json'), JSON.stringify(report, null, 2) + '\n');
+}
+
 let stopping = false;
 async function stop(code) {
   if (stopping) return;
@@ -269,13 +375,18 @@ try {
   const recording = argv.record === undefined ? undefined : await recordPlan(project);
   workDir = mkdtempSync(join(tmpdir(), 'sky-real-server-'));
   const jar = await step('build (mvn package)', () => build(project));
-  const dbPort = await step('MariaDB: start and load sky.sql', () => startMariaDb(sql));
-  const redisPort = await step('Redis: start', () => startRedis());
-  const { port } = await step('the admin server: start', () => startServer(jar, dbPort, redisPort));
-  const base = `http://127.0.0.1:${port}`;
-  process.stdout.write(`real-server: ready at ${base} (MariaDB 127.0.0.1:${dbPort}, Redis 127.0.0.1:${redisPort}); Ctrl-C stops all\n`);
+  const db = await step('MariaDB: start and load sky.sql', () => startMariaDb(sql));
+  const redis = await step('Redis: start', () => startRedis());
+  const capturing = argv.captureFailures !== undefined;
+  const main = await step('the admin server: start', () => startServer(jar, db.port, redis.port, { keepAll: capturing }));
+  const base = `http://127.0.0.1:${main.port}`;
+  process.stdout.write(`real-server: ready at ${base} (MariaDB 127.0.0.1:${db.port}, Redis 127.0.0.1:${redis.port}); Ctrl-C stops all\n`);
   if (recording) {
     await step('record', () => recording.record(base, recording.out, recording.meta));
+    await stop(0);
+  }
+  if (capturing) {
+    await step('capture the failures', () => captureFailures({ jar, project, db, redis, main }));
     await stop(0);
   }
 } catch (e) {

@@ -32,13 +32,14 @@ test.describe('the real admin server behind the harness', () => {
 
   for (const s of ADMIN_SCENARIOS) {
     test(`${s.name}: ${s.summary}`, { tag: [`@${s.name}`, '@real-admin'] }, async ({ engine, browser }, testInfo) => {
+      // The real server answers in ms, as the stand-in does: the scenario's time, and the stack's start
+      // and the browser's steps, which took 70 s for admin-reset beside a busy Spring on 2 cores. Set
+      // before the seed is asked for: that took over 30 s (the default) at load 31.
+      test.setTimeout((secondsOf(s, 'linux') + 120) * 1000);
       if (s.needsStandIn) {
         const why = await (seedMissing ??= standInSeedMissing(real!));
         test.skip(why !== undefined, why);
       }
-      // The real server answers in ms, as the stand-in does: the scenario's time, and the stack's start
-      // and the browser's steps, which took 70 s for admin-reset beside a busy Spring on 2 cores.
-      test.setTimeout((secondsOf(s, 'linux') + 120) * 1000);
       await scenarioTest(s, { engine, os: 'linux', browser, adminUpstream: real }, testInfo);
     });
   }

@@ -5,7 +5,7 @@ import { messages } from '../../i18n/index.js';
 export const t = messages({
   en: {
     'server.port.cause':
-      'Your admin server did not start: port {port} is already taken by another program. Often it is an earlier run of the same server, still open in your IDE, or the admin stand-in of "harness up", which listens on 8080. Spring Boot stops at once, so this server answers nothing.',
+      'Your admin server did not start: port {port} is already taken by another program. Often it is an earlier run of the same server, still open in your IDE, or the admin stand-in of "harness up", which listens on 8080. Spring Boot takes the port last, after the database pool and Redis are set up (minutes on a slow machine), then stops, so this server answers nothing.',
     'server.port.findWindows':
       'Find the program: "netstat -ano | findstr :{port}" (its PID is the last column), then "tasklist | findstr <PID>" names it. Stop it with "taskkill /PID <PID> /F" (an earlier run of your server: press Stop in your IDE).',
     'server.port.findLinux': 'Find the program: "ss -ltnp | grep :{port}" names it and its pid (with sudo for another user\'s). Stop it with "kill <PID>".',
@@ -82,7 +82,7 @@ export const t = messages({
   },
   'zh-CN': {
     'server.port.cause':
-      '你自己的后端服务没有启动：端口 {port} 已经被另一个程序占用。常见的是同一个服务上一次的运行还开在 IDE 里，或者是 "harness up" 的管理端替身服务，它监听 8080。Spring Boot 随即退出，所以这个服务不会响应任何请求。',
+      '你自己的后端服务没有启动：端口 {port} 已经被另一个程序占用。常见的是同一个服务上一次的运行还开在 IDE 里，或者是 "harness up" 的管理端替身服务，它监听 8080。Spring Boot 在连接池和 Redis 都准备好之后才最后占用端口（机器慢时要几分钟），然后退出，所以这个服务不会响应任何请求。',
     'server.port.findWindows':
       '找出这个程序："netstat -ano | findstr :{port}"（最后一列是 PID），再用 "tasklist | findstr <PID>" 看它是什么程序。用 "taskkill /PID <PID> /F" 结束它（如果是你的服务上一次的运行：在 IDE 里点停止）。',
     'server.port.findLinux': '找出这个程序："ss -ltnp | grep :{port}" 会显示程序名和 pid（别的用户的程序要加 sudo）。用 "kill <PID>" 结束它。',
