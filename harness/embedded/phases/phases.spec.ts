@@ -14,8 +14,9 @@ test('handlers run in the phases\' order, the core\'s first in a phase, then the
     { name: 'b', phaseHandlers: { rewrite: rewriteB, access: accessB } },
   ]);
   const list = engine.handlers.map((h) => h.handler);
-  // server-rewrite, find-config, rewrite, post-rewrite, access x2, content.
-  expect(list).toHaveLength(7);
+  // server-rewrite, find-config, rewrite, post-rewrite, access x2, content, and the content
+  // phase's end when every content handler declined.
+  expect(list).toHaveLength(8);
   expect(list[0]).toBe(serverA);
   expect(list[1]).toBe(findConfigPhase);
   expect(list[2]).toBe(rewriteB);
@@ -30,7 +31,7 @@ test('a phase no module joins starts where the next one does', () => {
   const engine = phaseEngine([]);
   expect(engine.handlers[engine.serverRewrite].handler).toBe(findConfigPhase);
   // No rewrite handler: a named location goes on from post-rewrite, which goes back to find config.
-  expect(engine.handlers).toHaveLength(3);
+  expect(engine.handlers).toHaveLength(4);
   expect(engine.locationRewrite).toBe(1);
   expect(engine.handlers[1].back).toBe(0);
 });
