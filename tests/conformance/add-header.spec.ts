@@ -174,7 +174,7 @@ test('add_header on an upstream\'s 404 and on nginx\'s 502: only the `always` on
 
 test('add_header with a variable nginx has but the engine cannot give is refused at start on the embedded engine', async ({ startProxy, engine }) => {
   test.skip(engine === 'nginx', 'real nginx evaluates it');
-  await expect(startProxy({ upstream: 'dual', static: 'add_header X-T $ssl_protocol;' })).rejects.toThrow(/the variable "\$ssl_protocol" \(used by "add_header X-T"\) is not supported by the embedded engine/);
+  await expect(startProxy({ upstream: 'dual', static: 'add_header X-T $ssl_client_verify;' })).rejects.toThrow(/the variable "\$ssl_client_verify" \(used by "add_header X-T"\) is not supported by the embedded engine/);
 });
 
 test('add_trailer: the body goes chunked (no Content-Length) with the fields after the last chunk; $sent_http_cache_control joins its lines; not on a 404 without always; HTTP/1.0 gets none', async ({ startProxy }) => {
