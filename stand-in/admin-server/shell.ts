@@ -134,6 +134,11 @@ export abstract class AdminShell {
     return () => void this.#listeners.delete(listener);
   }
 
+  /** Empties the journal: what was asked before a run began (its warm-up) is not the run's. */
+  forgetJournal(): void {
+    this.journal.length = 0;
+  }
+
   /** Where it listens now. */
   addresses(): { host: string; port: number }[] {
     return this.#servers.map((s) => {
