@@ -24,6 +24,7 @@ import { PROXY_RESPONSE } from './http/proxy.js';
 import { RESOLVER } from './http/resolver.js';
 import { CORE_RESPONSE } from './http/core-response.js';
 import { PROXY_CACHE } from './http/proxy-cache.js';
+import { OPEN_FILE_CACHE } from './http/open-file-cache.js';
 
 
 /**
@@ -325,6 +326,7 @@ export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
   ...PROXY_CACHE.directives,
   ...RESOLVER.directives,
   ...LOG.directives,
+  ...OPEN_FILE_CACHE.directives,
 };
 
 /** ngx_conf_handler()'s checks, in its order: known, allowed here, block or not, argument count. */
