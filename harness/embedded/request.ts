@@ -105,6 +105,12 @@ export interface Handlers {
 export class HttpRequest {
   server: ServerConf;
   loc: LocationConf;
+  /**
+   * r->content_handler: the handler of the last location or true `if` that had one, kept while a
+   * later `if` without one gives the settings (nginx then runs it with those: proxy_pass in one
+   * `if` and a second `if` after it is a 500 "no upstream configuration"). Found anew with the location.
+   */
+  contentHandler?: Exclude<ContentHandlerName, 'static'>;
   uri: ParsedUri;
   keepalive: boolean;
   /** The method the handlers see: GET after an error_page redirect of a POST. */
@@ -314,6 +320,7 @@ export class HttpRequest {
       this.special(500);
       return;
     }
+    this.contentHandler = undefined;
     this.useLocation(loc);
     // On from its rewrite phase, as nginx's r->phase_handler = location_rewrite_index.
     this.runPhases(this.handlers.phases.locationRewrite);
@@ -363,6 +370,7 @@ export class HttpRequest {
     // A method limit_except does not name gets its block's settings.
     if (loc.limitExcept && !loc.limitExcept.allowed.has(this.method)) loc = loc.limitExcept.conf;
     this.loc = loc;
+    if (loc.handler !== 'static') this.contentHandler = loc.handler;
     this.log = this.ctx.errorLogFor(loc);
     if (this.keepalive && !this.keepsAliveIn(loc)) this.keepalive = false;
   }

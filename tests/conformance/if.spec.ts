@@ -134,6 +134,20 @@ test('a true if without proxy_pass of its own proxies with the location\'s, its 
   expect(p.upstream.received.map((x) => requestLine(x.raw))).toEqual(['GET /admin/a?p=1 HTTP/1.0', 'GET /admin/b HTTP/1.0']);
 });
 
+test('proxy_pass in a true if, then a second true if without it: the first if\'s handler runs with the second\'s settings, a 500 "no upstream configuration"', async ({ startProxy }) => {
+  const p = await startProxy({ server: 'location /two-ifs { set $true 1; if ($true) { proxy_pass http://127.0.0.1:U; } if ($true) { } }' });
+  const r = await p.send(get('/two-ifs', p.port));
+  expect(r.statusLine).toBe('HTTP/1.1 500 Internal Server Error');
+  expect(p.upstream.received).toEqual([]);
+  expect(p.requestLog()).toEqual([
+    'TIME [alert] PID: *2 no upstream configuration, client: 127.0.0.1, server: localhost, request: "GET /two-ifs HTTP/1.1", host: "127.0.0.1:P"',
+  ]);
+  // Without the second if, the first one's proxy_pass answers.
+  const one = await startProxy({ server: 'location /one-if { set $true 1; if ($true) { proxy_pass http://127.0.0.1:U; } }' });
+  expect((await one.send(get('/one-if', one.port))).status).toBe(200);
+  expect(one.upstream.received.map((x) => requestLine(x.raw))).toEqual(['GET /one-if HTTP/1.0']);
+});
+
 test('an error_page set inside an if applies when it is true, the location\'s settings otherwise', async ({ startProxy }) => {
   const p = await startProxy({ server: 'location /ep/ { if ($arg_e) { error_page 404 =200 /x; } root html; }' });
   const caught = await p.send(get('/ep/missing?e=1', p.port));

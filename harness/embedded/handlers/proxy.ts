@@ -84,7 +84,16 @@ function hiddenHeaders(loc: LocationConf): Set<string> {
  * peer again.
  */
 export function proxyHandler(req: HttpRequest): void {
-  const pp = req.loc.proxyPass!;
+  const pp = req.loc.proxyPass;
+  if (!pp) {
+    // The handler of an earlier `if`, run with the settings of a later one that has no proxy_pass:
+    // ngx_http_upstream_init_request() finds no upstream once the body is read.
+    req.readBody(() => {
+      req.logError('alert', 'no upstream configuration');
+      req.special(500);
+    });
+    return;
+  }
   if ('variables' in pp && !evalProxyPass(req, pp)) {
     req.special(500);
     return;

@@ -118,6 +118,7 @@ export function findConfigPhase(req: HttpRequest): boolean {
   const loc = found.loc ?? req.server.base;
   // Written to the log of the location before this one; the rest, to this one's.
   req.debug(`using configuration "${loc.modifier === '=' ? '=' : ''}${loc === req.server.base ? '' : loc.path}"`);
+  req.contentHandler = undefined;
   req.useLocation(loc);
   req.debug(`http cl:${req.head.contentLength ?? -1} max:${req.loc.clientMaxBodySize}`);
   const cl = internal && req.body.started ? undefined : req.head.contentLength;

@@ -19,12 +19,12 @@ const postRewrite: PhaseHandler = (req) => {
 };
 
 /**
- * NGX_HTTP_CONTENT_PHASE: the location's content handler (clcf->handler), which always answers;
+ * NGX_HTTP_CONTENT_PHASE: the request's content handler (r->content_handler), which always answers;
  * without one, the modules' content handlers in turn (index, autoindex, static).
  */
 const contentPhase: PhaseHandler = (req) => {
-  if (req.loc.handler === 'static') return false;
-  req.handlers.content[req.loc.handler](req);
+  if (!req.contentHandler) return false;
+  req.handlers.content[req.contentHandler](req);
   return true;
 };
 
