@@ -130,13 +130,14 @@ export function roomOf(file) {
  * The engine's own folders (harness/embedded/), top to bottom, by the same rule: a folder imports
  * only those below it. A room is a path, a list of paths (the core), or `modules/*` (each module
  * folder a room of its own: modules do not import each other). A spec is in its subject's room. The entries start it; the master and
- * the worker assemble it from the module list; handlers/ (proxy_pass's and the special answers)
+ * the worker serve with serve.ts, which assembles it from the module list; handlers/ (proxy_pass's and the special answers)
  * sits above the modules; the modules sit on the core (the request, its phases, its files, the
  * upstream) and ask each other through its tables only; http/ is wire format only.
  */
 export const ENGINE = [
   [['engine.ts', 'main.ts', 'worker-main.ts']],
   [['master/', 'preboot.ts'], 'worker.ts'],
+  ['serve.ts'],
   ['modules.ts'],
   ['handlers/'],
   ['modules/*'],

@@ -1,27 +1,13 @@
 // A worker process: one server per listen address of the conf, accepting on the sockets the
 // master sends it (nginx's workers inherit the master's), the faults the master can ask of it,
 // and nginx's worker signals: TERM/INT end it at once, QUIT after its connections (exit code 0).
-import net from 'node:net';
+import type net from 'node:net';
 import { constants } from 'node:os';
-import { confPath, loadConf } from '../nginx-conf/load.js';
-import { allLocations, type ListenConf } from '../nginx-conf/model.js';
-import { WorkerContext, type ResolvedHosts } from './context.js';
-import { acceptConnection } from './connection.js';
-import { proxyHandler } from './handlers/proxy.js';
-import { specialResponse } from './handlers/special.js';
-import { findServer } from './phases/find-server.js';
-import { moduleTables } from './module.js';
-import { CONF_MODULES, MODULES } from './modules.js';
-import { phaseEngine } from './phases/phases.js';
-import { writeAccessLogs } from './phases/log.js';
-import { osProfile, type OsName } from '../os-profile.js';
+import { confPath } from '../nginx-conf/load.js';
+import type { ListenConf } from '../nginx-conf/model.js';
 import { flushLogs } from '../logs/writer.js';
-import { listenKey } from '../loopback.js';
-import { sslAcceptor } from './modules/ssl/handshake.js';
+import { acceptOn, workerContext } from './serve.js';
 import { SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
-
-/** What the request runs: content handlers by name, phases, the modules' filters and variables, the log (injected: they import the request). */
-export const WORKER_HANDLERS = { content: { proxy: proxyHandler }, findServer, special: specialResponse, phases: phaseEngine(MODULES), log: writeAccessLogs, ...moduleTables(MODULES) };
 
 export function runWorker(env: WorkerEnv): void {
   // A master that is gone (a stack stopped while this worker booted) is no error: the callback
@@ -33,11 +19,8 @@ export function runWorker(env: WorkerEnv): void {
     // A respawn that fails: the new worker dies during its start handshake, as Windows nginx's can.
     process.exit(env.failStart);
   }
-  const conf = loadConf({ ...env, modules: CONF_MODULES });
-  const roots = [...new Set(allLocations(conf).map((l) => l.root))];
-  const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
-  const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter, sharedZones: env.sharedZones, bindAny: env.bindAny });
-  const listens = new Map(conf.servers.flatMap((s) => s.listens).map((l) => [listenKey(l, env.bindAny), l]));
+  const { ctx, listens } = workerContext(env);
+  const os = ctx.os;
   const servers: net.Server[] = [];
   let spare = env.spare;
   let listening = 0;
@@ -83,10 +66,7 @@ export function runWorker(env: WorkerEnv): void {
   const given: { key: string; listen: ListenConf; handle: net.Server }[] = [];
   /** One server per socket, accepting from then on. */
   const accept = (key: string, listen: ListenConf, handle: net.Server, count: number) => {
-    const ssl = sslAcceptor(ctx, conf, listen);
-    const server = net.createServer({ noDelay: true }, ssl ? (socket) => ssl(socket, (s, plainHttp) => acceptConnection(s, ctx, listen, WORKER_HANDLERS, plainHttp)) : (socket) => acceptConnection(socket, ctx, listen, WORKER_HANDLERS));
-    // A listening socket holds one of worker_connections (ngx_event_process_init()).
-    ctx.slots.take();
+    const server = acceptOn(() => ctx, listen);
     servers.push(server);
     // The master logs it as nginx's listen() failure.
     server.on('error', (e: NodeJS.ErrnoException) => fatal({ type: 'listen-error', key, code: e.code ?? 'EADDRINUSE' }));

@@ -138,6 +138,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
     prefix,
     confFile: opts.confFile,
     workerProcesses: 1,
+    masterProcess: true,
     errorLogs: [],
     pid: join(prefix, 'logs/nginx.pid'),
     workerConnections: 512,
@@ -177,7 +178,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
         parseFlag(d);
         break;
       case 'master_process':
-        if (!parseFlag(d)) throw unsupported('"master_process off"', d);
+        conf.masterProcess = parseFlag(d);
         break;
       case 'events':
         for (const e of d.block!) {

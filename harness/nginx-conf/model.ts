@@ -242,6 +242,8 @@ export interface NginxConf {
   prefix: string;
   confFile: string;
   workerProcesses: number;
+  /** `master_process off`: one process reads the conf, listens and serves (ngx_single_process_cycle()). */
+  masterProcess: boolean;
   errorLogs: LogTarget[];
   pid: string;
   workerConnections: number;

@@ -208,7 +208,6 @@ const REFUSALS: Refusal[] = [
     emerg: `${what} not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:3`,
     outsideSubset: true,
   })),
-  { name: 'master_process off', files: { 'conf/nginx.conf': 'master_process off;\nevents {}\n' }, emerg: `"master_process off" is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:1`, outsideSubset: true },
   { name: 'worker_processes 0', files: { 'conf/nginx.conf': 'worker_processes 0;\nevents {}\n' }, emerg: `"worker_processes 0" (a master with no worker) is not supported by the embedded engine; run real nginx on this conf (harness up --proxy nginx) in ${CONF}:1`, outsideSubset: true },
   { name: 'an empty upstream', files: { 'conf/nginx.conf': HTTP('upstream u { }') }, emerg: `no servers are inside upstream in ${CONF}:3` },
   { name: 'error_page code', files: { 'conf/nginx.conf': HTTP('error_page 200 /x;') }, emerg: `value "200" must be between 300 and 599 in ${CONF}:3` },

@@ -307,7 +307,7 @@ test('autoindex, workers as nobody: a folder nobody may enter but not read is op
   test.skip(process.getuid?.() !== 0, 'nginx keeps its own user when not started as root: nothing to show');
   const dir = mkdtempSync(join(tmpdir(), 'harness-nobody-'));
   chmodSync(dir, 0o755);
-  expect(firstClosedFolder(workerUser({}, 'linux')!, dir), `nobody cannot reach ${dir}`).toBeUndefined();
+  expect(firstClosedFolder(workerUser({ masterProcess: true }, 'linux')!, dir), `nobody cannot reach ${dir}`).toBeUndefined();
   const p = await ProxyUnderTest.start(engine, dir, { upstream: 'dual', user: null, server: 'location /dl/ { root html; autoindex on; }' });
   try {
     folder(p, 'dl', { 'a.txt': 1 });

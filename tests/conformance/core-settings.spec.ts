@@ -1,6 +1,8 @@
 // The core module's settings of how a request is read, and the settings nginx takes that change how
 // it works but never what a client gets: both engines, the same requests, the same answers.
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures.js';
 import { get } from '../support/raw-http.js';
@@ -94,3 +96,17 @@ for (const [size, message] of [
     expect(f.error.message).toBe(`nginx: [emerg] ${message} in ${f.prefix}/conf/nginx.conf:${line}`);
   });
 }
+
+test('master_process off: one process serves (no worker), and a stop ends the connections it holds', async ({ startProxy }) => {
+  const p = await startProxy({ upstream: 'dual', main: 'master_process off;' });
+  expect(await p.engine.workers()).toEqual([]);
+  expect((await p.send(get('/x', p.port))).body).toBe('hello\n');
+  expect((await p.send(get('/api/x', p.port))).status).toBe(200);
+  // An idle kept-alive connection: the stop closes it, as the process's exit does nginx's.
+  const idle = net.connect(p.port, '127.0.0.1');
+  await once(idle, 'connect');
+  const closed = once(idle, 'close');
+  idle.on('error', () => undefined);
+  await p.engine.stop();
+  await closed;
+});

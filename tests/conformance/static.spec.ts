@@ -168,7 +168,7 @@ test('8: as root, nginx\'s workers run as nobody: what nobody may not open is a 
   // A conf without `user`, in a folder nobody may enter (the clone may be in one that it may not).
   const dir = mkdtempSync(join(tmpdir(), 'harness-nobody-'));
   chmodSync(dir, 0o755);
-  expect(firstClosedFolder(workerUser({}, 'linux')!, dir), `nobody cannot reach ${dir}`).toBeUndefined();
+  expect(firstClosedFolder(workerUser({ masterProcess: true }, 'linux')!, dir), `nobody cannot reach ${dir}`).toBeUndefined();
   const p = await ProxyUnderTest.start(engine, dir, { upstream: 'dual', user: null });
   try {
     await forbiddenToNobody(p);

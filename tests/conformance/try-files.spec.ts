@@ -255,7 +255,7 @@ test('as root, nginx\'s workers run as nobody: try_files only stat()s, so an unr
   test.skip(process.getuid?.() !== 0, 'nginx keeps its own user when not started as root: nothing to show');
   const dir = mkdtempSync(join(tmpdir(), 'harness-nobody-'));
   chmodSync(dir, 0o755);
-  expect(firstClosedFolder(workerUser({}, 'linux')!, dir), `nobody cannot reach ${dir}`).toBeUndefined();
+  expect(firstClosedFolder(workerUser({ masterProcess: true }, 'linux')!, dir), `nobody cannot reach ${dir}`).toBeUndefined();
   const p = await ProxyUnderTest.start(engine, dir, { upstream: 'dual', user: null, conf: serverConf('        location / { try_files $uri $uri/ =404; }') });
   try {
     writeFiles(p.prefix, { 'html/secret': 's', 'html/locked/f': 'f' });

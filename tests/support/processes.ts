@@ -26,7 +26,7 @@ function allProcesses(): ProcInfo[] {
 }
 
 /** The children of `pid`, from each of its threads' /proc/PID/task/TID/children (cheaper than a walk of /proc). */
-function childrenOf(pid: number): number[] {
+export function childrenOf(pid: number): number[] {
   let tasks: string[];
   try {
     tasks = readdirSync(`/proc/${pid}/task`);

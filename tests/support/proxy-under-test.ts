@@ -13,6 +13,8 @@ import { send, type RawResponse, type SendOptions } from './raw-http.js';
 import { freePort } from './ports.js';
 
 export interface ConfOptions {
+  /** Directives of the main context, as lines after the last block (`master_process off;`). */
+  main?: string;
   /** Directives added to the http block. */
   http?: string;
   /** Directives added to `location /api/`. */
@@ -89,7 +91,8 @@ ${o.server ?? ''}
     }`,
     });
   const user = testUser(o);
-  const filled = (text + (user ? `${text.endsWith('\n') ? '' : '\n'}user ${user};\n` : '')).replace(/\bP\b/g, String(port)).replace(/\bU\b/g, String(upstreamPort));
+  const main = [...(user ? [`user ${user};`] : []), ...(o.main ? [o.main] : [])].join('\n');
+  const filled = (text + (main ? `${text.endsWith('\n') ? '' : '\n'}${main}\n` : '')).replace(/\bP\b/g, String(port)).replace(/\bU\b/g, String(upstreamPort));
   return secondPort === undefined ? filled : filled.replace(/\bQ\b/g, String(secondPort));
 }
 

@@ -12,8 +12,8 @@ import { statOrError } from './file-cache.js';
  * The user nginx's workers run as. A master started as root runs them as `user` (default
  * nobody), so a file only root may read is a 403 for nginx though this process could read it:
  * the embedded engine refuses what that user could not open. Undefined when there is nothing to
- * emulate (not root, `user root`, or the Windows profile, whose nginx keeps the master's user), or
- * when the user cannot be looked up here (platform.ts).
+ * emulate (not root, `user root`, master_process off, or the Windows profile, whose nginx keeps the
+ * master's user), or when the user cannot be looked up here (platform.ts).
  */
 export interface WorkerUser {
   name: string;
@@ -26,11 +26,12 @@ export const DEFAULT_WORKER_USER = 'nobody';
 
 let workerUserOf: { conf: object; user: WorkerUser | undefined } | undefined;
 
-export function workerUser(conf: Pick<NginxConf, 'user'>, os: OsName): WorkerUser | undefined {
+export function workerUser(conf: Pick<NginxConf, 'user' | 'masterProcess'>, os: OsName): WorkerUser | undefined {
   if (workerUserOf?.conf === conf) return workerUserOf.user;
   let user: WorkerUser | undefined;
   const name = conf.user?.name ?? DEFAULT_WORKER_USER;
-  if (process.getuid?.() === 0 && name !== 'root' && os !== 'windows') {
+  // master_process off: the one process never becomes the worker user (ngx_worker_process_init() is not run).
+  if (process.getuid?.() === 0 && name !== 'root' && os !== 'windows' && conf.masterProcess) {
     const ids = userIds(name, conf.user?.group);
     if (ids) user = { name, ...ids };
   }

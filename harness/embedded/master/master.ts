@@ -22,7 +22,8 @@ import { formatStderrLine, type Level } from '../../logs/error-log.js';
 import type { WorkerEnv } from '../protocol.js';
 import { listenKey } from '../../loopback.js';
 import type { CrashRequest } from '../../crash.js';
-import { WorkerPool } from './pool.js';
+import { WorkerPool, type Workers } from './pool.js';
+import { SingleProcess } from './single.js';
 import { SharedCounterFile } from '../connection-counter.js';
 import { BACKLOG, closeHandle, createServerHandle, listenErrno, tryListen, UV_EACCES, UV_EADDRINUSE, UV_TCP_IPV6ONLY, type Listener } from './listeners.js';
 import { StartupError, ListenAgainError } from './errors.js';
@@ -56,7 +57,8 @@ export class Master {
   conf!: NginxConf;
   log!: ErrorLog;
   listeners: Listener[] = [];
-  private readonly pool = new WorkerPool(this);
+  /** The worker processes; the master itself with master_process off (set once the conf is read). */
+  private pool: Workers = new WorkerPool(this);
   private exiting = false;
   private resolved: ResolvedHosts = {};
   /** ngx_connection_counter, made with the start-up lines (ngx_event_module_init). */
@@ -106,6 +108,7 @@ export class Master {
 
   private async startUp(): Promise<void> {
     this.readConf();
+    if (!this.conf.masterProcess) this.pool = new SingleProcess(this);
     for (const w of serverAddresses(this.conf.servers, !!this.opts.bindAny).conflicts) this.warn(w);
     await this.resolve();
     this.syntaxOk();
@@ -374,7 +377,7 @@ export class Master {
   /** Starts the workers on the listening sockets: a listen() that fails is returned (see WorkerPool.start). */
   private startWorkers(): Promise<{ key: string; code: string } | undefined> {
     this.announce();
-    this.write('notice', 'start worker processes');
+    if (this.conf.masterProcess) this.write('notice', 'start worker processes');
     return this.pool.start(this.conf.workerProcesses);
   }
 
@@ -440,8 +443,9 @@ export class Master {
       this.write('alert', 'the embedded engine cannot change its listening sockets on reload: stop it and start it again');
       return;
     }
-    this.conf = conf;
-    this.write('notice', 'start worker processes');
+    // master_process is the first conf's: nginx reads it once, at the start.
+    this.conf = { ...conf, masterProcess: this.conf.masterProcess };
+    if (this.conf.masterProcess) this.write('notice', 'start worker processes');
     await this.pool.replace(conf.workerProcesses);
   }
 

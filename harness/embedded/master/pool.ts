@@ -77,6 +77,9 @@ export interface PoolHost {
   closeListeners(): void;
 }
 
+/** What the master asks of its workers, whether a pool of processes or its own (SingleProcess: master_process off). */
+export type Workers = Pick<WorkerPool, 'start' | 'replace' | 'fill' | 'spawnSpare' | 'workers' | 'sparePid' | 'respawnFailureArmed' | 'failRespawns' | 'crashWorker' | 'stop'>;
+
 export class WorkerPool {
   /** Workers by pid. */
   private readonly slots = new Map<number, Slot>();

@@ -94,3 +94,8 @@ function close(upstream: UpstreamConnection): void {
   if (k.idleIn) leaveCache(k);
   upstream.destroy();
 }
+
+/** Ends every idle connection: a single process that stops (master_process off) leaves none open. */
+export function closeIdleConnections(): void {
+  for (const cache of caches.values()) for (const k of [...cache]) close(k.upstream);
+}
