@@ -3,6 +3,9 @@
 // message. The title is set before the modules load (~35 ms), so that `ps` never shows a bare node process.
 import { PREBOOT_TITLE, SPARE_BOOTING_TITLE, WORKER_TITLE, type MasterToWorker, type WorkerEnv } from './protocol.js';
 
+// A daemon's stderr is a pipe its command closes once it serves (master/daemon.ts): a worker's
+// write to it then (a warning) is dropped, not an uncaught EPIPE.
+process.stderr.on('error', () => undefined);
 const given = process.env.HARNESS_WORKER;
 if (given) {
   const env = JSON.parse(given) as WorkerEnv;

@@ -139,6 +139,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
     confFile: opts.confFile,
     workerProcesses: 1,
     masterProcess: true,
+    daemon: true,
     errorLogs: [],
     pid: join(prefix, 'logs/nginx.pid'),
     workerConnections: 512,
@@ -175,7 +176,7 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
         conf.user = { name: d.args[0], group: d.args[1] };
         break;
       case 'daemon':
-        parseFlag(d);
+        conf.daemon = parseFlag(d);
         break;
       case 'master_process':
         conf.masterProcess = parseFlag(d);

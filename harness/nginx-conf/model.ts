@@ -242,6 +242,8 @@ export interface NginxConf {
   prefix: string;
   confFile: string;
   workerProcesses: number;
+  /** `daemon` (on by default): `harness proxy` leaves the foreground as nginx does on Linux (master/daemon.ts). */
+  daemon: boolean;
   /** `master_process off`: one process reads the conf, listens and serves (ngx_single_process_cycle()). */
   masterProcess: boolean;
   errorLogs: LogTarget[];

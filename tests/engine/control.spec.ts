@@ -31,7 +31,7 @@ interface Running {
 async function harnessProxy(dir: string, o: { os: 'linux' | 'windows'; workers: number }): Promise<Running> {
   const port = await freePort();
   const prefix = join(dir, 'prefix');
-  preparePrefix({ prefix, conf: { text: conformanceConf({ workers: o.workers, errorLogLevel: 'notice' }, port, await freePort()) } });
+  preparePrefix({ prefix, conf: { text: conformanceConf({ workers: o.workers, errorLogLevel: 'notice', main: 'daemon off;' }, port, await freePort()) } });
   writeFileSync(join(prefix, 'html', 'x'), 'hello\n');
   const child = execa(process.execPath, [distFile('harness/cli.js'), 'proxy', '-p', prefix, '--os', o.os], { reject: false, buffer: false });
   let stderr = '';

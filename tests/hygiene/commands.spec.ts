@@ -12,7 +12,7 @@ import { freePort } from '../support/ports.js';
 
 /** A prefix for `harness proxy` (conf/, logs/, temp/, html/) whose conf listens on `port`. */
 function prefixFor(dir: string, port: number, http = ''): string {
-  preparePrefix({ prefix: dir, conf: { text: `events {}\nhttp {\n${http}  server { listen 127.0.0.1:${port}; location / { root html; } }\n}\n` } });
+  preparePrefix({ prefix: dir, conf: { text: `daemon off;\nevents {}\nhttp {\n${http}  server { listen 127.0.0.1:${port}; location / { root html; } }\n}\n` } });
   return dir;
 }
 

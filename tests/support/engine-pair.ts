@@ -44,11 +44,11 @@ export interface EnginePair {
 }
 
 /**
- * `harness proxy -p PREFIX -c CONF` in the foreground, as a user runs it (the CLI, not the engine's
- * module): stopped with SIGTERM, like `nginx -g 'daemon off;'`.
+ * `harness proxy -p PREFIX -c CONF -g 'daemon off;'` in the foreground, as a user runs it (the CLI,
+ * not the engine's module): stopped with SIGTERM, as real nginx is run beside it.
  */
 async function startHarnessProxy(o: { prefix: string; conf: string; os: string; ready: ProxyReadiness }): Promise<Pick<ProxyEngine, 'stop'>> {
-  const child = execa(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'proxy', '-p', o.prefix, '-c', o.conf, '--os', o.os], { reject: false, stdio: 'inherit' });
+  const child = execa(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'proxy', '-p', o.prefix, '-c', o.conf, '-g', 'daemon off;', '--os', o.os], { reject: false, stdio: 'inherit' });
   const stop = async () => {
     child.kill('SIGTERM');
     await child;

@@ -3,7 +3,7 @@
 // reaches the running master, and a prefix without logs/ is no crash.
 import { test, expect } from '@playwright/test';
 import { execa, type ResultPromise } from 'execa';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { setImmediate as turn } from 'node:timers/promises';
@@ -39,6 +39,16 @@ const connects = (port: number) =>
 async function get(port: number): Promise<string | undefined> {
   try {
     return await (await fetch(`http://127.0.0.1:${port}/`)).text();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The session a process leads or is in (/proc/PID/stat), or undefined once it has exited (a zombie too). */
+function sessionOf(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1].split(' ');
+    return fields[0] === 'Z' ? undefined : Number(fields[3]);
   } catch {
     return undefined;
   }
@@ -97,6 +107,36 @@ test.describe('harness proxy and nginx, started and stopped the same way', () =>
         expect(await connects(port)).toBe(false);
       } finally {
         await end(child);
+      }
+    });
+  }
+
+  for (const binary of BINARIES) {
+    test(`${binary}: daemon on, nginx's default: the command exits 0, its daemon (the pid file's, a session of its own) serves; a second start says the port is busy; -s stop ends it`, async ({}, testInfo) => {
+      const dir = testInfo.outputPath('prefix');
+      for (const d of ['conf', 'logs', 'temp']) mkdirSync(join(dir, d), { recursive: true });
+      const port = await freePort();
+      const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((m) => `${m}_temp_path temp/${m};`).join(' ');
+      writeFileSync(join(dir, 'conf', 'nginx.conf'), `pid logs/nginx.pid;\nerror_log logs/error.log;\nevents {}\nhttp { ${temp} access_log off; server { listen 127.0.0.1:${port}; return 200 "ok"; } }\n`);
+      const args = ['-p', `${dir}/`, '-c', 'conf/nginx.conf', '-e', 'logs/error.log'];
+      const pidFile = join(dir, 'logs', 'nginx.pid');
+      const first = await spawn(binary, args);
+      expect(first.exitCode, first.stderr).toBe(0);
+      // nginx's parent exits once it has forked; the daemon writes the pid file.
+      while (!existsSync(pidFile)) await turn();
+      const pid = Number(readFileSync(pidFile, 'latin1').trim());
+      try {
+        expect(sessionOf(pid), 'the daemon leads a session of its own').toBe(pid);
+        expect(await get(port)).toBe('ok');
+        const second = await spawn(binary, args);
+        expect(second.exitCode).toBe(1);
+        const busy = `nginx: [emerg] bind() to 127.0.0.1:${port} failed (98: Address already in use)`;
+        expect(second.stderr.split('\n')).toEqual([busy, busy, busy, busy, busy, 'nginx: [emerg] still could not bind()']);
+        expect((await spawn(binary, [...args, '-s', 'stop'])).exitCode).toBe(0);
+        while (sessionOf(pid) !== undefined) await turn();
+        expect(await connects(port)).toBe(false);
+      } finally {
+        if (sessionOf(pid) !== undefined) process.kill(pid, 'SIGKILL');
       }
     });
   }

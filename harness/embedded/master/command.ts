@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { CommandLineError, parseCommandLine, type CommandLine } from './command-line.js';
 import { versionInfo } from './version-info.js';
 import { runMaster } from './run.js';
+import { daemonize, daemonizes } from './daemon.js';
 import { signalMaster } from './signal.js';
 import { DEFAULT_VERSION, OS_NAMES, hostOs, osProfile, type OsName } from '../../os-profile.js';
 import { UserError, UsageError } from '../../errors.js';
@@ -58,6 +59,7 @@ export async function proxyCommand(argv: readonly string[]): Promise<number> {
     }
     const opts = { ...h, conf: c.conf ?? 'conf/nginx.conf', version, globals: c.globals, errorLog: c.errorLog, bindAny: c.bindAny };
     if (c.signal) return signalMaster(opts, c.signal);
+    if (!c.test && daemonizes(opts)) return await daemonize(argv);
     return await runMaster({ ...opts, test: c.test, dump: c.dump, quiet: c.quiet, controlFile: c.controlFile === undefined ? undefined : resolve(c.controlFile) });
   } catch (e) {
     if (!(e instanceof UserError)) throw e;

@@ -1,5 +1,5 @@
-// `harness proxy`: a master in this process, in the foreground, as `nginx -g 'daemon off;'` runs,
-// with the control channel the harness's faults come through, until a stop signal or a start
+// `harness proxy`: a master in this process (in the foreground, as `nginx -g 'daemon off;'` runs, or
+// as the daemon daemon.ts started), with the control channel the harness's faults come through, until a stop signal or a start
 // failure. nginx's signals: SIGQUIT graceful, SIGTERM/SIGINT fast, SIGHUP reload, SIGUSR1 reopen.
 import { dirname, join } from 'node:path';
 import { Master, type MasterOptions } from './master.js';
@@ -9,6 +9,7 @@ import { confDump } from './dump.js';
 import { confPath } from '../../nginx-conf/load.js';
 import { gracefulStopSignal } from '../../platform.js';
 import { watchStopRequests } from '../../stop-request.js';
+import { tellDaemonParent } from './daemon.js';
 
 export interface RunOptions extends MasterOptions {
   /** Where to write the control channel's address and token; beside the pid file by default. */
@@ -45,6 +46,7 @@ export async function runMaster(opts: RunOptions): Promise<number> {
     // The spare boots once the workers serve (WorkerPool.spawnSpare says why not before).
     master.spawnSpare();
     control = await startControl(master, opts.controlFile ?? join(dirname(master.conf.pid), CONTROL_FILE));
+    tellDaemonParent();
   } catch (e) {
     // A start that failed has no worker left: the listen() failures end theirs before the emerg.
     if (e instanceof StartupError) return 1;
