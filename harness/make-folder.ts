@@ -11,7 +11,14 @@ export function makeFolder(path: string, mode?: number): void {
     if (dirname(p) === p) break;
     missing.unshift(p);
   }
-  for (const p of missing) mkdirSync(p, mode === undefined ? undefined : { mode });
+  for (const p of missing) {
+    try {
+      mkdirSync(p, mode === undefined ? undefined : { mode });
+    } catch (e) {
+      // Another process made the same folder since the stat (two `harness up` on one new prefix).
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(p).isDirectory()) throw e;
+    }
+  }
   // An existing path that is no folder: mkdir's own EEXIST or ENOTDIR, as recursive mkdir gives them.
   if (!missing.length && !statSync(path).isDirectory()) mkdirSync(path);
 }
