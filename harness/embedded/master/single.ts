@@ -44,8 +44,11 @@ export class SingleProcess implements Workers {
       socket.once('close', () => this.sockets.delete(socket));
     });
     return new Promise((resolve) => {
-      server.once('error', (e: NodeJS.ErrnoException) => resolve({ key: l.key, code: e.code ?? 'EADDRINUSE' }));
+      let listening = false;
+      // Once it listens, an error is an accept() that failed (EMFILE): nginx logs it and goes on.
+      server.on('error', (e: NodeJS.ErrnoException) => (listening ? this.host.write('alert', `${e.syscall ?? 'accept'}() failed (${e.code})`) : resolve({ key: l.key, code: e.code ?? 'EADDRINUSE' })));
       server.listen(l.handle as net.Server, () => {
+        listening = true;
         this.servers.set(l.key, server);
         resolve(undefined);
       });
