@@ -63,6 +63,15 @@ async function end(child: ResultPromise<{ reject: false }>): Promise<void> {
 test.describe('harness proxy and nginx, started and stopped the same way', () => {
   test.skip(!NGINX, 'needs real nginx to compare with');
 
+  /** A daemon a test started: stopped after the test whatever happened (a timeout skips the rest of its body). */
+  let daemonPidFile: string | undefined;
+  test.afterEach(() => {
+    const file = daemonPidFile;
+    daemonPidFile = undefined;
+    const pid = file && existsSync(file) ? Number(readFileSync(file, 'latin1').trim()) : undefined;
+    if (pid && sessionOf(pid) !== undefined) process.kill(pid, 'SIGTERM');
+  });
+
   for (const binary of BINARIES) {
     test(`${binary}: as Test::Nginx starts it, the moment the pid file appears every listen socket accepts`, async ({}, testInfo) => {
       for (let round = 0; round < 3; round++) {
@@ -119,25 +128,21 @@ test.describe('harness proxy and nginx, started and stopped the same way', () =>
       const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((m) => `${m}_temp_path temp/${m};`).join(' ');
       writeFileSync(join(dir, 'conf', 'nginx.conf'), `pid logs/nginx.pid;\nerror_log logs/error.log;\nevents {}\nhttp { ${temp} access_log off; server { listen 127.0.0.1:${port}; return 200 "ok"; } }\n`);
       const args = ['-p', `${dir}/`, '-c', 'conf/nginx.conf', '-e', 'logs/error.log'];
-      const pidFile = join(dir, 'logs', 'nginx.pid');
+      const pidFile = (daemonPidFile = join(dir, 'logs', 'nginx.pid'));
       const first = await spawn(binary, args);
       expect(first.exitCode, first.stderr).toBe(0);
       // nginx's parent exits once it has forked; the daemon writes the pid file.
       while (!existsSync(pidFile)) await turn();
       const pid = Number(readFileSync(pidFile, 'latin1').trim());
-      try {
-        expect(sessionOf(pid), 'the daemon leads a session of its own').toBe(pid);
-        expect(await get(port)).toBe('ok');
-        const second = await spawn(binary, args);
-        expect(second.exitCode).toBe(1);
-        const busy = `nginx: [emerg] bind() to 127.0.0.1:${port} failed (98: Address already in use)`;
-        expect(second.stderr.split('\n')).toEqual([busy, busy, busy, busy, busy, 'nginx: [emerg] still could not bind()']);
-        expect((await spawn(binary, [...args, '-s', 'stop'])).exitCode).toBe(0);
-        while (sessionOf(pid) !== undefined) await turn();
-        expect(await connects(port)).toBe(false);
-      } finally {
-        if (sessionOf(pid) !== undefined) process.kill(pid, 'SIGKILL');
-      }
+      expect(sessionOf(pid), 'the daemon leads a session of its own').toBe(pid);
+      expect(await get(port)).toBe('ok');
+      const second = await spawn(binary, args);
+      expect(second.exitCode).toBe(1);
+      const busy = `nginx: [emerg] bind() to 127.0.0.1:${port} failed (98: Address already in use)`;
+      expect(second.stderr.split('\n')).toEqual([busy, busy, busy, busy, busy, 'nginx: [emerg] still could not bind()']);
+      expect((await spawn(binary, [...args, '-s', 'stop'])).exitCode).toBe(0);
+      while (sessionOf(pid) !== undefined) await turn();
+      expect(await connects(port)).toBe(false);
     });
   }
 
