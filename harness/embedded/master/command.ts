@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { CommandLineError, parseCommandLine, type CommandLine } from './command-line.js';
 import { versionInfo } from './version-info.js';
 import { runMaster } from './run.js';
-import { daemonize, daemonizes } from './daemon.js';
 import { signalMaster } from './signal.js';
 import { DEFAULT_VERSION, OS_NAMES, hostOs, osProfile, type OsName } from '../../os-profile.js';
 import { UserError, UsageError } from '../../errors.js';
@@ -59,8 +58,7 @@ export async function proxyCommand(argv: readonly string[]): Promise<number> {
     }
     const opts = { ...h, conf: c.conf ?? 'conf/nginx.conf', version, globals: c.globals, errorLog: c.errorLog, bindAny: c.bindAny };
     if (c.signal) return signalMaster(opts, c.signal);
-    if (!c.test && daemonizes(opts)) return await daemonize(argv);
-    return await runMaster({ ...opts, test: c.test, dump: c.dump, quiet: c.quiet, controlFile: c.controlFile === undefined ? undefined : resolve(c.controlFile) });
+    return await runMaster({ ...opts, test: c.test, dump: c.dump, quiet: c.quiet, controlFile: c.controlFile === undefined ? undefined : resolve(c.controlFile) }, argv);
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     process.stderr.write(`harness: ${e.message}\n`);

@@ -9,25 +9,18 @@
 // once it runs). nginx.exe has no daemon: the Windows profile (and a Windows host) stays in the
 // foreground.
 import { spawn } from 'node:child_process';
-import { loadConf } from '../../nginx-conf/load.js';
 import { distFile } from '../../paths.js';
 import { watchStopRequests } from '../../stop-request.js';
-import { CONF_MODULES } from '../modules.js';
 import { discardPrebooted } from '../preboot.js';
-import type { MasterOptions } from './master.js';
+import type { NginxConf } from '../../nginx-conf/model.js';
+import type { OsName } from '../../os-profile.js';
 
 /** Set in the child's environment: it is the daemon, and tells its parent when it serves. */
 const DAEMON_CHILD = 'HARNESS_DAEMON_CHILD';
 
-/** Whether this command should become a daemon: the Linux profile, and `daemon on` (the default). */
-export function daemonizes(opts: MasterOptions): boolean {
-  if (opts.os !== 'linux' || process.platform === 'win32' || process.env[DAEMON_CHILD]) return false;
-  try {
-    return loadConf({ ...opts, modules: CONF_MODULES }).daemon;
-  } catch {
-    // A conf nginx refuses: the start in the foreground says why, as nginx does before it forks.
-    return false;
-  }
+/** Whether a command that read `conf` becomes a daemon: the Linux profile, and `daemon on` (the default). */
+export function becomesDaemon(conf: NginxConf, os: OsName): boolean {
+  return os === 'linux' && process.platform !== 'win32' && !process.env[DAEMON_CHILD] && conf.daemon;
 }
 
 /**

@@ -107,7 +107,8 @@ export class Master {
   }
 
   private async startUp(): Promise<void> {
-    this.readConf();
+    // Read already when the command looked whether it becomes a daemon (run.ts).
+    if (!this.conf) this.readConf();
     if (!this.conf.masterProcess) this.pool = new SingleProcess(this);
     for (const w of serverAddresses(this.conf.servers, !!this.opts.bindAny).conflicts) this.warn(w);
     await this.resolve();

@@ -9,7 +9,7 @@ import { confDump } from './dump.js';
 import { confPath } from '../../nginx-conf/load.js';
 import { gracefulStopSignal } from '../../platform.js';
 import { watchStopRequests } from '../../stop-request.js';
-import { tellDaemonParent } from './daemon.js';
+import { becomesDaemon, daemonize, tellDaemonParent } from './daemon.js';
 
 export interface RunOptions extends MasterOptions {
   /** Where to write the control channel's address and token; beside the pid file by default. */
@@ -28,10 +28,19 @@ const posix = process.platform !== 'win32';
  * The process's exit code: 0 after a stop (or a successful `-t`), 1 when the start failed. It
  * returns once every worker has exited and been reaped; a signal that comes while the master
  * starts is acted on once the start is over (with no listener it would end the process before
- * its workers).
+ * its workers). `argv`, the command line, is what the daemon is started with (daemon.ts).
  */
-export async function runMaster(opts: RunOptions): Promise<number> {
+export async function runMaster(opts: RunOptions, argv: readonly string[] = []): Promise<number> {
   const master = new Master(opts);
+  if (!opts.test) {
+    // nginx reads its conf before it forks: a conf it refuses is said here, in the foreground.
+    try {
+      if (becomesDaemon(master.readConf(), opts.os)) return await daemonize(argv);
+    } catch (e) {
+      if (e instanceof StartupError) return 1;
+      throw e;
+    }
+  }
   // SIGHUP is nginx's reload where the system has it; a closed terminal on Windows.
   const stopRequest = watchStopRequests({ except: posix ? ['SIGHUP'] : [] });
   const graceful = gracefulStopSignal();
