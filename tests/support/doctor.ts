@@ -2,13 +2,12 @@
 // (tests/fixtures/nginx-logs/, tests/fixtures/server-logs/), a stream that collects what a command prints, a temp folder,
 // and logs written the way the harness's own nginx emulation writes them.
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { formatErrorLine, type ErrorLogEntry } from '../../harness/logs/error-log.js';
 import { osProfile } from '../../harness/os-profile.js';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { examineLogs, isProblem, type ConditionId, type Diagnosis, type Incident, type RefusedVerdict } from '../../harness/doctor/index.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -82,8 +81,9 @@ export async function whileFollowing(errorLog: string, body: (printed: () => str
   return exit;
 }
 
+/** A new folder in the test's own output folder, which Playwright empties on the next run (never one left in /tmp). */
 export function tempDir(): string {
-  return mkdtempSync(path.join(tmpdir(), 'doctor-'));
+  return mkdtempSync(path.join(test.info().outputPath(), 'doctor-'));
 }
 
 /** Lines as the harness's own nginx emulation writes them (harness/logs writer, OS profile wording). */

@@ -4,7 +4,6 @@
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { distFile } from '../../harness/paths.js';
@@ -48,7 +47,7 @@ for (const [how, flag, env] of ways) {
     expect(port.code).toBe(2);
     expect(port.stderr.trim().split('\n')).toEqual(['用法：harness up   （--help 列出全部选项）', 'harness: --port 0：端口必须是 1 到 65535 之间的整数。']);
 
-    const prefix = mkdtempSync(join(tmpdir(), 'harness-lang-'));
+    const prefix = mkdtempSync(join(test.info().outputPath(), 'harness-lang-'));
     const ps = await harness(['ps', '--prefix', prefix, ...flag], env);
     expect(ps.code).toBe(0);
     expect(ps.stdout).toBe(`${prefix} 没有正在运行的环境。`);
@@ -56,7 +55,7 @@ for (const [how, flag, env] of ways) {
 }
 
 test('--lang zh-CN: the refusals of --admin-upstream, --nginx-dir and --nginx in Chinese, their flags and paths as given', async () => {
-  const prefix = mkdtempSync(join(tmpdir(), 'harness-lang-'));
+  const prefix = mkdtempSync(join(test.info().outputPath(), 'harness-lang-'));
   const last = (r: { stderr: string }) => r.stderr.trim().split('\n').at(-1);
   const same = await harness(['up', '--prefix', join(prefix, 'h'), '--admin-upstream', '8080', '--lang', 'zh-CN']);
   expect(same.code).toBe(2);
@@ -82,7 +81,7 @@ test('LANG=C: English, whatever the system says', async () => {
   const group = await harness(['chaos'], env);
   expect(group.stderr).toMatch(/^usage: harness chaos +\(--help lists every option\)\nCommands:\n/);
   expect(group.stderr.trim().split('\n').at(-1)).toBe('harness: Name a chaos command: list, run, inject, status or restore.');
-  const prefix = mkdtempSync(join(tmpdir(), 'harness-lang-'));
+  const prefix = mkdtempSync(join(test.info().outputPath(), 'harness-lang-'));
   expect((await harness(['ps', '--prefix', prefix], env)).stdout).toBe(`no stack is running from ${prefix}.`);
 });
 
