@@ -19,7 +19,7 @@
 // wrong password, unknown database, no url, no profile, forged and expired tokens, a request's 500,
 // Redis then MariaDB stopped under it), writes each server's whole output to DIR/NAME.log and what
 // each request got, and how long it took, to DIR/capture.json, and stops: the doctor's real fixtures
-// (tests/fixtures/server-logs/README.md) are cut from these.
+// (tests/fixtures/server-logs/README.md, the `real` ones) are cut from these.
 import { execaSync, execa } from 'execa';
 import getPort from 'get-port';
 import { createHmac } from 'node:crypto';
@@ -240,7 +240,8 @@ async function startServer(jar, dbPort, redisPort, { name = 'the admin server', 
     'sky.wechat.refundNotifyUrl': 'http://127.0.0.1/none',
   };
   const settings = Object.entries({ ...defaults, ...changes }).filter(([k, v]) => v !== undefined && only.test(k));
-  const args = ['-jar', jar, ...settings.map(([k, v]) => `--${k}=${v}`), ...extra];
+  // Tomcat's work folders go in the temp folder the script removes, not in /tmp.
+  const args = [`-Djava.io.tmpdir=${workDir}`, '-jar', jar, ...settings.map(([k, v]) => `--${k}=${v}`), ...extra];
   const server = spawnServer(name, 'java', args, { env: { TZ: 'Asia/Shanghai' } }, keepAll);
   server.command = `java ${args.join(' ')}`;
   if (until === 'started') await waitFor(server, () => /Started SkyApplication/.test(server.output()), argv.wait * 1000);

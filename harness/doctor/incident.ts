@@ -60,6 +60,7 @@ export const CONDITION_IDS = [
 export const SERVER_CONDITION_IDS = [
   'server-port-in-use',
   'datasource-url-missing',
+  'setting-unresolved',
   'mysql-access-denied',
   'mysql-unknown-database',
   'mysql-unreachable',

@@ -90,7 +90,7 @@ export const t = messages({
     'doctor.timeout.notSet': ' In your conf: {name} is not set for this request (60 s); it would go in {at}.',
     'doctor.timeout.read': '{server} ({peers}) accepted {request} but did not answer within {m}_read_timeout (60 s by default){retried}: stopped at a breakpoint? a slow query?',
     'doctor.timeout.readFixAdmin':
-      'Look at the admin server around {when}: resume a debugger paused at a breakpoint, or find the slow SQL or lock in its log; only if the request really needs longer, raise {m}_read_timeout in location /api/.{pointer}',
+      'Look at the admin server around {when}: resume a debugger paused at a breakpoint, or find the slow SQL or lock in its log. If its log repeats "Communications link failure" or "Access denied", MySQL is down or refuses it: the course\'s server then waits for a database connection without limit, and "harness doctor" on its log says the fix. Only if the request really needs longer, raise {m}_read_timeout in location /api/.{pointer}',
     'doctor.timeout.readFix':
       'Look at the upstream service around {when}: resume a debugger paused at a breakpoint, or find the slow SQL or lock in its log; only if the request really needs longer, raise {m}_read_timeout in its location.{pointer}',
     'doctor.timeout.stoppedReading': "{server} ({peers}) stopped reading in the middle of {request} for longer than nginx's timeout (60 s) while {action}.",
@@ -191,7 +191,7 @@ export const t = messages({
     'doctor.timeout.notSet': ' 你的配置中：这个请求没有设置 {name}（即 60 秒）；它应该加在 {at}。',
     'doctor.timeout.read': '{server}（{peers}）接受了 {request}，但在 {m}_read_timeout（默认 60 秒）内没有回应{retried}：停在断点上了？还是有慢查询？',
     'doctor.timeout.readFixAdmin':
-      '查看后端服务在 {when} 前后的情况：如果调试器停在断点上就让它继续运行，或者在它的日志里找慢 SQL 或锁；只有这个请求确实需要更长时间，才在 location /api/ 中调大 {m}_read_timeout。{pointer}',
+      '查看后端服务在 {when} 前后的情况：如果调试器停在断点上就让它继续运行，或者在它的日志里找慢 SQL 或锁。如果它的日志里反复出现 \"Communications link failure\" 或 \"Access denied\"，说明 MySQL 没有运行或者拒绝了它：课程的后端服务这时会一直等数据库连接，不会超时；对它的日志运行 "harness doctor" 会告诉你怎么办。只有这个请求确实需要更长时间，才在 location /api/ 中调大 {m}_read_timeout。{pointer}',
     'doctor.timeout.readFix':
       '查看上游服务在 {when} 前后的情况：如果调试器停在断点上就让它继续运行，或者在它的日志里找慢 SQL 或锁；只有这个请求确实需要更长时间，才在它的 location 中调大 {m}_read_timeout。{pointer}',
     'doctor.timeout.stoppedReading': '{server}（{peers}）在 {request} 进行到一半时停止读取，超过了 nginx 的超时时间（60 秒），当时 nginx 正在 "{action}"。',

@@ -16,7 +16,7 @@ export const t = messages({
     'server.mysql.timeout': 'Your admin server could not connect to MySQL at {at}: no answer came. The machine is off or cannot be reached (a virtual machine that is off, a firewall).',
     'server.mysql.other': 'Your admin server lost its connection to MySQL at {at} (Communications link failure).',
     'server.mysql.atUnknown': 'the address of its JDBC URL',
-    'server.mysql.effect': ' A request that reads the database fails with 500, or waits for a connection until nginx gives up (504).',
+    'server.mysql.effect': ' A request that reads the database then waits for a connection without limit (the course sets no maxWait for Druid): the page spins, and nginx answers 504 after proxy_read_timeout (60 s).',
     'server.mysql.fixWindows':
       'Start MySQL: "net start MySQL80" in a terminal opened as administrator (services.msc shows the service\'s name), and check that it listens: "netstat -ano | findstr :{port}".',
     'server.mysql.fixLinux': 'Start MySQL: "sudo systemctl start mysql" (or mariadb), and check that it listens: "ss -ltnp | grep :{port}".',
@@ -44,6 +44,10 @@ export const t = messages({
     'server.datasource.unknownProfiles': 'the log does not say which profile was active',
     'server.datasource.fix':
       'Check that sky-server/src/main/resources holds application.yml and application-dev.yml, that application.yml has "spring.profiles.active: dev" and the druid url, and that you run SkyApplication of the sky-server module. A line indented wrongly in YAML becomes another key. After changing the poms, reload Maven.',
+    'server.setting.cause':
+      'Your admin server did not start: the setting {setting} has no value, so Spring took the text "${{setting}}" as it stands ({profiles}). In the course the sky.* values are in application-dev.yml, and Spring reads that file only with the dev profile.',
+    'server.setting.fix':
+      'In application.yml (sky-server/src/main/resources) set spring.profiles.active to dev ("spring:", then "profiles:", then "active: dev", each indented under the one before), and check that application-dev.yml beside it gives {setting}. In IDEA, the run configuration\'s "Active profiles" field does the same. Then start the server again.',
     'server.jwt.expired': 'A request came with an expired token ({message}). The course\'s tokens live 2 hours (sky.jwt.admin-ttl: 7200000); its interceptor answers 401 and the page goes back to the login.',
     'server.jwt.expiredFix': 'Nothing to change in the server: log in again.',
     'server.jwt.signature':
@@ -93,7 +97,7 @@ export const t = messages({
     'server.mysql.timeout': '你自己的后端服务连不上 {at} 上的 MySQL：没有任何回应。那台机器没开或者连不到（虚拟机没开机、被防火墙挡住）。',
     'server.mysql.other': '你自己的后端服务和 {at} 上的 MySQL 的连接断了（Communications link failure）。',
     'server.mysql.atUnknown': 'JDBC URL 里的地址',
-    'server.mysql.effect': '要读数据库的请求会失败，返回 500，或者一直等连接，直到 nginx 放弃（504）。',
+    'server.mysql.effect': '要读数据库的请求这时会一直等连接，不会超时（课程没有给 Druid 设置 maxWait）：页面一直在转，nginx 在 proxy_read_timeout（60 秒）之后返回 504。',
     'server.mysql.fixWindows': '启动 MySQL：在以管理员身份打开的终端里运行 "net start MySQL80"（服务名在 services.msc 里能看到），再确认它在监听："netstat -ano | findstr :{port}"。',
     'server.mysql.fixLinux': '启动 MySQL："sudo systemctl start mysql"（或 mariadb），再确认它在监听："ss -ltnp | grep :{port}"。',
     'server.mysql.where':
@@ -116,6 +120,10 @@ export const t = messages({
     'server.datasource.unknownProfiles': '日志里没有写激活的是哪个 profile',
     'server.datasource.fix':
       '检查 sky-server/src/main/resources 里有 application.yml 和 application-dev.yml，application.yml 里有 "spring.profiles.active: dev" 和 druid 的 url，并且你运行的是 sky-server 模块里的 SkyApplication。YAML 里缩进错的一行会变成另一个键。改了 pom 之后要重新加载 Maven。',
+    'server.setting.cause':
+      '你自己的后端服务没有启动：配置项 {setting} 没有值，Spring 就把 "${{setting}}" 这段文字原样当成了值（{profiles}）。课程里 sky.* 的各项值写在 application-dev.yml 里，而 Spring 只有在 dev profile 下才会读取这个文件。',
+    'server.setting.fix':
+      '在 application.yml（sky-server/src/main/resources）里把 spring.profiles.active 设为 dev（"spring:" 下面是 "profiles:"，再下面是 "active: dev"，每一层都要缩进），并检查同一目录下的 application-dev.yml 给出了 {setting}。在 IDEA 里，运行配置的 "Active profiles" 一栏也能做到。然后重新启动服务。',
     'server.jwt.expired': '一个请求带的 token 已经过期（{message}）。课程的 token 有效期是 2 小时（sky.jwt.admin-ttl: 7200000）；拦截器会响应 401，页面回到登录页。',
     'server.jwt.expiredFix': '服务不用改：重新登录即可。',
     'server.jwt.signature':

@@ -11,6 +11,10 @@ function bySystem(platform: ServerPlatform, windows: string, linux: string): str
   return platform === 'windows' ? windows : platform === 'linux' ? linux : `${windows} ${linux}`;
 }
 
+/** The active profiles as the log said them ('' none, '?' not said). */
+const profilesSaid = (profiles: string) =>
+  profiles === '' ? t('server.datasource.noProfile') : profiles === '?' ? t('server.datasource.unknownProfiles') : t('server.datasource.profiles', { profiles });
+
 /** Where MySQL was asked for: the JDBC URL's host and port, when the log shows the URL. */
 const at = (f: Record<string, string>) => (f.host ? `${f.host}:${f.port ?? '3306'}` : t('server.mysql.atUnknown'));
 
@@ -36,11 +40,11 @@ export function explainFinding(finding: Finding, platform: ServerPlatform): Expl
     }
     case 'mysql-access-denied':
       return {
-        cause: t('server.access.cause', { user: f.user, from: f.from, password: f.password || '?' }),
+        cause: t('server.access.cause', { user: f.user, from: f.from, password: f.password || '?' }) + t('server.mysql.effect'),
         fix: t('server.access.fix', { user: f.user, host: f.host ?? 'localhost' }) + (f.password === 'NO' ? t('server.access.noPassword') : ''),
       };
     case 'mysql-unknown-database':
-      return { cause: t('server.database.cause', { database: f.database }), fix: t('server.database.fix') };
+      return { cause: t('server.database.cause', { database: f.database }) + t('server.mysql.effect'), fix: t('server.database.fix') };
     case 'redis-refused': {
       const port = /:(\d+)$/.exec(f.address)?.[1] ?? '6379';
       return {
@@ -48,10 +52,10 @@ export function explainFinding(finding: Finding, platform: ServerPlatform): Expl
         fix: bySystem(platform, t('server.redis.fixWindows', { port }), t('server.redis.fixLinux', { port })) + t('server.redis.where'),
       };
     }
-    case 'datasource-url-missing': {
-      const profiles = f.profiles === '' ? t('server.datasource.noProfile') : f.profiles === '?' ? t('server.datasource.unknownProfiles') : t('server.datasource.profiles', { profiles: f.profiles });
-      return { cause: t('server.datasource.cause', { profiles }), fix: t('server.datasource.fix') };
-    }
+    case 'datasource-url-missing':
+      return { cause: t('server.datasource.cause', { profiles: profilesSaid(f.profiles) }), fix: t('server.datasource.fix') };
+    case 'setting-unresolved':
+      return { cause: t('server.setting.cause', { setting: f.setting, profiles: profilesSaid(f.profiles) }), fix: t('server.setting.fix', { setting: f.setting }) };
     case 'jwt-error':
       return jwt(f);
     case 'request-exception': {

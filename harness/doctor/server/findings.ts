@@ -22,7 +22,7 @@ export interface Finding {
   condition: ServerConditionId;
   /** The lines that show it: the head, the exceptions, the user's frame, the failure analysis. */
   evidence: number[];
-  /** Findings with the same condition and key, one after another, are one incident. */
+  /** Findings with the same condition and key, one after another, are one incident; an empty key joins any. */
   key: string;
   facts: Record<string, string>;
 }
@@ -80,6 +80,8 @@ function jdbcUrl(text: string): Record<string, string> {
 export interface EntryContext {
   /** The package of the application's main class (`com.sky` of com.sky.SkyApplication), once the log names it. */
   appPackage?: string;
+  /** The active profiles as the start-up said them (`dev`; '' for none), once it has. */
+  profiles?: string;
   /** Text of the entry, head and rest, for the patterns. */
   text: string;
 }
@@ -104,18 +106,26 @@ export function findingOf(e: ServerEntry, ctx: EntryContext): Finding | undefine
     const profiles = /\(the profiles? (.+?) (?:are|is) currently active\)/.exec(text)?.[1] ?? (/no profiles are currently active/.test(text) ? '' : '?');
     return { condition: 'datasource-url-missing', evidence: ev(...desc), key: '', facts: { profiles } };
   }
+  // A `${sky.…}` that no file read defines stays as written: Druid then loads a class named
+  // "${sky.datasource.driver-class-name}" (the course's application.yml without the dev profile).
+  m = /Could not resolve placeholder '([\w.-]+)'|(?:ClassNotFoundException|SQLException): \$\{([\w.-]+)\}/.exec(text);
+  if (m) {
+    const setting = m[1] ?? m[2];
+    return { condition: 'setting-unresolved', evidence: ev(lineOf(e, /Could not resolve placeholder|: \$\{/)), key: setting, facts: { setting, profiles: ctx.profiles ?? '?' } };
+  }
   m = /Access denied for user '([^']*)'@'([^']*)'(?: \(using password: (YES|NO)\))?/.exec(text);
   if (m) return { condition: 'mysql-access-denied', evidence: ev(lineOf(e, /Access denied for user/)), key: `${m[1]}@${m[2]}`, facts: { user: m[1], from: m[2], password: m[3] ?? '', ...jdbcUrl(text) } };
   m = /Unknown database '([^']+)'/.exec(text);
   if (m) return { condition: 'mysql-unknown-database', evidence: ev(lineOf(e, /Unknown database/)), key: m[1], facts: { ...jdbcUrl(text), database: m[1] } };
-  if (/Communications link failure/.test(text)) {
+  if (/Communications link failure|CommunicationsException/.test(text)) {
     const reason = /UnknownHostException/.test(text) ? 'unknown-host' : /ConnectException: Connection refused|Connection refused/.test(text) ? 'refused' : /SocketTimeoutException|connect timed out|Connection timed out/.test(text) ? 'timeout' : 'other';
     const url = jdbcUrl(text);
     const host = reason === 'unknown-host' ? (/UnknownHostException: ([^\s:]+)/.exec(text)?.[1] ?? url.host ?? '') : (url.host ?? '');
-    return { condition: 'mysql-unreachable', evidence: ev(lineOf(e, /Communications link failure/), rootLine), key: `${host}:${url.port ?? ''}`, facts: { reason, ...url, host } };
+    // A statement's failure (Druid's `discard connection`) names no URL: its key is empty, and it joins the address's incident.
+    return { condition: 'mysql-unreachable', evidence: ev(lineOf(e, /Communications link failure|CommunicationsException/), rootLine), key: url.host ? `${host}:${url.port}` : '', facts: { reason, ...url, host } };
   }
   if (/Unable to connect to Redis|RedisConnectionException|RedisConnectionFailureException/.test(text)) {
-    const addr = /Connection refused(?:: no further information)?: (?:[\w.-]*\/)?([\w.:[\]-]+:\d+)/.exec(text)?.[1] ?? /Unable to connect to ([\w.-]+:\d+)/.exec(text)?.[1] ?? '';
+    const addr = /Connection refused(?:: no further information)?: (?:[\w.-]*\/)?([\w.:[\]-]+:\d+)/.exec(text)?.[1] ?? unableToConnect(text);
     const refused = /Connection refused/.test(text);
     return { condition: 'redis-refused', evidence: ev(lineOf(e, /Unable to connect to/), rootLine), key: addr, facts: { address: addr, refused: refused ? 'yes' : '' } };
   }
@@ -142,6 +152,12 @@ export function findingOf(e: ServerEntry, ctx: EntryContext): Finding | undefine
     };
   }
   return { condition: 'server-error', evidence: ev(rootLine, frame), key: e.head.line.logger + (root?.name ?? ''), facts: { logger: e.head.line.logger, message: e.head.line.message.trim(), exception: root?.name ?? '', frame: frame?.frame ?? '' } };
+}
+
+/** Lettuce's `Unable to connect to 127.0.0.1/<unresolved>:6379` (an address as Java 14 and later print it) → `127.0.0.1:6379`. */
+function unableToConnect(text: string): string {
+  const m = /Unable to connect to ([\w.-]+)(?:\/[^:\s\]]*)?:(\d+)/.exec(text);
+  return m ? `${m[1]}:${m[2]}` : '';
 }
 
 /** jjwt's exceptions (0.9.1 as the course has it, and the newer ones), and jjwt 0.9.1 on Java 11+ without JAXB. */

@@ -33,6 +33,7 @@ export class ServerAnalyser {
   private starting = false;
   private last?: ServerGroup;
   private appPackage?: string;
+  private profiles?: string;
   private windows = false;
   private linux = false;
   /** The text of the lines a report may quote. */
@@ -100,6 +101,9 @@ export class ServerAnalyser {
       this.newRun();
       const pkg = logger.split('.').slice(0, -1);
       if (pkg.length && pkg.every((p) => p.length > 1)) this.appPackage = pkg.join('.');
+    } else if (/^The following \d+ profiles? (?:is|are) active: |^No active profile set/.test(message)) {
+      // Spring Boot 2.7 quotes each: `"dev", "local"`; without one it falls back to "default".
+      this.profiles = /^No active/.test(message) ? '' : [...message.matchAll(/"([^"]+)"/g)].map((p) => p[1]).join(', ');
     } else if (/^Started \S+ in [\d.]+ seconds/.test(message)) {
       this.starting = false;
       this.startup = undefined;
@@ -108,6 +112,7 @@ export class ServerAnalyser {
 
   private newRun(): void {
     this.starting = true;
+    this.profiles = undefined;
     this.startup = undefined;
     this.last = undefined;
   }
@@ -118,7 +123,7 @@ export class ServerAnalyser {
     this.entry = undefined;
     if (!e) return;
     const text = [e.head.line.message, ...e.rest.map((l) => l.text)].join('\n');
-    const finding = findingOf(e, { appPackage: this.appPackage, text });
+    const finding = findingOf(e, { appPackage: this.appPackage, profiles: this.profiles, text });
     if (!finding) return;
     const byNo = new Map<number, string>([[e.head.no, plain(e.head.text)], ...e.rest.map((l): [number, string] => [l.no, l.text])]);
     const t = e.head.line.t;
@@ -128,7 +133,10 @@ export class ServerAnalyser {
       if (g && priority(finding.condition) < priority(g.finding.condition)) g.finding = finding;
     } else {
       const last = this.last;
-      if (last && last.finding.condition === finding.condition && last.finding.key === finding.key && (t === undefined || last.lastT === undefined || (t - last.lastT >= 0 && t - last.lastT <= AGAIN_S))) g = last;
+      const sameKey = last && (last.finding.key === finding.key || !last.finding.key || !finding.key);
+      if (last && sameKey && last.finding.condition === finding.condition && (t === undefined || last.lastT === undefined || (t - last.lastT >= 0 && t - last.lastT <= AGAIN_S))) g = last;
+      // The incident is explained by its finding that names the most (the address, once one does).
+      if (g && !g.finding.key && finding.key) g.finding = finding;
     }
     if (!g) {
       g = { finding, lines: [] };
