@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lockPath, lockPrefix, PrefixTaken, processState, thisProcess } from './owner.js';
+import { harnessUp, lockPath, lockPrefix, PrefixTaken, processState, thisProcess } from './owner.js';
 import { pidExists, processStartTime } from '../platform.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -45,6 +45,24 @@ test('a process that has exited but is not reaped yet (a zombie, as a detached s
   } finally {
     parent.kill();
   }
+});
+
+test('harness up is told by its command line: the bin, npx\'s link and the build\'s cli.js, each followed by up', async () => {
+  test.skip(process.platform !== 'linux', 'the command line of a process is read from /proc (Linux)');
+  const asRun = async (...args: string[]) => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', ...args], { stdio: 'ignore' });
+    await once(child, 'spawn');
+    try {
+      return harnessUp(child.pid!)?.is;
+    } finally {
+      child.kill();
+    }
+  };
+  expect(await asRun('/p/node_modules/sky-harness/bin/harness.js', 'up')).toBe(true);
+  expect(await asRun('/p/node_modules/.bin/harness', 'up', '-d')).toBe(true);
+  expect(await asRun('dist/harness/cli.js', 'up', '--prefix', '/x')).toBe(true);
+  expect(await asRun('dist/harness/cli.js', 'ps')).toBe(false);
+  expect(await asRun('/p/other/cli.js', 'up')).toBe(false);
 });
 
 test('a lock is held once: a second lock of the prefix is refused naming the holder; release gives up only its own', ({}, testInfo) => {

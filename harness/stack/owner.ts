@@ -32,15 +32,15 @@ export function processState(id: ProcessId): 'running' | 'gone' | 'unknown' {
 }
 
 /**
- * Whether process `pid` runs `harness up`, told by its command line (`node …/harness.js up`, or npx's
- * `…/.bin/harness up`): a pid and start time copied into a lock or state.json by someone who can
+ * Whether process `pid` runs `harness up`, told by its command line (`node …/harness.js up`, npx's
+ * `…/.bin/harness up`, or the build's own `node dist/harness/cli.js up`): a pid and start time copied into a lock or state.json by someone who can
  * write the prefix name another process, never one to ask or to kill. `command`: what it runs.
  * Undefined where the system tells no command line (the fallback): the control channel tells then.
  */
 export function harnessUp(pid: number): { is: boolean; command: string } | undefined {
   const argv = processCommandLine(pid);
   if (!argv) return undefined;
-  const is = argv.some((a, i) => /(?:^|[\\/])harness(?:\.js)?$/.test(a) && argv[i + 1] === 'up');
+  const is = argv.some((a, i) => /(?:^|[\\/])harness(?:\.js|[\\/]cli\.js)?$/.test(a) && argv[i + 1] === 'up');
   return { is, command: argv.join(' ').slice(0, 200) };
 }
 
