@@ -10,6 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'dist', '.build-stamp');
+/** The answers bin/answer-cache.js keeps: a build's, emptied when the next build starts. */
+export const ANSWERS = join(root, 'dist', '.answers');
 const sourceDirs = ['harness', 'stand-in', 'scenarios', 'tests', 'bench'];
 const sourceFiles = ['tsconfig.json', 'package.json', 'playwright.config.ts', 'bin/bundle.js'];
 
@@ -121,6 +123,7 @@ function build({ quiet, force }) {
     say(`${name} is not installed. Run \`npm install\` in ${root} first.`, `${name} 没有安装。请先在 ${root} 里运行 \`npm install\`。`);
     process.exit(1);
   }
+  rmSync(ANSWERS, { recursive: true, force: true });
   try {
     execFileSync(process.execPath, [tsc, '-p', root], { stdio: 'inherit' });
   } catch {

@@ -17,6 +17,11 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
 } else {
   const { ensureBuilt } = await import('./build.js');
   ensureBuilt();
+  const { answerFromCache } = await import('./answer-cache.js');
+  if (!answerFromCache(process.argv.slice(2))) await runCommand();
+}
+
+async function runCommand() {
   // The commands that run the embedded engine start its first worker now, so that it loads while
   // the CLI does (harness/embedded/preboot.ts).
   const worker = process.argv[2] === 'up' || process.argv[2] === 'proxy' ? await import('../dist/bundle/harness/embedded/preboot.js') : undefined;

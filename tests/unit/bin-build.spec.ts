@@ -4,7 +4,7 @@
 // compile once; what tsc wrote for a deleted source goes with it.
 import { test, expect } from '@playwright/test';
 import { execa } from 'execa';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { repoRoot } from '../../harness/paths.js';
@@ -97,10 +97,19 @@ async function freshClone(clone: string): Promise<void> {
   expect(existsSync(join(clone, 'dist', 'bundle', 'harness', 'cli.js'))).toBe(true);
   const first = await execa(process.execPath, [join(clone, 'bin', 'harness.js'), '--help'], { all: true });
   expect(first.all).not.toContain('compiling');
+  // Its answer is kept (bin/answer-cache.js) until the next build: one made of an older source is never printed.
+  const answers = join(clone, 'dist', '.answers');
+  const kept = readdirSync(answers).filter((f) => f.startsWith('help.'));
+  expect(kept).toHaveLength(1);
+  expect(readFileSync(join(answers, kept[0]), 'utf8').trimEnd()).toBe(first.stdout);
+  writeFileSync(join(answers, kept[0]), 'an answer of the build before\n');
   // A source file deleted: the next command rebuilds, though no file is newer than the stamp.
   rmSync(join(clone, 'tests', 'unit', 'docs-links.spec.ts'));
   const after = await execa(process.execPath, [join(clone, 'bin', 'harness.js'), '--help'], { all: true });
   expect(after.all).toContain('the TypeScript source changed since the last build; compiling');
+  // The build emptied the folder: the answer printed, and kept again, is the new build's.
+  expect(after.stdout).toBe(first.stdout);
+  expect(readFileSync(join(answers, kept[0]), 'utf8').trimEnd()).toBe(after.stdout);
   // And what tsc wrote for it is gone: a stale .js could still be imported and run.
   for (const out of ['docs-links.spec.js', 'docs-links.spec.js.map', 'docs-links.spec.d.ts']) expect(existsSync(join(clone, 'dist', 'tests', 'unit', out)), out).toBe(false);
   expect(existsSync(join(clone, 'dist', 'tests', 'unit', 'texts.spec.js'))).toBe(true);
