@@ -58,7 +58,6 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     line: 0,
     root: join(prefix, 'html'),
     alias: 0,
-    index: ['index.html'],
     errorPages: new Map(),
     defaultType: 'text/plain',
     types: new Map([
@@ -100,7 +99,7 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
 
 /** Copies inheritable settings: lists and maps are shared until a level sets its own; a module's `own` settings are not inherited. */
 function inherit(parent: LocationConf, modules: readonly AddedModule[]): LocationConf {
-  const loc: LocationConf = { ...parent, handler: 'static', proxyPass: undefined, tryFiles: undefined, regex: undefined, locations: [], server: { ...parent.server } };
+  const loc: LocationConf = { ...parent, handler: 'static', proxyPass: undefined, regex: undefined, locations: [], server: { ...parent.server } };
   for (const key of modules.flatMap((m) => m.own ?? [])) delete (loc as unknown as Record<string, unknown>)[key];
   return loc;
 }

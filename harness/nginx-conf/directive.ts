@@ -72,9 +72,11 @@ export interface LevelVariables {
    * ngx_http_proxy_merge_loc_conf()): checked after every level's `used`.
    */
   merged?: VariableUse[];
+  /** Those of the names of files a request tries (try_files's, index's): checked with the level's paths, after alias's, before error_page's. */
+  files?: VariableUse[];
   /**
    * Those of texts evaluated per answer (proxy_redirect's, proxy_cookie_*'s): checked with the
-   * level's paths, after the core's (alias, try_files, index, error_page).
+   * level's paths, after the core's (alias, error_page) and the modules' files.
    */
   rewrites?: VariableUse[];
   /** The variables these settings make (`set`'s, a regex's named captures). */

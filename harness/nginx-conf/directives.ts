@@ -9,7 +9,7 @@ import { isLevel } from '../logs/error-log.js';
 import { ConfError, unsupported } from './error.js';
 import { NGINX_DIRECTIVES } from './nginx-directives.js';
 import type { Directive } from './parse.js';
-import type { ErrorPage, LocationConf, LogTarget, TryFile } from './model.js';
+import type { ErrorPage, LocationConf, LogTarget } from './model.js';
 import { ANY, HS, HSL, HSL_IF, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
 /** A size directive that takes variables: checked now when it has none. */
 function complexSize(d: Directive): string {
@@ -89,22 +89,6 @@ function rootOrAlias(l: LocationConf, d: Directive, c: SetContext): void {
   l.alias = d.name === 'root' ? 0 : l.modifier === '~' || l.modifier === '~*' ? Infinity : l.path.length;
 }
 
-/** ngx_http_core_try_files(): a `/` ends a directory's name (not the last's); the last may be `=code`. */
-function tryFiles(d: Directive): TryFile[] {
-  const files = d.args.map((name, i): TryFile => {
-    const testDir = name.endsWith('/') && i < d.args.length - 1;
-    return { name: testDir ? name.slice(0, -1) : name, testDir };
-  });
-  const last = files[files.length - 1];
-  if (last.name.startsWith('=')) {
-    const digits = last.name.slice(1);
-    if (!/^\d+$/.test(digits) || Number(digits) > 999) throw new ConfError(`invalid code "${last.name}"`, d.file, d.line);
-    last.code = Number(digits);
-    if (last.code < 300 || last.code > 599) throw unsupported(`"try_files" ending with "${last.name}" (a status without nginx's page for it)`, d);
-  }
-  return files;
-}
-
 /** A `*_temp_path` the engine never writes to, but which nginx creates at start. */
 export const otherTempPath = (_l: object, d: Directive, c: SetContext) => {
   tempLevels(d);
@@ -151,16 +135,6 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   // ---- ngx_http_core_module ----
   root: { ctx: HSL_IF, args: [1, 1], set: rootOrAlias },
   alias: { ctx: ['location'], args: [1, 1], set: rootOrAlias },
-  try_files: { ctx: ['server', 'location'], args: [2, ANY], once: true, set: (l, d) => (l.tryFiles = tryFiles(d)) },
-  index: {
-    ctx: HSL,
-    args: [1, ANY],
-    set: (l, d, c) => {
-      // ngx_http_index_set_index() names the first argument whichever is empty.
-      if (d.args.includes('')) throw new ConfError(`index "${d.args[0]}" in "index" directive is invalid`, d.file, d.line);
-      l.index = c.firstHere ? [...d.args] : [...l.index, ...d.args];
-    },
-  },
   error_page: {
     ctx: HSL_IF,
     args: [2, ANY],

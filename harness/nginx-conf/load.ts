@@ -7,7 +7,7 @@ import { buildConf } from './build.js';
 import type { AddedModule } from './directive.js';
 import { ConfError, unsupported } from './error.js';
 import { mapValues, regexVariables } from './map.js';
-import { knownVariable, nginxVariable, variableNames } from './variables.js';
+import { knownVariable, locationUses, nginxVariable, variableNames } from './variables.js';
 import { checkLogBuffers } from './http/log.js';
 
 export interface LoadOptions {
@@ -70,13 +70,16 @@ function checkVariables(conf: NginxConf, modules: readonly AddedModule[]): void 
   const logs = [...new Set(locations.flatMap((l) => (l.accessLogOff ? [] : l.accessLogs)))];
   const filters = logs.flatMap((a) => [...(a.filter === undefined ? [] : variableNames(a.filter)), ...(a.script ? variableNames(a.path) : [])]);
   // The modules' own, per level: the rewrite module's script, its values and what `set` and its
-  // regexes make; add_header's values; proxy_set_header's values, proxy_redirect's texts.
+  // regexes make; add_header's values; try_files's and index's names; proxy_set_header's values,
+  // proxy_redirect's texts.
   const levels = locations.map((l) => modules.flatMap((m) => (m.variables ? [m.variables(l as never)] : [])));
   const own = levels.flat();
   const scripted = own.flatMap((v) => v.used);
   const merged = own.flatMap((v) => v.merged ?? []);
   const paths = locations.flatMap((l, i) => [
-    ...[...(l.alias ? [{ text: l.root, what: 'alias' }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files' })), ...l.index.map((name) => ({ text: name, what: 'index' })), ...[...l.errorPages.values()].flatMap((p) => (p.variables ? [{ text: p.uri, what: 'error_page' }] : []))].flatMap((p) => variableNames(p.text).map((name) => ({ name, what: `"${p.what}" in the location "${l.path}"`, at: l }))),
+    ...locationUses(l, 'alias', l.alias ? [l.root] : []),
+    ...levels[i].flatMap((v) => v.files ?? []),
+    ...locationUses(l, 'error_page', [...l.errorPages.values()].flatMap((p) => (p.variables ? [p.uri] : []))),
     ...levels[i].flatMap((v) => v.rewrites ?? []),
   ]);
   const passes = locations.flatMap((l) => (l.proxyPass && 'variables' in l.proxyPass ? [l.proxyPass] : []));

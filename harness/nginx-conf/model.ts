@@ -97,16 +97,6 @@ export interface ErrorPage {
   variables?: boolean;
 }
 
-/** One argument of try_files (ngx_http_try_file_t). */
-export interface TryFile {
-  /** As written, `$variables` left in; a `/` that asks for a directory taken off. */
-  name: string;
-  /** `$uri/`: only a directory will do. */
-  testDir: boolean;
-  /** The last argument's `=code`. */
-  code?: number;
-}
-
 /**
  * The content handlers a location can have (embedded/handlers/); 'static': none of its own, the
  * content phase's modules answer (gzip_static, index, autoindex, static).
@@ -138,9 +128,6 @@ export interface LocationConf extends CoreResponseConf, ResolverSettings, LogSet
    * is the whole path (ngx_http_map_uri_to_path()).
    */
   alias: number;
-  /** try_files; not inherited (ngx_http_core_merge_loc_conf() leaves it to its level). */
-  tryFiles?: TryFile[];
-  index: string[];
   errorPages: Map<number, ErrorPage>;
   defaultType: string;
   types: Map<string, string>;

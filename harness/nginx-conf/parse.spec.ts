@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cpus } from 'node:os';
 import { test, expect } from '@playwright/test';
-import { engineConf, proxyConf } from '../../tests/support/engine-conf.js';
+import { engineConf, indexOf, proxyConf } from '../../tests/support/engine-conf.js';
 import { distFile, nginxAssets } from '../paths.js';
 import { realNginx } from '../../tests/support/real-nginx.js';
 import { COURSE_CONF } from '../../tests/support/course-conf.js';
@@ -63,7 +63,7 @@ test('3: the course\'s nginx.conf loads unchanged', async ({}, testInfo) => {
   expect(server.locations.map((l) => `${l.modifier}${l.path}`)).toEqual(['/', '=/50x.html', '/api/', '/user/', '/ws/']);
   const [root, page50x, api, user, ws] = server.locations;
   expect(root.root).toBe(join(prefix, 'html/sky'));
-  expect(root.index).toEqual(['index.html', 'index.htm']);
+  expect(indexOf(root)).toEqual(['index.html', 'index.htm']);
   expect([...root.errorPages]).toEqual([500, 502, 503, 504].map((c) => [c, { uri: '/50x.html', args: '' }]));
   expect(page50x.root).toBe(join(prefix, 'html'));
   expect(api.proxyPass).toMatchObject({ proxyHost: 'localhost:8080', uri: '/admin/', upstream: { implicit: true } });

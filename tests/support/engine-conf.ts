@@ -5,6 +5,7 @@ import type { LocationConf, NginxConf } from '../../harness/nginx-conf/model.js'
 import { moduleConf } from '../../harness/nginx-conf/directive.js';
 import { CONF_MODULES } from '../../harness/embedded/modules.js';
 import { PROXY, type ProxyConf } from '../../harness/embedded/modules/proxy/conf.js';
+import { INDEX } from '../../harness/embedded/modules/index/conf.js';
 
 export function engineConf(prefix: string, conf = 'conf/nginx.conf'): NginxConf {
   return loadConf({ prefix, conf, modules: CONF_MODULES });
@@ -13,4 +14,9 @@ export function engineConf(prefix: string, conf = 'conf/nginx.conf'): NginxConf 
 /** A level's proxy module settings (embedded/modules/proxy/), as the engine reads them. */
 export function proxyConf(l: LocationConf): ProxyConf {
   return moduleConf(l, PROXY);
+}
+
+/** A level's index list (embedded/modules/index/). */
+export function indexOf(l: LocationConf): string[] {
+  return moduleConf(l, INDEX).index;
 }

@@ -11,7 +11,7 @@ import { ANY, HSL, type ConfModule, type LevelVariables, type SetContext, type V
 import { otherTempPath } from '../../../nginx-conf/directives.js';
 import type { LocationConf } from '../../../nginx-conf/model.js';
 import { regexVariables } from '../../../nginx-conf/map.js';
-import { variableNames } from '../../../nginx-conf/variables.js';
+import { locationUses, variableNames } from '../../../nginx-conf/variables.js';
 import { parseFlag, parseHttpVersion, parseNumber, parseSize, parseTime } from '../../../nginx-conf/values.js';
 import type { UpstreamSettings } from '../../upstream/conf.js';
 import { PROXY_CACHE } from './cache.js';
@@ -263,11 +263,10 @@ function proxyBuffersError(l: ProxyConf): string | undefined {
  * regular expressions, which they make.
  */
 function proxyVariables(l: ProxyConf): LevelVariables {
-  const at = l as unknown as Pick<LocationConf, 'file' | 'line' | 'path'>;
   const merged = l.proxySetHeaders.flatMap((h): VariableUse[] => variableNames(h.value).map((name) => ({ name, what: `"proxy_set_header ${h.name}"`, at: h.at! })));
   const rules = [...l.proxyRedirects.flatMap((r) => (r === 'default' ? [] : [['proxy_redirect', r] as const])), ...l.proxyCookiePaths.map((r) => ['proxy_cookie_path', r] as const), ...l.proxyCookieDomains.map((r) => ['proxy_cookie_domain', r] as const)];
   // A regular expression is no text with variables: its named groups are variables it makes.
-  const rewrites = rules.flatMap(([what, r]) => (r.regex ? [r.to] : [r.from, r.to]).flatMap((text) => variableNames(text).map((name) => ({ name, what: `"${what}" in the location "${at.path}"`, at }))));
+  const rewrites = rules.flatMap(([what, r]) => locationUses(l, what, r.regex ? [r.to] : [r.from, r.to]));
   const defined = [...l.proxyRedirects, ...l.proxyCookiePaths, ...l.proxyCookieDomains].flatMap((r) => (r !== 'default' && r.regex ? regexVariables(r.from) : []));
   return { used: [], merged, rewrites, defined, declared: [] };
 }
