@@ -4,7 +4,8 @@
 // filter and the head's writing come last, in HttpRequest.sendHead.
 import type { HttpModule } from './module.js';
 import type { AddedModule } from '../nginx-conf/directive.js';
-import { UPSTREAM_MODULE, PROXY_MODULE } from './upstream/module.js';
+import { UPSTREAM_MODULE } from './upstream/module.js';
+import { PROXY_MODULE } from './modules/proxy/module.js';
 import { GZIP_MODULE, GZIP_STATIC_MODULE } from './modules/gzip/module.js';
 import { NOT_MODIFIED_MODULE } from './modules/not-modified/module.js';
 import { LIMIT_REQ_MODULE } from './modules/limit-req/module.js';

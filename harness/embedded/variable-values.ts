@@ -20,7 +20,7 @@ const HOSTNAME = hostname().toLowerCase();
 const seconds = (ms: number) => `${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, '0')}`;
 
 /** ngx_http_variable_headers_internal(): the request's headers of one name, joined (Cookie with `; `, X-Forwarded-For with `, `). */
-function requestHeader(req: HttpRequest, key: string): string | undefined {
+export function requestHeader(req: HttpRequest, key: string): string | undefined {
   const sep = key === 'cookie' ? '; ' : key === 'x-forwarded-for' ? ', ' : undefined;
   if (!sep) return req.header(key);
   const values = req.head.headers.filter((h) => h.key === key).map((h) => h.value);
@@ -198,10 +198,6 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
       return req.header('content-length');
     case 'content_type':
       return req.header('content-type');
-    case 'proxy_add_x_forwarded_for': {
-      const xff = requestHeader(req, 'x-forwarded-for');
-      return xff ? `${xff}, ${req.conn.remoteAddress}` : req.conn.remoteAddress;
-    }
     case 'time_local':
       return clock.access();
     case 'time_iso8601':

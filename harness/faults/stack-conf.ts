@@ -1,6 +1,7 @@
 // What a fault's explanation needs from the stack's nginx.conf: the location that proxies /api/.
 import type { loadNginxConf as LoadNginxConf } from '../stack/registry.js';
 import type { FaultTarget } from './fault.js';
+import type { ProxyConf } from '../embedded/modules/proxy/conf.js';
 import { messages } from '../i18n/index.js';
 
 const t = messages({
@@ -18,7 +19,8 @@ const t = messages({
   },
 });
 
-type LocationConf = ReturnType<typeof LoadNginxConf>['servers'][number]['locations'][number];
+/** A location with the proxy module's settings (moduleConf()'s view, without loading the module list here). */
+type LocationConf = ReturnType<typeof LoadNginxConf>['servers'][number]['locations'][number] & ProxyConf;
 
 let loadNginxConf: typeof LoadNginxConf | undefined;
 
@@ -36,7 +38,7 @@ export function apiLocation(target: FaultTarget): LocationConf | undefined {
   try {
     const conf = loadNginxConf(target.prefix, 'conf/nginx.conf');
     const locations = conf.servers.flatMap((s) => s.locations);
-    return locations.find((l) => l.path === '/api/') ?? locations.find((l) => l.proxyPass);
+    return (locations.find((l) => l.path === '/api/') ?? locations.find((l) => l.proxyPass)) as LocationConf | undefined;
   } catch {
     return undefined;
   }

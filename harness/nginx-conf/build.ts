@@ -10,7 +10,6 @@ import type { Directive } from './parse.js';
 import { parseFlag, parseNumber, parseTime, seconds } from './values.js';
 import { variableNames } from './variables.js';
 import { abs, check, DIRECTIVES, logTarget, type Ctx } from './directives.js';
-import { PROXY_RESPONSE, proxyBuffersError } from './http/proxy.js';
 import { RESOLVER } from './http/resolver.js';
 import { compileRegex } from './pcre.js';
 import { allLocations, UPSTREAM_KEEPALIVE, type LimitExcept, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
@@ -59,7 +58,6 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     line: 0,
     root: join(prefix, 'html'),
     alias: 0,
-    index: ['index.html'],
     errorPages: new Map(),
     defaultType: 'text/plain',
     types: new Map([
@@ -86,18 +84,6 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
     clientBodyTimeoutMs: 60_000,
     logNotFound: true,
     serverTokens: true,
-    proxyHttpVersion: '1.0',
-    proxySetHeaders: [],
-    proxyConnectTimeoutMs: 60_000,
-    proxyReadTimeoutMs: 60_000,
-    proxySendTimeoutMs: 60_000,
-    proxyNextUpstream: new Set(['error', 'timeout']),
-    proxyNextUpstreamTries: 0,
-    proxyNextUpstreamTimeoutMs: 0,
-    proxyRequestBuffering: true,
-    proxyPassRequestHeaders: true,
-    proxyPassRequestBody: true,
-    ...PROXY_RESPONSE.defaults,
     ...RESOLVER.defaults,
     server: {
       mergeSlashes: true,
@@ -113,7 +99,7 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
 
 /** Copies inheritable settings: lists and maps are shared until a level sets its own; a module's `own` settings are not inherited. */
 function inherit(parent: LocationConf, modules: readonly AddedModule[]): LocationConf {
-  const loc: LocationConf = { ...parent, handler: 'static', proxyPass: undefined, tryFiles: undefined, regex: undefined, locations: [], server: { ...parent.server } };
+  const loc: LocationConf = { ...parent, handler: 'static', proxyPass: undefined, regex: undefined, locations: [], server: { ...parent.server } };
   for (const key of modules.flatMap((m) => m.own ?? [])) delete (loc as unknown as Record<string, unknown>)[key];
   return loc;
 }
@@ -196,7 +182,8 @@ export function buildConf(tree: Directive[], opts: BuildOptions): NginxConf {
   }
   if (!conf.errorLogs.length) conf.errorLogs.push({ path: abs(prefix, opts.defaultErrorLog ?? 'logs/error.log'), level: 'error', byDefault: true });
   if (http) buildHttp(b, http);
-  for (const name of ['client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path']) {
+  // nginx adds each path as a module's merge meets it: the core's, the modules' in their order, then those of modules the engine does not run.
+  for (const name of ['client_body_temp_path', ...opts.modules.flatMap((m) => m.tempPaths ?? []), 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path']) {
     for (const p of b.tempPaths.get(name) ?? [join(prefix, 'temp', name.replace('_path', ''))]) if (!conf.tempPaths.includes(p)) conf.tempPaths.push(p);
   }
   return conf;
@@ -236,7 +223,7 @@ function buildHttp(b: Builder, http: Directive): void {
   }
   // ngx_http_merge_servers(): what a merge finds is reported at the http block's "}".
   for (const l of allLocations(b.conf)) {
-    const e = proxyBuffersError(l);
+    const e = b.opts.modules.map((m) => m.merge?.(l as never)).find((x) => x !== undefined);
     if (e) throw new ConfError(e, http.file, http.closeLine ?? http.line);
   }
   // The modules' postconfiguration, after every merge: nginx names no place.

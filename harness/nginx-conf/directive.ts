@@ -1,8 +1,9 @@
 // What a directive is to the engine, as nginx's ngx_command_t is to nginx: where it may appear, how
 // many arguments it takes, and how it sets a level's settings. The tables are in directives.ts
-// (ngx_http_core_module's and the proxy module's) and in each module file of http/, which holds
-// the module's settings, their defaults and its directives together (its ngx_http_*_loc_conf_t,
-// create_loc_conf and commands[]): adding a directive is one entry in one file.
+// (ngx_http_core_module's), in each module file of http/ and in each module of the engine
+// (embedded/modules/*/conf.ts, handed to the loader), which holds the module's settings, their
+// defaults and its directives together (its ngx_http_*_loc_conf_t, create_loc_conf and
+// commands[]): adding a directive is one entry in one file.
 import type { Directive } from './parse.js';
 import type { LogFormat } from './log-format.js';
 
@@ -55,10 +56,29 @@ export interface At {
   line: number;
 }
 
+/** A variable a level's settings name, with what names it (`"return"`) and where. */
+export interface VariableUse {
+  name: string;
+  what: string;
+  at: At;
+}
+
 /** The variables a level's settings name and make, for the check at start (ngx_http_variables_init_vars()). */
 export interface LevelVariables {
   /** Each variable named, in the conf's order, with what names it (`"return"`) and where. */
-  used: { name: string; what: string; at: At }[];
+  used: VariableUse[];
+  /**
+   * Those named by values compiled when the level is merged (proxy_set_header's, in
+   * ngx_http_proxy_merge_loc_conf()): checked after every level's `used`.
+   */
+  merged?: VariableUse[];
+  /** Those of the names of files a request tries (try_files's, index's): checked with the level's paths, after alias's, before error_page's. */
+  files?: VariableUse[];
+  /**
+   * Those of texts evaluated per answer (proxy_redirect's, proxy_cookie_*'s): checked with the
+   * level's paths, after the core's (alias, error_page) and the modules' files.
+   */
+  rewrites?: VariableUse[];
   /** The variables these settings make (`set`'s, a regex's named captures). */
   defined: string[];
   /** Of those, the ones that always have a value or none, which the engine need not evaluate (`set`'s). */
@@ -74,8 +94,15 @@ export interface ConfModule<T extends object> {
   main?: readonly (keyof T & string)[];
   /** Once every level is merged: what nginx refuses at its start (no file, no line), or undefined. */
   check?: (loc: T) => string | undefined;
+  /**
+   * What a level's merge refuses (ngx_http_*_merge_loc_conf()), or undefined: said at the http
+   * block's `}`, where ngx_http_merge_servers() reports it.
+   */
+  merge?: (loc: T) => string | undefined;
   /** The variables a level's settings name and make. */
   variables?: (loc: T) => LevelVariables;
+  /** Its `*_temp_path` directives: nginx creates each one's folder at start (`temp/proxy_temp` unless set), after client_body_temp's. */
+  tempPaths?: readonly string[];
   directives: Record<string, DirectiveSpec<T>>;
 }
 
@@ -88,6 +115,8 @@ export interface AddedModule {
   own?: readonly string[];
   main?: readonly string[];
   check?: (loc: never) => string | undefined;
+  merge?: (loc: never) => string | undefined;
+  tempPaths?: readonly string[];
   /** Once the whole conf is read: what it refuses at start that needs more than one level (certificates), thrown as a ConfError. */
   checkConf?: (conf: never) => void;
   variables?: (loc: never) => LevelVariables;

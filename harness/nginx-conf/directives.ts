@@ -1,5 +1,5 @@
 // The directives of the supported subset, one entry each, as nginx's ngx_command_t arrays have
-// them (ngx_http_core_commands[], ngx_http_proxy_commands[], ...): the name, the contexts it may
+// them (ngx_http_core_commands[], ...): the name, the contexts it may
 // appear in, its argument count, whether a block may hold it once, and, for the settings that
 // http, server and location blocks inherit, how it sets a level. Adding a directive is one entry
 // here (and its test); the block directives that give the conf its shape (http, server, location,
@@ -9,7 +9,7 @@ import { isLevel } from '../logs/error-log.js';
 import { ConfError, unsupported } from './error.js';
 import { NGINX_DIRECTIVES } from './nginx-directives.js';
 import type { Directive } from './parse.js';
-import type { ErrorPage, LocationConf, LogTarget, TryFile } from './model.js';
+import type { ErrorPage, LocationConf, LogTarget } from './model.js';
 import { ANY, HS, HSL, HSL_IF, MAIN, type Ctx, type DirectiveSpec, type SetContext } from './directive.js';
 /** A size directive that takes variables: checked now when it has none. */
 function complexSize(d: Directive): string {
@@ -19,11 +19,9 @@ function complexSize(d: Directive): string {
 
 export type { Ctx } from './directive.js';
 import { LOG } from './http/log.js';
-import { parseEnum, parseFlag, parseHttpVersion, parseNumber, parseSize, parseTime, seconds } from './values.js';
-import { PROXY_RESPONSE } from './http/proxy.js';
+import { parseEnum, parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
 import { RESOLVER } from './http/resolver.js';
 import { CORE_RESPONSE } from './http/core-response.js';
-import { PROXY_CACHE } from './http/proxy-cache.js';
 import { OPEN_FILE_CACHE } from './http/open-file-cache.js';
 
 
@@ -91,32 +89,14 @@ function rootOrAlias(l: LocationConf, d: Directive, c: SetContext): void {
   l.alias = d.name === 'root' ? 0 : l.modifier === '~' || l.modifier === '~*' ? Infinity : l.path.length;
 }
 
-/** ngx_http_core_try_files(): a `/` ends a directory's name (not the last's); the last may be `=code`. */
-function tryFiles(d: Directive): TryFile[] {
-  const files = d.args.map((name, i): TryFile => {
-    const testDir = name.endsWith('/') && i < d.args.length - 1;
-    return { name: testDir ? name.slice(0, -1) : name, testDir };
-  });
-  const last = files[files.length - 1];
-  if (last.name.startsWith('=')) {
-    const digits = last.name.slice(1);
-    if (!/^\d+$/.test(digits) || Number(digits) > 999) throw new ConfError(`invalid code "${last.name}"`, d.file, d.line);
-    last.code = Number(digits);
-    if (last.code < 300 || last.code > 599) throw unsupported(`"try_files" ending with "${last.name}" (a status without nginx's page for it)`, d);
-  }
-  return files;
-}
-
 /** A `*_temp_path` the engine never writes to, but which nginx creates at start. */
-const otherTempPath = (_l: LocationConf, d: Directive, c: SetContext) => {
+export const otherTempPath = (_l: object, d: Directive, c: SetContext) => {
   tempLevels(d);
   c.tempPath(d.name, abs(c.prefix, d.args[0]));
 };
 
 /** Accepted, checked, and without effect on what a client gets: see each entry's comment. */
 const accepted = (_l: LocationConf, d: Directive) => void parseFlag(d);
-
-const PROXY_NEXT_UPSTREAM = ['error', 'timeout', 'invalid_header', 'http_500', 'http_502', 'http_503', 'http_504', 'http_403', 'http_404', 'http_429', 'non_idempotent', 'off'];
 
 const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   // ---- main and events: read by build.ts ----
@@ -155,16 +135,6 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   // ---- ngx_http_core_module ----
   root: { ctx: HSL_IF, args: [1, 1], set: rootOrAlias },
   alias: { ctx: ['location'], args: [1, 1], set: rootOrAlias },
-  try_files: { ctx: ['server', 'location'], args: [2, ANY], once: true, set: (l, d) => (l.tryFiles = tryFiles(d)) },
-  index: {
-    ctx: HSL,
-    args: [1, ANY],
-    set: (l, d, c) => {
-      // ngx_http_index_set_index() names the first argument whichever is empty.
-      if (d.args.includes('')) throw new ConfError(`index "${d.args[0]}" in "index" directive is invalid`, d.file, d.line);
-      l.index = c.firstHere ? [...d.args] : [...l.index, ...d.args];
-    },
-  },
   error_page: {
     ctx: HSL_IF,
     args: [2, ANY],
@@ -268,62 +238,22 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
       c.tempPath(d.name, l.clientBodyTempPath);
     },
   },
-  proxy_temp_path: { ctx: HSL, args: [1, 4], once: true, set: otherTempPath },
   fastcgi_temp_path: { ctx: HSL, args: [1, 4], once: true, set: otherTempPath },
   uwsgi_temp_path: { ctx: HSL, args: [1, 4], once: true, set: otherTempPath },
   scgi_temp_path: { ctx: HSL, args: [1, 4], once: true, set: otherTempPath },
   merge_slashes: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.mergeSlashes = parseFlag(d)) },
   underscores_in_headers: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.underscoresInHeaders = parseFlag(d)) },
   ignore_invalid_headers: { ctx: HS, args: [1, 1], set: (l, d) => (l.server.ignoreInvalidHeaders = parseFlag(d)) },
-
-  // ---- ngx_http_proxy_module ----
-  proxy_pass: {
-    ctx: ['location', 'lif', 'lmt'],
-    args: [1, 1],
-    once: true,
-    // ngx_http_proxy_pass(): a URI part has no meaning where no prefix is replaced (one in variables is sent whole).
-    set: (l, d, c) => {
-      if ((c.ctx === 'lif' || c.ctx === 'lmt' || l.regex || l.modifier === '@') && /^\w+:\/\/[^/]*\//.test(d.args[0]) && !d.args[0].includes('$')) {
-        throw new ConfError('"proxy_pass" cannot have URI part in location given by regular expression, or inside named location, or inside "if" statement, or inside "limit_except" block', d.file, d.line);
-      }
-      // As ngx_http_proxy_pass() sets clcf->handler; the address is read once the upstreams are known.
-      l.handler = 'proxy';
-      c.proxyPass(d, l);
-    },
-  },
-  proxy_http_version: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyHttpVersion = parseHttpVersion(d)) },
-  proxy_set_header: {
-    ctx: HSL,
-    args: [2, 2],
-    set: (l, d, c) => (l.proxySetHeaders = [...(c.firstHere ? [] : l.proxySetHeaders), { name: d.args[0], value: d.args[1], at: { file: d.file, line: d.line } }]),
-  },
-  proxy_connect_timeout: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyConnectTimeoutMs = parseTime(d, d.args[0])) },
-  proxy_read_timeout: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyReadTimeoutMs = parseTime(d, d.args[0])) },
-  proxy_send_timeout: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxySendTimeoutMs = parseTime(d, d.args[0])) },
-  proxy_next_upstream: {
-    ctx: HSL,
-    args: [1, ANY],
-    set: (l, d) => {
-      for (const v of d.args) if (!PROXY_NEXT_UPSTREAM.includes(v)) throw new ConfError(`invalid value "${v}"`, d.file, d.line);
-      l.proxyNextUpstream = new Set(d.args.includes('off') ? [] : d.args);
-    },
-  },
-  proxy_next_upstream_tries: { ctx: HSL, args: [1, 1], set: (l, d) => (l.proxyNextUpstreamTries = parseNumber(d, d.args[0])) },
-  proxy_next_upstream_timeout: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyNextUpstreamTimeoutMs = parseTime(d, d.args[0])) },
-  proxy_request_buffering: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyRequestBuffering = parseFlag(d)) },
-  proxy_pass_request_headers: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyPassRequestHeaders = parseFlag(d)) },
-  proxy_pass_request_body: { ctx: HSL, args: [1, 1], once: true, set: (l, d) => (l.proxyPassRequestBody = parseFlag(d)) },
 };
 
 /**
- * Every directive the engine knows: ngx_http_core_module's and the proxy module's above, and each
- * module of http/ with its own table (its settings, their defaults and its directives in one file).
+ * The directives of the core's table: ngx_http_core_module's above, and each module of http/ with
+ * its own table (its settings, their defaults and its directives in one file). The engine's
+ * modules (embedded/modules/) hand the loader theirs.
  */
 export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
   ...CORE,
-  ...PROXY_RESPONSE.directives,
   ...CORE_RESPONSE.directives,
-  ...PROXY_CACHE.directives,
   ...RESOLVER.directives,
   ...LOG.directives,
   ...OPEN_FILE_CACHE.directives,

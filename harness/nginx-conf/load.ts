@@ -2,12 +2,12 @@
 // both call this on the same file, as nginx's workers inherit the master's parsed configuration.
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseConfFile, parseConfText } from './parse.js';
-import { allLocations, type LocationConf, type MapConf, type NginxConf, type ProxyHeader } from './model.js';
+import { allLocations, type MapConf, type NginxConf } from './model.js';
 import { buildConf } from './build.js';
 import type { AddedModule } from './directive.js';
 import { ConfError, unsupported } from './error.js';
 import { mapValues, regexVariables } from './map.js';
-import { knownVariable, nginxVariable, variableNames } from './variables.js';
+import { knownVariable, locationUses, nginxVariable, variableNames } from './variables.js';
 import { checkLogBuffers } from './http/log.js';
 
 export interface LoadOptions {
@@ -67,21 +67,28 @@ function parseGlobals(text: string, confPrefix: string) {
  */
 function checkVariables(conf: NginxConf, modules: readonly AddedModule[]): void {
   const locations = allLocations(conf);
-  const headers: ProxyHeader[] = locations.flatMap((l) => l.proxySetHeaders);
   const logs = [...new Set(locations.flatMap((l) => (l.accessLogOff ? [] : l.accessLogs)))];
   const filters = logs.flatMap((a) => [...(a.filter === undefined ? [] : variableNames(a.filter)), ...(a.script ? variableNames(a.path) : [])]);
-  // The modules' own: the rewrite module's script, its values and what `set` and its regexes make; add_header's values.
-  const own = locations.flatMap((l) => modules.flatMap((m) => (m.variables ? [m.variables(l as never)] : [])));
+  // The modules' own, per level: the rewrite module's script, its values and what `set` and its
+  // regexes make; add_header's values; try_files's and index's names; proxy_set_header's values,
+  // proxy_redirect's texts.
+  const levels = locations.map((l) => modules.flatMap((m) => (m.variables ? [m.variables(l as never)] : [])));
+  const own = levels.flat();
   const scripted = own.flatMap((v) => v.used);
-  const paths = locations.flatMap((l) => [...(l.alias ? [{ text: l.root, what: 'alias', at: l }] : []), ...(l.tryFiles ?? []).map((t) => ({ text: t.name, what: 'try_files', at: l })), ...l.index.map((name) => ({ text: name, what: 'index', at: l })), ...[...l.errorPages.values()].flatMap((p) => (p.variables ? [{ text: p.uri, what: 'error_page', at: l }] : [])), ...proxyRewrites(l)]);
+  const merged = own.flatMap((v) => v.merged ?? []);
+  const paths = locations.flatMap((l, i) => [
+    ...locationUses(l, 'alias', l.alias ? [l.root] : []),
+    ...levels[i].flatMap((v) => v.files ?? []),
+    ...locationUses(l, 'error_page', [...l.errorPages.values()].flatMap((p) => (p.variables ? [p.uri] : []))),
+    ...levels[i].flatMap((v) => v.rewrites ?? []),
+  ]);
   const passes = locations.flatMap((l) => (l.proxyPass && 'variables' in l.proxyPass ? [l.proxyPass] : []));
-  const used = [...conf.variables, ...passes.flatMap((p) => variableNames(p.variables)), ...filters, ...scripted.map((s) => s.name), ...headers.flatMap((h) => variableNames(h.value)), ...paths.flatMap((p) => variableNames(p.text))];
+  const used = [...conf.variables, ...passes.flatMap((p) => variableNames(p.variables)), ...filters, ...scripted.map((s) => s.name), ...merged.map((h) => h.name), ...paths.map((p) => p.name)];
   // Map variables, those `set` makes, and the named groups of every regex (ngx_http_regex_compile()).
   const defined = [
     ...conf.maps.flatMap((m) => [m.variable, ...m.table.regexes.flatMap((r) => regexVariables(r.re.source))]),
     ...conf.servers.flatMap((s) => s.serverNames.filter((n) => n.startsWith('~')).flatMap((n) => regexVariables(n))),
     ...locations.flatMap((l) => l.regex?.names ?? []),
-    ...locations.flatMap(proxyRewriteGroups),
     ...own.flatMap((v) => v.defined),
   ];
   const unknown = used.find((v) => !nginxVariable(v, defined));
@@ -97,25 +104,12 @@ function checkVariables(conf: NginxConf, modules: readonly AddedModule[]): void 
   for (const { name, what, at } of scripted) check([name], what, at);
   // Every header here is the conf's own, with its place (only nginx's defaults have none).
   for (const p of passes) check(variableNames(p.variables), '"proxy_pass"', p);
-  for (const h of headers) check(variableNames(h.value), `"proxy_set_header ${h.name}"`, h.at!);
-  for (const p of paths) check(variableNames(p.text), `"${p.what}" in the location "${p.at.path}"`, p.at);
+  for (const { name, what, at } of [...merged, ...paths]) check([name], what, at);
   for (const a of logs) {
     check(a.format.ops.flatMap((op) => ('variable' in op ? [op.variable] : [])), `the log format "${a.format.name}"`, a);
     check(a.filter === undefined ? [] : variableNames(a.filter), '"access_log if="', a);
     check(a.script ? variableNames(a.path) : [], '"access_log"', a);
   }
-}
-
-/** The texts of a location's proxy_redirect and proxy_cookie_* rules, whose variables are evaluated per answer. */
-function proxyRewrites(l: LocationConf): { text: string; what: string; at: LocationConf }[] {
-  const rules = [...l.proxyRedirects.flatMap((r) => (r === 'default' ? [] : [['proxy_redirect', r] as const])), ...l.proxyCookiePaths.map((r) => ['proxy_cookie_path', r] as const), ...l.proxyCookieDomains.map((r) => ['proxy_cookie_domain', r] as const)];
-  // A regular expression is no text with variables: its named groups are variables (proxyRewriteGroups).
-  return rules.flatMap(([what, r]) => (r.regex ? [r.to] : [r.from, r.to]).map((text) => ({ text, what, at: l })));
-}
-
-/** The named groups of the proxy_redirect and proxy_cookie_* regular expressions. */
-function proxyRewriteGroups(l: LocationConf): string[] {
-  return [...l.proxyRedirects, ...l.proxyCookiePaths, ...l.proxyCookieDomains].flatMap((r) => (r !== 'default' && r.regex ? regexVariables(r.from) : []));
 }
 
 /** The variable, or one a map makes it of, that the engine cannot evaluate; undefined when all can be. */

@@ -1,7 +1,6 @@
 // The typed configuration the embedded engine runs on: what build.ts makes of nginx.conf's
 // directive tree, with nginx's inheritance (http → server → location) already applied.
 import type { Level } from '../logs/error-log.js';
-import type { ProxyResponseConf } from './http/proxy.js';
 import type { CompiledRegex } from './pcre.js';
 import type { CoreResponseConf } from './http/core-response.js';
 import type { ResolverSettings } from './http/resolver.js';
@@ -87,14 +86,6 @@ export interface ProxyPassVariables {
   line: number;
 }
 
-export interface ProxyHeader {
-  name: string;
-  /** Value with `$variables` left in, evaluated per request. */
-  value: string;
-  /** Where proxy_set_header set it (nginx's own headers have no place). */
-  at?: { file: string; line: number };
-}
-
 /** One `error_page` code's target. */
 export interface ErrorPage {
   /** `/50x.html`: an internal redirect (with `args`); anything else is a redirect to it (`http://...`). */
@@ -104,16 +95,6 @@ export interface ErrorPage {
   overwrite?: number;
   /** The URI holds variables: evaluated per error, then split at its `?` (ngx_http_split_args()). */
   variables?: boolean;
-}
-
-/** One argument of try_files (ngx_http_try_file_t). */
-export interface TryFile {
-  /** As written, `$variables` left in; a `/` that asks for a directory taken off. */
-  name: string;
-  /** `$uri/`: only a directory will do. */
-  testDir: boolean;
-  /** The last argument's `=code`. */
-  code?: number;
 }
 
 /**
@@ -128,7 +109,7 @@ export interface LimitExcept {
   conf: LocationConf;
 }
 
-export interface LocationConf extends ProxyResponseConf, CoreResponseConf, ResolverSettings, LogSettings {
+export interface LocationConf extends CoreResponseConf, ResolverSettings, LogSettings {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
   /** The name as nginx keeps it: the prefix, the exact URI, the regex's text, `@name`. */
@@ -147,9 +128,6 @@ export interface LocationConf extends ProxyResponseConf, CoreResponseConf, Resol
    * is the whole path (ngx_http_map_uri_to_path()).
    */
   alias: number;
-  /** try_files; not inherited (ngx_http_core_merge_loc_conf() leaves it to its level). */
-  tryFiles?: TryFile[];
-  index: string[];
   errorPages: Map<number, ErrorPage>;
   defaultType: string;
   types: Map<string, string>;
@@ -187,22 +165,11 @@ export interface LocationConf extends ProxyResponseConf, CoreResponseConf, Resol
    * setter (proxy_pass: 'proxy'); without one, nginx's static, index and autoindex modules answer.
    */
   handler: ContentHandlerName;
+  /**
+   * proxy_pass's address (the proxy module's), read once every upstream block is known
+   * (ngx_http_upstream_add()): the core finds the location's upstream by it.
+   */
   proxyPass?: ProxyPassConf | ProxyPassVariables;
-  proxyHttpVersion: '1.0' | '1.1';
-  proxySetHeaders: ProxyHeader[];
-  proxyConnectTimeoutMs: number;
-  proxyReadTimeoutMs: number;
-  proxySendTimeoutMs: number;
-  proxyNextUpstream: Set<string>;
-  proxyNextUpstreamTries: number;
-  /** proxy_next_upstream_timeout: no next peer once this long has passed since the first try (0: no limit). */
-  proxyNextUpstreamTimeoutMs: number;
-  /** proxy_request_buffering: off, the body goes to the upstream as it comes. */
-  proxyRequestBuffering: boolean;
-  /** proxy_pass_request_headers: the client's headers go upstream after proxy_set_header's. */
-  proxyPassRequestHeaders: boolean;
-  /** proxy_pass_request_body: the client's body (still read whole) goes upstream; Content-Length is sent either way. */
-  proxyPassRequestBody: boolean;
   /** Server-level settings, inherited from http like the rest, copied to the ServerConf. */
   server: ServerSettings;
 }

@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cpus } from 'node:os';
 import { test, expect } from '@playwright/test';
-import { engineConf } from '../../tests/support/engine-conf.js';
+import { engineConf, indexOf, proxyConf } from '../../tests/support/engine-conf.js';
 import { distFile, nginxAssets } from '../paths.js';
 import { realNginx } from '../../tests/support/real-nginx.js';
 import { COURSE_CONF } from '../../tests/support/course-conf.js';
@@ -39,7 +39,7 @@ test('worker_processes auto is the number of CPUs online, as nginx\'s ngx_ncpu',
 test('proxy_request_buffering off is accepted, inherited by the locations under it', async ({}, testInfo) => {
   const prefix = prefixWith(testInfo.outputPath('reqbuf'), { 'conf/nginx.conf': HTTP('proxy_request_buffering off;\nserver { listen 127.0.0.1:18080; location /a/ { } location /b/ { proxy_request_buffering on; } }') });
   const [server] = engineConf(prefix).servers;
-  expect(server.locations.map((l) => [l.path, l.proxyRequestBuffering])).toEqual([['/a/', false], ['/b/', true]]);
+  expect(server.locations.map((l) => [l.path, proxyConf(l).proxyRequestBuffering])).toEqual([['/a/', false], ['/b/', true]]);
 });
 
 test('listen 127.0.0.1:18182-18184 is a listen per port, each the default server where the line says so', async ({}, testInfo) => {
@@ -63,16 +63,16 @@ test('3: the course\'s nginx.conf loads unchanged', async ({}, testInfo) => {
   expect(server.locations.map((l) => `${l.modifier}${l.path}`)).toEqual(['/', '=/50x.html', '/api/', '/user/', '/ws/']);
   const [root, page50x, api, user, ws] = server.locations;
   expect(root.root).toBe(join(prefix, 'html/sky'));
-  expect(root.index).toEqual(['index.html', 'index.htm']);
+  expect(indexOf(root)).toEqual(['index.html', 'index.htm']);
   expect([...root.errorPages]).toEqual([500, 502, 503, 504].map((c) => [c, { uri: '/50x.html', args: '' }]));
   expect(page50x.root).toBe(join(prefix, 'html'));
   expect(api.proxyPass).toMatchObject({ proxyHost: 'localhost:8080', uri: '/admin/', upstream: { implicit: true } });
-  expect(api.proxyHttpVersion).toBe('1.0');
-  expect(api.proxyReadTimeoutMs).toBe(60_000);
+  expect(proxyConf(api).proxyHttpVersion).toBe('1.0');
+  expect(proxyConf(api).proxyReadTimeoutMs).toBe(60_000);
   expect(user.proxyPass).toMatchObject({ proxyHost: 'webservers', uri: '/user/', upstream: { name: 'webservers', implicit: false } });
-  expect(ws.proxyHttpVersion).toBe('1.1');
-  expect(ws.proxyReadTimeoutMs).toBe(3_600_000);
-  expect(ws.proxySetHeaders.map(({ name, value }) => ({ name, value }))).toEqual([
+  expect(proxyConf(ws).proxyHttpVersion).toBe('1.1');
+  expect(proxyConf(ws).proxyReadTimeoutMs).toBe(3_600_000);
+  expect(proxyConf(ws).proxySetHeaders.map(({ name, value }) => ({ name, value }))).toEqual([
     { name: 'Upgrade', value: '$http_upgrade' },
     { name: 'Connection', value: '$connection_upgrade' },
   ]);

@@ -6,6 +6,15 @@
 export const VAR = /\$(?:\{([A-Za-z0-9_]+)\}|([1-9]|[A-Za-z0-9_]+))/g;
 
 /**
+ * The variables of texts a location's directive evaluates per request, as the checks at start name
+ * them: `"index" in the location "/"`, at the location (a level's conf is its location's).
+ */
+export function locationUses(level: object, what: string, texts: readonly string[]): { name: string; what: string; at: { file: string; line: number } }[] {
+  const at = level as { path: string; file: string; line: number };
+  return texts.flatMap((text) => variableNames(text).map((name) => ({ name, what: `"${what}" in the location "${at.path}"`, at })));
+}
+
+/**
  * The variable names in a value. `$1`..`$9` are a regex's captures where nginx's script engine
  * reads the value (not in log_format, whose own compiler takes them for names).
  */

@@ -5,7 +5,8 @@
 // value is written again as nginx writes it: `name=value; Path=/x; HttpOnly`. A value no rule
 // changed is passed as it came.
 import type { HttpRequest } from '../request.js';
-import type { Rewrite } from '../../nginx-conf/http/proxy.js';
+import { PROXY, type Rewrite } from '../modules/proxy/conf.js';
+import { moduleConf } from '../../nginx-conf/directive.js';
 import { evaluate } from '../variable-values.js';
 
 interface Attr {
@@ -63,7 +64,7 @@ function rewriteDomain(req: HttpRequest, value: string, rules: readonly Rewrite[
 }
 
 export function rewriteSetCookie(req: HttpRequest, text: string): string {
-  const { proxyCookiePaths: paths, proxyCookieDomains: domains } = req.loc;
+  const { proxyCookiePaths: paths, proxyCookieDomains: domains } = moduleConf(req.loc, PROXY);
   const attrs = parseCookie(text);
   if (attrs[0].value === undefined) return text;
   let changed = false;

@@ -4,11 +4,12 @@
 // close, Content-Length (or Transfer-Encoding: chunked), then the client's headers in their order.
 // The exchange itself (peers, connect, the answer, the next peer) is upstream/exchange.ts's.
 import type { HttpRequest } from '../request.js';
-import type { LocationConf, ProxyHeader } from '../../nginx-conf/model.js';
+import type { LocationConf } from '../../nginx-conf/model.js';
+import { moduleConf } from '../../nginx-conf/directive.js';
 import type { ResponseFields } from '../http/response.js';
 import type { ResponseHead } from '../http/response-head.js';
 import type { PeerGroup } from '../upstream/round-robin.js';
-import { FRAMING_HEADERS } from '../../nginx-conf/http/proxy.js';
+import { FRAMING_HEADERS, PROXY, type ProxyConf, type ProxyHeader } from '../modules/proxy/conf.js';
 import { requestPass } from '../upstream/request-pass.js';
 import { evalProxyPass, findPeers } from './proxy-eval.js';
 import { escapeUri } from '../http/uri.js';
@@ -44,7 +45,7 @@ function headerTemplate(loc: LocationConf): HeaderTemplate {
   let t = templates.get(loc);
   if (t) return t;
   t = { headers: [], keys: new Set() };
-  for (const h of [...loc.proxySetHeaders, ...DEFAULT_HEADERS]) {
+  for (const h of [...moduleConf(loc, PROXY).proxySetHeaders, ...DEFAULT_HEADERS]) {
     const key = h.name.toLowerCase();
     if (t.keys.has(key)) continue;
     t.keys.add(key);
@@ -60,14 +61,14 @@ function headerTemplate(loc: LocationConf): HeaderTemplate {
 /** ngx_http_proxy_hide_headers: what nginx does not pass on unless proxy_pass_header names it. */
 const HIDDEN = ['date', 'server', 'x-pad', 'x-accel-expires', 'x-accel-redirect', 'x-accel-limit-rate', 'x-accel-buffering', 'x-accel-charset'];
 
-const hiddenSets = new WeakMap<LocationConf, Set<string>>();
+const hiddenSets = new WeakMap<ProxyConf, Set<string>>();
 
 /** ngx_http_upstream_hide_headers_hash(): nginx's hidden headers and proxy_hide_header's, less proxy_pass_header's. */
-function hiddenHeaders(loc: LocationConf): Set<string> {
-  let hidden = hiddenSets.get(loc);
+function hiddenHeaders(conf: ProxyConf): Set<string> {
+  let hidden = hiddenSets.get(conf);
   if (!hidden) {
-    hidden = new Set([...HIDDEN, ...loc.proxyHideHeaders].filter((h) => !loc.proxyPassHeaders.includes(h)));
-    hiddenSets.set(loc, hidden);
+    hidden = new Set([...HIDDEN, ...conf.proxyHideHeaders].filter((h) => !conf.proxyPassHeaders.includes(h)));
+    hiddenSets.set(conf, hidden);
   }
   return hidden;
 }
@@ -98,9 +99,9 @@ export function proxyHandler(req: HttpRequest): void {
     req.special(500);
     return;
   }
-  const loc = req.loc;
+  const conf = moduleConf(req.loc, PROXY);
   // A body that is not passed on is still read whole first.
-  if (loc.proxyRequestBuffering || !loc.proxyPassRequestBody || (req.head.chunked && loc.proxyHttpVersion !== '1.1')) {
+  if (conf.proxyRequestBuffering || !conf.proxyPassRequestBody || (req.head.chunked && conf.proxyHttpVersion !== '1.1')) {
     req.readBody(() => findPeers(req, (peers) => (peers ? exchange(req, peers) : req.special(502))));
     return;
   }
@@ -166,6 +167,8 @@ class ProxyRequest implements ExchangeHandler {
   readonly uri: string;
   readonly requestHead: string;
   readonly sendsBody: boolean;
+  /** The location's proxy settings: the exchange runs with their upstream part (u->conf). */
+  readonly conf: ProxyConf;
 
   constructor(
     private readonly req: HttpRequest,
@@ -173,14 +176,15 @@ class ProxyRequest implements ExchangeHandler {
     private readonly stream?: StreamedBody,
   ) {
     this.uri = upstreamUri(req);
-    this.sendsBody = req.loc.proxyPassRequestBody;
+    this.conf = moduleConf(req.loc, PROXY);
+    this.sendsBody = this.conf.proxyPassRequestBody;
     this.requestHead = this.createRequest();
   }
 
   private createRequest(): string {
     const req = this.req;
     const loc = req.loc;
-    let s = `${req.head.method} ${this.uri} HTTP/${loc.proxyHttpVersion}\r\n`;
+    let s = `${req.head.method} ${this.uri} HTTP/${this.conf.proxyHttpVersion}\r\n`;
     const t = headerTemplate(loc);
     const stream = this.stream;
     const buffered = req.body.buffered;
@@ -190,7 +194,7 @@ class ProxyRequest implements ExchangeHandler {
       const v = h.value === '$proxy_internal_body_length' ? bodyLength : h.value === '$proxy_internal_chunked' ? chunked : h.variables ? evaluate(req, h.value) : h.value;
       if (v !== '') s += `${h.name}: ${v}\r\n`;
     }
-    if (loc.proxyPassRequestHeaders) for (const h of req.head.headers) if (!t.keys.has(h.key)) s += `${h.name}: ${h.value}\r\n`;
+    if (this.conf.proxyPassRequestHeaders) for (const h of req.head.headers) if (!t.keys.has(h.key)) s += `${h.name}: ${h.value}\r\n`;
     return s + '\r\n';
   }
 
@@ -200,7 +204,7 @@ class ProxyRequest implements ExchangeHandler {
    */
   onHeaders(up: ResponseHead, upgrade: boolean): ResponseFields {
     const req = this.req;
-    const hidden = hiddenHeaders(req.loc);
+    const hidden = hiddenHeaders(this.conf);
     let contentType: string | undefined;
     let location: string | undefined;
     const extra: [string, string][] = [];
@@ -215,7 +219,7 @@ class ProxyRequest implements ExchangeHandler {
         if (rewritten?.startsWith('/') && req.loc.absoluteRedirect) location = req.absoluteUrl(rewritten);
         else extra.push([name, rewritten ?? value]);
       } else if (key === 'refresh') extra.push([name, this.rewriteRefresh(value)]);
-      else if (key === 'set-cookie' && (req.loc.proxyCookiePaths.length || req.loc.proxyCookieDomains.length)) extra.push([name, rewriteSetCookie(req, value)]);
+      else if (key === 'set-cookie' && (this.conf.proxyCookiePaths.length || this.conf.proxyCookieDomains.length)) extra.push([name, rewriteSetCookie(req, value)]);
       else extra.push([name, value]);
     }
     // ngx_http_proxy_process_header(): an upstream without Server or Date still stands for one.
@@ -243,7 +247,7 @@ class ProxyRequest implements ExchangeHandler {
   private rewriteLocation(value: string): string | undefined {
     const req = this.req;
     const pp = requestPass(req)!;
-    for (const r of req.loc.proxyRedirects) {
+    for (const r of this.conf.proxyRedirects) {
       // ngx_http_proxy_merge_loc_conf(): no default for a URL in variables.
       if (r === 'default' && pp.evaluated) continue;
       if (r !== 'default' && r.regex) {

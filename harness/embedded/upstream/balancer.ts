@@ -10,11 +10,11 @@ import { evaluate } from '../variable-values.js';
 import type { PeerGroup, PeerSelection } from './round-robin.js';
 
 /** ngx_http_upstream_init_*_peer(): this request's selection, with its tries (proxy_next_upstream_tries). */
-export function startSelection(peers: PeerGroup, balancer: Balancer, req: HttpRequest): PeerSelection {
-  const tries = peers.triesFor(req.loc.proxyNextUpstreamTries);
+export function startSelection(peers: PeerGroup, balancer: Balancer, req: HttpRequest, nextTries: number): PeerSelection {
+  const tries = peers.triesFor(nextTries);
   if (balancer === 'ip_hash') return new IpHashSelection(peers, tries, hashedBytes(req.conn.remoteAddress));
   if (balancer === 'least_conn') return new LeastConnSelection(peers, tries);
   const hash = requestPass(req)?.upstream.hash;
   if (balancer === 'hash' && hash) return new HashSelection(peers, tries, evaluate(req, hash.key), hash.consistent);
-  return peers.start(req.loc.proxyNextUpstreamTries);
+  return peers.start(nextTries);
 }

@@ -10,7 +10,7 @@
 // or a result object per read.
 import { ChunkedDecoder } from '../http/chunked.js';
 import type { ResponseHead } from '../http/response-head.js';
-import type { ProxyResponseConf } from '../../nginx-conf/http/proxy.js';
+import type { UpstreamSettings } from './conf.js';
 
 const EMPTY = Buffer.alloc(0);
 
@@ -33,7 +33,7 @@ export class EventPipe {
   /** One of proxy_buffers; 0 when unbuffered: every read is passed on. */
   private readonly bufferSize: number;
 
-  constructor(head: ResponseHead, headBytes: number, conf: Pick<ProxyResponseConf, 'proxyBuffering' | 'proxyBufferSize' | 'proxyBuffers'>) {
+  constructor(head: ResponseHead, headBytes: number, conf: Pick<UpstreamSettings, 'proxyBuffering' | 'proxyBufferSize' | 'proxyBuffers'>) {
     this.bufferSize = conf.proxyBuffering ? conf.proxyBuffers.size : 0;
     this.space = conf.proxyBuffering ? conf.proxyBufferSize - headBytes : 0;
     this.left = head.contentLength ?? Infinity;

@@ -19,6 +19,7 @@ import { newState, type UpstreamState } from './state.js';
 import { startSelection } from './balancer.js';
 import { requestPass } from './request-pass.js';
 import { upstreamTls } from './tls.js';
+import type { UpstreamSettings } from './conf.js';
 
 /** Why an attempt failed (NGX_HTTP_UPSTREAM_FT_*), by the name proxy_next_upstream gives it. */
 type Failure = 'error' | 'timeout' | 'invalid_header' | 'nolive' | `http_${number}`;
@@ -46,6 +47,8 @@ export interface ExchangeHandler {
   readonly requestHead: string;
   /** The client's body goes after the head (proxy_pass_request_body). */
   readonly sendsBody: boolean;
+  /** The settings the exchange runs with (u->conf: the proxy module's). */
+  readonly conf: UpstreamSettings;
   /** The upstream's head, read whole: the fields of the client's head (hidden headers left out, redirects and cookies rewritten). */
   onHeaders(up: ResponseHead, upgrade: boolean): ResponseFields;
 }
@@ -81,6 +84,8 @@ export class UpstreamExchange {
   private readonly startedAt = Date.now();
   /** This attempt, as the $upstream_* variables show it. */
   state?: UpstreamState;
+  /** The settings it runs with, its handler's (u->conf). */
+  readonly conf: UpstreamSettings;
 
   constructor(
     readonly req: HttpRequest,
@@ -89,6 +94,7 @@ export class UpstreamExchange {
     /** The body, when it is passed on as it comes. */
     private readonly stream?: StreamedBody,
   ) {
+    this.conf = handler.conf;
     // nginx closes the upstream connection when the client goes away (proxy_ignore_client_abort
     // off), as ngx_http_upstream_check_broken_connection() sees it with epoll.
     req.onClose(() => {
@@ -101,7 +107,7 @@ export class UpstreamExchange {
       this.close();
       releaseBody(req.body.buffered);
     });
-    this.selection = startSelection(peers, requestPass(req)!.upstream.balancer, req);
+    this.selection = startSelection(peers, requestPass(req)!.upstream.balancer, req, this.conf.proxyNextUpstreamTries);
     req.onEnd(() => this.selection.done());
   }
 
@@ -151,7 +157,7 @@ export class UpstreamExchange {
     this.connectStarted = Date.now();
     const upstream = new UpstreamConnection(peer, this.sendFailed, () => req.ctx.slots.release(), upstreamTls(req, requestPass(req)!, peer));
     this.upstream = upstream;
-    this.arm(req.loc.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING));
+    this.arm(this.conf.proxyConnectTimeoutMs, () => this.fail('timeout', CONNECTING));
     upstream.socket.once(upstream.connectEvent, () => {
       this.state!.connectTime = Date.now() - this.state!.start;
       this.send();
@@ -205,7 +211,7 @@ export class UpstreamExchange {
       return;
     }
     socket.write(head, 'latin1');
-    this.arm(req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING));
+    this.arm(this.conf.proxySendTimeoutMs, () => this.fail('timeout', SENDING));
     body.on('data', (c: Buffer) => {
       if (!socket.write(c)) {
         body.pause();
@@ -263,13 +269,13 @@ export class UpstreamExchange {
       this.readHeader();
     } else if (data.length) {
       // proxy_send_timeout while the client's body is awaited.
-      this.arm(this.req.loc.proxySendTimeoutMs, () => this.fail('timeout', SENDING));
+      this.arm(this.conf.proxySendTimeoutMs, () => this.fail('timeout', SENDING));
     }
   }
 
   /** The request is sent: the head's reader reads the upstream, first what came meanwhile. */
   private readHeader(): void {
-    this.arm(this.req.loc.proxyReadTimeoutMs, this.headerTimedOut);
+    this.arm(this.conf.proxyReadTimeoutMs, this.headerTimedOut);
     this.upstream!.readBy(new ReadingHeader(this));
   }
 
@@ -313,7 +319,7 @@ export class UpstreamExchange {
 
     // ngx_http_upstream_intercept_errors(): the location's error_page answers instead, with a
     // 401's (first) WWW-Authenticate.
-    if (req.loc.proxyInterceptErrors && up.status >= 300 && req.loc.errorPages.has(up.status)) {
+    if (this.conf.proxyInterceptErrors && up.status >= 300 && req.loc.errorPages.has(up.status)) {
       const challenge = up.status === 401 ? up.headers.find(([n]) => n.toLowerCase() === 'www-authenticate') : undefined;
       if (challenge) req.headersOut.push(challenge);
       this.close();
@@ -321,7 +327,7 @@ export class UpstreamExchange {
       return;
     }
     // ngx_http_upstream_process_headers(): X-Accel-Redirect ends the exchange, and the request goes on elsewhere.
-    const redirect = req.loc.proxyIgnoreHeaders.includes('x-accel-redirect') ? undefined : up.headers.find(([n]) => n.toLowerCase() === 'x-accel-redirect');
+    const redirect = this.conf.proxyIgnoreHeaders.includes('x-accel-redirect') ? undefined : up.headers.find(([n]) => n.toLowerCase() === 'x-accel-redirect');
     if (redirect) {
       this.close();
       acceleratedRedirect(req, redirect[1], up.headers, READING_HEADER);
@@ -343,13 +349,13 @@ export class UpstreamExchange {
     }
     // Short output waits (postpone_output) until the answer's end: what an error flushes, or not;
     // unbuffered, every read is flushed (ngx_http_upstream_non_buffered_filter()'s b->flush).
-    req.postpone(req.loc.proxyBuffering);
-    const body = new ReadingBody(this, up, new EventPipe(up, headBytes, req.loc));
+    req.postpone(this.conf.proxyBuffering);
+    const body = new ReadingBody(this, up, new EventPipe(up, headBytes, this.conf));
     this.upstream!.readBy(body);
     // The body's first bytes came with the head, counted with it.
     if (first.length) body.pass(first);
     else if (body.pipe.empty) this.complete(body);
-    else this.arm(req.loc.proxyReadTimeoutMs, this.bodyTimedOut);
+    else this.arm(this.conf.proxyReadTimeoutMs, this.bodyTimedOut);
   }
 
   /** What the event pipe passed goes to the client; false: the client is full, read no more until it drains. */
@@ -367,7 +373,7 @@ export class UpstreamExchange {
 
   /** proxy_read_timeout: from one read to the next. */
   readOn(): void {
-    this.arm(this.req.loc.proxyReadTimeoutMs, this.bodyTimedOut);
+    this.arm(this.conf.proxyReadTimeoutMs, this.bodyTimedOut);
   }
 
   private readonly bodyTimedOut = (): void => this.bodyFailed('upstream timed out', 'ETIMEDOUT');
@@ -419,7 +425,7 @@ export class UpstreamExchange {
       req.readClient(undefined);
     };
     const idle = () =>
-      this.arm(req.loc.proxyReadTimeoutMs, () => {
+      this.arm(this.conf.proxyReadTimeoutMs, () => {
         // ngx_connection_error() on the client connection (log_error NGX_ERROR_INFO): [info].
         req.logError('info', 'upstream timed out', { errno: 'ETIMEDOUT', action: 'proxying upgraded connection' });
         end();
@@ -470,9 +476,8 @@ export class UpstreamExchange {
    * next peer, while one is left (else the answer goes to the client as it came).
    */
   private testNext(status: number): boolean {
-    const loc = this.req.loc;
     const ft: Failure = `http_${status}`;
-    if (!NEXT_STATUSES.includes(status) || this.selection.tries <= 1 || !loc.proxyNextUpstream.has(ft)) return false;
+    if (!NEXT_STATUSES.includes(status) || this.selection.tries <= 1 || !this.conf.proxyNextUpstream.has(ft)) return false;
     if (this.nonIdempotent() || (this.requestSent && this.stream !== undefined)) return false;
     this.close();
     this.next(ft, READING_HEADER);
@@ -481,7 +486,7 @@ export class UpstreamExchange {
 
   /** A POST, LOCK or PATCH already sent, which proxy_next_upstream non_idempotent alone lets go to another peer. */
   private nonIdempotent(): boolean {
-    return this.requestSent && ['POST', 'LOCK', 'PATCH'].includes(this.req.head.method) && !this.req.loc.proxyNextUpstream.has('non_idempotent');
+    return this.requestSent && ['POST', 'LOCK', 'PATCH'].includes(this.req.head.method) && !this.conf.proxyNextUpstream.has('non_idempotent');
   }
 
   /** An attempt failed: log it (a timeout is logged by next()), then ngx_http_upstream_next(). */
@@ -511,12 +516,12 @@ export class UpstreamExchange {
       req.abort();
       return;
     }
-    const loc = req.loc;
+    const conf = this.conf;
     // A body passed on as it came cannot be sent again.
     const streamed = this.requestSent && this.stream !== undefined;
     // proxy_next_upstream_timeout counts from the first try (u->peer.start_time).
-    const late = loc.proxyNextUpstreamTimeoutMs > 0 && Date.now() - this.startedAt >= loc.proxyNextUpstreamTimeoutMs;
-    if (this.selection.tries === 0 || ft === 'nolive' || !loc.proxyNextUpstream.has(ft) || this.nonIdempotent() || streamed || late) {
+    const late = conf.proxyNextUpstreamTimeoutMs > 0 && Date.now() - this.startedAt >= conf.proxyNextUpstreamTimeoutMs;
+    if (this.selection.tries === 0 || ft === 'nolive' || !conf.proxyNextUpstream.has(ft) || this.nonIdempotent() || streamed || late) {
       releaseBody(req.body.buffered);
       req.special(status);
       return;
@@ -554,7 +559,7 @@ class ReadingHeader implements UpstreamReader {
     this.received = received;
     // Only the head is read as text (latin1: one char per byte, so the offsets agree).
     const end = responseHeadEnd(received);
-    const r = parseResponseHead(received.toString('latin1', 0, end < 0 ? received.length : end), this.x.req.loc.proxyBufferSize);
+    const r = parseResponseHead(received.toString('latin1', 0, end < 0 ? received.length : end), this.x.conf.proxyBufferSize);
     if (r.kind === 'more') return;
     this.received = EMPTY;
     this.x.headerRead(r, received);

@@ -6,6 +6,8 @@ import { mapUriToPath, statUnder } from '../../files/map-path.js';
 import { searchDenied, workerUser } from '../../files/worker-user.js';
 import { notFoundErrno } from '../../files/send-file.js';
 import { evaluate } from '../../variable-values.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
+import { INDEX } from './conf.js';
 
 /** True when it answered or redirected; false: no index file, the directory is there (NGX_DECLINED). */
 export function indexHandler(req: HttpRequest): boolean {
@@ -13,7 +15,8 @@ export function indexHandler(req: HttpRequest): boolean {
   if (!req.uri.uri.endsWith('/') || (m !== 'GET' && m !== 'HEAD' && m !== 'POST')) return false;
   const { root, path: dir } = mapUriToPath(req);
   const user = workerUser(req.ctx.conf, req.ctx.os.name);
-  for (const written of req.loc.index) {
+  const { index } = moduleConf(req.loc, INDEX);
+  for (const written of index) {
     const name = evaluate(req, written);
     // An absolute name is redirected to untested, the request's args kept.
     if (name.startsWith('/')) {
@@ -31,7 +34,7 @@ export function indexHandler(req: HttpRequest): boolean {
     if (st instanceof Error && st.code !== 'ENOENT') return indexNotFound(req, root, dir + name, st.code);
   }
   const d = statUnder(req, root, dir).st;
-  if (d instanceof Error || !d.isDirectory()) return indexNotFound(req, root, dir + evaluate(req, req.loc.index[0]), d instanceof Error ? d.code : 'ENOTDIR');
+  if (d instanceof Error || !d.isDirectory()) return indexNotFound(req, root, dir + evaluate(req, index[0]), d instanceof Error ? d.code : 'ENOTDIR');
   return false;
 }
 

@@ -1,14 +1,16 @@
-// nginx's try_files phase (ngx_http_core_try_files_phase()): the first argument that names a file
+// ngx_http_try_files_handler(), the precontent phase's: the first argument that names a file
 // (a directory for `name/`) becomes the URI the content handler serves; the last is the fallback,
 // an internal redirect to a URI or a named location, or `=code`.
 import type { HttpRequest } from '../../request.js';
 import { evaluate } from '../../variable-values.js';
 import { mapUriToPath, statUnder } from '../../files/map-path.js';
 import { searchDenied, workerUser } from '../../files/worker-user.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
+import { TRY_FILES } from './conf.js';
 
 /** True when the phase answered or redirected the request; false: the content handler goes on. */
 export function tryFilesPhase(req: HttpRequest): boolean {
-  const files = req.loc.tryFiles;
+  const files = moduleConf(req.loc, TRY_FILES).tryFiles;
   if (!files) return false;
   const alias = req.loc.alias;
   const uri = req.uri.uri;

@@ -1,7 +1,8 @@
-// ngx_http_proxy_module's cache: `proxy_cache off` (nginx's default) is accepted; a cache zone and
-// its path are refused, since the engine keeps no copy of upstream answers.
-import { unsupported } from '../error.js';
-import { ANY, HSL, type ConfModule } from '../directive.js';
+// ngx_http_proxy_module's cache, whose directives join the module's (conf.ts): `proxy_cache off`
+// (nginx's default) is accepted; a cache zone and its path are refused, since the engine keeps no
+// copy of upstream answers.
+import { unsupported } from '../../../nginx-conf/error.js';
+import { ANY, HSL, type ConfModule } from '../../../nginx-conf/directive.js';
 
 const WHY = 'caching of upstream answers is not emulated';
 
