@@ -3,7 +3,8 @@
 // file, or one restored with an older mtime all change it (a newest-mtime check misses the last
 // two). `npm run build` and `prepare` come through here too, so a fresh clone compiles once, at
 // `npm install`, and the stamp says so. The check runs before every command, so it stays cheap: a
-// walk and a stat per file, no hash (node:crypto alone takes longer to load than the walk).
+// walk and a stat per file, no hash (node:crypto alone takes longer to load than the walk), and
+// `harness` stats only the sources of what it runs.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,6 +15,12 @@ const stamp = join(root, 'dist', '.build-stamp');
 export const ANSWERS = join(root, 'dist', '.answers');
 const sourceDirs = ['harness', 'stand-in', 'scenarios', 'tests', 'bench'];
 const sourceFiles = ['tsconfig.json', 'package.json', 'playwright.config.ts', 'bin/bundle.js'];
+/**
+ * What `harness` runs is made of these alone: its check stats them (about half the files), and the
+ * tests' and the bench's entries check everything (tests/global-setup.ts, `npm run bench`).
+ */
+const cliDirs = ['harness', 'stand-in', 'scenarios'];
+const cliFiles = ['tsconfig.json', 'package.json', 'bin/bundle.js'];
 
 /** `path size mtime` of a file, its path relative to the project. */
 function entry(dir, rel) {
@@ -31,11 +38,19 @@ function collect(dir, rel, out) {
   }
 }
 
-/** Every source file's path, size and mtime, a line each (of this project, or of a copy's `dir`). */
-export function sourceSignature(dir = root) {
-  const lines = sourceFiles.map((f) => entry(dir, f)).filter((l) => l !== undefined);
-  for (const d of sourceDirs) collect(dir, d, lines);
+/** Every source file's path, size and mtime, a line each (of this project, or of a copy's `dir`); or of `dirs` and `files` only. */
+export function sourceSignature(dir = root, dirs = sourceDirs, files = sourceFiles) {
+  const lines = files.map((f) => entry(dir, f)).filter((l) => l !== undefined);
+  for (const d of dirs) collect(dir, d, lines);
   return lines.sort().join('\n');
+}
+
+/** The lines of a signature that are of `dirs` and `files`, in its order. */
+function signatureOf(signature, dirs, files) {
+  return signature
+    .split('\n')
+    .filter((l) => dirs.some((d) => l.startsWith(d + sep)) || files.some((f) => l.startsWith(f + ' ')))
+    .join('\n');
 }
 
 /**
@@ -99,10 +114,17 @@ function alive(pid) {
 /** An installed package (npm pack's tarball) ships dist/ and not the TypeScript source: nothing to build. */
 const isPackage = !existsSync(join(root, 'harness', 'cli.ts'));
 
-export function ensureBuilt({ quiet = false, force = false } = {}) {
+/** Builds when the source changed since the last build: all of it, or with `forCli` what `harness` runs. */
+export function ensureBuilt({ quiet = false, force = false, forCli = false } = {}) {
   if (isPackage) return;
-  if (!force && builtSignature() === sourceSignature()) return;
+  if (!force && isCurrent(forCli)) return;
   withBuildLock(() => build({ quiet, force }));
+}
+
+function isCurrent(forCli) {
+  const built = builtSignature();
+  if (!forCli) return built === sourceSignature();
+  return built !== undefined && signatureOf(built, cliDirs, cliFiles) === sourceSignature(root, cliDirs, cliFiles);
 }
 
 function build({ quiet, force }) {

@@ -16,7 +16,7 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
 } else {
   const { ensureBuilt } = await import('./build.js');
-  ensureBuilt();
+  ensureBuilt({ forCli: true });
   const { answerFromCache } = await import('./answer-cache.js');
   if (!answerFromCache(process.argv.slice(2))) await runCommand();
 }

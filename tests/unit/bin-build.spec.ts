@@ -7,6 +7,7 @@ import { execa } from 'execa';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../../harness/paths.js';
 // @ts-expect-error plain JS module shared with bin/harness.js
 import { readsChinese, sourceSignature } from '../../bin/build.js';
@@ -103,19 +104,25 @@ async function freshClone(clone: string): Promise<void> {
   expect(kept).toHaveLength(1);
   expect(readFileSync(join(answers, kept[0]), 'utf8').trimEnd()).toBe(first.stdout);
   writeFileSync(join(answers, kept[0]), 'an answer of the build before\n');
-  // A source file deleted: the next command rebuilds, though no file is newer than the stamp.
-  rmSync(join(clone, 'tests', 'unit', 'docs-links.spec.ts'));
+  // A source file of what harness runs deleted: the next command rebuilds, though no file is newer than the stamp.
+  rmSync(join(clone, 'harness', 'make-folder.spec.ts'));
   const after = await execa(process.execPath, [join(clone, 'bin', 'harness.js'), '--help'], { all: true });
   expect(after.all).toContain('the TypeScript source changed since the last build; compiling');
   // The build emptied the folder: the answer printed, and kept again, is the new build's.
   expect(after.stdout).toBe(first.stdout);
   expect(readFileSync(join(answers, kept[0]), 'utf8').trimEnd()).toBe(after.stdout);
   // And what tsc wrote for it is gone: a stale .js could still be imported and run.
-  for (const out of ['docs-links.spec.js', 'docs-links.spec.js.map', 'docs-links.spec.d.ts']) expect(existsSync(join(clone, 'dist', 'tests', 'unit', out)), out).toBe(false);
-  expect(existsSync(join(clone, 'dist', 'tests', 'unit', 'texts.spec.js'))).toBe(true);
+  for (const out of ['make-folder.spec.js', 'make-folder.spec.js.map', 'make-folder.spec.d.ts']) expect(existsSync(join(clone, 'dist', 'harness', out)), out).toBe(false);
+  expect(existsSync(join(clone, 'dist', 'harness', 'make-folder.js'))).toBe(true);
+  // A test's source is none of harness's: harness does not compile for it, the tests' own check does.
+  rmSync(join(clone, 'tests', 'unit', 'docs-links.spec.ts'));
+  expect((await execa(process.execPath, [join(clone, 'bin', 'harness.js'), '--version', '--lang', 'en'], { all: true, reject: false })).all).not.toContain('compiling');
+  const tests = await execa(process.execPath, ['--input-type=module', '-e', `import { ensureBuilt } from ${JSON.stringify(pathToFileURL(join(clone, 'bin', 'build.js')).href)}; ensureBuilt();`], { all: true });
+  expect(tests.all).toContain('compiling');
+  expect(existsSync(join(clone, 'dist', 'tests', 'unit', 'docs-links.spec.js'))).toBe(false);
   // Two commands at once on a changed source (two shards starting): one compiles, the other waits
   // for it and finds dist/ current.
-  rmSync(join(clone, 'tests', 'unit', 'cli-flags.spec.ts'));
+  rmSync(join(clone, 'harness', 'stack', 'owner.spec.ts'));
   const both = await Promise.all([1, 2].map(() => execa(process.execPath, [join(clone, 'bin', 'harness.js'), '--help'], { all: true, reject: false })));
   expect(both.map((r) => r.exitCode)).toEqual([0, 0]);
   expect(both.filter((r) => r.all!.includes('compiling'))).toHaveLength(1);
