@@ -31,9 +31,9 @@ const handlers = (await load('harness/embedded/worker.js')).WORKER_HANDLERS ?? {
 };
 
 preparePrefix({ prefix, conf: { text: await renderFor({ port: Number(port), adminPort: Number(upstreamPort), workers: 1, conf: 'default' }) } });
-// The engine's module list, in builds that have one.
-const modules = await load('harness/embedded/modules.js').then((m) => m.CONF_MODULES, () => undefined);
-const conf = loadConf({ prefix, conf: 'conf/nginx.conf', modules });
+// What the conf's loader takes from the engine, in builds that have a module list (and the variables it gives, in those that have them).
+const engine = await load('harness/embedded/modules.js').then((m) => m.ENGINE_CONF ?? { modules: m.CONF_MODULES }, () => ({}));
+const conf = loadConf({ prefix, conf: 'conf/nginx.conf', ...engine });
 const roots = [...new Set(allLocations(conf).map((l: { root: string }) => l.root))];
 const counter = new SharedCounterFile();
 const ctx = new WorkerContext({ conf, os: osProfile('linux', { roots }), version: '1.22.1', resolved: { localhost: LOCALHOST }, connectionCounter: counter.path, bindAny: false });

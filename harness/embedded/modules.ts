@@ -4,6 +4,8 @@
 // filter and the head's writing come last, in HttpRequest.sendHead.
 import type { HttpModule } from './module.js';
 import type { AddedModule } from '../nginx-conf/directive.js';
+import type { LoadOptions } from '../nginx-conf/load.js';
+import { CORE_PREFIXES, CORE_VARIABLES } from './variable-values.js';
 import { UPSTREAM_MODULE } from './upstream/module.js';
 import { PROXY_MODULE } from './modules/proxy/module.js';
 import { GZIP_MODULE, GZIP_STATIC_MODULE } from './modules/gzip/module.js';
@@ -49,3 +51,12 @@ export const MODULES: readonly HttpModule[] = [
 
 /** The modules' directives, for the conf's loader. */
 export const CONF_MODULES: readonly AddedModule[] = MODULES.flatMap((m) => (m.conf ? [m.conf] : []));
+
+/** What the conf's loader takes from the engine: its modules' directives, and the variables it gives (the core's and the modules'). */
+export const ENGINE_CONF: Pick<LoadOptions, 'modules' | 'evaluated'> = {
+  modules: CONF_MODULES,
+  evaluated: {
+    names: new Set([...CORE_VARIABLES.keys(), ...MODULES.flatMap((m) => Object.keys(m.variables ?? {}))]),
+    prefixes: [...CORE_PREFIXES.keys(), ...MODULES.flatMap((m) => Object.keys(m.variablePrefixes ?? {}))],
+  },
+};

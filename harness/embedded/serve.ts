@@ -10,7 +10,7 @@ import { proxyHandler } from './handlers/proxy.js';
 import { specialResponse } from './handlers/special.js';
 import { findServer } from './phases/find-server.js';
 import { moduleTables } from './module.js';
-import { CONF_MODULES, MODULES } from './modules.js';
+import { ENGINE_CONF, MODULES } from './modules.js';
 import { phaseEngine } from './phases/phases.js';
 import { writeAccessLogs } from './phases/log.js';
 import { osProfile, type OsName } from '../os-profile.js';
@@ -27,7 +27,7 @@ export const WORKER_HANDLERS = { content: { proxy: proxyHandler }, findServer, s
  * (master_process off) makes its own with the same env.
  */
 export function workerContext(env: WorkerEnv): { conf: NginxConf; ctx: WorkerContext; listens: Map<string, ListenConf> } {
-  const conf = loadConf({ ...env, modules: CONF_MODULES });
+  const conf = loadConf({ ...env, ...ENGINE_CONF });
   const roots = [...new Set(allLocations(conf).map((l) => l.root))];
   const os = osProfile(env.os as OsName, { refusedConnectDelayMs: env.refusedConnectDelayMs, roots });
   const ctx = new WorkerContext({ conf, os, version: env.version, resolved: env.resolved as ResolvedHosts, connectionCounter: env.connectionCounter, sharedZones: env.sharedZones, bindAny: env.bindAny });

@@ -1,10 +1,11 @@
 // The values of nginx variables for one request (ngx_http_variables.c, the log module's, and those
-// the modules register: module.ts), for proxy_set_header, map, log_format and access_log if=; conf/variables.ts says
-// which ones a conf may name. A variable nginx finds no value for (a header not sent, no upstream)
-// is undefined here: `-` in a log line, empty elsewhere.
+// the modules register: module.ts), for proxy_set_header, map, log_format and access_log if=;
+// which ones a conf may name is nginx-conf/variables.ts's check, given these and the modules'. A
+// variable nginx finds no value for (a header not sent, no upstream) is undefined here: `-` in a
+// log line, empty elsewhere.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { HttpRequest } from './request.js';
+import type { HttpRequest, Variable } from './request.js';
 import { hostName } from './http/request-head.js';
 import { bodyText } from './http/request-body.js';
 import { NO_URI } from './http/uri.js';
@@ -122,12 +123,79 @@ function mapLookup(req: HttpRequest, map: MapConf): string {
   return value === undefined ? '' : evaluate(req, value);
 }
 
+const uri: Variable = (req) => (req.uri === NO_URI ? undefined : req.uri.uri);
+const args: Variable = (req) => req.uri.args || undefined;
+
 /** ngx_http_variable_request_id(): 16 random bytes in hex, drawn once per request. */
 function requestId(req: HttpRequest): string {
   let id = req.variables.get('request_id');
   if (id === undefined) req.variables.set('request_id', (id = randomBytes(16).toString('hex')));
   return id;
 }
+
+/**
+ * The core's variables (ngx_http_core_variables[]), by name. nginx-conf refuses a conf that needs a
+ * variable neither these nor a module's give (embedded/modules.ts: EVALUATED).
+ */
+export const CORE_VARIABLES: ReadonlyMap<string, Variable> = new Map<string, Variable>([
+  ['host', (req) => (req.uri.host !== undefined ? hostName(req.uri.host) : req.head.host !== undefined ? hostName(req.head.host) : req.server.name)],
+  ['hostname', () => HOSTNAME],
+  ['remote_addr', (req) => req.conn.remoteAddress],
+  ['binary_remote_addr', (req) => binaryAddress(req.conn.remoteAddress)],
+  // A UNIX-domain socket has no port: nginx's value is empty.
+  ['remote_port', (req) => (req.conn.remotePort ? String(req.conn.remotePort) : '')],
+  ['request_id', requestId],
+  ['remote_user', remoteUser],
+  ['scheme', (req) => (req.conn.tls ? 'https' : 'http')],
+  ['https', (req) => (req.conn.tls ? 'on' : '')],
+  // Empty only when a refused request's URI was never taken (r->unparsed_uri not set).
+  ['request_uri', (req) => req.uri.unparsed || undefined],
+  ['uri', uri],
+  ['document_uri', uri],
+  // An empty query (`/x?`) is none.
+  ['args', args],
+  ['query_string', args],
+  ['is_args', (req) => (req.uri.args ? '?' : '')],
+  ['server_port', (req) => (req.conn.listen.port ? String(req.conn.listen.port) : '')],
+  ['server_name', (req) => req.server.name],
+  ['server_addr', (req) => req.conn.localAddress],
+  ['server_protocol', (req) => (req.head.version === 9 ? 'HTTP/0.9' : req.head.version === 10 ? 'HTTP/1.0' : 'HTTP/1.1')],
+  // r->method_name: an error_page's or X-Accel-Redirect's redirect makes it a GET.
+  ['request_method', (req) => req.method],
+  ['request', (req) => req.head.requestLine],
+  ['content_length', (req) => req.header('content-length')],
+  ['content_type', (req) => req.header('content-type')],
+  ['time_local', () => clock.access()],
+  ['time_iso8601', () => clock.iso8601()],
+  ['msec', () => seconds(Date.now())],
+  ['request_time', (req) => seconds(Math.max(0, Date.now() - req.startedAt))],
+  // %03ui: an HTTP/0.9 answer's 9 is 009.
+  ['status', (req) => String(req.status || 0).padStart(3, '0')],
+  ['body_bytes_sent', (req) => String(req.bodyBytesSent)],
+  ['bytes_sent', (req) => String(req.headerSize + req.bodyBytesSent)],
+  ['request_length', (req) => String(req.requestLength)],
+  ['request_body', (req) => bodyText(req.body.buffered)],
+  ['request_body_file', (req) => req.body.buffered?.file],
+  ['connection', (req) => String(req.conn.number)],
+  ['connection_requests', (req) => String(req.conn.requests)],
+  ['connection_time', (req) => seconds(Date.now() - req.conn.startedAt)],
+  ['pipe', (req) => (req.pipelined ? 'p' : '.')],
+  ['nginx_version', (req) => req.ctx.version],
+  ['pid', (req) => String(req.ctx.pid)],
+  ['document_root', (req) => req.loc.root],
+  // ngx_http_map_uri_to_path() for a root.
+  ['request_filename', (req) => req.loc.root + req.uri.uri],
+]);
+
+/** The core's families of variables, named by what follows the prefix (`$http_x_token`). */
+export const CORE_PREFIXES: ReadonlyMap<string, Variable> = new Map<string, Variable>([
+  ['http_', (req, name) => requestHeader(req, name.slice(5).replace(/_/g, '-'))],
+  ['sent_http_', (req, name) => sentHeader(req, name.slice(10).replace(/_/g, '-'))],
+  // The first trailer of that name taken so far (ngx_http_variable_unknown_header()).
+  ['sent_trailer_', (req, name) => req.trailers.find(([n]) => n.toLowerCase().replace(/-/g, '_') === name.slice(13))?.[1]],
+  ['arg_', (req, name) => arg(req, name.slice(4))],
+  ['cookie_', (req, name) => cookie(req, name.slice(7))],
+]);
 
 /** A variable's value, undefined when nginx finds none (its not_found). */
 export function variableValue(req: HttpRequest, given: string): string | undefined {
@@ -137,106 +205,15 @@ export function variableValue(req: HttpRequest, given: string): string | undefin
   const name = given.toLowerCase();
   const set = req.variables.get(name);
   if (set !== undefined) return set;
-  if (name.startsWith('http_')) return requestHeader(req, name.slice(5).replace(/_/g, '-'));
-  if (name.startsWith('sent_http_')) return sentHeader(req, name.slice(10).replace(/_/g, '-'));
-  // The first trailer of that name taken so far (ngx_http_variable_unknown_header()).
-  if (name.startsWith('sent_trailer_')) return req.trailers.find(([n]) => n.toLowerCase().replace(/-/g, '_') === name.slice(13))?.[1];
-  if (name.startsWith('arg_')) return arg(req, name.slice(4));
-  if (name.startsWith('cookie_')) return cookie(req, name.slice(7));
+  for (const [prefix, get] of CORE_PREFIXES) if (name.startsWith(prefix)) return get(req, name);
   // A module's own (ngx_http_add_variable()).
   const own = req.handlers.variables.get(name);
   if (own) return own(req, name);
   for (const [prefix, get] of req.handlers.variablePrefixes) if (name.startsWith(prefix)) return get(req, name);
   const map = req.ctx.conf.maps.find((m) => m.variable.toLowerCase() === name);
   if (map) return mapValue(req, map);
-  switch (name) {
-    case 'host':
-      return req.uri.host !== undefined ? hostName(req.uri.host) : req.head.host !== undefined ? hostName(req.head.host) : req.server.name;
-    case 'hostname':
-      return HOSTNAME;
-    case 'remote_addr':
-      return req.conn.remoteAddress;
-    case 'binary_remote_addr':
-      return binaryAddress(req.conn.remoteAddress);
-    case 'remote_port':
-      // A UNIX-domain socket has no port: nginx's value is empty.
-      return req.conn.remotePort ? String(req.conn.remotePort) : '';
-    case 'request_id':
-      return requestId(req);
-    case 'remote_user':
-      return remoteUser(req);
-    case 'scheme':
-      return req.conn.tls ? 'https' : 'http';
-    case 'https':
-      return req.conn.tls ? 'on' : '';
-    case 'request_uri':
-      // Empty only when a refused request's URI was never taken (r->unparsed_uri not set).
-      return req.uri.unparsed || undefined;
-    case 'uri':
-    case 'document_uri':
-      return req.uri === NO_URI ? undefined : req.uri.uri;
-    case 'args':
-    case 'query_string':
-      // An empty query (`/x?`) is none.
-      return req.uri.args || undefined;
-    case 'is_args':
-      return req.uri.args ? '?' : '';
-    case 'server_port':
-      return req.conn.listen.port ? String(req.conn.listen.port) : '';
-    case 'server_name':
-      return req.server.name;
-    case 'server_addr':
-      return req.conn.localAddress;
-    case 'server_protocol':
-      return req.head.version === 9 ? 'HTTP/0.9' : req.head.version === 10 ? 'HTTP/1.0' : 'HTTP/1.1';
-    case 'request_method':
-      // r->method_name: an error_page's or X-Accel-Redirect's redirect makes it a GET.
-      return req.method;
-    case 'request':
-      return req.head.requestLine;
-    case 'content_length':
-      return req.header('content-length');
-    case 'content_type':
-      return req.header('content-type');
-    case 'time_local':
-      return clock.access();
-    case 'time_iso8601':
-      return clock.iso8601();
-    case 'msec':
-      return seconds(Date.now());
-    case 'request_time':
-      return seconds(Math.max(0, Date.now() - req.startedAt));
-    case 'status':
-      // %03ui: an HTTP/0.9 answer's 9 is 009.
-      return String(req.status || 0).padStart(3, '0');
-    case 'body_bytes_sent':
-      return String(req.bodyBytesSent);
-    case 'bytes_sent':
-      return String(req.headerSize + req.bodyBytesSent);
-    case 'request_length':
-      return String(req.requestLength);
-    case 'request_body':
-      return bodyText(req.body.buffered);
-    case 'request_body_file':
-      return req.body.buffered?.file;
-    case 'connection':
-      return String(req.conn.number);
-    case 'connection_requests':
-      return String(req.conn.requests);
-    case 'connection_time':
-      return seconds(Date.now() - req.conn.startedAt);
-    case 'pipe':
-      return req.pipelined ? 'p' : '.';
-    case 'nginx_version':
-      return req.ctx.version;
-    case 'pid':
-      return String(req.ctx.pid);
-    case 'document_root':
-      return req.loc.root;
-    case 'request_filename':
-      // ngx_http_map_uri_to_path() for a root.
-      return req.loc.root + req.uri.uri;
-  }
+  const core = CORE_VARIABLES.get(name);
+  if (core) return core(req, name);
   req.handlers.uninitialized(req, name);
   return undefined;
 }

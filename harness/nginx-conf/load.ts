@@ -7,7 +7,7 @@ import { buildConf } from './build.js';
 import type { AddedModule } from './directive.js';
 import { ConfError, unsupported } from './error.js';
 import { mapValues, regexVariables } from './map.js';
-import { knownVariable, locationUses, nginxVariable, variableNames } from './variables.js';
+import { knownVariable, locationUses, nginxVariable, variableNames, type EvaluatedVariables } from './variables.js';
 import { checkLogBuffers } from './http/log.js';
 
 export interface LoadOptions {
@@ -21,6 +21,8 @@ export interface LoadOptions {
   errorLog?: string;
   /** The engine's modules beyond the core's (embedded/modules.ts: CONF_MODULES). */
   modules: readonly AddedModule[];
+  /** The variables the engine gives a value (embedded/modules.ts: EVALUATED). */
+  evaluated: EvaluatedVariables;
 }
 
 /** Where nginx says a `-g` directive is: `... in command line`. */
@@ -37,7 +39,7 @@ export function loadConf(o: LoadOptions): NginxConf {
   const tree = [...globals, ...parseConfFile(file)];
   const conf = buildConf(tree, { prefix, confFile: file, defaultErrorLog: o.errorLog, modules: o.modules });
   checkLogBuffers(allLocations(conf).flatMap((l) => l.accessLogs));
-  checkVariables(conf, o.modules);
+  checkVariables(conf, o.modules, o.evaluated);
   for (const m of o.modules) m.checkConf?.(conf as never);
   // ngx_event_init_conf(): after the whole conf has been read, so an error inside it comes first.
   if (!tree.some((d) => d.name === 'events')) {
@@ -65,7 +67,7 @@ function parseGlobals(text: string, confPrefix: string) {
  * met them (map and log_format while reading, proxy_set_header values when merging). Then a
  * variable nginx knows but the engine cannot give a value is refused where proxy_set_header uses it.
  */
-function checkVariables(conf: NginxConf, modules: readonly AddedModule[]): void {
+function checkVariables(conf: NginxConf, modules: readonly AddedModule[], evaluated: EvaluatedVariables): void {
   const locations = allLocations(conf);
   const logs = [...new Set(locations.flatMap((l) => (l.accessLogOff ? [] : l.accessLogs)))];
   const filters = logs.flatMap((a) => [...(a.filter === undefined ? [] : variableNames(a.filter)), ...(a.script ? variableNames(a.path) : [])]);
@@ -97,7 +99,7 @@ function checkVariables(conf: NginxConf, modules: readonly AddedModule[]): void 
   const declared = (v: string) => own.some((o) => o.declared.includes(v.toLowerCase()));
   const check = (names: string[], what: string, at: { file: string; line: number }) => {
     for (const v of names) {
-      const missing = declared(v) ? undefined : unevaluable(v, conf.maps, defined);
+      const missing = declared(v) ? undefined : unevaluable(v, conf.maps, defined, evaluated);
       if (missing !== undefined) throw unsupported(`the variable "$${missing}" (used by ${what})`, at);
     }
   };
@@ -113,14 +115,14 @@ function checkVariables(conf: NginxConf, modules: readonly AddedModule[]): void 
 }
 
 /** The variable, or one a map makes it of, that the engine cannot evaluate; undefined when all can be. */
-function unevaluable(name: string, maps: MapConf[], defined: string[], seen = new Set<string>()): string | undefined {
-  if (!knownVariable(name, defined)) return name;
+function unevaluable(name: string, maps: MapConf[], defined: string[], evaluated: EvaluatedVariables, seen = new Set<string>()): string | undefined {
+  if (!knownVariable(name, defined, evaluated)) return name;
   const map = maps.find((m) => m.variable.toLowerCase() === name.toLowerCase());
   if (!map || seen.has(name)) return undefined;
   seen.add(name);
   for (const text of [map.source, ...mapValues(map)]) {
     for (const v of variableNames(text)) {
-      const missing = unevaluable(v, maps, defined, seen);
+      const missing = unevaluable(v, maps, defined, evaluated, seen);
       if (missing !== undefined) return missing;
     }
   }

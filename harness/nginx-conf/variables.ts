@@ -1,6 +1,6 @@
 // nginx variables as a conf names them: which ones nginx 1.22.1 has (a conf naming another does
-// not start), and which of them the engine can evaluate (variable-values.ts gives their values).
-// `mapped`: the variables the conf's `map` blocks define.
+// not start), and whether the engine can evaluate one, given the variables its core and its modules
+// give (embedded/modules.ts: EVALUATED). `mapped`: the variables the conf's `map` blocks define.
 
 /** `$name` or `${name}`; `$1abc` is the capture $1 and `abc`, as nginx's script compiler reads it. */
 export const VAR = /\$(?:\{([A-Za-z0-9_]+)\}|([1-9]|[A-Za-z0-9_]+))/g;
@@ -59,20 +59,14 @@ export function nginxVariable(name: string, mapped: readonly string[]): boolean 
   return NGINX_VARIABLES.has(n) || NGINX_PREFIXES.test(n) || mapped.some((m) => m.toLowerCase() === n);
 }
 
-/** True for a variable the engine can evaluate (captures never get here: see variableNames). */
-export function knownVariable(given: string, mapped: readonly string[]): boolean {
-  const name = given.toLowerCase();
-  return /^(http|sent_http|sent_trailer|upstream_http|upstream_cookie|arg|cookie)_/.test(name) || mapped.some((m) => m.toLowerCase() === name) || EVALUATED.has(name);
+/** The variables an engine gives a value: by name, and by the start of their names (`http_`). */
+export interface EvaluatedVariables {
+  names: ReadonlySet<string>;
+  prefixes: readonly string[];
 }
 
-/** The variables embedded/variable-values.ts gives a value. */
-const EVALUATED = new Set(
-  (
-    'host hostname remote_addr remote_port remote_user request_id proxy_host proxy_port scheme https request_uri uri document_uri ' +
-    'args query_string is_args server_port server_name server_addr server_protocol request_method content_length ' +
-    'content_type proxy_add_x_forwarded_for request time_local time_iso8601 msec request_time status body_bytes_sent ' +
-    'bytes_sent request_length connection connection_requests connection_time pipe nginx_version pid upstream_addr upstream_status ' +
-    'upstream_response_time upstream_connect_time upstream_header_time upstream_response_length ' +
-    'upstream_bytes_received upstream_bytes_sent request_filename document_root gzip_ratio request_body request_body_file binary_remote_addr limit_req_status limit_conn_status date_local date_gmt limit_rate ssl_protocol ssl_cipher ssl_server_name'
-  ).split(' '),
-);
+/** True for a variable the engine can evaluate (captures never get here: see variableNames). */
+export function knownVariable(given: string, mapped: readonly string[], evaluated: EvaluatedVariables): boolean {
+  const name = given.toLowerCase();
+  return evaluated.names.has(name) || evaluated.prefixes.some((p) => name.startsWith(p)) || mapped.some((m) => m.toLowerCase() === name);
+}

@@ -6,7 +6,7 @@ import type { EngineName, EngineStartOptions, ProxyEngine } from '../engine/engi
 import type { OsName } from '../os-profile.js';
 import type { NginxConf } from '../nginx-conf/model.js';
 import { loadConf } from '../nginx-conf/load.js';
-import { CONF_MODULES } from '../embedded/modules.js';
+import { ENGINE_CONF } from '../embedded/modules.js';
 
 export async function startEngine(name: EngineName, o: EngineStartOptions): Promise<ProxyEngine> {
   // One engine of the two loads: ~40 ms (embedded) or ~70 ms (nginx) saved at start-up.
@@ -27,7 +27,7 @@ export async function localhostMode(name: EngineName): Promise<'implicit' | 'exp
 
 /** nginx.conf as the embedded engine reads it (both engines run the same file); throws ConfError. */
 export function loadNginxConf(prefix: string, conf: string): NginxConf {
-  return loadConf({ prefix, conf, modules: CONF_MODULES });
+  return loadConf({ prefix, conf, ...ENGINE_CONF });
 }
 
 /** Ends the worker the CLI pre-booted for the embedded engine, when the stack will not use it. */

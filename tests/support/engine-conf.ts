@@ -3,12 +3,12 @@
 import { loadConf } from '../../harness/nginx-conf/load.js';
 import type { LocationConf, NginxConf } from '../../harness/nginx-conf/model.js';
 import { moduleConf } from '../../harness/nginx-conf/directive.js';
-import { CONF_MODULES } from '../../harness/embedded/modules.js';
+import { ENGINE_CONF } from '../../harness/embedded/modules.js';
 import { PROXY, type ProxyConf } from '../../harness/embedded/modules/proxy/conf.js';
 import { INDEX } from '../../harness/embedded/modules/index/conf.js';
 
 export function engineConf(prefix: string, conf = 'conf/nginx.conf'): NginxConf {
-  return loadConf({ prefix, conf, modules: CONF_MODULES });
+  return loadConf({ prefix, conf, ...ENGINE_CONF });
 }
 
 /** A level's proxy module settings (embedded/modules/proxy/), as the engine reads them. */

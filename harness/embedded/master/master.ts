@@ -10,7 +10,7 @@ import { constants } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { closeSync, mkdirSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { loadConf, confPath, COMMAND_LINE } from '../../nginx-conf/load.js';
-import { CONF_MODULES } from '../modules.js';
+import { ENGINE_CONF } from '../modules.js';
 import { serverAddresses } from '../phases/find-server.js';
 import { ConfError } from '../../nginx-conf/error.js';
 import { allLocations, type NginxConf } from '../../nginx-conf/model.js';
@@ -417,7 +417,7 @@ export class Master {
 
   /** The conf, read as the workers read it: with the engine's modules and the command line's -g and -e. */
   private loadOwnConf(): NginxConf {
-    return loadConf({ ...this.opts, modules: CONF_MODULES });
+    return loadConf({ ...this.opts, ...ENGINE_CONF });
   }
 
   /**

@@ -27,7 +27,8 @@ export function newState(addr: string): UpstreamState {
 /** `%T.%03M`: seconds with milliseconds, `-` for a time not reached. */
 const msec = (ms: number) => (ms < 0 ? '-' : `${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, '0')}`);
 
-const FIELDS: Record<string, (s: UpstreamState) => string> = {
+/** `$upstream_addr` and the others: one value per attempt, `, ` between; undefined (not found) without one. */
+export const UPSTREAM_FIELDS: Record<string, (s: UpstreamState) => string> = {
   upstream_addr: (s) => s.addr,
   upstream_status: (s) => (s.status ? String(s.status) : '-'),
   upstream_response_time: (s) => msec(s.responseTime),
@@ -38,27 +39,17 @@ const FIELDS: Record<string, (s: UpstreamState) => string> = {
   upstream_bytes_sent: (s) => String(s.bytesSent),
 };
 
-/**
- * `$upstream_addr` and the others: one value per attempt, `, ` between; undefined (not found)
- * without one. `$upstream_http_name`: that header of the last attempt's response;
- * `$upstream_cookie_name`: the cookie a Set-Cookie of it starts with (ngx_http_parse_set_cookie_lines()).
- */
-export function upstreamVariable(states: readonly UpstreamState[], name: string): string | undefined {
-  const headers = states[states.length - 1]?.headers;
-  if (name.startsWith('upstream_http_')) {
-    const key = name.slice(14).replace(/_/g, '-');
-    return headers?.find(([n]) => n.toLowerCase() === key)?.[1];
-  }
-  if (name.startsWith('upstream_cookie_')) {
-    const want = name.slice(16);
-    for (const [n, v] of headers ?? []) {
-      if (n.toLowerCase() !== 'set-cookie' || v.length <= want.length || v.slice(0, want.length).toLowerCase() !== want || v[want.length] !== '=') continue;
-      return v.slice(want.length + 1).split(';')[0];
-    }
-    return undefined;
-  }
-  const field = FIELDS[name];
-  if (!field || !states.length) return undefined;
-  return states.map(field).join(', ');
+/** `$upstream_http_name`: that header of the last attempt's response, given the rest of the name. */
+export function upstreamHeader(states: readonly UpstreamState[], name: string): string | undefined {
+  const key = name.replace(/_/g, '-');
+  return states[states.length - 1]?.headers?.find(([n]) => n.toLowerCase() === key)?.[1];
 }
 
+/** `$upstream_cookie_name`: the cookie a Set-Cookie of the last attempt's response starts with (ngx_http_parse_set_cookie_lines()). */
+export function upstreamCookie(states: readonly UpstreamState[], want: string): string | undefined {
+  for (const [n, v] of states[states.length - 1]?.headers ?? []) {
+    if (n.toLowerCase() !== 'set-cookie' || v.length <= want.length || v.slice(0, want.length).toLowerCase() !== want || v[want.length] !== '=') continue;
+    return v.slice(want.length + 1).split(';')[0];
+  }
+  return undefined;
+}
