@@ -49,7 +49,8 @@ Each option can also be given as an environment variable (BENCH_SECONDS=3 ...).
   --starts N        samples of each start-up figure, and rounds of the commands' (BENCH_STARTS, default 7)
   --compare L       start-up: also \`harness up\` of these folders, comma-separated: checkouts (the build
                     before a change) or installed packages (node_modules/sky-harness), in the same
-                    loop, taking turns with this checkout's (BENCH_COMPARE)
+                    loop, taking turns with this checkout's; fast: their \`harness proxy\` on the
+                    same conf, a column beside this checkout's engine in each round (BENCH_COMPARE)
   --crashes N       crashes per engine and worker count (BENCH_CRASHES, default 7)
   --only L          parts to run: ${PARTS.join(',')} (BENCH_ONLY, default all)
   --out DIR         where latest.md and latest.json go (BENCH_OUT, default bench/results)
