@@ -32,7 +32,8 @@ export function wantsWorker(argv: string[]): boolean {
   const [command, ...rest] = argv;
   if (command === 'proxy') return proxyServes(rest);
   if (command !== 'up') return false;
-  if (rest.some((a) => ['--help', '-h', '--version', '-t', '--test'].includes(a))) return false;
+  // `up --detach` starts its stack as a process of its own, which pre-boots that stack's worker.
+  if (rest.some((a) => ['--help', '-h', '--version', '-t', '--test', '--detach', '--detach=true', '-d'].includes(a))) return false;
   const i = rest.findIndex((a) => a === '--proxy' || a.startsWith('--proxy='));
   const engine = i < 0 ? 'embedded' : rest[i] === '--proxy' ? rest[i + 1] : rest[i].slice('--proxy='.length);
   return engine === 'embedded';
