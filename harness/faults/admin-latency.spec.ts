@@ -57,3 +57,14 @@ test('admin.latency refuses a jitter a distribution cannot use, and a distributi
     await s.close();
   }
 });
+
+test('a wait under a second is said in milliseconds, not rounded to 0 s', async () => {
+  const s = await startStandIn();
+  try {
+    expect((await s.inject('admin.latency 10')).effect).toContain('10 ms');
+    await s.faults.restore();
+    expect((await s.inject('admin.latency 2500')).effect).toContain('2.5 s');
+  } finally {
+    await s.close();
+  }
+});

@@ -44,7 +44,8 @@ export function apiLocation(target: FaultTarget): LocationConf | undefined {
   }
 }
 
-export const secondsText = (ms: number) => `${+(ms / 1000).toFixed(1)} s`;
+/** `3 s`, `1.5 s`; a wait under a second in ms (`10 ms`, not `0 s`). */
+export const secondsText = (ms: number) => (ms < 1000 ? `${ms} ms` : `${+(ms / 1000).toFixed(1)} s`);
 
 /** What an answer that does not come within proxy_read_timeout (`read` ms) gets. */
 export function timedOut(read: number): string {
