@@ -1,16 +1,16 @@
-// The log phase (ngx_http_log_handler()): one line per access_log of the request's location, in
-// its format, unless its if= condition is "" or "0"; a variable nginx finds no value for is `-`
-// with escape=default and nothing with json or none.
+// The log module's handler of the log phase (ngx_http_log_handler()): one line per access_log of
+// the request's location, in its format, unless its if= condition is "" or "0"; a variable nginx
+// finds no value for is `-` with escape=default and nothing with json or none.
 import { writeSync } from 'node:fs';
-import type { LogFormat } from '../../nginx-conf/log-format.js';
-import { escapeLogValue } from '../../logs/access-log.js';
-import { writeAccess, type AccessLogFailure, type LogFile } from '../../logs/writer.js';
-import { openErrno, writeErrno } from '../../os-profile.js';
-import type { HttpRequest } from '../request.js';
-import { evaluate, variableValue } from '../variable-values.js';
-import { mapUriToPath } from '../files/map-path.js';
-import { statOrError } from '../files/file-cache.js';
-import { useOnce } from '../files/open-file-cache.js';
+import type { LogFormat } from '../../../nginx-conf/log-format.js';
+import { escapeLogValue } from '../../../logs/access-log.js';
+import { writeAccess, type AccessLogFailure, type LogFile } from '../../../logs/writer.js';
+import { openErrno, writeErrno } from '../../../os-profile.js';
+import type { HttpRequest } from '../../request.js';
+import { evaluate, variableValue } from '../../variable-values.js';
+import { mapUriToPath } from '../../files/map-path.js';
+import { statOrError } from '../../files/file-cache.js';
+import { useOnce } from '../../files/open-file-cache.js';
 
 /** ngx_escape_json(): `"` and `\` escaped, control bytes as \n, \r, \t, \b, \f or \u00XX; the rest as it is. */
 function escapeJson(v: string): string {
@@ -69,9 +69,8 @@ function writeScriptLog(req: HttpRequest, path: string, line: string): void {
   }
 }
 
-export function writeAccessLogs(req: HttpRequest): void {
-  // ngx_http_upstream_finalize_request(): an attempt still under way ends with the request.
-  for (const s of req.upstreamStates) if (s.responseTime < 0) s.responseTime = Date.now() - s.start;
+export function logHandler(req: HttpRequest): void {
+  req.debug('http log handler');
   for (const { conf, file } of req.ctx.accessLogsFor(req.loc)) {
     if (conf.filter !== undefined) {
       const v = evaluate(req, conf.filter);
