@@ -138,7 +138,10 @@ export interface AddedModule {
   mergeHttp?: (http: never, c: HttpMergeContext) => void;
   openFiles?: (loc: never) => string[];
   tempPaths?: readonly string[];
-  /** Once the whole conf is read: what it refuses at start that needs more than one level (certificates), thrown as a ConfError. */
+  /**
+   * Once the whole conf is read, before its variables are checked: what it refuses at start that
+   * needs more than one level (access_log's buffers, certificates), thrown as a ConfError.
+   */
   checkConf?: (conf: never) => void;
   variables?: (loc: never) => LevelVariables;
   /** Their setters take the module's settings, which the loader does not know the type of. */
