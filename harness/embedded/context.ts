@@ -1,11 +1,9 @@
-// What one worker process holds for its whole life: the configuration, the OS profile, its logs,
+// What one worker process holds for its whole life: the configuration, the OS profile, its error logs,
 // its end of the connection counter (shared by the workers, as in nginx) and the round-robin state
 // of every upstream (per worker, as in nginx).
 import type { NginxConf, UpstreamConf, LocationConf, LogTarget } from '../nginx-conf/model.js';
 import type { OsProfile } from '../os-profile.js';
-import type { AccessLogConf, OpenLogFileCache } from '../nginx-conf/http/log.js';
-import { OpenFileCache } from './files/open-file-cache.js';
-import { ErrorLog, openLog, type ErrorLogTarget, type LogFile } from '../logs/writer.js';
+import { ErrorLog, openLog, type ErrorLogTarget } from '../logs/writer.js';
 import { PeerGroup, type PeerSpec } from './upstream/round-robin.js';
 import { ConnectionCounter } from './connection-counter.js';
 import { SharedZones } from './shared-zones.js';
@@ -51,12 +49,6 @@ export function addressesOf(host: string, resolved: ResolvedHosts): { address: s
   return [];
 }
 
-/** An access_log of the conf and its file, opened; a path with variables is opened per line. */
-export interface OpenAccessLog {
-  conf: AccessLogConf;
-  file?: LogFile;
-}
-
 export interface WorkerOptions {
   conf: NginxConf;
   os: OsProfile;
@@ -69,13 +61,6 @@ export interface WorkerOptions {
   sharedZones: string;
   /** Wildcard listens bind every interface, not their loopback (WorkerEnv.bindAny). */
   bindAny?: boolean;
-}
-
-/** A log file with its gzip buffer, made by the first access_log of that file that has one. */
-function bufferedLog(conf: AccessLogConf): LogFile {
-  const file = openLog(conf.path);
-  if (conf.gzip) file.gzip ??= { level: conf.gzip, size: conf.buffer!, flushMs: conf.flushMs, bytes: 0 };
-  return file;
 }
 
 export class WorkerContext {
@@ -93,11 +78,8 @@ export class WorkerContext {
   /** worker_connections: who holds one, and who may give it up. */
   readonly slots: ConnectionSlots;
   private readonly groups = new Map<UpstreamConf, PeerGroup>();
-  /** Each location's logs, opened once. */
+  /** Each location's error logs, opened once. */
   private readonly errorLogs = new Map<LocationConf, ErrorLog>();
-  private readonly accessLogs = new Map<LocationConf, OpenAccessLog[]>();
-  /** One per open_log_file_cache line, as nginx makes one per directive (the levels below share it). */
-  private readonly openLogCaches = new Map<OpenLogFileCache, OpenFileCache>();
   private readonly resolved: ResolvedHosts;
 
   constructor(o: WorkerOptions) {
@@ -134,22 +116,6 @@ export class WorkerContext {
     let log = this.errorLogs.get(loc);
     if (!log) this.errorLogs.set(loc, (log = this.errorLog.withTargets(this.targets(loc.errorLog))));
     return log;
-  }
-
-  /** The access logs a request in `loc` writes to (none after `access_log off`). */
-  accessLogsFor(loc: LocationConf): OpenAccessLog[] {
-    let logs = this.accessLogs.get(loc);
-    if (!logs) this.accessLogs.set(loc, (logs = loc.accessLogOff ? [] : loc.accessLogs.map((conf) => ({ conf, file: conf.script ? undefined : bufferedLog(conf) }))));
-    return logs;
-  }
-
-  /** The open_log_file_cache of `loc`; undefined when it is off. */
-  openLogCache(loc: LocationConf): OpenFileCache | undefined {
-    const o = loc.openLogFileCache;
-    if (!o) return undefined;
-    let cache = this.openLogCaches.get(o);
-    if (!cache) this.openLogCaches.set(o, (cache = new OpenFileCache(o)));
-    return cache;
   }
 
   displayPath(path: string): string {

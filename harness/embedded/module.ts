@@ -4,7 +4,7 @@
 // cmcf->phases[] and ngx_http_top_header_filter). modules.ts lists them; the worker builds its
 // tables from the list once.
 import type { AddedModule } from '../nginx-conf/directive.js';
-import type { HeaderFilter, Handlers, HttpRequest, PhaseHandler, RangeJudge, Variable, VariableSetter } from './request.js';
+import type { Handler, HeaderFilter, Handlers, HttpRequest, PhaseHandler, RangeJudge, Variable, VariableSetter } from './request.js';
 import type { Validators } from './http/conditional.js';
 
 /**
@@ -25,8 +25,12 @@ export interface HttpModule {
   variablePrefixes?: Record<string, Variable>;
   /** What `set` does to its variables that are settable (a variable's set_handler: `$limit_rate`). */
   variableSetters?: Record<string, VariableSetter>;
-  /** Its handlers, by the phase each joins (in the list's order, after the core's own). */
-  phaseHandlers?: Partial<Record<PhaseName, PhaseHandler>>;
+  /**
+   * Its handlers, by the phase each joins (in the list's order, after the core's own); `log`'s
+   * joins NGX_HTTP_LOG_PHASE, which is no step of the phase engine: ngx_http_log_request() runs
+   * every one of its handlers as the request ends.
+   */
+  phaseHandlers?: Partial<Record<PhaseName, PhaseHandler>> & { log?: Handler };
   /** Told of a variable that has no value in this request (ngx_http_rewrite_var(): `set`'s may warn). */
   uninitialized?: (req: HttpRequest, name: string) => void;
   /** Its output header filter. */

@@ -23,8 +23,11 @@ import { HEADERS_MODULE } from './modules/headers/module.js';
 import { CHARSET_MODULE } from './modules/charset/module.js';
 import { WRITE_MODULE } from './modules/write/module.js';
 import { SSL_MODULE } from './modules/ssl/module.js';
+import { LOG_MODULE } from './modules/log/module.js';
 
 export const MODULES: readonly HttpModule[] = [
+  // ngx_http_log_module's place in nginx's list, next to the core's.
+  LOG_MODULE,
   SSL_MODULE,
   NOT_MODIFIED_MODULE,
   REWRITE_MODULE,

@@ -69,6 +69,8 @@ export interface PhaseEngine {
   serverRewrite: number;
   /** Where a named location goes on from (location_rewrite_index). */
   locationRewrite: number;
+  /** The log phase's handlers (cmcf->phases[NGX_HTTP_LOG_PHASE]), all run as the request ends. */
+  log: readonly Handler[];
 }
 
 export interface Handlers {
@@ -96,10 +98,8 @@ export interface Handlers {
   variableSetters: ReadonlyMap<string, VariableSetter>;
   /** Tells the modules of a variable with no value (the rewrite module's warning). */
   uninitialized: (req: HttpRequest, name: string) => void;
-  /** The phases, from the server's rewrites to the content handler. */
+  /** The phases, from the server's rewrites to the content handler, and the log phase. */
   phases: PhaseEngine;
-  /** The log phase: the access-log lines (phases/log.ts). */
-  log: Handler;
 }
 
 export class HttpRequest {
@@ -621,10 +621,11 @@ export class HttpRequest {
     if (status !== undefined) this.status = status;
     // log_subrequest off: a subrequest has no access-log line of its own.
     if (!this.parent) {
-      // ngx_http_free_request(), then ngx_http_log_handler().
+      // ngx_http_upstream_finalize_request(), before the log phase: an attempt still under way ends with the request.
+      for (const s of this.upstreamStates) if (s.responseTime < 0) s.responseTime = Date.now() - s.start;
+      // ngx_http_free_request(), then ngx_http_log_request().
       this.debug('http close request');
-      this.debug('http log handler');
-      this.handlers.log(this);
+      for (const log of this.handlers.phases.log) log(this);
     }
     this.closeListeners.length = 0;
     for (const cb of this.endListeners.splice(0)) cb();

@@ -12,14 +12,13 @@ import { findServer } from './phases/find-server.js';
 import { moduleTables } from './module.js';
 import { ENGINE_CONF, MODULES } from './modules.js';
 import { phaseEngine } from './phases/phases.js';
-import { writeAccessLogs } from './phases/log.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { listenKey } from '../loopback.js';
 import { sslAcceptor } from './modules/ssl/handshake.js';
 import type { WorkerEnv } from './protocol.js';
 
-/** What the request runs: content handlers by name, phases, the modules' filters and variables, the log (injected: they import the request). */
-export const WORKER_HANDLERS = { content: { proxy: proxyHandler }, findServer, special: specialResponse, phases: phaseEngine(MODULES), log: writeAccessLogs, ...moduleTables(MODULES) };
+/** What the request runs: content handlers by name, phases, the modules' filters and variables (injected: they import the request). */
+export const WORKER_HANDLERS = { content: { proxy: proxyHandler }, findServer, special: specialResponse, phases: phaseEngine(MODULES), ...moduleTables(MODULES) };
 
 /**
  * What a worker process serves with: the conf, read as the master read it, the worker's context

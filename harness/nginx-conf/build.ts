@@ -15,7 +15,6 @@ import { compileRegex } from './pcre.js';
 import { allLocations, UPSTREAM_KEEPALIVE, type LimitExcept, type ListenConf, type LocationConf, type NginxConf, type ProxyPassConf, type ProxyPassVariables, type ServerConf, type UpstreamConf, type UpstreamServerConf } from './model.js';
 import type { AddedModule, DirectiveSpec } from './directive.js';
 import { CORE_RESPONSE } from './http/core-response.js';
-import { LOG } from './http/log.js';
 import { COMBINED, logFormat, type LogFormat } from './log-format.js';
 import { buildMap } from './map.js';
 import { addName, nameTable, serverNameRegex } from './names.js';
@@ -65,7 +64,6 @@ function defaultLocation(prefix: string, modules: readonly AddedModule[]): Locat
       ['gif', 'image/gif'],
       ['jpg', 'image/jpeg'],
     ]),
-    ...LOG.defaults,
     errorLog: [],
     clientMaxBodySize: 1024 * 1024,
     limitRate: '0',
@@ -215,8 +213,7 @@ function buildHttp(b: Builder, http: Directive): void {
     }
     return false;
   });
-  // ngx_http_log_merge_loc_conf(): no level with access_log at all: the compiled-in log, combined.
-  if (!base.accessLogs.length && !base.accessLogOff) base.accessLogs = [{ path: join(b.opts.prefix, 'logs/access.log'), format: COMBINED, file: http.file, line: http.line }];
+  for (const m of b.opts.modules) m.mergeHttp?.(base as never, { prefix: b.opts.prefix, at: { file: http.file, line: http.line } });
   for (const s of servers) {
     b.logFormats = s.logFormats;
     b.conf.servers.push(buildServer(b, s.d, base));

@@ -79,10 +79,21 @@ export interface LevelVariables {
    * level's paths, after the core's (alias, error_page) and the modules' files.
    */
   rewrites?: VariableUse[];
+  /**
+   * Those of texts the log phase evaluates (access_log's formats, if= and paths): checked for
+   * being known after proxy_pass's and before every level's `used`, for being evaluable after all.
+   */
+  logged?: VariableUse[];
   /** The variables these settings make (`set`'s, a regex's named captures). */
   defined: string[];
   /** Of those, the ones that always have a value or none, which the engine need not evaluate (`set`'s). */
   declared: string[];
+}
+
+/** What a module's mergeHttp is given: the prefix, and the http block's place. */
+export interface HttpMergeContext {
+  prefix: string;
+  at: At;
 }
 
 /** One module of http/: its location-level settings with their defaults, and its directives. */
@@ -99,6 +110,14 @@ export interface ConfModule<T extends object> {
    * block's `}`, where ngx_http_merge_servers() reports it.
    */
   merge?: (loc: T) => string | undefined;
+  /**
+   * ngx_http_*_merge_loc_conf()'s default that needs the conf (a path under the prefix): given the
+   * http level once its own directives are read, before its servers inherit it (by copy), so that
+   * every level that sets nothing has it (the log module's compiled-in access log).
+   */
+  mergeHttp?: (http: T, c: HttpMergeContext) => void;
+  /** The files a level's settings name that nginx opens at start (ngx_conf_open_file(): access_log's). */
+  openFiles?: (loc: T) => string[];
   /** The variables a level's settings name and make. */
   variables?: (loc: T) => LevelVariables;
   /** Its `*_temp_path` directives: nginx creates each one's folder at start (`temp/proxy_temp` unless set), after client_body_temp's. */
@@ -116,8 +135,13 @@ export interface AddedModule {
   main?: readonly string[];
   check?: (loc: never) => string | undefined;
   merge?: (loc: never) => string | undefined;
+  mergeHttp?: (http: never, c: HttpMergeContext) => void;
+  openFiles?: (loc: never) => string[];
   tempPaths?: readonly string[];
-  /** Once the whole conf is read: what it refuses at start that needs more than one level (certificates), thrown as a ConfError. */
+  /**
+   * Once the whole conf is read, before its variables are checked: what it refuses at start that
+   * needs more than one level (access_log's buffers, certificates), thrown as a ConfError.
+   */
   checkConf?: (conf: never) => void;
   variables?: (loc: never) => LevelVariables;
   /** Their setters take the module's settings, which the loader does not know the type of. */

@@ -18,7 +18,6 @@ function complexSize(d: Directive): string {
 }
 
 export type { Ctx } from './directive.js';
-import { LOG } from './http/log.js';
 import { parseEnum, parseFlag, parseNumber, parseSize, parseTime, seconds } from './values.js';
 import { RESOLVER } from './http/resolver.js';
 import { CORE_RESPONSE } from './http/core-response.js';
@@ -130,6 +129,7 @@ const CORE: Record<string, DirectiveSpec<LocationConf>> = {
   // Its block is read by build.ts once the location is (buildLimitExcept()).
   limit_except: { ctx: ['location'], args: [1, ANY], block: true, once: true },
   location: { ctx: ['server', 'location'], args: [1, 2], block: true },
+  // ngx_http_log_module's, read by build.ts: an access_log names only the formats defined before it.
   log_format: { ctx: ['http'], args: [2, ANY] },
 
   // ---- ngx_http_core_module ----
@@ -255,7 +255,6 @@ export const DIRECTIVES: Record<string, DirectiveSpec<LocationConf>> = {
   ...CORE,
   ...CORE_RESPONSE.directives,
   ...RESOLVER.directives,
-  ...LOG.directives,
   ...OPEN_FILE_CACHE.directives,
 };
 

@@ -8,7 +8,6 @@ import type { AddedModule } from './directive.js';
 import { ConfError, unsupported } from './error.js';
 import { mapValues, regexVariables } from './map.js';
 import { knownVariable, locationUses, nginxVariable, variableNames, type EvaluatedVariables } from './variables.js';
-import { checkLogBuffers } from './http/log.js';
 
 export interface LoadOptions {
   /** `-p`: the prefix; relative paths in the conf resolve against it. */
@@ -38,9 +37,10 @@ export function loadConf(o: LoadOptions): NginxConf {
   const globals = o.globals ? parseGlobals(o.globals, dirname(file)) : [];
   const tree = [...globals, ...parseConfFile(file)];
   const conf = buildConf(tree, { prefix, confFile: file, defaultErrorLog: o.errorLog, modules: o.modules });
-  checkLogBuffers(allLocations(conf).flatMap((l) => l.accessLogs));
-  checkVariables(conf, o.modules, o.evaluated);
+  // The modules' checks are nginx's while reading and merging (access_log's buffers, certificates),
+  // before ngx_http_variables_init_vars().
   for (const m of o.modules) m.checkConf?.(conf as never);
+  checkVariables(conf, o.modules, o.evaluated);
   // ngx_event_init_conf(): after the whole conf has been read, so an error inside it comes first.
   if (!tree.some((d) => d.name === 'events')) {
     const e = new ConfError('no "events" section in configuration');
@@ -69,13 +69,12 @@ function parseGlobals(text: string, confPrefix: string) {
  */
 function checkVariables(conf: NginxConf, modules: readonly AddedModule[], evaluated: EvaluatedVariables): void {
   const locations = allLocations(conf);
-  const logs = [...new Set(locations.flatMap((l) => (l.accessLogOff ? [] : l.accessLogs)))];
-  const filters = logs.flatMap((a) => [...(a.filter === undefined ? [] : variableNames(a.filter)), ...(a.script ? variableNames(a.path) : [])]);
   // The modules' own, per level: the rewrite module's script, its values and what `set` and its
   // regexes make; add_header's values; try_files's and index's names; proxy_set_header's values,
-  // proxy_redirect's texts.
+  // proxy_redirect's texts; access_log's formats, if= and paths.
   const levels = locations.map((l) => modules.flatMap((m) => (m.variables ? [m.variables(l as never)] : [])));
   const own = levels.flat();
+  const logged = own.flatMap((v) => v.logged ?? []);
   const scripted = own.flatMap((v) => v.used);
   const merged = own.flatMap((v) => v.merged ?? []);
   const paths = locations.flatMap((l, i) => [
@@ -85,7 +84,7 @@ function checkVariables(conf: NginxConf, modules: readonly AddedModule[], evalua
     ...levels[i].flatMap((v) => v.rewrites ?? []),
   ]);
   const passes = locations.flatMap((l) => (l.proxyPass && 'variables' in l.proxyPass ? [l.proxyPass] : []));
-  const used = [...conf.variables, ...passes.flatMap((p) => variableNames(p.variables)), ...filters, ...scripted.map((s) => s.name), ...merged.map((h) => h.name), ...paths.map((p) => p.name)];
+  const used = [...conf.variables, ...passes.flatMap((p) => variableNames(p.variables)), ...logged.map((l) => l.name), ...scripted.map((s) => s.name), ...merged.map((h) => h.name), ...paths.map((p) => p.name)];
   // Map variables, those `set` makes, and the named groups of every regex (ngx_http_regex_compile()).
   const defined = [
     ...conf.maps.flatMap((m) => [m.variable, ...m.table.regexes.flatMap((r) => regexVariables(r.re.source))]),
@@ -106,12 +105,7 @@ function checkVariables(conf: NginxConf, modules: readonly AddedModule[], evalua
   for (const { name, what, at } of scripted) check([name], what, at);
   // Every header here is the conf's own, with its place (only nginx's defaults have none).
   for (const p of passes) check(variableNames(p.variables), '"proxy_pass"', p);
-  for (const { name, what, at } of [...merged, ...paths]) check([name], what, at);
-  for (const a of logs) {
-    check(a.format.ops.flatMap((op) => ('variable' in op ? [op.variable] : [])), `the log format "${a.format.name}"`, a);
-    check(a.filter === undefined ? [] : variableNames(a.filter), '"access_log if="', a);
-    check(a.script ? variableNames(a.path) : [], '"access_log"', a);
-  }
+  for (const { name, what, at } of [...merged, ...paths, ...logged]) check([name], what, at);
 }
 
 /** The variable, or one a map makes it of, that the engine cannot evaluate; undefined when all can be. */

@@ -4,7 +4,6 @@ import type { Level } from '../logs/error-log.js';
 import type { CompiledRegex } from './pcre.js';
 import type { CoreResponseConf } from './http/core-response.js';
 import type { ResolverSettings } from './http/resolver.js';
-import type { LogSettings } from './http/log.js';
 import type { MapConf } from './map.js';
 
 export interface LogTarget {
@@ -109,7 +108,7 @@ export interface LimitExcept {
   conf: LocationConf;
 }
 
-export interface LocationConf extends CoreResponseConf, ResolverSettings, LogSettings {
+export interface LocationConf extends CoreResponseConf, ResolverSettings {
   /** `~`, `~*`: a regular expression; `@`: a named location (`path` is then `@name`). */
   modifier: '=' | '^~' | '' | '~' | '~*' | '@';
   /** The name as nginx keeps it: the prefix, the exact URI, the regex's text, `@name`. */

@@ -203,7 +203,7 @@ export class Master {
     const locations = allLocations(this.conf);
     const paths = [
       ...errorLogs.filter((t) => !t.byDefault).map((t) => t.path),
-      ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...l.accessLogs.filter((a) => !a.script).map((a) => a.path)]),
+      ...locations.flatMap((l) => [...l.errorLog.map((t) => t.path), ...ENGINE_CONF.modules.flatMap((m) => m.openFiles?.(l as never) ?? [])]),
       ...errorLogs.filter((t) => t.byDefault).map((t) => t.path),
     ];
     for (const p of new Set(paths)) this.openOrDie(p, (x) => this.createLog(x));

@@ -35,3 +35,10 @@ test('a phase no module joins starts where the next one does', () => {
   expect(engine.locationRewrite).toBe(1);
   expect(engine.handlers[1].back).toBe(0);
 });
+
+test('the log phase\'s handlers are no step of the engine: the request runs them all as it ends, in the list\'s order', () => {
+  const [logA, logB] = [() => {}, () => {}];
+  const engine = phaseEngine([{ name: 'a', phaseHandlers: { log: logA } }, { name: 'b' }, { name: 'c', phaseHandlers: { log: logB } }]);
+  expect(engine.log).toEqual([logA, logB]);
+  expect(engine.handlers).toHaveLength(4);
+});

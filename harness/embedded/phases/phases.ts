@@ -1,7 +1,7 @@
 // The phase engine (ngx_http_init_phase_handlers()): nginx's phases in their order, each with the
 // core's handler and the modules' (in the module list's order), built once for the worker. The
-// request runs it from the server's rewrites, and from the location's after a named location; it
-// knows no phase by name.
+// request runs it from the server's rewrites, and from the location's after a named location, and
+// the log phase's handlers as it ends; it knows no phase by name.
 import type { PhaseEngine, PhaseHandler } from '../request.js';
 import { PHASE_NAMES, type HttpModule, type PhaseName } from '../module.js';
 import { findConfigPhase } from './find-config.js';
@@ -56,5 +56,6 @@ export function phaseEngine(modules: readonly HttpModule[]): PhaseEngine {
   }
   // Post-rewrite's NGX_AGAIN: back to find config (ph->next).
   for (const h of handlers) if (h.handler === postRewrite) h.back = start.get('find-config');
-  return { handlers, serverRewrite: start.get('server-rewrite')!, locationRewrite: start.get('rewrite')! };
+  const log = modules.flatMap((m) => (m.phaseHandlers?.log ? [m.phaseHandlers.log] : []));
+  return { handlers, serverRewrite: start.get('server-rewrite')!, locationRewrite: start.get('rewrite')!, log };
 }

@@ -4,7 +4,7 @@
 // another is opened, goes unused for `inactive`, or is older than `valid` and its name now names
 // another file. A file used fewer times is closed after each line, but the cache counts its uses.
 import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
-import type { OpenLogFileCache } from '../../nginx-conf/http/log.js';
+import type { OpenLogFileCache } from './conf.js';
 
 interface CachedFile {
   name: string;

@@ -1,12 +1,16 @@
-// ngx_http_log_module's `access_log` with its parameters, inherited as nginx's merge does (a level
-// with access_log lines, or `access_log off`, keeps none of the outer ones); the formats it names
-// are log-format.ts's.
-import { ConfError, unsupported } from '../error.js';
-import { COMBINED, type LogFormat } from '../log-format.js';
-import type { Directive } from '../parse.js';
-import type { ConfModule } from '../directive.js';
-import { HSL, ANY } from '../directive.js';
-import { parseSize, parseTime, seconds } from '../values.js';
+// ngx_http_log_module's settings: `access_log` with its parameters, inherited as nginx's merge does
+// (a level with access_log lines, or `access_log off`, keeps none of the outer ones; one that has
+// none anywhere writes the compiled-in logs/access.log in `combined`), and open_log_file_cache
+// (ngx_http_log_loc_conf_t, its create/merge and commands[]). log_format stays the core's: the
+// formats an access_log names are those the http block defined before it (SetContext.logFormats),
+// read by log-format.ts, which the doctor reads access lines back with.
+import { ConfError, unsupported } from '../../../nginx-conf/error.js';
+import { COMBINED, type LogFormat } from '../../../nginx-conf/log-format.js';
+import type { Directive } from '../../../nginx-conf/parse.js';
+import { allLocations, type NginxConf } from '../../../nginx-conf/model.js';
+import { HSL, ANY, moduleConf, type ConfModule, type VariableUse } from '../../../nginx-conf/directive.js';
+import { parseSize, parseTime, seconds } from '../../../nginx-conf/values.js';
+import { variableNames } from '../../../nginx-conf/variables.js';
 import { isAbsolute, join } from 'node:path';
 
 export interface AccessLogConf {
@@ -37,7 +41,7 @@ export interface OpenLogFileCache {
   validMs: number;
 }
 
-export interface LogSettings {
+export interface LogConf {
   accessLogs: AccessLogConf[];
   /** `access_log off` at this level (or inherited): no line, whatever else the level says. */
   accessLogOff: boolean;
@@ -84,9 +88,10 @@ function accessLog(d: Directive, prefix: string, formats: readonly LogFormat[]):
 
 /**
  * nginx keeps one buffer per log file: every access_log of a file must buffer it alike, the first
- * (in the conf's order) sets how.
+ * (in the conf's order) sets how. Checked once the whole conf is read, as it spans levels.
  */
-export function checkLogBuffers(logs: readonly AccessLogConf[]): void {
+export function checkLogBuffers(conf: NginxConf): void {
+  const logs = allLocations(conf).flatMap((l) => moduleConf(l, LOG).accessLogs);
   const first = new Map<string, AccessLogConf>();
   const inOrder = [...new Set(logs)].filter((l) => !l.script).sort((a, b) => (a.file === b.file ? a.line - b.line : 0));
   for (const log of inOrder) {
@@ -96,8 +101,27 @@ export function checkLogBuffers(logs: readonly AccessLogConf[]): void {
   }
 }
 
-export const LOG: ConfModule<LogSettings> = {
+/**
+ * The variables the log phase evaluates (a format's, if='s, a path's): nginx knows them as it reads
+ * the conf; the engine refuses, after every other, one it cannot evaluate.
+ */
+function loggedVariables(l: LogConf): VariableUse[] {
+  return (l.accessLogOff ? [] : l.accessLogs).flatMap((a) => [
+    ...a.format.ops.flatMap((op) => ('variable' in op ? [{ name: op.variable, what: `the log format "${a.format.name}"`, at: a }] : [])),
+    ...(a.filter === undefined ? [] : variableNames(a.filter)).map((name) => ({ name, what: '"access_log if="', at: a })),
+    ...(a.script ? variableNames(a.path) : []).map((name) => ({ name, what: '"access_log"', at: a })),
+  ]);
+}
+
+export const LOG: ConfModule<LogConf> = {
   defaults: { accessLogs: [], accessLogOff: false },
+  // ngx_http_log_merge_loc_conf(): no level with access_log at all: the compiled-in log, combined.
+  mergeHttp: (l, c) => {
+    if (!l.accessLogs.length && !l.accessLogOff) l.accessLogs = [{ path: join(c.prefix, 'logs/access.log'), format: COMBINED, ...c.at }];
+  },
+  variables: (l) => ({ used: [], logged: loggedVariables(l), defined: [], declared: [] }),
+  // ngx_conf_open_file(): every access_log's file (one with variables is opened per line).
+  openFiles: (l) => l.accessLogs.filter((a) => !a.script).map((a) => a.path),
   directives: {
     access_log: {
       ctx: HSL,

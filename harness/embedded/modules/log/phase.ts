@@ -1,16 +1,56 @@
-// The log phase (ngx_http_log_handler()): one line per access_log of the request's location, in
-// its format, unless its if= condition is "" or "0"; a variable nginx finds no value for is `-`
-// with escape=default and nothing with json or none.
+// The log module's handler of the log phase (ngx_http_log_handler()): one line per access_log of
+// the request's location, in its format, unless its if= condition is "" or "0"; a variable nginx
+// finds no value for is `-` with escape=default and nothing with json or none.
 import { writeSync } from 'node:fs';
-import type { LogFormat } from '../../nginx-conf/log-format.js';
-import { escapeLogValue } from '../../logs/access-log.js';
-import { writeAccess, type AccessLogFailure, type LogFile } from '../../logs/writer.js';
-import { openErrno, writeErrno } from '../../os-profile.js';
-import type { HttpRequest } from '../request.js';
-import { evaluate, variableValue } from '../variable-values.js';
-import { mapUriToPath } from '../files/map-path.js';
-import { statOrError } from '../files/file-cache.js';
-import { useOnce } from '../files/open-file-cache.js';
+import type { LogFormat } from '../../../nginx-conf/log-format.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
+import type { LocationConf } from '../../../nginx-conf/model.js';
+import { escapeLogValue } from '../../../logs/access-log.js';
+import { openLog, writeAccess, type AccessLogFailure, type LogFile } from '../../../logs/writer.js';
+import { openErrno, writeErrno } from '../../../os-profile.js';
+import type { HttpRequest } from '../../request.js';
+import { evaluate, variableValue } from '../../variable-values.js';
+import { mapUriToPath } from '../../files/map-path.js';
+import { statOrError } from '../../files/file-cache.js';
+import { LOG, type AccessLogConf, type OpenLogFileCache } from './conf.js';
+import { OpenFileCache, useOnce } from './open-file-cache.js';
+
+/** An access_log of the conf and its file, opened; a path with variables is opened per line. */
+interface OpenAccessLog {
+  conf: AccessLogConf;
+  file?: LogFile;
+}
+
+/** Each location's access logs, opened once by the worker (a reloaded conf's locations are new ones). */
+const opened = new WeakMap<LocationConf, OpenAccessLog[]>();
+/** One per open_log_file_cache line, as nginx makes one per directive (the levels below share it). */
+const caches = new WeakMap<OpenLogFileCache, OpenFileCache>();
+
+/** A log file with its gzip buffer, made by the first access_log of that file that has one. */
+function bufferedLog(conf: AccessLogConf): LogFile {
+  const file = openLog(conf.path);
+  if (conf.gzip) file.gzip ??= { level: conf.gzip, size: conf.buffer!, flushMs: conf.flushMs, bytes: 0 };
+  return file;
+}
+
+/** The access logs a request in `loc` writes to (none after `access_log off`). */
+function accessLogsFor(loc: LocationConf): OpenAccessLog[] {
+  let logs = opened.get(loc);
+  if (!logs) {
+    const l = moduleConf(loc, LOG);
+    opened.set(loc, (logs = l.accessLogOff ? [] : l.accessLogs.map((conf) => ({ conf, file: conf.script ? undefined : bufferedLog(conf) }))));
+  }
+  return logs;
+}
+
+/** The open_log_file_cache of `loc`; undefined when it is off. */
+function openLogCache(loc: LocationConf): OpenFileCache | undefined {
+  const o = moduleConf(loc, LOG).openLogFileCache;
+  if (!o) return undefined;
+  let cache = caches.get(o);
+  if (!cache) caches.set(o, (cache = new OpenFileCache(o)));
+  return cache;
+}
 
 /** ngx_escape_json(): `"` and `\` escaped, control bytes as \n, \r, \t, \b, \f or \u00XX; the rest as it is. */
 function escapeJson(v: string): string {
@@ -61,7 +101,7 @@ function writeScriptLog(req: HttpRequest, path: string, line: string): void {
   const name = evaluate(req, path);
   const write = (fd: number) => writeSync(fd, Buffer.from(line, 'latin1'));
   try {
-    const cache = req.ctx.openLogCache(req.loc);
+    const cache = openLogCache(req.loc);
     if (cache) cache.use(name, write);
     else useOnce(name, write);
   } catch (e) {
@@ -69,10 +109,9 @@ function writeScriptLog(req: HttpRequest, path: string, line: string): void {
   }
 }
 
-export function writeAccessLogs(req: HttpRequest): void {
-  // ngx_http_upstream_finalize_request(): an attempt still under way ends with the request.
-  for (const s of req.upstreamStates) if (s.responseTime < 0) s.responseTime = Date.now() - s.start;
-  for (const { conf, file } of req.ctx.accessLogsFor(req.loc)) {
+export function logHandler(req: HttpRequest): void {
+  req.debug('http log handler');
+  for (const { conf, file } of accessLogsFor(req.loc)) {
     if (conf.filter !== undefined) {
       const v = evaluate(req, conf.filter);
       if (v === '' || v === '0') continue;
