@@ -21,7 +21,22 @@ import { preparePrefix } from '../harness/stack/prefix.js';
 import { renderFor } from './engines.js';
 import { benchPort } from './port.js';
 
-const { values } = parseArgs({ options: { dist: { type: 'string', default: join(repoRoot, 'dist') }, nginx: { type: 'string' }, files: { type: 'boolean', default: false } } });
+const USAGE = 'usage: node dist/bench/walk.js [--dist DIR] [--files]   (DIR: another build\'s dist)\n       node dist/bench/walk.js --nginx BINARY [--files]';
+
+function options() {
+  try {
+    return parseArgs({ options: { dist: { type: 'string', default: join(repoRoot, 'dist') }, nginx: { type: 'string' }, files: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } }).values;
+  } catch (e) {
+    process.stderr.write(`walk: ${(e as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+}
+
+const values = options();
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 const dist = resolve(values.dist);
 const harness = `file://${dist}/harness/`;
 
