@@ -26,6 +26,11 @@ export interface HttpModule {
   /** What `set` does to its variables that are settable (a variable's set_handler: `$limit_rate`). */
   variableSetters?: Record<string, VariableSetter>;
   /**
+   * The content handlers its directives install in a location (clcf->handler: proxy_pass's), by the
+   * name the directive's setter gives the location's `handler`.
+   */
+  contentHandlers?: Record<string, Handler>;
+  /**
    * Its handlers, by the phase each joins (in the list's order, after the core's own); `log`'s
    * joins NGX_HTTP_LOG_PHASE, which is no step of the phase engine: ngx_http_log_request() runs
    * every one of its handlers as the request ends.
@@ -57,12 +62,13 @@ export interface HttpModule {
 }
 
 /** What the request takes from the modules, built once from the list (ngx_http_block()'s postconfiguration). */
-export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'headerFilters' | 'variables' | 'variablePrefixes' | 'variableSetters' | 'clearsRanges' | 'uninitialized' | 'rangeHeaders' | 'replacesValidators' | 'preconditions'> {
+export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'content' | 'headerFilters' | 'variables' | 'variablePrefixes' | 'variableSetters' | 'clearsRanges' | 'uninitialized' | 'rangeHeaders' | 'replacesValidators' | 'preconditions'> {
   const rangeHeaders = modules.flatMap((m) => (m.rangeHeaders ? [m.rangeHeaders] : []));
   const judges = modules.flatMap((m) => (m.preconditions ? [m.preconditions] : []));
   const variables = new Map<string, Variable>();
   for (const m of modules) for (const [name, get] of Object.entries(m.variables ?? {})) variables.set(name, get);
   return {
+    content: new Map(modules.flatMap((m) => Object.entries(m.contentHandlers ?? {}))),
     headerFilters: modules.flatMap((m) => (m.headerFilter ? [m.headerFilter] : [])),
     // Each module is asked, in the list's order (gzip marks the answer varied when it judges it).
     clearsRanges: (req, f) => modules.reduce((cleared, m) => (m.clearsRanges?.(req, f) ?? false) || cleared, false),

@@ -74,8 +74,8 @@ export interface PhaseEngine {
 }
 
 export interface Handlers {
-  /** The content handlers, by the name a location's conf gives (its `handler`). */
-  content: Readonly<Record<Exclude<ContentHandlerName, 'static'>, Handler>>;
+  /** The modules' content handlers, by the name a location's conf gives (its `handler`). */
+  content: ReadonlyMap<ContentHandlerName, Handler>;
   /** The server a request's listen address and Host choose (ngx_http_find_virtual_server(): phases/find-server.ts). */
   findServer: (ctx: WorkerContext, listen: ListenConf, host: string | undefined) => { server: ServerConf; match?: RegExpExecArray };
   /** nginx's own answers: error pages, redirects (handlers/special.ts). */
@@ -110,7 +110,7 @@ export class HttpRequest {
    * later `if` without one gives the settings (nginx then runs it with those: proxy_pass in one
    * `if` and a second `if` after it is a 500 "no upstream configuration"). Found anew with the location.
    */
-  contentHandler?: Exclude<ContentHandlerName, 'static'>;
+  contentHandler?: ContentHandlerName;
   uri: ParsedUri;
   keepalive: boolean;
   /** The method the handlers see: GET after an error_page redirect of a POST. */

@@ -6,7 +6,6 @@ import { loadConf } from '../nginx-conf/load.js';
 import { allLocations, type ListenConf, type NginxConf } from '../nginx-conf/model.js';
 import { WorkerContext, type ResolvedHosts } from './context.js';
 import { acceptConnection } from './connection.js';
-import { proxyHandler } from './handlers/proxy.js';
 import { specialResponse } from './handlers/special.js';
 import { findServer } from './phases/find-server.js';
 import { moduleTables } from './module.js';
@@ -18,7 +17,7 @@ import { sslAcceptor } from './modules/ssl/handshake.js';
 import type { WorkerEnv } from './protocol.js';
 
 /** What the request runs: content handlers by name, phases, the modules' filters and variables (injected: they import the request). */
-export const WORKER_HANDLERS = { content: { proxy: proxyHandler }, findServer, special: specialResponse, phases: phaseEngine(MODULES), ...moduleTables(MODULES) };
+export const WORKER_HANDLERS = { findServer, special: specialResponse, phases: phaseEngine(MODULES), ...moduleTables(MODULES) };
 
 /**
  * What a worker process serves with: the conf, read as the master read it, the worker's context

@@ -97,10 +97,10 @@ export interface ErrorPage {
 }
 
 /**
- * The content handlers a location can have (embedded/handlers/); 'static': none of its own, the
- * content phase's modules answer (gzip_static, index, autoindex, static).
+ * A location's content handler, by the name its module registers it under (proxy_pass's 'proxy');
+ * 'static': none of its own, the content phase's modules answer (gzip_static, index, autoindex, static).
  */
-export type ContentHandlerName = 'static' | 'proxy';
+export type ContentHandlerName = string;
 
 /** limit_except: the methods named (HEAD with GET), and the block's location, which the others use. */
 export interface LimitExcept {

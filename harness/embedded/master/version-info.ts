@@ -1,28 +1,28 @@
 // ngx_show_version_info(): what `-v`, `-V` and `-h` print on stderr, for the engine as it is built.
 // `-V`'s configure arguments name what the engine runs with nginx's own switches, so that a tool
 // that reads them to find modules (nginx's test suite does) sees the truth.
+import { MODULES } from '../modules.js';
+
+/** nginx's http modules that its configure builds by default and can leave out (`--without-http_X_module`). */
+const BUILT_BY_DEFAULT = [
+  'charset', 'gzip', 'ssi', 'userid', 'access', 'auth_basic', 'mirror', 'autoindex', 'geo', 'map', 'split_clients', 'referer', 'rewrite', 'proxy',
+  'fastcgi', 'uwsgi', 'scgi', 'grpc', 'memcached', 'limit_conn', 'limit_req', 'empty_gif', 'browser', 'upstream_hash', 'upstream_ip_hash',
+  'upstream_least_conn', 'upstream_random', 'upstream_keepalive', 'upstream_zone',
+];
 
 /**
- * The http modules nginx builds by default that the engine does not run (its conf refuses their
- * directives): `--without-http_X_module` each. Every other default module, and gzip_static, it runs.
- * fastcgi, uwsgi and scgi count as built: the engine makes their temp folders as nginx does (a
- * conf for a build without them would name none, and their default folders would be missing),
- * though it refuses their `*_pass`.
+ * Those the engine runs in its core, not as a module of its list: map and the balancers. fastcgi,
+ * uwsgi and scgi count as built: the engine makes their temp folders as nginx does (a conf for a
+ * build without them would name none, and their default folders would be missing), though it
+ * refuses their `*_pass`.
  */
-const NOT_RUN = [
-  'userid',
-  'auth_basic',
-  'mirror',
-  'geo',
-  'split_clients',
-  'referer',
-  'grpc',
-  'memcached',
-  'empty_gif',
-  'browser',
-  'upstream_random',
-  'upstream_zone',
-];
+const IN_THE_CORE = ['map', 'fastcgi', 'uwsgi', 'scgi', 'upstream_hash', 'upstream_ip_hash', 'upstream_least_conn', 'upstream_keepalive'];
+
+/**
+ * The default modules the engine does not run (its conf refuses their directives): neither in its
+ * core nor in its module list. Adding a module to the list takes it off, with nothing to change here.
+ */
+const NOT_RUN = BUILT_BY_DEFAULT.filter((m) => !IN_THE_CORE.includes(m) && !MODULES.some((x) => x.name === m));
 
 /**
  * The compiled-in paths are the Windows build's, relative to the prefix, as the engine's defaults

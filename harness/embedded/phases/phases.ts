@@ -24,7 +24,7 @@ const postRewrite: PhaseHandler = (req) => {
  */
 const contentPhase: PhaseHandler = (req) => {
   if (!req.contentHandler) return false;
-  req.handlers.content[req.contentHandler](req);
+  req.handlers.content.get(req.contentHandler)!(req);
   return true;
 };
 

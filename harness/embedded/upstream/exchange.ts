@@ -4,7 +4,7 @@
 // peer or nginx's 502/504 (ngx_http_upstream_next()). Each phase reads the upstream connection its
 // own way, and is handed its reads in turn (readBy()), as nginx swaps u->read_event_handler: the
 // head, the body, an HTTP/0.9 answer and a tunnel after a 101 alike. What is sent and how the
-// answer's head is rewritten are the proxy module's (handlers/proxy.ts, the ExchangeHandler).
+// answer's head is rewritten are the proxy module's (modules/proxy/handler.ts, the ExchangeHandler).
 import type { HttpRequest } from '../request.js';
 import type { ResponseFields } from '../http/response.js';
 import type { ErrnoName } from '../../os-profile.js';

@@ -1,14 +1,16 @@
 // ngx_http_proxy_module as a module of the engine: its directives (proxy_pass installs the
-// location's content handler, handlers/proxy.ts, which starts the upstream's exchange with the
-// module's settings) and its variables: $proxy_host, $proxy_port, $proxy_add_x_forwarded_for.
+// location's content handler, handler.ts, which starts the upstream's exchange with the module's
+// settings) and its variables: $proxy_host, $proxy_port, $proxy_add_x_forwarded_for.
 import type { HttpModule } from '../../module.js';
 import { requestPass } from '../../upstream/request-pass.js';
 import { requestHeader } from '../../variable-values.js';
 import { PROXY } from './conf.js';
+import { proxyHandler } from './handler.js';
 
 export const PROXY_MODULE: HttpModule = {
   name: 'proxy',
   conf: PROXY,
+  contentHandlers: { proxy: proxyHandler },
   variables: {
     proxy_host: (req) => requestPass(req)?.proxyHost ?? '',
     proxy_port: (req) => {

@@ -3,19 +3,19 @@
 // The request sent is nginx's: HTTP/1.0 (or proxy_http_version), Host: $proxy_host, Connection:
 // close, Content-Length (or Transfer-Encoding: chunked), then the client's headers in their order.
 // The exchange itself (peers, connect, the answer, the next peer) is upstream/exchange.ts's.
-import type { HttpRequest } from '../request.js';
-import type { LocationConf } from '../../nginx-conf/model.js';
-import { moduleConf } from '../../nginx-conf/directive.js';
-import type { ResponseFields } from '../http/response.js';
-import type { ResponseHead } from '../http/response-head.js';
-import type { PeerGroup } from '../upstream/round-robin.js';
-import { FRAMING_HEADERS, PROXY, type ProxyConf, type ProxyHeader } from '../modules/proxy/conf.js';
-import { requestPass } from '../upstream/request-pass.js';
-import { evalProxyPass, findPeers } from './proxy-eval.js';
-import { escapeUri } from '../http/uri.js';
-import { evaluate } from '../variable-values.js';
-import { UpstreamExchange, type ExchangeHandler, type StreamedBody } from '../upstream/exchange.js';
-import { regexRewrite, rewriteSetCookie } from './proxy-cookie.js';
+import type { HttpRequest } from '../../request.js';
+import type { LocationConf } from '../../../nginx-conf/model.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
+import type { ResponseFields } from '../../http/response.js';
+import type { ResponseHead } from '../../http/response-head.js';
+import type { PeerGroup } from '../../upstream/round-robin.js';
+import { FRAMING_HEADERS, PROXY, type ProxyConf, type ProxyHeader } from './conf.js';
+import { requestPass } from '../../upstream/request-pass.js';
+import { evalProxyPass, findPeers } from './eval.js';
+import { escapeUri } from '../../http/uri.js';
+import { evaluate } from '../../variable-values.js';
+import { UpstreamExchange, type ExchangeHandler, type StreamedBody } from '../../upstream/exchange.js';
+import { regexRewrite, rewriteSetCookie } from './cookie.js';
 
 /** Request headers nginx sets itself, and the client's headers of those names that it drops. */
 const DEFAULT_HEADERS: ProxyHeader[] = [

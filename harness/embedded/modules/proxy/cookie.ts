@@ -4,10 +4,10 @@
 // Domain= (the whole name, in any case, after a leading ".") replaces that part, and then the whole
 // value is written again as nginx writes it: `name=value; Path=/x; HttpOnly`. A value no rule
 // changed is passed as it came.
-import type { HttpRequest } from '../request.js';
-import { PROXY, type Rewrite } from '../modules/proxy/conf.js';
-import { moduleConf } from '../../nginx-conf/directive.js';
-import { evaluate } from '../variable-values.js';
+import type { HttpRequest } from '../../request.js';
+import { PROXY, type Rewrite } from './conf.js';
+import { moduleConf } from '../../../nginx-conf/directive.js';
+import { evaluate } from '../../variable-values.js';
 
 interface Attr {
   key: string;

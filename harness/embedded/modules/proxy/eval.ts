@@ -3,14 +3,14 @@
 // finds the upstream it names (an upstream block's name without a port, or another proxy_pass's
 // host:port) or, for an IP address, connects to it directly with a peer list of its own (no
 // max_fails state); any other name is asked of the location's `resolver`.
-import type { HttpRequest } from '../request.js';
-import type { ProxyPassVariables, UpstreamConf } from '../../nginx-conf/model.js';
-import { allLocations, UPSTREAM_KEEPALIVE } from '../../nginx-conf/model.js';
-import { evaluate } from '../variable-values.js';
-import { PeerGroup } from '../upstream/round-robin.js';
-import { peerSpecs } from '../context.js';
-import { requestPass, setRequestPass } from '../upstream/request-pass.js';
-import { resolveName } from '../upstream/resolve.js';
+import type { HttpRequest } from '../../request.js';
+import type { ProxyPassVariables, UpstreamConf } from '../../../nginx-conf/model.js';
+import { allLocations, UPSTREAM_KEEPALIVE } from '../../../nginx-conf/model.js';
+import { evaluate } from '../../variable-values.js';
+import { PeerGroup } from '../../upstream/round-robin.js';
+import { peerSpecs } from '../../context.js';
+import { requestPass, setRequestPass } from '../../upstream/request-pass.js';
+import { resolveName } from '../../upstream/resolve.js';
 
 /** The upstreams made for one request's address (not the conf's): peers of their own, no state kept. */
 const direct = new WeakSet<UpstreamConf>();
