@@ -18,6 +18,7 @@ import { ACCESS_MODULE } from './modules/access/module.js';
 import { TRY_FILES_MODULE } from './modules/try-files/module.js';
 import { INDEX_MODULE } from './modules/index/module.js';
 import { AUTOINDEX_MODULE } from './modules/autoindex/module.js';
+import { EMPTY_GIF_MODULE } from './modules/empty-gif/module.js';
 import { STATIC_MODULE } from './modules/static/module.js';
 import { HEADERS_MODULE } from './modules/headers/module.js';
 import { CHARSET_MODULE } from './modules/charset/module.js';
@@ -44,6 +45,7 @@ export const MODULES: readonly HttpModule[] = [
   STATIC_MODULE,
   UPSTREAM_MODULE,
   PROXY_MODULE,
+  EMPTY_GIF_MODULE,
   HEADERS_MODULE,
   CHARSET_MODULE,
   SSI_MODULE,
