@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { AdminStandIn, ListenMode } from '../../stand-in/admin-server/server.js';
 import type { AdminShell } from '../../stand-in/admin-server/shell.js';
 import type { PassThrough, Upstream } from './pass-through.js';
-import { AdminCommand } from './admin-command.js';
+import type { AdminCommand } from './admin-command.js';
 import { renderConf, starterWorkerUser, type ConfSpec } from './render.js';
 import { preparePrefix } from './prefix.js';
 import { DEFAULT_VERSION, type OsName } from '../os-profile.js';
@@ -194,6 +194,8 @@ export class Stack {
     });
     // The user's own server starts first: a Spring Boot start takes seconds, the rest far less.
     if (s.adminCommand && s.adminUpstream) {
+      // Lazy: it brings execa (~100 modules), which a stack of the stand-in never needs.
+      const { AdminCommand } = await import('./admin-command.js');
       this.adminCommand = await AdminCommand.start({
         ...s.adminCommand,
         upstream: s.adminUpstream,
