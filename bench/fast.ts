@@ -7,17 +7,15 @@
 // on the machine falls on all of them alike.
 import { benchPort } from './port.js';
 import { loadavg } from 'node:os';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { renderFor, startEngine, type ConfKind, type RunningEngine } from './engines.js';
 import { preparePrefix } from '../harness/stack/prefix.js';
-import { WORKER_TITLE } from '../harness/embedded/protocol.js';
 import { runLoad, findWrk, type LoadResult } from './load.js';
 import { startFastUpstream, startFloor, type Admin } from './admin-process.js';
 import { waitForWorkers } from './crash.js';
-import { childrenOf, cpuMs, isEmbeddedWorker, killTree, memoryOf, processTree, track } from './procs.js';
+import { childrenOf, cpuMs, isEmbeddedWorker, isServingWorker, killTree, memoryOf, processTree, track } from './procs.js';
 import { spread, type Spread } from './stats.js';
 import type { Row, Target, Unit } from './report.js';
 
@@ -93,7 +91,7 @@ async function startColumns(root: string, upstream: Admin, conf: ConfKind, worke
 let builds = 0;
 
 /** The serving workers under a `harness proxy` (not its spare). */
-const servingWorkers = (pid: number) => processTree(pid).filter((p) => { try { return readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith(WORKER_TITLE); } catch { return false; } });
+const servingWorkers = (pid: number) => processTree(pid).filter(isServingWorker);
 
 /**
  * The embedded engine of another build on the same conf, started as scripts start nginx:

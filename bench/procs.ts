@@ -2,7 +2,7 @@
 // (normal end, error, Ctrl-C/SIGTERM); plus process trees and their memory, from /proc.
 import { readFileSync, readdirSync } from 'node:fs';
 import treeKill from 'tree-kill';
-import { isWorkerTitle } from '../harness/embedded/protocol.js';
+import { isWorkerTitle, WORKER_TITLE } from '../harness/embedded/protocol.js';
 
 type Closer = { name: string; close: () => Promise<void> };
 const closers = new Set<Closer>();
@@ -71,14 +71,24 @@ export function processTree(pid: number): number[] {
   return out.filter((p) => pp.has(p));
 }
 
+/** A process's command line as /proc shows it ('' once it is gone). */
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** A worker (or the spare) of an embedded engine whose master runs in this process. */
 export function isEmbeddedWorker(pid: number): boolean {
-  try {
-    // Workers and the spare carry titles, not their script's name.
-    return isWorkerTitle(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
-  } catch {
-    return false;
-  }
+  // Workers and the spare carry titles, not their script's name.
+  return isWorkerTitle(cmdline(pid));
+}
+
+/** An embedded engine's worker that serves (not the spare, not one starting). */
+export function isServingWorker(pid: number): boolean {
+  return cmdline(pid).startsWith(WORKER_TITLE);
 }
 
 /** Children of `pid`. */
