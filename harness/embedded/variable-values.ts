@@ -135,7 +135,7 @@ function requestId(req: HttpRequest): string {
 
 /**
  * The core's variables (ngx_http_core_variables[]), by name. nginx-conf refuses a conf that needs a
- * variable neither these nor a module's give (embedded/modules.ts: EVALUATED).
+ * variable neither these nor a module's give (embedded/modules.ts: ENGINE_CONF.evaluated).
  */
 export const CORE_VARIABLES: ReadonlyMap<string, Variable> = new Map<string, Variable>([
   ['host', (req) => (req.uri.host !== undefined ? hostName(req.uri.host) : req.head.host !== undefined ? hostName(req.head.host) : req.server.name)],

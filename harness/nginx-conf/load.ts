@@ -18,9 +18,9 @@ export interface LoadOptions {
   globals?: string;
   /** `-e`: the error log of a conf that names none (the compiled-in one otherwise). */
   errorLog?: string;
-  /** The engine's modules beyond the core's (embedded/modules.ts: CONF_MODULES). */
+  /** The engine's modules beyond the core's (embedded/modules.ts: ENGINE_CONF.modules). */
   modules: readonly AddedModule[];
-  /** The variables the engine gives a value (embedded/modules.ts: EVALUATED). */
+  /** The variables the engine gives a value (embedded/modules.ts: ENGINE_CONF.evaluated). */
   evaluated: EvaluatedVariables;
 }
 

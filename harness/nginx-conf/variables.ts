@@ -1,6 +1,7 @@
 // nginx variables as a conf names them: which ones nginx 1.22.1 has (a conf naming another does
 // not start), and whether the engine can evaluate one, given the variables its core and its modules
-// give (embedded/modules.ts: EVALUATED). `mapped`: the variables the conf's `map` blocks define.
+// give (embedded/modules.ts: ENGINE_CONF.evaluated). `mapped`: the variables the conf's `map`
+// blocks define.
 
 /** `$name` or `${name}`; `$1abc` is the capture $1 and `abc`, as nginx's script compiler reads it. */
 export const VAR = /\$(?:\{([A-Za-z0-9_]+)\}|([1-9]|[A-Za-z0-9_]+))/g;
