@@ -114,10 +114,17 @@ async function startBuild(root: string, build: string, upstream: Admin, conf: Co
   let exited = false;
   void child.finally(() => (exited = true));
   const serving = async () => servingWorkers(child.pid!).length >= workers && (await fetch(origin + FAST_PATH).then((r) => r.ok, () => false));
+  // As long as the engines' own columns get for their workers (crash.ts' waitForWorkers), and its
+  // start: a build that runs but never answers the path is stopped, not waited for.
+  const deadline = Date.now() + 10_000;
   while (!(await serving())) {
     if (exited) {
       untrack();
       throw new Error(`the proxy of ${build} exited before it served:\n${(await child).stderr}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the proxy of ${build} did not answer ${FAST_PATH} with ${workers} serving workers within 10 s`);
     }
     await sleep(50);
   }
