@@ -12,6 +12,7 @@ import { repoRoot } from '../../harness/paths.js';
 import { findNginx } from '../../harness/nginx/engine.js';
 import { freePort } from '../support/ports.js';
 import { get, RawConnection } from '../support/raw-http.js';
+import { userLine } from '../support/proxy-under-test.js';
 
 const connects = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -25,10 +26,11 @@ test('SIGQUIT: an idle keep-alive connection is closed at once, a request held b
   writeFileSync(join(dir, 'html', 'x'), 'hello\n');
   const port = await freePort();
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((m) => `${m}_temp_path temp/${m};`).join(' ');
-  // 20 requests a minute under /slow/: the second waits 3 s.
+  // 20 requests a minute under /slow/: the second waits 3 s. The workers run as the tests do (as
+  // root: `user root`), so that they read html/ wherever the clone is (a folder of mode 0700).
   writeFileSync(
     join(dir, 'nginx.conf'),
-    `daemon off;\npid logs/nginx.pid;\nerror_log logs/error.log;\nevents {}\nhttp {\n    ${temp}\n    limit_req_zone $binary_remote_addr zone=one:1m rate=20r/m;\n    server {\n        listen 127.0.0.1:${port};\n        location / { root html; }\n        location /slow/ { alias html/; limit_req zone=one burst=5; }\n    }\n}\n`,
+    `${userLine()}daemon off;\npid logs/nginx.pid;\nerror_log logs/error.log;\nevents {}\nhttp {\n    ${temp}\n    limit_req_zone $binary_remote_addr zone=one:1m rate=20r/m;\n    server {\n        listen 127.0.0.1:${port};\n        location / { root html; }\n        location /slow/ { alias html/; limit_req zone=one burst=5; }\n    }\n}\n`,
   );
   const args = ['-p', `${dir}/`, '-c', 'nginx.conf'];
   const nginx = findNginx();
