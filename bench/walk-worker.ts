@@ -19,9 +19,11 @@ const { WorkerContext, LOCALHOST } = await load('harness/embedded/context.js');
 const { ClientConnection } = await load('harness/embedded/connection.js');
 const { osProfile } = await load('harness/os-profile.js');
 const { SharedCounterFile } = await load('harness/embedded/connection-counter.js');
-// The handlers as the worker gives them to its connections: serve.ts's, or worker.ts's in builds
-// before it (and before WORKER_HANDLERS: assembled as their worker.ts did).
-const handlers = (await load('harness/embedded/serve.js').catch(() => ({}))).WORKER_HANDLERS ?? (await load('harness/embedded/worker.js')).WORKER_HANDLERS ?? {
+// The handlers as the worker gives them to its connections: serve.ts's (built once the modules'
+// runtimes load, or at its load in builds before), or worker.ts's in builds before it (and before
+// WORKER_HANDLERS: assembled as their worker.ts did).
+const serve = await load('harness/embedded/serve.js').catch(() => ({}));
+const handlers = (await serve.workerHandlers?.()) ?? serve.WORKER_HANDLERS ?? (await load('harness/embedded/worker.js')).WORKER_HANDLERS ?? {
   static: (await load('harness/embedded/handlers/static.js')).staticHandler,
   proxy: (await load('harness/embedded/handlers/proxy.js')).proxyHandler,
   tryFiles: (await load('harness/embedded/phases/try-files.js')).tryFilesPhase,

@@ -1,13 +1,13 @@
 // The bundle of what `harness up` loads (bin/build.js runs it after tsc): the CLI, the pre-boot and
-// the worker, each an ES module at its dist/ path under dist/bundle/, their shared code in
-// dist/bundle/chunks/. Node reads a few files where it resolved and loaded a module graph (`harness
+// the worker, each an ES module at its dist/ path under dist/bundle/, the shared code of the first
+// three in dist/bundle/chunks/ (the worker is one file). Node reads a few files where it resolved and loaded a module graph (`harness
 // --version`: 10 files instead of 57, 48 of them yargs'). Code splitting keeps every `await
 // import()` a chunk of its own, loaded when the code asks. Built from tsc's output, so tsc stays
 // the only compiler and type checker.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { root } from './build.js';
 
 const dist = join(root, 'dist');
@@ -47,15 +47,11 @@ const startupPackagesOnly = {
   },
 };
 
-rmSync(out, { recursive: true, force: true });
-await build({
+const common = {
   absWorkingDir: root,
-  entryPoints: ['harness/cli.js', 'harness/embedded/main.js', 'harness/embedded/preboot.js', 'harness/embedded/worker-main.js'].map((f) => join(dist, f)),
   outbase: dist,
   outdir: out,
-  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
@@ -63,4 +59,29 @@ await build({
   banner: { js: "import { createRequire as __harnessRequire } from 'node:module'; const require = __harnessRequire(import.meta.url);" },
   plugins: [startupPackagesOnly, yargsOwnUrl],
   logLevel: 'warning',
-});
+};
+
+/**
+ * The modules' runtimes in one chunk: each module.ts loads its runtime.ts with an `await import()`
+ * (the master never loads one), and each would be a chunk of its own, which would cut the code they
+ * share with the master's into many small chunks. Every module's `import('./runtime.js')` is
+ * pointed at one module that exports every runtime.ts's names (each names its own: GZIP_RUNTIME).
+ */
+const oneRuntimeChunk = {
+  name: 'one-runtime-chunk',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/runtime\.js$/ }, ({ kind }) => (kind === 'dynamic-import' ? { path: 'runtimes', namespace: 'runtimes' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'runtimes' }, () => {
+      const files = readdirSync(join(dist, 'harness', 'embedded'), { recursive: true }).filter((f) => basename(f) === 'runtime.js');
+      return { contents: files.map((f) => `export * from ${JSON.stringify(join(dist, 'harness', 'embedded', f))};`).join('\n'), loader: 'js', resolveDir: dist };
+    });
+  },
+};
+
+rmSync(out, { recursive: true, force: true });
+const entry = (f) => join(dist, f);
+await build({ ...common, entryPoints: ['harness/cli.js', 'harness/embedded/main.js', 'harness/embedded/preboot.js'].map(entry), chunkNames: 'chunks/[name]-[hash]', splitting: true, plugins: [...common.plugins, oneRuntimeChunk] });
+// A worker is a process of its own that loads everything it has at its start, the modules'
+// runtimes too (which the master never loads: each is an `await import()`): one file, as a build
+// without splitting inlines every import().
+await build({ ...common, entryPoints: [entry('harness/embedded/worker-main.js')], splitting: false });

@@ -1,8 +1,10 @@
 // What a module of the embedded engine is: nginx's ngx_module_t with its ngx_http_module_t. It
 // brings its directives (read with the conf), registers its variables (its preconfiguration's
 // ngx_http_add_variable()), its phase handlers and its output filter (its postconfiguration's
-// cmcf->phases[] and ngx_http_top_header_filter). modules.ts lists them; the worker builds its
-// tables from the list once.
+// cmcf->phases[] and ngx_http_top_header_filter). modules.ts lists them. A module is two files: its
+// module.ts, what the master reads a conf with (its directives, its variables' names), and its
+// runtime.ts, the code that serves, which only a process that serves loads (a worker, or the master
+// with master_process off); the worker builds its tables from the list once.
 import type { AddedModule } from '../nginx-conf/directive.js';
 import type { Handler, HeaderFilter, Handlers, HttpRequest, PhaseHandler, RangeJudge, Variable, VariableSetter } from './request.js';
 import type { Validators } from './http/conditional.js';
@@ -19,7 +21,17 @@ export interface HttpModule {
   name: string;
   /** Its directives, their settings and their defaults. */
   conf?: AddedModule;
-  /** Its variables, by name. */
+  /** The names of its variables: the conf's check knows them without the code that gives their values. */
+  variables?: readonly string[];
+  /** The starts of its families of variables (NGX_HTTP_VAR_PREFIX: `upstream_http_`). */
+  variablePrefixes?: readonly string[];
+  /** Its code that serves (runtime.ts), loaded once by a process that serves. */
+  runtime: () => Promise<ModuleRuntime>;
+}
+
+/** What a module does as a request is served: its variables' values, its handlers and filters. */
+export interface ModuleRuntime {
+  /** Its variables, by name: those its HttpModule names. */
   variables?: Record<string, Variable>;
   /** Its variables by the start of their names (NGX_HTTP_VAR_PREFIX: `upstream_`), given the whole name. */
   variablePrefixes?: Record<string, Variable>;
@@ -62,7 +74,7 @@ export interface HttpModule {
 }
 
 /** What the request takes from the modules, built once from the list (ngx_http_block()'s postconfiguration). */
-export function moduleTables(modules: readonly HttpModule[]): Pick<Handlers, 'content' | 'headerFilters' | 'variables' | 'variablePrefixes' | 'variableSetters' | 'clearsRanges' | 'uninitialized' | 'rangeHeaders' | 'replacesValidators' | 'preconditions'> {
+export function moduleTables(modules: readonly ModuleRuntime[]): Pick<Handlers, 'content' | 'headerFilters' | 'variables' | 'variablePrefixes' | 'variableSetters' | 'clearsRanges' | 'uninitialized' | 'rangeHeaders' | 'replacesValidators' | 'preconditions'> {
   const rangeHeaders = modules.flatMap((m) => (m.rangeHeaders ? [m.rangeHeaders] : []));
   const judges = modules.flatMap((m) => (m.preconditions ? [m.preconditions] : []));
   const variables = new Map<string, Variable>();

@@ -2,7 +2,7 @@
 // modules/ and its line here. The handlers of one phase and the header filters run in this order
 // (nginx calls the filters from ngx_http_top_header_filter: headers, charset, ssi, gzip); the chunked
 // filter and the head's writing come last, in HttpRequest.sendHead.
-import type { HttpModule } from './module.js';
+import type { HttpModule, ModuleRuntime } from './module.js';
 import type { AddedModule } from '../nginx-conf/directive.js';
 import type { LoadOptions } from '../nginx-conf/load.js';
 import { CORE_PREFIXES, CORE_VARIABLES } from './variable-values.js';
@@ -61,7 +61,14 @@ export const CONF_MODULES: readonly AddedModule[] = MODULES.flatMap((m) => (m.co
 export const ENGINE_CONF: Pick<LoadOptions, 'modules' | 'evaluated'> = {
   modules: CONF_MODULES,
   evaluated: {
-    names: new Set([...CORE_VARIABLES.keys(), ...MODULES.flatMap((m) => Object.keys(m.variables ?? {}))]),
-    prefixes: [...CORE_PREFIXES.keys(), ...MODULES.flatMap((m) => Object.keys(m.variablePrefixes ?? {}))],
+    names: new Set([...CORE_VARIABLES.keys(), ...MODULES.flatMap((m) => m.variables ?? [])]),
+    prefixes: [...CORE_PREFIXES.keys(), ...MODULES.flatMap((m) => m.variablePrefixes ?? [])],
   },
 };
+
+let runtimes: Promise<readonly ModuleRuntime[]> | undefined;
+
+/** The modules' code that serves, in the list's order: loaded once, by a process that serves. */
+export function moduleRuntimes(): Promise<readonly ModuleRuntime[]> {
+  return (runtimes ??= Promise.all(MODULES.map((m) => m.runtime())));
+}

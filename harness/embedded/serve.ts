@@ -9,15 +9,23 @@ import { acceptConnection } from './connection.js';
 import { specialResponse } from './handlers/special.js';
 import { findServer } from './phases/find-server.js';
 import { moduleTables } from './module.js';
-import { ENGINE_CONF, MODULES } from './modules.js';
+import { ENGINE_CONF, moduleRuntimes } from './modules.js';
 import { phaseEngine } from './phases/phases.js';
 import { osProfile, type OsName } from '../os-profile.js';
 import { listenKey } from '../loopback.js';
 import { sslAcceptor } from './modules/ssl/handshake.js';
 import type { WorkerEnv } from './protocol.js';
+import type { Handlers } from './request.js';
 
-/** What the request runs: content handlers by name, phases, the modules' filters and variables (injected: they import the request). */
-export const WORKER_HANDLERS = { findServer, special: specialResponse, phases: phaseEngine(MODULES), ...moduleTables(MODULES) };
+let handlers: Promise<Handlers> | undefined;
+
+/**
+ * What the request runs: content handlers by name, phases, the modules' filters and variables
+ * (injected: they import the request), built once the modules' runtimes are loaded.
+ */
+export function workerHandlers(): Promise<Handlers> {
+  return (handlers ??= moduleRuntimes().then((runtimes) => ({ findServer, special: specialResponse, phases: phaseEngine(runtimes), ...moduleTables(runtimes) })));
+}
 
 /**
  * What a worker process serves with: the conf, read as the master read it, the worker's context
@@ -37,9 +45,9 @@ export function workerContext(env: WorkerEnv): { conf: NginxConf; ctx: WorkerCon
  * context now: a single process reloads in place), after its TLS handshake on an `ssl` listen.
  * Not listening yet; it holds one of worker_connections (ngx_event_process_init()).
  */
-export function acceptOn(ctx: () => WorkerContext, listen: ListenConf): net.Server {
+export function acceptOn(ctx: () => WorkerContext, listen: ListenConf, handlers: Handlers): net.Server {
   const c = ctx();
   const ssl = sslAcceptor(c, c.conf, listen);
   c.slots.take();
-  return net.createServer({ noDelay: true }, ssl ? (socket) => ssl(socket, (s, plainHttp) => acceptConnection(s, ctx(), listen, WORKER_HANDLERS, plainHttp)) : (socket) => acceptConnection(socket, ctx(), listen, WORKER_HANDLERS));
+  return net.createServer({ noDelay: true }, ssl ? (socket) => ssl(socket, (s, plainHttp) => acceptConnection(s, ctx(), listen, handlers, plainHttp)) : (socket) => acceptConnection(socket, ctx(), listen, handlers));
 }

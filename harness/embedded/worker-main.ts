@@ -10,18 +10,18 @@ const given = process.env.HARNESS_WORKER;
 if (given) {
   const env = JSON.parse(given) as WorkerEnv;
   process.title = env.spare ? SPARE_BOOTING_TITLE : WORKER_TITLE;
-  const { runWorker } = await import('./worker.js');
-  runWorker(env);
+  const [{ runWorker }, handlers] = await Promise.all([import('./worker.js'), import('./serve.js').then((s) => s.workerHandlers())]);
+  runWorker(env, handlers);
 } else {
   process.title = PREBOOT_TITLE;
   // Not adopted: the CLI has gone, or said it needs no worker.
   process.on('disconnect', () => process.exit(0));
-  const { runWorker } = await import('./worker.js');
+  const [{ runWorker }, handlers] = await Promise.all([import('./worker.js'), import('./serve.js').then((s) => s.workerHandlers())]);
   // Messages wait in the channel until there is a listener: the master's `listen` ones, which come
   // right after `configure`, reach runWorker's own listener, set up before this one returns.
   process.once('message', (m: MasterToWorker) => {
     if (m.type !== 'configure') throw new Error(`a pre-booted worker's first message is its conf, not ${m.type}`);
     process.title = WORKER_TITLE;
-    runWorker(m.env);
+    runWorker(m.env, handlers);
   });
 }

@@ -7,9 +7,11 @@ import { confPath } from '../nginx-conf/load.js';
 import type { ListenConf } from '../nginx-conf/model.js';
 import { flushLogs } from '../logs/writer.js';
 import { acceptOn, workerContext } from './serve.js';
+import type { Handlers } from './request.js';
 import { SPARE_TITLE, WORKER_TITLE, type WorkerEnv, type MasterToWorker, type WorkerToMaster } from './protocol.js';
 
-export function runWorker(env: WorkerEnv): void {
+/** Serves as the master says, with the request's handlers (serve.ts: workerHandlers(), loaded before: see worker-main.ts). */
+export function runWorker(env: WorkerEnv, handlers: Handlers): void {
   // A master that is gone (a stack stopped while this worker booted) is no error: the callback
   // takes the closed channel's error, and 'disconnect' below ends the worker.
   const send = (m: WorkerToMaster) => process.send?.(m, undefined, undefined, () => undefined);
@@ -66,7 +68,7 @@ export function runWorker(env: WorkerEnv): void {
   const given: { key: string; listen: ListenConf; handle: net.Server }[] = [];
   /** One server per socket, accepting from then on. */
   const accept = (key: string, listen: ListenConf, handle: net.Server, count: number) => {
-    const server = acceptOn(() => ctx, listen);
+    const server = acceptOn(() => ctx, listen, handlers);
     servers.push(server);
     // The master logs it as nginx's listen() failure.
     server.on('error', (e: NodeJS.ErrnoException) => fatal({ type: 'listen-error', key, code: e.code ?? 'EADDRINUSE' }));

@@ -23,7 +23,6 @@ import type { WorkerEnv } from '../protocol.js';
 import { listenKey } from '../../loopback.js';
 import type { CrashRequest } from '../../crash.js';
 import { WorkerPool, type Workers } from './pool.js';
-import { SingleProcess } from './single.js';
 import { SharedCounterFile } from '../connection-counter.js';
 import { BACKLOG, closeHandle, createServerHandle, listenErrno, tryListen, UV_EACCES, UV_EADDRINUSE, UV_TCP_IPV6ONLY, type Listener } from './listeners.js';
 import { StartupError, ListenAgainError } from './errors.js';
@@ -109,7 +108,8 @@ export class Master {
   private async startUp(): Promise<void> {
     // Read already when the command looked whether it becomes a daemon (run.ts).
     if (!this.conf) this.readConf();
-    if (!this.conf.masterProcess) this.pool = new SingleProcess(this);
+    // Its code that serves is loaded only when the master serves itself.
+    if (!this.conf.masterProcess) this.pool = new (await import('./single.js')).SingleProcess(this);
     for (const w of serverAddresses(this.conf.servers, !!this.opts.bindAny).conflicts) this.warn(w);
     await this.resolve();
     this.syntaxOk();

@@ -6,9 +6,10 @@
 import type net from 'node:net';
 import type { ListenConf } from '../../nginx-conf/model.js';
 import type { WorkerContext } from '../context.js';
+import type { Handlers } from '../request.js';
 import { discardPrebooted } from '../preboot.js';
 import { closeIdleConnections } from '../upstream/keepalive.js';
-import { acceptOn, workerContext } from '../serve.js';
+import { acceptOn, workerContext, workerHandlers } from '../serve.js';
 import { flushLogs } from '../../logs/writer.js';
 import { NoWorkerError } from './errors.js';
 import type { Listener } from './listeners.js';
@@ -30,15 +31,15 @@ export class SingleProcess implements Workers {
    */
   async start(): Promise<{ key: string; code: string } | undefined> {
     // The worker the CLI booted ahead has no job here: gone before the pid file says one process serves.
-    await discardPrebooted();
+    const [, handlers] = await Promise.all([discardPrebooted(), workerHandlers()]);
     if (this.exiting) return undefined;
     if (!this.ctx) ({ ctx: this.ctx, listens: this.listens } = workerContext(this.host.workerEnv({ spare: false })));
-    const results = await Promise.all(this.host.listeners.filter((l) => !this.servers.has(l.key)).map((l) => this.serve(l)));
+    const results = await Promise.all(this.host.listeners.filter((l) => !this.servers.has(l.key)).map((l) => this.serve(l, handlers)));
     return results.find((r) => r !== undefined);
   }
 
-  private serve(l: Listener): Promise<{ key: string; code: string } | undefined> {
-    const server = acceptOn(() => this.ctx!, this.listens.get(l.key)!);
+  private serve(l: Listener, handlers: Handlers): Promise<{ key: string; code: string } | undefined> {
+    const server = acceptOn(() => this.ctx!, this.listens.get(l.key)!, handlers);
     server.on('connection', (socket: net.Socket) => {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));

@@ -10,8 +10,8 @@ const marker = (): PhaseHandler => () => false;
 test('handlers run in the phases\' order, the core\'s first in a phase, then the modules\' in the list\'s order', () => {
   const [serverA, accessA, accessB, rewriteB] = [marker(), marker(), marker(), marker()];
   const engine = phaseEngine([
-    { name: 'a', phaseHandlers: { access: accessA, 'server-rewrite': serverA } },
-    { name: 'b', phaseHandlers: { rewrite: rewriteB, access: accessB } },
+    { phaseHandlers: { access: accessA, 'server-rewrite': serverA } },
+    { phaseHandlers: { rewrite: rewriteB, access: accessB } },
   ]);
   const list = engine.handlers.map((h) => h.handler);
   // server-rewrite, find-config, rewrite, post-rewrite, access x2, content, and the content
@@ -38,7 +38,7 @@ test('a phase no module joins starts where the next one does', () => {
 
 test('the log phase\'s handlers are no step of the engine: the request runs them all as it ends, in the list\'s order', () => {
   const [logA, logB] = [() => {}, () => {}];
-  const engine = phaseEngine([{ name: 'a', phaseHandlers: { log: logA } }, { name: 'b' }, { name: 'c', phaseHandlers: { log: logB } }]);
+  const engine = phaseEngine([{ phaseHandlers: { log: logA } }, {}, { phaseHandlers: { log: logB } }]);
   expect(engine.log).toEqual([logA, logB]);
   expect(engine.handlers).toHaveLength(4);
 });

@@ -3,7 +3,7 @@
 // request runs it from the server's rewrites, and from the location's after a named location, and
 // the log phase's handlers as it ends; it knows no phase by name.
 import type { PhaseEngine, PhaseHandler } from '../request.js';
-import { PHASE_NAMES, type HttpModule, type PhaseName } from '../module.js';
+import { PHASE_NAMES, type ModuleRuntime, type PhaseName } from '../module.js';
 import { findConfigPhase } from './find-config.js';
 import { mapUriToPath } from '../files/map-path.js';
 
@@ -46,7 +46,7 @@ const contentDeclined: PhaseHandler = (req) => {
 const CORE: Partial<Record<PhaseName, PhaseHandler>> = { 'find-config': findConfigPhase, 'post-rewrite': postRewrite, content: contentPhase };
 const CORE_LAST: Partial<Record<PhaseName, PhaseHandler>> = { content: contentDeclined };
 
-export function phaseEngine(modules: readonly HttpModule[]): PhaseEngine {
+export function phaseEngine(modules: readonly ModuleRuntime[]): PhaseEngine {
   const handlers: { handler: PhaseHandler; back?: number }[] = [];
   /** Where each phase's handlers start (a phase without any: the next phase's first). */
   const start = new Map<PhaseName, number>();

@@ -2,6 +2,9 @@
 // the index module's and before the static module's.
 import type { HttpModule } from '../../module.js';
 import { AUTOINDEX } from './conf.js';
-import { autoindexHandler } from './handler.js';
 
-export const AUTOINDEX_MODULE: HttpModule = { name: 'autoindex', conf: AUTOINDEX, phaseHandlers: { content: autoindexHandler } };
+export const AUTOINDEX_MODULE: HttpModule = {
+  name: 'autoindex',
+  conf: AUTOINDEX,
+  runtime: async () => (await import('./runtime.js')).AUTOINDEX_RUNTIME,
+};

@@ -2,6 +2,5 @@
 // and the header filter that names the charset and recodes the body.
 import type { HttpModule } from '../../module.js';
 import { CHARSET } from './conf.js';
-import { charsetFilter } from './filter.js';
 
-export const CHARSET_MODULE: HttpModule = { name: 'charset', conf: CHARSET, headerFilter: charsetFilter };
+export const CHARSET_MODULE: HttpModule = { name: 'charset', conf: CHARSET, runtime: async () => (await import('./runtime.js')).CHARSET_RUNTIME };

@@ -1,30 +1,8 @@
 // ngx_http_empty_gif_module as a module of the engine: its directive, and its content handler
-// (ngx_http_empty_gif_handler()): GET and HEAD only, else 405; the 43 bytes of a 1×1 transparent
-// GIF, sent as ngx_http_send_response() sends a text (the body discarded, Content-Length), with
-// nginx's fixed Last-Modified, which the not-modified filter compares If-Modified-Since with.
+// (ngx_http_empty_gif_handler(), runtime.ts), sent as ngx_http_send_response() sends a text (the
+// body discarded, Content-Length), with a Last-Modified the not-modified filter compares
+// If-Modified-Since with.
 import type { HttpModule } from '../../module.js';
-import type { HttpRequest } from '../../request.js';
 import { EMPTY_GIF } from './conf.js';
 
-/** ngx_empty_gif[]. */
-const GIF = Buffer.from('47494638396101000100800100000000ffffff21f90401000001002c00000000010001000002024c01003b', 'hex');
-
-/** r->headers_out.last_modified_time = 23349600. */
-const LAST_MODIFIED_S = 23349600;
-const LAST_MODIFIED = new Date(LAST_MODIFIED_S * 1000).toUTCString();
-
-function emptyGifHandler(req: HttpRequest): void {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return req.special(405);
-  req.discardBody();
-  if (req.body.invalid) return req.special(400);
-  const pre = req.handlers.preconditions(req, { etag: undefined, mtime: LAST_MODIFIED_S });
-  if (pre === 412) return req.special(412);
-  if (pre === 304) return req.respond({ status: 304, lastModified: LAST_MODIFIED });
-  req.respond({ status: 200, contentType: 'image/gif', contentLength: GIF.length, lastModified: LAST_MODIFIED }, GIF);
-}
-
-export const EMPTY_GIF_MODULE: HttpModule = {
-  name: 'empty_gif',
-  conf: EMPTY_GIF,
-  contentHandlers: { empty_gif: emptyGifHandler },
-};
+export const EMPTY_GIF_MODULE: HttpModule = { name: 'empty_gif', conf: EMPTY_GIF, runtime: async () => (await import('./runtime.js')).EMPTY_GIF_RUNTIME };

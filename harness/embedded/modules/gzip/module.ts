@@ -4,15 +4,7 @@
 // the index and static modules' as nginx runs it.
 import type { HttpModule } from '../../module.js';
 import { GZIP } from './conf.js';
-import { gzipHeaderFilter, gzipRatio, willCompress } from './filter.js';
-import { gzipStaticHandler } from './static.js';
 
-export const GZIP_MODULE: HttpModule = {
-  name: 'gzip',
-  conf: GZIP,
-  variables: { gzip_ratio: gzipRatio },
-  headerFilter: gzipHeaderFilter,
-  clearsRanges: willCompress,
-};
+export const GZIP_MODULE: HttpModule = { name: 'gzip', conf: GZIP, variables: ['gzip_ratio'], runtime: async () => (await import('./runtime.js')).GZIP_RUNTIME };
 
-export const GZIP_STATIC_MODULE: HttpModule = { name: 'gzip_static', phaseHandlers: { content: gzipStaticHandler } };
+export const GZIP_STATIC_MODULE: HttpModule = { name: 'gzip_static', runtime: async () => (await import('./runtime.js')).GZIP_STATIC_RUNTIME };

@@ -2,13 +2,5 @@
 // and the header filter that applies them.
 import type { HttpModule } from '../../module.js';
 import { HEADERS } from './conf.js';
-import { moduleConf } from '../../../nginx-conf/directive.js';
-import { headersFilter } from './filter.js';
 
-export const HEADERS_MODULE: HttpModule = {
-  name: 'headers',
-  conf: HEADERS,
-  headerFilter: headersFilter,
-  rangeHeaders: headersFilter,
-  replacesValidators: (req) => moduleConf(req.loc, HEADERS).addHeaders.some((h) => /^(etag|last-modified)$/i.test(h.name)),
-};
+export const HEADERS_MODULE: HttpModule = { name: 'headers', conf: HEADERS, runtime: async () => (await import('./runtime.js')).HEADERS_RUNTIME };

@@ -2,11 +2,10 @@
 // $limit_req_status.
 import type { HttpModule } from '../../module.js';
 import { LIMIT_REQ } from './conf.js';
-import { limitReqPhase, STATUS } from './phase.js';
 
 export const LIMIT_REQ_MODULE: HttpModule = {
   name: 'limit_req',
   conf: LIMIT_REQ,
-  variables: { limit_req_status: (req) => STATUS.get(req) },
-  phaseHandlers: { preaccess: limitReqPhase },
+  variables: ['limit_req_status'],
+  runtime: async () => (await import('./runtime.js')).LIMIT_REQ_RUNTIME,
 };

@@ -2,6 +2,9 @@
 // handler of the log phase, which writes the access-log lines as the request ends.
 import type { HttpModule } from '../../module.js';
 import { checkLogBuffers, LOG } from './conf.js';
-import { logHandler } from './phase.js';
 
-export const LOG_MODULE: HttpModule = { name: 'log', conf: { ...LOG, checkConf: checkLogBuffers }, phaseHandlers: { log: logHandler } };
+export const LOG_MODULE: HttpModule = {
+  name: 'log',
+  conf: { ...LOG, checkConf: checkLogBuffers },
+  runtime: async () => (await import('./runtime.js')).LOG_RUNTIME,
+};

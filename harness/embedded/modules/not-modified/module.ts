@@ -2,12 +2,6 @@
 // a file's answer (http/conditional.ts's preconditions() with the location's if_modified_since),
 // which the core's file sending asks before it cuts ranges.
 import type { HttpModule } from '../../module.js';
-import { preconditions } from '../../http/conditional.js';
-import { moduleConf } from '../../../nginx-conf/directive.js';
 import { NOT_MODIFIED } from './conf.js';
 
-export const NOT_MODIFIED_MODULE: HttpModule = {
-  name: 'not_modified',
-  conf: NOT_MODIFIED,
-  preconditions: (req, v) => preconditions(req.head.headers, v, moduleConf(req.loc, NOT_MODIFIED).ifModifiedSince),
-};
+export const NOT_MODIFIED_MODULE: HttpModule = { name: 'not_modified', conf: NOT_MODIFIED, runtime: async () => (await import('./runtime.js')).NOT_MODIFIED_RUNTIME };

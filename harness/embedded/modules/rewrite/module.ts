@@ -2,11 +2,5 @@
 // rewrite and rewrite phases, and the warning of a `set` variable read before it is set.
 import type { HttpModule } from '../../module.js';
 import { REWRITE } from './conf.js';
-import { locationRewrite, serverRewrite, uninitialized } from './phase.js';
 
-export const REWRITE_MODULE: HttpModule = {
-  name: 'rewrite',
-  conf: REWRITE,
-  phaseHandlers: { 'server-rewrite': serverRewrite, rewrite: locationRewrite },
-  uninitialized,
-};
+export const REWRITE_MODULE: HttpModule = { name: 'rewrite', conf: REWRITE, runtime: async () => (await import('./runtime.js')).REWRITE_RUNTIME };

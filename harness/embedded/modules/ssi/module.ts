@@ -1,22 +1,6 @@
 // ngx_http_ssi_filter_module: its directives, its header filter (with the body filter it installs:
 // filter.ts) and its variables $date_local and $date_gmt, in the page's `config timefmt`.
 import type { HttpModule } from '../../module.js';
-import type { HttpRequest } from '../../request.js';
 import { SSI } from './conf.js';
-import { ssiContext, ssiHeaderFilter, willParse } from './filter.js';
-import { strftime } from './strftime.js';
 
-/** ngx_http_ssi_date_gmt_local_variable(): `%s` is the seconds since the epoch, any other format strftime()'s. */
-const date = (gmt: boolean) => (req: HttpRequest) => {
-  const format = ssiContext(req)?.timefmt ?? '%A, %d-%b-%Y %H:%M:%S %Z';
-  const now = new Date();
-  return format === '%s' ? String(Math.floor(now.getTime() / 1000)) : strftime(format, now, gmt);
-};
-
-export const SSI_MODULE: HttpModule = {
-  name: 'ssi',
-  conf: SSI,
-  variables: { date_local: date(false), date_gmt: date(true) },
-  headerFilter: ssiHeaderFilter,
-  clearsRanges: willParse,
-};
+export const SSI_MODULE: HttpModule = { name: 'ssi', conf: SSI, variables: ['date_local', 'date_gmt'], runtime: async () => (await import('./runtime.js')).SSI_RUNTIME };

@@ -3,20 +3,13 @@
 // address's connections through handshake.ts; the upstream exchange speaks TLS to an https://
 // proxy_pass through upstream.ts.
 import type { HttpModule } from '../../module.js';
-import type { HttpRequest } from '../../request.js';
 import type { AddedModule } from '../../../nginx-conf/directive.js';
 import { SSL } from './conf.js';
 import { checkSsl } from './contexts.js';
 
-const session = (req: HttpRequest) => req.conn.tls;
-
 export const SSL_MODULE: HttpModule = {
   name: 'ssl',
   conf: { ...SSL, checkConf: checkSsl } as AddedModule,
-  variables: {
-    ssl_protocol: (req) => session(req)?.getProtocol() ?? undefined,
-    ssl_cipher: (req) => session(req)?.getCipher().name,
-    // `servername` is false when the client named none.
-    ssl_server_name: (req) => session(req)?.servername || undefined,
-  },
+  variables: ['ssl_protocol', 'ssl_cipher', 'ssl_server_name'],
+  runtime: async () => (await import('./runtime.js')).SSL_RUNTIME,
 };

@@ -2,6 +2,5 @@
 // What it shares with gzip_static (the file's head, its conditions and ranges) is the core's,
 // files/send-file.ts.
 import type { HttpModule } from '../../module.js';
-import { staticHandler } from './handler.js';
 
-export const STATIC_MODULE: HttpModule = { name: 'static', phaseHandlers: { content: staticHandler } };
+export const STATIC_MODULE: HttpModule = { name: 'static', runtime: async () => (await import('./runtime.js')).STATIC_RUNTIME };

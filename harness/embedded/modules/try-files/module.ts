@@ -2,6 +2,9 @@
 // handler in the precontent phase.
 import type { HttpModule } from '../../module.js';
 import { TRY_FILES } from './conf.js';
-import { tryFilesPhase } from './phase.js';
 
-export const TRY_FILES_MODULE: HttpModule = { name: 'try_files', conf: TRY_FILES, phaseHandlers: { precontent: tryFilesPhase } };
+export const TRY_FILES_MODULE: HttpModule = {
+  name: 'try_files',
+  conf: TRY_FILES,
+  runtime: async () => (await import('./runtime.js')).TRY_FILES_RUNTIME,
+};
