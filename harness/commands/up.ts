@@ -6,7 +6,7 @@ import type { OsName } from '../os-profile.js';
 import { ENGINES, type EngineName } from '../engine/engine.js';
 import { LISTEN_MODES } from '../../stand-in/admin-server/listen-modes.js';
 import type { AdminMode } from '../stack/stack.js';
-import { upDetached } from '../stack-life/detach.js';
+import { upDetached, withoutDetach } from '../stack-life/detach.js';
 import { consolePrinter, labelled } from '../stack/printer.js';
 import * as flag from '../flags.js';
 import { excludedPortOption, excludedPorts, osOption, refusedDelay } from './options.js';
@@ -69,11 +69,6 @@ export const handler = (a: Args<typeof builder>) =>
       consolePrinter(),
     );
   });
-
-/** Everything but --detach of `harness up`'s command line, as the detached stack gets it. */
-function withoutDetach(args: string[]): string[] {
-  return args.filter((a) => !/^(?:--detach(?:=true)?|-d)$/.test(a));
-}
 
 /** `harness up --detach`: the stack started in the background, then where it is and how to stop it. */
 async function upDetachedCommand(prefix: string, upArgs: string[]): Promise<number> {

@@ -2,7 +2,7 @@
 // its own with its output in <prefix>/logs/harness.log; this command returns once that stack is
 // ready (its state.json names it), or says why it did not start (Ctrl-C meanwhile stops the start).
 // `harness down` stops it.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, fstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../paths.js';
@@ -11,6 +11,7 @@ import { signalExitCode, watchStopRequests } from '../stop-request.js';
 import { ownFolder } from '../stack/prefix.js';
 import { LinkedFile, openAppend } from '../private-file.js';
 import { UserError } from '../errors.js';
+import { DEFAULT_PREFIX, writableFolder } from '../flags.js';
 import { messages } from '../i18n/index.js';
 
 const t = messages({
@@ -31,7 +32,7 @@ export function detachedLog(): string | undefined {
 }
 
 /** How often the starting command looks for the stack's state.json (a stat and a read). */
-const POLL_MS = 50;
+const POLL_MS = 10;
 
 /** The last lines of what this start wrote to the stack's output (from `from` on: the file is shared with earlier starts). */
 function tail(file: string, from: number, lines = 30): string {
@@ -42,11 +43,16 @@ function tail(file: string, from: number, lines = 30): string {
   }
 }
 
-/**
- * Starts `harness up` with `args` (the command line less --detach) in the background and waits until
- * it is ready: its state, or the exit code and output of a start that failed.
- */
-export async function upDetached(args: string[], prefix: string): Promise<{ state: StackState } | { code: number; output: string; log: string }> {
+/** A `harness up` started in the background: its process, its output file, and where this start's output begins in it. */
+interface DetachedStart {
+  child: ChildProcess;
+  log: string;
+  from: number;
+  exited: Promise<number>;
+}
+
+/** Starts `harness up` with `args` in the background, its output in <prefix>/logs/harness.log. */
+function spawnStack(args: string[], prefix: string): DetachedStart {
   const logs = join(prefix, 'logs');
   ownFolder(prefix);
   ownFolder(logs);
@@ -67,6 +73,69 @@ export async function upDetached(args: string[], prefix: string): Promise<{ stat
   });
   closeSync(out);
   const exited = new Promise<number>((r) => child.once('exit', (code, signal) => r(code ?? signalExitCode(signal!))));
+  return { child, log, from, exited };
+}
+
+/** Everything but --detach of `harness up`'s arguments, as the detached stack gets them. */
+export function withoutDetach(args: string[]): string[] {
+  return args.filter((a) => !/^(?:--detach(?:=true)?|-d)$/.test(a));
+}
+
+/** A start begun before the CLI loaded (startEarly()), until the command adopts it or ends it. */
+let early: { args: string[]; prefix: string; start: DetachedStart } | undefined;
+
+/**
+ * bin/harness.js, before the CLI loads: `harness up --detach` starts its stack at once, so that the
+ * stack starts while this command loads yargs (about 0.2 s). A guess made before yargs has parsed
+ * the command line, so it only starts in the plain cases: the command adopts the start if its
+ * command line turns out to be the same, and ends it otherwise (endEarly()).
+ */
+export function startEarly(argv: string[]): void {
+  const [command, ...rest] = argv;
+  if (command !== 'up' || !rest.some((a) => /^(?:--detach(?:=true)?|-d)$/.test(a))) return;
+  if (rest.some((a) => /^(?:--help|-h|--version)$/.test(a))) return;
+  const given = rest.flatMap((a, i) => (a === '--prefix' ? [rest[i + 1]] : a.startsWith('--prefix=') ? [a.slice('--prefix='.length)] : []));
+  if (given.length > 1 || (given.length === 1 && (given[0] === undefined || given[0].startsWith('-')))) return;
+  try {
+    const prefix = writableFolder('--prefix', given[0] ?? DEFAULT_PREFIX);
+    const args = withoutDetach(rest);
+    early = { args, prefix, start: spawnStack(args, prefix) };
+  } catch {
+    // The command says why, as it starts the stack itself.
+  }
+}
+
+/** The early start, if it is the one asked for: adopted; any other is ended first. */
+async function adoptEarly(args: string[], prefix: string): Promise<DetachedStart | undefined> {
+  const e = early;
+  if (!e) return undefined;
+  if (e.prefix === prefix && e.args.length === args.length && e.args.every((a, i) => a === args[i])) {
+    early = undefined;
+    return e.start;
+  }
+  await endEarly();
+  return undefined;
+}
+
+/**
+ * The CLI's last step (bin/harness.js): an early start the command did not adopt (a bad command
+ * line, `--help`) is stopped, as Ctrl-C stops a start, and waited for.
+ */
+export async function endEarly(): Promise<void> {
+  const e = early;
+  early = undefined;
+  if (!e) return;
+  if (e.start.child.exitCode === null && e.start.child.signalCode === null) e.start.child.kill('SIGTERM');
+  await e.start.exited;
+}
+
+/**
+ * Starts `harness up` with `args` (the command line less --detach) in the background, or adopts the
+ * start bin/harness.js made, and waits until it is ready: its state, or the exit code and output of
+ * a start that failed.
+ */
+export async function upDetached(args: string[], prefix: string): Promise<{ state: StackState } | { code: number; output: string; log: string }> {
+  const { child, log, from, exited } = (await adoptEarly(args, prefix)) ?? spawnStack(args, prefix);
   let code: number | undefined;
   void exited.then((c) => (code = c));
   // Ctrl-C or SIGTERM while it starts stops the start: the stack (a process group of its own, which

@@ -9,6 +9,7 @@ import { canBind } from '../../harness/ports.js';
 import { freePort, holdPort } from '../support/ports.js';
 import { alive, descendants } from '../support/processes.js';
 import { mountTmpfs } from '../support/full-disk.js';
+import { runHarness } from '../support/harness-up.js';
 
 const harness = (args: string[]) => execa(process.execPath, [join(repoRoot, 'bin', 'harness.js'), ...args], { cwd: repoRoot, reject: false, all: true, timeout: 60_000 });
 
@@ -103,6 +104,17 @@ test('up --detach that cannot start says why, with the stack\'s own output, and 
   } finally {
     await held.close();
   }
+});
+
+test('up -d with a bad command line: refused as before, and the stack it began to start while the CLI loaded is stopped, nothing left', async ({ engine }, testInfo) => {
+  const prefix = testInfo.outputPath('prefix');
+  const r = await runHarness(['up', '-d', '--port', 'eighty', '--admin-port', String(await freePort()), '--proxy', engine, '--prefix', prefix]);
+  expect(r.exitCode, r.all).toBe(2);
+  expect(r.all).toContain('harness: --port eighty: a port is a whole number from 1 to 65535.');
+  // The early start was made (its output file), and is gone with the command.
+  expect(existsSync(join(prefix, 'logs', 'harness.log'))).toBe(true);
+  expect(r.left).toEqual([]);
+  expect(existsSync(join(prefix, 'state.json'))).toBe(false);
 });
 
 test('up --detach with its prefix on a disk that fills: the stack answers on, its faults apply and undo, down stops it', async ({ engine }, testInfo) => {
