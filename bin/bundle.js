@@ -1,5 +1,5 @@
-// The bundle of what `harness up` loads (bin/build.js runs it after tsc): the CLI, the pre-boot, the
-// early start of `up --detach` and the worker, each an ES module at its dist/ path under
+// The bundle of what `harness up` loads (bin/build.js runs it after tsc): the CLI, the pre-boot, a
+// plain `up --detach` (run without the CLI) and the worker, each an ES module at its dist/ path under
 // dist/bundle/, the shared code of all but the worker in dist/bundle/chunks/ (the worker is one file). Node reads a few files where it resolved and loaded a module graph (`harness
 // --version`: 10 files instead of 57, 48 of them yargs'). Code splitting keeps every `await
 // import()` a chunk of its own, loaded when the code asks. Built from tsc's output, so tsc stays
@@ -80,7 +80,7 @@ const oneRuntimeChunk = {
 
 rmSync(out, { recursive: true, force: true });
 const entry = (f) => join(dist, f);
-await build({ ...common, entryPoints: ['harness/cli.js', 'harness/embedded/main.js', 'harness/embedded/preboot.js', 'harness/stack-life/detach.js'].map(entry), chunkNames: 'chunks/[name]-[hash]', splitting: true, plugins: [...common.plugins, oneRuntimeChunk] });
+await build({ ...common, entryPoints: ['harness/cli.js', 'harness/embedded/main.js', 'harness/embedded/preboot.js', 'harness/commands/up-detached.js'].map(entry), chunkNames: 'chunks/[name]-[hash]', splitting: true, plugins: [...common.plugins, oneRuntimeChunk] });
 // A worker is a process of its own that loads everything it has at its start, the modules'
 // runtimes too (which the master never loads: each is an `await import()`): one file, as a build
 // without splitting inlines every import().

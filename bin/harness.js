@@ -28,17 +28,15 @@ async function runCommand() {
   // Either engine: a stop signal from here on is the command's to hear (it ends the start), not the CLI's end.
   worker?.listenBeforeTheCommand();
   if (worker?.wantsWorker(process.argv.slice(2))) worker.preboot();
-  // `up --detach` starts its stack now, as a process of its own, for the command to adopt.
-  const detached = process.argv[2] === 'up' ? await import('../dist/bundle/harness/stack-life/detach.js') : undefined;
-  detached?.startEarly(process.argv.slice(2));
   for (const s of STOP_SIGNALS) process.off(s, hold);
   for (const s of held) process.kill(process.pid, s);
   try {
-    // `harness proxy` reads nginx's command line itself: it needs none of yargs.
-    await import(process.argv[2] === 'proxy' ? '../dist/bundle/harness/embedded/main.js' : '../dist/bundle/harness/cli.js');
+    // A plain `up --detach` needs none of yargs: its stack's own `harness up` checks the command line.
+    const detached = process.argv[2] === 'up' ? await import('../dist/bundle/harness/commands/up-detached.js') : undefined;
+    // `harness proxy` reads nginx's command line itself: it needs none of yargs either.
+    if (!(await detached?.upDetachedAtOnce(process.argv.slice(2)))) await import(process.argv[2] === 'proxy' ? '../dist/bundle/harness/embedded/main.js' : '../dist/bundle/harness/cli.js');
   } finally {
-    // Whatever the command did, it is over only once a worker or a stack it did not adopt has exited.
-    await detached?.endEarly();
+    // Whatever the command did, it is over only once a worker it did not adopt has exited.
     await worker?.afterTheCommand();
   }
 }

@@ -1,16 +1,16 @@
 // `harness up`: the stack in the foreground (stack-life/up.ts), or in the background with --detach
-// (stack-life/detach.ts), and what the command prints of a detached stack.
+// (up-detached.ts).
 import type { Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import type { OsName } from '../os-profile.js';
 import { ENGINES, type EngineName } from '../engine/engine.js';
 import { LISTEN_MODES } from '../../stand-in/admin-server/listen-modes.js';
 import type { AdminMode } from '../stack/stack.js';
-import { upDetached, withoutDetach } from '../stack-life/detach.js';
-import { consolePrinter, labelled } from '../stack/printer.js';
+import { upDetachedCommand } from './up-detached.js';
+import { consolePrinter } from '../stack/printer.js';
 import * as flag from '../flags.js';
 import { excludedPortOption, excludedPorts, osOption, refusedDelay } from './options.js';
-import { guard, print } from './guard.js';
+import { guard } from './guard.js';
 import type { Args } from './command.js';
 import { t } from './up.texts.js';
 
@@ -69,25 +69,3 @@ export const handler = (a: Args<typeof builder>) =>
       consolePrinter(),
     );
   });
-
-/** `harness up --detach`: the stack started in the background, then where it is and how to stop it. */
-async function upDetachedCommand(prefix: string, upArgs: string[]): Promise<number> {
-  // The foreground `up`'s checks of the prefix, before anything is written in it.
-  const r = await upDetached(withoutDetach(upArgs), flag.writableFolder('--prefix', prefix));
-  const p = flag.prefixFlag(prefix);
-  if ('state' in r) {
-    const s = r.state;
-    print(t('up.detach.runs', { pid: s.pid }));
-    const rows = labelled([
-      [t('up.detach.open'), t('up.detach.openText', { url: s.url })],
-      [t('up.detach.control'), `${s.control.url}/?token=${s.control.token}`],
-      [t('up.detach.logs'), `npx harness logs -f${p}`],
-      [t('up.detach.stop'), `npx harness down${p}`],
-    ]);
-    for (const r of rows) print(`  ${r}`);
-    return 0;
-  }
-  print(r.output);
-  print(t('up.detach.failed', { code: r.code, log: r.log }));
-  return r.code || 1;
-}

@@ -11,7 +11,6 @@ import { signalExitCode, watchStopRequests } from '../stop-request.js';
 import { ownFolder } from '../stack/prefix.js';
 import { LinkedFile, openAppend } from '../private-file.js';
 import { UserError } from '../errors.js';
-import { DEFAULT_PREFIX, writableFolder } from '../flags.js';
 import { messages } from '../i18n/index.js';
 
 const t = messages({
@@ -81,61 +80,12 @@ export function withoutDetach(args: string[]): string[] {
   return args.filter((a) => !/^(?:--detach(?:=true)?|-d)$/.test(a));
 }
 
-/** A start begun before the CLI loaded (startEarly()), until the command adopts it or ends it. */
-let early: { args: string[]; prefix: string; start: DetachedStart } | undefined;
-
 /**
- * bin/harness.js, before the CLI loads: `harness up --detach` starts its stack at once, so that the
- * stack starts while this command loads yargs (about 0.2 s). A guess made before yargs has parsed
- * the command line, so it only starts in the plain cases: the command adopts the start if its
- * command line turns out to be the same, and ends it otherwise (endEarly()).
- */
-export function startEarly(argv: string[]): void {
-  const [command, ...rest] = argv;
-  if (command !== 'up' || !rest.some((a) => /^(?:--detach(?:=true)?|-d)$/.test(a))) return;
-  if (rest.some((a) => /^(?:--help|-h|--version)$/.test(a))) return;
-  const given = rest.flatMap((a, i) => (a === '--prefix' ? [rest[i + 1]] : a.startsWith('--prefix=') ? [a.slice('--prefix='.length)] : []));
-  if (given.length > 1 || (given.length === 1 && (given[0] === undefined || given[0].startsWith('-')))) return;
-  try {
-    const prefix = writableFolder('--prefix', given[0] ?? DEFAULT_PREFIX);
-    const args = withoutDetach(rest);
-    early = { args, prefix, start: spawnStack(args, prefix) };
-  } catch {
-    // The command says why, as it starts the stack itself.
-  }
-}
-
-/** The early start, if it is the one asked for: adopted; any other is ended first. */
-async function adoptEarly(args: string[], prefix: string): Promise<DetachedStart | undefined> {
-  const e = early;
-  if (!e) return undefined;
-  if (e.prefix === prefix && e.args.length === args.length && e.args.every((a, i) => a === args[i])) {
-    early = undefined;
-    return e.start;
-  }
-  await endEarly();
-  return undefined;
-}
-
-/**
- * The CLI's last step (bin/harness.js): an early start the command did not adopt (a bad command
- * line, `--help`) is stopped, as Ctrl-C stops a start, and waited for.
- */
-export async function endEarly(): Promise<void> {
-  const e = early;
-  early = undefined;
-  if (!e) return;
-  if (e.start.child.exitCode === null && e.start.child.signalCode === null) e.start.child.kill('SIGTERM');
-  await e.start.exited;
-}
-
-/**
- * Starts `harness up` with `args` (the command line less --detach) in the background, or adopts the
- * start bin/harness.js made, and waits until it is ready: its state, or the exit code and output of
- * a start that failed.
+ * Starts `harness up` with `args` (the command line less --detach) in the background and waits until
+ * it is ready: its state, or the exit code and output of a start that failed.
  */
 export async function upDetached(args: string[], prefix: string): Promise<{ state: StackState } | { code: number; output: string; log: string }> {
-  const { child, log, from, exited } = (await adoptEarly(args, prefix)) ?? spawnStack(args, prefix);
+  const { child, log, from, exited } = spawnStack(args, prefix);
   let code: number | undefined;
   void exited.then((c) => (code = c));
   // Ctrl-C or SIGTERM while it starts stops the start: the stack (a process group of its own, which

@@ -106,13 +106,13 @@ test('up --detach that cannot start says why, with the stack\'s own output, and 
   }
 });
 
-test('up -d with a bad command line: refused as before, and the stack it began to start while the CLI loaded is stopped, nothing left', async ({ engine }, testInfo) => {
+test('up -d with a bad command line: the stack\'s own harness up refuses it, the command says so with that exit code, and nothing is left', async ({ engine }, testInfo) => {
   const prefix = testInfo.outputPath('prefix');
   const r = await runHarness(['up', '-d', '--port', 'eighty', '--admin-port', String(await freePort()), '--proxy', engine, '--prefix', prefix]);
   expect(r.exitCode, r.all).toBe(2);
   expect(r.all).toContain('harness: --port eighty: a port is a whole number from 1 to 65535.');
-  // The early start was made (its output file), and is gone with the command.
-  expect(existsSync(join(prefix, 'logs', 'harness.log'))).toBe(true);
+  expect(r.all).toContain(`harness up did not start in the background (exit code 2); its whole output is in ${join(prefix, 'logs', 'harness.log')}.`);
+  expect(r.all).not.toMatch(/^\s+at /m);
   expect(r.left).toEqual([]);
   expect(existsSync(join(prefix, 'state.json'))).toBe(false);
 });
