@@ -14,6 +14,11 @@ for (const s of STOP_SIGNALS) process.on(s, hold);
 if (process.argv.length === 3 && process.argv[2] === '--version') {
   const { readFileSync } = await import('node:fs');
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+} else if (process.env.HARNESS_BUILD_CHECKED === '1') {
+  // The `harness up` of a detached stack (harness/stack-life/detach.ts), started by a command that
+  // checked the build a moment before: no check, no kept answer. Not passed on to what it starts.
+  delete process.env.HARNESS_BUILD_CHECKED;
+  await runCommand();
 } else {
   const { ensureBuilt } = await import('./build.js');
   ensureBuilt({ forCli: true });

@@ -67,7 +67,8 @@ function spawnStack(args: string[], prefix: string): DetachedStart {
   const child = spawn(process.execPath, [join(repoRoot, 'bin', 'harness.js'), 'up', ...args], {
     detached: true,
     stdio: ['ignore', out, out],
-    env: { ...process.env, [DETACHED]: log },
+    // Its command checked the build (bin/harness.js) a moment ago: the stack's start skips the check.
+    env: { ...process.env, [DETACHED]: log, HARNESS_BUILD_CHECKED: '1' },
     windowsHide: true,
   });
   closeSync(out);
