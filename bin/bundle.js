@@ -1,6 +1,7 @@
 // The bundle of what `harness up` loads (bin/build.js runs it after tsc): the CLI, the pre-boot, a
-// plain `up --detach` (run without the CLI) and the worker, each an ES module at its dist/ path under
-// dist/bundle/, the shared code of all but the worker in dist/bundle/chunks/ (the worker is one file). Node reads a few files where it resolved and loaded a module graph (`harness
+// plain `up --detach` (run without the CLI) and the worker, each an ES module at its dist/ path
+// under dist/bundle/, the shared code of all but the worker in dist/bundle/chunks/ (the worker is
+// one file). Node reads a few files where it resolved and loaded a module graph (`harness
 // --version`: 10 files instead of 57, 48 of them yargs'). Code splitting keeps every `await
 // import()` a chunk of its own, loaded when the code asks. Built from tsc's output, so tsc stays
 // the only compiler and type checker.
