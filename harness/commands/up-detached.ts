@@ -2,7 +2,7 @@
 // runs and how to stop it. In its plain cases bin/harness.js runs it before the CLI loads: the
 // stack's own `harness up` checks the whole command line, and this command only waits for it, so
 // that no yargs takes CPU from the stack's start (two cores: its process and its first worker).
-import { upDetached, withoutDetach } from '../stack-life/detach.js';
+import { DETACH_FLAG, upDetached, withoutDetach } from '../stack-life/detach.js';
 import { labelled } from '../stack/printer.js';
 import { quietWhenReaderCloses } from '../terminal.js';
 import * as flag from '../flags.js';
@@ -38,7 +38,7 @@ export async function upDetachedCommand(prefix: string, upArgs: string[]): Promi
  */
 function plainPrefix(argv: string[]): string | undefined {
   const [command, ...rest] = argv;
-  if (command !== 'up' || !rest.some((a) => /^(?:--detach(?:=true)?|-d)$/.test(a))) return undefined;
+  if (command !== 'up' || !rest.some((a) => DETACH_FLAG.test(a))) return undefined;
   if (rest.some((a) => /^(?:--help|-h|--version|--lang(?:=.*)?)$/.test(a))) return undefined;
   const given = rest.flatMap((a, i) => (a === '--prefix' ? [rest[i + 1]] : a.startsWith('--prefix=') ? [a.slice('--prefix='.length)] : []));
   if (given.length > 1 || given.some((g) => !g || g.startsWith('-'))) return undefined;

@@ -76,9 +76,12 @@ function spawnStack(args: string[], prefix: string): DetachedStart {
   return { child, log, from, exited };
 }
 
+/** `up`'s --detach, as yargs takes it alone (`--detach`, `--detach=true`, `-d`). */
+export const DETACH_FLAG = /^(?:--detach(?:=true)?|-d)$/;
+
 /** Everything but --detach of `harness up`'s arguments, as the detached stack gets them. */
 export function withoutDetach(args: string[]): string[] {
-  return args.filter((a) => !/^(?:--detach(?:=true)?|-d)$/.test(a));
+  return args.filter((a) => !DETACH_FLAG.test(a));
 }
 
 /**
