@@ -8,7 +8,6 @@
 // of its own, and that place is the number: the taker finds its record as the first with its pid
 // after its last one (two system calls a number, ~2.5 µs on tmpfs, measured).
 import { closeSync, fstatSync, openSync, readSync, readdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { linux, pidExists, sharedMemoryDir } from '../platform.js';
 
@@ -26,7 +25,8 @@ export class SharedCounterFile {
 
   constructor() {
     removeStaleCounters();
-    const file = join(sharedMemoryDir(), `${PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
+    // node:crypto at first use: a worker, which loads this file too, never needs it.
+    const file = join(sharedMemoryDir(), `${PREFIX}${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`);
     const fd = openSync(file, 'wx', 0o600);
     this.fd = fd;
     if (linux()) {

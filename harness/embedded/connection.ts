@@ -3,7 +3,7 @@
 // pipelining, a lingering close after a refusal, and the [info] lines nginx writes when the client
 // goes away.
 import type { Socket } from 'node:net';
-import { TLSSocket } from 'node:tls';
+import type { TLSSocket } from 'node:tls';
 import type { ListenConf, ServerConf } from '../nginx-conf/model.js';
 import type { WorkerContext } from './context.js';
 import { flushLogs, type ErrorLog } from '../logs/writer.js';
@@ -114,7 +114,8 @@ export class ClientConnection implements Connection, Reusable {
     private readonly plainHttp = false,
   ) {
     this.number = ctx.nextConnection();
-    this.tls = socket instanceof TLSSocket ? socket : undefined;
+    // A TLSSocket says so (`encrypted`): node:tls is not loaded for a conf without ssl.
+    this.tls = (socket as TLSSocket).encrypted ? (socket as TLSSocket) : undefined;
     // ngx_sock_ntop() of an AF_UNIX address: `unix:` and the path, which a client's socket has none of.
     this.localAddress = listen.unix !== undefined ? listen.host : (socket.localAddress ?? '').replace(/^::ffff:/, '');
     this.remoteAddress = listen.unix !== undefined ? 'unix:' : (socket.remoteAddress ?? loopbackPeer(this.localAddress)).replace(/^::ffff:/, '');

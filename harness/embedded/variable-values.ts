@@ -4,7 +4,6 @@
 // variable nginx finds no value for (a header not sent, no upstream) is undefined here: `-` in a
 // log line, empty elsewhere.
 import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import type { HttpRequest, Variable } from './request.js';
 import { hostName } from './http/request-head.js';
 import { bodyText } from './http/request-body.js';
@@ -129,7 +128,8 @@ const args: Variable = (req) => req.uri.args || undefined;
 /** ngx_http_variable_request_id(): 16 random bytes in hex, drawn once per request. */
 function requestId(req: HttpRequest): string {
   let id = req.variables.get('request_id');
-  if (id === undefined) req.variables.set('request_id', (id = randomBytes(16).toString('hex')));
+  // node:crypto at the first $request_id, not with the worker (about 6 ms of its start).
+  if (id === undefined) req.variables.set('request_id', (id = process.getBuiltinModule('node:crypto').randomBytes(16).toString('hex')));
   return id;
 }
 

@@ -2,13 +2,15 @@
 // ngx_http_gzip_ok() of ngx_http_core_module.c), what that does to their head, and the compressor
 // for their body; `Vary: Accept-Encoding`, which ngx_http_header_filter() writes after Connection
 // for an answer either module judged (gzip_vary on), and $gzip_ratio.
-import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { BodyFilter, FileForms, HeaderFilter, HttpRequest } from '../../request.js';
 import { weakEtag, type ResponseFields } from '../../http/response.js';
 import { moduleConf } from '../../../nginx-conf/directive.js';
 import { parseHttpTime } from '../../http/conditional.js';
 import { browser } from '../../http/user-agent.js';
 import { GZIP, type GzipConf } from './conf.js';
+
+// Loaded at the first answer compressed, not with the worker: node:zlib is ~4 ms of every worker's start.
+const zlib = () => process.getBuiltinModule('node:zlib');
 
 /** r->gzip_vary: the answer could have been compressed, or gzip_static found a .gz. */
 const varied = new WeakSet<HttpRequest>();
@@ -191,11 +193,11 @@ class GzipBody implements BodyFilter {
   write(b: Buffer, next: (b: Buffer) => void): void {
     this.held.push(b);
     this.heldBytes += b.length;
-    if (this.heldBytes >= HOLD) this.out(next, [this.deflate(constants.Z_SYNC_FLUSH)]);
+    if (this.heldBytes >= HOLD) this.out(next, [this.deflate(zlib().constants.Z_SYNC_FLUSH)]);
   }
 
   end(next: (b: Buffer) => void, done: () => void): void {
-    const last = this.deflate(constants.Z_FINISH);
+    const last = this.deflate(zlib().constants.Z_FINISH);
     const trailer = Buffer.alloc(8);
     trailer.writeUInt32LE(this.crc >>> 0, 0);
     trailer.writeUInt32LE(this.zin % 2 ** 32, 4);
@@ -236,8 +238,8 @@ class GzipBody implements BodyFilter {
     this.held = [];
     this.heldBytes = 0;
     const options = { level: this.loc.gzipCompLevel, windowBits: this.windowBits, memLevel: this.memLevel, finishFlush: flush };
-    const piece = deflateRawSync(input, this.window ? { ...options, dictionary: this.window } : options);
-    this.crc = crc32(input, this.crc);
+    const piece = zlib().deflateRawSync(input, this.window ? { ...options, dictionary: this.window } : options);
+    this.crc = zlib().crc32(input, this.crc);
     this.zin += input.length;
     const size = 1 << this.windowBits;
     this.window = input.length >= size ? input.subarray(input.length - size) : Buffer.concat([this.window ?? Buffer.alloc(0), input]).subarray(-size);

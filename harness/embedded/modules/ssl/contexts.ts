@@ -2,13 +2,15 @@
 // at start, as nginx reads them (the first failure an [emerg] in OpenSSL 3's words, which is what
 // nginx 1.22 on a current system prints), and one TLS context per server for the workers.
 import { readFileSync } from 'node:fs';
-import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { createSecureContext, type SecureContext } from 'node:tls';
+import type { KeyObject, X509Certificate } from 'node:crypto';
+import type { SecureContext } from 'node:tls';
 import { dirname, isAbsolute, join } from 'node:path';
 import { ConfError } from '../../../nginx-conf/error.js';
 import type { ListenConf, NginxConf, ServerConf } from '../../../nginx-conf/model.js';
 import type { SslConf, TlsVersion } from './conf.js';
 
+// node:crypto and node:tls are loaded by the first certificate read: about 15 ms of every worker's
+// start otherwise, and most confs have no ssl.
 const contexts = new WeakMap<ServerConf, SecureContext>();
 
 /** The TLS context of a server that has certificates (read by checkSsl() when the conf was loaded). */
@@ -41,7 +43,7 @@ function read(kind: string, path: string): Buffer {
 function certificate(path: string): { pem: Buffer; x509: X509Certificate } {
   const pem = read('certificate', path);
   try {
-    return { pem, x509: new X509Certificate(pem) };
+    return { pem, x509: new (process.getBuiltinModule('node:crypto').X509Certificate)(pem) };
   } catch {
     throw new ConfError(`cannot load certificate "${path}": PEM_read_bio_X509_AUX() failed (SSL: error:0480006C:PEM routines::no start line:Expecting: TRUSTED CERTIFICATE)`);
   }
@@ -50,7 +52,7 @@ function certificate(path: string): { pem: Buffer; x509: X509Certificate } {
 function privateKey(path: string): { pem: Buffer; key: KeyObject } {
   const pem = read('certificate key', path);
   try {
-    return { pem, key: createPrivateKey({ key: pem }) };
+    return { pem, key: process.getBuiltinModule('node:crypto').createPrivateKey({ key: pem }) };
   } catch {
     throw new ConfError(`cannot load certificate key "${path}": PEM_read_bio_PrivateKey() failed (SSL: error:1E08010C:DECODER routines::unsupported:No supported data to decode. Input type: PEM)`);
   }
@@ -73,7 +75,7 @@ function buildContext(s: SslConf, confDir: string): SecureContext {
   });
   if (!s.sslProtocols.length) throw new ConfError('no protocols enabled in "ssl_protocols"');
   try {
-    return createSecureContext({ cert, key, ciphers: s.sslCiphers, honorCipherOrder: s.sslPreferServerCiphers, sessionTimeout: s.sslSessionTimeoutS, ...minMax(s.sslProtocols) });
+    return process.getBuiltinModule('node:tls').createSecureContext({ cert, key, ciphers: s.sslCiphers, honorCipherOrder: s.sslPreferServerCiphers, sessionTimeout: s.sslSessionTimeoutS, ...minMax(s.sslProtocols) });
   } catch {
     throw new ConfError(`SSL_CTX_set_cipher_list("${s.sslCiphers}") failed (SSL: error:0A0000B9:SSL routines::no cipher match)`);
   }

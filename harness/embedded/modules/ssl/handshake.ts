@@ -3,7 +3,6 @@
 // HTTP and answered with a 497 once its head is in (r->plain_http); TLS is taken over by Node's
 // TLSSocket, the certificate chosen by the name the client asks for (ngx_http_ssl_servername()).
 import type { Socket } from 'node:net';
-import { TLSSocket } from 'node:tls';
 import type { ListenConf, NginxConf, ServerConf } from '../../../nginx-conf/model.js';
 import type { WorkerContext } from '../../context.js';
 import { defaultServer, findServer } from '../../phases/find-server.js';
@@ -40,7 +39,8 @@ export function sslAcceptor(ctx: WorkerContext, conf: Pick<NginxConf, 'servers'>
         accepted(socket, true);
         return;
       }
-      const tls = new TLSSocket(socket, {
+      // node:tls loaded at the first TLS client (contexts.ts says why).
+      const tls = new (process.getBuiltinModule('node:tls').TLSSocket)(socket, {
         isServer: true,
         secureContext: fallback,
         SNICallback: (name, cb) => cb(null, contextFor(name.toLowerCase())),
